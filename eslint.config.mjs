@@ -1,0 +1,21 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'out/**', '.vscode-test/**', 'node_modules/**', 'test-output/**', 'dist-vsix/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { console: 'readonly', process: 'readonly', require: 'readonly', __dirname: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', URL: 'readonly', Buffer: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', AbortController: 'readonly', module: 'writable' } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-require-imports': 'off',
+      'no-restricted-imports': 'off',
+    },
+  },
+  {
+    // Core folders run without VS Code (unit tests, CLI): they must never import it.
+    files: ['src/client/**', 'src/schemas/**', 'src/catalog/**', 'src/sandbox/**', 'src/cli.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'core folders import no vscode' }] }] },
+  },
+);

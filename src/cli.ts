@@ -1,0 +1,40 @@
+// The command line: the same core as the editor, for terminals and CI.
+//   node dist/cli.js validate [--format text|json] [--kind order|preview|account] FILE...
+import { parseArgs } from 'util';
+import { validateCommand } from './cli/validate';
+import { stdio, UsageError, type Io } from './cli/io';
+
+export { writeSchemaFiles } from './schemas/jsonSchemas';
+
+const USAGE = `usage: billing-workbench <command> [options]
+
+  validate [--format text|json] [--kind order|preview|account] FILE...
+      Check payload files as the service would; exit 0 clean, 1 errors found, 2 usage or read error.`;
+
+export async function main(argv: string[], io: Io = stdio): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case 'validate': {
+        const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { format: { type: 'string', default: 'text' }, kind: { type: 'string' } } });
+        return await validateCommand({ files: positionals, format: values.format!, kind: values.kind }, io);
+      }
+      case undefined: case 'help': case '--help': case '-h':
+        io.out(USAGE);
+        return command === undefined ? 2 : 0;
+      default:
+        throw new UsageError(`unknown command "${command}"`);
+    }
+  } catch (e) {
+    if (e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      io.err(`error: ${(e as Error).message}\n\n${USAGE}`);
+      return 2;
+    }
+    io.err(`error: ${(e as Error).message}`);
+    return 1;
+  }
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).then(code => { process.exitCode = code; });
+}

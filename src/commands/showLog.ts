@@ -1,0 +1,11 @@
+import type * as vscode from 'vscode';
+import { COMMANDS } from './ids';
+import type { Command } from './commandManager';
+
+export class ShowLogCommand implements Command {
+  readonly id = COMMANDS.showLog;
+  constructor(private readonly log: vscode.LogOutputChannel) {}
+  execute(): void {
+    this.log.show(true);
+  }
+}

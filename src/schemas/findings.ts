@@ -1,0 +1,66 @@
+// What `validate` reports. Codes are stable (quick fixes and docs/FINDINGS.md key on them); each names
+// the service error category it mirrors, so the editor says what the service would answer.
+
+export type Category = 20 | 21 | 22 | 90;
+export type Severity = 'error' | 'warning';
+export type PathSegment = string | number;
+
+/** Hints a quick fix can act on without re-deriving the finding. */
+export type FixHint =
+  | { kind: 'addProperty'; property: string; placeholder: unknown }
+  | { kind: 'removeProperty'; property: string }
+  | { kind: 'dropTermFields' }
+  | { kind: 'addMetrics' };
+
+export interface Finding {
+  code: FindingCode;
+  severity: Severity;
+  category: Category;
+  message: string;
+  path: PathSegment[];
+  /** Offset and length in the text of the exact key or value (for a missing property: the key of the object that lacks it). */
+  offset: number;
+  length: number;
+  fix?: FixHint;
+}
+
+export const FINDING_CODES = {
+  'json-syntax': { category: 90, title: 'JSON syntax error' },
+  'json-comment': { category: 90, title: 'Comments are not JSON' },
+  'json-trailing-comma': { category: 90, title: 'Trailing comma' },
+  'wrong-root': { category: 90, title: 'The payload must be a JSON object' },
+  'unknown-field': { category: 21, title: 'Unknown field' },
+  'missing-field': { category: 22, title: 'Missing required field' },
+  'wrong-type': { category: 20, title: 'Wrong type' },
+  'invalid-value': { category: 20, title: 'Invalid value' },
+  'out-of-range': { category: 20, title: 'Value out of range' },
+  'invalid-date': { category: 20, title: 'Not a real calendar date' },
+  'date-order': { category: 20, title: 'End date before start date' },
+  'account-choice': { category: 20, title: 'Both account_number and account_data' },
+  'missing-account': { category: 22, title: 'Neither account_number nor account_data' },
+  'nothing-to-order': { category: 22, title: 'No subscriptions or line items' },
+  'missing-metrics': { category: 20, title: 'Preview without delta_metrics' },
+  'change-with-new-fields': { category: 20, title: 'New-subscription field in a change' },
+  'empty-change': { category: 22, title: 'Change without a change container' },
+  'evergreen-with-interval': { category: 20, title: 'Evergreen term with an interval' },
+  'too-many': { category: 20, title: 'Over the order limits' },
+  'card-expired': { category: 20, title: 'Card expired' },
+  'card-luhn': { category: 20, title: 'Card number fails the Luhn check' },
+  'card-data-in-file': { category: 20, title: 'Card data in a file' },
+} as const satisfies Record<string, { category: Category; title: string }>;
+
+export type FindingCode = keyof typeof FINDING_CODES;
+
+export const CATEGORY_NAMES: Record<Category, string> = {
+  20: 'invalid format or value',
+  21: 'unknown field in request',
+  22: 'missing required field',
+  90: 'malformed request',
+};
+
+/** `account_data.bill_to.last_name`, `subscriptions[0].initial_term`. */
+export function formatPath(path: readonly PathSegment[]): string {
+  let out = '';
+  for (const p of path) out += typeof p === 'number' ? `[${p}]` : out ? `.${p}` : p;
+  return out;
+}

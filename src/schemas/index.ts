@@ -1,0 +1,10 @@
+export * from './findings';
+export * from './shapes';
+export { validate, type ValidateOptions } from './validate';
+export { jsonSchemaFor, writeSchemaFiles } from './jsonSchemas';
+export { isRealDate } from './dates';
+export { passesLuhn } from './card';
+export { LIMITS } from './rules';
+export { kindFromFileName } from './kind';
+export { quickFixFor, applyEdits, type QuickFix } from './fixes';
+export { TEMPLATES, templateText, type Template } from './templates';

@@ -1,0 +1,94 @@
+import * as assert from 'assert';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import { api, screenshot, waitFor } from './helpers';
+
+const ws = () => vscode.workspace.workspaceFolders![0].uri;
+const codeOf = (d: vscode.Diagnostic) => (typeof d.code === 'object' ? String(d.code.value) : String(d.code));
+const ours = (uri: vscode.Uri) => vscode.languages.getDiagnostics(uri).filter(d => d.source === 'Billing Workbench');
+
+async function open(name: string): Promise<vscode.TextEditor> {
+  const doc = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(ws(), name));
+  return vscode.window.showTextDocument(doc);
+}
+
+suite('Order payload diagnostics, quick fixes and schema', () => {
+  suiteSetup(async () => { await api(); });
+  teardown(async () => { await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor'); });
+
+  test('a file with known mistakes shows each diagnostic with message, code, severity and range', async () => {
+    const editor = await open('mistakes.order.json');
+    const doc = editor.document;
+    const diags = await waitFor('diagnostics', () => { const d = ours(doc.uri); return d.length >= 4 ? d : undefined; });
+    const byCode = (c: string) => diags.filter(d => codeOf(d) === c);
+    const text = (d: vscode.Diagnostic) => doc.getText(d.range);
+
+    const missing = byCode('missing-field');
+    assert.equal(missing.length, 1);
+    assert.equal(text(missing[0]), '"bill_to"');
+    assert.equal(missing[0].range.start.line, 4);
+    assert.match(missing[0].message, /"last_name" is required in bill_to.*category 22/);
+    assert.equal(missing[0].severity, vscode.DiagnosticSeverity.Error);
+
+    const unknown = byCode('unknown-field');
+    assert.deepEqual(unknown.map(text), ['"colour"']);
+    assert.match(unknown[0].message, /category 21/);
+
+    const date = byCode('invalid-date');
+    assert.deepEqual(date.map(text), ['"2026-02-30"']);
+    assert.equal(date[0].range.start.line, 11);
+
+    const evergreen = byCode('evergreen-with-interval');
+    assert.deepEqual(evergreen.map(text), ['"interval"']);
+    assert.equal(evergreen[0].range.start.line, 10);
+    const target = (missing[0].code as { target: vscode.Uri }).target;
+    assert.ok(target.path.endsWith('docs/FINDINGS.md') && target.fragment === 'missing-field', 'the code links to its explanation');
+    const shot = await (async () => { await vscode.commands.executeCommand('workbench.actions.view.problems'); return screenshot('problems'); })();
+    if (shot) assert.match(shot.text, /last_name" is required in bill_to/);
+  });
+
+  test('quick fixes: add the missing property, drop the evergreen interval; the diagnostics go', async () => {
+    const editor = await open('mistakes.order.json');
+    const doc = editor.document;
+    await waitFor('diagnostics', () => ours(doc.uri).some(d => codeOf(d) === 'missing-field'));
+    for (const code of ['missing-field', 'evergreen-with-interval', 'unknown-field']) {
+      const diag = ours(doc.uri).find(d => codeOf(d) === code)!;
+      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, diag.range, vscode.CodeActionKind.QuickFix.value);
+      const fix = actions.find(a => a.kind?.value === vscode.CodeActionKind.QuickFix.value);
+      assert.ok(fix?.edit, `a quick fix for ${code}: ${actions.map(a => a.title).join(', ')}`);
+      assert.ok(await vscode.workspace.applyEdit(fix.edit));
+      await waitFor(`${code} gone`, () => !ours(doc.uri).some(d => codeOf(d) === code));
+    }
+    assert.match(doc.getText(), /"last_name": "Last"/);
+    assert.deepEqual(ours(doc.uri).map(codeOf), ['invalid-date']);
+  });
+
+  test('a preview without metrics gets the add-metrics fix', async () => {
+    const { document: doc } = await open('no-metrics.preview.json');
+    const diag = await waitFor('missing metrics', () => ours(doc.uri).find(d => /metrics/.test(d.message)));
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, diag.range, vscode.CodeActionKind.QuickFix.value);
+    assert.ok(await vscode.workspace.applyEdit(actions[0].edit!));
+    await waitFor('clean', () => ours(doc.uri).length === 0);
+    assert.deepEqual(JSON.parse(doc.getText()).metrics, ['delta_metrics']);
+  });
+
+  test('the contributed JSON Schema is live: completion in an account offers bill_to', async () => {
+    const editor = await open('completion.account.json');
+    const pos = editor.document.positionAt(editor.document.getText().indexOf('"currency"'));
+    const labels = await waitFor('schema completion', async () => {
+      const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', editor.document.uri, pos);
+      const l = list.items.map(i => (typeof i.label === 'string' ? i.label : i.label.label));
+      return l.some(x => x.includes('bill_to')) ? l : undefined;
+    }, 20000);
+    assert.ok(labels.some(l => l.includes('sold_to')), labels.join(', '));
+  });
+
+  test('New Order Payload opens a named file from a template that validates clean', async () => {
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('billingWorkbench.newOrderPayload', 'new-customer');
+    assert.ok(editor);
+    assert.equal(path.basename(editor.document.uri.path), 'new-customer.order.json');
+    assert.equal(JSON.parse(editor.document.getText()).account_data.name, 'Acme Robotics');
+    const count = await vscode.commands.executeCommand<number>('billingWorkbench.validateFile');
+    assert.equal(count, 0);
+  });
+});

@@ -1,0 +1,42 @@
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import type { BillingWorkbenchApi } from '../../src/extension';
+
+export const EXT_ID = 'billing-workbench.billing-workbench';
+
+export async function api(): Promise<BillingWorkbenchApi> {
+  const ext = vscode.extensions.getExtension<BillingWorkbenchApi>(EXT_ID);
+  assert.ok(ext, `${EXT_ID} is loaded in the extension host`);
+  return ext.activate();
+}
+
+/** Polls until `check` returns a truthy value; no fixed sleeps. */
+export async function waitFor<T>(what: string, check: () => T | undefined | Promise<T | undefined>, timeoutMs = 15000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await check();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise(r => setTimeout(r, 50));
+  }
+}
+
+/**
+ * Asks the runner for a screenshot now (it logs a handshake line the runner reads), and returns the
+ * text on that screen (every frame's innerText, webviews included). Outside the runner: undefined.
+ */
+export async function screenshot(name: string): Promise<{ png: string; text: string } | undefined> {
+  const dir = process.env.EXT_TEST_SCREENSHOT_DIR;
+  if (!dir) return undefined;
+  const png = path.join(dir, `${name}.png`), txt = path.join(dir, `${name}.txt`);
+  for (const f of [png, txt]) fs.rmSync(f, { force: true });
+  console.log(`[[screenshot:${name}]]`);
+  await waitFor(`screenshot ${name}`, () => fs.existsSync(png));
+  return { png, text: fs.readFileSync(txt, 'utf8') };
+}
+
+export function manifest(): { contributes: { commands: { command: string }[] } } {
+  return vscode.extensions.getExtension(EXT_ID)!.packageJSON;
+}

@@ -1,0 +1,27 @@
+// Loaded by the extension host (extensionTestsPath). run() settles => the runner gets exit code 0/1.
+// BW_SUITE=installed runs only the checks of the installed VSIX; otherwise every *.test.js but that one.
+import * as fs from 'fs';
+import * as path from 'path';
+import Mocha from 'mocha';
+
+export function run(): Promise<void> {
+  const suite = process.env.BW_SUITE ?? 'dev';
+  const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 30000, reporter: 'spec' });
+  for (const f of fs.readdirSync(__dirname).sort()) {
+    if (!f.endsWith('.test.js')) continue;
+    if ((f === 'installed.test.js') === (suite === 'installed')) mocha.addFile(path.join(__dirname, f));
+  }
+  const resultsFile = process.env.EXT_TEST_RESULTS_FILE;
+  const results: { title: string; state: string; error?: string }[] = [];
+  return new Promise((resolve, reject) => {
+    const runner = mocha.run(failures => {
+      const summary = { passed: results.filter(r => r.state === 'passed').length, failed: failures, pending: results.filter(r => r.state === 'pending').length, results };
+      if (resultsFile) fs.writeFileSync(resultsFile, JSON.stringify(summary, null, 2));
+      if (failures > 0) reject(new Error(`${failures} tests failed.`));
+      else resolve();
+    });
+    runner.on('pass', (t: Mocha.Test) => results.push({ title: t.fullTitle(), state: 'passed' }));
+    runner.on('fail', (t: Mocha.Test, err: unknown) => results.push({ title: t.fullTitle(), state: 'failed', error: String((err as Error)?.stack ?? err) }));
+    runner.on('pending', (t: Mocha.Test) => results.push({ title: t.fullTitle(), state: 'pending' }));
+  });
+}
