@@ -34,9 +34,10 @@ export class PayloadDiagnostics extends Disposable {
   refresh(doc: vscode.TextDocument): Finding[] {
     const kind = payloadKind(doc);
     if (!kind) return [];
+    const text = doc.getText();
     let findings: Finding[];
     try {
-      findings = validate(doc.getText(), kind);
+      findings = text.trim() === '' ? [] : validate(text, kind); // a blank new file is not a mistake yet
     } catch (e) {
       this.log.error(`validator failed on ${doc.uri.toString(true)}: ${e instanceof Error ? e.stack : String(e)}`);
       return [];
