@@ -60,6 +60,8 @@ async function main() {
     // Unit tests (node's test runner) of the vscode-free core; libraries load from node_modules.
     builds.push({ ...common, entryPoints: fs.readdirSync('test/unit').filter(f => f.endsWith('.test.ts')).map(f => `test/unit/${f}`),
       outdir: 'out/unit', platform: 'node', format: 'cjs', target: 'node20', packages: 'external' });
+    builds.push({ ...common, entryPoints: fs.readdirSync('bench').filter(f => f.endsWith('.bench.ts')).map(f => `bench/${f}`),
+      outdir: 'out/bench', platform: 'node', format: 'cjs', target: 'node20', packages: 'external' });
   }
   if (watch) {
     await Promise.all(builds.map(async b => (await esbuild.context(b)).watch()));

@@ -1,31 +1,48 @@
-// Turns JSON paths into text ranges. Built lazily: a clean document never pays for a syntax tree.
+// Turns JSON paths into text ranges, only for the paths that have findings. Valid JSON gets one cheap
+// scan (pathScanner); text that JSON.parse rejected gets jsonc-parser's tolerant tree.
 import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
 import type { PathSegment } from './findings';
+import { scanPaths, spanKey, type Span } from './pathScanner';
 
 export type Target = 'value' | 'key' | 'parentKey';
+type Range = { offset: number; length: number };
 
 export class Locator {
-  private root: Node | undefined | null = null;
-  constructor(private readonly text: string) {}
+  private spans: Map<string, Span> | undefined;
+  private root: Node | undefined;
 
-  private tree(): Node | undefined {
-    if (this.root === null) this.root = parseTree(this.text, [], { allowTrailingComma: true, disallowComments: false });
-    return this.root;
+  constructor(private readonly text: string, private readonly validJson: boolean, paths: readonly (readonly PathSegment[])[]) {
+    if (paths.length === 0) return;
+    if (validJson) this.spans = scanPaths(text, paths);
+    else this.root = parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
   }
 
   /** Range of the value at `path` ('value'), of its key ('key'), or of the key of the object holding it ('parentKey'). */
-  locate(path: readonly PathSegment[], target: Target): { offset: number; length: number } {
-    const root = this.tree();
-    if (!root) return { offset: 0, length: Math.min(1, this.text.length) };
+  locate(path: readonly PathSegment[], target: Target): Range {
     const wanted = target === 'parentKey' ? path.slice(0, -1) : path;
-    // Walk as deep as the document goes: a path into a missing or mistyped node points at its nearest ancestor.
+    return this.validJson ? this.fromSpans(wanted, target) : this.fromTree(wanted, target);
+  }
+
+  // A path into a missing or mistyped node points at its nearest existing ancestor.
+  private fromSpans(wanted: readonly PathSegment[], target: Target): Range {
+    let span: Span | undefined;
+    for (let depth = wanted.length; depth >= 0 && !span; depth--) span = this.spans?.get(spanKey(wanted.slice(0, depth)));
+    span ??= { offset: 0, length: this.text.length };
+    if (target === 'value') return { offset: span.offset, length: span.length };
+    if (span.keyOffset !== undefined) return { offset: span.keyOffset, length: span.keyLength! };
+    return { offset: span.offset, length: Math.min(1, span.length) }; // no key (root, array element): its `{`
+  }
+
+  private fromTree(wanted: readonly PathSegment[], target: Target): Range {
+    const root = this.root;
+    if (!root) return { offset: 0, length: Math.min(1, this.text.length) };
     let node: Node | undefined;
     for (let depth = wanted.length; depth >= 0 && !node; depth--) node = findNodeAtLocation(root, wanted.slice(0, depth) as (string | number)[]);
     node ??= root;
     if (target !== 'value') {
-      const prop = node.parent?.type === 'property' ? node.parent.children?.[0] : undefined;
-      if (prop) return { offset: prop.offset, length: prop.length };
-      return { offset: node.offset, length: Math.min(1, node.length) }; // no key (root, array element): its `{`
+      const key = node.parent?.type === 'property' ? node.parent.children?.[0] : undefined;
+      if (key) return { offset: key.offset, length: key.length };
+      return { offset: node.offset, length: Math.min(1, node.length) };
     }
     return { offset: node.offset, length: node.length };
   }

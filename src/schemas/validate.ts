@@ -10,28 +10,32 @@ import { SCHEMAS, type PayloadKind } from './shapes';
 export interface ValidateOptions { now?: Date }
 
 export function validate(text: string, kind: PayloadKind, options: ValidateOptions = {}): Finding[] {
-  const locator = new Locator(text);
   const found: Finding[] = [];
   let value: unknown;
+  let validJson = true;
   try {
     value = JSON.parse(text);
   } catch {
+    validJson = false;
     found.push(...syntaxFindings(text));
     value = parseJsonc(text, [], { allowTrailingComma: true, disallowComments: false }); // check what can be read
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     if (found.length === 0) {
-      const { offset, length } = locator.locate([], 'value');
+      const { offset, length } = new Locator(text, validJson, [[]]).locate([], 'value');
       found.push({ code: 'wrong-root', severity: 'error', category: 90, message: `The ${kind} payload must be a JSON object.`, path: [], offset, length });
     }
     return found;
   }
-  const raw = [...schemaFindings(value, kind), ...checkRules(value, kind, options.now ?? new Date())];
   const seen = new Set<string>();
-  for (const r of raw) {
+  const raw = [...schemaFindings(value, kind), ...checkRules(value, kind, options.now ?? new Date())].filter(r => {
     const key = `${r.code}|${r.path.join('\u0000')}`;
-    if (seen.has(key)) continue; // zod and the rules can both see a missing field
+    if (seen.has(key)) return false; // zod and the rules can both see a missing field
     seen.add(key);
+    return true;
+  });
+  const locator = new Locator(text, validJson, raw.map(r => r.path));
+  for (const r of raw) {
     const { offset, length } = locator.locate(r.path, r.target);
     found.push({ code: r.code, severity: r.severity ?? 'error', category: FINDING_CODES[r.code].category, message: r.message, path: r.path, offset, length, ...(r.fix ? { fix: r.fix } : {}) });
   }

@@ -1,0 +1,52 @@
+// The manifest itself: what VS Code shows comes from here, and mistakes in it fail silently at run time.
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import { COMMANDS } from '../../src/commands/ids';
+
+const pkg = JSON.parse(fs.readFileSync('package.json', 'utf8'));
+const c = pkg.contributes;
+const commandIds = new Set<string>(c.commands.map((x: { command: string }) => x.command));
+
+test('every command has a title and a category; the manifest and the typed ids agree', () => {
+  for (const cmd of c.commands) {
+    assert.ok(cmd.title, `${cmd.command} has a title`);
+    assert.ok(cmd.category, `${cmd.command} has a category`);
+  }
+  assert.deepEqual([...commandIds].sort(), Object.values(COMMANDS).sort());
+});
+
+test('every menu entry names a contributed command', () => {
+  for (const [menu, entries] of Object.entries(c.menus as Record<string, { command: string }[]>)) {
+    for (const e of entries) assert.ok(commandIds.has(e.command), `${menu}: ${e.command}`);
+  }
+});
+
+test('every view has an icon or welcome content; welcome links name real commands', () => {
+  const welcome = new Set(c.viewsWelcome.map((w: { view: string }) => w.view));
+  for (const views of Object.values(c.views as Record<string, { id: string; icon?: string }[]>)) {
+    for (const v of views) assert.ok(v.icon || welcome.has(v.id), v.id);
+  }
+  for (const w of c.viewsWelcome) {
+    for (const [, id] of w.contents.matchAll(/\(command:([\w.]+)/g)) assert.ok(commandIds.has(id), `${w.view} links ${id}`);
+  }
+});
+
+test('no activation event that a contribution already implies', () => {
+  for (const e of pkg.activationEvents ?? []) {
+    assert.ok(!/^onCommand:|^onView:/.test(e), `${e} is implied by contributes`);
+  }
+});
+
+test('jsonValidation points at the generated schema files, which exist after the build', () => {
+  for (const j of c.jsonValidation) {
+    assert.match(j.url, /^\.\/dist\/schemas\/(order|preview|account)\.schema\.json$/);
+    assert.ok(fs.existsSync(j.url), `${j.url} (run the build first)`);
+  }
+});
+
+test('undici\'s engine range is met by engines.vscode\'s oldest extension host (VS Code 1.96 = Node 20.18.1) and by Node 20 tooling', () => {
+  const undiciEngine = JSON.parse(fs.readFileSync('node_modules/undici/package.json', 'utf8')).engines.node as string;
+  assert.equal(pkg.engines.vscode, '^1.96.0');
+  assert.equal(undiciEngine, '>=20.18.1');
+});
