@@ -2,6 +2,7 @@
 //   node dist/cli.js validate [--format text|json] [--kind order|preview|account] FILE...
 import { parseArgs } from 'util';
 import { validateCommand } from './cli/validate';
+import { sandboxCommand } from './cli/sandbox';
 import { stdio, UsageError, type Io } from './cli/io';
 
 export { writeSchemaFiles } from './schemas/jsonSchemas';
@@ -9,7 +10,10 @@ export { writeSchemaFiles } from './schemas/jsonSchemas';
 const USAGE = `usage: billing-workbench <command> [options]
 
   validate [--format text|json] [--kind order|preview|account] FILE...
-      Check payload files as the service would; exit 0 clean, 1 errors found, 2 usage or read error.`;
+      Check payload files as the service would; exit 0 clean, 1 errors found, 2 usage or read error.
+
+  sandbox [--port 0] [--token-ttl S] [--max-concurrent N] [--seed-accounts N] [--data FILE]
+      Run the local sandbox on loopback (demo credentials are printed); Ctrl+C stops it.`;
 
 export async function main(argv: string[], io: Io = stdio): Promise<number> {
   const [command, ...rest] = argv;
@@ -18,6 +22,10 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
       case 'validate': {
         const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { format: { type: 'string', default: 'text' }, kind: { type: 'string' } } });
         return await validateCommand({ files: positionals, format: values.format!, kind: values.kind }, io);
+      }
+      case 'sandbox': {
+        const { values } = parseArgs({ args: rest, options: Object.fromEntries(['port', 'token-ttl', 'max-concurrent', 'seed-accounts', 'data'].map(k => [k, { type: 'string' as const }])) });
+        return await sandboxCommand(values as Record<string, string | undefined>, io);
       }
       case undefined: case 'help': case '--help': case '-h':
         io.out(USAGE);

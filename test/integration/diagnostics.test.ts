@@ -72,8 +72,8 @@ suite('Order payload diagnostics, quick fixes and schema', () => {
     assert.deepEqual(JSON.parse(doc.getText()).metrics, ['delta_metrics']);
   });
 
-  test('the contributed JSON Schema is live: completion in an account offers bill_to', async () => {
-    const editor = await open('completion.account.json');
+  test('the contributed JSON Schema is live: completion inside account_data offers bill_to', async () => {
+    const editor = await open('completion.order.json');
     const pos = editor.document.positionAt(editor.document.getText().indexOf('"currency"'));
     const labels = await waitFor('schema completion', async () => {
       const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', editor.document.uri, pos);

@@ -1,0 +1,13 @@
+import { randomBytes } from 'crypto';
+
+/** Opaque 32-hex ids, as the service returns. */
+export const newId = () => randomBytes(16).toString('hex');
+
+/** A00000001, S00000001, ...: readable numbers from per-prefix counters. */
+export class Numbers {
+  constructor(public counters: Record<string, number> = {}) {}
+  next(prefix: string): string {
+    const n = (this.counters[prefix] = (this.counters[prefix] ?? 0) + 1);
+    return `${prefix}${String(n).padStart(8, '0')}`;
+  }
+}

@@ -1,0 +1,18 @@
+// Seeded data: account A00000001 with subscription S00000001 (plan SP00000001, items SI00000001...), so
+// the example change orders work as shipped; `--seed-accounts N` adds more accounts, each with an order.
+import { runOrder } from './orders';
+import type { Store } from './store';
+
+export function seed(store: Store, accounts: number): void {
+  for (let i = 0; i < accounts; i++) {
+    const currency = i % 3 === 2 ? 'EUR' : 'USD';
+    runOrder(store, {
+      description: `Seeded order ${i + 1}`, order_date: '2026-01-01',
+      account_data: { name: i === 0 ? 'Demo Customer' : `Customer ${i + 1}`, currency, bill_to: { first_name: 'Demo', last_name: `Customer ${i + 1}` } },
+      subscriptions: [{
+        initial_term: { type: 'termed', interval: 'month', interval_count: 12 }, renewal_term: { type: 'termed', interval: 'month', interval_count: 12 },
+        start_on: { contract_effective: '2026-01-01' }, subscription_plans: [{ plan_id: 'plan-team-monthly', prices: [{ price_id: 'price-team-seats', quantity: 5 + (i % 20) }] }],
+      }],
+    }, true);
+  }
+}
