@@ -3,6 +3,7 @@
 import { parseArgs } from 'util';
 import { validateCommand } from './cli/validate';
 import { sandboxCommand } from './cli/sandbox';
+import { sendCommand } from './cli/send';
 import { stdio, UsageError, type Io } from './cli/io';
 
 export { writeSchemaFiles } from './schemas/jsonSchemas';
@@ -11,6 +12,11 @@ const USAGE = `usage: billing-workbench <command> [options]
 
   validate [--format text|json] [--kind order|preview|account] FILE...
       Check payload files as the service would; exit 0 clean, 1 errors found, 2 usage or read error.
+
+  preview FILE [--format table|json] [--base-url URL]
+  create FILE [--format table|json] [--base-url URL]
+      Send a payload. With --base-url, credentials come from BILLING_CLIENT_ID and BILLING_CLIENT_SECRET;
+      without it, the embedded local sandbox is started in-process. Exit 1 on an error (decoded).
 
   sandbox [--port 0] [--token-ttl S] [--max-concurrent N] [--seed-accounts N] [--data FILE]
       Run the local sandbox on loopback (demo credentials are printed); Ctrl+C stops it.`;
@@ -22,6 +28,11 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
       case 'validate': {
         const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { format: { type: 'string', default: 'text' }, kind: { type: 'string' } } });
         return await validateCommand({ files: positionals, format: values.format!, kind: values.kind }, io);
+      }
+      case 'preview': case 'create': {
+        const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { format: { type: 'string', default: 'table' }, 'base-url': { type: 'string' } } });
+        if (positionals.length > 1) throw new UsageError(`${command} takes one FILE`);
+        return await sendCommand(command, { file: positionals[0], format: values.format!, baseUrl: values['base-url'] }, io);
       }
       case 'sandbox': {
         const { values } = parseArgs({ args: rest, options: Object.fromEntries(['port', 'token-ttl', 'max-concurrent', 'seed-accounts', 'data'].map(k => [k, { type: 'string' as const }])) });

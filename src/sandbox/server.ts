@@ -21,7 +21,14 @@ export interface SandboxOptions {
   /** Test hook: delay (ms) before answering matching requests, to hold them in flight. */
   delay?: (method: string, path: string) => number;
 }
-export interface Sandbox { url: string; port: number; clientId: string; clientSecret: string; store: Store; close(): Promise<void> }
+export interface Sandbox {
+  url: string; port: number; clientId: string; clientSecret: string; store: Store;
+  /** Every access token issued so far (tests check none leaks into logs). */
+  issuedTokens(): string[];
+  /** Invalidates every token, as a revocation would: the next call answers 401. */
+  revokeTokens(): void;
+  close(): Promise<void>;
+}
 
 type Reply = { status: number; body: unknown; headers?: Record<string, string> };
 interface Idem { hash: string; reply?: Reply; expires: number }
@@ -33,6 +40,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const store = new Store(opts.dataFile);
   if (store.accounts.size === 0) { seed(store, Math.max(1, opts.seedAccounts ?? 1)); store.save(); }
   const tokens = new Map<string, number>();
+  const issued: string[] = [];
   const idempotency = new Map<string, Idem>();
   const volume = new Map<string, number>();
   let inFlight = 0;
@@ -56,6 +64,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       if (form.get('client_id') !== DEMO_CLIENT_ID || form.get('client_secret') !== DEMO_CLIENT_SECRET) throw unauthorized('Invalid client credentials.');
       const token = randomBytes(24).toString('hex');
       tokens.set(token, Date.now() + ttl * 1000);
+      issued.push(token);
       return { status: 200, body: { access_token: token, token_type: 'bearer', expires_in: ttl, scope: 'entity.local platform.write service.sandbox.read service.sandbox.write tenant.local user.demo', jti: randomUUID() } };
     }
     auth(req);
@@ -183,6 +192,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const port = (server.address() as AddressInfo).port;
   return {
     url: `http://127.0.0.1:${port}`, port, clientId: DEMO_CLIENT_ID, clientSecret: DEMO_CLIENT_SECRET, store,
+    issuedTokens: () => [...issued], revokeTokens: () => tokens.clear(),
     close: () => new Promise<void>(resolve => { server.closeAllConnections(); server.close(() => resolve()); }),
   };
 }

@@ -1,5 +1,6 @@
 // A ready payload for every order scenario of spec 01. The plan and price ids are the local sandbox's
-// seeded catalog, and the account and subscription numbers its seeded ones, so each previews there as is.
+// seeded catalog, and the account and subscription numbers its seeded ones (S00000002 is the paused one),
+// so each previews there as is.
 import type { PayloadKind } from './shapes';
 
 export interface Template { id: string; label: string; detail: string; kind: PayloadKind; fileName: string; body: Record<string, unknown> }
@@ -15,7 +16,7 @@ const teamSubscription = {
   initial_term: term('month', 12), renewal_term: term('month', 12), start_on: { contract_effective: START },
   subscription_plans: [{ plan_id: 'plan-team-monthly', prices: [{ price_id: 'price-team-seats', quantity: 10 }] }],
 };
-const change = (entry: Record<string, unknown>) => ({ account_number: 'A00000001', order_date: START, subscriptions: [{ subscription_number: 'S00000001', ...entry }] });
+const change = (entry: Record<string, unknown>, subscription = 'S00000001') => ({ account_number: 'A00000001', order_date: START, subscriptions: [{ subscription_number: subscription, ...entry }] });
 
 export const TEMPLATES: Template[] = [
   { id: 'new-customer', label: 'New account with subscriptions', detail: 'account_data + a monthly per-seat plan', kind: 'order', fileName: 'new-customer.order.json',
@@ -33,7 +34,7 @@ export const TEMPLATES: Template[] = [
   { id: 'renew', label: 'Renew a subscription', detail: 'renew', kind: 'order', fileName: 'renew.order.json', body: change({ renew: {} }) },
   { id: 'cancel', label: 'Cancel a subscription', detail: 'cancel', kind: 'order', fileName: 'cancel.order.json', body: change({ cancel: {} }) },
   { id: 'pause', label: 'Pause a subscription', detail: 'pause', kind: 'order', fileName: 'pause.order.json', body: change({ pause: {} }) },
-  { id: 'resume', label: 'Resume a subscription', detail: 'resume', kind: 'order', fileName: 'resume.order.json', body: change({ resume: {} }) },
+  { id: 'resume', label: 'Resume a subscription', detail: 'resume', kind: 'order', fileName: 'resume.order.json', body: change({ resume: {} }, 'S00000002') },
   { id: 'preview', label: 'Preview a new customer order', detail: 'metrics: delta_metrics; nothing is created', kind: 'preview', fileName: 'new-customer.preview.json',
     body: { metrics: ['delta_metrics'], account_data: newAccount, subscriptions: [teamSubscription, {
       initial_term: term('year', 1), renewal_term: term('year', 1), start_on: { contract_effective: START }, subscription_plans: [{ plan_id: 'plan-enterprise-yearly' }] }],

@@ -1,0 +1,152 @@
+// The billing client: every request the extension or the CLI sends goes through here.
+import { randomUUID } from 'crypto';
+import type { AccountData, OrderRequestBody, PreviewRequestBody } from '../schemas';
+import { ApiError, httpError } from './errors';
+import { Redactor, toCurl } from './redact';
+import type { OrderResponse, PagedObjects, PreviewResponse, AccountResponse } from './responses';
+import { serviceVersionWarning } from './serviceVersion';
+import { TokenProvider, type TokenAnswer } from './tokens';
+import { Transport, type TransportOptions } from './transport';
+
+export interface RetryPolicy { maxTries: number; maxTotalMs: number; baseDelayMs: number; maxDelayMs: number }
+export interface ClientOptions extends TransportOptions {
+  clientId: string;
+  clientSecret: string;
+  /** v1 minor version, sent as `service-version` on v1 calls. */
+  serviceVersion?: string;
+  /** One redacted line per request: method, path, status, ms, request id. */
+  log?: (line: string, level: 'info' | 'warn' | 'error') => void;
+  retry?: Partial<RetryPolicy>;
+  /** Told before each retry: how long it waits and why (progress UIs show it). */
+  onRetry?: (delayMs: number, error: ApiError) => void;
+}
+export interface CallOptions { signal?: AbortSignal; headers?: Record<string, string>; idempotencyKey?: string }
+export interface SendRequest extends CallOptions { pathParams?: Record<string, string>; query?: Record<string, string | number | undefined>; body?: unknown }
+export interface ApiResponse<T> {
+  status: number; data: T; requestId?: string; ms: number; attempts: number;
+  /** What was sent, for "copy as cURL" (redact before showing: see curl()). */
+  request: { method: string; url: string; headers: Record<string, string>; body?: string };
+}
+
+const DEFAULT_RETRY: RetryPolicy = { maxTries: 4, maxTotalMs: 30_000, baseDelayMs: 250, maxDelayMs: 8_000 };
+
+export class BillingClient {
+  readonly redactor = new Redactor();
+  readonly tokens: TokenProvider;
+  private readonly transport: Transport;
+  private readonly retry: RetryPolicy;
+
+  constructor(private readonly opts: ClientOptions) {
+    this.transport = new Transport(opts);
+    this.retry = { ...DEFAULT_RETRY, ...opts.retry };
+    this.redactor.remember(opts.clientSecret);
+    this.tokens = new TokenProvider(() => this.requestToken());
+    const warning = serviceVersionWarning(opts.serviceVersion);
+    if (warning) opts.log?.(warning, 'warn');
+  }
+
+  get baseUrl(): string { return this.transport.base.href; }
+  /** The keep-alive dispatcher (the benchmark compares raw undici on the same one). */
+  get dispatcher() { return this.transport.dispatcher; }
+
+  preview(body: PreviewRequestBody, o: CallOptions = {}) { return this.call<PreviewResponse>('POST', '/v2/orders/preview', { ...o, body }); }
+  /** Always sends an Idempotency-Key (one per user action): a retried create never makes two orders. */
+  createOrder(body: OrderRequestBody, o: CallOptions = {}) { return this.call<OrderResponse>('POST', '/v2/orders', { ...o, body, idempotencyKey: o.idempotencyKey ?? randomUUID() }); }
+  createAccount(body: AccountData, o: CallOptions = {}) { return this.call<AccountResponse>('POST', '/v2/accounts', { ...o, body, idempotencyKey: o.idempotencyKey ?? randomUUID() }); }
+  getOrder(orderNumber: string, o: CallOptions = {}) { return this.call<OrderResponse>('GET', `/v2/orders/${encodeURIComponent(orderNumber)}`, o); }
+  getAccount(accountNumber: string, o: CallOptions = {}) { return this.call<AccountResponse>('GET', `/v2/accounts/${encodeURIComponent(accountNumber)}`, o); }
+
+  /** Object-query reads for the tree, one page at a time (`nextPage` is the next cursor, or null). */
+  queryAccounts(p: { pageSize?: number; cursor?: string } = {}, o: CallOptions = {}) {
+    return this.call<PagedObjects<{ accountNumber: string; name: string; currency: string; status: string }>>('GET', '/object-query/accounts', { ...o, query: p });
+  }
+  queryOrders(p: { accountNumber?: string; pageSize?: number; cursor?: string } = {}, o: CallOptions = {}) {
+    const { accountNumber, ...page } = p;
+    return this.call<PagedObjects<{ orderNumber: string; accountNumber: string; orderDate: string; status: string; description: string }>>('GET', '/object-query/orders', { ...o, query: { ...page, ...(accountNumber ? { 'filter[]': `accountNumber.EQ:${accountNumber}` } : {}) } });
+  }
+
+  /** Any catalog operation: `{param}` placeholders in the path are filled from pathParams. */
+  send<T = unknown>(op: { method: string; path: string }, r: SendRequest = {}): Promise<ApiResponse<T>> {
+    const path = op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => {
+      const v = r.pathParams?.[name];
+      if (v === undefined || v === '') throw new ApiError({ kind: 'config', message: `Path parameter "${name}" is required for ${op.method} ${op.path}.` });
+      return encodeURIComponent(v);
+    });
+    return this.call<T>(op.method.toUpperCase(), path, r);
+  }
+
+  /** The request as a cURL command, credentials and card data redacted. */
+  curl(r: ApiResponse<unknown>['request']): string { return toCurl(r, this.redactor); }
+
+  close(): Promise<void> { return this.transport.close(); }
+
+  private async requestToken(): Promise<TokenAnswer> {
+    const body = new URLSearchParams({ client_id: this.opts.clientId, client_secret: this.opts.clientSecret, grant_type: 'client_credentials' }).toString();
+    const r = await this.attempt<TokenAnswer>('POST', '/oauth/token', {
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', 'user-agent': this.transport.userAgent }, rawBody: body, auth: false, retryPost: true,
+    });
+    this.redactor.remember(r.data.access_token);
+    return r.data;
+  }
+
+  private call<T>(method: string, path: string, o: SendRequest): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.transport.userAgent, ...o.headers };
+    if (o.body !== undefined) headers['content-type'] = 'application/json';
+    if (o.idempotencyKey) headers['idempotency-key'] = o.idempotencyKey;
+    if (this.opts.serviceVersion && !path.startsWith('/v2/')) headers['service-version'] = this.opts.serviceVersion;
+    return this.attempt<T>(method, path, { headers, query: o.query, rawBody: o.body === undefined ? undefined : JSON.stringify(o.body), signal: o.signal, auth: true, retryPost: !!o.idempotencyKey });
+  }
+
+  /** Sends with auth, one renew-and-retry on 401, and bounded retries with backoff for what may be retried. */
+  private async attempt<T>(method: string, path: string, a: { headers: Record<string, string>; query?: SendRequest['query']; rawBody?: string; signal?: AbortSignal; auth: boolean; retryPost: boolean }): Promise<ApiResponse<T>> {
+    const started = Date.now();
+    const mayRetry = method === 'GET' || method === 'HEAD' || a.retryPost;
+    let renewed = false;
+    const url = this.transport.url(path, a.query);
+    for (let tries = 1; ; tries++) {
+      const headers = tries === 1 && !a.auth ? a.headers : { ...a.headers };
+      let token: string | undefined;
+      if (a.auth) { token = this.tokens.peek() ?? (await this.tokens.get()); headers.authorization = `Bearer ${token}`; }
+      const request = { method, url, headers, body: a.rawBody };
+      let error: ApiError;
+      try {
+        const res = await this.transport.send({ method, url, headers, body: a.rawBody, signal: a.signal });
+        const requestId = firstHeader(res.headers['service-request-id']);
+        if (this.opts.log) this.logLine(`${method} ${path} ${res.status} ${Math.round(res.ms)}ms${requestId ? ` ${requestId}` : ''}${tries > 1 ? ` (try ${tries})` : ''}`, res.status >= 400 ? 'warn' : 'info');
+        const data = parseBody(res.text);
+        if (res.status < 400) return { status: res.status, data: data as T, requestId, ms: Date.now() - started, attempts: tries, request };
+        error = httpError(method, url, res.status, res.headers, data);
+        if (res.status === 401 && a.auth && token && !renewed) { this.tokens.invalidate(token); renewed = true; tries--; continue; }
+      } catch (e) {
+        if (!(e instanceof ApiError)) throw e;
+        error = e;
+        this.logLine(`${method} ${path} ${error.kind}: ${error.message}`, 'warn');
+      }
+      if (error.kind === 'cancelled' || !error.retryable || !mayRetry || tries >= this.retry.maxTries) throw error;
+      const backoff = Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** (tries - 1));
+      const delay = error.retryAfterMs ?? backoff * (0.5 + Math.random() / 2);
+      if (Date.now() - started + delay > this.retry.maxTotalMs) throw error;
+      this.opts.onRetry?.(delay, error);
+      await sleep(delay, a.signal);
+    }
+  }
+
+  private logLine(line: string, level: 'info' | 'warn' | 'error'): void {
+    if (this.opts.log) this.opts.log(this.redactor.text(line), level);
+  }
+}
+
+function parseBody(text: string): unknown {
+  if (!text) return undefined;
+  try { return JSON.parse(text); } catch { return text; }
+}
+const firstHeader = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new ApiError({ kind: 'cancelled', message: 'Cancelled.' }));
+    const t = setTimeout(() => { signal?.removeEventListener('abort', onAbort); resolve(); }, ms);
+    const onAbort = () => { clearTimeout(t); reject(new ApiError({ kind: 'cancelled', message: 'Cancelled.' })); };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

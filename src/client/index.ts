@@ -1,0 +1,7 @@
+export { BillingClient, type ApiResponse, type ClientOptions, type CallOptions, type SendRequest, type RetryPolicy } from './client';
+export { ApiError, type ErrorKind, type V1Reason, type V2Error } from './errors';
+export { CATEGORIES, decodeCode } from './categories';
+export { Redactor, toCurl } from './redact';
+export { checkBaseUrl, isLoopback } from './transport';
+export { SUPPORTED_SERVICE_VERSIONS, DEFAULT_SERVICE_VERSION, serviceVersionWarning } from './serviceVersion';
+export type * from './responses';

@@ -1,0 +1,91 @@
+// HTTP on undici: one keep-alive dispatcher per base URL, connect and total timeouts, cancellation,
+// proxies (explicit, or HTTPS_PROXY/NO_PROXY from the environment), HTTPS for every host but loopback.
+import { Agent, EnvHttpProxyAgent, ProxyAgent, request, type Dispatcher } from 'undici';
+import { ApiError, networkError } from './errors';
+
+export interface TransportOptions {
+  baseUrl: string;
+  /** Time limit of one attempt: no answer, or a body that stalls, for this long (the service's own limit is 60 s). */
+  totalTimeoutMs?: number;
+  connectTimeoutMs?: number;
+  /** An explicit proxy URL; otherwise HTTPS_PROXY / HTTP_PROXY / NO_PROXY from the environment. */
+  proxy?: string;
+  proxyStrictSSL?: boolean;
+  userAgent?: string;
+  env?: Record<string, string | undefined>;
+}
+
+export interface RawResponse { status: number; headers: Record<string, string | string[] | undefined>; text: string; ms: number }
+export interface RawRequest { method: string; url: string; headers: Record<string, string>; body?: string; signal?: AbortSignal }
+
+export const isLoopback = (host: string) => host === 'localhost' || /^127\.\d+\.\d+\.\d+$/.test(host) || host === '[::1]' || host === '::1';
+
+/** Refuses plain http to anything but loopback: credentials must never cross a network in clear. */
+export function checkBaseUrl(baseUrl: string): URL {
+  let u: URL;
+  try { u = new URL(baseUrl); } catch { throw new ApiError({ kind: 'config', message: `"${baseUrl}" is not a URL. Set the connection's base URL to https://... .` }); }
+  if (u.protocol === 'https:') return u;
+  if (u.protocol === 'http:' && isLoopback(u.hostname)) return u;
+  throw new ApiError({ kind: 'config', message: `Refusing ${u.protocol}//${u.host}: HTTPS is required for every host but loopback. Change the connection's base URL to https://${u.host}.` });
+}
+
+export class Transport {
+  readonly base: URL;
+  readonly dispatcher: Dispatcher;
+  readonly totalTimeoutMs: number;
+  readonly userAgent: string;
+
+  constructor(opts: TransportOptions) {
+    this.base = checkBaseUrl(opts.baseUrl);
+    this.totalTimeoutMs = opts.totalTimeoutMs ?? 60_000;
+    this.userAgent = opts.userAgent ?? 'billing-workbench';
+    const connect = { timeout: opts.connectTimeoutMs ?? 10_000, rejectUnauthorized: opts.proxyStrictSSL ?? true };
+    const env = opts.env ?? process.env;
+    if (opts.proxy) {
+      this.dispatcher = new ProxyAgent({ uri: opts.proxy, requestTls: { rejectUnauthorized: connect.rejectUnauthorized }, connect });
+    } else if (env.HTTPS_PROXY || env.https_proxy || env.HTTP_PROXY || env.http_proxy) {
+      this.dispatcher = new EnvHttpProxyAgent({
+        httpProxy: env.HTTP_PROXY ?? env.http_proxy, httpsProxy: env.HTTPS_PROXY ?? env.https_proxy, noProxy: env.NO_PROXY ?? env.no_proxy,
+        connect, requestTls: { rejectUnauthorized: connect.rejectUnauthorized },
+      });
+    } else {
+      this.dispatcher = new Agent({ connect, keepAliveTimeout: 30_000, connections: 16 });
+    }
+  }
+
+  private readonly urls = new Map<string, string>();
+
+  url(path: string, query?: Record<string, string | number | undefined>): string {
+    if (!query) { // hot path: most calls have no query; cache the few hundred distinct paths
+      let cached = this.urls.get(path);
+      if (cached === undefined) {
+        cached = this.url(path, {});
+        if (this.urls.size < 1000) this.urls.set(path, cached);
+      }
+      return cached;
+    }
+    const u = new URL(path.replace(/^\//, ''), this.base.href.endsWith('/') ? this.base.href : this.base.href + '/');
+    for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) u.searchParams.append(k, String(v));
+    return u.href;
+  }
+
+  async send(r: RawRequest): Promise<RawResponse> {
+    const { url } = r;
+    const started = performance.now();
+    try {
+      // The time limit is undici's own per-request headers and body timeouts (no timer or signal of ours
+      // per call, which measurably slowed every request); the caller's signal is passed only when given.
+      const res = await request(url, {
+        method: r.method as Dispatcher.HttpMethod, headers: r.headers, body: r.body, signal: r.signal, dispatcher: this.dispatcher,
+        headersTimeout: this.totalTimeoutMs, bodyTimeout: this.totalTimeoutMs,
+      });
+      const text = await res.body.text();
+      return { status: res.statusCode, headers: res.headers, text, ms: performance.now() - started };
+    } catch (e) {
+      if (r.signal?.aborted) throw networkError(r.method, url, { name: 'AbortError' }, this.totalTimeoutMs);
+      throw networkError(r.method, url, e, this.totalTimeoutMs);
+    }
+  }
+
+  close(): Promise<void> { return this.dispatcher.close(); }
+}

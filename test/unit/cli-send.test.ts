@@ -1,0 +1,68 @@
+import { test, describe, before, after } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { startSandbox, type Sandbox } from '../../src/sandbox';
+
+const CLI = path.resolve('dist/cli.js');
+function run(args: string[], env: Record<string, string> = {}): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise(resolve => {
+    const p = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, BILLING_CLIENT_ID: '', BILLING_CLIENT_SECRET: '', ...env } });
+    let stdout = '', stderr = '';
+    p.stdout.on('data', d => (stdout += d));
+    p.stderr.on('data', d => (stderr += d));
+    p.on('close', status => resolve({ status, stdout, stderr }));
+  });
+}
+
+let sb: Sandbox;
+before(async () => { sb = await startSandbox(); });
+after(() => sb.close());
+
+describe('node dist/cli.js preview / create', () => {
+  test('every example previews on the embedded sandbox with no account and no network', async () => {
+    for (const f of fs.readdirSync('examples').filter(f => /\.(order|preview)\.json$/.test(f))) {
+      const r = await run(['preview', `examples/${f}`]);
+      assert.equal(r.status, 0, `${f}: ${r.stderr}`);
+      assert.match(r.stdout, /^subscription\s+action\s+price\s+start\s+end\s+MRR\s+TCB/);
+    }
+  });
+  test('the table shows each item with MRR and TCB, and totals per currency', async () => {
+    const r = await run(['preview', 'examples/new-customer.preview.json']);
+    const lines = r.stdout.trimEnd().split('\n');
+    assert.match(lines.find(l => l.includes('price-team-seats'))!, /2027-01-01\s+2028-01-01\s+250\.00 USD\s+3000\.00 USD$/);
+    assert.match(lines.find(l => l.includes('Setup fee'))!, /500\.00 USD$/);
+    assert.match(lines.at(-1)!, /^total\s+1350\.00 USD\s+16700\.00 USD$/);
+  });
+  test('--format json prints the service answer', async () => {
+    const r = await run(['preview', 'examples/new-customer.order.json', '--format', 'json']);
+    assert.equal(JSON.parse(r.stdout).subscriptions[0].actions[0].action, 'create_subscription');
+  });
+  test('--base-url with credentials from the environment; create then the order exists', async () => {
+    const env = { BILLING_CLIENT_ID: sb.clientId, BILLING_CLIENT_SECRET: sb.clientSecret };
+    const r = await run(['create', 'examples/subscription-and-fee.order.json', '--base-url', sb.url], env);
+    assert.equal(r.status, 0, r.stderr);
+    const n = /created order (O\d{8})/.exec(r.stdout)![1];
+    assert.ok(sb.store.orders.has(n));
+    assert.ok(!r.stdout.includes(sb.clientSecret) && !r.stderr.includes(sb.clientSecret));
+  });
+  test('errors: decoded message and exit 1; invalid file not sent; missing credentials exit 2', async () => {
+    const env = { BILLING_CLIENT_ID: sb.clientId, BILLING_CLIENT_SECRET: 'wrong-secret' };
+    const bad = await run(['preview', 'examples/new-customer.preview.json', '--base-url', sb.url], env);
+    assert.equal(bad.status, 1);
+    assert.match(bad.stderr, /Authentication failed/);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bw-send-'));
+    fs.writeFileSync(path.join(dir, 'x.order.json'), '{"account_number": "A00000001", "line_items": [{"name": "x"}]}');
+    const invalid = await run(['create', path.join(dir, 'x.order.json')]);
+    assert.equal(invalid.status, 1);
+    assert.match(invalid.stderr, /"type" is required.*not sent/s);
+    const noCreds = await run(['preview', 'examples/new-customer.preview.json', '--base-url', sb.url]);
+    assert.equal(noCreds.status, 2);
+    assert.match(noCreds.stderr, /BILLING_CLIENT_ID and BILLING_CLIENT_SECRET/);
+    const insecure = await run(['preview', 'examples/new-customer.preview.json', '--base-url', 'http://billing.example.com'], { BILLING_CLIENT_ID: 'a', BILLING_CLIENT_SECRET: 'b' });
+    assert.equal(insecure.status, 1);
+    assert.match(insecure.stderr, /HTTPS is required/);
+  });
+});
