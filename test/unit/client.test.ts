@@ -1,5 +1,5 @@
 // The client over real HTTP against the local sandbox on loopback.
-import { test, describe, before, after } from 'node:test';
+import { test, describe, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as net from 'node:net';
 import { BillingClient, ApiError, decodeCode, type ClientOptions } from '../../src/client';
