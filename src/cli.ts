@@ -4,6 +4,7 @@ import { parseArgs } from 'util';
 import { validateCommand } from './cli/validate';
 import { sandboxCommand } from './cli/sandbox';
 import { sendCommand } from './cli/send';
+import { endpointsCommand } from './cli/endpoints';
 import { stdio, UsageError, type Io } from './cli/io';
 
 export { writeSchemaFiles } from './schemas/jsonSchemas';
@@ -17,6 +18,9 @@ const USAGE = `usage: billing-workbench <command> [options]
   create FILE [--format table|json] [--base-url URL]
       Send a payload. With --base-url, credentials come from BILLING_CLIENT_ID and BILLING_CLIENT_SECRET;
       without it, the embedded local sandbox is started in-process. Exit 1 on an error (decoded).
+
+  endpoints [QUERY] [--format text|json]
+      List the v1 and v2 operations, or those matching QUERY ("write off debit memo"), best first.
 
   sandbox [--port 0] [--token-ttl S] [--max-concurrent N] [--seed-accounts N] [--data FILE]
       Run the local sandbox on loopback (demo credentials are printed); Ctrl+C stops it.`;
@@ -33,6 +37,10 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
         const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { format: { type: 'string', default: 'table' }, 'base-url': { type: 'string' } } });
         if (positionals.length > 1) throw new UsageError(`${command} takes one FILE`);
         return await sendCommand(command, { file: positionals[0], format: values.format!, baseUrl: values['base-url'] }, io);
+      }
+      case 'endpoints': {
+        const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { format: { type: 'string', default: 'text' } } });
+        return endpointsCommand(positionals.join(' ') || undefined, values.format!, io);
       }
       case 'sandbox': {
         const { values } = parseArgs({ args: rest, options: Object.fromEntries(['port', 'token-ttl', 'max-concurrent', 'seed-accounts', 'data'].map(k => [k, { type: 'string' as const }])) });

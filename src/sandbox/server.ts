@@ -4,6 +4,7 @@ import { createHash, randomBytes, randomUUID } from 'crypto';
 import * as http from 'http';
 import type { AddressInfo } from 'net';
 import { formatPath, validate, type PayloadKind, type PreviewRequestBody } from '../schemas';
+import { matchOperation } from '../catalog';
 import { catalogResponse } from './catalog';
 import { badRequest, notFound, ServiceError, unauthorized } from './errors';
 import { readBody } from './http';
@@ -127,7 +128,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       allow('GET');
       return { status: 200, body: { success: true, data: [...volume].map(([k, count]) => { const [method, p] = k.split(' '); return { method, path: p, count }; }) } };
     }
-    throw new ServiceError(501, { type: 'not_found', errors: [{ code: 'not_available', message: `${method} ${path} is not available in the local sandbox; use a sandbox or test environment of the service.` }] }, { resource: 500000, category: 45 });
+    const op = matchOperation(method, path);
+    if (!op) throw ServiceError.v2('not_found', [{ code: 'not_found', message: `No operation ${method} ${path}: check the path (Billing: Find Operation...).` }], 40);
+    throw new ServiceError(501, { type: 'not_found', errors: [{ code: 'not_available', message: `${op.id} (${op.summary}) is not available in the local sandbox; use a sandbox or test environment of the service.` }] }, { resource: 500000, category: 45 });
   }
 
   /** Validate the JSON body, then run the handler once per Idempotency-Key (replayed for 24 h). */

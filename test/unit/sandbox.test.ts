@@ -203,6 +203,7 @@ describe('sandbox: errors, never a 500', () => {
     assert.equal(r.json.type, 'payload_too_large');
   });
   test('other spec operations: the v1 body saying it is not available locally', async () => {
+    assert.equal((await call('GET', '/v1/no-such-thing')).status, 404);
     const r = await call('GET', '/v1/invoices/INV-1');
     assert.equal(r.status, 501);
     assert.equal(r.json.success, false);

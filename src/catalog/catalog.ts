@@ -1,0 +1,32 @@
+// Every operation of spec 02 and 03 (and the v2 ones of 01) as data, with a fast ranked search.
+import data from './operations.json';
+
+export interface Operation {
+  /** `GET /v1/accounts/{account-key}`: unique. */
+  id: string;
+  group: string;
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  pathParams: string[];
+  summary: string;
+}
+
+export const OPERATIONS: readonly Operation[] = (data as { group: string; method: Operation['method']; path: string; summary: string }[]).map(o => ({
+  ...o, id: `${o.method} ${o.path}`, pathParams: [...o.path.matchAll(/\{([^}]+)\}/g)].map(m => m[1]),
+}));
+
+export const GROUPS: readonly string[] = [...new Set(OPERATIONS.map(o => o.group))];
+
+export function findOperation(method: string, path: string): Operation | undefined {
+  return byId.get(`${method.toUpperCase()} ${path}`);
+}
+const byId = new Map(OPERATIONS.map(o => [o.id, o]));
+
+/** The catalog operation a concrete request path belongs to (`/v1/invoices/INV-1` -> `GET /v1/invoices/{invoiceKey}`). */
+export function matchOperation(method: string, path: string): Operation | undefined {
+  const m = method.toUpperCase();
+  return matchers.find(x => x.op.method === m && x.re.test(path))?.op;
+}
+// Literal paths first, so `/v1/credit-memos/bulk` beats `/v1/credit-memos/{creditMemoKey}`.
+const matchers = OPERATIONS.map(op => ({ op, re: new RegExp(`^${op.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+')}/?$`), params: op.pathParams.length }))
+  .sort((a, b) => a.params - b.params);

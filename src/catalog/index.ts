@@ -1,0 +1,2 @@
+export { OPERATIONS, GROUPS, findOperation, matchOperation, type Operation } from './catalog';
+export { searchOperations, type SearchHit } from './search';
