@@ -8,3 +8,4 @@ export { LIMITS } from './rules';
 export { kindFromFileName } from './kind';
 export { quickFixFor, applyEdits, type QuickFix } from './fixes';
 export { TEMPLATES, templateText, type Template } from './templates';
+export { VERSIONED_FIELDS, checkVersionedFields, type VersionFinding } from './versionedFields';

@@ -1,0 +1,60 @@
+// A preview answer as rows and totals per currency, and the change from a previous preview of the same
+// file. Shared by the CLI table and the response panel, so both say the same numbers.
+import type { Money, PreviewResponse } from './responses';
+
+export interface SummaryRow {
+  /** Stable across previews of the same file: subscription, action and price (item ids are new each time). */
+  key: string;
+  subscription: string; action: string; price: string; start: string; end: string | null;
+  mrr?: Money; tcb: Money;
+}
+export interface Totals { currency: string; mrr: number; tcb: number }
+export interface PreviewSummary { rows: SummaryRow[]; totals: Totals[] }
+export interface RowChange { key: string; label: string; mrr: number; tcb: number; currency: string; status: 'new' | 'gone' | 'changed' }
+export interface PreviewChange { rows: RowChange[]; totals: Totals[] }
+
+const r2 = (n: number) => Math.round(n * 100) / 100;
+
+export function summarizePreview(p: PreviewResponse): PreviewSummary {
+  const rows: SummaryRow[] = [];
+  p.subscriptions.forEach((s, si) => {
+    const sub = s.subscription_number ?? `new subscription ${si + 1}`;
+    for (const a of s.actions) {
+      for (const i of a.subscription_items) {
+        rows.push({ key: `${sub}|${a.action}|${i.price_id}`, subscription: sub, action: a.action, price: i.price_id, start: i.start_date, end: i.end_date, ...(i.mrr ? { mrr: i.mrr } : {}), tcb: i.tcb });
+      }
+    }
+  });
+  for (const li of (p.line_items ?? []) as { name?: string; type?: string; start_date?: string; amount?: Money }[]) {
+    if (!li.amount) continue;
+    rows.push({ key: `line item|${li.type}|${li.name}`, subscription: 'line item', action: li.type ?? '', price: li.name ?? '', start: li.start_date ?? '', end: null, tcb: li.amount });
+  }
+  return { rows, totals: totalsOf(rows.map(r => ({ currency: r.tcb.currency, mrr: r.mrr?.net_amount ?? 0, tcb: r.tcb.net_amount }))) };
+}
+
+function totalsOf(xs: { currency: string; mrr: number; tcb: number }[]): Totals[] {
+  const m = new Map<string, Totals>();
+  for (const x of xs) {
+    const t = m.get(x.currency) ?? { currency: x.currency, mrr: 0, tcb: 0 };
+    t.mrr = r2(t.mrr + x.mrr);
+    t.tcb = r2(t.tcb + x.tcb);
+    m.set(x.currency, t);
+  }
+  return [...m.values()];
+}
+
+/** What changed from `before` to `after`, per row and in total; unchanged rows are left out. */
+export function comparePreviews(before: PreviewSummary, after: PreviewSummary): PreviewChange {
+  const prev = new Map(before.rows.map(r => [r.key, r]));
+  const next = new Map(after.rows.map(r => [r.key, r]));
+  const rows: RowChange[] = [];
+  const label = (r: SummaryRow) => `${r.subscription} · ${r.action} · ${r.price}`;
+  for (const [k, a] of next) {
+    const b = prev.get(k);
+    const mrr = r2((a.mrr?.net_amount ?? 0) - (b?.mrr?.net_amount ?? 0)), tcb = r2(a.tcb.net_amount - (b?.tcb.net_amount ?? 0));
+    if (!b) rows.push({ key: k, label: label(a), mrr, tcb, currency: a.tcb.currency, status: 'new' });
+    else if (mrr !== 0 || tcb !== 0) rows.push({ key: k, label: label(a), mrr, tcb, currency: a.tcb.currency, status: 'changed' });
+  }
+  for (const [k, b] of prev) if (!next.has(k)) rows.push({ key: k, label: label(b), mrr: -(b.mrr?.net_amount ?? 0), tcb: -b.tcb.net_amount, currency: b.tcb.currency, status: 'gone' });
+  return { rows, totals: totalsOf(rows.map(r => ({ currency: r.currency, mrr: r.mrr, tcb: r.tcb }))) };
+}
