@@ -46,8 +46,16 @@ const common = {
   plugins: watch ? [problemMatcher] : [],
 };
 
+/** Codicons for the webview, from @vscode/codicons (css + font only). */
+function copyCodicons() {
+  const from = path.join(__dirname, 'node_modules', '@vscode', 'codicons', 'dist');
+  fs.mkdirSync('dist/codicons', { recursive: true });
+  for (const f of ['codicon.css', 'codicon.ttf']) fs.copyFileSync(path.join(from, f), path.join('dist', 'codicons', f));
+}
+
 async function main() {
   fs.mkdirSync('dist', { recursive: true });
+  copyCodicons();
   const builds = [
     { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'] },
     { ...common, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.js', platform: 'node', format: 'cjs', target: 'node20', banner: { js: '#!/usr/bin/env node' }, plugins: [...common.plugins, schemaFiles] },

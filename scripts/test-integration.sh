@@ -9,7 +9,7 @@ cd "$ROOT"
 bash scripts/setup-vscode-host.sh
 node esbuild.js
 OUT="$ROOT/test-output"
-rm -rf "$OUT/workspace" && mkdir -p "$OUT/screenshots" && cp -r test/fixtures/workspace "$OUT/workspace"
+rm -rf "$OUT/workspace" && mkdir -p "$OUT/screenshots" && cp -r test/fixtures/workspace "$OUT/workspace" && cp examples/*.json "$OUT/workspace/"
 
 echo "== extension-host suite (development build)"
 node test/host/run-ext-tests.mjs --extensionDevelopmentPath "$ROOT" --extensionTestsPath "$ROOT/out/integration/index" \

@@ -1,2 +1,3 @@
 export { OPERATIONS, GROUPS, findOperation, matchOperation, type Operation } from './catalog';
 export { searchOperations, type SearchHit } from './search';
+export { V1_OBJECT_NAMES, DESCRIBED_FIELDS } from './objectNames';

@@ -4,8 +4,8 @@
 import { runOrder } from './orders';
 import type { Store } from './store';
 
-export function seed(store: Store, accounts: number): void {
-  for (let i = 0; i < accounts; i++) {
+export function seed(store: Store, accounts: number, first = 0): void {
+  for (let i = first; i < first + accounts; i++) {
     const currency = i % 3 === 2 ? 'EUR' : 'USD';
     runOrder(store, {
       description: `Seeded order ${i + 1}`, order_date: '2026-01-01',

@@ -8,7 +8,7 @@ import { matchOperation } from '../catalog';
 import { catalogResponse } from './catalog';
 import { badRequest, notFound, ServiceError, unauthorized } from './errors';
 import { readBody } from './http';
-import { DESCRIBED_FIELDS, V1_OBJECT_NAMES } from './objectNames';
+import { DESCRIBED_FIELDS, V1_OBJECT_NAMES } from '../catalog/objectNames';
 import { runOrder } from './orders';
 import { page } from './paging';
 import { seed } from './seed';
@@ -28,6 +28,8 @@ export interface Sandbox {
   issuedTokens(): string[];
   /** Invalidates every token, as a revocation would: the next call answers 401. */
   revokeTokens(): void;
+  /** Adds N seeded accounts, each with an order (tests of paging). */
+  seedAccounts(n: number): void;
   close(): Promise<void>;
 }
 
@@ -196,6 +198,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   return {
     url: `http://127.0.0.1:${port}`, port, clientId: DEMO_CLIENT_ID, clientSecret: DEMO_CLIENT_SECRET, store,
     issuedTokens: () => [...issued], revokeTokens: () => tokens.clear(),
+    seedAccounts: n => { seed(store, n, store.accounts.size); store.save(); },
     close: () => new Promise<void>(resolve => { server.closeAllConnections(); server.close(() => resolve()); }),
   };
 }

@@ -1,2 +1,127 @@
-// The response panel's script (browser bundle). It renders data posted by the host as text only.
-export {};
+// The response panel's script (browser bundle). Service data is untrusted: everything is rendered as
+// text nodes through the DOM, never by joining HTML strings.
+import type { HostMessage, PanelState, WebviewMessage } from './protocol';
+import type { SummaryRow, Totals } from '../client/summary';
+
+declare function acquireVsCodeApi(): { postMessage(m: WebviewMessage): void; getState(): PanelState | undefined; setState(s: PanelState): void };
+const vscode = acquireVsCodeApi();
+const root = document.getElementById('root')!;
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: { cls?: string; text?: string; title?: string } = {}, ...children: (Node | undefined)[]): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  if (props.cls) e.className = props.cls;
+  if (props.text !== undefined) e.textContent = props.text;
+  if (props.title) e.title = props.title;
+  for (const c of children) if (c) e.appendChild(c);
+  return e;
+}
+const icon = (name: string) => el('span', { cls: `codicon codicon-${name}` });
+const money = (n: number | undefined, currency?: string) => (n === undefined ? '—' : `${n.toFixed(2)}${currency ? ` ${currency}` : ''}`);
+function button(label: string, iconName: string, onClick: () => void): HTMLButtonElement {
+  const b = el('button', { title: label }, icon(iconName), el('span', { text: ` ${label}` }));
+  b.addEventListener('click', onClick);
+  return b;
+}
+
+function table(head: string[], rows: string[][], numeric: number[] = []): HTMLTableElement {
+  const t = el('table');
+  const tr = el('tr');
+  head.forEach((h, i) => tr.appendChild(el('th', { text: h, cls: numeric.includes(i) ? 'num' : undefined })));
+  t.appendChild(el('thead', {}, tr));
+  const body = el('tbody');
+  const frag = document.createDocumentFragment(); // one insertion for a thousand rows
+  for (const r of rows) {
+    const row = el('tr');
+    r.forEach((c, i) => row.appendChild(el('td', { text: c, cls: numeric.includes(i) ? 'num' : undefined })));
+    frag.appendChild(row);
+  }
+  body.appendChild(frag);
+  t.appendChild(body);
+  return t;
+}
+
+function itemRows(rows: SummaryRow[]): string[][] {
+  return rows.map(r => [r.subscription, r.action, r.price, r.start, r.end ?? '—',
+    money(r.mrr?.gross_amount), money(r.mrr?.net_amount), money(r.tcb.gross_amount), money(r.tcb.net_amount), r.tcb.currency]);
+}
+const totalRows = (ts: Totals[]) => ts.map(t => [t.currency, money(t.mrr), money(t.tcb)]);
+
+function render(s: PanelState): void {
+  const started = performance.now();
+  root.textContent = '';
+  const header = el('header');
+  header.appendChild(el('h1', { text: s.title }));
+  const meta = el('div', { cls: 'meta' });
+  meta.appendChild(el('span', { cls: `conn ${s.connection.kind}`, text: `${s.connection.name} (${s.connection.kind})` }));
+  if (s.status !== undefined) meta.appendChild(el('span', { cls: s.status < 400 ? 'ok' : 'bad', text: `status ${s.status}` }));
+  if (s.ms !== undefined) meta.appendChild(el('span', { text: `${s.ms} ms` }));
+  if (s.requestId) meta.appendChild(el('span', { text: `Service-Request-Id ${s.requestId}`, title: 'Quote this to support' }));
+  meta.appendChild(el('span', { text: new Date(s.at).toLocaleTimeString() }));
+  header.appendChild(meta);
+  root.appendChild(header);
+
+  if (s.operation) {
+    const o = s.operation;
+    root.appendChild(el('section', { cls: 'operation' },
+      el('p', {}, el('span', { cls: `method ${o.method}`, text: o.method }), el('code', { text: ` ${o.path}` })),
+      el('p', { text: o.summary }),
+      el('p', { text: `Group: ${o.group}` }),
+      el('p', { text: o.pathParams.length ? `Path parameters: ${o.pathParams.join(', ')}` : 'No path parameters' })));
+    const actions = el('div', { cls: 'actions' });
+    actions.appendChild(button('Send', 'play', () => vscode.postMessage({ type: 'command', command: 'sendOperation', operationId: o.id })));
+    actions.appendChild(button('Copy path', 'copy', () => vscode.postMessage({ type: 'copy', what: 'path' })));
+    actions.appendChild(button('Copy as cURL', 'terminal', () => vscode.postMessage({ type: 'command', command: 'copyOperationCurl', operationId: o.id })));
+    root.appendChild(actions);
+  }
+
+  if (s.error) {
+    const e = s.error;
+    const box = el('section', { cls: 'error' }, el('h2', {}, icon('error'), el('span', { text: ` ${e.categoryName ?? 'Error'}${e.category ? ` (category ${e.category})` : ''}` })));
+    box.appendChild(el('p', { text: e.message }));
+    if (e.parameter) box.appendChild(el('p', { text: `Parameter: ${e.parameter}` }));
+    if (e.advice) box.appendChild(el('p', { cls: 'advice', text: `What to do: ${e.advice}` }));
+    box.appendChild(button('Show Log', 'output', () => vscode.postMessage({ type: 'command', command: 'showLog' })));
+    root.appendChild(box);
+  }
+
+  if (s.order) {
+    root.appendChild(el('section', {}, el('h2', { text: `Order ${s.order.orderNumber}` }),
+      table(['subscription', 'state', 'version'], s.order.subscriptions.map(x => [x.number, x.state, String(x.version)]))));
+  }
+
+  if (s.summary) {
+    const sec = el('section', { cls: 'summary' });
+    sec.appendChild(el('h2', { text: 'Totals' }));
+    sec.appendChild(table(['currency', 'MRR', 'TCB'], totalRows(s.summary.totals), [1, 2]));
+    if (s.change) {
+      sec.appendChild(el('h2', { text: 'Change since the previous preview' }));
+      sec.appendChild(s.change.rows.length
+        ? table(['item', 'status', 'MRR', 'TCB', 'currency'], [...s.change.rows.map(r => [r.label, r.status, money(r.mrr), money(r.tcb), r.currency]), ...s.change.totals.map(t => ['total', '', money(t.mrr), money(t.tcb), t.currency])], [2, 3])
+        : el('p', { text: 'No change.' }));
+    }
+    sec.appendChild(el('h2', { text: `Items (${s.summary.rows.length})` }));
+    sec.appendChild(table(['subscription', 'action', 'price', 'start', 'end', 'MRR gross', 'MRR net', 'TCB gross', 'TCB net', 'currency'], itemRows(s.summary.rows), [5, 6, 7, 8]));
+    root.appendChild(sec);
+  }
+
+  const actions = el('div', { cls: 'actions' });
+  if (s.raw !== undefined) actions.appendChild(button('Copy JSON', 'copy', () => vscode.postMessage({ type: 'copy', what: 'raw' })));
+  if (s.curl) actions.appendChild(button('Copy as cURL', 'terminal', () => vscode.postMessage({ type: 'copy', what: 'curl' })));
+  if (actions.childElementCount) root.appendChild(actions);
+  if (s.raw !== undefined) {
+    const details = el('details', {}, el('summary', { text: 'Raw JSON' }), el('pre', { text: s.raw }));
+    details.open = !s.summary && !s.order; // a generic answer is its JSON: show it
+    root.appendChild(details);
+  }
+  vscode.postMessage({ type: 'rendered', rows: s.summary?.rows.length ?? 0, ms: Math.round(performance.now() - started) });
+}
+
+window.addEventListener('message', (e: MessageEvent<HostMessage>) => {
+  if (e.data?.type === 'state') {
+    vscode.setState(e.data.state);
+    render(e.data.state);
+  }
+});
+const saved = vscode.getState();
+if (saved) render(saved);
+vscode.postMessage({ type: 'ready' });

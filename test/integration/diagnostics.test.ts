@@ -86,7 +86,9 @@ suite('Order payload diagnostics, quick fixes and schema', () => {
   test('New Order Payload opens a named file from a template that validates clean', async () => {
     const editor = await vscode.commands.executeCommand<vscode.TextEditor>('billingWorkbench.newOrderPayload', 'new-customer');
     assert.ok(editor);
-    assert.equal(path.basename(editor.document.uri.path), 'new-customer.order.json');
+    // the workspace already has new-customer.order.json: never overwrite, take the next free name
+    assert.equal(path.basename(editor.document.uri.path), 'new-customer-2.order.json');
+    assert.equal(editor.document.isUntitled, true);
     assert.equal(JSON.parse(editor.document.getText()).account_data.name, 'Acme Robotics');
     const count = await vscode.commands.executeCommand<number>('billingWorkbench.validateFile');
     assert.equal(count, 0);

@@ -32,6 +32,15 @@ test('every view has an icon or welcome content; welcome links name real command
   }
 });
 
+test('tree-only and internal commands stay out of the palette', () => {
+  const hidden = new Set(c.menus.commandPalette.filter((m: { when: string }) => m.when === 'false').map((m: { command: string }) => m.command));
+  for (const id of commandIds) if (id.includes('._')) assert.ok(hidden.has(id), `${id} is internal`);
+});
+
+test('every setting declares its scope', () => {
+  for (const [k, v] of Object.entries(c.configuration.properties as Record<string, { scope?: string }>)) assert.ok(v.scope, k);
+});
+
 test('no activation event that a contribution already implies', () => {
   for (const e of pkg.activationEvents ?? []) {
     assert.ok(!/^onCommand:|^onView:/.test(e), `${e} is implied by contributes`);

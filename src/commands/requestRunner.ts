@@ -1,0 +1,84 @@
+// Runs one request for a command: progress with Cancel, the answer or the decoded error in the response
+// panel, "Sign In" / "Show Log" offered on failure, production writes confirmed first.
+import * as vscode from 'vscode';
+import { ApiError, type ApiResponse, type BillingClient } from '../client';
+import { SignInRequired, type ClientProvider } from '../connections/clientProvider';
+import type { Connection } from '../connections/connectionStore';
+import type { ResponsePanel } from '../views/responsePanel';
+import type { PanelError, PanelState } from '../webview/protocol';
+
+export interface RunSpec<T> {
+  title: string;
+  method: string;
+  path: string;
+  file?: string;
+  /** A write (anything but a read): production asks first, naming the connection. */
+  write: boolean;
+  /** Skip the confirmation (programmatic callers that already asked). */
+  confirmed?: boolean;
+  call: (client: BillingClient, signal: AbortSignal) => Promise<ApiResponse<T>>;
+  view?: (r: ApiResponse<T>) => Partial<PanelState>;
+}
+
+export class RequestRunner {
+  constructor(private readonly clients: ClientProvider, private readonly panel: ResponsePanel, private readonly log: vscode.LogOutputChannel) {}
+
+  async run<T>(spec: RunSpec<T>): Promise<ApiResponse<T> | undefined> {
+    let active: { client: BillingClient; connection: Connection };
+    try {
+      active = await this.clients.active();
+    } catch (e) {
+      if (e instanceof SignInRequired) {
+        const a = await vscode.window.showWarningMessage(e.message, 'Sign In');
+        if (a) void vscode.commands.executeCommand('billingWorkbench.signIn');
+        return undefined;
+      }
+      return this.fail(e);
+    }
+    const { client, connection } = active;
+    if (spec.write && !spec.confirmed && !(await confirmWrite(connection, spec.title))) return undefined;
+    const base = { kind: 'response' as const, title: spec.title, connection: { name: connection.name, kind: connection.kind }, method: spec.method, path: spec.path, file: spec.file };
+    try {
+      const r = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: `${spec.title} on ${connection.name}…`, cancellable: true },
+        (_p, token) => { const ac = new AbortController(); token.onCancellationRequested(() => ac.abort()); return spec.call(client, ac.signal); },
+      );
+      this.panel.show({ ...base, status: r.status, ms: r.ms, requestId: r.requestId, at: new Date().toISOString(), raw: JSON.stringify(r.data, null, 2), curl: client.curl(r.request), ...spec.view?.(r) });
+      return r;
+    } catch (e) {
+      if (e instanceof ApiError && e.kind === 'cancelled') { void vscode.window.setStatusBarMessage(`${spec.title}: cancelled`, 3000); return undefined; }
+      if (e instanceof ApiError) this.panel.show({ ...base, status: e.status, requestId: e.requestId, at: new Date().toISOString(), error: panelError(e), raw: e.body === undefined ? undefined : JSON.stringify(e.body, null, 2) });
+      return this.fail(e);
+    }
+  }
+
+  private async fail(e: unknown): Promise<undefined> {
+    const message = e instanceof Error ? e.message : String(e);
+    this.log.error(message);
+    const isAuth = e instanceof ApiError && (e.status === 401 || e.category === 11);
+    const action = await vscode.window.showErrorMessage(message, isAuth ? 'Sign In' : 'Show Log');
+    if (action === 'Sign In') void vscode.commands.executeCommand('billingWorkbench.signIn');
+    if (action === 'Show Log') this.log.show(true);
+    return undefined;
+  }
+}
+
+export function panelError(e: ApiError): PanelError {
+  const v1 = e.v1?.[0], v2 = e.v2?.errors[0];
+  return {
+    message: e.message, status: e.status, requestId: e.requestId, advice: e.advice,
+    category: v1?.category, categoryName: v1?.categoryName ?? (e.v2 ? e.v2.type.replace(/_/g, ' ') : e.kind === 'http' ? undefined : `${e.kind} error`),
+    code: v2?.code ?? (v1 ? String(v1.code) : undefined), parameter: v2?.parameter,
+  };
+}
+
+/** Production writes always ask, naming the connection; other connections ask once per action. */
+export async function confirmWrite(connection: Connection, what: string): Promise<boolean> {
+  const production = connection.kind === 'production';
+  const answer = await vscode.window.showWarningMessage(
+    production ? `${what} on PRODUCTION (${connection.name})?` : `${what} on ${connection.name}?`,
+    { modal: true, detail: production ? 'This changes live data.' : `Connection: ${connection.name} (${connection.kind}).` },
+    production ? 'Yes, on production' : 'Send',
+  );
+  return answer !== undefined;
+}

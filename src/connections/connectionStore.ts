@@ -1,0 +1,64 @@
+// Connections live in the extension's global state (never in workspace settings: a cloned repository must
+// not be able to point a user's credentials at another host); client id and secret live only in
+// SecretStorage, keyed by connection; secrets.onDidChange keeps windows in sync.
+import { randomUUID } from 'crypto';
+import * as vscode from 'vscode';
+import { Disposable } from '../util/dispose';
+
+export type EnvKind = 'production' | 'sandbox' | 'test' | 'local';
+export interface Connection { id: string; name: string; kind: EnvKind; baseUrl: string }
+export interface Credentials { clientId: string; clientSecret: string }
+
+export const LOCAL_CONNECTION: Connection = { id: 'local', name: 'Local sandbox', kind: 'local', baseUrl: 'in-process' };
+const LIST_KEY = 'billingWorkbench.connections';
+const ACTIVE_KEY = 'billingWorkbench.activeConnection';
+const secretKey = (id: string) => `billingWorkbench.credentials.${id}`;
+
+export class ConnectionStore extends Disposable {
+  private readonly changed = this._register(new vscode.EventEmitter<void>());
+  /** Fires when the list, the active connection or any of our secrets change (in this or another window). */
+  readonly onDidChange = this.changed.event;
+
+  constructor(private readonly state: vscode.Memento, private readonly secrets: vscode.SecretStorage) {
+    super();
+    this._register(secrets.onDidChange(e => { if (e.key.startsWith('billingWorkbench.credentials.')) this.changed.fire(); }));
+  }
+
+  list(): Connection[] {
+    return [LOCAL_CONNECTION, ...this.state.get<Connection[]>(LIST_KEY, [])];
+  }
+
+  active(): Connection {
+    const id = this.state.get<string>(ACTIVE_KEY, LOCAL_CONNECTION.id);
+    return this.list().find(c => c.id === id) ?? LOCAL_CONNECTION;
+  }
+
+  async setActive(id: string): Promise<void> {
+    await this.state.update(ACTIVE_KEY, id);
+    this.changed.fire();
+  }
+
+  async add(c: Omit<Connection, 'id'>): Promise<Connection> {
+    const conn = { ...c, id: randomUUID() };
+    await this.state.update(LIST_KEY, [...this.state.get<Connection[]>(LIST_KEY, []), conn]);
+    this.changed.fire();
+    return conn;
+  }
+
+  async remove(id: string): Promise<void> {
+    if (id === LOCAL_CONNECTION.id) throw new Error('The built-in Local sandbox cannot be removed.');
+    await this.secrets.delete(secretKey(id));
+    await this.state.update(LIST_KEY, this.state.get<Connection[]>(LIST_KEY, []).filter(c => c.id !== id));
+    if (this.state.get(ACTIVE_KEY) === id) await this.state.update(ACTIVE_KEY, LOCAL_CONNECTION.id);
+    this.changed.fire();
+  }
+
+  async credentials(id: string): Promise<Credentials | undefined> {
+    const raw = await this.secrets.get(secretKey(id));
+    if (!raw) return undefined;
+    try { return JSON.parse(raw) as Credentials; } catch { return undefined; }
+  }
+
+  storeCredentials(id: string, c: Credentials): Thenable<void> { return this.secrets.store(secretKey(id), JSON.stringify(c)); }
+  deleteCredentials(id: string): Thenable<void> { return this.secrets.delete(secretKey(id)); }
+}

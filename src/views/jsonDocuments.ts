@@ -1,0 +1,24 @@
+// Read-only JSON documents (Open as JSON): content served from memory under our own scheme.
+import * as vscode from 'vscode';
+
+export class JsonDocuments implements vscode.TextDocumentContentProvider {
+  static readonly scheme = 'billing-workbench';
+  private readonly docs = new Map<string, string>();
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+
+  async open(name: string, value: unknown): Promise<vscode.TextEditor> {
+    const uri = vscode.Uri.from({ scheme: JsonDocuments.scheme, path: `/${name}.json` });
+    this.docs.set(uri.toString(), JSON.stringify(value, null, 2));
+    this.changed.fire(uri);
+    const doc = await vscode.workspace.openTextDocument(uri);
+    await vscode.languages.setTextDocumentLanguage(doc, 'json');
+    return vscode.window.showTextDocument(doc, { preview: true });
+  }
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    return this.docs.get(uri.toString()) ?? '';
+  }
+
+  dispose(): void { this.changed.dispose(); }
+}

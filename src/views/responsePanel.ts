@@ -1,0 +1,96 @@
+// The response panel: one panel, revealed again rather than duplicated, revived after a window reload
+// by its serializer. Strict CSP with a random nonce; data goes in as JSON messages, rendered as text.
+import { randomBytes } from 'crypto';
+import * as vscode from 'vscode';
+import { Disposable } from '../util/dispose';
+import type { HostMessage, PanelState, WebviewMessage } from '../webview/protocol';
+
+export class ResponsePanel extends Disposable implements vscode.WebviewPanelSerializer<PanelState> {
+  static readonly viewType = 'billingWorkbench.response';
+  private panel: vscode.WebviewPanel | undefined;
+  private ready = false;
+  private current: PanelState | undefined;
+  private readonly rendered = this._register(new vscode.EventEmitter<{ rows: number; ms: number }>());
+  /** The webview finished drawing a state (tests and the render figure read it). */
+  readonly onDidRender = this.rendered.event;
+
+  constructor(private readonly extensionUri: vscode.Uri, private readonly onCommand: (command: string, operationId?: string) => void) {
+    super();
+    this._register(vscode.window.registerWebviewPanelSerializer(ResponsePanel.viewType, this));
+  }
+
+  get state(): PanelState | undefined { return this.current; }
+  get visible(): boolean { return !!this.panel?.visible; }
+
+  show(state: PanelState): void {
+    this.current = state;
+    if (!this.panel) {
+      this.attach(vscode.window.createWebviewPanel(ResponsePanel.viewType, state.title, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, this.options()));
+    } else {
+      this.panel.title = state.title;
+      this.panel.reveal(undefined, true);
+    }
+    if (this.ready) this.post({ type: 'state', state });
+  }
+
+  async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: PanelState | undefined): Promise<void> {
+    this.current = state;
+    panel.webview.options = this.options();
+    this.attach(panel);
+  }
+
+  private options(): vscode.WebviewOptions & vscode.WebviewPanelOptions {
+    return { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'media'), vscode.Uri.joinPath(this.extensionUri, 'dist')] };
+  }
+
+  private attach(panel: vscode.WebviewPanel): void {
+    this.panel = panel;
+    this.ready = false;
+    panel.webview.html = this.html(panel.webview);
+    const subs = [
+      panel.webview.onDidReceiveMessage((m: WebviewMessage) => this.receive(m)),
+      panel.onDidDispose(() => { this.panel = undefined; this.ready = false; subs.forEach(s => s.dispose()); }),
+    ];
+  }
+
+  private receive(m: WebviewMessage): void {
+    switch (m.type) {
+      case 'ready':
+        this.ready = true;
+        if (this.current) this.post({ type: 'state', state: this.current });
+        break;
+      case 'rendered':
+        this.rendered.fire({ rows: m.rows, ms: m.ms });
+        break;
+      case 'copy': {
+        const s = this.current;
+        const text = m.what === 'raw' ? s?.raw : m.what === 'curl' ? s?.curl : s?.operation?.path;
+        if (text) void vscode.env.clipboard.writeText(text).then(() => vscode.window.setStatusBarMessage('Copied', 2000));
+        break;
+      }
+      case 'command':
+        this.onCommand(m.command, m.operationId);
+        break;
+    }
+  }
+
+  private post(m: HostMessage): void { void this.panel?.webview.postMessage(m); }
+
+  private html(webview: vscode.Webview): string {
+    const nonce = randomBytes(16).toString('base64');
+    const uri = (...p: string[]) => webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, ...p));
+    return `<!DOCTYPE html>
+<html lang="en"><head><meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src ${webview.cspSource}; font-src ${webview.cspSource}; img-src ${webview.cspSource}; script-src 'nonce-${nonce}';">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" href="${uri('dist', 'codicons', 'codicon.css')}"><link rel="stylesheet" href="${uri('media', 'panel.css')}">
+<title>Billing Workbench</title></head>
+<body><main id="root" aria-live="polite"><p>Loading…</p></main>
+<script nonce="${nonce}" src="${uri('dist', 'webview.js')}"></script></body></html>`;
+  }
+
+  override dispose(): void {
+    this.panel?.dispose();
+    super.dispose();
+  }
+}
