@@ -4,7 +4,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 node esbuild.js --production
 mkdir -p dist-vsix
-npx --no-install vsce package --no-dependencies --allow-missing-repository -o dist-vsix/billing-workbench.vsix >/dev/null
+npx --no-install vsce package --no-dependencies --allow-missing-repository --no-rewrite-relative-links -o dist-vsix/billing-workbench.vsix >/dev/null
 VSIX=dist-vsix/billing-workbench.vsix
 SIZE=$(stat -c %s "$VSIX")
 LIST=$(unzip -Z1 "$VSIX" 2>/dev/null || python3 -c "import zipfile,sys;print('\n'.join(zipfile.ZipFile(sys.argv[1]).namelist()))" "$VSIX")
