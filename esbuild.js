@@ -38,6 +38,7 @@ const schemaFiles = {
 
 const common = {
   bundle: true,
+  define: { BW_VERSION: JSON.stringify(require('./package.json').version) },
   minify: production,
   sourcemap: !production,
   sourcesContent: false,

@@ -46,5 +46,7 @@ async function main() {
   figure('sandbox previews per second (10 concurrent clients, loopback)', done / (ms / 1000), 'previews/s');
   await Promise.all([client, ...clients].map(c => c.close()));
   await sb.close();
+  const seeded = await timed(async () => { const s = await startSandbox({ seedAccounts: 10_000 }); await s.close(); });
+  figure('sandbox start with 10,000 seeded accounts', seeded, 'ms');
 }
 main();

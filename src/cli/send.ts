@@ -29,11 +29,11 @@ export async function sendCommand(command: 'preview' | 'create', args: { file?: 
   if (args.baseUrl) {
     const clientId = env.BILLING_CLIENT_ID, clientSecret = env.BILLING_CLIENT_SECRET;
     if (!clientId || !clientSecret) throw new UsageError('--base-url needs BILLING_CLIENT_ID and BILLING_CLIENT_SECRET in the environment');
-    client = new BillingClient({ baseUrl: args.baseUrl, clientId, clientSecret, userAgent: 'billing-workbench-cli', log: (l, lvl) => lvl !== 'info' && io.err(l) });
+    client = new BillingClient({ baseUrl: args.baseUrl, clientId, clientSecret, log: (l, lvl) => lvl !== 'info' && io.err(l) });
   } else {
     sandbox = await startSandbox();
     io.err(`using the embedded local sandbox at ${sandbox.url} (pass --base-url for a real environment)`);
-    client = new BillingClient({ baseUrl: sandbox.url, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret, userAgent: 'billing-workbench-cli' });
+    client = new BillingClient({ baseUrl: sandbox.url, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret });
   }
   try {
     if (command === 'preview') {

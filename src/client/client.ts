@@ -122,10 +122,11 @@ export class BillingClient {
         error = e;
         this.logLine(`${method} ${path} ${error.kind}: ${error.message}`, 'warn');
       }
+      error.message = this.redactor.text(error.message); // errors reach people and logs: no secret in them
       if (error.kind === 'cancelled' || !error.retryable || !mayRetry || tries >= this.retry.maxTries) throw error;
       const backoff = Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** (tries - 1));
       const delay = error.retryAfterMs ?? backoff * (0.5 + Math.random() / 2);
-      if (Date.now() - started + delay > this.retry.maxTotalMs) throw error;
+      if (Date.now() - started + delay > this.retry.maxTotalMs) throw error; // already redacted above
       this.opts.onRetry?.(delay, error);
       await sleep(delay, a.signal);
     }

@@ -18,6 +18,9 @@ export interface TransportOptions {
 export interface RawResponse { status: number; headers: Record<string, string | string[] | undefined>; text: string; ms: number }
 export interface RawRequest { method: string; url: string; headers: Record<string, string>; body?: string; signal?: AbortSignal }
 
+declare const BW_VERSION: string | undefined; // set by esbuild
+export const DEFAULT_USER_AGENT = `billing-workbench/${typeof BW_VERSION === 'string' ? BW_VERSION : 'dev'}`;
+
 export const isLoopback = (host: string) => host === 'localhost' || /^127\.\d+\.\d+\.\d+$/.test(host) || host === '[::1]' || host === '::1';
 
 /** Refuses plain http to anything but loopback: credentials must never cross a network in clear. */
@@ -38,7 +41,7 @@ export class Transport {
   constructor(opts: TransportOptions) {
     this.base = checkBaseUrl(opts.baseUrl);
     this.totalTimeoutMs = opts.totalTimeoutMs ?? 60_000;
-    this.userAgent = opts.userAgent ?? 'billing-workbench';
+    this.userAgent = opts.userAgent ?? DEFAULT_USER_AGENT;
     const connect = { timeout: opts.connectTimeoutMs ?? 10_000, rejectUnauthorized: opts.proxyStrictSSL ?? true };
     const env = opts.env ?? process.env;
     if (opts.proxy) {

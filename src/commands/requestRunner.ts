@@ -29,8 +29,7 @@ export class RequestRunner {
       active = await this.clients.active();
     } catch (e) {
       if (e instanceof SignInRequired) {
-        const a = await vscode.window.showWarningMessage(e.message, 'Sign In');
-        if (a) void vscode.commands.executeCommand('billingWorkbench.signIn');
+        void vscode.window.showWarningMessage(e.message, 'Sign In').then(a => a && vscode.commands.executeCommand('billingWorkbench.signIn'));
         return undefined;
       }
       return this.fail(e);
@@ -52,13 +51,15 @@ export class RequestRunner {
     }
   }
 
-  private async fail(e: unknown): Promise<undefined> {
+  /** Logs and tells the person, offering one action; the command itself does not wait for a click. */
+  private fail(e: unknown): undefined {
     const message = e instanceof Error ? e.message : String(e);
     this.log.error(message);
     const isAuth = e instanceof ApiError && (e.status === 401 || e.category === 11);
-    const action = await vscode.window.showErrorMessage(message, isAuth ? 'Sign In' : 'Show Log');
-    if (action === 'Sign In') void vscode.commands.executeCommand('billingWorkbench.signIn');
-    if (action === 'Show Log') this.log.show(true);
+    void vscode.window.showErrorMessage(message, isAuth ? 'Sign In' : 'Show Log').then(action => {
+      if (action === 'Sign In') void vscode.commands.executeCommand('billingWorkbench.signIn');
+      if (action === 'Show Log') this.log.show(true);
+    });
     return undefined;
   }
 }

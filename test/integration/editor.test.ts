@@ -133,6 +133,13 @@ suite('Editor on the Local sandbox', () => {
     const r = await vscode.commands.executeCommand<{ status: number }>('billingWorkbench.describeObject', 'Account');
     assert.equal(r.status, 200);
     assert.match(a.panel.state!.raw!, /"AccountNumber"/);
+    // A decoded error, with its category and what to do, in the same panel.
+    await vscode.commands.executeCommand('billingWorkbench.describeObject', 'Acount');
+    assert.deepEqual([a.panel.state!.error!.status, a.panel.state!.error!.category, a.panel.state!.error!.categoryName], [404, 40, 'Not found']);
+    assert.match(a.panel.state!.error!.advice!, /Check the resource/);
+    const errShot = await screenshot('panel-error');
+    if (errShot) for (const t of ['Not found (category 40)', 'What to do: Check the resource']) assert.ok(errShot.text.includes(t), `"${t}" on screen`);
+    await vscode.commands.executeCommand('billingWorkbench.describeObject', 'Account');
     const shot = await screenshot('endpoints');
     if (shot) for (const t of ['GET /v1/describe/{object}', 'AccountNumber', 'Describe']) assert.ok(shot.text.includes(t), `"${t}" on screen`);
   });

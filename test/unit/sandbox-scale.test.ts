@@ -97,3 +97,19 @@ test('10,000 mutated bodies: never a 500, always a JSON answer with Service-Requ
     assert.ok((statuses.get(400) ?? 0) > 1000 && ((statuses.get(200) ?? 0) + (statuses.get(201) ?? 0)) > 0, JSON.stringify([...statuses]));
   } finally { await s.close(); }
 });
+
+test('node dist/cli.js sandbox: first line is the address, then the demo credentials; SIGTERM stops it cleanly', async () => {
+  const p = spawn(process.execPath, ['dist/cli.js', 'sandbox', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '', err = '';
+  p.stdout.on('data', d => (out += d));
+  p.stderr.on('data', d => (err += d));
+  const exited = new Promise<number | null>(r => p.on('exit', code => r(code)));
+  while (!/client secret: /.test(out)) await new Promise(r => setTimeout(r, 20));
+  const lines = out.trim().split('\n');
+  assert.match(lines[0], /^listening on http:\/\/127\.0\.0\.1:\d+$/);
+  assert.deepEqual(lines.slice(1), [`client id: ${DEMO_CLIENT_ID}`, `client secret: ${DEMO_CLIENT_SECRET}`]);
+  assert.equal((await fetch(`${lines[0].split(' ')[2]}/oauth/token`, { method: 'POST', body: new URLSearchParams({ client_id: DEMO_CLIENT_ID, client_secret: DEMO_CLIENT_SECRET, grant_type: 'client_credentials' }) })).status, 200);
+  p.kill('SIGTERM');
+  assert.equal(await exited, 0);
+  assert.match(err, /sandbox stopped/);
+});
