@@ -2,7 +2,7 @@
 // fix or send anyway), adds `metrics` to an order file, and shows the change since the last preview.
 import * as vscode from 'vscode';
 import { summarizePreview, comparePreviews, type PreviewSummary, type PreviewResponse, type OrderResponse, type AccountResponse, type ApiResponse } from '../client';
-import { formatPath, kindFromFileName, type OrderRequestBody, type PreviewRequestBody, type AccountData } from '../schemas';
+import { formatPath, kindFromFileName, type OrderRequestBody, type PreviewRequestBody, type AccountData, type PayloadKind } from '../schemas';
 import type { AccountsTree } from '../views/accountsTree';
 import type { PayloadDiagnostics } from '../views/payloadDiagnostics';
 import { COMMANDS } from './ids';
@@ -11,9 +11,13 @@ import type { RequestRunner } from './requestRunner';
 
 export interface SendOptions { force?: boolean; confirmed?: boolean; silent?: boolean }
 
-async function documentFor(uri: unknown): Promise<vscode.TextDocument | undefined> {
-  if (uri instanceof vscode.Uri) return vscode.workspace.openTextDocument(uri);
-  return vscode.window.activeTextEditor?.document;
+/** The payload a command acts on: the given or active document, of an accepted kind, checked and parsed. */
+async function payload(uri: unknown, kinds: PayloadKind[], diagnostics: PayloadDiagnostics, opts: SendOptions, hint: string): Promise<{ doc: vscode.TextDocument; body: Record<string, unknown> } | undefined> {
+  const doc = uri instanceof vscode.Uri ? await vscode.workspace.openTextDocument(uri) : vscode.window.activeTextEditor?.document;
+  const kind = doc && kindFromFileName(doc.uri.path);
+  if (!doc || !kind || !kinds.includes(kind)) { void vscode.window.showWarningMessage(hint); return undefined; }
+  const body = await checked(doc, diagnostics, opts);
+  return body && { doc, body };
 }
 
 /** Findings first: errors offer to show them or send anyway. Returns the parsed body, or undefined to stop. */
@@ -44,11 +48,9 @@ export class PreviewCommand implements Command {
   constructor(private readonly runner: RequestRunner, private readonly diagnostics: PayloadDiagnostics) {}
 
   async execute(uri?: unknown, opts: SendOptions = {}): Promise<ApiResponse<PreviewResponse> | undefined> {
-    const doc = await documentFor(uri);
-    const kind = doc && kindFromFileName(doc.uri.path);
-    if (!doc || (kind !== 'order' && kind !== 'preview')) { void vscode.window.showWarningMessage('Open a *.order.json or *.preview.json file to preview it.'); return undefined; }
-    const body = await checked(doc, this.diagnostics, opts);
-    if (!body) return undefined;
+    const p = await payload(uri, ['order', 'preview'], this.diagnostics, opts, 'Open a *.order.json or *.preview.json file to preview it.');
+    if (!p) return undefined;
+    const { doc, body } = p;
     if (body.metrics === undefined) body.metrics = ['delta_metrics']; // an order file previews as is
     const key = doc.uri.toString();
     return this.runner.run({
@@ -69,11 +71,9 @@ export class CreateCommand implements Command {
   constructor(private readonly runner: RequestRunner, private readonly diagnostics: PayloadDiagnostics, private readonly tree: AccountsTree, private readonly reveal: (accountNumber: string, orderNumber: string) => Promise<void>) {}
 
   async execute(uri?: unknown, opts: SendOptions = {}): Promise<ApiResponse<OrderResponse> | undefined> {
-    const doc = await documentFor(uri);
-    const kind = doc && kindFromFileName(doc.uri.path);
-    if (!doc || (kind !== 'order' && kind !== 'preview')) { void vscode.window.showWarningMessage('Open a *.order.json file to create the order.'); return undefined; }
-    const body = await checked(doc, this.diagnostics, opts);
-    if (!body) return undefined;
+    const p = await payload(uri, ['order', 'preview'], this.diagnostics, opts, 'Open a *.order.json file to create the order.');
+    if (!p) return undefined;
+    const { doc, body } = p;
     delete body.metrics; // a preview file creates the same order
     const r = await this.runner.run({
       title: `Create order from ${name(doc)}`, method: 'POST', path: '/v2/orders', file: name(doc), write: true, confirmed: opts.confirmed,
@@ -95,10 +95,9 @@ export class CreateAccountCommand implements Command {
   constructor(private readonly runner: RequestRunner, private readonly diagnostics: PayloadDiagnostics, private readonly tree: AccountsTree) {}
 
   async execute(uri?: unknown, opts: SendOptions = {}): Promise<ApiResponse<AccountResponse> | undefined> {
-    const doc = await documentFor(uri);
-    if (!doc || kindFromFileName(doc.uri.path) !== 'account') { void vscode.window.showWarningMessage('Open a *.account.json file to create the account.'); return undefined; }
-    const body = await checked(doc, this.diagnostics, opts);
-    if (!body) return undefined;
+    const p = await payload(uri, ['account'], this.diagnostics, opts, 'Open a *.account.json file to create the account.');
+    if (!p) return undefined;
+    const { doc, body } = p;
     const r = await this.runner.run({
       title: `Create account from ${name(doc)}`, method: 'POST', path: '/v2/accounts', file: name(doc), write: true, confirmed: opts.confirmed,
       call: (client, signal) => client.createAccount(body as AccountData, { signal }),
