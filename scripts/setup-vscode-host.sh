@@ -7,6 +7,9 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 CACHE="${BW_HOST_CACHE:-$ROOT/.vscode-test}"
 NODE24_VERSION=24.21.0
 CODE_SERVER_VERSION=4.139.1
+# Run the same from `npm test` as from a shell: the outer npm's lifecycle variables (npm_config_user_agent
+# says node/v20, which code-server's postinstall reads as the Node version) must not reach the nested installs.
+while read -r v; do unset "$v"; done < <(env | sed -n 's/^\(npm_[A-Za-z0-9_]*\)=.*/\1/p')
 mkdir -p "$CACHE/tmp"
 export TMPDIR="$CACHE/tmp"   # Node 24's npm writes its compile cache under TMPDIR
 
