@@ -173,6 +173,13 @@ const shot = async (name) => {
   fs.writeFileSync(final + '.tmp', buf); fs.renameSync(final + '.tmp', final); // atomic for pollers (text first)
   log(`screenshot ${final}`);
 };
+const keys = async (spec) => {
+  if (!page) return;
+  if (spec.waitFor) await page.locator(spec.waitFor).first().waitFor({ state: 'visible', timeout: 15000 });
+  if (spec.type) await page.keyboard.type(spec.type, { delay: 15 });
+  for (const key of spec.press ?? []) await page.keyboard.press(key);
+  fs.writeFileSync(path.join(screenshotDir, `keys-${spec.id}.done`), '');
+};
 let settle;
 if (baseUrl) try {
   log(`code-server listening at ${baseUrl} (run dir ${runDir})`);
@@ -204,9 +211,14 @@ if (baseUrl) try {
   await page.exposeFunction('codeAutomationLog', (type, args) => {
     const line = util.format(...(Array.isArray(args) ? args : [args]));
     if (/Ignoring fetching additional builtin extensions/.test(line)) return;
-    console.log(line);
+    // Typed text can be a secret (Sign In tests): never echo a keys request, only that it happened.
+    console.log(line.replace(/\[\[keys:\{.*\}\]\]/, '[[keys: typed into the workbench]]'));
     const m = /\[\[screenshot:([\w.-]+)\]\]/.exec(line); // screenshot handshake requested by a test
     if (m) shot(m[1]).catch(e => log('screenshot failed', e));
+    // Keyboard handshake: a test asks for keys typed into the workbench like a person would, e.g.
+    // [[keys:{"id":"k1","waitFor":".quick-input-widget","type":"write off","press":["Enter"]}]]
+    const k = /\[\[keys:(\{.*\})\]\]/.exec(line);
+    if (k) keys(JSON.parse(k[1])).catch(e => log('keys failed', e));
   });
   await page.exposeFunction('codeAutomationExit', (code) => { reason = `extension host reported exit code ${code}`; settle(code); });
   const timer = setTimeout(() => { reason = `timeout after ${opt.timeout}s`; settle(2); }, +opt.timeout * 1000);

@@ -83,6 +83,17 @@ suite('Order payload diagnostics, quick fixes and schema', () => {
     assert.ok(labels.some(l => l.includes('sold_to')), labels.join(', '));
   });
 
+  test('hover shows the spec\'s description from the generated schema', async () => {
+    const editor = await open('completion.order.json');
+    const pos = editor.document.positionAt(editor.document.getText().indexOf('"currency"') + 3);
+    const text = await waitFor('hover', async () => {
+      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', editor.document.uri, pos);
+      const t = hovers.flatMap(h => h.contents.map(c => (typeof c === 'string' ? c : 'value' in c ? c.value : ''))).join('\n');
+      return /ISO 4217/.test(t) ? t : undefined;
+    }, 20000);
+    assert.ok(text.replace(/\\([\\`*_{}[\]()#+\-.!])/g, '$1').includes('Currency code (ISO 4217). Required when a new account is created.'), text); // markdown escapes removed
+  });
+
   test('New Order Payload opens a named file from a template that validates clean', async () => {
     const editor = await vscode.commands.executeCommand<vscode.TextEditor>('billingWorkbench.newOrderPayload', 'new-customer');
     assert.ok(editor);

@@ -6,7 +6,7 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import type { BillingWorkbenchApi } from '../../src/extension';
 import type { TreeNode } from '../../src/views/accountsTree';
-import { api, screenshot, waitFor } from './helpers';
+import { api, screenshot, typeKeys, waitFor } from './helpers';
 
 const ws = () => vscode.workspace.workspaceFolders![0].uri;
 const file = (name: string) => vscode.Uri.joinPath(ws(), name);
@@ -119,6 +119,39 @@ suite('Editor on the Local sandbox', () => {
     const after = await a.accounts.getChildren();
     assert.equal(label(a, after[0]), 'Sign in to Team test env');
     await vscode.commands.executeCommand('billingWorkbench.removeConnection', conn.id);
+    assert.equal(a.connections.active().id, 'local');
+  });
+
+  test('by keyboard: Find Operation picks a path typed into the quick pick and shows its details', async () => {
+    const picked = vscode.commands.executeCommand<{ id: string }>('billingWorkbench.findOperation');
+    if (!(await typeKeys({ waitFor: '.quick-input-widget input', type: 'debitmemos/{debitMemoKey}/write', press: ['Enter'] }))) {
+      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+      return; // no keyboard outside the code-server runner
+    }
+    assert.equal((await picked)?.id, 'PUT /v1/debitmemos/{debitMemoKey}/write-off');
+    assert.equal(a.panel.state!.operation!.id, 'PUT /v1/debitmemos/{debitMemoKey}/write-off');
+  });
+
+  test('by keyboard: Sign In through the input boxes; a wrong secret saves nothing', async () => {
+    const sb = await a.clients.localSandbox();
+    const conn = await a.connections.add({ name: 'Keyboard env', kind: 'sandbox', baseUrl: sb.url });
+    await a.connections.setActive(conn.id);
+    try {
+      const signIn = async (secret: string) => {
+        const done = vscode.commands.executeCommand<boolean>('billingWorkbench.signIn');
+        if (!(await typeKeys({ waitFor: '.quick-input-widget input', type: sb.clientId, press: ['Enter'] }))) { await vscode.commands.executeCommand('workbench.action.closeQuickOpen'); return undefined; }
+        await typeKeys({ waitFor: '.quick-input-widget input[type="password"]', type: secret, press: ['Enter'] });
+        return done;
+      };
+      const wrong = await signIn('not-the-secret');
+      if (wrong === undefined) return;
+      assert.equal(wrong, false);
+      assert.equal(await a.connections.credentials(conn.id), undefined, 'nothing saved');
+      assert.equal(await signIn(sb.clientSecret), true);
+      assert.deepEqual(await a.connections.credentials(conn.id), { clientId: sb.clientId, clientSecret: sb.clientSecret });
+    } finally {
+      await a.connections.remove(conn.id);
+    }
     assert.equal(a.connections.active().id, 'local');
   });
 

@@ -40,3 +40,19 @@ export async function screenshot(name: string): Promise<{ png: string; text: str
 export function manifest(): { contributes: { commands: { command: string }[] } } {
   return vscode.extensions.getExtension(EXT_ID)!.packageJSON;
 }
+
+let keyRequests = 0;
+/**
+ * Types into the workbench through the runner's real keyboard (Playwright), after `waitFor` (a CSS
+ * selector) is visible. Outside the runner: false, and the caller skips what needs a keyboard.
+ */
+export async function typeKeys(spec: { waitFor?: string; type?: string; press?: string[] }): Promise<boolean> {
+  const dir = process.env.EXT_TEST_SCREENSHOT_DIR;
+  if (!dir) return false;
+  const id = `k${++keyRequests}-${process.pid}`;
+  const done = path.join(dir, `keys-${id}.done`);
+  console.log(`[[keys:${JSON.stringify({ id, ...spec })}]]`);
+  await waitFor(`keys ${id}`, () => fs.existsSync(done), 20000);
+  fs.rmSync(done, { force: true });
+  return true;
+}
