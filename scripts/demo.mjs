@@ -34,7 +34,7 @@ Object.values(dirs).forEach(d => fs.mkdirSync(d, { recursive: true }));
 const env = { ...process.env, XDG_CONFIG_HOME: dirs.xdg, XDG_DATA_HOME: dirs.xdg, VSCODE_CLI: '1', EXTENSIONS_GALLERY: JSON.stringify({ serviceUrl: '' }) };
 const common = ['--user-data-dir', dirs.udd, '--extensions-dir', dirs.exts, '--config', path.join(demo, 'config.yaml')];
 run(node24, [entry, ...common, '--install-extension', vsix, '--force'], { env });
-const server = spawn(node24, [entry, '--bind-addr', '127.0.0.1:0', '--auth', 'none', '--disable-telemetry', '--disable-update-check', ...common, workspace], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+const server = spawn(node24, [entry, '--bind-addr', '127.0.0.1:0', '--auth', 'none', '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', ...common, workspace], { env, stdio: ['ignore', 'pipe', 'inherit'] });
 server.stdout.on('data', d => {
   const m = /HTTP server listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(String(d));
   if (m) console.log(`\nBilling Workbench demo: open ${m[1]}/?folder=${encodeURIComponent(workspace)} in a browser.\nThe Local sandbox is the default connection: open new-customer.preview.json and click Preview. Ctrl+C stops.\n`);

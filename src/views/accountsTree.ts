@@ -106,7 +106,7 @@ export class AccountsTree extends Disposable implements vscode.TreeDataProvider<
   }
 
   private async loadAccounts(cursor?: string): Promise<void> {
-    const { client, connection } = await this.clients.active().catch(e => { throw e; });
+    const { client, connection } = await this.clients.active();
     const r = await client.queryAccounts({ pageSize: PAGE_SIZE, cursor });
     const nodes = r.data.data.map(a => new AccountNode(`${connection.id}:account:${a.accountNumber}`, a));
     this.accounts = cursor ? [...(this.accounts ?? []), ...nodes] : nodes;
