@@ -77,6 +77,7 @@ fs.writeFileSync(path.join(dirs.udd, 'User', 'settings.json'), JSON.stringify({
   'npm.fetchOnlinePackageInfo': false,
   'git.enabled': false,
   'typescript.disableAutomaticTypeAcquisition': true,
+  'files.autoSave': 'off', // desktop VS Code's default; code-server's is afterDelay, which saves (and re-previews) mid-test
 }, null, 2));
 const workspace = path.resolve(opt.workspace ?? dirs.ws);
 const resultsFile = path.join(runDir, 'results.json');

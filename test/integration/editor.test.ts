@@ -72,6 +72,17 @@ suite('Editor on the Local sandbox', () => {
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
+  test('saving an order file re-previews it on the Local sandbox (preview.onSave: auto)', async () => {
+    const doc = await vscode.workspace.openTextDocument(file('new-customer.order.json'));
+    const editor = await vscode.window.showTextDocument(doc);
+    const before = a.panel.state?.at;
+    const at = doc.getText().indexOf('"quantity": 10');
+    await editor.edit(b => b.replace(new vscode.Range(doc.positionAt(at), doc.positionAt(at + '"quantity": 10'.length)), '"quantity": 20'));
+    await doc.save();
+    await waitFor('a preview after save', () => a.panel.state?.file === 'new-customer.order.json' && a.panel.state.at !== before);
+    assert.deepEqual(a.panel.state!.summary!.totals, [{ currency: 'USD', mrr: 600, tcb: 7200 }]); // 20 seats x 25 + 100 platform fee
+  });
+
   test('create adds an order that the tree then shows', async () => {
     const r = await vscode.commands.executeCommand<{ data: { order_number: string } }>('billingWorkbench.create', file('subscription-and-fee.order.json'), { confirmed: true });
     const n = r.data.order_number;
