@@ -153,6 +153,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       return { ...prior.reply, headers: { ...prior.reply.headers, 'Idempotent-Replayed': 'true' } };
     }
     const entry: Idem = { hash, expires: Date.now() + 24 * 3600_000 };
+    if (idempotency.size >= 1000) for (const [k, v] of idempotency) if (v.expires <= Date.now()) idempotency.delete(k); // replies are kept 24 h, not forever
     idempotency.set(key, entry);
     try {
       await hold();
