@@ -24,13 +24,13 @@ async function main() {
   const raw = async () => { const r = await request(url, { dispatcher: client.dispatcher, headers: { authorization: `Bearer ${token}`, accept: 'application/json' } }); JSON.parse(await r.body.text()); };
   const ours = () => client.getAccount('A00000001');
   for (let i = 0; i < 200; i++) { await raw(); await ours(); } // warm both paths
-  // Five rounds of 1,000 each, alternating which side goes first; medians damp the noise of a 2-core box
+  // Nine rounds of 1,000 each, alternating which side goes first; medians damp the noise of a 2-core box
   // where the sandbox shares the process.
   const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   for (const [label, run] of [['sequential', (fn: () => Promise<unknown>) => timed(async () => { for (let i = 0; i < 1000; i++) await fn(); })],
     ['concurrent 10', (fn: () => Promise<unknown>) => timed(() => inBatches(1000, 10, fn))]] as const) {
     const t = { raw: [] as number[], ours: [] as number[] };
-    for (let round = 0; round < 5; round++) {
+    for (let round = 0; round < 9; round++) {
       if (round % 2) { t.ours.push(await run(ours)); t.raw.push(await run(raw)); } else { t.raw.push(await run(raw)); t.ours.push(await run(ours)); }
     }
     figure(`client GET ${label} (1,000)`, med(t.ours), 'ms');
