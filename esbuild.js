@@ -1,12 +1,32 @@
 // Bundles the extension (node, cjs, `vscode` external), the CLI (runnable with `node dist/cli.js`),
 // the webview script (browser) and the integration tests; writes the JSON Schemas generated from zod.
 // `--production`: minified, no source maps. `--watch`: rebuilds, reporting in the problem-matcher form.
+// `--analyze`: prints what each dist/*.js file is made of (from dist/meta.json, esbuild's metafile).
+//
+// What a feature needs is loaded when it is first used: each module in LAZY is a bundle file of its own,
+// and every other bundle that imports it gets a stub whose exports require that file on first access.
 const esbuild = require('esbuild');
 const fs = require('fs');
 const path = require('path');
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
+const analyze = process.argv.includes('--analyze');
+
+/** Source (a package name or a path from the project root) -> its own file in dist/. */
+const LAZY = {
+  undici: 'undici.js', // the HTTP stack, with the first request
+  'src/catalog/index.ts': 'catalog.js', // the Endpoints view, Find Operation, request files
+  'src/sandbox/index.ts': 'sandbox.js', // the Local sandbox
+  'src/schemas/index.ts': 'schemas.js', // the validator (zod), with the first payload file
+  'src/schemas/jsonSchemas.ts': 'json-schemas.js', // build time only (dist/schemas/*.json)
+  'src/cli/io.ts': 'cli-io.js', // shared by the subcommands: one UsageError class
+  'src/cli/validate.ts': 'cli-validate.js',
+  'src/cli/send.ts': 'cli-send.js',
+  'src/cli/sandbox.ts': 'cli-sandbox.js',
+  'src/cli/endpoints.ts': 'cli-endpoints.js',
+};
+const lazyByPath = new Map(Object.entries(LAZY).map(([src, out]) => [src.startsWith('src/') ? path.resolve(src) : src, out]));
 
 /** Prints start/end markers and errors in the form the `$esbuild-watch` problem matcher reads. */
 const problemMatcher = {
@@ -23,16 +43,71 @@ const problemMatcher = {
   },
 };
 
-/** After each build of the CLI, regenerate the JSON Schemas from the zod source of truth. */
+/** After each build of the schema module, regenerate the JSON Schemas from the zod source of truth. */
 const schemaFiles = {
   name: 'schema-files',
   setup(build) {
     build.onEnd(result => {
       if (result.errors.length) return;
-      delete require.cache[require.resolve('./dist/cli.js')];
-      const { writeSchemaFiles } = require('./dist/cli.js');
-      writeSchemaFiles(path.join(__dirname, 'dist', 'schemas'));
+      const file = require.resolve('./dist/json-schemas.js');
+      delete require.cache[file];
+      require(file).writeSchemaFiles(path.join(__dirname, 'dist', 'schemas'));
     });
+  },
+};
+
+/** The names a lazy module exports (type-only exports have none at run time). */
+async function exportNames(source) {
+  if (!source.startsWith('src/')) return Object.keys(require(source)).filter(k => k !== 'default');
+  const r = await esbuild.build({
+    entryPoints: [source], bundle: true, write: false, metafile: true, format: 'esm', platform: 'node',
+    packages: 'external', external: ['vscode'], logLevel: 'silent', outdir: 'out/exports',
+  });
+  return Object.values(r.metafile.outputs).find(o => o.entryPoint).exports;
+}
+
+/** Replaces imports of LAZY modules (other than the bundle's own entry) with a stub that loads on first use. */
+function lazyImports(ownEntry, names) {
+  return {
+    name: 'lazy-imports',
+    setup(build) {
+      build.onResolve({ filter: /.*/ }, async args => {
+        if (args.namespace === 'lazy') return { path: args.path, external: true };
+        if (args.kind === 'entry-point' || args.pluginData === 'inner') return undefined;
+        let key = args.path;
+        if (args.path.startsWith('.')) {
+          const r = await build.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, pluginData: 'inner' });
+          key = r.path;
+        }
+        if (key === ownEntry || !lazyByPath.has(key)) return undefined;
+        return { path: key, namespace: 'lazy' };
+      });
+      build.onLoad({ filter: /.*/, namespace: 'lazy' }, args => {
+        const file = `./${lazyByPath.get(args.path)}`;
+        return {
+          loader: 'js',
+          contents: [
+            'let loaded;',
+            `const load = () => loaded ??= require(${JSON.stringify(file)});`,
+            `for (const name of ${JSON.stringify(names.get(args.path))}) {`,
+            '  Object.defineProperty(exports, name, { enumerable: true, get: () => load()[name] });',
+            '}',
+          ].join('\n'),
+        };
+      });
+    },
+  };
+}
+
+/**
+ * undici carries two builds of its WASM HTTP parser, the SIMD one and the portable one it falls back to
+ * when SIMD fails; we ship only the portable one (any CPU, one copy).
+ */
+const oneLlhttp = {
+  name: 'one-llhttp',
+  setup(build) {
+    build.onResolve({ filter: /llhttp_simd-wasm\.js$/ }, () => ({ path: 'llhttp_simd', namespace: 'no-simd' }));
+    build.onLoad({ filter: /.*/, namespace: 'no-simd' }, () => ({ contents: 'module.exports = undefined;', loader: 'js' }));
   },
 };
 
@@ -46,36 +121,78 @@ const common = {
   mainFields: ['module', 'main'], // jsonc-parser's UMD entry does not bundle; its ESM one does
   plugins: watch ? [problemMatcher] : [],
 };
+const node = { ...common, platform: 'node', format: 'cjs', target: 'node20', metafile: true };
 
 /** Codicons for the webview, from @vscode/codicons (css + font only). */
 function copyCodicons() {
   const from = path.join(__dirname, 'node_modules', '@vscode', 'codicons', 'dist');
   fs.mkdirSync('dist/codicons', { recursive: true });
-  for (const f of ['codicon.css', 'codicon.ttf']) fs.copyFileSync(path.join(from, f), path.join('dist', 'codicons', f));
+  for (const f of ['codicon.css', 'codicon.ttf']) {
+    fs.copyFileSync(path.join(from, f), path.join('dist', 'codicons', f));
+  }
+}
+
+/** The bundles of dist/: the two entries and every lazy file, all sharing the lazy stubs. */
+async function distBuilds() {
+  const names = new Map();
+  for (const [src, key] of Object.entries(LAZY).map(([s]) => [s, s.startsWith('src/') ? path.resolve(s) : s])) {
+    names.set(key, await exportNames(src));
+  }
+  const withLazy = (entry, extra = []) => [...common.plugins, lazyImports(entry, names), ...extra];
+  const builds = [
+    { ...node, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'],
+      plugins: withLazy() },
+    { ...node, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' },
+      plugins: withLazy() },
+  ];
+  for (const [src, out] of Object.entries(LAZY)) {
+    const key = src.startsWith('src/') ? path.resolve(src) : src;
+    const extra = src === 'undici' ? [oneLlhttp] : src.endsWith('jsonSchemas.ts') ? [schemaFiles] : [];
+    builds.push({ ...node, entryPoints: [src], outfile: `dist/${out}`, plugins: withLazy(key, extra) });
+  }
+  return builds;
+}
+
+/** Every dist bundle's metafile in one (`--analyze` reads it; so can https://esbuild.github.io/analyze/). */
+function writeMetafile(results) {
+  const meta = { inputs: {}, outputs: {} };
+  for (const r of results) {
+    if (!r.metafile) continue;
+    Object.assign(meta.inputs, r.metafile.inputs);
+    Object.assign(meta.outputs, r.metafile.outputs);
+  }
+  fs.writeFileSync('dist/meta.json', JSON.stringify(meta));
+  return meta;
 }
 
 async function main() {
   fs.mkdirSync('dist', { recursive: true });
   copyCodicons();
-  const builds = [
-    { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'] },
-    { ...common, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.js', platform: 'node', format: 'cjs', target: 'node20', banner: { js: '#!/usr/bin/env node' }, plugins: [...common.plugins, schemaFiles] },
-    { ...common, entryPoints: ['src/webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife', target: 'es2022' },
+  const dist = await distBuilds();
+  const other = [
+    { ...common, entryPoints: ['src/webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife',
+      target: 'es2022' },
   ];
   if (!production) {
+    const tests = dir => fs.readdirSync(dir).filter(f => f.endsWith('.test.ts')).map(f => `${dir}/${f}`);
     // Integration tests run inside the extension host; mocha stays a real require there.
-    builds.push({ ...common, entryPoints: ['test/integration/index.ts', ...fs.readdirSync('test/integration').filter(f => f.endsWith('.test.ts')).map(f => `test/integration/${f}`)],
+    other.push({ ...common, entryPoints: ['test/integration/index.ts', ...tests('test/integration')],
       outdir: 'out/integration', platform: 'node', format: 'cjs', target: 'node20', external: ['vscode', 'mocha'] });
     // Unit tests (node's test runner) of the vscode-free core; libraries load from node_modules.
-    builds.push({ ...common, entryPoints: fs.readdirSync('test/unit').filter(f => f.endsWith('.test.ts')).map(f => `test/unit/${f}`),
+    other.push({ ...common, entryPoints: tests('test/unit'),
       outdir: 'out/unit', platform: 'node', format: 'cjs', target: 'node20', packages: 'external' });
-    builds.push({ ...common, entryPoints: fs.readdirSync('bench').filter(f => f.endsWith('.bench.ts')).map(f => `bench/${f}`),
+    other.push({ ...common, entryPoints: fs.readdirSync('bench').filter(f => f.endsWith('.bench.ts')).map(f => `bench/${f}`),
       outdir: 'out/bench', platform: 'node', format: 'cjs', target: 'node20', packages: 'external' });
   }
   if (watch) {
-    await Promise.all(builds.map(async b => (await esbuild.context(b)).watch()));
-  } else {
-    await Promise.all(builds.map(b => esbuild.build(b)));
+    await Promise.all([...dist, ...other].map(async b => (await esbuild.context(b)).watch()));
+    return;
+  }
+  // The schema files are written after json-schemas.js exists; the rest may build in parallel.
+  const results = await Promise.all([...dist, ...other].map(b => esbuild.build(b)));
+  const meta = writeMetafile(results);
+  if (analyze) {
+    console.log(await esbuild.analyzeMetafile(meta, { verbose: process.argv.includes('--verbose') }));
   }
 }
 

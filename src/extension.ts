@@ -14,6 +14,7 @@ import { ConnectionStore } from './connections/connectionStore';
 import { AccountsTree, type TreeNode } from './views/accountsTree';
 import { EndpointsTree, type EndpointNode } from './views/endpointsTree';
 import { JsonDocuments } from './views/jsonDocuments';
+import { LazyTree } from './views/lazyTree';
 import { PayloadCodeLens } from './views/payloadCodeLens';
 import { PayloadDiagnostics } from './views/payloadDiagnostics';
 import { PayloadQuickFixes } from './views/payloadQuickFixes';
@@ -45,7 +46,7 @@ export function activate(context: vscode.ExtensionContext): BillingWorkbenchApi 
   const diagnostics = new PayloadDiagnostics(log, vscode.Uri.joinPath(context.extensionUri, 'docs', 'FINDINGS.md'));
   const requestDiagnostics = new RequestFileDiagnostics();
   const accounts = new AccountsTree(clients, connections);
-  const endpoints = new EndpointsTree();
+  const endpoints = new LazyTree<EndpointNode, EndpointsTree>(() => new EndpointsTree());
   const jsonDocs = new JsonDocuments();
   const commands = new CommandManager();
   const panel = new ResponsePanel(context.extensionUri, (command, operationId) => {
@@ -85,7 +86,10 @@ export function activate(context: vscode.ExtensionContext): BillingWorkbenchApi 
     new PreviewOnSave(connections, uri => preview.execute(uri, { silent: true })),
   );
   log.info(`Billing Workbench ${context.extension.packageJSON.version} activated in VS Code ${vscode.version}; connection: ${connections.active().name}`);
-  return { diagnostics, views, accounts, endpoints, panel, connections, clients, status, log, logUri: context.logUri };
+  return {
+    diagnostics, views, accounts, panel, connections, clients, status, log, logUri: context.logUri,
+    get endpoints() { return endpoints.provider; },
+  };
 }
 
 export function deactivate(): void {

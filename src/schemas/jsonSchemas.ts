@@ -1,7 +1,7 @@
 // JSON Schema files for the editor's own JSON IntelliSense, generated from the zod schemas (never by hand).
 import * as fs from 'fs';
 import * as path from 'path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { SCHEMAS, type PayloadKind } from './shapes';
 
 export function jsonSchemaFor(kind: PayloadKind): Record<string, unknown> {

@@ -1,7 +1,7 @@
 // The v2 payload shapes of spec 01, as zod schemas: the one source of truth. The editor's JSON Schemas
 // are generated from these (jsonSchemas.ts), and `validate` checks against them. Descriptions come from
 // the spec's tables and show on hover. Where the spec says "not shown", the service's real values apply.
-import { z } from 'zod';
+import * as z from 'zod';
 import { CURRENCIES } from './currencies';
 import { isRealDate } from './dates';
 
