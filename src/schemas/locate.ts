@@ -1,8 +1,9 @@
 // Turns JSON paths into text ranges, only for the paths that have findings. Valid JSON gets one cheap
-// scan (pathScanner); text that JSON.parse rejected gets jsonc-parser's tolerant tree.
+// scan (pathScanner) that stops when every path is found, and a value's length is measured only when its
+// range is asked for; text that JSON.parse rejected gets jsonc-parser's tolerant tree.
 import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
 import type { PathSegment } from './findings';
-import { scanPaths, spanKey, type Span } from './pathScanner';
+import { scanPaths, spanKey, spanLength, type Span } from './pathScanner';
 
 export type Target = 'value' | 'key' | 'parentKey';
 type Range = { offset: number; length: number };
@@ -28,9 +29,10 @@ export class Locator {
     let span: Span | undefined;
     for (let depth = wanted.length; depth >= 0 && !span; depth--) span = this.spans?.get(spanKey(wanted.slice(0, depth)));
     span ??= { offset: 0, length: this.text.length };
-    if (target === 'value') return { offset: span.offset, length: span.length };
+    if (target === 'value') return { offset: span.offset, length: spanLength(this.text, span) };
     if (span.keyOffset !== undefined) return { offset: span.keyOffset, length: span.keyLength! };
-    return { offset: span.offset, length: Math.min(1, span.length) }; // no key (root, array element): its `{`
+    // No key (root, array element): its first character, `{` or `[` (a valid JSON value is never empty).
+    return { offset: span.offset, length: span.offset < this.text.length ? 1 : 0 };
   }
 
   private fromTree(wanted: readonly PathSegment[], target: Target): Range {

@@ -1,98 +1,266 @@
-// One pass over valid JSON that records the ranges of just the paths asked for, skipping every other
-// subtree at the speed of a character scan (strings jump with indexOf). A 1 MB file costs about a
-// JSON.parse; building a full syntax tree costs several.
+// One pass over valid JSON that records where just the paths asked for start, skipping every other
+// subtree at the speed of a character scan (strings jump with indexOf), and stopping once every
+// path is found or known to be missing. Lengths are measured only when a range is asked for.
 import type { PathSegment } from './findings';
 
-export interface Span { keyOffset?: number; keyLength?: number; offset: number; length: number }
-interface Trie { children: Map<PathSegment, Trie> }
+export interface Span { keyOffset?: number; keyLength?: number; offset: number; length?: number }
+interface Trie { children: Map<PathSegment, Trie>; size: number }
 
 const keyOf = (path: readonly PathSegment[]) => path.join('\u0000');
 
-export function scanPaths(text: string, paths: readonly (readonly PathSegment[])[]): Map<string, Span> {
-  const root: Trie = { children: new Map() };
+// Keys the early stop can look for verbatim in the rest of the text (no escapes possible).
+const PLAIN_KEY = /^[\w$@.\- ]*$/;
+
+// Plain functions over locals: the skipping below is where the time goes.
+function skipWs(text: string, i: number): number {
+  for (let c = text.charCodeAt(i); c === 32 || c === 10 || c === 13 || c === 9; c = text.charCodeAt(++i));
+  return i;
+}
+
+/** From an opening quote to just after the closing one. */
+function skipString(text: string, i: number): number {
+  for (let j = i + 1; ;) {
+    const q = text.indexOf('"', j);
+    if (q < 0) return text.length;
+    let b = q - 1;
+    while (text.charCodeAt(b) === 92) b--;
+    if ((q - 1 - b) % 2 === 0) return q + 1;
+    j = q + 1;
+  }
+}
+
+/** From the first character of a value to just after it. */
+function skipValue(text: string, i: number): number {
+  const n = text.length;
+  const c = text.charCodeAt(i);
+  if (c === 34) return skipString(text, i);
+  if (c !== 123 && c !== 91) {
+    for (let d = c; i < n && d !== 44 && d !== 125 && d !== 93 && d !== 32 && d !== 10 && d !== 13 && d !== 9;) {
+      d = text.charCodeAt(++i);
+    }
+    return i;
+  }
+  let depth = 0;
+  while (i < n) {
+    const d = text.charCodeAt(i);
+    if (d === 34) {
+      i = skipString(text, i);
+      continue;
+    }
+    i++;
+    if (d === 123 || d === 91) depth++;
+    else if ((d === 125 || d === 93) && --depth === 0) return i;
+  }
+  return i;
+}
+
+/**
+ * Skips containers by jumping between the next quote and the next bracket of each kind, found with
+ * indexOf and remembered while the scan moves forward: a whole subtree costs a few searches per string.
+ */
+class Skipper {
+  private readonly next = [-1, -1, -1, -1, -1]; // next '"', '{', '[', '}', ']' at or after `from`
+  private static readonly CHARS = ['"', '{', '[', '}', ']'];
+
+  constructor(private readonly text: string) {}
+
+  private nextOf(k: number, from: number): number {
+    let at = this.next[k];
+    if (at < from) {
+      at = this.text.indexOf(Skipper.CHARS[k], from);
+      this.next[k] = at < 0 ? this.text.length : at;
+    }
+    return this.next[k];
+  }
+
+  /** From the opening bracket of a container to just after its closing one. */
+  container(i: number): number {
+    const n = this.text.length;
+    let depth = 0;
+    while (i < n) {
+      let at = n, kind = -1;
+      for (let k = 0; k < 5; k++) {
+        const p = this.nextOf(k, i);
+        if (p < at) {
+          at = p;
+          kind = k;
+        }
+      }
+      if (kind < 0) return n;
+      if (kind === 0) {
+        i = skipString(this.text, at);
+        continue;
+      }
+      i = at + 1;
+      if (kind < 3) depth++;
+      else if (--depth === 0) return i;
+    }
+    return i;
+  }
+}
+
+function buildTrie(paths: readonly (readonly PathSegment[])[]): Trie {
+  const root: Trie = { children: new Map(), size: 0 };
   for (const p of paths) {
     let t = root;
     for (const seg of p) {
       let next = t.children.get(seg);
-      if (!next) t.children.set(seg, (next = { children: new Map() }));
+      if (!next) t.children.set(seg, (next = { children: new Map(), size: 0 }));
       t = next;
     }
   }
-  const out = new Map<string, Span>();
-  let i = 0;
-  const n = text.length;
-  const ws = () => { while (i < n) { const c = text.charCodeAt(i); if (c === 32 || c === 10 || c === 13 || c === 9) i++; else break; } };
-  const skipString = () => { // at the opening quote; leaves i after the closing one
-    for (let j = i + 1; ;) {
-      const q = text.indexOf('"', j);
-      if (q < 0) { i = n; return; }
-      let b = q - 1, slashes = 0;
-      while (text.charCodeAt(b) === 92) { slashes++; b--; }
-      if (slashes % 2 === 0) { i = q + 1; return; }
-      j = q + 1;
+  const count = (t: Trie): number => (t.size = [...t.children.values()].reduce((s, c) => s + 1 + count(c), 0));
+  count(root);
+  return root;
+}
+
+class Scanner {
+  i = 0;
+  unresolved: number;
+  stopped = false;
+  readonly out = new Map<string, Span>();
+  // Keys found in each object still open, outermost first: a later duplicate key would take over.
+  readonly open: PathSegment[][] = [];
+
+  private finishAt = -1;
+  private readonly skipper: Skipper;
+
+  constructor(private readonly text: string, private readonly root: Trie) {
+    this.unresolved = root.size;
+    this.skipper = new Skipper(text);
+  }
+
+  run(): Map<string, Span> {
+    const span: Span = { offset: 0 };
+    this.value(this.root, [], span);
+    this.out.set('', span);
+    return this.out;
+  }
+
+  // All found: stop, unless a key found in an object still open may occur again later in it (a
+  // duplicate key takes over, as in JSON.parse); then stop when the outermost such object closes.
+  private resolve(n: number): void {
+    this.unresolved -= n;
+    if (this.unresolved !== 0) return;
+    const escapes = this.text.includes('\\u', this.i); // a key could be spelt with \u escapes
+    this.finishAt = this.open.findIndex(keys => (escapes ? keys.length > 0 : !keys.every(k => this.absentLater(k))));
+    if (this.finishAt < 0) this.stopped = true;
+  }
+
+  private absentLater(key: PathSegment): boolean {
+    return typeof key === 'string' && PLAIN_KEY.test(key) && !this.text.includes(`"${key}"`, this.i);
+  }
+
+  private ws(): void {
+    this.i = skipWs(this.text, this.i);
+  }
+
+  private skipString(): void {
+    this.i = skipString(this.text, this.i);
+  }
+
+  private skipValue(): void {
+    const c = this.text.charCodeAt(this.i);
+    this.i = c === 123 || c === 91 ? this.skipper.container(this.i) : skipValue(this.text, this.i);
+  }
+
+  private value(trie: Trie, path: PathSegment[], span: Span): void {
+    this.ws();
+    span.offset = this.i;
+    const c = this.text.charCodeAt(this.i);
+    if (trie.size && c === 123) this.object(trie, path);
+    else if (trie.size && c === 91) this.array(trie, path);
+    else {
+      this.resolve(trie.size); // nothing below a scalar (or a container of the other kind)
+      if (!this.stopped) this.skipValue();
     }
-  };
-  const skipValue = () => {
-    const c = text.charCodeAt(i);
-    if (c === 34) return skipString();
-    if (c === 123 || c === 91) {
-      let depth = 0;
-      while (i < n) {
-        const d = text.charCodeAt(i);
-        if (d === 34) { skipString(); continue; }
-        if (d === 123 || d === 91) depth++;
-        else if (d === 125 || d === 93) { depth--; if (depth === 0) { i++; return; } }
-        i++;
+  }
+
+  private child(trie: Trie, path: PathSegment[], seg: PathSegment, span: Span, found: PathSegment[]): void {
+    const p = [...path, seg];
+    found.push(seg);
+    this.out.set(keyOf(p), span);
+    this.ws();
+    span.offset = this.i; // known before a possible stop
+    this.resolve(1);
+    if (this.stopped) return;
+    this.value(trie, p, span);
+  }
+
+  private object(trie: Trie, path: PathSegment[]): void {
+    const text = this.text, n = text.length;
+    const found: PathSegment[] = [];
+    this.open.push(found);
+    this.i++;
+    for (this.ws(); this.i < n && text.charCodeAt(this.i) !== 125 && !this.stopped; this.ws()) {
+      if (text.charCodeAt(this.i) === 44) {
+        this.i++;
+        continue;
       }
-      return;
+      const keyStart = this.i;
+      this.skipString();
+      const keyEnd = this.i;
+      this.ws();
+      this.i++; // the colon
+      const raw = text.slice(keyStart + 1, keyEnd - 1);
+      const key = raw.includes('\\') ? (JSON.parse(text.slice(keyStart, keyEnd)) as string) : raw;
+      const child = trie.children.get(key);
+      if (!child) {
+        this.ws();
+        this.skipValue();
+        continue;
+      }
+      const seen = found.includes(key); // a duplicate key: the last one counts, as in JSON.parse
+      const span: Span = { keyOffset: keyStart, keyLength: keyEnd - keyStart, offset: 0 };
+      if (seen) this.unresolved += 1 + child.size; // found again: its subtree is looked for again
+      this.child(child, path, key, span, found);
     }
-    while (i < n) { const d = text.charCodeAt(i); if (d === 44 || d === 125 || d === 93 || d === 32 || d === 10 || d === 13 || d === 9) break; i++; }
-  };
-  const value = (trie: Trie, path: PathSegment[], span: Span) => {
-    ws();
-    span.offset = i;
-    const c = text.charCodeAt(i);
-    if (trie.children.size && c === 123) {
-      i++;
-      for (ws(); i < n && text.charCodeAt(i) !== 125; ws()) {
-        if (text.charCodeAt(i) === 44) { i++; continue; }
-        const keyStart = i;
-        skipString();
-        const keyEnd = i;
-        ws(); i++; // the colon
-        const key = text.slice(keyStart + 1, keyEnd - 1);
-        const child = trie.children.get(key.includes('\\') ? (JSON.parse(text.slice(keyStart, keyEnd)) as string) : key);
-        if (child) {
-          const p = [...path, key.includes('\\') ? (JSON.parse(text.slice(keyStart, keyEnd)) as string) : key];
-          const s: Span = { keyOffset: keyStart, keyLength: keyEnd - keyStart, offset: 0, length: 0 };
-          value(child, p, s);
-          out.set(keyOf(p), s);
-        } else { ws(); skipValue(); }
+    this.open.pop();
+    if (this.stopped) return;
+    this.i++;
+    this.resolveMissing(trie, found);
+    if (this.unresolved === 0 && this.open.length === this.finishAt) this.stopped = true;
+  }
+
+  private array(trie: Trie, path: PathSegment[]): void {
+    const text = this.text, n = text.length;
+    const found: PathSegment[] = [];
+    this.i++;
+    let index = 0;
+    for (this.ws(); this.i < n && text.charCodeAt(this.i) !== 93 && !this.stopped; this.ws()) {
+      if (text.charCodeAt(this.i) === 44) {
+        this.i++;
+        index++;
+        continue;
       }
-      i++;
-    } else if (trie.children.size && c === 91) {
-      i++;
-      let index = 0;
-      for (ws(); i < n && text.charCodeAt(i) !== 93; ws()) {
-        if (text.charCodeAt(i) === 44) { i++; index++; continue; }
-        const child = trie.children.get(index);
-        if (child) {
-          const p = [...path, index];
-          const s: Span = { offset: 0, length: 0 };
-          value(child, p, s);
-          out.set(keyOf(p), s);
-        } else skipValue();
-      }
-      i++;
-    } else {
-      skipValue();
+      const child = trie.children.get(index);
+      if (child) this.child(child, path, index, { offset: 0 }, found);
+      else this.skipValue();
     }
-    span.length = i - span.offset;
-  };
-  const rootSpan: Span = { offset: 0, length: 0 };
-  value(root, [], rootSpan);
-  out.set('', rootSpan);
-  return out;
+    if (this.stopped) return;
+    this.i++;
+    this.resolveMissing(trie, found);
+  }
+
+  /** A container closed: the children not in it are missing, and so is everything below them. */
+  private resolveMissing(trie: Trie, found: PathSegment[]): void {
+    let missing = 0;
+    for (const [seg, child] of trie.children) if (!found.includes(seg)) missing += 1 + child.size;
+    if (missing) this.resolve(missing);
+  }
+}
+
+/** Where each path of `paths` (and each existing ancestor) starts; keyed by `spanKey(path)`. */
+export function scanPaths(text: string, paths: readonly (readonly PathSegment[])[]): Map<string, Span> {
+  return new Scanner(text, buildTrie(paths)).run();
+}
+
+/** The length of the value at `span`, measured on first use. */
+export function spanLength(text: string, span: Span): number {
+  if (span.length === undefined) {
+    span.length = skipValue(text, span.offset) - span.offset;
+  }
+  return span.length;
 }
 
 export { keyOf as spanKey };
