@@ -59,3 +59,21 @@ test('undici\'s engine range is met by engines.vscode\'s oldest extension host (
   assert.equal(pkg.engines.vscode, '^1.96.0');
   assert.equal(undiciEngine, '>=20.18.1');
 });
+
+test('activates only where the work is: workspaces with payload files, a payload file opened, contributions', () => {
+  const payloadPatterns = ['*.order.json', '*.preview.json', '*.account.json', '*.request.json'];
+  const events: string[] = pkg.activationEvents;
+  assert.ok(!events.includes('onLanguage:json'), 'not every window with a JSON file');
+  assert.ok(!events.some(e => e === '*' || e === 'onStartupFinished'), 'nothing at start-up');
+  assert.deepEqual(events.filter(e => e.startsWith('workspaceContains:')), payloadPatterns.map(p => `workspaceContains:**/${p}`));
+  // Opening a payload file: VS Code has no glob event, so the files get a language of our own, which
+  // implies onLanguage:<id> (the language has a configuration) and is not listed again.
+  const [language] = c.languages;
+  assert.deepEqual(language.filenamePatterns, payloadPatterns);
+  assert.ok(language.configuration && fs.existsSync(language.configuration), language.configuration);
+  assert.ok(!events.includes(`onLanguage:${language.id}`), 'implied by contributes.languages');
+  // It stays a JSON file to VS Code's JSON service (completion, hover, formatting) and its grammar.
+  assert.deepEqual(c.jsonLanguageParticipants, [{ languageId: language.id }]);
+  const grammar = c.grammars.find((g: { language: string }) => g.language === language.id);
+  assert.deepEqual(JSON.parse(fs.readFileSync(grammar.path, 'utf8')).patterns, [{ include: 'source.json' }]);
+});
