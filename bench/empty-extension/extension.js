@@ -1,0 +1,2 @@
+// The baseline of the activation benchmark: an extension that does nothing.
+module.exports = { activate() {} };
