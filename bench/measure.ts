@@ -25,5 +25,6 @@ export async function medianAsync(fn: () => Promise<unknown>, runs = 7, warmup =
 
 /** One line per figure: `name: value unit (goal ...)`. */
 export function figure(name: string, value: number, unit: string, goal?: string): void {
-  console.log(`${name}: ${value < 10 ? value.toFixed(3) : value.toFixed(1)} ${unit}${goal ? ` (goal ${goal})` : ''}`);
+  const shown = unit === 'B' ? value.toFixed(0) : value < 10 ? value.toFixed(3) : value.toFixed(1);
+  console.log(`${name}: ${shown} ${unit}${goal ? ` (goal ${goal})` : ''}`);
 }

@@ -14,9 +14,11 @@ function subscription(i: number, filler: boolean): Json {
     subscription_plans: [
       { plan_id: `plan-team-${i}`, prices: [{ price_id: `price-seats-${i}`, quantity: (i % 50) + 1 }] },
       { plan_id: `plan-addon-${i}`, prices: [{ price_id: `price-addon-${i}`, quantity: 1 }] },
+      { plan_id: `plan-support-${i}`, prices: [{ price_id: `price-support-${i}` }, { price_id: `price-sla-${i}` }] },
     ],
+    custom_fields: { cost_center: `CC-${1000 + i}`, region: ['emea', 'amer', 'apac'][i % 3] },
   };
-  if (filler) sub.custom_fields = { note: `subscription ${i} ${'x'.repeat(700)}` };
+  if (filler) sub.custom_fields = { note: `subscription ${i} ${'x'.repeat(700)}` }; // the old benchmark's
   return sub;
 }
 

@@ -1,4 +1,5 @@
-// `npm run bench`: every out/bench/*.bench.js in turn (built by esbuild.js). Each prints one line per figure.
+// `npm run bench`: every out/bench/*.bench.js in turn (built by esbuild.js; dist/ is the production build
+// meanwhile). Each prints one line per figure: `name: value unit (goal ...)`.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,44 +1,65 @@
-// validate() on 1 MB and 5 MB order files against JSON.parse of the same text, and against VS Code's own
-// JSON service (vscode-json-languageservice) validating the same text with the same generated schema.
+// validate() against JSON.parse of the same text, and against VS Code's own JSON service
+// (vscode-json-languageservice, same generated schema), interleaved in the same rounds, on
+// structure-dense generated orders (see orders.ts) and, on a line of its own, the filler document.
 import { getLanguageService, TextDocument } from 'vscode-json-languageservice';
-import { validate, jsonSchemaFor, TEMPLATES } from '../src/schemas';
-import { figure, median, medianAsync } from './measure';
+import { validate, jsonSchemaFor } from '../src/schemas';
+import { figure } from './measure';
+import { largestRealOrder, orderOfSize } from './orders';
 
-function orderOfSize(bytes: number): { text: string; subscriptions: number } {
-  const base = TEMPLATES.find(t => t.id === 'new-customer')!.body as { subscriptions: unknown[] };
-  const sub = JSON.stringify((base.subscriptions as unknown[])[0]);
-  const subs: string[] = [];
-  let size = 200;
-  for (let i = 0; size < bytes; i++) {
-    // vary content so nothing is trivially shared; one subscription in 100 carries a mistake to report
-    const s = sub.replace('"quantity":10', `"quantity":${i % 50 + 1}`).replace('2027-01-01', i % 100 === 7 ? '2027-02-30' : '2027-01-01');
-    subs.push(s.slice(0, -1) + `,"custom_fields":{"note":"subscription ${i} ${'x'.repeat(700)}"}}`);
-    size += subs[subs.length - 1].length + 1;
+const ls = getLanguageService({});
+ls.configure({
+  validate: true,
+  allowComments: false,
+  schemas: [{ uri: 'bw://order.schema.json', fileMatch: ['*.order.json'], schema: jsonSchemaFor('order') as never }],
+});
+
+const now = () => process.hrtime.bigint();
+const ms = (from: bigint) => Number(process.hrtime.bigint() - from) / 1e6;
+const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+interface Case { name: string; text: string; about: string; rounds: number; reps: number; goal?: string }
+
+/**
+ * One round: JSON.parse, validate and the JSON service on the same text, in a rotating order; each
+ * timed over `reps` repetitions (small texts). Ratios are taken within a round, then the median.
+ */
+async function run(c: Case): Promise<void> {
+  const doc = TextDocument.create('file:///bench.order.json', 'json', 1, c.text);
+  const sides = {
+    parse: async () => JSON.parse(c.text),
+    ours: async () => validate(c.text, 'order'),
+    jls: async () => ls.doValidation(doc, ls.parseJSONDocument(doc)),
+  };
+  const names = Object.keys(sides) as (keyof typeof sides)[];
+  for (const n of names) await sides[n](); // warm-up, uncounted
+  const t: Record<keyof typeof sides, number[]> = { parse: [], ours: [], jls: [] };
+  for (let round = 0; round < c.rounds; round++) {
+    for (let k = 0; k < names.length; k++) {
+      const n = names[(round + k) % names.length];
+      const start = now();
+      for (let r = 0; r < c.reps; r++) await sides[n]();
+      t[n].push(ms(start) / c.reps);
+    }
   }
-  const body = JSON.stringify({ ...base, subscriptions: [] }, null, 2);
-  return { text: body.replace('"subscriptions": []', `"subscriptions": [\n${subs.join(',\n')}\n]`), subscriptions: subs.length };
+  console.log(`# ${c.name}: ${c.about}, ${validate(c.text, 'order').length} findings, ${c.rounds} rounds`);
+  figure(`validate/JSON.parse ${c.name}`, mid(t.ours.map((o, i) => o / t.parse[i])), 'x', c.goal);
+  figure(`validate/json-languageservice ${c.name}`, mid(t.ours.map((o, i) => o / t.jls[i])), 'x');
+  if (c.text.length < 10_000) figure(`validate ${c.name} median`, mid(t.ours) * 1000, 'µs');
+  else figure(`validate ${c.name} median`, mid(t.ours), 'ms');
 }
 
 async function main() {
-  const ls = getLanguageService({});
-  ls.configure({ validate: true, allowComments: false, schemas: [{ uri: 'bw://order.schema.json', fileMatch: ['*.order.json'], schema: jsonSchemaFor('order') as never }] });
-  for (const mb of [1, 5]) {
-    const { text, subscriptions } = orderOfSize(mb * 1024 * 1024);
-    const findings = validate(text, 'order');
-    // Paired runs: each validate is timed next to a JSON.parse of the same text; the median of the
-    // per-pair ratios resists the drift (GC, clock) that skews two medians taken apart.
-    const pairs: { parse: number; ours: number }[] = [];
-    for (let i = 0; i < (mb === 1 ? 41 : 15); i++) pairs.push({ parse: median(() => JSON.parse(text), 1, i ? 0 : 3), ours: median(() => validate(text, 'order'), 1, i ? 0 : 3) });
-    const mid = <T>(xs: T[], f: (x: T) => number) => xs.map(f).sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-    const parse = mid(pairs, p => p.parse), ours = mid(pairs, p => p.ours), ratio = mid(pairs, p => p.ours / p.parse);
-    const doc = TextDocument.create('file:///bench.order.json', 'json', 1, text);
-    const jls = await medianAsync(async () => ls.doValidation(doc, ls.parseJSONDocument(doc)), mb === 1 ? 5 : 3, 1);
-    console.log(`# ${mb} MB order: ${(text.length / 1048576).toFixed(2)} MB, ${subscriptions} subscriptions, ${findings.length} findings`);
-    figure(`validate ${mb}MB`, ours, 'ms');
-    figure(`JSON.parse ${mb}MB`, parse, 'ms');
-    figure(`validate/JSON.parse ${mb}MB`, ratio, 'x', mb === 1 ? '<= 3' : undefined);
-    figure(`json-languageservice ${mb}MB`, jls, 'ms');
-    figure(`validate/json-languageservice ${mb}MB`, ours / jls, 'x');
-  }
+  const kb3 = orderOfSize(3 * 1024), real = largestRealOrder(), mb1 = orderOfSize(1 << 20), mb5 = orderOfSize(5 << 20);
+  const filler = orderOfSize(1 << 20, true);
+  const about = (o: { text: string; subscriptions: number }, what: string) =>
+    `${(o.text.length / 1024).toFixed(0)} KB, ${o.subscriptions} subscriptions, ${what}`;
+  const cases: Case[] = [
+    { name: '3KB dense', text: kb3.text, about: about(kb3, 'the keystroke case'), rounds: 61, reps: 50 },
+    { name: '50-subscription dense', text: real.text, about: about(real, 'the largest real order'), rounds: 41, reps: 5 },
+    { name: '1MB dense', text: mb1.text, about: about(mb1, 'stress'), rounds: 21, reps: 1, goal: '<= 2.5' },
+    { name: '5MB dense', text: mb5.text, about: about(mb5, 'stress'), rounds: 7, reps: 1 },
+    { name: '1MB filler', text: filler.text, about: about(filler, '700-character notes zod never reads'), rounds: 9, reps: 1 },
+  ];
+  for (const c of cases) await run(c);
 }
 main();
