@@ -55,47 +55,55 @@ function skipValue(text: string, i: number): number {
 }
 
 /**
- * Skips containers by jumping between the next quote and the next bracket of each kind, found with
- * indexOf and remembered while the scan moves forward: a whole subtree costs a few searches per string.
+ * Skips containers by jumping between the next quote and the next bracket, found with indexOf and
+ * remembered while the scan moves forward: a whole subtree costs about two searches per string.
  */
 class Skipper {
-  private readonly next = [-1, -1, -1, -1, -1]; // next '"', '{', '[', '}', ']' at or after `from`
-  private static readonly CHARS = ['"', '{', '[', '}', ']'];
+  private readonly next = [-1, -1, -1, -1]; // next '{', '[', '}', ']' at or after the position asked
+  private quote = -1; // the next '"'
+  private kind = -1; // of the bracket nextBracket found: 0 and 1 open, 2 and 3 close
+  private static readonly BRACKETS = ['{', '[', '}', ']'];
 
   constructor(private readonly text: string) {}
 
-  private nextOf(k: number, from: number): number {
-    let at = this.next[k];
-    if (at < from) {
-      at = this.text.indexOf(Skipper.CHARS[k], from);
-      this.next[k] = at < 0 ? this.text.length : at;
+  private nextBracket(from: number): number {
+    let at = this.text.length, kind = -1;
+    for (let k = 0; k < 4; k++) {
+      let p = this.next[k];
+      if (p < from) {
+        p = this.text.indexOf(Skipper.BRACKETS[k], from);
+        this.next[k] = p = p < 0 ? this.text.length : p;
+      }
+      if (p < at) {
+        at = p;
+        kind = k;
+      }
     }
-    return this.next[k];
+    this.kind = kind;
+    return at;
   }
 
   /** From the opening bracket of a container to just after its closing one. */
   container(i: number): number {
-    const n = this.text.length;
+    const text = this.text, n = text.length;
     let depth = 0;
-    while (i < n) {
-      let at = n, kind = -1;
-      for (let k = 0; k < 5; k++) {
-        const p = this.nextOf(k, i);
-        if (p < at) {
-          at = p;
-          kind = k;
-        }
+    let bracket = this.nextBracket(i);
+    while (bracket < n) {
+      if (this.quote < i) {
+        const q = text.indexOf('"', i);
+        this.quote = q < 0 ? n : q;
       }
-      if (kind < 0) return n;
-      if (kind === 0) {
-        i = skipString(this.text, at);
+      if (this.quote < bracket) {
+        i = skipString(text, this.quote);
+        if (i > bracket) bracket = this.nextBracket(i); // the bracket was inside the string
         continue;
       }
-      i = at + 1;
-      if (kind < 3) depth++;
+      i = bracket + 1;
+      if (this.kind < 2) depth++;
       else if (--depth === 0) return i;
+      bracket = this.nextBracket(i);
     }
-    return i;
+    return n;
   }
 }
 
