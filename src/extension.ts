@@ -39,7 +39,12 @@ export interface BillingWorkbenchApi {
   readonly logUri: vscode.Uri;
 }
 
+// Payload files are a language of our own that VS Code's JSON service serves (completion, hover, syntax
+// errors, formatting) as a JSON language participant; on its own that service starts only with a json file.
+const JSON_SERVICE = 'vscode.json-language-features';
+
 export function activate(context: vscode.ExtensionContext): BillingWorkbenchApi {
+  void vscode.extensions.getExtension(JSON_SERVICE)?.activate();
   const log = vscode.window.createOutputChannel('Billing Workbench', { log: true });
   const connections = new ConnectionStore(context.globalState, context.secrets);
   const clients = new ClientProvider(connections, log, context.globalStorageUri, String(context.extension.packageJSON.version));
