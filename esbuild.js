@@ -26,7 +26,9 @@ const LAZY = {
   'src/cli/sandbox.ts': 'cli-sandbox.js',
   'src/cli/endpoints.ts': 'cli-endpoints.js',
 };
-const lazyByPath = new Map(Object.entries(LAZY).map(([src, out]) => [src.startsWith('src/') ? path.resolve(src) : src, out]));
+/** A LAZY source as esbuild resolves it: an absolute path, or the package name. */
+const lazyKey = src => (src.startsWith('src/') ? path.resolve(src) : src);
+const lazyByPath = new Map(Object.entries(LAZY).map(([src, out]) => [lazyKey(src), out]));
 
 /** Prints start/end markers and errors in the form the `$esbuild-watch` problem matcher reads. */
 const problemMatcher = {
@@ -76,8 +78,8 @@ function lazyImports(ownEntry, names) {
         if (args.kind === 'entry-point' || args.pluginData === 'inner') return undefined;
         let key = args.path;
         if (args.path.startsWith('.')) {
-          const r = await build.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, pluginData: 'inner' });
-          key = r.path;
+          const inner = { resolveDir: args.resolveDir, kind: args.kind, pluginData: 'inner' };
+          key = (await build.resolve(args.path, inner)).path;
         }
         if (key === ownEntry || !lazyByPath.has(key)) return undefined;
         return { path: key, namespace: 'lazy' };
@@ -107,7 +109,8 @@ const oneLlhttp = {
   name: 'one-llhttp',
   setup(build) {
     build.onResolve({ filter: /llhttp_simd-wasm\.js$/ }, () => ({ path: 'llhttp_simd', namespace: 'no-simd' }));
-    build.onLoad({ filter: /.*/, namespace: 'no-simd' }, () => ({ contents: 'module.exports = undefined;', loader: 'js' }));
+    const contents = 'module.exports = undefined;'; // WebAssembly.Module(undefined) throws: the fallback runs
+    build.onLoad({ filter: /.*/, namespace: 'no-simd' }, () => ({ contents, loader: 'js' }));
   },
 };
 
@@ -135,9 +138,7 @@ function copyCodicons() {
 /** The bundles of dist/: the two entries and every lazy file, all sharing the lazy stubs. */
 async function distBuilds() {
   const names = new Map();
-  for (const [src, key] of Object.entries(LAZY).map(([s]) => [s, s.startsWith('src/') ? path.resolve(s) : s])) {
-    names.set(key, await exportNames(src));
-  }
+  for (const src of Object.keys(LAZY)) names.set(lazyKey(src), await exportNames(src));
   const withLazy = (entry, extra = []) => [...common.plugins, lazyImports(entry, names), ...extra];
   const builds = [
     { ...node, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'],
@@ -146,7 +147,7 @@ async function distBuilds() {
       plugins: withLazy() },
   ];
   for (const [src, out] of Object.entries(LAZY)) {
-    const key = src.startsWith('src/') ? path.resolve(src) : src;
+    const key = lazyKey(src);
     const extra = src === 'undici' ? [oneLlhttp] : src.endsWith('jsonSchemas.ts') ? [schemaFiles] : [];
     builds.push({ ...node, entryPoints: [src], outfile: `dist/${out}`, plugins: withLazy(key, extra) });
   }
@@ -181,7 +182,8 @@ async function main() {
     // Unit tests (node's test runner) of the vscode-free core; libraries load from node_modules.
     other.push({ ...common, entryPoints: tests('test/unit'),
       outdir: 'out/unit', platform: 'node', format: 'cjs', target: 'node20', packages: 'external' });
-    other.push({ ...common, entryPoints: fs.readdirSync('bench').filter(f => f.endsWith('.bench.ts')).map(f => `bench/${f}`),
+    const benches = fs.readdirSync('bench').filter(f => f.endsWith('.bench.ts')).map(f => `bench/${f}`);
+    other.push({ ...common, entryPoints: benches,
       outdir: 'out/bench', platform: 'node', format: 'cjs', target: 'node20', packages: 'external' });
   }
   if (watch) {

@@ -81,8 +81,12 @@ async function main() {
   await Promise.all([client, ...clients].map(c => c.close()));
   await sb.close();
   const starts: number[] = [];
-  for (let i = 0; i < 3; i++) starts.push(await timed(async () => (await startSandbox({ seedAccounts: 10_000 })).close()));
+  for (let i = 0; i < 3; i++) {
+    starts.push(await timed(async () => (await startSandbox({ seedAccounts: 10_000 })).close()));
+  }
   figure('sandbox start with 10,000 seeded accounts', med(starts), 'ms');
-  for (const accounts of [10_000, 100_000]) figure(`ms per page of 99 at ${accounts.toLocaleString('en')} accounts`, await pageMs(accounts), 'ms');
+  for (const accounts of [10_000, 100_000]) {
+    figure(`ms per page of 99 at ${accounts.toLocaleString('en')} accounts`, await pageMs(accounts), 'ms');
+  }
 }
 main();

@@ -55,10 +55,12 @@ async function main() {
     `${(o.text.length / 1024).toFixed(0)} KB, ${o.subscriptions} subscriptions, ${what}`;
   const cases: Case[] = [
     { name: '3KB dense', text: kb3.text, about: about(kb3, 'the keystroke case'), rounds: 61, reps: 50 },
-    { name: '50-subscription dense', text: real.text, about: about(real, 'the largest real order'), rounds: 41, reps: 5 },
+    { name: '50-subscription dense', text: real.text, about: about(real, 'the largest real order'),
+      rounds: 41, reps: 5 },
     { name: '1MB dense', text: mb1.text, about: about(mb1, 'stress'), rounds: 21, reps: 1, goal: '<= 2.5' },
     { name: '5MB dense', text: mb5.text, about: about(mb5, 'stress'), rounds: 7, reps: 1 },
-    { name: '1MB filler', text: filler.text, about: about(filler, '700-character notes zod never reads'), rounds: 9, reps: 1 },
+    { name: '1MB filler', text: filler.text, about: about(filler, '700-character notes zod never reads'),
+      rounds: 9, reps: 1 },
   ];
   for (const c of cases) await run(c);
 }

@@ -8,34 +8,45 @@ import { api, EXT_ID, manifest, typeKeys, waitFor } from './helpers';
 
 const PAYLOAD_FILES = '**/*.{order,preview,account,request}.json';
 
+async function completionLabels(uri: vscode.Uri, at: vscode.Position): Promise<string[]> {
+  const command = 'vscode.executeCompletionItemProvider';
+  const list = await vscode.commands.executeCommand<vscode.CompletionList>(command, uri, at);
+  return (list?.items ?? []).map(i => (typeof i.label === 'string' ? i.label : i.label.label));
+}
+
+async function hoverText(uri: vscode.Uri, at: vscode.Position): Promise<string> {
+  const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, at);
+  return hovers.flatMap(h => h.contents.map(c => (typeof c === 'string' ? c : 'value' in c ? c.value : ''))).join(' ');
+}
+
 suite('Installed VSIX', () => {
   // First: nothing before this may activate the extension. Its workspace holds no payload file.
   test('is not active without payload files; opening one activates it, as a full JSON citizen', async () => {
     const ext = vscode.extensions.getExtension(EXT_ID)!;
-    assert.deepStrictEqual(await vscode.workspace.findFiles(PAYLOAD_FILES), [], 'the workspace holds no payload file');
+    assert.deepStrictEqual(await vscode.workspace.findFiles(PAYLOAD_FILES), [], 'no payload file in the workspace');
     assert.strictEqual(ext.isActive, false, 'not activated by start-up');
     const file = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'opened-later.order.json');
-    await vscode.workspace.fs.writeFile(file, Buffer.from('{"account_number": "A00000001",\n"order_date":"2027-01-01"}\n'));
+    const text = '{"account_number": "A00000001",\n"order_date":"2027-01-01"}\n';
+    await vscode.workspace.fs.writeFile(file, Buffer.from(text));
     try {
       const doc = await vscode.workspace.openTextDocument(file);
       await vscode.window.showTextDocument(doc);
       assert.strictEqual(doc.languageId, 'billing-payload');
       await waitFor('the extension activated by opening the payload file', () => ext.isActive);
-      const ours = () => vscode.languages.getDiagnostics(file).filter(d => d.source === 'Billing Workbench');
-      await waitFor('our finding: nothing to order', () => ours().some(d => (d.code as { value: string }).value === 'nothing-to-order'));
+      const codes = () => vscode.languages.getDiagnostics(file)
+        .filter(d => d.source === 'Billing Workbench').map(d => (d.code as { value: string }).value);
+      await waitFor('our finding: nothing to order', () => codes().includes('nothing-to-order'));
       // VS Code's JSON service serves the file: completion and hover from the schema, and formatting.
-      const inObject = new vscode.Position(1, 0);
-      const labels = async () => ((await vscode.commands.executeCommand<vscode.CompletionList>(
-        'vscode.executeCompletionItemProvider', file, inObject))?.items ?? []).map(i => typeof i.label === 'string' ? i.label : i.label.label);
-      await waitFor('completion offers the schema\'s properties', async () => (await labels()).some(l => l.includes('subscriptions')));
-      const hover = async () => (await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', file,
-        new vscode.Position(1, 3))).flatMap(h => h.contents.map(c => (typeof c === 'string' ? c : 'value' in c ? c.value : '')));
-      await waitFor('hover on "order_date" shows its description', async () => (await hover()).join(' ').includes('Order date'));
-      const edits = await vscode.commands.executeCommand<vscode.TextEdit[]>('vscode.executeFormatDocumentProvider', file,
-        { tabSize: 2, insertSpaces: true });
+      await waitFor('completion offers the schema\'s properties', async () =>
+        (await completionLabels(file, new vscode.Position(1, 0))).some(l => l.includes('subscriptions')));
+      await waitFor('hover on "order_date" shows its description', async () =>
+        (await hoverText(file, new vscode.Position(1, 3))).includes('Order date'));
+      const format = 'vscode.executeFormatDocumentProvider';
+      const edits = await vscode.commands.executeCommand<vscode.TextEdit[]>(format, file, { tabSize: 2, insertSpaces: true });
       assert.ok(edits && edits.length > 0, 'the JSON formatter indents the second line');
       // Colouring: the JSON grammar gives property names a token colour of their own (plain text is mtk1).
-      if (await typeKeys({ waitFor: '.monaco-editor .view-line span[class^="mtk"]:not(.mtk1)' })) console.log('coloured tokens seen');
+      const coloured = '.monaco-editor .view-line span[class^="mtk"]:not(.mtk1)';
+      if (await typeKeys({ waitFor: coloured })) console.log('coloured tokens seen');
     } finally {
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
       await vscode.workspace.fs.delete(file);
