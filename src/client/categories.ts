@@ -39,6 +39,6 @@ export function decodeCode(code: number): DecodedCode {
   }
   const category = code % 100;
   const info = CATEGORIES[category];
-  if (!info) return { code, valid: true, resourceCode, category, categoryName: `category ${category}` };
+  if (!info) return { code, valid: true, resourceCode, category, categoryName: 'Unknown category' };
   return { code, valid: true, resourceCode, category, categoryName: info.name, action: info.action };
 }

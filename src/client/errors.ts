@@ -74,6 +74,7 @@ export function httpError(method: string, url: string, status: number, headers: 
 /** "53100320 Invalid format or value"; a code of another shape or an unknown category is shown raw. */
 function describeReason(r: V1Reason): string {
   if (!r.valid) return `code ${r.code}, not a v1 eight-digit code`;
+  if (!r.action) return `${r.code}, unknown category ${r.category}`;
   return `${r.code} ${r.categoryName}`;
 }
 

@@ -69,6 +69,16 @@ describe('client: answers read as the service means them', () => {
     assert.ok(logs.some(l => logged.test(l)), logs.join('\n'));
   });
 
+  test('an error body handed on (to the panel) is redacted: known secrets, tokens, card numbers', async () => {
+    const { client } = await serve(json(400, {
+      success: false, reasons: [{ code: 53100320, message: `Card ${'4111111111111111'} refused` }],
+      echo: { client_secret: SECRET, authorization: `Bearer ${TOKEN}`, note: `secret was ${SECRET}` },
+    }));
+    const e = await failure(client.send({ method: 'POST', path: '/v1/payments' }, { body: {} }));
+    const shown = JSON.stringify(e.body) + e.message;
+    for (const s of [SECRET, TOKEN, '4111111111111111']) assert.ok(!shown.includes(s), `${s} in ${shown}`);
+  });
+
   test('a v1 200 with success:true is a success', async () => {
     const { client } = await serve(json(200, { success: true, id: 'S1' }));
     const r = await client.send<{ id: string }>({ method: 'GET', path: '/v1/subscriptions/S1' });
@@ -132,6 +142,7 @@ describe('client: answers read as the service means them', () => {
     const e = await failure(client.send({ method: 'GET', path: '/v1/x' }));
     assert.equal(e.category, 77);
     assert.equal(e.advice, undefined);
-    assert.match(e.message, /failed \(200, 53100377 category 77\): Something new\.$/);
+    assert.equal(e.v1![0].categoryName, 'Unknown category');
+    assert.match(e.message, /failed \(200, 53100377, unknown category 77\): Something new\.$/);
   });
 });

@@ -107,6 +107,19 @@ describe('client hardening: proxies', () => {
   });
 });
 
+describe('client hardening: base URLs', () => {
+  test('a base URL with user:password is refused, without repeating the password', () => {
+    for (const baseUrl of ['https://alice:pa55w0rd@billing.example.com', 'http://bob:s3cret@127.0.0.1:9']) {
+      assert.throws(() => client(baseUrl), (e: ApiError) => {
+        assert.equal(e.kind, 'config');
+        assert.match(e.message, /Refusing a base URL with a user name or password/);
+        assert.ok(!e.message.includes('pa55w0rd') && !e.message.includes('s3cret') && !e.message.includes('alice'));
+        return true;
+      });
+    }
+  });
+});
+
 describe('client hardening: the total timeout', () => {
   test('a body dripping one byte at a time ends at the total limit, not when it finishes', async () => {
     let sent = 0;
