@@ -129,9 +129,11 @@ export class BillingClient {
         const res = await this.transport.send({ method, url, headers, body: a.rawBody, signal: a.signal });
         const requestId = firstHeader(res.headers['service-request-id']);
         const answer = this.interpret(method, url, res);
-        const took = `${Math.round(res.ms)}ms${requestId ? ` ${requestId}` : ''}${tries > 1 ? ` (try ${tries})` : ''}`;
-        const failure = answer.error ? `: ${answer.error.message}` : '';
-        this.logLine(`${method} ${path} ${res.status} ${took}${failure}`, answer.error ? 'warn' : 'info');
+        if (this.opts.log) {
+          const took = `${Math.round(res.ms)}ms${requestId ? ` ${requestId}` : ''}${tries > 1 ? ` (try ${tries})` : ''}`;
+          const failure = answer.error ? `: ${answer.error.message}` : '';
+          this.logLine(`${method} ${path} ${res.status} ${took}${failure}`, answer.error ? 'warn' : 'info');
+        }
         if (!answer.error) {
           const ms = Date.now() - started;
           return { status: res.status, data: answer.data as T, requestId, ms, attempts: tries, request };
