@@ -130,7 +130,8 @@ export class BillingClient {
         const requestId = firstHeader(res.headers['service-request-id']);
         const answer = this.interpret(method, url, res);
         if (this.opts.log) {
-          const took = `${Math.round(res.ms)}ms${requestId ? ` ${requestId}` : ''}${tries > 1 ? ` (try ${tries})` : ''}`;
+          const id = requestId ? ` ${requestId}` : '';
+          const took = `${Math.round(res.ms)}ms${id}${tries > 1 ? ` (try ${tries})` : ''}`;
           const failure = answer.error ? `: ${answer.error.message}` : '';
           this.logLine(`${method} ${path} ${res.status} ${took}${failure}`, answer.error ? 'warn' : 'info');
         }
