@@ -273,6 +273,7 @@ log(`peak memory (PSS): total ${(peak.total / 1024).toFixed(0)} MiB, code-server
 log(`wall time ${since()}`);
 
 // ---- teardown: only the processes this script started, by PID ----------------------------------
+logSockets(); // by now VS Code's own IPC sockets exist too
 sampleMemory(); // refresh the list of the server's descendants before stopping it
 await context?.close().catch(() => { });
 if (!serverExited) {
