@@ -6,6 +6,7 @@ import { sandboxCommand } from './cli/sandbox';
 import { sendCommand } from './cli/send';
 import { endpointsCommand } from './cli/endpoints';
 import { stdio, UsageError, type Io } from './cli/io';
+import { fileErrorMessage, isFileSystemError } from './cli/files';
 
 export { writeSchemaFiles } from './schemas/jsonSchemas';
 
@@ -44,7 +45,13 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
       }
       case 'sandbox': {
         const { values } = parseArgs({ args: rest, options: Object.fromEntries(['port', 'token-ttl', 'max-concurrent', 'seed-accounts', 'data'].map(k => [k, { type: 'string' as const }])) });
-        return await sandboxCommand(values as Record<string, string | undefined>, io);
+        try {
+          return await sandboxCommand(values as Record<string, string | undefined>, io);
+        } catch (e) {
+          if (!isFileSystemError(e) || !values.data) throw e;
+          io.err(`error: --data ${fileErrorMessage(e, values.data, true)}`); // the path given, not a temporary file
+          return 2;
+        }
       }
       case undefined: case 'help': case '--help': case '-h':
         io.out(USAGE);
@@ -55,6 +62,10 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
   } catch (e) {
     if (e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
       io.err(`error: ${(e as Error).message}\n\n${USAGE}`);
+      return 2;
+    }
+    if (isFileSystemError(e)) {
+      io.err(`error: ${fileErrorMessage(e)}`); // e.g. a --data path that is a folder: say so, not EISDIR
       return 2;
     }
     io.err(`error: ${(e as Error).message}`);

@@ -1,17 +1,21 @@
 // `preview FILE [--format table|json]` and `create FILE`: against --base-url with BILLING_CLIENT_ID /
 // BILLING_CLIENT_SECRET from the environment (a secret is never a flag), or the embedded local sandbox.
-import * as fs from 'fs';
 import { ApiError, BillingClient } from '../client';
 import { startSandbox } from '../sandbox';
 import { kindFromFileName, validate, formatPath, type OrderRequestBody, type PreviewRequestBody } from '../schemas';
+import { readPayloadFile } from './files';
 import { previewTable } from './table';
 import { UsageError, type Io } from './io';
 
 export async function sendCommand(command: 'preview' | 'create', args: { file?: string; format: string; baseUrl?: string }, io: Io, env = process.env): Promise<number> {
   if (!args.file) throw new UsageError(`${command} needs a FILE`);
   if (!['table', 'json'].includes(args.format)) throw new UsageError(`--format must be table or json, not "${args.format}"`);
-  let text: string;
-  try { text = fs.readFileSync(args.file, 'utf8'); } catch (e) { io.err(`${args.file}: ${(e as Error).message}`); return 2; }
+  const read = readPayloadFile(args.file);
+  if (read.error !== undefined) {
+    io.err(read.error);
+    return 2;
+  }
+  const text = read.text;
   const kind = command === 'preview' ? 'preview' : 'order';
   let body: Record<string, unknown>;
   try { body = JSON.parse(text); } catch (e) { io.err(`${args.file}: not valid JSON (${(e as Error).message}); run "validate" for the exact place`); return 1; }

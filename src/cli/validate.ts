@@ -1,33 +1,61 @@
-// `validate [--format text|json] [--kind order|preview|account] FILE...`: exit 0 clean, 1 errors, 2 usage or read errors.
-import * as fs from 'fs';
+// `validate [--format text|json] [--kind order|preview|account] FILE...`: exit 0 clean, 1 errors, 2 usage or
+// read errors. With --format json every file given has an entry, even one that could not be read or checked.
 import { formatPath, kindFromFileName, validate, type PayloadKind } from '../schemas';
+import { readPayloadFile } from './files';
 import { lineColumn } from './lines';
 import { UsageError, type Io } from './io';
 
 const KINDS = ['order', 'preview', 'account'];
 
+interface FileFinding {
+  code: string; severity: string; category?: number; path: string; line: number; column: number; message: string;
+}
+interface FileReport { file: string; kind?: PayloadKind; findings: FileFinding[]; error?: string }
+
 export async function validateCommand(args: { files: string[]; format: string; kind?: string }, io: Io): Promise<number> {
   if (!['text', 'json'].includes(args.format)) throw new UsageError(`--format must be text or json, not "${args.format}"`);
-  if (args.kind !== undefined && !KINDS.includes(args.kind)) throw new UsageError(`--kind must be one of ${KINDS.join(', ')}, not "${args.kind}"`);
-  if (args.files.length === 0) throw new UsageError('validate needs at least one FILE');
-  const files = [];
-  let anyError = false, readError = false;
-  for (const file of args.files) {
-    const kind = (args.kind as PayloadKind | undefined) ?? kindFromFileName(file);
-    if (!kind) { io.err(`${file}: cannot tell the payload kind from the name; name it *.order.json, *.preview.json or *.account.json, or pass --kind`); readError = true; continue; }
-    let text: string;
-    try { text = fs.readFileSync(file, 'utf8'); } catch (e) { io.err(`${file}: ${(e as Error).message}`); readError = true; continue; }
-    const findings = validate(text, kind).map(f => ({
-      code: f.code, severity: f.severity, category: f.category, path: formatPath(f.path), ...lineColumn(text, f.offset), message: f.message,
-    }));
-    anyError ||= findings.some(f => f.severity === 'error');
-    files.push({ file, kind, findings });
+  if (args.kind !== undefined && !KINDS.includes(args.kind)) {
+    throw new UsageError(`--kind must be one of ${KINDS.join(', ')}, not "${args.kind}"`);
   }
+  if (args.files.length === 0) throw new UsageError('validate needs at least one FILE');
+  const files = args.files.map(file => checkFile(file, args.kind as PayloadKind | undefined));
+  const readError = files.some(f => f.error !== undefined);
+  const anyError = files.some(f => f.findings.some(x => x.severity === 'error'));
   if (args.format === 'json') io.out(JSON.stringify({ files }, null, 2));
   else {
-    for (const f of files) for (const x of f.findings) io.out(`${f.file}:${x.line}:${x.column}: ${x.severity} ${x.message}${x.path ? ` (${x.path})` : ''} [${x.code}]`);
+    for (const f of files) {
+      if (f.error) io.err(f.error);
+      for (const x of f.findings) {
+        const where = `${f.file}:${x.line}:${x.column}`;
+        io.out(`${where}: ${x.severity} ${x.message}${x.path ? ` (${x.path})` : ''} [${x.code}]`);
+      }
+    }
     const total = files.reduce((n, f) => n + f.findings.length, 0);
-    io.err(`${files.length} file(s) checked, ${total} finding(s)`);
+    io.err(`${files.filter(f => !f.error).length} file(s) checked, ${total} finding(s)`);
   }
   return readError ? 2 : anyError ? 1 : 0;
+}
+
+function checkFile(file: string, given: PayloadKind | undefined): FileReport {
+  const kind = given ?? kindFromFileName(file);
+  if (!kind) {
+    const error = `${file}: cannot tell the payload kind from the name; `
+      + 'name it *.order.json, *.preview.json or *.account.json, or pass --kind';
+    return { file, findings: [], error };
+  }
+  const read = readPayloadFile(file);
+  if (read.error !== undefined) return { file, kind, findings: [], error: read.error };
+  const text = read.text;
+  try {
+    const findings = validate(text, kind).map(f => ({
+      code: f.code, severity: f.severity, category: f.category, path: formatPath(f.path),
+      ...lineColumn(text, f.offset), message: f.message,
+    }));
+    return { file, kind, findings };
+  } catch (e) {
+    // The validator must not fail on any input; if it does (a stack overflow on very deep JSON), this file
+    // is reported and the others are still checked and printed.
+    const why = e instanceof RangeError ? 'it is nested too deeply' : (e as Error)?.message ?? String(e);
+    return { file, kind, findings: [], error: `${file}: could not be checked: ${why}.` };
+  }
 }

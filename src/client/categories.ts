@@ -19,11 +19,26 @@ export const CATEGORIES: Record<number, CategoryInfo> = {
   99: { name: 'Integration error', action: 'Act on the message (payment gateway or tax engine).', retryable: false },
 };
 
-export interface DecodedCode { code: number; resourceCode: number; category: number; categoryName: string; action: string }
+export interface DecodedCode {
+  code: number;
+  /** False when the code is not a v1 eight-digit code (resource 500000-679999, or a code beginning with 9). */
+  valid: boolean;
+  resourceCode?: number;
+  category?: number;
+  categoryName: string;
+  /** The spec's advice for a known category; none for an unknown one (we do not invent advice). */
+  action?: string;
+}
 
-/** 53100320 -> resource 531003, category 20. */
+/** 53100320 -> resource 531003, category 20. Codes of another shape are kept raw and flagged, never guessed at. */
 export function decodeCode(code: number): DecodedCode {
+  const eightDigits = Number.isInteger(code) && code >= 10_000_000 && code <= 99_999_999;
+  const resourceCode = Math.floor(code / 100);
+  if (!eightDigits || !((resourceCode >= 500_000 && resourceCode <= 679_999) || resourceCode >= 900_000)) {
+    return { code, valid: false, categoryName: `unrecognised code ${code}` };
+  }
   const category = code % 100;
   const info = CATEGORIES[category];
-  return { code, resourceCode: Math.floor(code / 100), category, categoryName: info?.name ?? `Category ${category}`, action: info?.action ?? 'See the message.' };
+  if (!info) return { code, valid: true, resourceCode, category, categoryName: 'Unknown category' };
+  return { code, valid: true, resourceCode, category, categoryName: info.name, action: info.action };
 }

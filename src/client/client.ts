@@ -1,12 +1,13 @@
 // The billing client: every request the extension or the CLI sends goes through here.
 import { randomUUID } from 'crypto';
 import type { AccountData, OrderRequestBody, PreviewRequestBody } from '../schemas';
-import { ApiError, httpError } from './errors';
+import { ApiError, httpError, unexpectedAnswer } from './errors';
+import { fillPath, pathSegment } from './paths';
 import { Redactor, toCurl } from './redact';
 import type { OrderResponse, PagedObjects, PreviewResponse, AccountResponse } from './responses';
 import { serviceVersionWarning } from './serviceVersion';
 import { TokenProvider, type TokenAnswer } from './tokens';
-import { Transport, type TransportOptions } from './transport';
+import { Transport, type RawResponse, type TransportOptions } from './transport';
 
 export interface RetryPolicy { maxTries: number; maxTotalMs: number; baseDelayMs: number; maxDelayMs: number }
 export interface ClientOptions extends TransportOptions {
@@ -53,8 +54,14 @@ export class BillingClient {
   /** Always sends an Idempotency-Key (one per user action): a retried create never makes two orders. */
   createOrder(body: OrderRequestBody, o: CallOptions = {}) { return this.call<OrderResponse>('POST', '/v2/orders', { ...o, body, idempotencyKey: o.idempotencyKey ?? randomUUID() }); }
   createAccount(body: AccountData, o: CallOptions = {}) { return this.call<AccountResponse>('POST', '/v2/accounts', { ...o, body, idempotencyKey: o.idempotencyKey ?? randomUUID() }); }
-  getOrder(orderNumber: string, o: CallOptions = {}) { return this.call<OrderResponse>('GET', `/v2/orders/${encodeURIComponent(orderNumber)}`, o); }
-  getAccount(accountNumber: string, o: CallOptions = {}) { return this.call<AccountResponse>('GET', `/v2/accounts/${encodeURIComponent(accountNumber)}`, o); }
+  async getOrder(orderNumber: string, o: CallOptions = {}) {
+    const n = pathSegment('order-number', orderNumber, 'GET /v2/orders/{order-number}');
+    return this.call<OrderResponse>('GET', `/v2/orders/${n}`, o);
+  }
+  async getAccount(accountNumber: string, o: CallOptions = {}) {
+    const n = pathSegment('account-key', accountNumber, 'GET /v2/accounts/{account-key}');
+    return this.call<AccountResponse>('GET', `/v2/accounts/${n}`, o);
+  }
 
   /** Object-query reads for the tree, one page at a time (`nextPage` is the next cursor, or null). */
   queryAccounts(p: { pageSize?: number; cursor?: string } = {}, o: CallOptions = {}) {
@@ -66,13 +73,8 @@ export class BillingClient {
   }
 
   /** Any catalog operation: `{param}` placeholders in the path are filled from pathParams. */
-  send<T = unknown>(op: { method: string; path: string }, r: SendRequest = {}): Promise<ApiResponse<T>> {
-    const path = op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => {
-      const v = r.pathParams?.[name];
-      if (v === undefined || v === '') throw new ApiError({ kind: 'config', message: `Path parameter "${name}" is required for ${op.method} ${op.path}.` });
-      return encodeURIComponent(v);
-    });
-    return this.call<T>(op.method.toUpperCase(), path, r);
+  async send<T = unknown>(op: { method: string; path: string }, r: SendRequest = {}): Promise<ApiResponse<T>> {
+    return this.call<T>(op.method.toUpperCase(), fillPath(op, r.pathParams), r);
   }
 
   /** The request as a cURL command, credentials and card data redacted. */
@@ -85,8 +87,22 @@ export class BillingClient {
     const r = await this.attempt<TokenAnswer>('POST', '/oauth/token', {
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', 'user-agent': this.transport.userAgent }, rawBody: body, auth: false, retryPost: true,
     });
-    this.redactor.remember(r.data.access_token);
-    return r.data;
+    return this.checkedToken(r.data, r.status);
+  }
+
+  /** A token answer without a usable access_token is an error, never `Bearer undefined`. */
+  private checkedToken(data: unknown, status: number): TokenAnswer {
+    const t = (data ?? {}) as Partial<TokenAnswer>;
+    if (typeof t.access_token !== 'string' || !/^[\x21-\x7e]+$/.test(t.access_token)) {
+      const fields = data && typeof data === 'object' ? Object.keys(data).join(', ') || 'none' : typeof data;
+      throw new ApiError({
+        kind: 'http', status, method: 'POST', url: this.transport.url('/oauth/token'),
+        message: `POST /oauth/token answered ${status} without an access_token (fields: ${fields}). `
+          + "Check the connection's base URL: it must be the service's, not a login page or a proxy.",
+      });
+    }
+    this.redactor.remember(t.access_token);
+    return { access_token: t.access_token, expires_in: t.expires_in };
   }
 
   private call<T>(method: string, path: string, o: SendRequest): Promise<ApiResponse<T>> {
@@ -112,17 +128,27 @@ export class BillingClient {
       try {
         const res = await this.transport.send({ method, url, headers, body: a.rawBody, signal: a.signal });
         const requestId = firstHeader(res.headers['service-request-id']);
-        if (this.opts.log) this.logLine(`${method} ${path} ${res.status} ${Math.round(res.ms)}ms${requestId ? ` ${requestId}` : ''}${tries > 1 ? ` (try ${tries})` : ''}`, res.status >= 400 ? 'warn' : 'info');
-        const data = parseBody(res.text);
-        if (res.status < 400) return { status: res.status, data: data as T, requestId, ms: Date.now() - started, attempts: tries, request };
-        error = httpError(method, url, res.status, res.headers, data);
+        const answer = this.interpret(method, url, res);
+        if (this.opts.log) {
+          const id = requestId ? ` ${requestId}` : '';
+          const took = `${Math.round(res.ms)}ms${id}${tries > 1 ? ` (try ${tries})` : ''}`;
+          const failure = answer.error ? `: ${answer.error.message}` : '';
+          this.logLine(`${method} ${path} ${res.status} ${took}${failure}`, answer.error ? 'warn' : 'info');
+        }
+        if (!answer.error) {
+          const ms = Date.now() - started;
+          return { status: res.status, data: answer.data as T, requestId, ms, attempts: tries, request };
+        }
+        error = answer.error;
         if (res.status === 401 && a.auth && token && !renewed) { this.tokens.invalidate(token); renewed = true; tries--; continue; }
       } catch (e) {
         if (!(e instanceof ApiError)) throw e;
         error = e;
         this.logLine(`${method} ${path} ${error.kind}: ${error.message}`, 'warn');
       }
-      error.message = this.redactor.text(error.message); // errors reach people and logs: no secret in them
+      // Errors reach people and logs: no secret in them, nor in the URL they carry.
+      error.message = this.redactor.text(error.message);
+      if (error.url) error.url = this.redactor.text(error.url);
       if (error.kind === 'cancelled' || !error.retryable || !mayRetry || tries >= this.retry.maxTries) throw error;
       const backoff = Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** (tries - 1));
       const delay = error.retryAfterMs ?? backoff * (0.5 + Math.random() / 2);
@@ -132,15 +158,42 @@ export class BillingClient {
     }
   }
 
+  /**
+   * How the service means an answer: a 3xx, or a 2xx whose body is not JSON, is not the service answering;
+   * a 4xx/5xx, or a v1 200 with `success: false`, is a failure with decoded reasons. Bodies in errors are redacted.
+   */
+  private interpret(method: string, url: string, res: RawResponse): { data?: unknown; error?: ApiError } {
+    const data = parseBody(res.text);
+    const redirect = res.status >= 300 && res.status < 400;
+    if (!redirect && (res.status >= 400 || isV1Failure(data))) {
+      const body = this.redactor.json(data.value);
+      return { error: httpError(method, this.redactor.text(url), res.status, res.headers, body) };
+    }
+    if (redirect || !data.json) {
+      const first = this.firstBytes(res.text);
+      return { error: unexpectedAnswer(method, this.redactor.text(url), res.status, res.headers, first) };
+    }
+    return { data: data.value };
+  }
+
+  /** The first bytes of a body, on one line and redacted, to say what came back. */
+  private firstBytes(text: string): string {
+    const oneLine = text.replace(/\s+/g, ' ').trim();
+    return this.redactor.text(oneLine.length > 120 ? `${oneLine.slice(0, 120)}…` : oneLine);
+  }
+
   private logLine(line: string, level: 'info' | 'warn' | 'error'): void {
     if (this.opts.log) this.opts.log(this.redactor.text(line), level);
   }
 }
 
-function parseBody(text: string): unknown {
-  if (!text) return undefined;
-  try { return JSON.parse(text); } catch { return text; }
+function parseBody(text: string): { json: boolean; value: unknown } {
+  if (!text.trim()) return { json: true, value: undefined };
+  try { return { json: true, value: JSON.parse(text) }; } catch { return { json: false, value: text }; }
 }
+/** A v1 answer says `success: false` on failure, whatever the HTTP status. */
+const isV1Failure = (d: { value: unknown }) =>
+  !!d.value && typeof d.value === 'object' && (d.value as { success?: unknown }).success === false;
 const firstHeader = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {

@@ -1,7 +1,8 @@
 export { BillingClient, type ApiResponse, type ClientOptions, type CallOptions, type SendRequest, type RetryPolicy } from './client';
 export { ApiError, type ErrorKind, type V1Reason, type V2Error } from './errors';
 export { CATEGORIES, decodeCode } from './categories';
-export { Redactor, toCurl } from './redact';
+export { Redactor, redact, isSecretName, toCurl } from './redact';
+export { fillPath, pathSegment } from './paths';
 export { checkBaseUrl, isLoopback } from './transport';
 export { SUPPORTED_SERVICE_VERSIONS, DEFAULT_SERVICE_VERSION, serviceVersionWarning } from './serviceVersion';
 export type * from './responses';

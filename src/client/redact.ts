@@ -1,40 +1,131 @@
-// One redaction for logs, error messages and "copy as cURL": credentials, tokens and card data never appear in clear.
-const SECRET_KEYS = /^(authorization|proxy-authorization|client_secret|clientSecret|access_token|accessToken|refresh_token|card_number|cardNumber|security_code|securityCode|cvv|password|token)$/i;
+// The one redaction: logs, error messages, the response panel and "copy as cURL" all go through redact(),
+// so credentials, tokens and card data never appear in clear anywhere a person or a log file can see.
 
-/** Known secrets (the live client secret and tokens) are replaced wherever they appear. */
+const MASK = '***';
+
+/** Secret key names, matched whole and without case; `_` also matches `-` or nothing (clientSecret). */
+const SECRET_EXACT = [
+  'authorization', 'proxy_authorization', 'cookie', 'set_cookie', 'token', 'id_token', 'jwt', 'cvv', 'cvv2', 'cvc',
+  'pin', 'passwd', 'pwd', 'credentials',
+];
+/** Any name ending in one of these is a secret too (creditCardSecurityCode, x_api_key, client_secret, ...). */
+const SECRET_SUFFIXES = [
+  'secret', 'password', 'api_key', 'private_key', 'security_code', 'card_number', 'access_token', 'refresh_token',
+  'session_token', 'auth_token', 'bearer_token', 'secret_key', 'access_key',
+];
+const flexible = (name: string) => name.replace(/_/g, '[_-]?');
+const SECRET_NAME = `(?:[A-Za-z][\\w-]*?)?(?:${SECRET_SUFFIXES.map(flexible).join('|')})`
+  + `|(?:${SECRET_EXACT.map(flexible).join('|')})`;
+const SECRET_NAME_RE = new RegExp(`^(?:${SECRET_NAME})$`, 'i');
+
+export const isSecretName = (name: string): boolean => SECRET_NAME_RE.test(name);
+
+/** A JSON number that may be a card number: 13 to 19 digits. */
+const looksLikeCardNumber = (n: number) => Number.isInteger(n) && Math.abs(n) >= 1e12 && Math.abs(n) < 1e19;
+
+/** The forms a known secret takes on the wire: as is, URL-encoded, form-encoded and JSON-escaped. */
+function secretForms(secret: string): string[] {
+  const forms = [secret, encodeURIComponent(secret), new URLSearchParams({ s: secret }).toString().slice(2)];
+  forms.push(JSON.stringify(secret).slice(1, -1));
+  return [...new Set(forms)];
+}
+
+const TEXT_RULES: [RegExp, string | ((...m: string[]) => string)][] = [
+  // JSON Web Tokens, wherever they appear (headers, bodies, URLs).
+  [/\beyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g, MASK],
+  [/\b(Bearer|Basic|Digest)(\s+)[A-Za-z0-9._~+/=:-]+/gi, `$1$2${MASK}`],
+  // user:password@ in any URL.
+  [/\b([a-z][a-z0-9+.-]*:\/\/)[^/\s:@]*:[^/\s@]*@/gi, `$1${MASK}:${MASK}@`],
+  // name=value, name: value, "name": "value" for secret-like names (query strings, form bodies, JSON text).
+  [
+    new RegExp(`(?<![\\w.-])(["']?)(${SECRET_NAME})(?![\\w-])\\1(\\s*[:=]\\s*)`
+      + `("(?:[^"\\\\]|\\\\.)*"|'[^']*'|[^\\s&,;}\\]"'#{[]+)`, 'gi'),
+    (m: string, q: string, name: string, sep: string, value: string) => {
+      if (/^(bearer|basic|digest|\*\*\*)$/i.test(value)) return m;
+      const quote = value.startsWith('"') ? '"' : value.startsWith("'") ? "'" : '';
+      return `${q}${name}${q}${sep}${quote}${MASK}${quote}`;
+    },
+  ],
+  // Card numbers: 13-19 digits, plain or in groups (4-4-4-4, 4-6-5, 4-4-4-4-3); the last four stay.
+  [/(?<!\d|\d\.)(?:(?:\d{4}[ -]){2,4}\d{1,4}|\d{4}[ -]\d{6}[ -]\d{4,5})(?!\d|\.\d)/g, maskCard],
+  [/(?<!\d|\d\.)\d{13,19}(?!\d|\.\d)/g, maskCard],
+];
+
+function maskCard(m: string): string {
+  const digits = m.replace(/\D/g, '');
+  return digits.length < 13 || digits.length > 19 ? m : `${MASK}${digits.slice(-4)}`;
+}
+
+/** A known secret's forms, longest first; a short one (under 6 characters) only where it stands alone. */
+type Known = readonly (string | RegExp)[];
+function knownPatterns(secrets: Iterable<string>): Known {
+  const forms = [...new Set([...secrets].filter(s => s.length > 0).flatMap(secretForms))];
+  forms.sort((a, b) => b.length - a.length);
+  const escape = (f: string) => f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return forms.map(f => (f.length >= 6 ? f : new RegExp(`(?<![A-Za-z0-9])${escape(f)}(?![A-Za-z0-9])`, 'g')));
+}
+
+function redactText(s: string, secrets: Known): string {
+  let out = s;
+  for (const secret of secrets) {
+    if (typeof secret !== 'string') out = out.replace(secret, MASK);
+    else if (out.includes(secret)) out = out.split(secret).join(MASK);
+  }
+  for (const [re, by] of TEXT_RULES) out = out.replace(re, by as (...m: string[]) => string);
+  return out;
+}
+
+function redactValue(value: unknown, secrets: Known, depth: number): unknown {
+  if (typeof value === 'string') return redactText(value, secrets);
+  if (typeof value === 'number') return looksLikeCardNumber(value) ? MASK : value;
+  if (depth > 200 || !value || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(v => redactValue(v, secrets, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    out[k] = isSecretName(k) && v !== null && typeof v !== 'object' ? MASK : redactValue(v, secrets, depth + 1);
+  }
+  return out;
+}
+
+/**
+ * THE redaction. A string is scrubbed of known secrets (in every encoding), tokens, credentials and card
+ * numbers; an object or array is copied with secret-named keys masked and every string and number scrubbed.
+ */
+export function redact<T>(value: T, knownSecrets: Iterable<string> = []): T {
+  return redactValue(value, knownPatterns(knownSecrets), 0) as T;
+}
+
+/** Holds the secrets of one client (its client secret, the tokens it was given) and redacts with them. */
 export class Redactor {
   private readonly secrets = new Set<string>();
-  remember(secret: string | undefined): void { if (secret && secret.length >= 6) this.secrets.add(secret); }
+  private forms: Known = [];
 
-  text(s: string): string {
-    let out = s;
-    for (const secret of this.secrets) out = out.split(secret).join('***');
-    return out
-      .replace(/(Bearer\s+)[A-Za-z0-9._~+/=-]+/gi, '$1***')
-      .replace(/((?:client_secret|access_token|card_number|security_code)["']?\s*[:=]\s*["']?)[^"'&\s,}]+/gi, '$1***')
-      .replace(/\b(\d{4})[ -]?\d{4}[ -]?\d{4}[ -]?(\d{1,4})\b/g, (_m, a: string, b: string) => `${a}********${b}`); // card-like numbers
+  /** Any length: a short secret is still a secret. */
+  remember(secret: string | undefined): void {
+    if (!secret || this.secrets.has(secret)) return;
+    this.secrets.add(secret);
+    this.forms = knownPatterns(this.secrets);
   }
+
+  text(s: string): string { return redactValue(s, this.forms, 0) as string; }
+  json<T>(value: T): T { return redactValue(value, this.forms, 0) as T; }
 
   headers(h: Record<string, string>): Record<string, string> {
-    return Object.fromEntries(Object.entries(h).map(([k, v]) => [k, SECRET_KEYS.test(k) ? '***' : this.text(v)]));
-  }
-
-  /** JSON values under secret keys become "***". */
-  json(value: unknown): unknown {
-    if (Array.isArray(value)) return value.map(v => this.json(v));
-    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_KEYS.test(k) ? '***' : this.json(v)]));
-    return typeof value === 'string' ? this.text(value) : value;
+    return Object.fromEntries(Object.entries(h).map(([k, v]) => [k, isSecretName(k) ? MASK : this.text(v)]));
   }
 }
 
 const sq = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 /** A cURL command for a request, with secrets redacted. */
-export function toCurl(r: { method: string; url: string; headers: Record<string, string>; body?: string }, redactor: Redactor): string {
+export function toCurl(
+  r: { method: string; url: string; headers: Record<string, string>; body?: string },
+  redactor: Redactor,
+): string {
   const parts = [`curl -X ${r.method} ${sq(redactor.text(r.url))}`];
   for (const [k, v] of Object.entries(redactor.headers(r.headers))) parts.push(`-H ${sq(`${k}: ${v}`)}`);
   if (r.body !== undefined) {
-    let body = r.body;
+    let body: string;
     try { body = JSON.stringify(redactor.json(JSON.parse(r.body))); } catch { body = redactor.text(r.body); }
     parts.push(`--data-raw ${sq(body)}`);
   }

@@ -1,6 +1,9 @@
 // OAuth client-credentials token, cached in memory and renewed shortly before it expires; a burst of
 // calls while it is renewed shares one token request.
-export interface TokenAnswer { access_token: string; expires_in: number }
+export interface TokenAnswer { access_token: string; expires_in?: number }
+
+/** Spec 01: a token lives one hour; an answer without a usable `expires_in` is taken to mean that. */
+export const DEFAULT_TOKEN_LIFETIME_S = 3600;
 
 export class TokenProvider {
   private cached: { token: string; renewAt: number } | undefined;
@@ -21,7 +24,8 @@ export class TokenProvider {
       try {
         this.requests++;
         const t = await this.fetchToken();
-        const lifeMs = Math.max(0, t.expires_in) * 1000;
+        const given = Number(t.expires_in);
+        const lifeMs = (Number.isFinite(given) && given > 0 ? given : DEFAULT_TOKEN_LIFETIME_S) * 1000;
         // Renew ahead of expiry: a tenth of the lifetime, at most a minute (a 1-hour token: at 59 min).
         this.cached = { token: t.access_token, renewAt: this.now() + lifeMs - Math.min(60_000, lifeMs / 10) };
         return t.access_token;

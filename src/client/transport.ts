@@ -1,14 +1,18 @@
 // HTTP on undici: one keep-alive dispatcher per base URL, connect and total timeouts, cancellation,
-// proxies (explicit, or HTTPS_PROXY/NO_PROXY from the environment), HTTPS for every host but loopback.
+// proxies (explicit, or HTTPS_PROXY/NO_PROXY from the environment) for every host but loopback, HTTPS for
+// every host but loopback.
 import { Agent, EnvHttpProxyAgent, ProxyAgent, request, type Dispatcher } from 'undici';
 import { ApiError, networkError } from './errors';
 
 export interface TransportOptions {
   baseUrl: string;
-  /** Time limit of one attempt: no answer, or a body that stalls, for this long (the service's own limit is 60 s). */
+  /** Time limit of one attempt, headers and whole body together (the service's own limit is 60 s). */
   totalTimeoutMs?: number;
   connectTimeoutMs?: number;
-  /** An explicit proxy URL; otherwise HTTPS_PROXY / HTTP_PROXY / NO_PROXY from the environment. */
+  /**
+   * An explicit proxy URL; otherwise HTTPS_PROXY / HTTP_PROXY / NO_PROXY from the environment. Never used for
+   * a loopback base URL: the proxy would see the client secret and the token in clear.
+   */
   proxy?: string;
   proxyStrictSSL?: boolean;
   userAgent?: string;
@@ -27,6 +31,13 @@ export const isLoopback = (host: string) => host === 'localhost' || /^127\.\d+\.
 export function checkBaseUrl(baseUrl: string): URL {
   let u: URL;
   try { u = new URL(baseUrl); } catch { throw new ApiError({ kind: 'config', message: `"${baseUrl}" is not a URL. Set the connection's base URL to https://... .` }); }
+  if (u.username || u.password) {
+    throw new ApiError({
+      kind: 'config',
+      message: `Refusing a base URL with a user name or password in it (${u.protocol}//***@${u.host}): `
+        + 'give the URL without them; credentials go in Sign In, where they are kept in secret storage.',
+    });
+  }
   if (u.protocol === 'https:') return u;
   if (u.protocol === 'http:' && isLoopback(u.hostname)) return u;
   throw new ApiError({ kind: 'config', message: `Refusing ${u.protocol}//${u.host}: HTTPS is required for every host but loopback. Change the connection's base URL to https://${u.host}.` });
@@ -44,7 +55,9 @@ export class Transport {
     this.userAgent = opts.userAgent ?? DEFAULT_USER_AGENT;
     const connect = { timeout: opts.connectTimeoutMs ?? 10_000, rejectUnauthorized: opts.proxyStrictSSL ?? true };
     const env = opts.env ?? process.env;
-    if (opts.proxy) {
+    if (isLoopback(this.base.hostname)) {
+      this.dispatcher = new Agent({ connect, keepAliveTimeout: 30_000, connections: 16 });
+    } else if (opts.proxy) {
       this.dispatcher = new ProxyAgent({ uri: opts.proxy, requestTls: { rejectUnauthorized: connect.rejectUnauthorized }, connect });
     } else if (env.HTTPS_PROXY || env.https_proxy || env.HTTP_PROXY || env.http_proxy) {
       this.dispatcher = new EnvHttpProxyAgent({
@@ -76,13 +89,14 @@ export class Transport {
     const { url } = r;
     const started = performance.now();
     try {
-      // The time limit is undici's own per-request headers and body timeouts (no timer or signal of ours
-      // per call, which measurably slowed every request); the caller's signal is passed only when given.
+      // undici's own headers timeout bounds the wait for an answer (no timer or signal of ours per call
+      // until then, which measurably slowed every request); the body gets what is left of the total, so a
+      // body that drips a byte at a time still ends at the limit.
       const res = await request(url, {
-        method: r.method as Dispatcher.HttpMethod, headers: r.headers, body: r.body, signal: r.signal, dispatcher: this.dispatcher,
-        headersTimeout: this.totalTimeoutMs, bodyTimeout: this.totalTimeoutMs,
+        method: r.method as Dispatcher.HttpMethod, headers: r.headers, body: r.body, signal: r.signal,
+        dispatcher: this.dispatcher, headersTimeout: this.totalTimeoutMs, bodyTimeout: this.totalTimeoutMs,
       });
-      const text = await res.body.text();
+      const text = await readWithin(res.body, this.totalTimeoutMs - (performance.now() - started));
       return { status: res.statusCode, headers: res.headers, text, ms: performance.now() - started };
     } catch (e) {
       if (r.signal?.aborted) throw networkError(r.method, url, { name: 'AbortError' }, this.totalTimeoutMs);
@@ -92,3 +106,44 @@ export class Transport {
 
   close(): Promise<void> { return this.dispatcher.close(); }
 }
+
+type Body = Dispatcher.ResponseData['body'];
+
+/**
+ * Bodies being read and their deadlines. One coarse timer ends those past their deadline, instead of a timer
+ * per request (which measurably slowed every call); it stops once a sweep finds nothing in flight.
+ */
+const reading = new Map<Body, number>();
+const SWEEP_MS = 100;
+let sweeper: ReturnType<typeof setInterval> | undefined;
+
+function sweep(): void {
+  const now = performance.now();
+  for (const [body, deadline] of reading) {
+    if (now < deadline) continue;
+    reading.delete(body);
+    body.destroy(timeoutError());
+  }
+  if (reading.size === 0 && sweeper) {
+    clearInterval(sweeper);
+    sweeper = undefined;
+  }
+}
+
+/** The whole body as text, or a TimeoutError once `ms` have passed (the body is destroyed, the socket freed). */
+async function readWithin(body: Body, ms: number): Promise<string> {
+  if (ms <= 0) {
+    const e = timeoutError();
+    body.destroy(e);
+    throw e;
+  }
+  reading.set(body, performance.now() + ms);
+  sweeper ??= setInterval(sweep, SWEEP_MS).unref();
+  try {
+    return await body.text();
+  } finally {
+    reading.delete(body);
+  }
+}
+
+const timeoutError = () => Object.assign(new Error('the body did not complete in time'), { name: 'TimeoutError' });

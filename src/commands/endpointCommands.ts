@@ -2,7 +2,7 @@
 // query, a body in a *.request.json editor), Copy path / cURL, Describe Object.
 import * as vscode from 'vscode';
 import { findOperation, OPERATIONS, searchOperations, V1_OBJECT_NAMES, type Operation } from '../catalog';
-import { Redactor, toCurl } from '../client';
+import { fillPath, Redactor, toCurl } from '../client';
 import type { ConnectionStore } from '../connections/connectionStore';
 import type { EndpointNode } from '../views/endpointsTree';
 import { parseRequestFile, requestFileText } from '../views/requestFile';
@@ -55,7 +55,10 @@ export class SendOperationCommand implements Command {
     const pathParams: Record<string, string> = { ...args?.pathParams };
     for (const [i, p] of op.pathParams.entries()) {
       if (pathParams[p]) continue;
-      const v = await vscode.window.showInputBox({ title: `${op.method} ${op.path} (${i + 1}/${op.pathParams.length})`, prompt: `Path parameter {${p}}`, ignoreFocusOut: true, validateInput: s => (s.trim() ? undefined : `{${p}} is required`) });
+      const v = await vscode.window.showInputBox({
+        title: `${op.method} ${op.path} (${i + 1}/${op.pathParams.length})`, prompt: `Path parameter {${p}}`,
+        ignoreFocusOut: true, validateInput: s => pathParamProblem(p, s.trim()),
+      });
       if (v === undefined) return undefined;
       pathParams[p] = v.trim();
     }
@@ -80,11 +83,25 @@ export class SendOperationCommand implements Command {
   }
 
   send(op: Operation, pathParams: Record<string, string>, query: Record<string, string>, body: unknown, confirmed?: boolean) {
+    let target: string;
+    try {
+      target = fillPath(op, pathParams); // `.`, `..` and empty values are refused before anything is sent
+    } catch (e) {
+      void vscode.window.showErrorMessage((e as Error).message);
+      return Promise.resolve(undefined);
+    }
     return this.runner.run({
-      title: `${op.method} ${op.path}`, method: op.method, path: op.path, write: op.method !== 'GET', confirmed,
+      title: `${op.method} ${op.path}`, method: op.method, path: op.path, target, write: op.method !== 'GET', confirmed,
       call: (client, signal) => client.send({ method: op.method, path: op.path }, { pathParams, query, body, signal }),
     });
   }
+}
+
+/** Why a path parameter value cannot be sent, or undefined when it can. */
+function pathParamProblem(name: string, value: string): string | undefined {
+  if (!value) return `{${name}} is required`;
+  if (value === '.' || value === '..') return `{${name}} cannot be "${value}": it would call another operation`;
+  return undefined;
 }
 
 export class SendRequestFileCommand implements Command {

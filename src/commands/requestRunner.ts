@@ -16,6 +16,8 @@ export interface RunSpec<T> {
   write: boolean;
   /** Skip the confirmation (programmatic callers that already asked). */
   confirmed?: boolean;
+  /** The concrete path that will be sent (path parameters filled in): the confirmation shows it. */
+  target?: string;
   call: (client: BillingClient, signal: AbortSignal) => Promise<ApiResponse<T>>;
   view?: (r: ApiResponse<T>) => Partial<PanelState>;
 }
@@ -35,18 +37,29 @@ export class RequestRunner {
       return this.fail(e);
     }
     const { client, connection } = active;
-    if (spec.write && !spec.confirmed && !(await confirmWrite(connection, spec.title))) return undefined;
+    const what = spec.target ? `${spec.method} ${spec.target}` : spec.title;
+    if (spec.write && !spec.confirmed && !(await confirmWrite(connection, what))) return undefined;
     const base = { kind: 'response' as const, title: spec.title, connection: { name: connection.name, kind: connection.kind }, method: spec.method, path: spec.path, file: spec.file };
     try {
       const r = await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: `${spec.title} on ${connection.name}…`, cancellable: true },
         (_p, token) => { const ac = new AbortController(); token.onCancellationRequested(() => ac.abort()); return spec.call(client, ac.signal); },
       );
-      this.panel.show({ ...base, status: r.status, ms: r.ms, requestId: r.requestId, at: new Date().toISOString(), raw: JSON.stringify(r.data, null, 2), curl: client.curl(r.request), ...spec.view?.(r) });
+      this.panel.show({
+        ...base, status: r.status, ms: r.ms, requestId: r.requestId, at: new Date().toISOString(),
+        raw: JSON.stringify(client.redactor.json(r.data), null, 2), curl: client.curl(r.request), ...spec.view?.(r),
+      });
       return r;
     } catch (e) {
       if (e instanceof ApiError && e.kind === 'cancelled') { void vscode.window.setStatusBarMessage(`${spec.title}: cancelled`, 3000); return undefined; }
-      if (e instanceof ApiError) this.panel.show({ ...base, status: e.status, requestId: e.requestId, at: new Date().toISOString(), error: panelError(e), raw: e.body === undefined ? undefined : JSON.stringify(e.body, null, 2) });
+      if (e instanceof ApiError) {
+        // The client already redacts what it puts in errors; the panel redacts again, as a last line.
+        const raw = e.body === undefined ? undefined : client.redactor.json(e.body);
+        this.panel.show({
+          ...base, status: e.status, requestId: e.requestId, at: new Date().toISOString(),
+          error: client.redactor.json(panelError(e)), raw: typeof raw === 'string' ? raw : JSON.stringify(raw, null, 2),
+        });
+      }
       return this.fail(e);
     }
   }
@@ -73,7 +86,10 @@ export function panelError(e: ApiError): PanelError {
   };
 }
 
-/** Production writes always ask, naming the connection; other connections ask once per action. */
+/**
+ * Production writes always ask, naming the connection; other connections ask once per action. `what` names
+ * the request as it will be sent (`POST /v1/accounts/A-1/...`), not its template.
+ */
 export async function confirmWrite(connection: Connection, what: string): Promise<boolean> {
   const production = connection.kind === 'production';
   const answer = await vscode.window.showWarningMessage(

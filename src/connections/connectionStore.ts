@@ -3,6 +3,7 @@
 // SecretStorage, keyed by connection; secrets.onDidChange keeps windows in sync.
 import { randomUUID } from 'crypto';
 import * as vscode from 'vscode';
+import { checkBaseUrl } from '../client';
 import { Disposable } from '../util/dispose';
 
 export type EnvKind = 'production' | 'sandbox' | 'test' | 'local';
@@ -38,7 +39,9 @@ export class ConnectionStore extends Disposable {
     this.changed.fire();
   }
 
+  /** Refuses a base URL the client would refuse (plain http off loopback, a user:password in it). */
   async add(c: Omit<Connection, 'id'>): Promise<Connection> {
+    checkBaseUrl(c.baseUrl);
     const conn = { ...c, id: randomUUID() };
     await this.state.update(LIST_KEY, [...this.state.get<Connection[]>(LIST_KEY, []), conn]);
     this.changed.fire();

@@ -21,6 +21,7 @@
 import { chromium } from 'playwright-core';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import util from 'node:util';
 import { parseArgs } from 'node:util';
@@ -58,11 +59,18 @@ const since = () => `${((Date.now() - t0) / 1000).toFixed(1)}s`;
 const log = (...a) => console.log(`[runner ${since()}]`, ...a);
 
 // ---- fresh, isolated state for this run ------------------------------------------------------
-fs.mkdirSync(path.join(CACHE, 'runs'), { recursive: true });
-const runDir = fs.mkdtempSync(path.join(CACHE, 'runs', 'run-'));
-const dirs = Object.fromEntries(['udd', 'exts', 'xdg-config', 'xdg-data', 'xdg-cache', 'tmp', 'chrome', 'chrome-home', 'ws'].map(d => [d, path.join(runDir, d)]));
-Object.values(dirs).forEach(d => fs.mkdirSync(d, { recursive: true }));
-process.env.TMPDIR = dirs.tmp; // playwright-core's temp artifacts
+// Under a short folder in /tmp, not under the checkout: Chromium's SingletonSocket, code-server's IPC socket
+// and VS Code's vscode-ipc-*.sock live in these folders, and a Unix socket path has at most 107 bytes, which
+// a checkout path of 100 characters or more used to exceed ("Socket path too long").
+const runDir = fs.mkdtempSync(path.join(fs.existsSync('/tmp') ? '/tmp' : os.tmpdir(), 'bw-'));
+const dirNames = ['udd', 'exts', 'xdg-config', 'xdg-data', 'xdg-cache', 'xdg-run', 'tmp', 'chrome', 'chrome-home', 'ws'];
+const dirs = Object.fromEntries(dirNames.map(d => [d, path.join(runDir, d)]));
+Object.values(dirs).forEach(d => fs.mkdirSync(d, { recursive: true, mode: 0o700 }));
+const removeRunDir = () => { if (!opt.keep) fs.rmSync(runDir, { recursive: true, force: true, maxRetries: 3 }); };
+process.on('exit', removeRunDir); // also on the early exits below
+log(`run folder ${runDir}${opt.keep ? ' (kept)' : ''}`);
+process.env.TMPDIR = dirs.tmp; // playwright-core's temp artifacts, and Chromium's (it inherits this environment)
+process.env.XDG_RUNTIME_DIR = dirs['xdg-run'];
 fs.mkdirSync(path.join(dirs.udd, 'User'), { recursive: true });
 fs.writeFileSync(path.join(dirs.udd, 'User', 'settings.json'), JSON.stringify({
   'telemetry.telemetryLevel': 'off',
@@ -88,6 +96,7 @@ const serverEnv = {
   ...process.env,
   PATH: `${path.dirname(NODE24)}:${process.env.PATH}`,
   XDG_CONFIG_HOME: dirs['xdg-config'], XDG_DATA_HOME: dirs['xdg-data'], XDG_CACHE_HOME: dirs['xdg-cache'],
+  XDG_RUNTIME_DIR: dirs['xdg-run'],
   TMPDIR: dirs.tmp, // VS Code's vscode-ipc-*.sock files land here instead of /tmp
   VSCODE_CLI: '1',  // also stops the pty host from running `bash -ilc` to resolve the user's shell env
   EXTENSIONS_GALLERY: JSON.stringify({ serviceUrl: '' }), // no Open VSX
@@ -181,6 +190,21 @@ const keys = async (spec) => {
   for (const key of spec.press ?? []) await page.keyboard.press(key);
   fs.writeFileSync(path.join(screenshotDir, `keys-${spec.id}.done`), '');
 };
+/** The Unix sockets of this run (all under runDir) and the longest path: it must stay under 108 bytes. */
+function logSockets() {
+  const found = [];
+  const walk = d => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isSocket()) found.push(p);
+      else if (e.isDirectory()) walk(p);
+    }
+  };
+  try { walk(runDir); } catch { /* a folder vanished mid-walk */ }
+  const longest = found.reduce((a, p) => (Buffer.byteLength(p) > Buffer.byteLength(a) ? p : a), '');
+  log(`unix sockets: ${found.length}, longest ${Buffer.byteLength(longest)} bytes (${longest || '-'})`);
+}
+
 let settle;
 if (baseUrl) try {
   log(`code-server listening at ${baseUrl} (run dir ${runDir})`);
@@ -225,6 +249,7 @@ if (baseUrl) try {
   const timer = setTimeout(() => { reason = `timeout after ${opt.timeout}s`; settle(2); }, +opt.timeout * 1000);
   await page.goto(url);
   log('workbench page loaded');
+  logSockets();
   exitCode = await done;
   clearTimeout(timer);
   log(reason);
@@ -248,6 +273,7 @@ log(`peak memory (PSS): total ${(peak.total / 1024).toFixed(0)} MiB, code-server
 log(`wall time ${since()}`);
 
 // ---- teardown: only the processes this script started, by PID ----------------------------------
+logSockets(); // by now VS Code's own IPC sockets exist too
 sampleMemory(); // refresh the list of the server's descendants before stopping it
 await context?.close().catch(() => { });
 if (!serverExited) {
@@ -259,6 +285,6 @@ await new Promise(r => setTimeout(r, 1000));
 for (const [pid, st] of seenServerPids) {
   if (st && startTime(pid) === st) { log(`killing leftover process ${pid} (${(() => { try { return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").slice(1, 4).join(" ").slice(-120); } catch { return "?"; } })()})`); try { process.kill(pid, 'SIGKILL'); } catch { } }
 }
-if (!opt.keep) fs.rmSync(runDir, { recursive: true, force: true, maxRetries: 3 });
+removeRunDir();
 if (results) console.log(`${results.passed} passed, ${results.failed} failed${results.pending ? `, ${results.pending} skipped` : ''}`);
 process.exit(exitCode);
