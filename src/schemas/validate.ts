@@ -34,8 +34,14 @@ export function validate(text: string, kind: PayloadKind, options: ValidateOptio
     return found;
   }
   const seen = new Set<string>();
-  const raw = [...schemaFindings(value, kind), ...checkRules(value, kind, options.now ?? new Date())].filter(r => {
-    const key = `${r.code}|${r.path.join('\u0000')}`;
+  const all = [...schemaFindings(value, kind), ...checkRules(value, kind, options.now ?? new Date())];
+  // A misspelt field is one mistake: its "did you mean" finding stands for the field it leaves missing.
+  for (const r of all) {
+    if (r.fix?.kind === 'renameProperty') seen.add(r.path.slice(0, -1).concat(r.fix.to).join('\u0000'));
+  }
+  const raw = all.filter(r => {
+    const at = r.path.join('\u0000'), key = `${r.code}|${at}`;
+    if (r.target === 'parentKey' && seen.has(at)) return false;
     if (seen.has(key)) return false; // zod and the rules can both see a missing field
     seen.add(key);
     return true;
