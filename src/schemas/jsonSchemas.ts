@@ -34,8 +34,9 @@ const MAPS = ['properties', 'patternProperties', 'definitions', '$defs'];
 
 /**
  * Keeps names, descriptions and suggested values; removes every way to fail. Enum values become
- * `examples` (still offered as completions, never checked); `type` lists the real type first, which the
- * language service uses to build an inserted value, then every other type, so no value is of a wrong type.
+ * `examples` (still offered as completions, never checked). A scalar field without examples keeps a
+ * `type` that lists its real type first, which the language service uses to build an inserted value,
+ * then every other type, so no value is of a wrong type.
  */
 export function soften(node: Node): Node {
   const out: Node = {};
@@ -59,6 +60,9 @@ export function soften(node: Node): Node {
       out[key] = value;
     }
   }
+  // Where the inserted value comes from examples, properties or items, `type` only adds noise (true,
+  // false and null offered for a string field): drop it.
+  if (out.examples || out.properties || out.items) delete out.type;
   return out;
 }
 
