@@ -118,8 +118,10 @@ function checkSubscription(s: Obj, path: PathSegment[], out: RawFinding[], hasOr
   }
   for (const f of NEW_SUBSCRIPTION_FIELDS) if (s[f] !== undefined) newFields++;
   const number = s.subscription_number;
-  if (ownsItself(s)) checkOwner(s, path, out);
-  if (isObj(s.account_data)) checkAccount(s.account_data, [...path, 'account_data'], out, now);
+  if (s.account_data !== undefined) {
+    checkOwner(s, path, out);
+    if (isObj(s.account_data)) checkAccount(s.account_data, [...path, 'account_data'], out, now);
+  }
   if (changes > 0 && !has(s, 'subscription_number')) {
     const message = `"${firstChange}" changes an existing subscription: add "subscription_number".`;
     out.push(missing(path, 'subscription_number', message));
@@ -139,11 +141,11 @@ function checkSubscription(s: Obj, path: PathSegment[], out: RawFinding[], hasOr
     checkNewSubscription(s, path, out, hasOrderDate);
   }
   for (const name of ['initial_term', 'renewal_term'] as const) {
-    if (isObj(s[name])) checkTerm(s[name], [...path, name], name, out);
+    if (isObj(s[name])) checkTerm(s[name], path, name, out);
   }
   if (isObj(s.terms)) {
     for (const name of ['current_term', 'renewal_term'] as const) {
-      if (isObj(s.terms[name])) checkTerm(s.terms[name], [...path, 'terms', name], name, out);
+      if (isObj(s.terms[name])) checkTerm(s.terms[name], [...path, 'terms'], name, out);
     }
   }
   eachPlan(s.subscription_plans, i => [...path, 'subscription_plans', i], out);
