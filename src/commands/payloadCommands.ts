@@ -2,7 +2,10 @@
 // fix or send anyway), adds `metrics` to an order file, and shows the change since the last preview.
 import * as vscode from 'vscode';
 import { summarizePreview, comparePreviews, type PreviewSummary, type PreviewResponse, type OrderResponse, type AccountResponse, type ApiResponse } from '../client';
-import { formatPath, kindFromFileName, type OrderRequestBody, type PreviewRequestBody, type AccountData, type PayloadKind } from '../schemas';
+import {
+  formatPath, kindFromFileName, previewOf,
+  type OrderRequestBody, type PreviewRequestBody, type AccountData, type PayloadKind,
+} from '../schemas';
 import type { AccountsTree } from '../views/accountsTree';
 import type { PayloadDiagnostics } from '../views/payloadDiagnostics';
 import { COMMANDS } from './ids';
@@ -50,8 +53,9 @@ export class PreviewCommand implements Command {
   async execute(uri?: unknown, opts: SendOptions = {}): Promise<ApiResponse<PreviewResponse> | undefined> {
     const p = await payload(uri, ['order', 'preview'], this.diagnostics, opts, 'Open a *.order.json or *.preview.json file to preview it.');
     if (!p) return undefined;
-    const { doc, body } = p;
-    if (body.metrics === undefined) body.metrics = ['delta_metrics']; // an order file previews as is
+    const { doc } = p;
+    // An order file previews as is: previewOf adds the metrics and keeps what a preview's account_data takes.
+    const body = kindFromFileName(doc.uri.path) === 'preview' ? p.body : previewOf(p.body);
     const key = doc.uri.toString();
     return this.runner.run({
       title: `Preview of ${name(doc)}`, method: 'POST', path: '/v2/orders/preview', file: name(doc), write: false,

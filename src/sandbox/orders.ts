@@ -1,6 +1,6 @@
 // Order preview and creation: one engine. It works on copies of the subscriptions an order touches;
 // preview throws the copies away, create commits them and records the order.
-import type { PreviewRequestBody, SubscriptionRequestBody } from '../schemas';
+import type { AccountData, PreviewRequestBody, SubscriptionRequestBody } from '../schemas';
 import { addDays, addMonths, today } from '../schemas/dates';
 import { findCharge, findPlan, type Charge } from './catalog';
 import { badRequest } from './errors';
@@ -8,7 +8,9 @@ import { newId } from './ids';
 import { billedOver, money, monthly, round2, termMonths, type Money, type Term } from './metrics';
 import type { AccountRec, ItemRec, OrderRec, PlanRec, Store, SubscriptionRec } from './store';
 
-type Body = Omit<PreviewRequestBody, 'metrics'> & { metrics?: string[] };
+// A preview's account_data holds only currency and bill_cycle_day; an order's is a whole account.
+type Body = Omit<PreviewRequestBody, 'metrics' | 'account_data'>
+  & { metrics?: string[]; account_data?: AccountData | PreviewRequestBody['account_data'] };
 export type ActionName = 'create_subscription' | 'add_plan' | 'update_plan' | 'remove_plan' | 'renew_subscription' | 'cancel_subscription' | 'pause_subscription' | 'resume_subscription';
 
 interface PreviewItem { subscription_item_id: string; price_id: string; start_date: string; end_date: string | null; mrr?: Money; tcb: Money }
@@ -31,7 +33,7 @@ export function runOrder(store: Store, body: Body, commit: boolean, actor = 'san
     if (!found) throw badRequest('invalid_parameter', 'account_number', `No account ${body.account_number}.`);
     account = found;
   } else {
-    const d = body.account_data!;
+    const d = body.account_data as AccountData;
     account = newAccount = {
       id: newId(), account_number: number('A') ?? '', name: d.name, currency: d.currency, bill_cycle_day: d.bill_cycle_day ?? 1,
       bill_to: d.bill_to, ...(d.sold_to ? { sold_to: d.sold_to } : {}), status: 'active', created_time: now, updated_time: now,
@@ -112,10 +114,11 @@ function termEnd(start: string, term: Term): string | null {
 
 type Alloc = (prefix: string) => string | null;
 type PriceOf = (c: Charge, parameter: string) => number;
-type PlanInput = { plan_id: string; prices?: { price_id: string; quantity?: number; unit_amount?: number; start_date?: string; end_date?: string }[] };
+type PriceInput = { price_id: string; quantity?: number; unit_amount?: number; start_date?: string; end_date?: string };
+type PlanInput = { plan_id?: string; prices?: PriceInput[] };
 
 function buildPlan(input: PlanInput, at: string, start: string, term: Term, alloc: Alloc, priceOf: PriceOf): PlanRec {
-  const plan = findPlan(input.plan_id);
+  const plan = findPlan(input.plan_id ?? '');
   if (!plan) throw badRequest('invalid_parameter', `${at}.plan_id`, `No plan "${input.plan_id}" in the catalog.`);
   const entries = new Map<string, NonNullable<PlanInput['prices']>[number]>();
   (input.prices ?? []).forEach((p, k) => {
@@ -174,11 +177,11 @@ function applyChanges(sub: SubscriptionRec, entry: SubscriptionRequestBody, at: 
     const where = `${at}.update_subscription_plans[${j}].subscription_plan`;
     const p = planById(u.subscription_plan.subscription_plan_id, `${where}.subscription_plan_id`);
     const touched: ItemRec[] = [], deltas = new Map<ItemRec, number>();
-    u.subscription_plan.subscription_items.forEach((si, k) => {
+    (u.subscription_plan.subscription_items ?? []).forEach((si, k) => {
       const it = p.items.find(x => x.subscription_item_number === si.subscription_item_number);
       if (!it) throw badRequest('invalid_parameter', `${where}.subscription_items[${k}].subscription_item_number`, `No item ${si.subscription_item_number} in plan ${p.id}.`);
       const before = monthly(price(it)) ?? 0;
-      it.unit_amount = si.unit_amount;
+      it.unit_amount = si.unit_amount ?? it.unit_amount;
       deltas.set(it, (monthly(price(it)) ?? 0) - before);
       touched.push(it);
     });

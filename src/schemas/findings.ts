@@ -9,6 +9,7 @@ export type PathSegment = string | number;
 export type FixHint =
   | { kind: 'addProperty'; property: string; placeholder: unknown }
   | { kind: 'removeProperty'; property: string }
+  | { kind: 'renameProperty'; property: string; to: string }
   | { kind: 'dropTermFields' }
   | { kind: 'addMetrics' };
 
@@ -29,6 +30,7 @@ export const FINDING_CODES = {
   'json-comment': { category: 90, title: 'Comments are not JSON' },
   'json-trailing-comma': { category: 90, title: 'Trailing comma' },
   'wrong-root': { category: 90, title: 'The payload must be a JSON object' },
+  'too-deep': { category: 90, title: 'Nested too deep' },
   'unknown-field': { category: 21, title: 'Unknown field' },
   'missing-field': { category: 22, title: 'Missing required field' },
   'wrong-type': { category: 20, title: 'Wrong type' },

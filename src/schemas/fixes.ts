@@ -4,7 +4,20 @@ import type { Finding } from './findings';
 
 export interface QuickFix { title: string; edits: Edit[] }
 
-export function quickFixFor(text: string, finding: Finding, formatting: FormattingOptions = { insertSpaces: true, tabSize: 2 }): QuickFix | undefined {
+const DEFAULT_FORMATTING: FormattingOptions = { insertSpaces: true, tabSize: 2 };
+
+/** Every fix a finding offers, the preferred one first (a rename before a removal). */
+export function quickFixesFor(text: string, finding: Finding, formatting = DEFAULT_FORMATTING): QuickFix[] {
+  const fix = finding.fix;
+  if (fix?.kind !== 'renameProperty') {
+    const one = quickFixFor(text, finding, formatting);
+    return one ? [one] : [];
+  }
+  const remove = { ...finding, fix: { kind: 'removeProperty' as const, property: fix.property } };
+  return [quickFixFor(text, finding, formatting), quickFixFor(text, remove, formatting)].filter(f => f !== undefined);
+}
+
+export function quickFixFor(text: string, finding: Finding, formatting = DEFAULT_FORMATTING): QuickFix | undefined {
   const fix = finding.fix;
   if (!fix) return undefined;
   const opts = { formattingOptions: formatting };
@@ -12,6 +25,9 @@ export function quickFixFor(text: string, finding: Finding, formatting: Formatti
   switch (fix.kind) {
     case 'addProperty':
       return { title: `Add "${fix.property}"`, edits: modify(text, [...parent, fix.property], fix.placeholder, opts) };
+    case 'renameProperty': // the finding's range is the key: replace just its text, keep the value
+      return { title: `Rename to \`${fix.to}\``,
+        edits: [{ offset: finding.offset, length: finding.length, content: JSON.stringify(fix.to) }] };
     case 'removeProperty':
       return { title: `Remove "${fix.property}"`, edits: modify(text, [...parent, fix.property], undefined, opts) };
     case 'dropTermFields': {

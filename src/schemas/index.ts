@@ -6,6 +6,7 @@ export { isRealDate } from './dates';
 export { passesLuhn } from './card';
 export { LIMITS } from './rules';
 export { kindFromFileName } from './kind';
-export { quickFixFor, applyEdits, type QuickFix } from './fixes';
+export { quickFixFor, quickFixesFor, applyEdits, type QuickFix } from './fixes';
 export { TEMPLATES, templateText, type Template } from './templates';
 export { VERSIONED_FIELDS, checkVersionedFields, type VersionFinding } from './versionedFields';
+export { previewOf } from './previewOf';

@@ -1,11 +1,16 @@
 // JSON Schema files for the editor's own JSON IntelliSense, generated from the zod schemas (never by hand).
+// They serve completion and hover only: our validator reports every mistake once, so the generated
+// schema is softened until the JSON language service can find nothing to report (see `soften`).
 import * as fs from 'fs';
 import * as path from 'path';
 import * as z from 'zod';
 import { SCHEMAS, type PayloadKind } from './shapes';
 
+type Node = Record<string, unknown>;
+
 export function jsonSchemaFor(kind: PayloadKind): Record<string, unknown> {
-  return z.toJSONSchema(SCHEMAS[kind], { target: 'draft-7', io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  const strict = z.toJSONSchema(SCHEMAS[kind], { target: 'draft-7', io: 'input', unrepresentable: 'any' });
+  return soften(strict as Node);
 }
 
 export function writeSchemaFiles(dir: string): string[] {
@@ -16,3 +21,49 @@ export function writeSchemaFiles(dir: string): string[] {
     return file;
   });
 }
+
+const JSON_TYPES = ['string', 'number', 'integer', 'boolean', 'object', 'array', 'null'];
+/** Keywords that can only ever fail a value: dropped. */
+const CHECKS = ['required', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minLength',
+  'maxLength', 'pattern', 'format', 'minItems', 'maxItems', 'uniqueItems', 'minProperties', 'maxProperties',
+  'propertyNames', 'const', 'not', 'contains', 'if', 'then', 'else', 'dependencies'];
+/** Keywords that hold one subschema, and those that hold a list or a map of them. */
+const ONE = ['items', 'additionalProperties', 'additionalItems'];
+const LISTS = ['anyOf', 'allOf'];
+const MAPS = ['properties', 'patternProperties', 'definitions', '$defs'];
+
+/**
+ * Keeps names, descriptions and suggested values; removes every way to fail. Enum values become
+ * `examples` (still offered as completions, never checked). A scalar field without examples keeps a
+ * `type` that lists its real type first, which the language service uses to build an inserted value,
+ * then every other type, so no value is of a wrong type.
+ */
+export function soften(node: Node): Node {
+  const out: Node = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (CHECKS.includes(key)) continue;
+    if (key === 'enum' && Array.isArray(value)) {
+      out.examples = [...new Set([...(out.examples as unknown[] ?? []), ...value])];
+    } else if (key === 'examples' && Array.isArray(value)) {
+      out.examples = [...new Set([...value, ...(out.examples as unknown[] ?? [])])];
+    } else if (key === 'type') {
+      const first = Array.isArray(value) ? value.map(String) : [String(value)];
+      out.type = [...new Set([...first, ...JSON_TYPES])];
+    } else if (ONE.includes(key)) {
+      if (isNode(value)) out[key] = soften(value); // `false` (closed) is dropped: the validator says it once
+    } else if (key === 'oneOf' || LISTS.includes(key)) {
+      // oneOf fails when two branches match: anyOf of branches that cannot fail never does.
+      if (Array.isArray(value)) out[key === 'oneOf' ? 'anyOf' : key] = value.map(v => (isNode(v) ? soften(v) : v));
+    } else if (MAPS.includes(key) && isNode(value)) {
+      out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, isNode(v) ? soften(v) : v]));
+    } else {
+      out[key] = value;
+    }
+  }
+  // Where the inserted value comes from examples, properties or items, `type` only adds noise (true,
+  // false and null offered for a string field): drop it.
+  if (out.examples || out.properties || out.items) delete out.type;
+  return out;
+}
+
+const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -12,6 +12,8 @@ const newAccount = {
   bill_to: { first_name: 'Ada', last_name: 'Lovelace', work_email: 'ada@example.com', address: { line1: '1 Main St', city: 'Springfield', country: 'US', postal_code: '12345' } },
   bill_cycle_day: 1,
 };
+// A preview creates no account: it takes only what pricing and tax need.
+const previewAccount = { currency: 'USD', bill_cycle_day: 1, sold_to: newAccount.bill_to };
 const teamSubscription = {
   initial_term: term('month', 12), renewal_term: term('month', 12), start_on: { contract_effective: START },
   subscription_plans: [{ plan_id: 'plan-team-monthly', prices: [{ price_id: 'price-team-seats', quantity: 10 }] }],
@@ -36,7 +38,7 @@ export const TEMPLATES: Template[] = [
   { id: 'pause', label: 'Pause a subscription', detail: 'pause', kind: 'order', fileName: 'pause.order.json', body: change({ pause: {} }) },
   { id: 'resume', label: 'Resume a subscription', detail: 'resume', kind: 'order', fileName: 'resume.order.json', body: change({ resume: {} }, 'S00000002') },
   { id: 'preview', label: 'Preview a new customer order', detail: 'metrics: delta_metrics; nothing is created', kind: 'preview', fileName: 'new-customer.preview.json',
-    body: { metrics: ['delta_metrics'], account_data: newAccount, subscriptions: [teamSubscription, {
+    body: { metrics: ['delta_metrics'], account_data: previewAccount, subscriptions: [teamSubscription, {
       initial_term: term('year', 1), renewal_term: term('year', 1), start_on: { contract_effective: START }, subscription_plans: [{ plan_id: 'plan-enterprise-yearly' }] }],
       line_items: [{ name: 'Setup fee', type: 'fee', unit_amount: 500, quantity: 1, start_date: START }] } },
   { id: 'new-account', label: 'New account', detail: 'body of POST /v2/accounts', kind: 'account', fileName: 'acme.account.json', body: newAccount },

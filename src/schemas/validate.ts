@@ -1,11 +1,14 @@
 // validate(text, kind): every finding for an order, preview or account payload, with exact ranges.
 // Fast path: JSON.parse, then zod and the scenario rules; positions are computed only for findings.
-import { parse as parseJsonc, printParseErrorCode, visit, type ParseError } from 'jsonc-parser';
-import type { z } from 'zod';
+import { parse as parseJsonc } from 'jsonc-parser';
+import type * as z from 'zod';
 import { FINDING_CODES, type Finding, type PathSegment } from './findings';
 import { Locator } from './locate';
+import { isObj } from './objects';
 import { checkRules, missing, type RawFinding } from './rules';
 import { SCHEMAS, type PayloadKind } from './shapes';
+import { syntaxFindings, tooDeepAt, tooDeepFinding } from './syntax';
+import { knownKeysAt, suggestKey } from './typos';
 
 export interface ValidateOptions { now?: Date }
 
@@ -17,19 +20,28 @@ export function validate(text: string, kind: PayloadKind, options: ValidateOptio
     value = JSON.parse(text);
   } catch {
     validJson = false;
+    const deep = tooDeepAt(text); // the tolerant parser below recurses: guard its stack
+    if (deep >= 0) return [tooDeepFinding(deep)];
     found.push(...syntaxFindings(text));
     value = parseJsonc(text, [], { allowTrailingComma: true, disallowComments: false }); // check what can be read
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+  if (!isObj(value)) {
     if (found.length === 0) {
       const { offset, length } = new Locator(text, validJson, [[]]).locate([], 'value');
-      found.push({ code: 'wrong-root', severity: 'error', category: 90, message: `The ${kind} payload must be a JSON object.`, path: [], offset, length });
+      found.push({ code: 'wrong-root', severity: 'error', category: 90,
+        message: `The ${kind} payload must be a JSON object.`, path: [], offset, length });
     }
     return found;
   }
   const seen = new Set<string>();
-  const raw = [...schemaFindings(value, kind), ...checkRules(value, kind, options.now ?? new Date())].filter(r => {
-    const key = `${r.code}|${r.path.join('\u0000')}`;
+  const all = [...schemaFindings(value, kind), ...checkRules(value, kind, options.now ?? new Date())];
+  // A misspelt field is one mistake: its "did you mean" finding stands for the field it leaves missing.
+  for (const r of all) {
+    if (r.fix?.kind === 'renameProperty') seen.add(r.path.slice(0, -1).concat(r.fix.to).join('\u0000'));
+  }
+  const raw = all.filter(r => {
+    const at = r.path.join('\u0000'), key = `${r.code}|${at}`;
+    if (r.target === 'parentKey' && seen.has(at)) return false;
     if (seen.has(key)) return false; // zod and the rules can both see a missing field
     seen.add(key);
     return true;
@@ -37,15 +49,27 @@ export function validate(text: string, kind: PayloadKind, options: ValidateOptio
   const locator = new Locator(text, validJson, raw.map(r => r.path));
   for (const r of raw) {
     const { offset, length } = locator.locate(r.path, r.target);
-    found.push({ code: r.code, severity: r.severity ?? 'error', category: FINDING_CODES[r.code].category, message: r.message, path: r.path, offset, length, ...(r.fix ? { fix: r.fix } : {}) });
+    const message = hugeNumber(r, value, text.slice(offset, offset + length)) ?? r.message;
+    found.push({
+      code: r.code, severity: r.severity ?? 'error', category: FINDING_CODES[r.code].category, message,
+      path: r.path, offset, length, ...(r.fix ? { fix: r.fix } : {}),
+    });
   }
   return found;
+}
+
+/** JSON.parse reads 1e400 as Infinity: say what the text says, and why it cannot be sent. */
+function hugeNumber(r: RawFinding, root: unknown, written: string): string | undefined {
+  const v = valueAt(root, r.path);
+  if (r.target !== 'value' || typeof v !== 'number' || Number.isFinite(v)) return undefined;
+  const name = r.path.length ? `"${String(r.path[r.path.length - 1])}"` : 'The payload';
+  return `${name}: the number ${written} is too large: the largest number JSON carries is about 1.8e308.`;
 }
 
 function schemaFindings(value: unknown, kind: PayloadKind): RawFinding[] {
   const result = SCHEMAS[kind].safeParse(value);
   if (result.success) return [];
-  return result.error.issues.flatMap(issue => fromIssue(issue, value));
+  return result.error.issues.flatMap(issue => fromIssue(issue, value, kind));
 }
 
 function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
@@ -66,64 +90,60 @@ function describe(v: unknown): string {
   return `${typeof v} ${String(v)}`;
 }
 
-function fromIssue(issue: z.core.$ZodIssue, root: unknown): RawFinding[] {
+function fromIssue(issue: z.core.$ZodIssue, root: unknown, kind: PayloadKind): RawFinding[] {
   const path = issue.path.filter((p): p is PathSegment => typeof p !== 'symbol');
   const name = path.length ? `"${String(path[path.length - 1])}"` : 'The payload';
   const input = valueAt(root, path);
   // Any complaint about an absent property (zod says invalid_type or invalid_value) is a missing field.
-  if (input === undefined && path.length && issue.code !== 'unrecognized_keys') return [missing(path.slice(0, -1), String(path[path.length - 1]))];
+  if (input === undefined && path.length && issue.code !== 'unrecognized_keys') {
+    return [missing(path.slice(0, -1), String(path[path.length - 1]))];
+  }
   switch (issue.code) {
     case 'unrecognized_keys':
-      return issue.keys.map(k => ({
-        code: 'unknown-field', path: [...path, k], target: 'key',
-        message: `Unknown field "${k}"${path.length ? ` in ${String(path[path.length - 1])}` : ''}: the service rejects it.`,
-        fix: { kind: 'removeProperty', property: k },
-      }));
+      return unknownFields(issue.keys, path, input, kind);
     case 'invalid_type': {
-      const expected = issue.expected === 'int' ? 'a whole number' : `${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected}`;
+      const article = /^[aeiou]/.test(issue.expected) ? 'an' : 'a';
+      const expected = issue.expected === 'int' ? 'a whole number' : `${article} ${issue.expected}`;
       return [{ code: 'wrong-type', path, target: 'value', message: `${name} must be ${expected}, not ${describe(input)}.` }];
     }
     case 'invalid_value': {
       const values = issue.values.map(v => JSON.stringify(v));
-      const list = values.length > 8 ? (path.includes('currency') ? 'an ISO 4217 currency code such as "USD"' : `one of ${values.slice(0, 8).join(', ')}, …`) : `one of ${values.join(', ')}`;
+      const many = path.includes('currency')
+        ? 'an ISO 4217 currency code such as "USD"'
+        : `one of ${values.slice(0, 8).join(', ')}, …`;
+      const list = values.length > 8 ? many : `one of ${values.join(', ')}`;
       return [{ code: 'invalid-value', path, target: 'value', message: `${name} must be ${list}, not ${describe(input)}.` }];
     }
     case 'too_small':
     case 'too_big': {
       const bound = issue.code === 'too_small' ? `at least ${issue.minimum}` : `at most ${issue.maximum}`;
-      return [{ code: 'out-of-range', path, target: 'value', message: `${name} must be ${bound}, not ${describe(input)}.` }];
+      const what = typeof input === 'string' ? ' characters long' : '';
+      const shown = typeof input === 'string' ? `${input.length}` : describe(input);
+      const message = `${name} must be ${bound}${what}, not ${shown}.`;
+      return [{ code: 'out-of-range', path, target: 'value', message }];
     }
     case 'invalid_format':
     case 'custom':
-      return [{ code: 'invalid-date', path, target: 'value', message: `${name} must be a real date written YYYY-MM-DD, not ${describe(input)}.` }];
+      return [{ code: 'invalid-date', path, target: 'value',
+        message: `${name} must be a real date written YYYY-MM-DD, not ${describe(input)}.` }];
     default:
       return [{ code: 'invalid-value', path, target: 'value', message: `${name}: ${issue.message}.` }];
   }
 }
 
-/** Syntax errors, comments and trailing commas, as the service's category 90. */
-function syntaxFindings(text: string): Finding[] {
-  const out: Finding[] = [];
-  const push = (code: 'json-syntax' | 'json-comment' | 'json-trailing-comma', message: string, offset: number, length: number) =>
-    out.push({ code, severity: 'error', category: 90, message, path: [], offset, length: Math.max(0, Math.min(length, text.length - offset)) });
-  const errors: ParseError[] = [];
-  visit(text, {
-    onComment: (offset, length) => push('json-comment', 'Comments are not allowed in JSON: the service answers "malformed request". Remove the comment.', offset, length),
-    onError: (error, offset, length) => errors.push({ error, offset, length }),
-  }, { disallowComments: false, allowTrailingComma: false });
-  let last = -1;
-  for (const e of errors) {
-    if (e.offset === last) continue; // one mistake, several parser complaints
-    last = e.offset;
-    const before = text.slice(0, e.offset).trimEnd();
-    if (before.endsWith(',') && /^\s*[}\]]/.test(text.slice(e.offset))) {
-      push('json-trailing-comma', 'Trailing comma: JSON allows no comma before a closing bracket. Remove it.', before.length - 1, 1);
-    } else {
-      push('json-syntax', `JSON syntax error: ${readable(printParseErrorCode(e.error))}.`, e.offset, Math.max(1, e.length));
+function unknownFields(keys: string[], path: PathSegment[], holder: unknown, kind: PayloadKind): RawFinding[] {
+  const where = path.length ? ` in ${String(path[path.length - 1])}` : '';
+  const present = new Set(isObj(holder) ? Object.keys(holder) : []);
+  const known = knownKeysAt(SCHEMAS[kind], path);
+  return keys.map(k => {
+    const near = suggestKey(k, known, present);
+    if (!near) {
+      return { code: 'unknown-field', path: [...path, k], target: 'key',
+        message: `Unknown field "${k}"${where}: the service rejects it.`,
+        fix: { kind: 'removeProperty', property: k } };
     }
-  }
-  if (out.length === 0) push('json-syntax', 'The text is not valid JSON.', 0, 1); // e.g. an empty file
-  return out;
+    return { code: 'unknown-field', path: [...path, k], target: 'key',
+      message: `Unknown field "${k}"${where}: did you mean \`${near}\`?`,
+      fix: { kind: 'renameProperty', property: k, to: near } };
+  });
 }
-
-const readable = (code: string) => code.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();

@@ -1,6 +1,7 @@
 // *.request.json: a request for any catalog operation, sent with the CodeLens above it:
 //   { "operation": "POST /v1/subscriptions", "pathParams": {}, "query": {}, "body": { ... } }
-// Diagnostics flag body fields used outside their minor-version range for the chosen service-version.
+// Diagnostics flag body fields (top-level or nested, such as charges[].amount) used outside their minor-version
+// range for the chosen service-version, and previewType values of another range.
 import * as vscode from 'vscode';
 import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 import { findOperation } from '../catalog';
@@ -52,7 +53,7 @@ export class RequestFileDiagnostics extends Disposable {
       out.push(diag(rangeOf(['operation']), `Unknown operation "${r.operation}": use "METHOD /path" as listed in the Endpoints view.`, 'unknown-operation'));
     }
     for (const f of checkVersionedFields(r.body, r.operation ?? '', settings().serviceVersion)) {
-      out.push(diag(rangeOf(['body', f.field]), f.message, 'versioned-field'));
+      out.push(diag(rangeOf(['body', ...f.path]), f.message, 'versioned-field')); // nested fields too: charges[].comment
     }
     this.collection.set(doc.uri, out);
     return out;

@@ -5,11 +5,45 @@ import { api, screenshot, waitFor } from './helpers';
 
 const ws = () => vscode.workspace.workspaceFolders![0].uri;
 const codeOf = (d: vscode.Diagnostic) => (typeof d.code === 'object' ? String(d.code.value) : String(d.code));
-const ours = (uri: vscode.Uri) => vscode.languages.getDiagnostics(uri).filter(d => d.source === 'Billing Workbench');
+const DIAGNOSTIC_SOURCE = 'Billing Workbench';
+const ours = (uri: vscode.Uri) => vscode.languages.getDiagnostics(uri).filter(d => d.source === DIAGNOSTIC_SOURCE);
 
 async function open(name: string): Promise<vscode.TextEditor> {
   const doc = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(ws(), name));
   return vscode.window.showTextDocument(doc);
+}
+
+async function edit(build: (e: vscode.WorkspaceEdit) => void): Promise<void> {
+  const e = new vscode.WorkspaceEdit();
+  build(e);
+  assert.ok(await vscode.workspace.applyEdit(e));
+}
+
+/** Waits until the JSON language service has the schema for `doc` (hover shows one of its descriptions). */
+async function jsonServiceReady(doc: vscode.TextDocument): Promise<void> {
+  const pos = doc.positionAt(doc.getText().indexOf('"account_data"') + 3);
+  await waitFor('the JSON language service', async () => {
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, pos);
+    return hovers.length > 0;
+  }, 20000);
+}
+
+/**
+ * Every diagnostic of `doc` once both validators have seen its current text. The JSON language service
+ * publishes nothing new when it finds nothing, so a canary proves it ran: a duplicate key (which only it
+ * reports) is added, awaited, removed, and its warning awaited gone; that publish holds all it found.
+ */
+async function settled(doc: vscode.TextDocument, expected: string): Promise<vscode.Diagnostic[]> {
+  const isCanary = (d: vscode.Diagnostic) => d.source !== DIAGNOSTIC_SOURCE && /duplicate/i.test(d.message);
+  const canary = '  "description": "canary",\n';
+  await edit(e => e.insert(doc.uri, new vscode.Position(1, 0), canary + canary));
+  await waitFor('the JSON language service reports the duplicate key', () =>
+    vscode.languages.getDiagnostics(doc.uri).some(isCanary), 20000);
+  await edit(e => e.delete(doc.uri, new vscode.Range(1, 0, 3, 0)));
+  const gone = () => !vscode.languages.getDiagnostics(doc.uri).some(isCanary);
+  await waitFor('the duplicate key warning gone', gone, 20000);
+  await waitFor('our diagnostics of this version', () => ours(doc.uri).some(d => doc.getText(d.range) === expected));
+  return vscode.languages.getDiagnostics(doc.uri);
 }
 
 suite('Order payload diagnostics, quick fixes and schema', () => {
@@ -91,7 +125,51 @@ suite('Order payload diagnostics, quick fixes and schema', () => {
       const t = hovers.flatMap(h => h.contents.map(c => (typeof c === 'string' ? c : 'value' in c ? c.value : ''))).join('\n');
       return /ISO 4217/.test(t) ? t : undefined;
     }, 20000);
-    assert.ok(text.replace(/\\([\\`*_{}[\]()#+\-.!])/g, '$1').includes('Currency code (ISO 4217). Required when a new account is created.'), text); // markdown escapes removed
+    const plain = text.replace(/\\([\\`*_{}[\]()#+\-.!])/g, '$1'); // markdown escapes removed
+    assert.ok(plain.includes('Currency code (ISO 4217). Required; cannot change later.'), text);
+  });
+
+  test('completion offers enum values (line item type) though the editor schema checks nothing', async () => {
+    const editor = await open('enum.order.json');
+    const pos = editor.document.positionAt(editor.document.getText().indexOf('"type": "') + 9);
+    const labels = await waitFor('enum completion', async () => {
+      const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+        'vscode.executeCompletionItemProvider', editor.document.uri, pos);
+      const l = list.items.map(i => (typeof i.label === 'string' ? i.label : i.label.label));
+      return l.some(x => x.includes('fee')) ? l : undefined;
+    }, 20000);
+    assert.ok(labels.some(l => l.includes('services')), labels.join(', '));
+  });
+
+  test('one finding per mistake: deleting currency shows only our Problems entry', async () => {
+    const { document: doc } = await open('new-customer.order.json');
+    await jsonServiceReady(doc);
+    const line = doc.getText().split('\n').findIndex(l => l.includes('"currency"'));
+    await edit(e => e.delete(doc.uri, new vscode.Range(line, 0, line + 1, 0)));
+    const all = await settled(doc, '"account_data"');
+    assert.deepEqual(all.map(d => [d.source, codeOf(d), doc.getText(d.range)]),
+      [['Billing Workbench', 'missing-field', '"account_data"']], all.map(d => d.message).join('\n'));
+    assert.match(all[0].message, /"currency" is required in account_data/);
+  });
+
+  test('a misspelt field: one entry, "Rename to `currency`" keeps the value and clears it', async () => {
+    const { document: doc } = await open('new-customer.order.json');
+    await jsonServiceReady(doc);
+    const at = doc.getText().indexOf('"currency"');
+    await edit(e => e.replace(doc.uri, new vscode.Range(doc.positionAt(at), doc.positionAt(at + 10)), '"curency"'));
+    const all = await settled(doc, '"curency"');
+    assert.deepEqual(all.map(d => [d.source, codeOf(d), doc.getText(d.range)]),
+      [['Billing Workbench', 'unknown-field', '"curency"']], all.map(d => d.message).join('\n'));
+    assert.match(all[0].message, /Unknown field "curency" in account_data: did you mean `currency`\?/);
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+      'vscode.executeCodeActionProvider', doc.uri, all[0].range, vscode.CodeActionKind.QuickFix.value);
+    const titles = actions.map(a => a.title);
+    assert.ok(titles.includes('Rename to `currency`') && titles.includes('Remove "curency"'), titles.join(', '));
+    const rename = actions.find(a => a.title === 'Rename to `currency`')!;
+    assert.equal(rename.isPreferred, true);
+    assert.ok(await vscode.workspace.applyEdit(rename.edit!));
+    await waitFor('clean after rename', () => ours(doc.uri).length === 0);
+    assert.match(doc.getText(), /"currency": "USD"/);
   });
 
   test('New Order Payload opens a named file from a template that validates clean', async () => {

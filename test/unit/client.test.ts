@@ -152,8 +152,11 @@ describe('client: errors and retries', () => {
   test('copy as cURL is redacted', async () => {
     const { client } = await setup();
     const b = body('new-account') as Record<string, unknown>;
-    b.payment_method = { type: 'card', card: { card_number: '4111111111111111', security_code: '123', expiry_month: 12, expiry_year: 2030 } };
-    const r = await client.preview({ metrics: ['delta_metrics'], account_data: b as never, line_items: [{ name: 'x', type: 'fee' }] });
+    const card = {
+      card_number: '4111111111111111', brand: 'visa', security_code: '123', expiry_month: 12, expiry_year: 2030,
+    };
+    b.payment_method = { type: 'card', card }; // a preview's account_data takes no payment method: create the account
+    const r = await client.createAccount(b as never);
     const curl = client.curl(r.request);
     curls.push(curl);
     assert.match(curl, /authorization: \*\*\*/i);

@@ -83,7 +83,8 @@ describe('sandbox: v2 quickstart', () => {
     assert.equal(annual.tcb.net_amount, 12000);
   });
   test('one-time charges: no mrr, tcb = the amount; EUR accounts price in EUR', async () => {
-    const r = await call('POST', '/v2/orders/preview', { metrics: ['delta_metrics'], account_data: { name: 'E', currency: 'EUR', bill_to: { first_name: 'a', last_name: 'b' } },
+    const r = await call('POST', '/v2/orders/preview', {
+      metrics: ['delta_metrics'], account_data: { currency: 'EUR', bill_cycle_day: 1 },
       subscriptions: [{ initial_term: { type: 'evergreen' }, renewal_term: { type: 'evergreen' }, start_on: { contract_effective: '2027-03-31' }, subscription_plans: [{ plan_id: 'plan-onboarding' }, { plan_id: 'plan-team-monthly' }] }] });
     assert.equal(r.status, 201);
     const items = r.json.subscriptions[0].actions[0].subscription_items;
@@ -176,7 +177,8 @@ describe('sandbox: errors, never a 500', () => {
     }
   });
   test('unknown plan_id / price_id: 400 invalid_parameter naming the parameter', async () => {
-    const b = structuredClone(body('new-customer')) as { subscriptions: { subscription_plans: { plan_id: string; prices?: { price_id: string }[] }[] }[] };
+    type Plan = { plan_id: string; prices?: { price_id: string }[] };
+    const b = structuredClone(body('preview')) as { subscriptions: { subscription_plans: Plan[] }[] };
     b.subscriptions[0].subscription_plans[0].plan_id = 'plan-nope';
     let r = await call('POST', '/v2/orders/preview', { metrics: ['delta_metrics'], ...b });
     assert.deepEqual([r.status, r.json.errors[0].code, r.json.errors[0].parameter], [400, 'invalid_parameter', 'subscriptions[0].subscription_plans[0].plan_id']);
