@@ -40,7 +40,7 @@ suite('Installed VSIX', () => {
       await waitFor('completion offers the schema\'s properties', async () =>
         (await completionLabels(file, new vscode.Position(1, 0))).some(l => l.includes('subscriptions')));
       await waitFor('hover on "order_date" shows its description', async () =>
-        (await hoverText(file, new vscode.Position(1, 3))).includes('Order date'));
+        (await hoverText(file, new vscode.Position(1, 3))).includes('Date the order is signed'));
       const format = 'vscode.executeFormatDocumentProvider';
       const edits = await vscode.commands.executeCommand<vscode.TextEdit[]>(format, file, { tabSize: 2, insertSpaces: true });
       assert.ok(edits && edits.length > 0, 'the JSON formatter indents the second line');
