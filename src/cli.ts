@@ -46,7 +46,8 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
       }
       case 'sandbox': {
         const names = ['port', 'token-ttl', 'max-concurrent', 'seed-accounts', 'data', 'latency', 'faults'];
-        const { values } = parseArgs({ args: rest, options: Object.fromEntries(names.map(k => [k, { type: 'string' as const }])) });
+        const options = Object.fromEntries(names.map(k => [k, { type: 'string' as const }]));
+        const { values } = parseArgs({ args: rest, options });
         return await sandboxCommand(values as Record<string, string | undefined>, io);
       }
       case undefined: case 'help': case '--help': case '-h':

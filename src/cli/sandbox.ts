@@ -25,7 +25,8 @@ export async function sandboxCommand(v: Record<string, string | undefined>, io: 
   const faults = faultsOf(v.faults);
   const sb = await startSandbox({
     port: int(v.port, 'port', 0), tokenTtlSeconds: int(v['token-ttl'], 'token-ttl', 1),
-    maxConcurrent: int(v['max-concurrent'], 'max-concurrent', 1), seedAccounts: int(v['seed-accounts'], 'seed-accounts', 1),
+    maxConcurrent: int(v['max-concurrent'], 'max-concurrent', 1),
+    seedAccounts: int(v['seed-accounts'], 'seed-accounts', 1),
     dataFile: v.data, latencyMs: int(v.latency, 'latency', 0), faults,
   });
   io.out(`listening on ${sb.url}`);
@@ -33,7 +34,8 @@ export async function sandboxCommand(v: Record<string, string | undefined>, io: 
   io.out(`client secret: ${sb.clientSecret}`);
   io.err(`${sb.store.accounts.size} account(s), ${sb.store.orders.size} order(s)${v.data ? ` in ${v.data}` : ' in memory'}; Ctrl+C stops`);
   if (faults?.length || v.latency) {
-    io.err(`faults: ${faults?.map(f => `${f.kind} ${f.probability * 100}%`).join(', ') || 'none'}; latency ${v.latency ?? 0} ms`);
+    const shares = faults?.map(f => `${f.kind} ${f.probability * 100}%`).join(', ');
+    io.err(`faults: ${shares || 'none'}; latency ${v.latency ?? 0} ms`);
   }
   await new Promise<void>(resolve => {
     const stop = () => { process.off('SIGINT', stop); process.off('SIGTERM', stop); resolve(); };

@@ -14,7 +14,9 @@ export function orderToPreview(o: OrderResponse, accountNumber: string): Record<
     start_on: { contract_effective: s.contract_effective },
     subscription_plans: created(s).flatMap(a => a.subscription_plans.data.map(p => ({
       plan_id: p.plan_id,
-      prices: p.subscription_items.data.map(i => ({ price_id: i.price_id, quantity: i.quantity, unit_amount: i.unit_amount })),
+      prices: p.subscription_items.data.map(i => ({
+        price_id: i.price_id, quantity: i.quantity, unit_amount: i.unit_amount,
+      })),
     }))),
   }));
   const lineItems = (o.line_items?.data ?? []).filter(li => typeof li.name === 'string' && typeof li.type === 'string')

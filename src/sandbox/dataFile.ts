@@ -149,8 +149,11 @@ export function readSnapshot(file: string): Record<string, unknown> | undefined 
       + 'choose another data file (a new name is created).');
   }
   if (!shaped) throw corrupt(abs, 'its accounts, subscriptions, orders or numbers are missing');
-  const keyed = (k: string, key: string) => (o[k] as unknown[]).every(x => typeof (x as Record<string, unknown>)?.[key] === 'string');
-  if (!keyed('accounts', 'account_number') || !keyed('subscriptions', 'subscription_number') || !keyed('orders', 'order_number')) {
+  const keyed = (k: string, key: string) =>
+    (o[k] as unknown[]).every(x => typeof (x as Record<string, unknown>)?.[key] === 'string');
+  const numbered = keyed('accounts', 'account_number') && keyed('subscriptions', 'subscription_number')
+    && keyed('orders', 'order_number');
+  if (!numbered) {
     throw corrupt(abs, 'an account, subscription or order in it has no number');
   }
   return o;

@@ -10,14 +10,17 @@ import type { AccountRec, ItemRec, OrderRec, PlanRec, Store, SubscriptionRec } f
 
 type Body = Omit<PreviewRequestBody, 'metrics'> & { metrics?: string[] };
 /** The service's action names, as both the preview (`action`) and the order (`type`) answer them. */
-export type ActionName = 'create_subscription' | 'add_subscription_plan' | 'update_subscription_plan' | 'remove_subscription_plan'
+export type ActionName = 'create_subscription' | 'add_subscription_plan' | 'update_subscription_plan'
+  | 'remove_subscription_plan'
   | 'renew' | 'cancel' | 'pause' | 'resume';
 
 interface PreviewItem {
   subscription_item_id: string; price_id: string; start_date: string; end_date?: string;
   mrr?: Money; tcb: Money; tcv: Money;
 }
-interface Action { action_id: string; action: ActionName; sequence: number; subscription_items: PreviewItem[]; touched: ItemRec[] }
+interface Action {
+  action_id: string; action: ActionName; sequence: number; subscription_items: PreviewItem[]; touched: ItemRec[];
+}
 /** A preview's line item carries only its metrics (a one-time amount: no mrr). */
 interface PreviewLineItem { tcb: Money; tcv: Money }
 
@@ -141,7 +144,8 @@ export function runOrder(store: Store, body: Body, commit: boolean, actor = 'san
 function finiteMoney(amount: number, currency: string, parameter: string, what: string): Money {
   const m = money(amount, currency);
   if (!Number.isFinite(m.net_amount)) {
-    throw badRequest('invalid_parameter', parameter, `${what} are too large to compute: use a smaller quantity or unit amount.`);
+    throw badRequest('invalid_parameter', parameter,
+      `${what} are too large to compute: use a smaller quantity or unit amount.`);
   }
   return m;
 }
@@ -228,13 +232,17 @@ function applyChanges(sub: SubscriptionRec, entry: SubscriptionRequestBody, at: 
       deltas.set(it, (monthly(price(it)) ?? 0) - before);
       touched.push(it);
     });
-    act(sub, 'update_subscription_plan', touched, it => ({ mrr: round2(deltas.get(it)!), tcb: deltas.get(it)! * months }));
+    act(sub, 'update_subscription_plan', touched, it => ({
+      mrr: round2(deltas.get(it)!), tcb: deltas.get(it)! * months,
+    }));
   });
   entry.remove_subscription_plans?.forEach((r, j) => {
     const p = planById(typeof r.subscription_plan_id === 'string' ? r.subscription_plan_id : undefined, `${at}.remove_subscription_plans[${j}].subscription_plan_id`);
     p.removed = true;
     for (const it of p.items) it.state = 'removed';
-    act(sub, 'remove_subscription_plan', p.items, it => ({ mrr: neg(monthly(price(it))), tcb: -billedOver(price(it), months) }));
+    act(sub, 'remove_subscription_plan', p.items, it => ({
+      mrr: neg(monthly(price(it))), tcb: -billedOver(price(it), months),
+    }));
   });
   if (entry.renew) {
     rule(sub.state !== 'canceled', `${at}.renew`, `${sub.subscription_number} is canceled and cannot be renewed.`);

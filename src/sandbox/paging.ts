@@ -7,9 +7,13 @@ const invalid = (parameter: string, message: string) =>
  * Cursor paging of the object-query reads: `pageSize` (1-99, default 20), opaque `cursor`; answers
  * {data, nextPage}. It slices first and maps only the page, so a page costs what it holds.
  */
-export function page<S, T>(all: readonly S[], q: URLSearchParams, view: (s: S) => T): { data: T[]; nextPage: string | null } {
+export function page<S, T>(
+  all: readonly S[], q: URLSearchParams, view: (s: S) => T,
+): { data: T[]; nextPage: string | null } {
   const size = q.has('pageSize') ? Number(q.get('pageSize')) : 20;
-  if (!Number.isInteger(size) || size < 1 || size > 99) throw invalid('pageSize', 'pageSize must be a whole number from 1 to 99.');
+  if (!Number.isInteger(size) || size < 1 || size > 99) {
+    throw invalid('pageSize', 'pageSize must be a whole number from 1 to 99.');
+  }
   let start = 0;
   const cursor = q.get('cursor');
   if (cursor) {

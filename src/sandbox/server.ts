@@ -130,8 +130,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     const method = req.method ?? 'GET';
     const allow = (...methods: string[]) => {
       if (methods.includes(method)) return;
-      throw ServiceError.bare('method_not_allowed', 45, `${method} is not supported on ${path}; use ${methods.join(' or ')}.`,
-        { Allow: methods.join(', ') });
+      const message = `${method} is not supported on ${path}; use ${methods.join(' or ')}.`;
+      throw ServiceError.bare('method_not_allowed', 45, message, { Allow: methods.join(', ') });
     };
     if (path === '/oauth/token') {
       allow('POST');
@@ -222,10 +222,14 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       allow('GET');
       const name = decodeSegment(m[1]);
       if (!V1_OBJECT_NAMES.includes(name)) {
-        throw notFound(undefined, `"${name}" is not an object API name; see the describe list (Account, Order, Subscription, ...).`);
+        throw notFound(undefined,
+          `"${name}" is not an object API name; see the describe list (Account, Order, Subscription, ...).`);
       }
-      const fields = (DESCRIBED_FIELDS[name] ?? []).map(f => ({ name: f, type: f.endsWith('Date') ? 'date' : 'string' }));
-      const note = DESCRIBED_FIELDS[name] ? undefined : 'Field lists of this object are not available in the local sandbox.';
+      const typeOf = (f: string) => (f.endsWith('Date') ? 'date' : 'string');
+      const fields = (DESCRIBED_FIELDS[name] ?? []).map(f => ({ name: f, type: typeOf(f) }));
+      const note = DESCRIBED_FIELDS[name]
+        ? undefined
+        : 'Field lists of this object are not available in the local sandbox.';
       return { status: 200, body: { success: true, object: name, fields, note } };
     }
     if (path === '/system-health/api-requests/volume-summary') {
@@ -238,9 +242,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     }
     const op = matchOperation(method, path);
     if (!op) throw notFound(undefined, `No operation ${method} ${path}: check the path (Billing: Find Operation...).`);
-    throw new ServiceError(501, { type: 'not_implemented', errors: [{ code: 'not_available', message: `${op.id} (${op.summary}) `
-      + 'is not available in the local sandbox; use a sandbox or test environment of the service.' }] },
-    { resource: 500000, category: 45 });
+    const message = `${op.id} (${op.summary}) is not available in the local sandbox; `
+      + 'use a sandbox or test environment of the service.';
+    throw new ServiceError(501, { type: 'not_implemented', errors: [{ code: 'not_available', message }] },
+      { resource: 500000, category: 45 });
   }
 
   /** Validate the JSON body, then run the handler once per Idempotency-Key (replayed for 24 h). */
@@ -278,7 +283,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       handle(req, res);
     } catch (e) { // a bug of ours: answer, never crash
       console.error(`sandbox: ${req.method} ${req.url}: ${(e as Error)?.stack ?? e}`);
-      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' }).end('{"type":"internal_server_error","errors":[]}');
+      if (!res.headersSent) {
+        res.writeHead(500, { 'Content-Type': 'application/json' }).end('{"type":"internal_server_error","errors":[]}');
+      }
     }
   });
 
@@ -297,7 +304,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     let v2 = target.startsWith('/v2/'); // the token call and the reads answer in the v1 family's shape
     const fail = (e: unknown) => {
       if (res.destroyed || req.socket.destroyed) return; // the client is gone (or was cut off): nobody to answer
-      const err = e instanceof ServiceError ? e : ServiceError.bare('internal_server_error', 60, 'Unexpected error in the local sandbox.');
+      const err = e instanceof ServiceError
+        ? e
+        : ServiceError.bare('internal_server_error', 60, 'Unexpected error in the local sandbox.');
       if (!(e instanceof ServiceError)) console.error(`sandbox: ${req.method} ${target}: ${(e as Error)?.stack ?? e}`);
       send({ status: err.status, body: v2 ? err.v2Body() : err.v1Body(), headers: err.headers });
     };
@@ -337,11 +346,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     }
     if (fault) {
       req.resume();
+      const retry = { 'Retry-After': '1' };
       return fail(fault === '429'
-        ? ServiceError.bare('too_many_requests', 70, 'Injected fault: too many requests; retry after the Retry-After seconds.',
-          { 'Retry-After': '1' })
-        : ServiceError.bare('service_unavailable', 61, 'Injected fault: the service is unavailable; retry after the Retry-After seconds.',
-          { 'Retry-After': '1' }));
+        ? ServiceError.bare('too_many_requests', 70, 'Injected fault: too many requests; retry later.', retry)
+        : ServiceError.bare('service_unavailable', 61, 'Injected fault: service unavailable; retry later.', retry));
     }
     const ms = opts.delay?.(req.method ?? 'GET', path) ?? 0;
     const hold = () => (ms ? sleep(ms) : Promise.resolve());
@@ -379,7 +387,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     dataFile: opts.dataFile,
     issuedTokens: () => [...issued], revokeTokens: () => tokens.clear(),
     seedAccounts: n => store.commit(() => seed(store, n, store.accounts.size)),
-    sizes: () => ({ tokens: tokens.size, issued: issued.length, idempotencyKeys: idempotency.size, volumePaths: volume.size }),
+    sizes: () => ({
+      tokens: tokens.size, issued: issued.length, idempotencyKeys: idempotency.size, volumePaths: volume.size,
+    }),
     close: () => new Promise<void>(resolve => {
       for (const t of held) clearTimeout(t);
       held.clear();

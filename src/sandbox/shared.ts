@@ -6,7 +6,9 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { DataFileError, lockHolder } from './dataFile';
-import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, INFO_PATH, startSandbox, type Sandbox, type SandboxOptions } from './server';
+import {
+  DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, INFO_PATH, startSandbox, type Sandbox, type SandboxOptions,
+} from './server';
 
 export interface LocalSandbox {
   url: string; clientId: string; clientSecret: string;
@@ -64,7 +66,9 @@ function owned(sb: Sandbox, dataFile: string): LocalSandbox {
 }
 
 /** Uses the Local sandbox another window serves for `dataFile`, or serves it here. */
-export async function connectOrServe(dataFile: string, opts: Omit<SandboxOptions, 'dataFile'> = {}): Promise<LocalSandbox> {
+export async function connectOrServe(
+  dataFile: string, opts: Omit<SandboxOptions, 'dataFile'> = {},
+): Promise<LocalSandbox> {
   const info = readServerInfo(dataFile);
   if (info && await answersFor(info.url, dataFile)) return remote(info.url, dataFile);
   try {

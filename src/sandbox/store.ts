@@ -113,7 +113,8 @@ export class Store {
     try {
       this.writer(this.file, JSON.stringify(snapshot));
     } catch (e) {
-      throw new DataFileError('unwritable', this.file, `The Local sandbox could not save ${this.file}: ${reasonOf(e)}.`);
+      const message = `The Local sandbox could not save ${this.file}: ${reasonOf(e)}.`;
+      throw new DataFileError('unwritable', this.file, message);
     }
   }
 

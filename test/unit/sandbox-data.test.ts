@@ -13,18 +13,27 @@ import { TEMPLATES } from '../../src/schemas';
 
 const order = () => structuredClone(TEMPLATES.find(t => t.id === 'new-customer')!.body) as never;
 const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'bw-data-'));
-const clientOf = (s: Sandbox | LocalSandbox) => new BillingClient({ baseUrl: s.url, clientId: s.clientId, clientSecret: s.clientSecret });
+const clientOf = (s: Sandbox | LocalSandbox) =>
+  new BillingClient({ baseUrl: s.url, clientId: s.clientId, clientSecret: s.clientSecret });
 const saved = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8')) as { orders: { order_number: string }[] };
 /** A PID no process has: one that just exited. */
 const deadPid = () => spawnSync(process.execPath, ['-e', '0']).pid!;
+const cliSandbox = (file: string) =>
+  spawnSync(process.execPath, ['dist/cli.js', 'sandbox', '--data', file], { encoding: 'utf8', timeout: 20_000 });
 
-async function refusesToSave(replaceFile: (file: string) => void, opts: { writer?: (f: string, t: string) => void } = {}) {
+type Writer = (file: string, text: string) => void;
+
+/** A sandbox on a data file that `breakIt` then makes unwritable; one create is refused with nothing kept. */
+async function refusesToSave(breakIt: (file: string) => void, opts: { writer?: Writer } = {}) {
   const file = path.join(tempDir(), 'sandbox.json');
   const sb = await startSandbox({ dataFile: file, ...opts });
   const client = clientOf(sb);
   try {
-    const before = { orders: sb.store.orderList.length, accounts: sb.store.accounts.size, numbers: { ...sb.store.numbers.counters } };
-    replaceFile(file);
+    const state = () => ({
+      orders: sb.store.orderList.length, accounts: sb.store.accounts.size, numbers: { ...sb.store.numbers.counters },
+    });
+    const before = state();
+    breakIt(file);
     const key = 'one-create-one-order';
     await assert.rejects(client.createOrder(order(), { idempotencyKey: key }), (e: ApiError) => {
       assert.equal(e.status, 500);
@@ -32,8 +41,7 @@ async function refusesToSave(replaceFile: (file: string) => void, opts: { writer
       assert.match(e.message, /Nothing was created/);
       return true;
     });
-    assert.deepEqual({ orders: sb.store.orderList.length, accounts: sb.store.accounts.size, numbers: sb.store.numbers.counters },
-      before, 'memory is as it was: no order, no account, no number used');
+    assert.deepEqual(state(), before, 'memory is as it was: no order, no account, no number used');
     return { sb, client, file, key, before };
   } catch (e) {
     await client.close();
@@ -42,7 +50,7 @@ async function refusesToSave(replaceFile: (file: string) => void, opts: { writer
   }
 }
 
-test('a create whose data file became a directory leaves nothing behind and answers a non-retryable error', async () => {
+test('a create whose data file became a directory leaves nothing and answers a non-retryable error', async () => {
   const { sb, client, file, key, before } = await refusesToSave(f => { fs.rmSync(f); fs.mkdirSync(f); });
   try {
     fs.rmdirSync(file); // fixed: the same key now creates exactly one order, and a replay creates none
@@ -65,7 +73,7 @@ test('a create on a full disk (an injected write failure) leaves nothing behind'
   await sb.close();
 });
 
-test('a data file under a regular file (no folder can be made there) is refused at start, naming the path', async () => {
+test('a data file under a regular file (no folder there) is refused at start, naming the path', async () => {
   const parent = path.join(tempDir(), 'regular-file');
   fs.writeFileSync(parent, 'x');
   const file = path.join(parent, 'sandbox.json');
@@ -76,7 +84,7 @@ test('a data file under a regular file (no folder can be made there) is refused 
   });
 });
 
-test('one writer per data file: a second sandbox is refused naming the file and PID; a dead PID\'s lock is taken over', async () => {
+test('one writer per data file: another is refused naming file and PID; a dead PID\'s lock is taken', async () => {
   const file = path.join(tempDir(), 'sandbox.json');
   const first = await startSandbox({ dataFile: file });
   try {
@@ -84,7 +92,7 @@ test('one writer per data file: a second sandbox is refused naming the file and 
       assert.ok(e.message.includes(file) && e.message.includes(`PID ${process.pid}`), e.message);
       return true;
     });
-    const cli = spawnSync(process.execPath, ['dist/cli.js', 'sandbox', '--data', file], { encoding: 'utf8', timeout: 20_000 });
+    const cli = cliSandbox(file);
     assert.equal(cli.status, 1, cli.stderr);
     assert.ok(cli.stderr.includes(file) && cli.stderr.includes(`PID ${process.pid}`), cli.stderr);
   } finally { await first.close(); }
@@ -97,7 +105,9 @@ test('one writer per data file: a second sandbox is refused naming the file and 
 
 test('a file that is not a sandbox snapshot (package.json, {}, []) is refused untouched, naming it', async () => {
   const dir = tempDir();
-  for (const [name, text] of [['package.json', fs.readFileSync('package.json', 'utf8')], ['empty-object.json', '{}'], ['list.json', '[]']]) {
+  const manifest = fs.readFileSync('package.json', 'utf8');
+  const notOurs = [['package.json', manifest], ['object.json', '{}'], ['list.json', '[]']];
+  for (const [name, text] of notOurs) {
     const file = path.join(dir, name);
     fs.writeFileSync(file, text);
     await assert.rejects(startSandbox({ dataFile: file }), (e: Error) => {
@@ -107,7 +117,7 @@ test('a file that is not a sandbox snapshot (package.json, {}, []) is refused un
     assert.equal(fs.readFileSync(file, 'utf8'), text, `${name} is untouched`);
     assert.ok(!fs.existsSync(`${file}.lock`), 'no lock left behind');
   }
-  const cli = spawnSync(process.execPath, ['dist/cli.js', 'sandbox', '--data', path.join(dir, 'package.json')], { encoding: 'utf8', timeout: 20_000 });
+  const cli = cliSandbox(path.join(dir, 'package.json'));
   assert.equal(cli.status, 1);
   assert.match(cli.stderr, /package\.json is not a Local sandbox data file/);
 });
@@ -139,7 +149,7 @@ test('temp files a crash left mid-write are removed at the next start', async ()
   } finally { await again.close(); }
 });
 
-test('two editor windows share one Local sandbox: no acknowledged order is lost; when the server goes, the next one takes over', async () => {
+test('windows share one Local sandbox: no acknowledged order lost; when it goes, the next takes over', async () => {
   const file = path.join(tempDir(), 'local-sandbox.json');
   const windowA = await connectOrServe(file);
   const windowB = await connectOrServe(file);
@@ -147,7 +157,7 @@ test('two editor windows share one Local sandbox: no acknowledged order is lost;
   assert.equal(windowB.owned, false, 'the second window uses the first one\'s server');
   assert.equal(windowB.url, windowA.url);
   const [a, b] = [clientOf(windowA), clientOf(windowB)];
-  const made = await Promise.all([a.createOrder(order()), b.createOrder(order()), a.createOrder(order()), b.createOrder(order())]);
+  const made = await Promise.all([a, b, a, b].map(c => c.createOrder(order())));
   await a.close();
   await b.close();
   await windowA.close(); // the serving window closes
@@ -164,7 +174,8 @@ test('a second CLI sandbox process on the editor\'s data file is refused while a
   const file = path.join(tempDir(), 'local-sandbox.json');
   const served = await connectOrServe(file);
   try {
-    const p = spawn(process.execPath, ['dist/cli.js', 'sandbox', '--data', file], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const args = ['dist/cli.js', 'sandbox', '--data', file];
+    const p = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
     let err = '';
     p.stderr.on('data', d => (err += d));
     const code = await new Promise<number | null>(r => p.on('exit', c => r(c)));
@@ -173,7 +184,7 @@ test('a second CLI sandbox process on the editor\'s data file is refused while a
   } finally { await served.close(); }
 });
 
-test('Reset backs up an unusable data file beside itself and the next start is fresh; refused while it is served', async () => {
+test('Reset backs up an unusable data file beside itself, then the start is fresh; refused while served', async () => {
   const file = path.join(tempDir(), 'local-sandbox.json');
   const served = await connectOrServe(file);
   assert.throws(() => resetDataFile(file), /in use \(PID \d+\)/);

@@ -33,7 +33,12 @@ function check(v: unknown, raw: Schema, at: string, out: string[]): void {
   }
   const alternatives = s.oneOf ?? s.anyOf;
   if (alternatives) {
-    if (!alternatives.some(a => { const o: string[] = []; check(v, a, at, o); return !o.length; })) out.push(`${at}: matches no alternative`);
+    const fits = (a: Schema) => {
+      const o: string[] = [];
+      check(v, a, at, o);
+      return !o.length;
+    };
+    if (!alternatives.some(fits)) out.push(`${at}: matches no alternative`);
     return;
   }
   if (v === null) {

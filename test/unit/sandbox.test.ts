@@ -56,7 +56,7 @@ describe('sandbox: OAuth', () => {
   test('no token: 401 on v2 with the v2 body', async () => {
     const r = await call('POST', '/v2/orders/preview', body('preview'), {}, sb, 'nope');
     assert.equal(r.status, 401);
-    assert.deepEqual(r.json, { type: 'unauthorized', errors: [], retryable: false }, 'the reference answers 401 with an empty errors');
+    assert.deepEqual(r.json, { type: 'unauthorized', errors: [], retryable: false }, 'empty errors, as the reference');
   });
 });
 
@@ -156,7 +156,8 @@ describe('sandbox: errors, never a 500', () => {
   test('GET unknown order: 404 with the v2 body', async () => {
     const r = await call('GET', '/v2/orders/O99999999');
     assert.equal(r.status, 404);
-    assert.deepEqual(v2err(r).errors[0], { code: 'resource_not_found', parameter: 'order_number', message: 'Order O99999999 could not be found.' });
+    const message = 'Order O99999999 could not be found.';
+    assert.deepEqual(v2err(r).errors[0], { code: 'resource_not_found', parameter: 'order_number', message });
     assert.equal(v2err(r).retryable, false);
   });
   test('malformed JSON, unknown field, missing field, wrong type: 400 naming the parameter', async () => {

@@ -25,7 +25,8 @@ test('preview totals include the line items, labelled from the request (the answ
   const usd = (n: number) => ({ gross_amount: n, net_amount: n, currency: 'USD' });
   const answer: PreviewResponse = {
     subscriptions: [{ actions: [{ action_id: 'a1', action: 'create_subscription', sequence: 0, subscription_items: [
-      { subscription_item_id: 'i1', price_id: 'price-team-seats', start_date: '2027-01-01', mrr: usd(100), tcb: usd(1200) },
+      { subscription_item_id: 'i1', price_id: 'price-team-seats', start_date: '2027-01-01', mrr: usd(100),
+        tcb: usd(1200) },
     ] }] }],
     line_items: [{ tcb: usd(500), tcv: usd(500) }],
   };
