@@ -24,7 +24,9 @@ const USAGE = `usage: billing-workbench <command> [options]
       List the v1 and v2 operations, or those matching QUERY ("write off debit memo"), best first.
 
   sandbox [--port 0] [--token-ttl S] [--max-concurrent N] [--seed-accounts N] [--data FILE]
-      Run the local sandbox on loopback (demo credentials are printed); Ctrl+C stops it.`;
+          [--latency MS] [--faults 429:0.1,503:0.05,timeout:0.01]
+      Run the local sandbox on loopback (demo credentials are printed); Ctrl+C stops it. --faults answers
+      that share of requests 429 or 503 (with Retry-After) or never; --latency delays every answer.`;
 
 export async function main(argv: string[], io: Io = stdio): Promise<number> {
   const [command, ...rest] = argv;
@@ -44,7 +46,9 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
         return endpointsCommand(positionals.join(' ') || undefined, values.format!, io);
       }
       case 'sandbox': {
-        const { values } = parseArgs({ args: rest, options: Object.fromEntries(['port', 'token-ttl', 'max-concurrent', 'seed-accounts', 'data'].map(k => [k, { type: 'string' as const }])) });
+        const names = ['port', 'token-ttl', 'max-concurrent', 'seed-accounts', 'data', 'latency', 'faults'];
+        const options = Object.fromEntries(names.map(k => [k, { type: 'string' as const }]));
+        const { values } = parseArgs({ args: rest, options });
         try {
           return await sandboxCommand(values as Record<string, string | undefined>, io);
         } catch (e) {

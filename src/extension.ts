@@ -6,6 +6,7 @@ import { CopyOperationCurlCommand, CopyOperationPathCommand, DescribeObjectComma
 import { NewOrderPayloadCommand } from './commands/newOrderPayload';
 import { CreateAccountCommand, CreateCommand, PreviewCommand } from './commands/payloadCommands';
 import { RequestRunner } from './commands/requestRunner';
+import { ResetLocalSandboxCommand } from './commands/resetLocalSandbox';
 import { ShowLogCommand } from './commands/showLog';
 import { CopyNumberCommand, LoadMoreAccountsCommand, NewOrderForAccountCommand, OpenAsJsonCommand, OpenOrderCommand, PreviewAgainCommand, RefreshAccountsCommand } from './commands/treeCommands';
 import { ValidateFileCommand } from './commands/validateFile';
@@ -79,6 +80,7 @@ export function activate(context: vscode.ExtensionContext): BillingWorkbenchApi 
     new CreateCommand(runner, diagnostics, accounts, reveal), new CreateAccountCommand(runner, diagnostics, accounts),
     new FindOperationCommand(), new ShowOperationCommand(panel, connections), new SendRequestFileCommand(sender),
     new CopyOperationPathCommand(), new CopyOperationCurlCommand(connections), new DescribeObjectCommand(sender),
+    new ResetLocalSandboxCommand(clients, log),
   ]) commands.register(c);
 
   const status = new ConnectionStatus(connections);

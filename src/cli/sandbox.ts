@@ -1,6 +1,8 @@
-// `sandbox [--port 0] [--token-ttl S] [--max-concurrent N] [--seed-accounts N] [--data FILE]`
+// `sandbox [--port 0] [--token-ttl S] [--max-concurrent N] [--seed-accounts N] [--data FILE] [--latency MS]
+//  [--faults 429:0.1,503:0.05,timeout:0.01]`
 // First line: `listening on http://127.0.0.1:PORT`; then the demo credentials. Stops on SIGINT/SIGTERM.
-import { startSandbox } from '../sandbox';
+// A --data file that is locked, corrupt or not ours is refused (exit 1) with a message naming it.
+import { parseFaults, startSandbox } from '../sandbox';
 import { UsageError, type Io } from './io';
 
 const int = (v: string | undefined, name: string, min: number): number | undefined => {
@@ -10,15 +12,31 @@ const int = (v: string | undefined, name: string, min: number): number | undefin
   return n;
 };
 
+const faultsOf = (v: string | undefined) => {
+  if (v === undefined) return undefined;
+  try {
+    return parseFaults(v);
+  } catch (e) {
+    throw new UsageError(`--faults: ${(e as Error).message}`);
+  }
+};
+
 export async function sandboxCommand(v: Record<string, string | undefined>, io: Io): Promise<number> {
+  const faults = faultsOf(v.faults);
   const sb = await startSandbox({
-    port: int(v.port, 'port', 0), tokenTtlSeconds: int(v['token-ttl'], 'token-ttl', 1), maxConcurrent: int(v['max-concurrent'], 'max-concurrent', 1),
-    seedAccounts: int(v['seed-accounts'], 'seed-accounts', 1), dataFile: v.data,
+    port: int(v.port, 'port', 0), tokenTtlSeconds: int(v['token-ttl'], 'token-ttl', 1),
+    maxConcurrent: int(v['max-concurrent'], 'max-concurrent', 1),
+    seedAccounts: int(v['seed-accounts'], 'seed-accounts', 1),
+    dataFile: v.data, latencyMs: int(v.latency, 'latency', 0), faults,
   });
   io.out(`listening on ${sb.url}`);
   io.out(`client id: ${sb.clientId}`);
   io.out(`client secret: ${sb.clientSecret}`);
   io.err(`${sb.store.accounts.size} account(s), ${sb.store.orders.size} order(s)${v.data ? ` in ${v.data}` : ' in memory'}; Ctrl+C stops`);
+  if (faults?.length || v.latency) {
+    const shares = faults?.map(f => `${f.kind} ${f.probability * 100}%`).join(', ');
+    io.err(`faults: ${shares || 'none'}; latency ${v.latency ?? 0} ms`);
+  }
   await new Promise<void>(resolve => {
     const stop = () => { process.off('SIGINT', stop); process.off('SIGTERM', stop); resolve(); };
     process.on('SIGINT', stop);

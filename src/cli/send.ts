@@ -44,7 +44,8 @@ export async function sendCommand(command: 'preview' | 'create', args: { file?: 
   try {
     if (command === 'preview') {
       const r = await client.preview(body as PreviewRequestBody);
-      io.out(args.format === 'json' ? JSON.stringify(r.data, null, 2) : previewTable(r.data));
+      const table = () => previewTable(r.data, body as PreviewRequestBody);
+      io.out(args.format === 'json' ? JSON.stringify(r.data, null, 2) : table());
       io.err(`${r.status} in ${r.ms} ms, Service-Request-Id ${r.requestId ?? '-'}`);
     } else {
       const r = await client.createOrder(body as OrderRequestBody);

@@ -1,8 +1,8 @@
 // The preview as a table: per subscription item the price, dates, MRR and TCB; totals per currency.
-import { summarizePreview, type PreviewResponse } from '../client';
+import { summarizePreview, type PreviewRequestLines, type PreviewResponse } from '../client';
 
-export function previewTable(p: PreviewResponse): string {
-  const s = summarizePreview(p);
+export function previewTable(p: PreviewResponse, request?: PreviewRequestLines): string {
+  const s = summarizePreview(p, request);
   const rows: string[][] = [['subscription', 'action', 'price', 'start', 'end', 'MRR', 'TCB']];
   for (const r of s.rows) rows.push([r.subscription, r.action, r.price, r.start, r.end ?? '-', r.mrr ? fmt(r.mrr.net_amount, r.mrr.currency) : '-', fmt(r.tcb.net_amount, r.tcb.currency)]);
   for (const t of s.totals) rows.push(['total', '', '', '', '', fmt(t.mrr, t.currency), fmt(t.tcb, t.currency)]);

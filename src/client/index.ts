@@ -6,4 +6,7 @@ export { fillPath, pathSegment } from './paths';
 export { checkBaseUrl, isLoopback } from './transport';
 export { SUPPORTED_SERVICE_VERSIONS, DEFAULT_SERVICE_VERSION, serviceVersionWarning } from './serviceVersion';
 export type * from './responses';
-export { summarizePreview, comparePreviews, type PreviewSummary, type PreviewChange, type SummaryRow, type Totals, type RowChange } from './summary';
+export {
+  summarizePreview, comparePreviews, type PreviewRequestLines, type PreviewSummary, type PreviewChange, type SummaryRow,
+  type Totals, type RowChange,
+} from './summary';

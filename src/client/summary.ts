@@ -15,20 +15,34 @@ export interface PreviewChange { rows: RowChange[]; totals: Totals[] }
 
 const r2 = (n: number) => Math.round(n * 100) / 100;
 
-export function summarizePreview(p: PreviewResponse): PreviewSummary {
+/** What the request said of its line items: the answer carries their metrics only, in the same order. */
+export interface PreviewRequestLines { line_items?: { name?: unknown; type?: unknown }[] }
+
+export function summarizePreview(p: PreviewResponse, request?: PreviewRequestLines): PreviewSummary {
   const rows: SummaryRow[] = [];
   p.subscriptions.forEach((s, si) => {
     const sub = s.subscription_number ?? `new subscription ${si + 1}`;
     for (const a of s.actions) {
       for (const i of a.subscription_items) {
-        rows.push({ key: `${sub}|${a.action}|${i.price_id}`, subscription: sub, action: a.action, price: i.price_id, start: i.start_date, end: i.end_date, ...(i.mrr ? { mrr: i.mrr } : {}), tcb: i.tcb });
+        rows.push({
+          key: `${sub}|${a.action}|${i.price_id}`, subscription: sub, action: a.action, price: i.price_id,
+          start: i.start_date, end: i.end_date ?? null, ...(i.mrr ? { mrr: i.mrr } : {}), tcb: i.tcb,
+        });
       }
     }
   });
-  for (const li of (p.line_items ?? []) as { name?: string; type?: string; start_date?: string; amount?: Money }[]) {
-    if (!li.amount) continue;
-    rows.push({ key: `line item|${li.type}|${li.name}`, subscription: 'line item', action: li.type ?? '', price: li.name ?? '', start: li.start_date ?? '', end: null, tcb: li.amount });
-  }
+  // The service answers a line item's metrics only, in the order the request listed them.
+  (p.line_items ?? []).forEach((li, k) => {
+    const tcb = li.tcb ?? li.tcv;
+    if (!tcb) return;
+    const asked = Array.isArray(request?.line_items) ? request.line_items[k] : undefined;
+    const name = typeof asked?.name === 'string' ? asked.name : `#${k + 1}`;
+    const type = typeof asked?.type === 'string' ? asked.type : 'line item';
+    rows.push({
+      key: `line item|${type}|${name}`, subscription: 'line item', action: type, price: name, start: '', end: null,
+      ...(li.mrr ? { mrr: li.mrr } : {}), tcb,
+    });
+  });
   return { rows, totals: totalsOf(rows.map(r => ({ currency: r.tcb.currency, mrr: r.mrr?.net_amount ?? 0, tcb: r.tcb.net_amount }))) };
 }
 

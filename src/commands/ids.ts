@@ -25,6 +25,7 @@ export const COMMANDS = {
   copyOperationPath: 'billingWorkbench.copyOperationPath',
   copyOperationCurl: 'billingWorkbench.copyOperationCurl',
   describeObject: 'billingWorkbench.describeObject',
+  resetLocalSandbox: 'billingWorkbench.resetLocalSandbox',
 } as const;
 
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];

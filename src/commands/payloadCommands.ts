@@ -61,7 +61,7 @@ export class PreviewCommand implements Command {
       title: `Preview of ${name(doc)}`, method: 'POST', path: '/v2/orders/preview', file: name(doc), write: false,
       call: (client, signal) => client.preview(body as PreviewRequestBody, { signal }),
       view: r => {
-        const summary = summarizePreview(r.data);
+        const summary = summarizePreview(r.data, body);
         const before = this.previous.get(key);
         this.previous.set(key, summary);
         return { summary, ...(before ? { change: comparePreviews(before, summary) } : {}) };

@@ -7,7 +7,7 @@ import type { AccountsTree, TreeNode } from '../views/accountsTree';
 import type { JsonDocuments } from '../views/jsonDocuments';
 import { COMMANDS } from './ids';
 import type { Command } from './commandManager';
-import type { OrderResponse } from '../client';
+import { orderToPreview } from './orderToPreview';
 
 export class RefreshAccountsCommand implements Command {
   readonly id = COMMANDS.refreshAccounts;
@@ -82,18 +82,6 @@ export class NewOrderForAccountCommand implements Command {
     return openPayload(`${n.account.accountNumber.toLowerCase()}-new.order.json`, body);
   }
 }
-
-/** The new subscriptions of an order as a preview payload for the same account: what it would cost today. */
-export function orderToPreview(o: OrderResponse, accountNumber: string): Record<string, unknown> | undefined {
-  const subscriptions = o.subscriptions.filter(s => s.actions.some(a => a.type === 'create')).map(s => ({
-    initial_term: strip(s.initial_term), renewal_term: strip(s.renewal_term), start_on: { contract_effective: s.contract_effective },
-    subscription_plans: s.actions.filter(a => a.type === 'create').flatMap(a => a.subscription_plans.map(p => ({
-      plan_id: p.plan_id, prices: p.subscription_items.map(i => ({ price_id: i.price_id, quantity: i.quantity, unit_amount: i.unit_amount })),
-    }))),
-  }));
-  return subscriptions.length ? { metrics: ['delta_metrics'], account_number: accountNumber, subscriptions } : undefined;
-}
-const strip = (t: { type: string; interval?: string; interval_count?: number }) => (t.type === 'evergreen' ? { type: 'evergreen' } : { type: t.type, interval: t.interval, interval_count: t.interval_count });
 
 export class PreviewAgainCommand implements Command {
   readonly id = COMMANDS.previewAgain;

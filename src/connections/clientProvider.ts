@@ -1,10 +1,12 @@
 // The one place that owns credentials and builds clients; views and commands never see a token.
-// The built-in Local sandbox starts in-process on first use (a free loopback port, data in the
-// extension's global storage) and stops on deactivate.
+// The built-in Local sandbox keeps its data in the extension's global storage, which every window
+// shares: the first window that needs it serves it in-process (a free loopback port) and the others use
+// that server (see src/sandbox/shared.ts); if the serving window closes, the next request here takes
+// over. A failed start is not kept: the next request tries again (or Reset Local Sandbox starts fresh).
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { BillingClient, type ApiError } from '../client';
-import { startSandbox, type Sandbox } from '../sandbox';
+import { connectOrServe, DataFileError, parseFaults, resetDataFile, type LocalSandbox, type Sandbox } from '../sandbox';
 import { Disposable } from '../util/dispose';
 import { LOCAL_CONNECTION, type Connection, type ConnectionStore, type Credentials } from './connectionStore';
 import { settings } from '../settings';
@@ -18,7 +20,7 @@ export interface ActiveClient { client: BillingClient; connection: Connection }
 
 export class ClientProvider extends Disposable {
   private clients = new Map<string, Promise<BillingClient>>();
-  private sandbox: Promise<Sandbox> | undefined;
+  private sandbox: Promise<LocalSandbox> | undefined;
 
   constructor(
     private readonly store: ConnectionStore,
@@ -29,12 +31,20 @@ export class ClientProvider extends Disposable {
     super();
     this._register(store.onDidChange(() => this.reset()));
     this._register(vscode.workspace.onDidChangeConfiguration(e => {
+      if (e.affectsConfiguration(LOCAL_SANDBOX_SECTION)) this.stopLocalSandbox(); // faults, latency: at the next start
       if (e.affectsConfiguration('http.proxy') || e.affectsConfiguration('http.proxyStrictSSL') || e.affectsConfiguration('billingWorkbench')) this.reset();
     }));
   }
 
   async active(): Promise<ActiveClient> {
     const connection = this.store.active();
+    if (connection.kind === 'local' && this.sandbox) {
+      const sb = await this.sandbox.catch(() => undefined);
+      if (sb && !(await sb.alive())) { // the window that served it closed: serve it here
+        this.log.info(`Local sandbox at ${sb.url} is gone; taking over.`);
+        this.stopLocalSandbox();
+      }
+    }
     return { connection, client: await this.clientFor(connection) };
   }
 
@@ -58,14 +68,51 @@ export class ClientProvider extends Disposable {
     return c;
   }
 
-  localSandbox(): Promise<Sandbox> {
-    this.sandbox ??= (async () => {
+  get localDataFile(): string { return path.join(this.storageUri.fsPath, 'local-sandbox.json'); }
+
+  localSandbox(): Promise<LocalSandbox> {
+    if (this.sandbox) return this.sandbox;
+    const starting = (async () => {
       await vscode.workspace.fs.createDirectory(this.storageUri);
-      const sb = await startSandbox({ dataFile: path.join(this.storageUri.fsPath, 'local-sandbox.json') });
-      this.log.info(`Local sandbox listening on ${sb.url} (data in ${this.storageUri.fsPath})`);
+      const sb = await connectOrServe(this.localDataFile, localSandboxOptions());
+      this.log.info(sb.owned
+        ? `Local sandbox listening on ${sb.url} (data in ${this.storageUri.fsPath})`
+        : `Local sandbox: using ${sb.url}, served by another window`);
       return sb;
     })();
-    return this.sandbox;
+    this.sandbox = starting;
+    starting.catch(e => {
+      if (this.sandbox === starting) this.sandbox = undefined; // not cached: the next request tries again
+      if (e instanceof DataFileError && (e.problem === 'corrupt' || e.problem === 'not-snapshot')) offerReset(e);
+    });
+    return starting;
+  }
+
+  /** The Local sandbox's server, when this window serves it (tests seed and inspect it). */
+  async servedSandbox(): Promise<Sandbox> {
+    const sb = await this.localSandbox();
+    if (!sb.served) throw new Error(`The Local sandbox at ${sb.url} is served by another window.`);
+    return sb.served;
+  }
+
+  /** Backs up the Local sandbox's data file and starts fresh; returns the backup's path. */
+  async resetLocalSandbox(): Promise<string | undefined> {
+    const sb = await this.sandbox?.catch(() => undefined);
+    this.sandbox = undefined;
+    this.reset();
+    await sb?.close();
+    const backup = resetDataFile(this.localDataFile);
+    this.log.info(`Local sandbox reset${backup ? `; the old data is in ${backup}` : ''}`);
+    return backup;
+  }
+
+  /** Stops serving (if we serve); the next request starts or finds the Local sandbox again. */
+  private stopLocalSandbox(): void {
+    const sb = this.sandbox;
+    this.sandbox = undefined;
+    this.clients.get(LOCAL_CONNECTION.id)?.then(c => c.close(), () => undefined);
+    this.clients.delete(LOCAL_CONNECTION.id);
+    void sb?.then(s => s.close(), () => undefined);
   }
 
   private build(connection: Connection, creds: Credentials): BillingClient {
@@ -87,11 +134,34 @@ export class ClientProvider extends Disposable {
 
   override dispose(): void {
     this.reset();
-    const sb = this.sandbox;
-    this.sandbox = undefined;
-    void sb?.then(s => s.close(), () => undefined);
+    this.stopLocalSandbox();
     super.dispose();
   }
 }
 
 export { LOCAL_CONNECTION };
+
+const LOCAL_SANDBOX_SECTION = 'billingWorkbench.localSandbox';
+
+/** Faults and latency for the Local sandbox, from user settings only (a workspace cannot slow it down). */
+function localSandboxOptions(): { faults?: ReturnType<typeof parseFaults>; latencyMs?: number } {
+  const c = vscode.workspace.getConfiguration(LOCAL_SANDBOX_SECTION);
+  const spec = c.inspect<string>('faults')?.globalValue?.trim();
+  const latencyMs = c.inspect<number>('latencyMs')?.globalValue;
+  let faults: ReturnType<typeof parseFaults> = [];
+  try {
+    faults = spec ? parseFaults(spec) : [];
+  } catch (e) {
+    throw new Error(`Setting ${LOCAL_SANDBOX_SECTION}.faults: ${(e as Error).message}.`);
+  }
+  return {
+    ...(faults.length ? { faults } : {}),
+    ...(typeof latencyMs === 'number' && latencyMs > 0 ? { latencyMs } : {}),
+  };
+}
+
+function offerReset(e: DataFileError): void {
+  void vscode.window.showErrorMessage(e.message, 'Reset Local Sandbox').then(a => {
+    if (a) void vscode.commands.executeCommand('billingWorkbench.resetLocalSandbox');
+  });
+}

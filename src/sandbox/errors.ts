@@ -1,14 +1,18 @@
-// The service's error bodies. v2: {type, errors[{code, parameter, message}], retryable}; v1: {success:false,
-// processId, reasons[{code, message}]} with an eight-digit code = six-digit resource code + category.
+// The service's error bodies. v2: {type, errors[{code, parameter, message}], retryable}, with the reference's
+// types and codes (`resource_not_found`; an empty `errors` where the reference answers one, as on 401);
+// v1: {success:false, processId, reasons[{code, message}]} with an eight-digit code = six-digit resource
+// code + category.
 import { randomUUID } from 'crypto';
 
-export type V2Type = 'bad_request' | 'unauthorized' | 'not_found' | 'method_not_allowed' | 'conflict' | 'unprocessable_entity'
-  | 'payload_too_large' | 'too_many_requests' | 'internal_error';
+export type V2Type = 'bad_request' | 'unauthorized' | 'not_found' | 'method_not_allowed' | 'conflict'
+  | 'unprocessable_entity' | 'payload_too_large' | 'too_many_requests' | 'internal_server_error'
+  | 'service_unavailable' | 'not_implemented';
 export interface V2Detail { code: string; parameter?: string; message: string }
 
 const V2_STATUS: Record<V2Type, number> = {
   bad_request: 400, unauthorized: 401, not_found: 404, method_not_allowed: 405, conflict: 409,
-  payload_too_large: 413, unprocessable_entity: 422, too_many_requests: 429, internal_error: 500,
+  payload_too_large: 413, unprocessable_entity: 422, too_many_requests: 429, internal_server_error: 500,
+  not_implemented: 501, service_unavailable: 503,
 };
 
 /** Thrown inside a handler; the server turns it into the right body for the route's family. */
@@ -18,20 +22,38 @@ export class ServiceError extends Error {
     readonly v2: { type: V2Type; errors: V2Detail[] },
     readonly v1: { resource: number; category: number },
     readonly headers: Record<string, string> = {},
-  ) { super(v2.errors[0]?.message ?? v2.type); }
+    /** What v1 reasons and logs say when the v2 body carries no detail. */
+    message?: string,
+    /** Overrides the status-based default (a failed save is a 500 that must not be retried). */
+    readonly retryable?: boolean,
+  ) { super(v2.errors[0]?.message ?? message ?? v2.type); }
 
   static v2(type: V2Type, errors: V2Detail[], category: number, headers?: Record<string, string>): ServiceError {
     return new ServiceError(V2_STATUS[type], { type, errors }, { resource: 500000, category }, headers);
   }
 
-  v2Body() { return { type: this.v2.type, errors: this.v2.errors, retryable: this.status === 429 || this.status >= 500 || this.status === 409 }; }
+  /** An answer whose v2 body has an empty `errors`, as the reference shows for 401, 405, 429 and 5xx. */
+  static bare(type: V2Type, category: number, message: string, headers?: Record<string, string>): ServiceError {
+    return new ServiceError(V2_STATUS[type], { type, errors: [] }, { resource: 500000, category }, headers, message);
+  }
+
+  v2Body() {
+    const retryable = this.retryable ?? (this.status === 429 || this.status >= 500 || this.status === 409);
+    return { type: this.v2.type, errors: this.v2.errors, retryable };
+  }
   v1Body() {
     const code = this.v1.resource * 100 + this.v1.category;
-    return { success: false, processId: randomUUID().replace(/-/g, '').slice(0, 16).toUpperCase(), reasons: this.v2.errors.map(e => ({ code, message: e.message })) };
+    const details = this.v2.errors.length ? this.v2.errors : [{ message: this.message }];
+    return {
+      success: false, processId: randomUUID().replace(/-/g, '').slice(0, 16).toUpperCase(),
+      reasons: details.map(e => ({ code, message: e.message })),
+    };
   }
 }
 
 export const badRequest = (code: string, parameter: string | undefined, message: string, category = 20) =>
   ServiceError.v2('bad_request', [{ code, ...(parameter ? { parameter } : {}), message }], category);
-export const notFound = (parameter: string, message: string) => ServiceError.v2('not_found', [{ code: 'not_found', parameter, message }], 40);
-export const unauthorized = (message: string) => new ServiceError(401, { type: 'unauthorized', errors: [{ code: 'invalid_token', message }] }, { resource: 900000, category: 11 });
+export const notFound = (parameter: string | undefined, message: string) =>
+  ServiceError.v2('not_found', [{ code: 'resource_not_found', ...(parameter ? { parameter } : {}), message }], 40);
+export const unauthorized = (message: string) =>
+  new ServiceError(401, { type: 'unauthorized', errors: [] }, { resource: 900000, category: 11 }, {}, message);

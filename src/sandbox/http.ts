@@ -18,3 +18,33 @@ export async function readBody(req: IncomingMessage): Promise<string> {
 }
 
 const tooLarge = () => ServiceError.v2('payload_too_large', [{ code: 'payload_too_large', message: `The body is over ${MAX_BODY_BYTES / 1048576} MB.` }], 20);
+
+/** A path segment, percent-decoded; bad percent-encoding is the client's mistake: a 400, not a 500. */
+export function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw ServiceError.v2('bad_request', [{ code: 'invalid_parameter', parameter: 'path',
+      message: `"${segment.slice(0, 100)}" is not valid percent-encoding.` }], 20);
+  }
+}
+
+/** Far deeper than any real payload (about 8 levels), far shallower than a stack overflow. */
+export const MAX_JSON_DEPTH = 100;
+
+/** Whether the JSON text opens more than `max` arrays/objects at once (strings skipped), in one pass. */
+export function nestingExceeds(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}

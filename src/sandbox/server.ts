@@ -1,215 +1,411 @@
 // The local sandbox: an HTTP server on loopback that behaves like the service for the v2 quickstart,
 // the token endpoint and the reads the tree needs. Same paths, auth, error shapes; real computations.
-import { createHash, randomBytes, randomUUID } from 'crypto';
+// Whatever a client sends, it answers (never a crash, never a 500); slow clients time out; every map
+// that grows per request is bounded.
+import { randomBytes, randomUUID } from 'crypto';
 import * as http from 'http';
 import type { AddressInfo } from 'net';
 import { formatPath, validate, type PayloadKind, type PreviewRequestBody } from '../schemas';
 import { matchOperation } from '../catalog';
 import { catalogResponse } from './catalog';
+import { DataFileError, type DataWriter } from './dataFile';
 import { badRequest, notFound, ServiceError, unauthorized } from './errors';
-import { readBody } from './http';
+import { pickFault, type Fault } from './faults';
+import { decodeSegment, MAX_JSON_DEPTH, nestingExceeds, readBody } from './http';
+import { IdempotencyCache } from './idempotency';
 import { DESCRIBED_FIELDS, V1_OBJECT_NAMES } from '../catalog/objectNames';
-import { runOrder } from './orders';
+import { createAccount, runOrder } from './orders';
 import { page } from './paging';
 import { seed } from './seed';
-import { Store, type AccountRec, type OrderRec } from './store';
+import { Store } from './store';
+import { accountView, objAccount, objOrder, objSubscription, orderView } from './views';
 
 export const DEMO_CLIENT_ID = 'sandbox-demo-client';
 export const DEMO_CLIENT_SECRET = 'sandbox-demo-secret';
+/** Unauthenticated: which process serves which data file (editor windows check it before sharing one). */
+export const INFO_PATH = '/.sandbox/info';
+
+export interface SandboxLimits {
+  /** Live access tokens kept; past it the oldest are forgotten (their holders get a 401 and a new token). */
+  tokens: number;
+  /** Idempotency replies kept (24 h at most); past it the oldest answered ones are forgotten. */
+  idempotencyKeys: number;
+  /** Distinct paths counted by the volume summary; others count under "(other paths)". */
+  volumePaths: number;
+}
+const DEFAULT_LIMITS: SandboxLimits = { tokens: 10_000, idempotencyKeys: 10_000, volumePaths: 1_000 };
 
 export interface SandboxOptions {
   port?: number; tokenTtlSeconds?: number; maxConcurrent?: number; seedAccounts?: number; dataFile?: string;
   /** Test hook: delay (ms) before answering matching requests, to hold them in flight. */
   delay?: (method: string, path: string) => number;
+  /** Added to every API answer, so the concurrency limit can be reached (`--latency`). */
+  latencyMs?: number;
+  /** Injected faults (`--faults`), drawn with `random` (Math.random unless a test injects one). */
+  faults?: Fault[];
+  random?: () => number;
+  /** How long a `timeout` fault leaves a request unanswered before dropping the connection. */
+  faultTimeoutMs?: number;
+  /** A request must arrive whole within this (ms), its headers within `headersTimeoutMs`. */
+  requestTimeoutMs?: number;
+  headersTimeoutMs?: number;
+  limits?: Partial<SandboxLimits>;
+  /** Test hook: how the data file is written (to simulate a full disk). */
+  writer?: DataWriter;
 }
 export interface Sandbox {
-  url: string; port: number; clientId: string; clientSecret: string; store: Store;
-  /** Every access token issued so far (tests check none leaks into logs). */
+  url: string; port: number; clientId: string; clientSecret: string; store: Store; dataFile?: string;
+  /** Every access token issued so far, up to the token limit (tests check none leaks into logs). */
   issuedTokens(): string[];
   /** Invalidates every token, as a revocation would: the next call answers 401. */
   revokeTokens(): void;
   /** Adds N seeded accounts, each with an order (tests of paging). */
   seedAccounts(n: number): void;
+  /** Sizes of the maps that grow per request (tests check they stay bounded). */
+  sizes(): { tokens: number; issued: number; idempotencyKeys: number; volumePaths: number };
   close(): Promise<void>;
 }
 
 type Reply = { status: number; body: unknown; headers?: Record<string, string> };
-interface Idem { hash: string; reply?: Reply; expires: number }
-const CATEGORY_OF: Record<number, string> = { 20: 'invalid_parameter', 21: 'unknown_parameter', 22: 'missing_parameter', 90: 'malformed_json' };
+const CATEGORY_OF: Record<number, string> = {
+  20: 'invalid_parameter', 21: 'unknown_parameter', 22: 'missing_parameter', 90: 'malformed_json',
+};
+
+/** A save that failed: nothing was kept, and sending the same request again cannot help until the file is fixed. */
+const notSaved = (e: DataFileError) => new ServiceError(500,
+  { type: 'internal_server_error', errors: [{ code: 'data_not_saved', message: `${e.message} Nothing was created.` }] },
+  { resource: 500000, category: 60 }, {}, undefined, false);
 
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
   const ttl = opts.tokenTtlSeconds ?? 3600;
   const maxConcurrent = opts.maxConcurrent ?? 10;
-  const store = new Store(opts.dataFile);
-  if (store.accounts.size === 0) { seed(store, Math.max(1, opts.seedAccounts ?? 1)); store.save(); }
+  const limits = { ...DEFAULT_LIMITS, ...opts.limits };
+  const random = opts.random ?? Math.random;
+  const store = new Store(opts.dataFile, { writer: opts.writer });
+  try {
+    if (store.accounts.size === 0) store.commit(() => seed(store, Math.max(1, opts.seedAccounts ?? 1)));
+  } catch (e) {
+    store.close();
+    throw e;
+  }
   const tokens = new Map<string, number>();
   const issued: string[] = [];
-  const idempotency = new Map<string, Idem>();
+  const idempotency = new IdempotencyCache(limits.idempotencyKeys);
   const volume = new Map<string, number>();
+  const held = new Set<NodeJS.Timeout>();
   let inFlight = 0;
+
+  const issueToken = () => {
+    const token = randomBytes(24).toString('hex');
+    if (tokens.size >= limits.tokens) {
+      for (const [t, expires] of tokens) if (expires < Date.now()) tokens.delete(t);
+      while (tokens.size >= limits.tokens) tokens.delete(tokens.keys().next().value!);
+    }
+    tokens.set(token, Date.now() + ttl * 1000);
+    issued.push(token);
+    if (issued.length > limits.tokens) issued.shift();
+    return token;
+  };
 
   const auth = (req: http.IncomingMessage) => {
     const m = /^Bearer (\S+)$/i.exec(req.headers.authorization ?? '');
     const expires = m ? tokens.get(m[1]) : undefined;
     if (!expires) throw unauthorized('Invalid or missing access token: request a token from POST /oauth/token.');
-    if (expires < Date.now()) { tokens.delete(m![1]); throw unauthorized('The access token has expired: request a new one.'); }
+    if (expires < Date.now()) {
+      tokens.delete(m![1]);
+      throw unauthorized('The access token has expired: request a new one.');
+    }
+  };
+
+  /** Runs a change to the data; a failed save answers a non-retryable error with nothing kept. */
+  const commit = <T>(change: () => T): T => {
+    try {
+      return store.commit(change);
+    } catch (e) {
+      throw e instanceof DataFileError ? notSaved(e) : e;
+    }
   };
 
   async function route(req: http.IncomingMessage, path: string, query: URLSearchParams, hold: () => Promise<void>): Promise<Reply> {
     const method = req.method ?? 'GET';
     const allow = (...methods: string[]) => {
-      if (!methods.includes(method)) throw ServiceError.v2('method_not_allowed', [{ code: 'method_not_allowed', message: `${method} is not supported on ${path}; use ${methods.join(' or ')}.` }], 45, { Allow: methods.join(', ') });
+      if (methods.includes(method)) return;
+      const message = `${method} is not supported on ${path}; use ${methods.join(' or ')}.`;
+      throw ServiceError.bare('method_not_allowed', 45, message, { Allow: methods.join(', ') });
     };
     if (path === '/oauth/token') {
       allow('POST');
       const form = new URLSearchParams(await readBody(req));
-      if (form.get('grant_type') !== 'client_credentials') throw badRequest('invalid_parameter', 'grant_type', 'grant_type must be client_credentials.', 20);
-      if (form.get('client_id') !== DEMO_CLIENT_ID || form.get('client_secret') !== DEMO_CLIENT_SECRET) throw unauthorized('Invalid client credentials.');
-      const token = randomBytes(24).toString('hex');
-      tokens.set(token, Date.now() + ttl * 1000);
-      issued.push(token);
-      return { status: 200, body: { access_token: token, token_type: 'bearer', expires_in: ttl, scope: 'entity.local platform.write service.sandbox.read service.sandbox.write tenant.local user.demo', jti: randomUUID() } };
+      if (form.get('grant_type') !== 'client_credentials') {
+        throw badRequest('invalid_parameter', 'grant_type', 'grant_type must be client_credentials.', 20);
+      }
+      if (form.get('client_id') !== DEMO_CLIENT_ID || form.get('client_secret') !== DEMO_CLIENT_SECRET) {
+        throw unauthorized('Invalid client credentials.');
+      }
+      return { status: 200, body: {
+        access_token: issueToken(), token_type: 'bearer', expires_in: ttl, jti: randomUUID(),
+        scope: 'entity.local platform.write service.sandbox.read service.sandbox.write tenant.local user.demo',
+      } };
     }
     auth(req);
     if (method !== 'POST') await hold();
     let m: RegExpExecArray | null;
-    if (path === '/v2/accounts') { allow('POST'); return idempotent(req, 'account', hold, async body => {
-      const a = runOrder(store, { account_data: body as never, subscriptions: [] }, true).account!;
-      store.save();
-      return { status: 201, body: accountView(a) };
-    }); }
-    if (path === '/v2/orders/preview') { allow('POST'); return idempotent(req, 'preview', hold, async body => ({ status: 201, body: runOrder(store, body as PreviewRequestBody, false).preview })); }
-    if (path === '/v2/orders') { allow('POST'); return idempotent(req, 'order', hold, async body => {
-      const { order } = runOrder(store, body as PreviewRequestBody, true);
-      store.save();
-      return { status: 200, body: orderView(order!) };
-    }); }
+    if (path === '/v2/accounts') {
+      allow('POST');
+      return idempotent(req, 'account', hold, async body => ({
+        status: 201, body: accountView(commit(() => createAccount(store, body as never))),
+      }));
+    }
+    if (path === '/v2/orders/preview') {
+      allow('POST');
+      return idempotent(req, 'preview', hold, async body => ({
+        status: 201, body: runOrder(store, body as PreviewRequestBody, false).preview,
+      }));
+    }
+    if (path === '/v2/orders') {
+      allow('POST');
+      return idempotent(req, 'order', hold, async body => {
+        const { order, account } = commit(() => runOrder(store, body as PreviewRequestBody, true));
+        return { status: 200, body: orderView(order!, account?.id) };
+      });
+    }
     if ((m = /^\/v2\/orders\/([^/]+)$/.exec(path))) {
       allow('GET');
-      const o = store.orders.get(decodeURIComponent(m[1]));
-      if (!o) throw notFound('order_number', `No order ${decodeURIComponent(m[1])}.`);
-      return { status: 200, body: orderView(o) };
+      const key = decodeSegment(m[1]);
+      const o = store.orders.get(key);
+      if (!o) throw notFound('order_number', `Order ${key} could not be found.`);
+      return { status: 200, body: orderView(o, o.account_id ?? store.accounts.get(o.account_number)?.id) };
     }
     if ((m = /^\/v2\/accounts\/([^/]+)$/.exec(path))) {
       allow('GET');
-      const a = store.accounts.get(decodeURIComponent(m[1]));
-      if (!a) throw notFound('account_number', `No account ${decodeURIComponent(m[1])}.`);
+      const key = decodeSegment(m[1]);
+      const a = store.accounts.get(key);
+      if (!a) throw notFound('account_number', `Account ${key} could not be found.`);
       return { status: 200, body: accountView(a) };
     }
-    if (path.startsWith('/v2/')) throw notFound('path', `No v2 operation at ${path}.`);
-    // ---- v1 family ----
-    if (path === '/v1/catalog/products') { allow('GET'); return { status: 200, body: catalogResponse() }; }
-    if (path === '/object-query/accounts') { allow('GET'); return { status: 200, body: page(store.accountList.map(objAccount), query) }; }
+    if (path.startsWith('/v2/')) throw notFound(undefined, `No v2 operation at ${path}.`);
+    return v1Route(method, path, query, allow);
+  }
+
+  function v1Route(method: string, path: string, query: URLSearchParams, allow: (...methods: string[]) => void): Reply {
+    let m: RegExpExecArray | null;
+    if (path === '/v1/catalog/products') {
+      allow('GET');
+      return { status: 200, body: catalogResponse() };
+    }
+    if (path === '/object-query/accounts') {
+      allow('GET');
+      return { status: 200, body: page(store.accountList, query, objAccount) };
+    }
     if (path === '/object-query/orders') {
       allow('GET');
       const acct = filterValue(query, 'accountNumber');
-      return { status: 200, body: page((acct ? store.orderList.filter(o => o.account_number === acct) : store.orderList).map(objOrder), query) };
+      const orders = acct ? store.orderList.filter(o => o.account_number === acct) : store.orderList;
+      return { status: 200, body: page(orders, query, objOrder) };
     }
     if (path === '/object-query/subscriptions') {
       allow('GET');
       const acct = filterValue(query, 'accountNumber');
       const subs = [...store.subscriptions.values()].filter(s => !acct || s.account_number === acct);
-      return { status: 200, body: page(subs.map(s => ({ id: s.id, subscriptionNumber: s.subscription_number, accountNumber: s.account_number, status: s.state, version: s.version, termStartDate: s.current_term_start, termEndDate: s.current_term_end })), query) };
+      return { status: 200, body: page(subs, query, objSubscription) };
     }
     if ((m = /^\/object-query\/(accounts|orders)\/([^/]+)$/.exec(path))) {
       allow('GET');
-      const key = decodeURIComponent(m[2]);
+      const key = decodeSegment(m[2]);
       const account = m[1] === 'accounts' ? store.accounts.get(key) ?? store.accountList.find(a => a.id === key) : undefined;
       const order = m[1] === 'orders' ? store.orders.get(key) ?? store.orderList.find(o => o.id === key) : undefined;
       const found = account ? objAccount(account) : order ? objOrder(order) : undefined;
-      if (!found) throw ServiceError.v2('not_found', [{ code: 'not_found', message: `No ${m[1].slice(0, -1)} ${key}.` }], 40);
+      if (!found) throw notFound(undefined, `No ${m[1].slice(0, -1)} ${key}.`);
       return { status: 200, body: found };
     }
     if ((m = /^\/v1\/describe\/([^/]+)$/.exec(path))) {
       allow('GET');
-      const name = decodeURIComponent(m[1]);
-      if (!V1_OBJECT_NAMES.includes(name)) throw ServiceError.v2('not_found', [{ code: 'not_found', message: `"${name}" is not an object API name; see the describe list (Account, Order, Subscription, ...).` }], 40);
-      return { status: 200, body: { success: true, object: name, fields: (DESCRIBED_FIELDS[name] ?? []).map(f => ({ name: f, type: f.endsWith('Date') ? 'date' : 'string' })), note: DESCRIBED_FIELDS[name] ? undefined : 'Field lists of this object are not available in the local sandbox.' } };
+      const name = decodeSegment(m[1]);
+      if (!V1_OBJECT_NAMES.includes(name)) {
+        throw notFound(undefined,
+          `"${name}" is not an object API name; see the describe list (Account, Order, Subscription, ...).`);
+      }
+      const typeOf = (f: string) => (f.endsWith('Date') ? 'date' : 'string');
+      const fields = (DESCRIBED_FIELDS[name] ?? []).map(f => ({ name: f, type: typeOf(f) }));
+      const note = DESCRIBED_FIELDS[name]
+        ? undefined
+        : 'Field lists of this object are not available in the local sandbox.';
+      return { status: 200, body: { success: true, object: name, fields, note } };
     }
     if (path === '/system-health/api-requests/volume-summary') {
       allow('GET');
-      return { status: 200, body: { success: true, data: [...volume].map(([k, count]) => { const [method, p] = k.split(' '); return { method, path: p, count }; }) } };
+      const data = [...volume].map(([k, count]) => {
+        const [verb, p] = k.split(/ (.*)/s);
+        return { method: verb, path: p, count };
+      });
+      return { status: 200, body: { success: true, data } };
     }
     const op = matchOperation(method, path);
-    if (!op) throw ServiceError.v2('not_found', [{ code: 'not_found', message: `No operation ${method} ${path}: check the path (Billing: Find Operation...).` }], 40);
-    throw new ServiceError(501, { type: 'not_found', errors: [{ code: 'not_available', message: `${op.id} (${op.summary}) is not available in the local sandbox; use a sandbox or test environment of the service.` }] }, { resource: 500000, category: 45 });
+    if (!op) throw notFound(undefined, `No operation ${method} ${path}: check the path (Billing: Find Operation...).`);
+    const message = `${op.id} (${op.summary}) is not available in the local sandbox; `
+      + 'use a sandbox or test environment of the service.';
+    throw new ServiceError(501, { type: 'not_implemented', errors: [{ code: 'not_available', message }] },
+      { resource: 500000, category: 45 });
   }
 
   /** Validate the JSON body, then run the handler once per Idempotency-Key (replayed for 24 h). */
-  async function idempotent(req: http.IncomingMessage, kind: PayloadKind, hold: () => Promise<void>, handler: (body: unknown) => Promise<Reply>): Promise<Reply> {
+  async function idempotent(req: http.IncomingMessage, kind: PayloadKind, hold: () => Promise<void>,
+    handler: (body: unknown) => Promise<Reply>): Promise<Reply> {
     const text = await readBody(req);
+    if (nestingExceeds(text, MAX_JSON_DEPTH)) {
+      throw badRequest('malformed_json', undefined, `The body nests deeper than ${MAX_JSON_DEPTH} levels.`, 90);
+    }
     const findings = validate(text, kind).filter(f => f.severity === 'error');
     if (findings.length) {
-      const cat = findings[0].category;
-      throw ServiceError.v2('bad_request', findings.map(f => ({ code: CATEGORY_OF[f.category], ...(f.path.length ? { parameter: formatPath(f.path) } : {}), message: f.message })), cat);
+      const details = findings.map(f => ({
+        code: CATEGORY_OF[f.category] ?? 'invalid_parameter',
+        ...(f.path.length ? { parameter: formatPath(f.path) } : {}), message: f.message,
+      }));
+      throw ServiceError.v2('bad_request', details, findings[0].category);
     }
     const key = req.headers['idempotency-key'];
-    if (typeof key !== 'string' || !key) { await hold(); return handler(JSON.parse(text)); }
-    const hash = createHash('sha256').update(`${req.url} ${text}`).digest('hex');
-    const prior = idempotency.get(key);
-    if (prior && prior.expires > Date.now()) {
-      if (prior.hash !== hash) throw ServiceError.v2('unprocessable_entity', [{ code: 'idempotency_key_reused', parameter: 'Idempotency-Key', message: 'This Idempotency-Key was used with another request body.' }], 30);
-      if (!prior.reply) throw ServiceError.v2('conflict', [{ code: 'idempotency_key_in_use', parameter: 'Idempotency-Key', message: 'A request with this Idempotency-Key is still running; retry shortly.' }], 50);
-      return { ...prior.reply, headers: { ...prior.reply.headers, 'Idempotent-Replayed': 'true' } };
-    }
-    const entry: Idem = { hash, expires: Date.now() + 24 * 3600_000 };
-    if (idempotency.size >= 1000) for (const [k, v] of idempotency) if (v.expires <= Date.now()) idempotency.delete(k); // replies are kept 24 h, not forever
-    idempotency.set(key, entry);
-    try {
+    if (typeof key !== 'string' || !key) {
       await hold();
-      entry.reply = await handler(JSON.parse(text));
-      return entry.reply;
-    } catch (e) {
-      idempotency.delete(key); // a failed attempt may be retried with the same key
-      throw e;
+      return handler(JSON.parse(text));
     }
+    return idempotency.run(key, `${req.url} ${text}`, async () => {
+      await hold();
+      return handler(JSON.parse(text));
+    });
   }
 
-  const server = http.createServer((req, res) => {
+  const server = http.createServer({
+    requestTimeout: opts.requestTimeoutMs ?? 30_000,
+    headersTimeout: opts.headersTimeoutMs ?? Math.min(10_000, opts.requestTimeoutMs ?? 10_000),
+    connectionsCheckingInterval: Math.min(1_000, opts.headersTimeoutMs ?? 1_000, opts.requestTimeoutMs ?? 1_000),
+  }, (req, res) => {
+    try {
+      handle(req, res);
+    } catch (e) { // a bug of ours: answer, never crash
+      console.error(`sandbox: ${req.method} ${req.url}: ${(e as Error)?.stack ?? e}`);
+      if (!res.headersSent) {
+        res.writeHead(500, { 'Content-Type': 'application/json' }).end('{"type":"internal_server_error","errors":[]}');
+      }
+    }
+  });
+
+  function handle(req: http.IncomingMessage, res: http.ServerResponse): void {
     const requestId = randomUUID();
-    const url = new URL(req.url ?? '/', 'http://sandbox');
-    const path = url.pathname;
-    const v2 = path.startsWith('/v2/'); // the token call and the reads answer in the v1 family's shape
+    const target = req.url ?? '/';
     const send = (r: Reply) => {
-      if (res.headersSent) return;
+      if (res.headersSent || res.destroyed) return;
       const body = JSON.stringify(r.body);
-      res.writeHead(r.status, { 'Content-Type': 'application/json', 'Service-Request-Id': requestId, 'Content-Length': Buffer.byteLength(body), ...r.headers });
+      res.writeHead(r.status, {
+        'Content-Type': 'application/json', 'Service-Request-Id': requestId, 'Content-Length': Buffer.byteLength(body),
+        ...r.headers,
+      });
       res.end(body);
     };
+    let v2 = target.startsWith('/v2/'); // the token call and the reads answer in the v1 family's shape
     const fail = (e: unknown) => {
-      const err = e instanceof ServiceError ? e : ServiceError.v2('internal_error', [{ code: 'internal_error', message: 'Unexpected error in the local sandbox.' }], 60);
-      if (!(e instanceof ServiceError)) console.error(`sandbox: ${req.method} ${path}: ${(e as Error)?.stack ?? e}`);
+      if (res.destroyed || req.socket.destroyed) return; // the client is gone (or was cut off): nobody to answer
+      const err = e instanceof ServiceError
+        ? e
+        : ServiceError.bare('internal_server_error', 60, 'Unexpected error in the local sandbox.');
+      if (!(e instanceof ServiceError)) console.error(`sandbox: ${req.method} ${target}: ${(e as Error)?.stack ?? e}`);
       send({ status: err.status, body: v2 ? err.v2Body() : err.v1Body(), headers: err.headers });
     };
-    const volumeKey = `${req.method} ${path.replace(/\/(A|O|S)\d{8}$/, '/{key}')}`;
-    volume.set(volumeKey, (volume.get(volumeKey) ?? 0) + 1);
+    let url: URL;
+    try {
+      url = new URL(target, 'http://sandbox');
+    } catch {
+      req.resume();
+      return fail(badRequest('invalid_request', undefined, 'The request target is not a valid path.'));
+    }
+    const path = url.pathname;
+    v2 = path.startsWith('/v2/');
+    countVolume(req.method ?? 'GET', path);
+    if (path === INFO_PATH) {
+      req.resume();
+      return send({ status: 200, body: { pid: process.pid, dataFile: opts.dataFile ?? null } });
+    }
     if (inFlight >= maxConcurrent) {
       req.resume();
-      return fail(ServiceError.v2('too_many_requests', [{ code: 'too_many_requests', message: `More than ${maxConcurrent} requests in flight; retry after the Retry-After seconds.` }], 70, { 'Retry-After': '1' }));
+      return fail(ServiceError.bare('too_many_requests', 70,
+        `More than ${maxConcurrent} requests in flight; retry after the Retry-After seconds.`, { 'Retry-After': '1' }));
     }
     inFlight++;
-    res.on('close', () => { inFlight--; });
+    let counted = true;
+    const leave = () => {
+      if (counted) inFlight--;
+      counted = false;
+    };
+    res.on('close', leave);
+    const fault = path === '/oauth/token' ? undefined : pickFault(opts.faults ?? [], random);
+    if (fault === 'timeout') { // left unanswered until the client gives up; it holds no slot
+      leave();
+      req.resume();
+      const t = setTimeout(() => { held.delete(t); req.socket.destroy(); }, opts.faultTimeoutMs ?? 120_000);
+      held.add(t);
+      return;
+    }
+    if (fault) {
+      req.resume();
+      const retry = { 'Retry-After': '1' };
+      return fail(fault === '429'
+        ? ServiceError.bare('too_many_requests', 70, 'Injected fault: too many requests; retry later.', retry)
+        : ServiceError.bare('service_unavailable', 61, 'Injected fault: service unavailable; retry later.', retry));
+    }
     const ms = opts.delay?.(req.method ?? 'GET', path) ?? 0;
-    const hold = () => (ms ? new Promise<void>(r => setTimeout(r, ms)) : Promise.resolve());
-    route(req, path, url.searchParams, hold).then(send, fail).catch(fail);
+    const hold = () => (ms ? sleep(ms) : Promise.resolve());
+    const latency = path === '/oauth/token' ? 0 : opts.latencyMs ?? 0;
+    (latency ? sleep(latency) : Promise.resolve())
+      .then(() => route(req, path, url.searchParams, hold))
+      .then(send, fail)
+      .catch(fail);
+  }
+
+  const sleep = (ms: number) => new Promise<void>(resolve => {
+    const t = setTimeout(() => { held.delete(t); resolve(); }, ms);
+    held.add(t);
   });
+
+  function countVolume(method: string, path: string): void {
+    let key = `${method} ${path.replace(/\/(A|O|S)\d{8}$/, '/{key}')}`;
+    if (!volume.has(key) && volume.size >= limits.volumePaths) key = `${method} (other paths)`;
+    volume.set(key, (volume.get(key) ?? 0) + 1);
+  }
+
   server.keepAliveTimeout = 30_000;
-  await new Promise<void>((resolve, reject) => { server.once('error', reject); server.listen(opts.port ?? 0, '127.0.0.1', () => resolve()); });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
+    });
+  } catch (e) {
+    store.close();
+    throw e;
+  }
   const port = (server.address() as AddressInfo).port;
   return {
     url: `http://127.0.0.1:${port}`, port, clientId: DEMO_CLIENT_ID, clientSecret: DEMO_CLIENT_SECRET, store,
+    dataFile: opts.dataFile,
     issuedTokens: () => [...issued], revokeTokens: () => tokens.clear(),
-    seedAccounts: n => { seed(store, n, store.accounts.size); store.save(); },
-    close: () => new Promise<void>(resolve => { server.closeAllConnections(); server.close(() => resolve()); }),
+    seedAccounts: n => store.commit(() => seed(store, n, store.accounts.size)),
+    sizes: () => ({
+      tokens: tokens.size, issued: issued.length, idempotencyKeys: idempotency.size, volumePaths: volume.size,
+    }),
+    close: () => new Promise<void>(resolve => {
+      for (const t of held) clearTimeout(t);
+      held.clear();
+      server.closeAllConnections();
+      server.close(() => {
+        store.close();
+        resolve();
+      });
+    }),
   };
 }
 
 function filterValue(q: URLSearchParams, field: string): string | undefined {
-  for (const f of q.getAll('filter[]')) { const m = new RegExp(`^${field}\\.EQ:(.+)$`, 'i').exec(f); if (m) return m[1]; }
+  for (const f of q.getAll('filter[]')) {
+    const m = new RegExp(`^${field}\\.EQ:(.+)$`, 'i').exec(f);
+    if (m) return m[1];
+  }
   return q.get(field) ?? undefined;
 }
-
-const accountView = (a: AccountRec) => ({ id: a.id, account_number: a.account_number, name: a.name, currency: a.currency, bill_cycle_day: a.bill_cycle_day, bill_to: a.bill_to, ...(a.sold_to ? { sold_to: a.sold_to } : {}), state: a.status, created_time: a.created_time, updated_time: a.updated_time });
-const orderView = (o: OrderRec) => ({ id: o.id, created_time: o.created_time, updated_time: o.created_time, created_by_id: 'sandbox-client', updated_by_id: 'sandbox-client', category: null, description: o.description, order_date: o.order_date, order_number: o.order_number, line_items: o.line_items, subscriptions: o.subscriptions });
-const objAccount = (a: AccountRec) => ({ id: a.id, accountNumber: a.account_number, name: a.name, currency: a.currency, billCycleDay: a.bill_cycle_day, status: 'Active', createdDate: a.created_time });
-const objOrder = (o: OrderRec) => ({ id: o.id, orderNumber: o.order_number, accountNumber: o.account_number, orderDate: o.order_date, description: o.description, status: 'Completed', subscriptionNumbers: (o.subscriptions as { subscription_number: string }[]).map(s => s.subscription_number), createdDate: o.created_time });

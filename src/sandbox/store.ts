@@ -1,10 +1,11 @@
-// The sandbox's state: accounts, subscriptions and orders, in memory, optionally kept in a JSON file
-// written atomically (temp file + rename), so a crash never leaves a half-written file.
-import * as fs from 'fs';
-import * as path from 'path';
+// The sandbox's state: accounts, subscriptions and orders, in memory, optionally kept in a data file
+// (see dataFile.ts). A change commits to memory and file together, or to neither.
+import { acquireLock, atomicWrite, DataFileError, readSnapshot, reasonOf, removeStaleTemps, SNAPSHOT_FORMAT,
+  type DataWriter } from './dataFile';
 import type { BillingPeriod, ChargeModel, ChargeType } from './catalog';
 import { Numbers } from './ids';
 import type { Term } from './metrics';
+import { upgradeOrder } from './upgrade';
 
 export interface Contact { first_name?: string; last_name?: string; [k: string]: unknown }
 export interface AccountRec {
@@ -18,7 +19,7 @@ export interface ItemRec {
   custom_fields?: Record<string, unknown>;
 }
 export interface PlanRec { id: string; plan_id: string; items: ItemRec[]; removed?: boolean }
-export type SubscriptionState = 'active' | 'cancelled' | 'paused';
+export type SubscriptionState = 'active' | 'canceled' | 'paused';
 export interface SubscriptionRec {
   id: string; subscription_number: string; account_number: string; state: SubscriptionState; version: number;
   initial_term: Term; renewal_term: Term; current_term_start: string; current_term_end: string | null;
@@ -26,12 +27,24 @@ export interface SubscriptionRec {
   plans: PlanRec[]; custom_fields?: Record<string, unknown>; created_time: string; updated_time: string; order_number: string;
 }
 export interface OrderRec {
-  id: string; order_number: string; account_number: string; order_date: string; description: string;
-  created_time: string; line_items: unknown[];
+  id: string; order_number: string; account_number: string; account_id?: string; order_date: string;
+  description: string; created_time: string;
+  /** The order's line items as the retrieve response lists them. */
+  line_items: unknown[];
   /** The subscriptions as this order left them, with the actions it took: the retrieve response. */
   subscriptions: unknown[];
 }
-interface Snapshot { numbers: Record<string, number>; accounts: AccountRec[]; subscriptions: SubscriptionRec[]; orders: OrderRec[] }
+interface Snapshot {
+  format: string; numbers: Record<string, number>;
+  accounts: AccountRec[]; subscriptions: SubscriptionRec[]; orders: OrderRec[];
+}
+export interface StoreOptions { writer?: DataWriter }
+
+interface Checkpoint {
+  counters: Record<string, number>; accounts: number; orders: number;
+  /** Subscriptions replaced since the checkpoint, with what they were (undefined: new). */
+  replaced: Map<string, SubscriptionRec | undefined>;
+}
 
 export class Store {
   readonly numbers = new Numbers();
@@ -41,31 +54,93 @@ export class Store {
   /** Insertion order for cursor paging. */
   readonly accountList: AccountRec[] = [];
   readonly orderList: OrderRec[] = [];
+  /** Temp files of a crashed writer removed at open. */
+  readonly staleTempsRemoved: number = 0;
+  private readonly writer: DataWriter;
+  private releaseLock: (() => void) | undefined;
+  private checkpoint: Checkpoint | undefined;
 
-  constructor(private readonly file?: string) {
-    if (file && fs.existsSync(file)) this.load(JSON.parse(fs.readFileSync(file, 'utf8')) as Snapshot);
+  /** Opens (and locks) `file`, refusing anything that is not our snapshot; without a file, memory only. */
+  constructor(private readonly file?: string, opts: StoreOptions = {}) {
+    this.writer = opts.writer ?? atomicWrite;
+    if (!file) return;
+    this.releaseLock = acquireLock(file);
+    try {
+      const snapshot = readSnapshot(file);
+      this.staleTempsRemoved = removeStaleTemps(file);
+      if (snapshot) this.load(snapshot as unknown as Snapshot);
+    } catch (e) {
+      this.close();
+      throw e;
+    }
   }
 
   addAccount(a: AccountRec) { this.accounts.set(a.account_number, a); this.accountList.push(a); }
   addOrder(o: OrderRec) { this.orders.set(o.order_number, o); this.orderList.push(o); }
+  putSubscription(s: SubscriptionRec) {
+    if (this.checkpoint && !this.checkpoint.replaced.has(s.subscription_number)) {
+      this.checkpoint.replaced.set(s.subscription_number, this.subscriptions.get(s.subscription_number));
+    }
+    this.subscriptions.set(s.subscription_number, s);
+  }
 
-  /** Writes the whole state to the data file, if any: temp file, fsync, rename. */
+  /**
+   * Runs `change` and saves: both happen, or memory is put back as it was and the error is thrown (a
+   * DataFileError when the file could not be written), so an answer never claims what was not kept.
+   */
+  commit<T>(change: () => T): T {
+    this.checkpoint = { counters: { ...this.numbers.counters }, accounts: this.accountList.length,
+      orders: this.orderList.length, replaced: new Map() };
+    try {
+      const result = change();
+      this.save();
+      return result;
+    } catch (e) {
+      this.rollback(this.checkpoint);
+      throw e;
+    } finally {
+      this.checkpoint = undefined;
+    }
+  }
+
+  /** Writes the whole state to the data file, if any. */
   save(): void {
     if (!this.file) return;
-    const snapshot: Snapshot = { numbers: this.numbers.counters, accounts: this.accountList, subscriptions: [...this.subscriptions.values()], orders: this.orderList };
-    const tmp = path.join(path.dirname(this.file), `.${path.basename(this.file)}.${process.pid}.tmp`);
-    const fd = fs.openSync(tmp, 'w');
+    const snapshot: Snapshot = {
+      format: SNAPSHOT_FORMAT, numbers: this.numbers.counters, accounts: this.accountList,
+      subscriptions: [...this.subscriptions.values()], orders: this.orderList,
+    };
     try {
-      fs.writeSync(fd, JSON.stringify(snapshot));
-      fs.fsyncSync(fd);
-    } finally { fs.closeSync(fd); }
-    fs.renameSync(tmp, this.file);
+      this.writer(this.file, JSON.stringify(snapshot));
+    } catch (e) {
+      const message = `The Local sandbox could not save ${this.file}: ${reasonOf(e)}.`;
+      throw new DataFileError('unwritable', this.file, message);
+    }
+  }
+
+  /** Releases the data file's lock. */
+  close(): void {
+    this.releaseLock?.();
+    this.releaseLock = undefined;
+  }
+
+  private rollback(cp: Checkpoint): void {
+    this.numbers.counters = cp.counters;
+    for (const a of this.accountList.splice(cp.accounts)) this.accounts.delete(a.account_number);
+    for (const o of this.orderList.splice(cp.orders)) this.orders.delete(o.order_number);
+    for (const [n, before] of cp.replaced) {
+      if (before) this.subscriptions.set(n, before);
+      else this.subscriptions.delete(n);
+    }
   }
 
   private load(s: Snapshot): void {
     this.numbers.counters = s.numbers ?? {};
-    for (const a of s.accounts ?? []) this.addAccount(a);
-    for (const x of s.subscriptions ?? []) this.subscriptions.set(x.subscription_number, x);
-    for (const o of s.orders ?? []) this.addOrder(o);
+    for (const a of s.accounts) this.addAccount(a);
+    for (const x of s.subscriptions) {
+      if ((x.state as string) === 'cancelled') x.state = 'canceled'; // written before the real names
+      this.subscriptions.set(x.subscription_number, x);
+    }
+    for (const o of s.orders) this.addOrder(s.format === SNAPSHOT_FORMAT ? o : upgradeOrder(o));
   }
 }

@@ -16,8 +16,16 @@ interface OrderRow { orderNumber: string; accountNumber: string; orderDate: stri
 export class AccountNode { readonly kind = 'account'; constructor(readonly id: string, readonly account: Account) {} }
 export class OrderNode { readonly kind = 'order'; constructor(readonly id: string, readonly parent: AccountNode, readonly order: OrderRow) {} }
 export class SubscriptionNode { readonly kind = 'subscription'; constructor(readonly id: string, readonly parent: OrderNode, readonly sub: Subscription) {} }
-export class PlanNode { readonly kind = 'plan'; constructor(readonly id: string, readonly parent: SubscriptionNode, readonly plan: Subscription['actions'][number]['subscription_plans'][number]) {} }
-export class ItemNode { readonly kind = 'item'; constructor(readonly id: string, readonly parent: PlanNode, readonly item: PlanNode['plan']['subscription_items'][number]) {} }
+type Plan = Subscription['actions'][number]['subscription_plans']['data'][number];
+type Item = Plan['subscription_items']['data'][number];
+export class PlanNode {
+  readonly kind = 'plan';
+  constructor(readonly id: string, readonly parent: SubscriptionNode, readonly plan: Plan) {}
+}
+export class ItemNode {
+  readonly kind = 'item';
+  constructor(readonly id: string, readonly parent: PlanNode, readonly item: Item) {}
+}
 export class MessageNode {
   readonly kind = 'message';
   constructor(readonly id: string, readonly label: string, readonly icon: string, readonly command?: vscode.Command, readonly parent?: TreeNode, readonly tooltip?: string) {}
@@ -92,9 +100,11 @@ export class AccountsTree extends Disposable implements vscode.TreeDataProvider<
           return o.subscriptions.map(s => new SubscriptionNode(`${n.id}:sub:${s.subscription_number}`, n, s));
         }
         case 'subscription':
-          return n.sub.actions.flatMap(a => a.subscription_plans.map(p => new PlanNode(`${n.id}:action:${a.sequence}:plan:${p.id}`, n, p)));
+          return n.sub.actions.flatMap(a => a.subscription_plans.data.map(p =>
+            new PlanNode(`${n.id}:action:${a.sequence}:plan:${p.id}`, n, p)));
         case 'plan':
-          return n.plan.subscription_items.map(i => new ItemNode(`${n.id}:item:${i.subscription_item_number}`, n, i));
+          return n.plan.subscription_items.data.map(i =>
+            new ItemNode(`${n.id}:item:${i.subscription_item_number}`, n, i));
         default:
           return [];
       }
@@ -137,7 +147,7 @@ export class AccountsTree extends Disposable implements vscode.TreeDataProvider<
         break;
       case 'plan':
         item = new vscode.TreeItem(n.plan.plan_id, expandable);
-        item.description = `${n.plan.subscription_items.length} item(s)`;
+        item.description = `${n.plan.subscription_items.data.length} item(s)`;
         item.tooltip = `Subscription plan ${n.plan.id} (${n.plan.plan_id})`;
         item.iconPath = new vscode.ThemeIcon('symbol-class');
         break;

@@ -27,7 +27,7 @@ suite('Editor on the Local sandbox', () => {
   });
 
   test('the tree lists accounts, pages with "Load more", and expands to items; the rows are on screen', async () => {
-    const sb = await a.clients.localSandbox();
+    const sb = await a.clients.servedSandbox();
     secrets.push(sb.clientSecret);
     if (sb.store.accounts.size < 60) sb.seedAccounts(60);
     a.accounts.refresh();
@@ -103,7 +103,7 @@ suite('Editor on the Local sandbox', () => {
   });
 
   test('sign in stores the secret; a workspace setting cannot redirect it; a revoked token renews; sign out removes it', async () => {
-    const sb = await a.clients.localSandbox();
+    const sb = await a.clients.servedSandbox();
     const conn = await vscode.commands.executeCommand<{ id: string; name: string }>('billingWorkbench.addConnection', { name: 'Team test env', kind: 'test', baseUrl: sb.url, credentials: { clientId: sb.clientId, clientSecret: sb.clientSecret } });
     assert.equal(a.connections.active().id, conn.id);
     assert.deepEqual(await a.connections.credentials(conn.id), { clientId: sb.clientId, clientSecret: sb.clientSecret });
@@ -144,7 +144,7 @@ suite('Editor on the Local sandbox', () => {
   });
 
   test('by keyboard: Sign In through the input boxes; a wrong secret saves nothing', async () => {
-    const sb = await a.clients.localSandbox();
+    const sb = await a.clients.servedSandbox();
     const conn = await a.connections.add({ name: 'Keyboard env', kind: 'sandbox', baseUrl: sb.url });
     await a.connections.setActive(conn.id);
     try {
@@ -210,7 +210,7 @@ suite('Editor on the Local sandbox', () => {
     // After the suite the log holds the requests, and no secret or token.
     const logFiles = () => { try { return fs.readdirSync(a.logUri.fsPath).filter(f => f.endsWith('.log')).map(f => path.join(a.logUri.fsPath, f)); } catch { return []; } };
     const text = await waitFor('the log file with request lines', () => { const t = logFiles().map(f => fs.readFileSync(f, 'utf8')).join('\n'); return /POST \/v2\/orders\/preview 201/.test(t) ? t : undefined; });
-    secrets.push(...(await a.clients.localSandbox()).issuedTokens());
+    secrets.push(...(await a.clients.servedSandbox()).issuedTokens());
     for (const s of secrets) assert.ok(!text.includes(s), 'a secret or token is in the log');
     assert.ok(secrets.length > 2);
   });

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { BillingClient, summarizePreview, comparePreviews } from '../../src/client';
+import { BillingClient, summarizePreview, comparePreviews, type PreviewResponse } from '../../src/client';
 import { startSandbox } from '../../src/sandbox';
 import { TEMPLATES, type PreviewRequestBody } from '../../src/schemas';
 
@@ -19,4 +19,20 @@ test('summary rows and totals from a real preview; the change after editing the 
     assert.deepEqual(change.totals, [{ currency: 'USD', mrr: 50, tcb: 600 - 500 }]);
     assert.deepEqual(change.rows.map(r => [r.status, r.mrr, r.tcb]).sort(), [['changed', 50, 600], ['gone', -0, -500]].sort());
   } finally { await c.close(); await sb.close(); }
+});
+
+test('preview totals include the line items, labelled from the request (the answer carries only their metrics)', () => {
+  const usd = (n: number) => ({ gross_amount: n, net_amount: n, currency: 'USD' });
+  const answer: PreviewResponse = {
+    subscriptions: [{ actions: [{ action_id: 'a1', action: 'create_subscription', sequence: 0, subscription_items: [
+      { subscription_item_id: 'i1', price_id: 'price-team-seats', start_date: '2027-01-01', mrr: usd(100),
+        tcb: usd(1200) },
+    ] }] }],
+    line_items: [{ tcb: usd(500), tcv: usd(500) }],
+  };
+  const s = summarizePreview(answer, { line_items: [{ name: 'Setup fee', type: 'fee' }] });
+  assert.deepEqual(s.totals, [{ currency: 'USD', mrr: 100, tcb: 1700 }]);
+  assert.deepEqual(s.rows.map(r => [r.subscription, r.action, r.price, r.tcb.net_amount]),
+    [['new subscription 1', 'create_subscription', 'price-team-seats', 1200], ['line item', 'fee', 'Setup fee', 500]]);
+  assert.equal(summarizePreview(answer).rows[1].price, '#1', 'without the request, the line item is numbered');
 });

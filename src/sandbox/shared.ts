@@ -1,0 +1,101 @@
+// One Local sandbox per data file, shared by every editor window (each window is its own process).
+// The first window to need it serves it and writes `server.json` (url, pid) beside the data; the others
+// use that server after checking it answers for the same data file. When the serving window closes,
+// the next request of another window finds it gone and serves in its place (the data file's lock, freed
+// or left by a dead PID, decides who). So only one process ever writes the file.
+import * as fs from 'fs';
+import * as path from 'path';
+import { DataFileError, lockHolder } from './dataFile';
+import {
+  DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, INFO_PATH, startSandbox, type Sandbox, type SandboxOptions,
+} from './server';
+
+export interface LocalSandbox {
+  url: string; clientId: string; clientSecret: string;
+  /** This process serves it (and writes the data file). */
+  owned: boolean;
+  /** Whether it still answers for our data file (a window that served it may have closed). */
+  alive(): Promise<boolean>;
+  /** Stops serving if we serve; otherwise nothing. */
+  close(): Promise<void>;
+  /** The server itself, when this process serves it (tests seed and inspect it). */
+  served?: Sandbox;
+}
+
+interface ServerInfo { url: string; pid: number }
+const PROBE_TIMEOUT_MS = 1_000;
+
+const serverFile = (dataFile: string) => path.join(path.dirname(dataFile), 'server.json');
+
+function readServerInfo(dataFile: string): ServerInfo | undefined {
+  try {
+    const info = JSON.parse(fs.readFileSync(serverFile(dataFile), 'utf8')) as ServerInfo;
+    return typeof info?.url === 'string' && /^http:\/\/127\.0\.0\.1:\d+$/.test(info.url) ? info : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether `url` is a Local sandbox serving `dataFile`. */
+async function answersFor(url: string, dataFile: string): Promise<boolean> {
+  try {
+    const r = await fetch(`${url}${INFO_PATH}`, { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
+    const info = (await r.json()) as { dataFile?: unknown };
+    return r.ok && typeof info.dataFile === 'string' && path.resolve(info.dataFile) === path.resolve(dataFile);
+  } catch {
+    return false;
+  }
+}
+
+const remote = (url: string, dataFile: string): LocalSandbox => ({
+  url, clientId: DEMO_CLIENT_ID, clientSecret: DEMO_CLIENT_SECRET, owned: false,
+  alive: () => answersFor(url, dataFile), close: async () => undefined,
+});
+
+function owned(sb: Sandbox, dataFile: string): LocalSandbox {
+  const file = serverFile(dataFile);
+  fs.writeFileSync(file, JSON.stringify({ url: sb.url, pid: process.pid } satisfies ServerInfo));
+  return {
+    url: sb.url, clientId: sb.clientId, clientSecret: sb.clientSecret, owned: true, served: sb,
+    alive: async () => true,
+    close: async () => {
+      if (readServerInfo(dataFile)?.url === sb.url) fs.rmSync(file, { force: true });
+      await sb.close();
+    },
+  };
+}
+
+/** Uses the Local sandbox another window serves for `dataFile`, or serves it here. */
+export async function connectOrServe(
+  dataFile: string, opts: Omit<SandboxOptions, 'dataFile'> = {},
+): Promise<LocalSandbox> {
+  const info = readServerInfo(dataFile);
+  if (info && await answersFor(info.url, dataFile)) return remote(info.url, dataFile);
+  try {
+    return owned(await startSandbox({ ...opts, dataFile }), dataFile);
+  } catch (e) {
+    // Another window took the lock between our look and our start: use its server once it is listed.
+    const again = readServerInfo(dataFile);
+    if (e instanceof DataFileError && e.problem === 'locked' && again && await answersFor(again.url, dataFile)) {
+      return remote(again.url, dataFile);
+    }
+    throw e;
+  }
+}
+
+/**
+ * Backs the data file up beside itself and leaves the place empty, so the next start is fresh. Refused
+ * while a live process serves it (that process would write it again).
+ */
+export function resetDataFile(dataFile: string, now = new Date()): string | undefined {
+  const pid = lockHolder(dataFile);
+  if (pid !== undefined) {
+    throw new DataFileError('locked', dataFile,
+      `The Local sandbox data file ${dataFile} is in use (PID ${pid}); stop that Local sandbox first.`, pid);
+  }
+  if (!fs.existsSync(dataFile)) return undefined;
+  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  const backup = `${dataFile}.${stamp}.bak`;
+  fs.renameSync(dataFile, backup);
+  return backup;
+}

@@ -1,0 +1,61 @@
+// The editor's Local sandbox: a data file it cannot use is offered a reset instead of failing forever
+// (a failed start is not kept), and the faults setting applies when it restarts.
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as vscode from 'vscode';
+import type { BillingWorkbenchApi } from '../../src/extension';
+import { api, waitFor } from './helpers';
+
+const RESET = 'billingWorkbench.resetLocalSandbox';
+
+suite('Local sandbox in the editor', () => {
+  let a: BillingWorkbenchApi;
+  suiteSetup(async () => {
+    a = await api();
+    await a.connections.setActive('local');
+  });
+
+  test('a corrupt data file fails every start (none cached) until Reset Local Sandbox backs it up', async () => {
+    const dataFile = a.clients.localDataFile;
+    await vscode.commands.executeCommand(RESET, { confirmed: true }); // stops serving
+    const corrupt = '{"format":"billing-workbench/local-sandbox","accounts":[';
+    fs.writeFileSync(dataFile, corrupt);
+    await assert.rejects(a.clients.localSandbox(), /local-sandbox\.json is corrupt/);
+    await assert.rejects(a.clients.localSandbox(), /corrupt/, 'tried again, not a cached failure');
+    const reset = () => vscode.commands.executeCommand<string>(RESET, { confirmed: true });
+    const backup = await reset();
+    assert.ok(backup && backup.startsWith(dataFile), String(backup));
+    assert.equal(fs.readFileSync(backup, 'utf8'), corrupt, 'the old file is kept as the backup');
+    const sb = await a.clients.servedSandbox();
+    assert.ok(sb.store.accounts.has('A00000001'), 'a fresh, seeded sandbox');
+    const { client } = await a.clients.active();
+    assert.equal((await client.getOrder('O00000001')).status, 200);
+  });
+
+  test('billingWorkbench.localSandbox.faults applies when the Local sandbox restarts', async () => {
+    const config = vscode.workspace.getConfiguration('billingWorkbench.localSandbox');
+    const before = (await a.clients.localSandbox()).url;
+    await config.update('faults', '429:1', vscode.ConfigurationTarget.Global);
+    let faulted = before;
+    try {
+      const sb = await waitFor('a restarted Local sandbox', async () => {
+        const s = await a.clients.localSandbox();
+        return s.url !== before ? s : undefined;
+      });
+      faulted = sb.url;
+      const form = new URLSearchParams({
+        client_id: sb.clientId, client_secret: sb.clientSecret, grant_type: 'client_credentials',
+      });
+      const token = await (await fetch(`${sb.url}/oauth/token`, { method: 'POST', body: form })).json();
+      const auth = { Authorization: `Bearer ${(token as { access_token: string }).access_token}` };
+      const r = await fetch(`${sb.url}/v2/orders/O00000001`, { headers: auth });
+      assert.equal(r.status, 429);
+      assert.equal(r.headers.get('retry-after'), '1');
+    } finally {
+      await config.update('faults', undefined, vscode.ConfigurationTarget.Global);
+    }
+    await waitFor('the Local sandbox without faults', async () => (await a.clients.localSandbox()).url !== faulted);
+    const { client } = await a.clients.active();
+    assert.equal((await client.getOrder('O00000001')).status, 200);
+  });
+});
