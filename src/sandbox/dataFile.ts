@@ -29,10 +29,10 @@ const REASONS: Record<string, string> = {
   ENOSPC: 'the disk is full',
   EDQUOT: 'the disk quota is used up',
 };
-/** A file-system error in words, with its code for the log. */
+/** A file-system error in words (a person reads it; the raw code says nothing to them). */
 export const reasonOf = (e: unknown): string => {
   const code = (e as NodeJS.ErrnoException)?.code;
-  return code && REASONS[code] ? `${REASONS[code]} (${code})` : (e as Error)?.message ?? String(e);
+  return code && REASONS[code] ? REASONS[code] : (e as Error)?.message ?? String(e);
 };
 
 let tmpCounter = 0;

@@ -9,7 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { ApiError, BillingClient } from '../../src/client';
 import { connectOrServe, resetDataFile, startSandbox, type LocalSandbox, type Sandbox } from '../../src/sandbox';
-import { TEMPLATES } from '../../src/schemas';
+import { previewOf, TEMPLATES } from '../../src/schemas';
 
 const order = () => structuredClone(TEMPLATES.find(t => t.id === 'new-customer')!.body) as never;
 const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'bw-data-'));
@@ -196,7 +196,7 @@ test('Reset backs up an unusable data file beside itself, then the start is fres
   assert.equal(fs.readFileSync(backup, 'utf8'), '{"format":"billing-workbench/local-sandbox","accounts":[');
   const fresh = await connectOrServe(file);
   try {
-    const r = await clientOf(fresh).preview({ metrics: ['delta_metrics'], ...order() as object } as never);
+    const r = await clientOf(fresh).preview(previewOf(order() as Record<string, unknown>) as never);
     assert.equal(r.status, 201);
   } finally { await fresh.close(); }
 });

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { BillingClient, summarizePreview, type OrderResponse, type PreviewResponse } from '../../src/client';
 import { orderToPreview } from '../../src/commands/orderToPreview';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
-import { TEMPLATES } from '../../src/schemas';
+import { previewOf, TEMPLATES } from '../../src/schemas';
 import { mismatches } from './sandbox-reference';
 
 let sb: Sandbox;
@@ -86,7 +86,7 @@ test('POST /v2/accounts creates the account and records no order', async () => {
 
 test('Preview Again: a real order becomes a preview payload that costs what the order created', async () => {
   const payload = withFee(body('new-customer'));
-  const first = await client.preview({ metrics: ['delta_metrics'], ...payload } as never);
+  const first = await client.preview(previewOf(payload) as never);
   const created = await client.createOrder(payload as never);
   const order = (await client.getOrder(created.data.order_number)).data as OrderResponse;
   const account = (await client.send<{ accountNumber: string }>({ method: 'GET', path: '/object-query/orders/{key}' },
