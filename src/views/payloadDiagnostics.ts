@@ -25,9 +25,10 @@ export class PayloadDiagnostics extends Disposable {
   }
 
   /** Findings for the document as last validated, if still current. */
+  /** The findings of this version of `doc`; validated now when the debounced run has not reached it yet. */
   findingsFor(doc: vscode.TextDocument): Finding[] {
     const entry = this.findings.get(doc.uri.toString());
-    return entry && entry.version === doc.version ? entry.findings : [];
+    return entry && entry.version === doc.version ? entry.findings : this.refresh(doc);
   }
 
   /** Validate now and publish; returns the findings. */
