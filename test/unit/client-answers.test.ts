@@ -4,7 +4,8 @@ import { test, describe, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ApiError, BillingClient, decodeCode } from '../../src/client';
+import { BillingClient, decodeCode } from '../../src/client';
+import { failure } from './apiFailure';
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 const servers: http.Server[] = [];
@@ -33,15 +34,6 @@ async function serve(answer: Handler): Promise<{ client: BillingClient; logs: st
   return { client, logs };
 }
 
-async function failure(p: Promise<unknown>): Promise<ApiError> {
-  try {
-    await p;
-  } catch (e) {
-    assert.ok(e instanceof ApiError, String(e));
-    return e;
-  }
-  assert.fail('expected the call to fail');
-}
 
 const json = (status: number, body: unknown): Handler => (_req, res) => {
   res.writeHead(status, { 'content-type': 'application/json', 'service-request-id': 'req-answers-1' });

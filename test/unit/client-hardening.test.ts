@@ -6,6 +6,7 @@ import * as http from 'node:http';
 import * as net from 'node:net';
 import { ApiError, BillingClient, fillPath, type ClientOptions } from '../../src/client';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
+import { failure } from './apiFailure';
 
 const servers: (http.Server | net.Server)[] = [];
 const clients: BillingClient[] = [];
@@ -46,15 +47,6 @@ function client(baseUrl: string, more: Partial<ClientOptions> = {}): BillingClie
   return c;
 }
 
-async function failure(p: Promise<unknown>): Promise<ApiError> {
-  try {
-    await p;
-  } catch (e) {
-    assert.ok(e instanceof ApiError, String(e));
-    return e;
-  }
-  assert.fail('expected the call to fail');
-}
 
 const tokenJson = (body: unknown) => (res: http.ServerResponse) => {
   res.setHeader('content-type', 'application/json');
