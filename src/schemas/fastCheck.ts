@@ -39,6 +39,7 @@ type Check = (value: unknown, path: PathSegment[], out: RawIssue[]) => void;
 type Predicate = (value: unknown) => boolean;
 
 const internals = (s: unknown) => s as Schema;
+const { isObject, isPlainObject } = z.core.util; // read once: namespace members are getters
 const CTX: Ctx = { async: false };
 const compiled = new WeakMap<Schema, Check>();
 
@@ -139,7 +140,7 @@ function objectCheck(s: Schema): Check {
   const required = Object.values(fields).map(f => f!).filter(f => f.optin !== 'optional' || f.optout !== 'optional');
   const strict = s._zod.def.catchall !== undefined;
   return (value, path, out) => {
-    if (!z.core.util.isObject(value)) return zodIssues(s, value, path, out);
+    if (!isObject(value)) return zodIssues(s, value, path, out);
     const start = out.length;
     let segments: number[] | undefined; // field index, first issue, end: to restore zod's field order
     let unknown: string[] | undefined;
@@ -151,7 +152,13 @@ function objectCheck(s: Schema): Check {
         continue;
       }
       const before = out.length;
-      checkField(f, value[key], path, out);
+      if (f.test === undefined) {
+        path.push(key);
+        f.check!(value[key], path, out);
+        path.pop();
+      } else if (!f.test(value[key])) {
+        zodIssues(f.schema, value[key], [...path, key], out);
+      }
       if (out.length !== before) (segments ??= []).push(f.index, before, out.length);
     }
     for (const f of required) {
@@ -242,6 +249,10 @@ function leafTest(s: Schema): Predicate {
     const allowed = optional(s) ? undefined : null, inner = def.innerType!;
     const direct = plain(inner) && !inner._zod.def.coerce && BASE_OR[`${inner._zod.def.type}|${String(allowed)}`];
     if (direct) return direct;
+    const values = inner._zod.values;
+    if (values && plain(inner) && (inner._zod.def.type === 'enum' || inner._zod.def.type === 'literal')) {
+      return v => v === allowed || values.has(v);
+    }
     const test = leafTest(inner);
     return v => v === allowed || test(v);
   }
@@ -296,4 +307,4 @@ function anyRecord(def: Def): boolean {
     && (value.def.type === 'unknown' || value.def.type === 'any') && bare(value.def);
 }
 
-const isAnyRecord: Predicate = v => z.core.util.isPlainObject(v) && Object.getOwnPropertySymbols(v).length === 0;
+const isAnyRecord: Predicate = v => isPlainObject(v) && Object.getOwnPropertySymbols(v).length === 0;
