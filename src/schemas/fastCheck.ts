@@ -139,14 +139,18 @@ function objectCheck(s: Schema): Check {
   // Fields whose absence zod reports (or may): the others are skipped when absent.
   const required = Object.values(fields).map(f => f!).filter(f => f.optin !== 'optional' || f.optout !== 'optional');
   const strict = s._zod.def.catchall !== undefined;
+  const lastKeys: string[] = [], lastFields: (Field | undefined)[] = [];
   return (value, path, out) => {
     if (!isObject(value)) return zodIssues(s, value, path, out);
     const start = out.length;
     let segments: number[] | undefined; // field index, first issue, end: to restore zod's field order
     let unknown: string[] | undefined;
-    // Only the keys present: most fields of a request are optional and absent.
+    // Only the keys present: most fields of a request are optional and absent. Objects of one kind
+    // mostly list their keys in the same order, so the field of the key at each place is remembered.
+    let at = 0;
     for (const key in value) {
-      const f = fields[key];
+      const f = lastKeys[at] === key ? lastFields[at] : (lastFields[at] = fields[(lastKeys[at] = key)]);
+      at++;
       if (f === undefined) {
         if (strict) (unknown ??= []).push(key);
         continue;
