@@ -112,7 +112,15 @@ function closedOrPlain(s: Schema): boolean {
 }
 
 /** A field is checked by a test (a leaf: called with the value alone) or by a walk. */
-interface Field { key: string; index: number; schema: Schema; test?: Predicate; check?: Check; optin?: string; optout?: string }
+interface Field {
+  key: string;
+  index: number;
+  schema: Schema;
+  test?: Predicate;
+  check?: Check;
+  optin?: string;
+  optout?: string;
+}
 
 function field(key: string, index: number, schema: Schema): Field {
   const { optin, optout } = schema._zod;
@@ -172,7 +180,11 @@ function objectCheck(s: Schema): Check {
       if (out.length !== before) (segments ??= []).push(f.index, before, out.length);
     }
     if (segments) inFieldOrder(out, start, segments);
-    if (unknown) out.push({ code: 'unrecognized_keys', keys: unknown, input: value, inst: s, continue: true, path: [...path] } as RawIssue);
+    if (unknown) {
+      const issue = { code: 'unrecognized_keys', keys: unknown, input: value, inst: s, continue: true,
+        path: [...path] };
+      out.push(issue as RawIssue);
+    }
   };
 }
 
@@ -224,7 +236,8 @@ function nonOptionalCheck(s: Schema): Check {
     const before = out.length;
     inner(value, path, out);
     if (out.length === before && value === undefined) {
-      out.push({ code: 'invalid_type', expected: 'nonoptional', input: undefined, inst: s, path: [...path] } as RawIssue);
+      const issue = { code: 'invalid_type', expected: 'nonoptional', input: undefined, inst: s, path: [...path] };
+      out.push(issue as RawIssue);
     }
   };
 }
