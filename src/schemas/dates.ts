@@ -6,7 +6,14 @@ export function isRealDate(s: string): boolean {
   return d <= daysInMonth(y, m);
 }
 
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
 export function daysInMonth(year: number, month: number): number {
+  // Arithmetic where it equals Date's answer (Date reads years 0-99 as 1900-1999); every date checked pays this.
+  if (Number.isInteger(year) && year >= 100 && year <= 9999 && Number.isInteger(month) && month >= 1 && month <= 12) {
+    const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+    return month === 2 && leap ? 29 : MONTH_DAYS[month - 1];
+  }
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 

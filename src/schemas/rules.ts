@@ -26,6 +26,8 @@ const NEW_SUBSCRIPTION_FIELDS = ['initial_term', 'renewal_term', 'start_on', 'su
 const CHANGE_FIELDS = ['add_subscription_plans', 'update_subscription_plans', 'remove_subscription_plans',
   'replace_subscription_plans', 'terms', 'renew', 'renewals', 'cancel', 'pause', 'resume'] as const;
 const OWNER_FIELDS = ['account_number', 'account_id', 'account_data'] as const;
+const CHANGE_INDEX = new Map<string, number>(CHANGE_FIELDS.map((f, i) => [f, i]));
+const NEW_FIELD_NAMES = new Set<string>(NEW_SUBSCRIPTION_FIELDS);
 
 export const PLACEHOLDERS: Record<string, unknown> = {
   name: 'New account', currency: 'USD', bill_to: { first_name: 'First', last_name: 'Last' }, bill_cycle_day: 1,
@@ -110,13 +112,17 @@ function checkOwner(o: Obj, path: PathSegment[], out: RawFinding[]): void {
 
 function checkSubscription(s: Obj, path: PathSegment[], out: RawFinding[], hasOrderDate: boolean, now: Date): void {
   // Hot path (a 1 MB order holds ~1,000 of these): no allocation unless there is something to report.
-  let changes = 0, firstChange = '', newFields = 0;
-  for (const f of CHANGE_FIELDS) {
-    if (s[f] === undefined) continue;
-    if (!changes) firstChange = f;
-    changes++;
+  // One pass over the few keys present rather than a lookup of every field it could have.
+  let changes = 0, first = CHANGE_FIELDS.length as number, newFields = 0;
+  for (const k in s) {
+    if (s[k] === undefined) continue;
+    const c = CHANGE_INDEX.get(k);
+    if (c !== undefined) {
+      changes++;
+      if (c < first) first = c;
+    } else if (NEW_FIELD_NAMES.has(k)) newFields++;
   }
-  for (const f of NEW_SUBSCRIPTION_FIELDS) if (s[f] !== undefined) newFields++;
+  const firstChange = changes ? (CHANGE_FIELDS as readonly string[])[first] : '';
   const number = s.subscription_number;
   if (s.account_data !== undefined) {
     checkOwner(s, path, out);

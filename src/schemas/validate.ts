@@ -2,6 +2,7 @@
 // Fast path: JSON.parse, then zod and the scenario rules; positions are computed only for findings.
 import { parse as parseJsonc } from 'jsonc-parser';
 import type * as z from 'zod';
+import { schemaIssues } from './fastCheck';
 import { FINDING_CODES, type Finding, type PathSegment } from './findings';
 import { Locator } from './locate';
 import { isObj } from './objects';
@@ -10,7 +11,11 @@ import { SCHEMAS, type PayloadKind } from './shapes';
 import { syntaxFindings, tooDeepAt, tooDeepFinding } from './syntax';
 import { knownKeysAt, suggestKey } from './typos';
 
-export interface ValidateOptions { now?: Date }
+export interface ValidateOptions {
+  now?: Date;
+  /** @internal Check the shapes with zod's own safeParse instead of the compiled checker (for tests). */
+  plainZod?: boolean;
+}
 
 export function validate(text: string, kind: PayloadKind, options: ValidateOptions = {}): Finding[] {
   const found: Finding[] = [];
@@ -34,7 +39,7 @@ export function validate(text: string, kind: PayloadKind, options: ValidateOptio
     return found;
   }
   const seen = new Set<string>();
-  const all = [...schemaFindings(value, kind), ...checkRules(value, kind, options.now ?? new Date())];
+  const all = [...schemaFindings(value, kind, options.plainZod), ...checkRules(value, kind, options.now ?? new Date())];
   // A misspelt field is one mistake: its "did you mean" finding stands for the field it leaves missing.
   for (const r of all) {
     if (r.fix?.kind === 'renameProperty') seen.add(r.path.slice(0, -1).concat(r.fix.to).join('\u0000'));
@@ -66,10 +71,10 @@ function hugeNumber(r: RawFinding, root: unknown, written: string): string | und
   return `${name}: the number ${written} is too large: the largest number JSON carries is about 1.8e308.`;
 }
 
-function schemaFindings(value: unknown, kind: PayloadKind): RawFinding[] {
-  const result = SCHEMAS[kind].safeParse(value);
-  if (result.success) return [];
-  return result.error.issues.flatMap(issue => fromIssue(issue, value, kind));
+function schemaFindings(value: unknown, kind: PayloadKind, plainZod = false): RawFinding[] {
+  const result = plainZod ? SCHEMAS[kind].safeParse(value) : undefined;
+  const issues = result ? (result.success ? [] : result.error.issues) : schemaIssues(SCHEMAS[kind], value);
+  return issues.flatMap(issue => fromIssue(issue, value, kind));
 }
 
 function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {

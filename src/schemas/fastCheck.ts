@@ -1,0 +1,327 @@
+// A checker compiled once per zod schema from its definition (`_zod.def`): the issues zod's safeParse
+// reports, in zod's order, without zod building a parsed copy of the value. Objects, arrays, optional,
+// nullable and nonoptional are walked here, mirroring zod's own rules; every other schema is a leaf with a
+// predicate that accepts only what zod accepts, and zod itself describes whatever a predicate refuses. So
+// zod stays the one source of truth: a construct this file does not know costs speed, never correctness.
+import * as z from 'zod';
+import type { PathSegment } from './findings';
+
+/** The parts of zod's internals read here (zod 4). */
+interface Schema {
+  _zod: {
+    def: Def;
+    traits: Set<string>;
+    optin?: string;
+    optout?: string;
+    values?: Set<unknown>;
+    run(payload: Payload, ctx: Ctx): Payload | Promise<Payload>;
+    check?(payload: Payload): unknown;
+  };
+}
+interface Def {
+  type: string;
+  shape?: Record<string, Schema>;
+  catchall?: Schema;
+  element?: Schema;
+  innerType?: Schema;
+  keyType?: Schema;
+  valueType?: Schema;
+  checks?: Schema[];
+  check?: string;
+  coerce?: boolean;
+}
+type RawIssue = z.core.$ZodRawIssue;
+interface Payload { value: unknown; issues: RawIssue[] }
+interface Ctx { async: false }
+
+/** Checks `value` at `path` (a stack the walk pushes to and pops), appending zod's raw issues to `out`. */
+type Check = (value: unknown, path: PathSegment[], out: RawIssue[]) => void;
+type Predicate = (value: unknown) => boolean;
+
+const internals = (s: unknown) => s as Schema;
+const { isObject, isPlainObject } = z.core.util; // read once: namespace members are getters
+const CTX: Ctx = { async: false };
+const compiled = new WeakMap<Schema, Check>();
+
+/** The issues `schema.safeParse(value)` reports, equal to its `error.issues` (or [] on success). */
+export function schemaIssues(schema: z.ZodType, value: unknown): z.core.$ZodIssue[] {
+  const raw: RawIssue[] = [];
+  compile(internals(schema))(value, [], raw);
+  if (raw.length === 0) return [];
+  const ctx = { async: false }, config = z.core.config();
+  return raw.map(issue => z.core.util.finalizeIssue(issue, ctx, config));
+}
+
+function compile(s: Schema): Check {
+  const known = compiled.get(s);
+  if (known) return known;
+  const later: { check?: Check } = {};
+  compiled.set(s, (value, path, out) => later.check!(value, path, out)); // a schema that contains itself
+  const check = (later.check = build(s));
+  compiled.set(s, check);
+  return check;
+}
+
+function build(s: Schema): Check {
+  const def = s._zod.def;
+  if (!walked(s)) {
+    const ok = leafTest(s);
+    return (value, path, out) => {
+      if (!ok(value)) zodIssues(s, value, path, out);
+    };
+  }
+  if (def.type === 'object') return objectCheck(s);
+  if (def.type === 'array') return arrayCheck(s);
+  if (def.type === 'nonoptional') return nonOptionalCheck(s);
+  const inner = compile(def.innerType!);
+  if (def.type === 'nullable') return (value, path, out) => value === null || inner(value, path, out);
+  return (value, path, out) => value === undefined || inner(value, path, out); // optional
+}
+
+const plain = (s: Schema) => !s._zod.def.checks?.length && !s._zod.traits.has('$ZodCheck');
+/** `.optional()`: undefined passes, anything else goes to its inner schema. */
+const optional = (s: Schema) => s._zod.def.type === 'optional' && !s._zod.traits.has('$ZodExactOptional')
+  && s._zod.def.innerType!._zod.optin !== 'defaulted';
+
+/** Objects, arrays and the wrappers around them are walked here; the rest are leaves. */
+function walked(s: Schema): boolean {
+  const def = s._zod.def;
+  if (!plain(s)) return false;
+  if (def.type === 'object') return closedOrPlain(s);
+  if (def.type === 'array') return true;
+  if (def.type === 'nonoptional') return keepsValue(def.innerType!);
+  return (optional(s) || def.type === 'nullable') && walked(def.innerType!);
+}
+
+/** The zod issues of `s` on `value`, their paths prefixed with `path` as an enclosing zod schema would. */
+function zodIssues(s: Schema, value: unknown, path: readonly PathSegment[], out: RawIssue[]): void {
+  const result = s._zod.run({ value, issues: [] }, CTX);
+  if (result instanceof Promise) throw new z.core.$ZodAsyncError();
+  for (const issue of result.issues) {
+    (issue as { path?: PropertyKey[] }).path = issue.path ? [...path, ...issue.path] : [...path];
+    out.push(issue);
+  }
+}
+
+/** A closed (strict) or plain object: zod treats objects with a catchall schema otherwise. */
+function closedOrPlain(s: Schema): boolean {
+  const shape = s._zod.def.shape ?? {}, catchall = s._zod.def.catchall?._zod.def.type;
+  // `key in value` would find these on the prototype: zod's own loop decides what they mean.
+  const odd = Object.getOwnPropertySymbols(shape).length > 0 || Object.keys(shape).some(k => k in Object.prototype);
+  return (catchall === undefined || catchall === 'never') && !odd;
+}
+
+/** A field is checked by a test (a leaf: called with the value alone) or by a walk. */
+interface Field {
+  key: string;
+  index: number;
+  schema: Schema;
+  test?: Predicate;
+  check?: Check;
+  optin?: string;
+  optout?: string;
+}
+
+function field(key: string, index: number, schema: Schema): Field {
+  const { optin, optout } = schema._zod;
+  if (walked(schema)) return { key, index, schema, check: compile(schema), optin, optout };
+  return { key, index, schema, test: leafTest(schema), optin, optout };
+}
+
+/** Checks one field's value (the path is the object's: leaves add their key only to report). */
+function checkField(f: Field, value: unknown, path: PathSegment[], out: RawIssue[]): void {
+  if (f.test !== undefined) {
+    if (!f.test(value)) zodIssues(f.schema, value, [...path, f.key], out);
+    return;
+  }
+  path.push(f.key);
+  f.check!(value, path, out);
+  path.pop();
+}
+
+function objectCheck(s: Schema): Check {
+  const shape = s._zod.def.shape ?? {};
+  // A lookup table without a prototype: any key of the value (`__proto__` too) is a plain property here.
+  const fields: Record<string, Field | undefined> = Object.create(null);
+  Object.keys(shape).forEach((key, index) => (fields[key] = field(key, index, shape[key])));
+  // Fields whose absence zod reports (or may): the others are skipped when absent.
+  const required = Object.values(fields).map(f => f!).filter(f => f.optin !== 'optional' || f.optout !== 'optional');
+  const strict = s._zod.def.catchall !== undefined;
+  const lastKeys: string[] = [], lastFields: (Field | undefined)[] = [];
+  return (value, path, out) => {
+    if (!isObject(value)) return zodIssues(s, value, path, out);
+    const start = out.length;
+    let segments: number[] | undefined; // field index, first issue, end: to restore zod's field order
+    let unknown: string[] | undefined;
+    // Only the keys present: most fields of a request are optional and absent. Objects of one kind
+    // mostly list their keys in the same order, so the field of the key at each place is remembered.
+    let at = 0;
+    for (const key in value) {
+      const f = lastKeys[at] === key ? lastFields[at] : (lastFields[at] = fields[(lastKeys[at] = key)]);
+      at++;
+      if (f === undefined) {
+        if (strict) (unknown ??= []).push(key);
+        continue;
+      }
+      const before = out.length;
+      if (f.test === undefined) {
+        path.push(key);
+        f.check!(value[key], path, out);
+        path.pop();
+      } else if (!f.test(value[key])) {
+        zodIssues(f.schema, value[key], [...path, key], out);
+      }
+      if (out.length !== before) (segments ??= []).push(f.index, before, out.length);
+    }
+    for (const f of required) {
+      if (f.key in value) continue;
+      const before = out.length;
+      absent(f, path, out);
+      if (out.length !== before) (segments ??= []).push(f.index, before, out.length);
+    }
+    if (segments) inFieldOrder(out, start, segments);
+    if (unknown) {
+      const issue = { code: 'unrecognized_keys', keys: unknown, input: value, inst: s, continue: true,
+        path: [...path] };
+      out.push(issue as RawIssue);
+    }
+  };
+}
+
+/** What zod's object reports for a field that is not there (its handlePropertyResult). */
+function absent(f: Field, path: PathSegment[], out: RawIssue[]): void {
+  const before = out.length;
+  checkField(f, undefined, path, out);
+  if (out.length !== before) {
+    if (f.optin !== undefined && f.optout === 'optional') out.length = before; // optional: no complaint
+  } else if (f.optin === undefined) {
+    out.push({ code: 'invalid_type', expected: 'nonoptional', input: undefined, path: [...path, f.key] });
+  }
+}
+
+/** Issues were found in the order of the keys in the value; zod reports them in the order of the shape. */
+function inFieldOrder(out: RawIssue[], start: number, segments: number[]): void {
+  let sorted = true;
+  for (let k = 3; k < segments.length && sorted; k += 3) sorted = segments[k - 3] < segments[k];
+  if (sorted) return;
+  const found = out.slice(start);
+  const order: number[] = [];
+  for (let k = 0; k < segments.length; k += 3) order.push(k);
+  order.sort((a, b) => segments[a] - segments[b]);
+  out.length = start;
+  for (const k of order) {
+    for (let i = segments[k + 1]; i < segments[k + 2]; i++) out.push(found[i - start]);
+  }
+}
+
+function arrayCheck(s: Schema): Check {
+  const element = s._zod.def.element!;
+  const test = walked(element) ? undefined : leafTest(element), check = test ? undefined : compile(element);
+  return (value, path, out) => {
+    if (!Array.isArray(value)) return zodIssues(s, value, path, out);
+    const at = path.length;
+    path.push(0);
+    for (let i = 0; i < value.length; i++) {
+      path[at] = i;
+      if (test === undefined) check!(value[i], path, out);
+      else if (!test(value[i])) zodIssues(element, value[i], path, out);
+    }
+    path.pop();
+  };
+}
+
+function nonOptionalCheck(s: Schema): Check {
+  const inner = compile(s._zod.def.innerType!);
+  return (value, path, out) => {
+    const before = out.length;
+    inner(value, path, out);
+    if (out.length === before && value === undefined) {
+      const issue = { code: 'invalid_type', expected: 'nonoptional', input: undefined, inst: s, path: [...path] };
+      out.push(issue as RawIssue);
+    }
+  };
+}
+
+/** Types whose parse never replaces the value (no defaults, transforms or pipes). */
+const KEEPS_VALUE = new Set(['string', 'number', 'boolean', 'enum', 'literal', 'null', 'unknown', 'any', 'object',
+  'array', 'record']);
+
+function keepsValue(s: Schema): boolean {
+  const def = s._zod.def;
+  if (def.type === 'optional' || def.type === 'nullable') {
+    return def.innerType!._zod.optin !== 'defaulted' && keepsValue(def.innerType!);
+  }
+  return KEEPS_VALUE.has(def.type) && !def.coerce;
+}
+
+/** Checks that only look at the value (an `overwrite`, such as trim, changes it: zod decides). */
+const PURE_CHECKS = new Set(['string_format', 'min_length', 'max_length', 'length_equals', 'greater_than',
+  'less_than', 'multiple_of', 'number_format', 'custom']);
+const never: Predicate = () => false;
+
+/** True only where zod would report nothing for the leaf `s`; false hands the value to zod. */
+function leafTest(s: Schema): Predicate {
+  const def = s._zod.def;
+  if (plain(s) && (optional(s) || def.type === 'nullable')) {
+    const allowed = optional(s) ? undefined : null, inner = def.innerType!;
+    const direct = plain(inner) && !inner._zod.def.coerce && BASE_OR[`${inner._zod.def.type}|${String(allowed)}`];
+    if (direct) return direct;
+    const values = inner._zod.values;
+    if (values && plain(inner) && (inner._zod.def.type === 'enum' || inner._zod.def.type === 'literal')) {
+      return v => v === allowed || values.has(v);
+    }
+    const test = leafTest(inner);
+    return v => v === allowed || test(v);
+  }
+  const checks = [...(s._zod.traits.has('$ZodCheck') ? [s] : []), ...(def.checks ?? [])];
+  const base = def.coerce ? undefined : typeTest(s);
+  if (!base || !checks.every(c => PURE_CHECKS.has(c._zod.def.check!) && c._zod.check)) return never;
+  if (checks.length === 0) return base;
+  const scratch: Payload = { value: undefined, issues: [] };
+  return value => {
+    if (!base(value)) return false;
+    scratch.value = value;
+    if (scratch.issues.length) scratch.issues = [];
+    for (const c of checks) {
+      if (c._zod.check!(scratch) instanceof Promise || scratch.issues.length) return false;
+    }
+    return true;
+  };
+}
+
+/** The commonest optional and nullable leaves, as one test each. */
+const BASE_OR: Record<string, Predicate | undefined> = {
+  'string|undefined': v => v === undefined || typeof v === 'string',
+  'string|null': v => v === null || typeof v === 'string',
+  'number|undefined': v => v === undefined || (typeof v === 'number' && Number.isFinite(v)),
+  'boolean|undefined': v => v === undefined || typeof v === 'boolean',
+};
+
+function typeTest(s: Schema): Predicate | undefined {
+  const def = s._zod.def;
+  switch (def.type) {
+    case 'string': return v => typeof v === 'string';
+    case 'number': return v => typeof v === 'number' && Number.isFinite(v);
+    case 'boolean': return v => typeof v === 'boolean';
+    case 'null': return v => v === null;
+    case 'unknown':
+    case 'any': return () => true;
+    case 'enum':
+    case 'literal': {
+      const values = s._zod.values!;
+      return v => values.has(v);
+    }
+    case 'record': return anyRecord(def) ? isAnyRecord : undefined;
+    default: return undefined;
+  }
+}
+
+/** `z.record(z.string(), z.unknown())`: any plain object with string keys. */
+function anyRecord(def: Def): boolean {
+  const key = def.keyType!._zod, value = def.valueType!._zod;
+  const bare = (d: Def) => !d.checks?.length && !d.coerce;
+  return key.def.type === 'string' && bare(key.def) && !key.traits.has('$ZodCheck')
+    && (value.def.type === 'unknown' || value.def.type === 'any') && bare(value.def);
+}
+
+const isAnyRecord: Predicate = v => isPlainObject(v) && Object.getOwnPropertySymbols(v).length === 0;
