@@ -3,7 +3,9 @@
 // nullable and nonoptional are walked here, mirroring zod's own rules; every other schema is a leaf with a
 // predicate that accepts only what zod accepts, and zod itself describes whatever a predicate refuses. So
 // zod stays the one source of truth: a construct this file does not know costs speed, never correctness.
-import * as z from 'zod';
+import type * as z from 'zod';
+// Named imports from zod's core, not `z.core`: the namespace would keep all of zod's locales in the bundle.
+import { $ZodAsyncError, config as zodConfig, util, type $ZodIssue, type $ZodRawIssue } from 'zod/v4/core';
 import type { PathSegment } from './findings';
 
 /** The parts of zod's internals read here (zod 4). */
@@ -30,7 +32,7 @@ interface Def {
   check?: string;
   coerce?: boolean;
 }
-type RawIssue = z.core.$ZodRawIssue;
+type RawIssue = $ZodRawIssue;
 interface Payload { value: unknown; issues: RawIssue[] }
 interface Ctx { async: false }
 
@@ -39,17 +41,17 @@ type Check = (value: unknown, path: PathSegment[], out: RawIssue[]) => void;
 type Predicate = (value: unknown) => boolean;
 
 const internals = (s: unknown) => s as Schema;
-const { isObject, isPlainObject } = z.core.util; // read once: namespace members are getters
+const { isObject, isPlainObject } = util;
 const CTX: Ctx = { async: false };
 const compiled = new WeakMap<Schema, Check>();
 
 /** The issues `schema.safeParse(value)` reports, equal to its `error.issues` (or [] on success). */
-export function schemaIssues(schema: z.ZodType, value: unknown): z.core.$ZodIssue[] {
+export function schemaIssues(schema: z.ZodType, value: unknown): $ZodIssue[] {
   const raw: RawIssue[] = [];
   compile(internals(schema))(value, [], raw);
   if (raw.length === 0) return [];
-  const ctx = { async: false }, config = z.core.config();
-  return raw.map(issue => z.core.util.finalizeIssue(issue, ctx, config));
+  const ctx = { async: false }, config = zodConfig();
+  return raw.map(issue => util.finalizeIssue(issue, ctx, config));
 }
 
 function compile(s: Schema): Check {
@@ -96,7 +98,7 @@ function walked(s: Schema): boolean {
 /** The zod issues of `s` on `value`, their paths prefixed with `path` as an enclosing zod schema would. */
 function zodIssues(s: Schema, value: unknown, path: readonly PathSegment[], out: RawIssue[]): void {
   const result = s._zod.run({ value, issues: [] }, CTX);
-  if (result instanceof Promise) throw new z.core.$ZodAsyncError();
+  if (result instanceof Promise) throw new $ZodAsyncError();
   for (const issue of result.issues) {
     (issue as { path?: PropertyKey[] }).path = issue.path ? [...path, ...issue.path] : [...path];
     out.push(issue);

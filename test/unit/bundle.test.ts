@@ -23,6 +23,12 @@ test('the main bundle holds no undici, no zod locales, and no catalog, sandbox o
   assert.ok(fs.statSync('dist/extension.js').size <= MAX_ACTIVATION_BYTES);
 });
 
+test('the validator bundle keeps zod\'s English messages only, not its 64 locales', () => {
+  const inputs = Object.keys(meta().outputs['dist/schemas.js'].inputs);
+  const locales = inputs.filter(f => /node_modules\/zod\/v4\/locales\//.test(f)).map(f => path.basename(f));
+  assert.deepEqual(locales, ['en.js']);
+});
+
 test('undici ships one HTTP parser (the portable WASM build), in a file of its own', () => {
   const inputs = Object.keys(meta().outputs['dist/undici.js'].inputs);
   assert.ok(inputs.some(f => f.endsWith('llhttp/llhttp-wasm.js')));
