@@ -2,9 +2,8 @@
 // BILLING_CLIENT_SECRET from the environment (a secret is never a flag), or the embedded local sandbox.
 import { ApiError, BillingClient } from '../client';
 import { startSandbox } from '../sandbox';
-import {
-  kindFromFileName, previewOf, validate, formatPath, type OrderRequestBody, type PreviewRequestBody,
-} from '../schemas';
+import { createBody, previewBody } from '../payloads';
+import { kindFromFileName, validate, formatPath, type OrderRequestBody, type PreviewRequestBody } from '../schemas';
 import { readPayloadFile } from './files';
 import { previewTable } from './table';
 import { UsageError, type Io } from './io';
@@ -19,10 +18,15 @@ export async function sendCommand(command: 'preview' | 'create', args: { file?: 
   }
   const text = read.text;
   const kind = command === 'preview' ? 'preview' : 'order';
-  let body: Record<string, unknown>;
-  try { body = JSON.parse(text); } catch (e) { io.err(`${args.file}: not valid JSON (${(e as Error).message}); run "validate" for the exact place`); return 1; }
-  // An order file previews as is: previewOf adds the metrics and keeps what a preview's account_data takes.
-  if (command === 'preview' && kindFromFileName(args.file) !== 'preview') body = previewOf(body);
+  let value: Record<string, unknown>;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    io.err(`${args.file}: not valid JSON (${(e as Error).message}); run "validate" for the exact place`);
+    return 1;
+  }
+  // The editor's rules: an order file previews with metrics added; a preview file creates the same order.
+  const body = command === 'preview' ? previewBody(value, kindFromFileName(args.file)) : createBody(value);
   const errors = validate(JSON.stringify(body), kind).filter(f => f.severity === 'error');
   if (errors.length) {
     for (const f of errors) io.err(`${args.file}: ${f.message}${f.path.length ? ` (${formatPath(f.path)})` : ''} [${f.code}]`);

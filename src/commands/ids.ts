@@ -29,3 +29,8 @@ export const COMMANDS = {
 } as const;
 
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];
+
+/** A `vscode.Command` (for tree items, CodeLenses, the status bar) from a typed id. */
+export function commandFor(id: CommandId, title: string, ...args: unknown[]): { command: CommandId; title: string; arguments?: unknown[] } {
+  return args.length ? { command: id, title, arguments: args } : { command: id, title };
+}

@@ -1,6 +1,7 @@
 // The active connection in the status bar; production stands out in warning colours.
 import * as vscode from 'vscode';
 import type { ConnectionStore } from '../connections/connectionStore';
+import { COMMANDS, commandFor } from '../commands/ids';
 import { Disposable } from '../util/dispose';
 
 export class ConnectionStatus extends Disposable {
@@ -8,7 +9,7 @@ export class ConnectionStatus extends Disposable {
   constructor(private readonly store: ConnectionStore) {
     super();
     this.item.name = 'Billing connection';
-    this.item.command = 'billingWorkbench.switchConnection';
+    this.item.command = commandFor(COMMANDS.switchConnection, 'Switch Connection');
     this._register(store.onDidChange(() => this.update()));
     this.update();
     this.item.show();
