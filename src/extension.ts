@@ -83,7 +83,10 @@ export function activate(context: vscode.ExtensionContext): BillingWorkbenchApi 
   const s = new Container(context);
   const manager = new CommandManager();
   for (const c of commands(s)) manager.register(c);
-  const endpointsView = vscode.window.createTreeView(VIEWS.endpoints, { treeDataProvider: s.endpoints, showCollapseAll: true });
+  const endpointsView = vscode.window.createTreeView(VIEWS.endpoints, {
+    treeDataProvider: s.endpoints,
+    showCollapseAll: true,
+  });
   const status = new ConnectionStatus(s.connections);
   const quickFixes = { providedCodeActionKinds: PayloadQuickFixes.kinds };
   context.subscriptions.push(
@@ -96,7 +99,8 @@ export function activate(context: vscode.ExtensionContext): BillingWorkbenchApi 
     vscode.languages.registerCodeLensProvider(PAYLOAD_FILES, new PayloadCodeLens()),
   );
   const version = String(context.extension.packageJSON.version);
-  s.log.info(`Billing Workbench ${version} activated in VS Code ${vscode.version}; connection: ${s.connections.active().name}`);
+  const connection = s.connections.active().name;
+  s.log.info(`Billing Workbench ${version} activated in VS Code ${vscode.version}; connection: ${connection}`);
   return {
     diagnostics: s.diagnostics,
     views: { accounts: s.accountsView.view, endpoints: endpointsView },

@@ -16,7 +16,9 @@ export class FindOperationCommand implements Command {
   async execute(query?: unknown): Promise<Operation[] | Operation | undefined> {
     const q = stringArg(query);
     if (q !== undefined) return searchOperations(q, MATCHES).map(h => h.op);
-    const items = OPERATIONS.map(op => ({ label: `${op.method} ${op.path}`, description: op.summary, detail: op.group, op }));
+    const items = OPERATIONS.map(op => ({
+      label: `${op.method} ${op.path}`, description: op.summary, detail: op.group, op,
+    }));
     const pick = await vscode.window.showQuickPick(items, {
       title: 'Find Operation',
       placeHolder: 'Type a path, a purpose or a group ("write off debit memo")',

@@ -24,7 +24,12 @@ export class NewOrderPayloadCommand implements Command {
 async function pick(): Promise<Template | undefined> {
   const picked = await vscode.window.showQuickPick(
     TEMPLATES.map(t => ({ label: t.label, description: t.fileName, detail: t.detail, template: t })),
-    { title: 'New Order Payload', placeHolder: 'Pick the order scenario', matchOnDescription: true, matchOnDetail: true },
+    {
+      title: 'New Order Payload',
+      placeHolder: 'Pick the order scenario',
+      matchOnDescription: true,
+      matchOnDetail: true,
+    },
   );
   return picked?.template;
 }

@@ -6,6 +6,8 @@ import { uriArg } from './args';
 import type { Command } from './commandManager';
 import { COMMANDS } from './ids';
 
+const HINT = 'Open a *.order.json, *.preview.json or *.account.json file to validate it.';
+
 /** Validates the given or active payload now and says the result; Problems shows the details. */
 export class ValidateFileCommand implements Command {
   readonly id = COMMANDS.validateFile;
@@ -14,7 +16,7 @@ export class ValidateFileCommand implements Command {
   async execute(uri?: unknown): Promise<number | undefined> {
     const doc = await documentOf(uriArg(uri));
     if (!doc || !payloadKind(doc)) {
-      void vscode.window.showWarningMessage('Open a *.order.json, *.preview.json or *.account.json file to validate it.');
+      void vscode.window.showWarningMessage(HINT);
       return undefined;
     }
     const findings = this.services.diagnostics.refresh(doc);

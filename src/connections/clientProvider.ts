@@ -72,7 +72,8 @@ export class ClientProvider extends Disposable {
       c = (async () => {
         if (connection.kind === 'local') {
           const sb = await this.localSandbox();
-          return this.build({ ...connection, baseUrl: sb.url }, { clientId: sb.clientId, clientSecret: sb.clientSecret });
+          const creds = { clientId: sb.clientId, clientSecret: sb.clientSecret };
+          return this.build({ ...connection, baseUrl: sb.url }, creds);
         }
         const creds = await this.store.credentials(connection.id);
         if (!creds) throw new SignInRequired(connection);
@@ -99,7 +100,8 @@ export class ClientProvider extends Disposable {
     this.sandbox = starting;
     starting.catch(e => {
       if (this.sandbox === starting) this.sandbox = undefined; // not cached: the next request tries again
-      if (e instanceof DataFileError && (e.problem === 'corrupt' || e.problem === 'not-snapshot')) this.unusable.fire(e);
+      const unusable = e instanceof DataFileError && (e.problem === 'corrupt' || e.problem === 'not-snapshot');
+      if (unusable) this.unusable.fire(e);
     });
     return starting;
   }
@@ -143,7 +145,9 @@ export class ClientProvider extends Disposable {
       proxyStrictSSL: s.proxyStrictSSL,
       userAgent: `billing-workbench/${this.version} vscode/${vscode.version}`,
       log: (line, level) => this.log[level](`[${connection.name}] ${line}`),
-      onRetry: (ms, e: ApiError) => this.log.warn(`[${connection.name}] retrying in ${Math.round(ms)} ms: ${e.message}`),
+      onRetry: (ms, e: ApiError) => {
+        this.log.warn(`[${connection.name}] retrying in ${Math.round(ms)} ms: ${e.message}`);
+      },
     });
   }
 

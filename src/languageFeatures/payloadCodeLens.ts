@@ -22,7 +22,10 @@ export class PayloadCodeLens implements vscode.CodeLensProvider {
           lens('$(check) Validate', COMMANDS.validateFile),
         ];
       case 'account':
-        return [lens('$(person-add) Create Account', COMMANDS.createAccount), lens('$(check) Validate', COMMANDS.validateFile)];
+        return [
+          lens('$(person-add) Create Account', COMMANDS.createAccount),
+          lens('$(check) Validate', COMMANDS.validateFile),
+        ];
       default:
         return [];
     }

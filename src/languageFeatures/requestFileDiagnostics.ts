@@ -11,7 +11,9 @@ import { Disposable } from '../util/dispose';
 import { DIAGNOSTIC_SOURCE } from './payloadDiagnostics';
 
 export class RequestFileDiagnostics extends Disposable {
-  private readonly collection = this._register(vscode.languages.createDiagnosticCollection('billingWorkbench.requests'));
+  private readonly collection = this._register(
+    vscode.languages.createDiagnosticCollection('billingWorkbench.requests'),
+  );
 
   constructor(private readonly settings: Settings) {
     super();
@@ -43,7 +45,8 @@ export class RequestFileDiagnostics extends Disposable {
       out.push(diag(rangeOf(['operation']), message, 'unknown-operation'));
     }
     for (const f of checkVersionedFields(r.body, r.operation ?? '', this.settings.values.serviceVersion)) {
-      out.push(diag(rangeOf(['body', ...f.path]), f.message, 'versioned-field')); // nested fields too: charges[].comment
+      // nested fields too: charges[].comment
+      out.push(diag(rangeOf(['body', ...f.path]), f.message, 'versioned-field'));
     }
     this.collection.set(doc.uri, out);
     return out;

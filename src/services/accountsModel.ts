@@ -10,7 +10,13 @@ export const PAGE_SIZE = 50;
 const ORDERS_PAGE_SIZE = 99;
 
 export interface AccountRow { accountNumber: string; name: string; currency: string; status: string }
-export interface OrderRow { orderNumber: string; accountNumber: string; orderDate: string; status: string; description: string }
+export interface OrderRow {
+  orderNumber: string;
+  accountNumber: string;
+  orderDate: string;
+  status: string;
+  description: string;
+}
 
 export class AccountsModel extends Disposable {
   private readonly changed = this._register(new vscode.EventEmitter<void>());

@@ -43,7 +43,13 @@ export interface CallInfo {
 export function describe(call: Call): CallInfo {
   switch (call.kind) {
     case 'preview':
-      return { title: `Preview of ${call.file}`, method: 'POST', path: '/v2/orders/preview', file: call.file, write: false };
+      return {
+        title: `Preview of ${call.file}`,
+        method: 'POST',
+        path: '/v2/orders/preview',
+        file: call.file,
+        write: false,
+      };
     case 'createOrder':
       return { ...write(`Create order from ${call.file}`, '/v2/orders', call), file: call.file };
     case 'createAccount':

@@ -7,10 +7,10 @@ import type { Connection } from '../connections/connectionStore';
  */
 export async function confirmWrite(connection: Connection, what: string): Promise<boolean> {
   const production = connection.kind === 'production';
+  const message = production ? `${what} on PRODUCTION (${connection.name})?` : `${what} on ${connection.name}?`;
+  const detail = production ? 'This changes live data.' : `Connection: ${connection.name} (${connection.kind}).`;
   const answer = await vscode.window.showWarningMessage(
-    production ? `${what} on PRODUCTION (${connection.name})?` : `${what} on ${connection.name}?`,
-    { modal: true, detail: production ? 'This changes live data.' : `Connection: ${connection.name} (${connection.kind}).` },
-    production ? 'Yes, on production' : 'Send',
+    message, { modal: true, detail }, production ? 'Yes, on production' : 'Send',
   );
   return answer !== undefined;
 }

@@ -76,7 +76,8 @@ export class OperationRequests {
   /** The request as cURL, on the clipboard (the token is a placeholder). */
   async copyCurl(op: Operation): Promise<string> {
     const c = this.store.active();
-    const curl = operationCurl(op, c.kind === 'local' ? LOCAL_BASE_URL : c.baseUrl, this.settings.values.serviceVersion);
+    const baseUrl = c.kind === 'local' ? LOCAL_BASE_URL : c.baseUrl;
+    const curl = operationCurl(op, baseUrl, this.settings.values.serviceVersion);
     await vscode.env.clipboard.writeText(curl);
     vscode.window.setStatusBarMessage('Copied cURL (the token is a placeholder)', 3000);
     return curl;
@@ -102,7 +103,9 @@ export class OperationRequests {
   }
 }
 
-async function askPathParams(op: Operation, known: Record<string, string>): Promise<Record<string, string> | undefined> {
+async function askPathParams(
+  op: Operation, known: Record<string, string>,
+): Promise<Record<string, string> | undefined> {
   for (const [i, p] of op.pathParams.entries()) {
     if (known[p]) continue;
     const v = await vscode.window.showInputBox({

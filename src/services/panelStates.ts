@@ -1,8 +1,9 @@
 // What the response panel shows for an answer or an error. The client already redacts what it puts in
 // errors; the panel redacts again, as a last line.
-import { ApiError, summarizePreview, type ApiResponse, type BillingClient, type OrderResponse } from '../client';
+import {
+  ApiError, summarizePreview, type ApiResponse, type BillingClient, type OrderResponse, type PreviewResponse,
+} from '../client';
 import type { Connection } from '../connections/connectionStore';
-import type { PreviewRequestBody } from '../schemas';
 import type { ErrorState, PanelError, ResponseState } from '../webview/protocol';
 import type { Call, CallInfo } from './calls';
 import type { PreviewHistory } from './previewHistory';
@@ -38,7 +39,7 @@ export function responseState(
   };
   switch (call.kind) {
     case 'preview': {
-      const summary = summarizePreview(r.data as Parameters<typeof summarizePreview>[0], call.body as PreviewRequestBody);
+      const summary = summarizePreview(r.data as PreviewResponse, call.body);
       const change = history().record(call.source, summary);
       return { ...state, summary, ...(change ? { change } : {}) };
     }
@@ -47,7 +48,8 @@ export function responseState(
       const subscriptions = order.subscriptions.map(s => ({
         number: s.subscription_number, state: s.state, version: s.version,
       }));
-      return { ...state, title: `Order ${order.order_number} created`, order: { orderNumber: order.order_number, subscriptions } };
+      const title = `Order ${order.order_number} created`;
+      return { ...state, title, order: { orderNumber: order.order_number, subscriptions } };
     }
     case 'createAccount':
       return { ...state, title: `Account ${(r.data as { account_number: string }).account_number} created` };

@@ -50,7 +50,8 @@ export class PayloadRequests {
   async createAccount(doc: vscode.TextDocument | undefined, opts: SendOptions = {}) {
     const p = await this.checked(doc, ['account'], HINTS.createAccount, opts);
     if (!p) return undefined;
-    const call = { kind: 'createAccount', file: p.file, body: p.value as AccountData, confirmed: opts.confirmed } as const;
+    const body = p.value as AccountData;
+    const call = { kind: 'createAccount', file: p.file, body, confirmed: opts.confirmed } as const;
     return this.controller.run(call) as Promise<ApiResponse<AccountResponse> | undefined>;
   }
 

@@ -73,7 +73,7 @@ export class ResponsePanel extends Disposable implements vscode.WebviewPanelSeri
         break;
       case 'copy': {
         const text = this.current && copied(this.current, m.what);
-        if (text) void vscode.env.clipboard.writeText(text).then(() => vscode.window.setStatusBarMessage('Copied', 2000));
+        if (text) void copy(text);
         break;
       }
       case 'command': {
@@ -111,8 +111,14 @@ function copied(s: PanelState, what: 'raw' | 'curl' | 'path'): string | undefine
     case 'operation':
       return what === 'path' ? s.operation.path : undefined;
     case 'response':
-      return what === 'raw' ? s.raw : what === 'curl' ? s.curl : undefined;
+      if (what === 'raw') return s.raw;
+      return what === 'curl' ? s.curl : undefined;
     case 'error':
       return what === 'raw' ? s.raw : undefined;
   }
+}
+
+async function copy(text: string): Promise<void> {
+  await vscode.env.clipboard.writeText(text);
+  vscode.window.setStatusBarMessage('Copied', 2000);
 }

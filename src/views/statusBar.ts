@@ -5,7 +5,9 @@ import { COMMANDS, commandFor } from '../commands/ids';
 import { Disposable } from '../util/dispose';
 
 export class ConnectionStatus extends Disposable {
-  readonly item = this._register(vscode.window.createStatusBarItem('billingWorkbench.connection', vscode.StatusBarAlignment.Left, 50));
+  readonly item = this._register(
+    vscode.window.createStatusBarItem('billingWorkbench.connection', vscode.StatusBarAlignment.Left, 50),
+  );
   constructor(private readonly store: ConnectionStore) {
     super();
     this.item.name = 'Billing connection';
@@ -19,7 +21,9 @@ export class ConnectionStatus extends Disposable {
     const c = this.store.active();
     const production = c.kind === 'production';
     this.item.text = `$(${production ? 'warning' : c.kind === 'local' ? 'vm' : 'server-environment'}) ${c.name}`;
-    this.item.tooltip = `Billing connection: ${c.name} (${c.kind}${c.kind === 'local' ? '' : `, ${c.baseUrl}`}). Click to switch.${production ? '\nProduction: every write asks first.' : ''}`;
+    const where = c.kind === 'local' ? '' : `, ${c.baseUrl}`;
+    const warning = production ? '\nProduction: every write asks first.' : '';
+    this.item.tooltip = `Billing connection: ${c.name} (${c.kind}${where}). Click to switch.${warning}`;
     this.item.backgroundColor = production ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
   }
 }

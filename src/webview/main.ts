@@ -52,9 +52,12 @@ function render(s: PanelState): void {
   const header = el('header');
   header.appendChild(el('h1', { text: s.title }));
   const meta = el('div', { cls: 'meta' });
-  meta.appendChild(el('span', { cls: `conn ${s.connection.kind}`, text: `${s.connection.name} (${s.connection.kind})` }));
+  const conn = s.connection;
+  meta.appendChild(el('span', { cls: `conn ${conn.kind}`, text: `${conn.name} (${conn.kind})` }));
   const status = s.kind === 'operation' ? undefined : s.status;
-  if (status !== undefined) meta.appendChild(el('span', { cls: status < 400 ? 'ok' : 'bad', text: `status ${status}` }));
+  if (status !== undefined) {
+    meta.appendChild(el('span', { cls: status < 400 ? 'ok' : 'bad', text: `status ${status}` }));
+  }
   if (s.kind === 'response') meta.appendChild(el('span', { text: `${s.ms} ms` }));
   if (s.kind !== 'operation' && s.requestId) {
     meta.appendChild(el('span', { text: `Service-Request-Id ${s.requestId}`, title: 'Quote this to support' }));
@@ -127,15 +130,18 @@ function renderSummary(summary: PreviewSummary, change: PreviewChange | undefine
       : el('p', { text: 'No change.' }));
   }
   sec.appendChild(el('h2', { text: `Items (${summary.rows.length})` }));
-  const head = ['subscription', 'action', 'price', 'start', 'end', 'MRR gross', 'MRR net', 'TCB gross', 'TCB net', 'currency'];
+  const head = [
+    'subscription', 'action', 'price', 'start', 'end', 'MRR gross', 'MRR net', 'TCB gross', 'TCB net', 'currency',
+  ];
   sec.appendChild(table(head, itemRows(summary.rows), [5, 6, 7, 8]));
   root.appendChild(sec);
 }
 
 function renderRaw(raw: string | undefined, curl: string | undefined, open: boolean): void {
   const actions = el('div', { cls: 'actions' });
-  if (raw !== undefined) actions.appendChild(button('Copy JSON', 'copy', () => vscode.postMessage({ type: 'copy', what: 'raw' })));
-  if (curl) actions.appendChild(button('Copy as cURL', 'terminal', () => vscode.postMessage({ type: 'copy', what: 'curl' })));
+  const copy = (what: 'raw' | 'curl') => () => vscode.postMessage({ type: 'copy', what });
+  if (raw !== undefined) actions.appendChild(button('Copy JSON', 'copy', copy('raw')));
+  if (curl) actions.appendChild(button('Copy as cURL', 'terminal', copy('curl')));
   if (actions.childElementCount) root.appendChild(actions);
   if (raw === undefined) return;
   const details = el('details', {}, el('summary', { text: 'Raw JSON' }), el('pre', { text: raw }));

@@ -3,7 +3,13 @@ import * as vscode from 'vscode';
 import type { Operation } from '../../catalog';
 import { COMMANDS, commandFor } from '../../commands/ids';
 
-const METHOD_ICONS: Record<string, string> = { GET: 'arrow-down', POST: 'add', PUT: 'edit', PATCH: 'diff', DELETE: 'trash' };
+const METHOD_ICONS: Record<string, string> = {
+  GET: 'arrow-down',
+  POST: 'add',
+  PUT: 'edit',
+  PATCH: 'diff',
+  DELETE: 'trash',
+};
 
 export type EndpointNode = GroupNode | OperationNode;
 
