@@ -89,11 +89,15 @@ export class ResponsePanel extends Disposable implements vscode.WebviewPanelSeri
   private html(webview: vscode.Webview): string {
     const nonce = randomBytes(16).toString('base64');
     const uri = (...p: string[]) => webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, ...p));
+    const source = webview.cspSource;
+    const csp = `default-src 'none'; style-src ${source}; font-src ${source}; img-src ${source}; `
+      + `script-src 'nonce-${nonce}';`;
     return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src ${webview.cspSource}; font-src ${webview.cspSource}; img-src ${webview.cspSource}; script-src 'nonce-${nonce}';">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${uri('dist', 'codicons', 'codicon.css')}"><link rel="stylesheet" href="${uri('media', 'panel.css')}">
+<link rel="stylesheet" href="${uri('dist', 'codicons', 'codicon.css')}">
+<link rel="stylesheet" href="${uri('media', 'panel.css')}">
 <title>Billing Workbench</title></head>
 <body><main id="root" aria-live="polite"><p>Loading…</p></main>
 <script nonce="${nonce}" src="${uri('dist', 'webview.js')}"></script></body></html>`;

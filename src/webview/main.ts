@@ -3,11 +3,20 @@
 import type { CreatedOrder, HostMessage, OperationDetails, PanelError, PanelState, WebviewMessage } from './protocol';
 import type { PreviewChange, PreviewSummary, SummaryRow, Totals } from '../client/summary';
 
-declare function acquireVsCodeApi(): { postMessage(m: WebviewMessage): void; getState(): PanelState | undefined; setState(s: PanelState): void };
+interface VsCodeApi {
+  postMessage(m: WebviewMessage): void;
+  getState(): PanelState | undefined;
+  setState(s: PanelState): void;
+}
+declare function acquireVsCodeApi(): VsCodeApi;
 const vscode = acquireVsCodeApi();
 const root = document.getElementById('root')!;
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: { cls?: string; text?: string; title?: string } = {}, ...children: (Node | undefined)[]): HTMLElementTagNameMap[K] {
+interface Props { cls?: string; text?: string; title?: string }
+
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K, props: Props = {}, ...children: (Node | undefined)[]
+): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
   if (props.cls) e.className = props.cls;
   if (props.text !== undefined) e.textContent = props.text;
@@ -16,7 +25,7 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: { cls?: string
   return e;
 }
 const icon = (name: string) => el('span', { cls: `codicon codicon-${name}` });
-const money = (n: number | undefined, currency?: string) => (n === undefined ? '—' : `${n.toFixed(2)}${currency ? ` ${currency}` : ''}`);
+const money = (n: number | undefined) => (n === undefined ? '—' : n.toFixed(2));
 function button(label: string, iconName: string, onClick: () => void): HTMLButtonElement {
   const b = el('button', { title: label }, icon(iconName), el('span', { text: ` ${label}` }));
   b.addEventListener('click', onClick);
@@ -41,8 +50,11 @@ function table(head: string[], rows: string[][], numeric: number[] = []): HTMLTa
 }
 
 function itemRows(rows: SummaryRow[]): string[][] {
-  return rows.map(r => [r.subscription, r.action, r.price, r.start, r.end ?? '—',
-    money(r.mrr?.gross_amount), money(r.mrr?.net_amount), money(r.tcb.gross_amount), money(r.tcb.net_amount), r.tcb.currency]);
+  return rows.map(r => [
+    r.subscription, r.action, r.price, r.start, r.end ?? '—',
+    money(r.mrr?.gross_amount), money(r.mrr?.net_amount), money(r.tcb.gross_amount), money(r.tcb.net_amount),
+    r.tcb.currency,
+  ]);
 }
 const totalRows = (ts: Totals[]) => ts.map(t => [t.currency, money(t.mrr), money(t.tcb)]);
 
