@@ -1,7 +1,6 @@
 // Preview, Create and Create Account for a payload document: the document's findings first (errors: show
 // them or send anyway), then the body the core's rules build, then the request controller.
 import * as vscode from 'vscode';
-import type { AccountResponse, ApiResponse, OrderResponse, PreviewResponse } from '../client';
 import type { PayloadDiagnostics } from '../languageFeatures/payloadDiagnostics';
 import { createBody, previewBody } from '../payloads';
 import {
@@ -35,7 +34,7 @@ export class PayloadRequests {
     if (!p) return undefined;
     const body = previewBody(p.value, p.kind) as PreviewRequestBody;
     const call = { kind: 'preview', file: p.file, source: p.doc.uri.toString(), body } as const;
-    return this.controller.run(call) as Promise<ApiResponse<PreviewResponse> | undefined>;
+    return this.controller.run(call);
   }
 
   async create(doc: vscode.TextDocument | undefined, opts: SendOptions = {}) {
@@ -43,7 +42,7 @@ export class PayloadRequests {
     if (!p) return undefined;
     const body = createBody(p.value) as OrderRequestBody;
     const call = { kind: 'createOrder', file: p.file, body, confirmed: opts.confirmed } as const;
-    const r = (await this.controller.run(call)) as ApiResponse<OrderResponse> | undefined;
+    const r = await this.controller.run(call);
     return r && { response: r, accountNumber: body.account_number as string | undefined };
   }
 
@@ -52,7 +51,7 @@ export class PayloadRequests {
     if (!p) return undefined;
     const body = p.value as AccountData;
     const call = { kind: 'createAccount', file: p.file, body, confirmed: opts.confirmed } as const;
-    return this.controller.run(call) as Promise<ApiResponse<AccountResponse> | undefined>;
+    return this.controller.run(call);
   }
 
   /** The document, of an accepted kind, parsed and checked; undefined to stop (the person was told). */

@@ -1,9 +1,10 @@
-// "Copy as cURL" for an operation and the preview/create bodies: the editor and the CLI share these rules
-// (src/payloads), and the cURL's headers are the ones the client really sends.
+// The rules about what is sent, shared by the editor and the CLI (src/payloads): parsePayload, the preview
+// and create bodies, and an operation's cURL, whose headers are the ones the client really sends.
 import { test, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { BillingClient } from '../../src/client';
-import { createBody, operationCurl, previewBody } from '../../src/payloads';
+import { createBody, operationCurl, parsePayload, previewBody } from '../../src/payloads';
+import { TEMPLATES } from '../../src/schemas';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 
 const VERSION = '200.0';
@@ -47,4 +48,15 @@ test('an order file previews with metrics added; a preview file creates its orde
   const preview = { ...order, metrics: ['delta_metrics'] };
   assert.equal(previewBody(preview, 'preview'), preview);
   assert.deepEqual(createBody(preview), order);
+});
+
+test('parsePayload gives the value and the findings of one text; a blank new file has neither', () => {
+  const text = JSON.stringify(TEMPLATES.find(t => t.id === 'new-customer')!.body, null, 2);
+  const { value, findings } = parsePayload(text, 'order');
+  assert.deepEqual(value, JSON.parse(text));
+  assert.deepEqual(findings, [], 'a template is a payload the service accepts');
+  const broken = parsePayload(text.replace('"currency"', '"curency"'), 'order');
+  assert.ok(broken.findings.some(f => f.severity === 'error'), 'a misspelt field is found');
+  assert.deepEqual(parsePayload('  \n', 'order'), { value: undefined, findings: [] });
+  assert.equal(parsePayload('{ "account_number": ', 'order').value, undefined, 'not JSON: no value to send');
 });
