@@ -1,30 +1,49 @@
 // Assembles the parts and registers them; no logic of its own lives here.
 import * as vscode from 'vscode';
-import { CommandManager } from './commands/commandManager';
-import { AddConnectionCommand, RemoveConnectionCommand, SignInCommand, SignOutCommand, SwitchConnectionCommand } from './commands/connectionCommands';
-import { CopyOperationCurlCommand, CopyOperationPathCommand, DescribeObjectCommand, FindOperationCommand, SendOperationCommand, SendRequestFileCommand, ShowOperationCommand } from './commands/endpointCommands';
+import { AddConnectionCommand } from './commands/addConnection';
+import { CommandManager, type Command } from './commands/commandManager';
+import { CopyNumberCommand } from './commands/copyNumber';
+import { CopyOperationCurlCommand } from './commands/copyOperationCurl';
+import { CopyOperationPathCommand } from './commands/copyOperationPath';
+import { CreateCommand } from './commands/create';
+import { CreateAccountCommand } from './commands/createAccount';
+import { DescribeObjectCommand } from './commands/describeObject';
+import { FindOperationCommand } from './commands/findOperation';
+import { LoadMoreAccountsCommand } from './commands/loadMoreAccounts';
+import { NewOrderForAccountCommand } from './commands/newOrderForAccount';
 import { NewOrderPayloadCommand } from './commands/newOrderPayload';
-import { CreateAccountCommand, CreateCommand, PreviewCommand } from './commands/payloadCommands';
-import { RequestRunner } from './commands/requestRunner';
+import { OpenAsJsonCommand } from './commands/openAsJson';
+import { OpenOrderCommand } from './commands/openOrder';
+import { PreviewCommand } from './commands/preview';
+import { PreviewAgainCommand } from './commands/previewAgain';
+import { RefreshAccountsCommand } from './commands/refreshAccounts';
+import { RemoveConnectionCommand } from './commands/removeConnection';
 import { ResetLocalSandboxCommand } from './commands/resetLocalSandbox';
+import { SendOperationCommand } from './commands/sendOperation';
+import { SendRequestFileCommand } from './commands/sendRequestFile';
 import { ShowLogCommand } from './commands/showLog';
-import { CopyNumberCommand, LoadMoreAccountsCommand, NewOrderForAccountCommand, OpenAsJsonCommand, OpenOrderCommand, PreviewAgainCommand, RefreshAccountsCommand } from './commands/treeCommands';
+import { ShowOperationCommand } from './commands/showOperation';
+import { SignInCommand } from './commands/signIn';
+import { SignOutCommand } from './commands/signOut';
+import { SwitchConnectionCommand } from './commands/switchConnection';
 import { ValidateFileCommand } from './commands/validateFile';
-import { ClientProvider } from './connections/clientProvider';
-import { ConnectionStore } from './connections/connectionStore';
-import { AccountsTree, type TreeNode } from './views/accountsTree';
-import { EndpointsTree, type EndpointNode } from './views/endpointsTree';
+import type { ClientProvider } from './connections/clientProvider';
+import type { ConnectionStore } from './connections/connectionStore';
+import { PayloadCodeLens } from './languageFeatures/payloadCodeLens';
+import type { PayloadDiagnostics } from './languageFeatures/payloadDiagnostics';
+import { PayloadQuickFixes } from './languageFeatures/payloadQuickFixes';
+import { PreviewOnSave } from './languageFeatures/previewOnSave';
+import { RequestFileDiagnostics } from './languageFeatures/requestFileDiagnostics';
+import { Container } from './services/container';
+import { answerPanelRequests } from './services/panelRequests';
+import type { AccountsTree, TreeNode } from './views/accountsTree';
+import { VIEWS } from './views/accountsView';
+import type { EndpointNode, EndpointsTree } from './views/endpointsTree';
 import { JsonDocuments } from './views/jsonDocuments';
-import { LazyTree } from './views/lazyTree';
-import { PayloadCodeLens } from './views/payloadCodeLens';
-import { PayloadDiagnostics } from './views/payloadDiagnostics';
-import { PayloadQuickFixes } from './views/payloadQuickFixes';
-import { PreviewOnSave } from './views/previewOnSave';
-import { RequestFileDiagnostics } from './views/requestFile';
-import { ResponsePanel } from './views/responsePanel';
+import type { ResponsePanel } from './views/responsePanel';
 import { ConnectionStatus } from './views/statusBar';
 
-export const VIEWS = { accounts: 'billingWorkbench.accounts', endpoints: 'billingWorkbench.endpoints' } as const;
+export { VIEWS } from './views/accountsView';
 
 /** What activate() returns: handles the integration tests use to check what a person would see. */
 export interface BillingWorkbenchApi {
@@ -43,59 +62,58 @@ export interface BillingWorkbenchApi {
 // Payload files are a language of our own that VS Code's JSON service serves (completion, hover, syntax
 // errors, formatting) as a JSON language participant; on its own that service starts only with a json file.
 const JSON_SERVICE = 'vscode.json-language-features';
+const PAYLOAD_FILES: vscode.DocumentSelector = [{ pattern: '**/*.{order,preview,account,request}.json' }];
+
+function commands(s: Container): Command[] {
+  return [
+    new ShowLogCommand(s), new NewOrderPayloadCommand(), new ValidateFileCommand(s),
+    new AddConnectionCommand(s), new SignInCommand(s), new SignOutCommand(s),
+    new SwitchConnectionCommand(s), new RemoveConnectionCommand(s),
+    new RefreshAccountsCommand(s), new LoadMoreAccountsCommand(s), new CopyNumberCommand(),
+    new OpenAsJsonCommand(s), new OpenOrderCommand(s), new NewOrderForAccountCommand(), new PreviewAgainCommand(s),
+    new PreviewCommand(s), new CreateCommand(s), new CreateAccountCommand(s),
+    new FindOperationCommand(s), new ShowOperationCommand(s), new SendOperationCommand(s),
+    new SendRequestFileCommand(s), new CopyOperationPathCommand(), new CopyOperationCurlCommand(s),
+    new DescribeObjectCommand(s), new ResetLocalSandboxCommand(s),
+  ];
+}
 
 export function activate(context: vscode.ExtensionContext): BillingWorkbenchApi {
   void vscode.extensions.getExtension(JSON_SERVICE)?.activate();
-  const log = vscode.window.createOutputChannel('Billing Workbench', { log: true });
-  const connections = new ConnectionStore(context.globalState, context.secrets);
-  const clients = new ClientProvider(connections, log, context.globalStorageUri, String(context.extension.packageJSON.version));
-  const diagnostics = new PayloadDiagnostics(log, vscode.Uri.joinPath(context.extensionUri, 'docs', 'FINDINGS.md'));
-  const requestDiagnostics = new RequestFileDiagnostics();
-  const accounts = new AccountsTree(clients, connections);
-  const endpoints = new LazyTree<EndpointNode, EndpointsTree>(() => new EndpointsTree());
-  const jsonDocs = new JsonDocuments();
-  const commands = new CommandManager();
-  const panel = new ResponsePanel(context.extensionUri, (command, operationId) => {
-    if (command === 'showLog') log.show(true);
-    else void vscode.commands.executeCommand(`billingWorkbench.${command}`, operationId);
+  const s = new Container(context);
+  const manager = new CommandManager();
+  for (const c of commands(s)) manager.register(c);
+  const endpointsView = vscode.window.createTreeView(VIEWS.endpoints, {
+    treeDataProvider: s.endpoints,
+    showCollapseAll: true,
   });
-  const runner = new RequestRunner(clients, panel, log);
-  const views = {
-    accounts: vscode.window.createTreeView(VIEWS.accounts, { treeDataProvider: accounts, showCollapseAll: true }),
-    endpoints: vscode.window.createTreeView(VIEWS.endpoints, { treeDataProvider: endpoints, showCollapseAll: true }),
-  };
-  const reveal = async (accountNumber: string, orderNumber: string) => {
-    await views.accounts.reveal(accounts.nodesFor(accountNumber, orderNumber), { select: true, focus: false, expand: true });
-  };
-
-  const preview = commands.register(new PreviewCommand(runner, diagnostics));
-  const open = commands.register(new OpenAsJsonCommand(clients, jsonDocs));
-  const sender = commands.register(new SendOperationCommand(runner));
-  for (const c of [
-    new ShowLogCommand(log), new NewOrderPayloadCommand(), new ValidateFileCommand(diagnostics),
-    new AddConnectionCommand(connections), new SignInCommand(connections, clients), new SignOutCommand(connections),
-    new SwitchConnectionCommand(connections), new RemoveConnectionCommand(connections),
-    new RefreshAccountsCommand(accounts), new LoadMoreAccountsCommand(accounts), new CopyNumberCommand(),
-    new OpenOrderCommand(open), new NewOrderForAccountCommand(), new PreviewAgainCommand(clients),
-    new CreateCommand(runner, diagnostics, accounts, reveal), new CreateAccountCommand(runner, diagnostics, accounts),
-    new FindOperationCommand(), new ShowOperationCommand(panel, connections), new SendRequestFileCommand(sender),
-    new CopyOperationPathCommand(), new CopyOperationCurlCommand(connections), new DescribeObjectCommand(sender),
-    new ResetLocalSandboxCommand(clients, log),
-  ]) commands.register(c);
-
-  const status = new ConnectionStatus(connections);
-  const payloadFiles: vscode.DocumentSelector = [{ pattern: '**/*.{order,preview,account,request}.json' }];
+  const status = new ConnectionStatus(s.connections);
+  const quickFixes = { providedCodeActionKinds: PayloadQuickFixes.kinds };
   context.subscriptions.push(
-    log, connections, clients, diagnostics, requestDiagnostics, accounts, jsonDocs, commands, panel, status, views.accounts, views.endpoints,
-    vscode.workspace.registerTextDocumentContentProvider(JsonDocuments.scheme, jsonDocs),
-    vscode.languages.registerCodeActionsProvider(payloadFiles, new PayloadQuickFixes(diagnostics), { providedCodeActionKinds: PayloadQuickFixes.kinds }),
-    vscode.languages.registerCodeLensProvider(payloadFiles, new PayloadCodeLens()),
-    new PreviewOnSave(connections, uri => preview.execute(uri, { silent: true })),
+    s, manager, endpointsView, status,
+    new RequestFileDiagnostics(s.settings),
+    new PreviewOnSave(s.connections, s.settings, () => s.payloads),
+    answerPanelRequests(s),
+    vscode.workspace.registerTextDocumentContentProvider(JsonDocuments.scheme, s.jsonDocs),
+    vscode.languages.registerCodeActionsProvider(PAYLOAD_FILES, new PayloadQuickFixes(s.diagnostics), quickFixes),
+    vscode.languages.registerCodeLensProvider(PAYLOAD_FILES, new PayloadCodeLens()),
   );
-  log.info(`Billing Workbench ${context.extension.packageJSON.version} activated in VS Code ${vscode.version}; connection: ${connections.active().name}`);
+  const version = String(context.extension.packageJSON.version);
+  const connection = s.connections.active().name;
+  s.log.info(`Billing Workbench ${version} activated in VS Code ${vscode.version}; connection: ${connection}`);
   return {
-    diagnostics, views, accounts, panel, connections, clients, status, log, logUri: context.logUri,
-    get endpoints() { return endpoints.provider; },
+    diagnostics: s.diagnostics,
+    views: { accounts: s.accountsView.view, endpoints: endpointsView },
+    accounts: s.accounts,
+    panel: s.panel,
+    connections: s.connections,
+    clients: s.clients,
+    status,
+    log: s.log,
+    logUri: context.logUri,
+    get endpoints() {
+      return s.endpoints.provider;
+    },
   };
 }
 

@@ -1,28 +1,95 @@
-// Typed reads of our settings. What could redirect a request (the proxy) is read from user settings
-// only: a workspace's .vscode/settings.json must not be able to send credentials elsewhere.
+// Our settings: keys as constants, typed values read once per change, and ONE configuration listener that
+// tells every component (clients, diagnostics, request files, preview on save). What could redirect a
+// request (the proxy) or slow the Local sandbox is read from user settings only: a workspace's
+// .vscode/settings.json must not be able to send credentials elsewhere.
 import * as vscode from 'vscode';
+import { Disposable } from './util/dispose';
 
-export const SETTINGS = {
-  serviceVersion: 'billingWorkbench.serviceVersion',
-  previewOnSave: 'billingWorkbench.preview.onSave',
-  requestTimeoutSeconds: 'billingWorkbench.requestTimeoutSeconds',
-  debounceMs: 'billingWorkbench.validation.debounceMs',
+export const SECTION = 'billingWorkbench';
+
+/** Keys under `billingWorkbench.` */
+export const SETTING = {
+  serviceVersion: 'serviceVersion',
+  previewOnSave: 'preview.onSave',
+  requestTimeoutSeconds: 'requestTimeoutSeconds',
+  debounceMs: 'validation.debounceMs',
+  localSandbox: 'localSandbox',
+  localSandboxFaults: 'localSandbox.faults',
+  localSandboxLatencyMs: 'localSandbox.latencyMs',
 } as const;
 
-export interface Settings { serviceVersion?: string; previewOnSave: 'auto' | 'on' | 'off'; requestTimeoutSeconds: number; proxy?: string; proxyStrictSSL: boolean }
+const PROXY = 'http.proxy';
+const PROXY_STRICT_SSL = 'http.proxyStrictSSL';
 
-function userValue<T>(section: string, key: string, fallback: T): T {
-  const i = vscode.workspace.getConfiguration(section).inspect<T>(key);
+export type PreviewOnSaveMode = 'auto' | 'on' | 'off';
+
+export interface SettingValues {
+  serviceVersion?: string;
+  previewOnSave: PreviewOnSaveMode;
+  requestTimeoutSeconds: number;
+  debounceMs: number;
+  proxy?: string;
+  proxyStrictSSL: boolean;
+  /** The Local sandbox's `faults` spec and latency (user settings only). */
+  localSandbox: { faults?: string; latencyMs?: number };
+}
+
+/** What a configuration change touched, in the terms the components care about. */
+export interface SettingsChange {
+  /** Anything a client is built from: service version, timeout, proxy. */
+  client: boolean;
+  localSandbox: boolean;
+  serviceVersion: boolean;
+}
+
+export class Settings extends Disposable {
+  private current = read();
+  private readonly changed = this._register(new vscode.EventEmitter<SettingsChange>());
+  readonly onDidChange = this.changed.event;
+
+  constructor() {
+    super();
+    this._register(vscode.workspace.onDidChangeConfiguration(e => this.update(e)));
+  }
+
+  get values(): Readonly<SettingValues> {
+    return this.current;
+  }
+
+  private update(e: vscode.ConfigurationChangeEvent): void {
+    const ours = e.affectsConfiguration(SECTION);
+    const proxy = e.affectsConfiguration(PROXY) || e.affectsConfiguration(PROXY_STRICT_SSL);
+    if (!ours && !proxy) return;
+    this.current = read();
+    this.changed.fire({
+      client: ours || proxy,
+      localSandbox: e.affectsConfiguration(key(SETTING.localSandbox)),
+      serviceVersion: e.affectsConfiguration(key(SETTING.serviceVersion)),
+    });
+  }
+}
+
+const key = (k: string) => `${SECTION}.${k}`;
+
+function userValue<T>(section: string, name: string, fallback: T): T {
+  const i = vscode.workspace.getConfiguration(section).inspect<T>(name);
   return (i?.globalValue ?? i?.defaultValue ?? fallback) as T;
 }
 
-export function settings(): Settings {
-  const c = vscode.workspace.getConfiguration('billingWorkbench');
+function read(): SettingValues {
+  const c = vscode.workspace.getConfiguration(SECTION);
+  const faults = c.inspect<string>(SETTING.localSandboxFaults)?.globalValue?.trim();
+  const latencyMs = c.inspect<number>(SETTING.localSandboxLatencyMs)?.globalValue;
   return {
-    serviceVersion: c.get<string>('serviceVersion') || undefined,
-    previewOnSave: c.get<'auto' | 'on' | 'off'>('preview.onSave', 'auto'),
-    requestTimeoutSeconds: userValue('billingWorkbench', 'requestTimeoutSeconds', 60),
+    serviceVersion: c.get<string>(SETTING.serviceVersion) || undefined,
+    previewOnSave: c.get<PreviewOnSaveMode>(SETTING.previewOnSave, 'auto'),
+    requestTimeoutSeconds: userValue(SECTION, SETTING.requestTimeoutSeconds, 60),
+    debounceMs: c.get<number>(SETTING.debounceMs, 250),
     proxy: userValue<string>('http', 'proxy', '') || undefined,
     proxyStrictSSL: userValue('http', 'proxyStrictSSL', true),
+    localSandbox: {
+      ...(faults ? { faults } : {}),
+      ...(typeof latencyMs === 'number' && latencyMs > 0 ? { latencyMs } : {}),
+    },
   };
 }

@@ -1,5 +1,6 @@
 // Every operation of spec 02 and 03 (and the v2 ones of 01) as data, with a fast ranked search.
 import data from './operations.json';
+import { pathParamNames } from '../client/pathTemplate';
 
 export interface Operation {
   /** `GET /v1/accounts/{account-key}`: unique. */
@@ -12,7 +13,7 @@ export interface Operation {
 }
 
 export const OPERATIONS: readonly Operation[] = (data as { group: string; method: Operation['method']; path: string; summary: string }[]).map(o => ({
-  ...o, id: `${o.method} ${o.path}`, pathParams: [...o.path.matchAll(/\{([^}]+)\}/g)].map(m => m[1]),
+  ...o, id: `${o.method} ${o.path}`, pathParams: pathParamNames(o.path),
 }));
 
 export const GROUPS: readonly string[] = [...new Set(OPERATIONS.map(o => o.group))];

@@ -2,16 +2,21 @@
 // BILLING_CLIENT_SECRET from the environment (a secret is never a flag), or the embedded local sandbox.
 import { ApiError, BillingClient } from '../client';
 import { startSandbox } from '../sandbox';
-import {
-  kindFromFileName, previewOf, validate, formatPath, type OrderRequestBody, type PreviewRequestBody,
-} from '../schemas';
+import { createBody, previewBody } from '../payloads';
+import { kindFromFileName, validate, formatPath, type OrderRequestBody, type PreviewRequestBody } from '../schemas';
 import { readPayloadFile } from './files';
 import { previewTable } from './table';
 import { UsageError, type Io } from './io';
 
-export async function sendCommand(command: 'preview' | 'create', args: { file?: string; format: string; baseUrl?: string }, io: Io, env = process.env): Promise<number> {
+export interface SendArgs { file?: string; format: string; baseUrl?: string }
+
+export async function sendCommand(
+  command: 'preview' | 'create', args: SendArgs, io: Io, env = process.env,
+): Promise<number> {
   if (!args.file) throw new UsageError(`${command} needs a FILE`);
-  if (!['table', 'json'].includes(args.format)) throw new UsageError(`--format must be table or json, not "${args.format}"`);
+  if (!['table', 'json'].includes(args.format)) {
+    throw new UsageError(`--format must be table or json, not "${args.format}"`);
+  }
   const read = readPayloadFile(args.file);
   if (read.error !== undefined) {
     io.err(read.error);
@@ -19,13 +24,21 @@ export async function sendCommand(command: 'preview' | 'create', args: { file?: 
   }
   const text = read.text;
   const kind = command === 'preview' ? 'preview' : 'order';
-  let body: Record<string, unknown>;
-  try { body = JSON.parse(text); } catch (e) { io.err(`${args.file}: not valid JSON (${(e as Error).message}); run "validate" for the exact place`); return 1; }
-  // An order file previews as is: previewOf adds the metrics and keeps what a preview's account_data takes.
-  if (command === 'preview' && kindFromFileName(args.file) !== 'preview') body = previewOf(body);
+  let value: Record<string, unknown>;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    io.err(`${args.file}: not valid JSON (${(e as Error).message}); run "validate" for the exact place`);
+    return 1;
+  }
+  // The editor's rules: an order file previews with metrics added; a preview file creates the same order.
+  const body = command === 'preview' ? previewBody(value, kindFromFileName(args.file)) : createBody(value);
   const errors = validate(JSON.stringify(body), kind).filter(f => f.severity === 'error');
   if (errors.length) {
-    for (const f of errors) io.err(`${args.file}: ${f.message}${f.path.length ? ` (${formatPath(f.path)})` : ''} [${f.code}]`);
+    for (const f of errors) {
+      const where = f.path.length ? ` (${formatPath(f.path)})` : '';
+      io.err(`${args.file}: ${f.message}${where} [${f.code}]`);
+    }
     io.err(`not sent: fix the ${errors.length} error(s) above (the service would reject them)`);
     return 1;
   }
@@ -33,13 +46,18 @@ export async function sendCommand(command: 'preview' | 'create', args: { file?: 
   let sandbox: Awaited<ReturnType<typeof startSandbox>> | undefined;
   let client: BillingClient;
   if (args.baseUrl) {
-    const clientId = env.BILLING_CLIENT_ID, clientSecret = env.BILLING_CLIENT_SECRET;
-    if (!clientId || !clientSecret) throw new UsageError('--base-url needs BILLING_CLIENT_ID and BILLING_CLIENT_SECRET in the environment');
-    client = new BillingClient({ baseUrl: args.baseUrl, clientId, clientSecret, log: (l, lvl) => lvl !== 'info' && io.err(l) });
+    const clientId = env.BILLING_CLIENT_ID;
+    const clientSecret = env.BILLING_CLIENT_SECRET;
+    if (!clientId || !clientSecret) {
+      throw new UsageError('--base-url needs BILLING_CLIENT_ID and BILLING_CLIENT_SECRET in the environment');
+    }
+    const log = (line: string, level: string) => level !== 'info' && io.err(line);
+    client = new BillingClient({ baseUrl: args.baseUrl, clientId, clientSecret, log });
   } else {
     sandbox = await startSandbox();
     io.err(`using the embedded local sandbox at ${sandbox.url} (pass --base-url for a real environment)`);
-    client = new BillingClient({ baseUrl: sandbox.url, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret });
+    const { url: baseUrl, clientId, clientSecret } = sandbox;
+    client = new BillingClient({ baseUrl, clientId, clientSecret });
   }
   try {
     if (command === 'preview') {
@@ -49,13 +67,16 @@ export async function sendCommand(command: 'preview' | 'create', args: { file?: 
       io.err(`${r.status} in ${r.ms} ms, Service-Request-Id ${r.requestId ?? '-'}`);
     } else {
       const r = await client.createOrder(body as OrderRequestBody);
-      io.out(args.format === 'json' ? JSON.stringify(r.data, null, 2) : `created order ${r.data.order_number} with ${r.data.subscriptions.map(s => `${s.subscription_number} (${s.state})`).join(', ') || 'no subscriptions'}`);
+      const subscriptions = r.data.subscriptions.map(s => `${s.subscription_number} (${s.state})`).join(', ');
+      const created = `created order ${r.data.order_number} with ${subscriptions || 'no subscriptions'}`;
+      io.out(args.format === 'json' ? JSON.stringify(r.data, null, 2) : created);
       io.err(`${r.status} in ${r.ms} ms, Service-Request-Id ${r.requestId ?? '-'}`);
     }
     return 0;
   } catch (e) {
-    if (e instanceof ApiError) { io.err(`error: ${e.message}`); return 1; }
-    throw e;
+    if (!(e instanceof ApiError)) throw e;
+    io.err(`error: ${e.message}`);
+    return 1;
   } finally {
     await client.close();
     await sandbox?.close();

@@ -40,6 +40,4 @@ export class TokenProvider {
   invalidate(token: string): void {
     if (this.cached?.token === token) this.cached = undefined;
   }
-
-  clear(): void { this.cached = undefined; }
 }

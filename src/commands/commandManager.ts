@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { CommandId } from './ids';
 
+/** One command: an id and what it does. Its dependencies are services, given to its constructor. */
 export interface Command {
   readonly id: CommandId;
   execute(...args: unknown[]): unknown;

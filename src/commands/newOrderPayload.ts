@@ -2,30 +2,34 @@
 // patterns (so schema completion and our diagnostics apply at once); saving asks nothing else.
 import * as vscode from 'vscode';
 import { TEMPLATES, templateText, type Template } from '../schemas';
-import { COMMANDS } from './ids';
+import { newFileFolder, openUntitled } from '../util/documents';
+import { stringArg } from './args';
 import type { Command } from './commandManager';
+import { COMMANDS } from './ids';
 
 export class NewOrderPayloadCommand implements Command {
   readonly id = COMMANDS.newOrderPayload;
 
-  /** `templateId` lets tests and other commands skip the quick pick. */
+  /** `templateId` lets tests skip the quick pick. */
   async execute(templateId?: unknown): Promise<vscode.TextEditor | undefined> {
-    const template = typeof templateId === 'string' ? TEMPLATES.find(t => t.id === templateId) : await pick();
+    const id = stringArg(templateId);
+    const template = id !== undefined ? TEMPLATES.find(t => t.id === id) : await pick();
     if (!template) return undefined;
-    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-    const base = folder ?? vscode.Uri.file('/');
-    const target = await freeName(base, template.fileName, folder !== undefined);
-    const doc = await vscode.workspace.openTextDocument(target.with({ scheme: 'untitled' }));
-    const editor = await vscode.window.showTextDocument(doc);
-    await editor.edit(b => b.insert(new vscode.Position(0, 0), templateText(template)));
-    return editor;
+    const inWorkspace = vscode.workspace.workspaceFolders?.[0] !== undefined;
+    const target = await freeName(newFileFolder(), template.fileName, inWorkspace);
+    return openUntitled(target, templateText(template));
   }
 }
 
 async function pick(): Promise<Template | undefined> {
   const picked = await vscode.window.showQuickPick(
     TEMPLATES.map(t => ({ label: t.label, description: t.fileName, detail: t.detail, template: t })),
-    { title: 'New Order Payload', placeHolder: 'Pick the order scenario', matchOnDescription: true, matchOnDetail: true },
+    {
+      title: 'New Order Payload',
+      placeHolder: 'Pick the order scenario',
+      matchOnDescription: true,
+      matchOnDetail: true,
+    },
   );
   return picked?.template;
 }
@@ -37,9 +41,15 @@ async function freeName(folder: vscode.Uri, fileName: string, checkDisk: boolean
   for (let i = 1; ; i++) {
     const uri = vscode.Uri.joinPath(folder, i === 1 ? fileName : `${stem}-${i}.${rest.join('.')}`);
     if (taken.has(uri.path)) continue;
-    if (checkDisk) {
-      try { await vscode.workspace.fs.stat(uri); continue; } catch { /* free */ }
-    }
-    return uri;
+    if (!checkDisk || !(await exists(uri))) return uri;
+  }
+}
+
+async function exists(uri: vscode.Uri): Promise<boolean> {
+  try {
+    await vscode.workspace.fs.stat(uri);
+    return true;
+  } catch {
+    return false;
   }
 }

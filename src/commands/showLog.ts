@@ -1,11 +1,11 @@
-import type * as vscode from 'vscode';
+import type { Container } from '../services/container';
 import { COMMANDS } from './ids';
 import type { Command } from './commandManager';
 
 export class ShowLogCommand implements Command {
   readonly id = COMMANDS.showLog;
-  constructor(private readonly log: vscode.LogOutputChannel) {}
+  constructor(private readonly services: Container) {}
   execute(): void {
-    this.log.show(true);
+    this.services.log.show(true);
   }
 }

@@ -1,26 +1,32 @@
 import * as vscode from 'vscode';
-import { COMMANDS } from './ids';
+import type { Container } from '../services/container';
+import { payloadKind } from '../languageFeatures/payloadDiagnostics';
+import { documentOf, fileName, showProblems } from '../util/documents';
+import { uriArg } from './args';
 import type { Command } from './commandManager';
-import { payloadKind, type PayloadDiagnostics } from '../views/payloadDiagnostics';
+import { COMMANDS } from './ids';
 
-/** Validates the active payload now and says the result; Problems shows the details. */
+const HINT = 'Open a *.order.json, *.preview.json or *.account.json file to validate it.';
+
+/** Validates the given or active payload now and says the result; Problems shows the details. */
 export class ValidateFileCommand implements Command {
   readonly id = COMMANDS.validateFile;
-  constructor(private readonly diagnostics: PayloadDiagnostics) {}
+  constructor(private readonly services: Container) {}
 
   async execute(uri?: unknown): Promise<number | undefined> {
-    const doc = uri instanceof vscode.Uri ? await vscode.workspace.openTextDocument(uri) : vscode.window.activeTextEditor?.document;
+    const doc = await documentOf(uriArg(uri));
     if (!doc || !payloadKind(doc)) {
-      void vscode.window.showWarningMessage('Open a *.order.json, *.preview.json or *.account.json file to validate it.');
+      void vscode.window.showWarningMessage(HINT);
       return undefined;
     }
-    const findings = this.diagnostics.refresh(doc);
+    const findings = this.services.diagnostics.refresh(doc);
     const errors = findings.filter(f => f.severity === 'error').length;
     const warnings = findings.length - errors;
-    if (findings.length === 0) void vscode.window.showInformationMessage('No problems: the service should accept this payload.');
-    else {
-      void vscode.window.showWarningMessage(`${errors} error(s) and ${warnings} warning(s) in ${doc.uri.path.split('/').pop()}.`, 'Show Problems')
-        .then(a => a && vscode.commands.executeCommand('workbench.actions.view.problems'));
+    if (findings.length === 0) {
+      void vscode.window.showInformationMessage('No problems: the service should accept this payload.');
+    } else {
+      const message = `${errors} error(s) and ${warnings} warning(s) in ${fileName(doc)}.`;
+      void vscode.window.showWarningMessage(message, 'Show Problems').then(a => a && showProblems());
     }
     return findings.length;
   }

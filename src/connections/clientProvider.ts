@@ -9,7 +9,7 @@ import { BillingClient, type ApiError } from '../client';
 import { connectOrServe, DataFileError, parseFaults, resetDataFile, type LocalSandbox, type Sandbox } from '../sandbox';
 import { Disposable } from '../util/dispose';
 import { LOCAL_CONNECTION, type Connection, type ConnectionStore, type Credentials } from './connectionStore';
-import { settings } from '../settings';
+import { SECTION, SETTING, type Settings } from '../settings';
 
 /** The active connection has no credentials yet: the UI offers Sign In instead of an error. */
 export class SignInRequired extends Error {
@@ -21,19 +21,36 @@ export interface ActiveClient { client: BillingClient; connection: Connection }
 export class ClientProvider extends Disposable {
   private clients = new Map<string, Promise<BillingClient>>();
   private sandbox: Promise<LocalSandbox> | undefined;
+  /** Offered when the Local sandbox's data file cannot be used (the Reset Local Sandbox command). */
+  private readonly unusable = this._register(new vscode.EventEmitter<DataFileError>());
+  readonly onDidFindUnusableData = this.unusable.event;
 
   constructor(
     private readonly store: ConnectionStore,
+    private readonly settings: Settings,
     private readonly log: vscode.LogOutputChannel,
     private readonly storageUri: vscode.Uri,
     private readonly version: string,
   ) {
     super();
     this._register(store.onDidChange(() => this.reset()));
-    this._register(vscode.workspace.onDidChangeConfiguration(e => {
-      if (e.affectsConfiguration(LOCAL_SANDBOX_SECTION)) this.stopLocalSandbox(); // faults, latency: at the next start
-      if (e.affectsConfiguration('http.proxy') || e.affectsConfiguration('http.proxyStrictSSL') || e.affectsConfiguration('billingWorkbench')) this.reset();
+    this._register(settings.onDidChange(change => {
+      if (change.localSandbox) this.stopLocalSandbox(); // faults, latency: at the next start
+      if (change.client) this.reset();
     }));
+  }
+
+  /**
+   * Fetches a token with credentials not yet saved: Sign In saves only what the service accepted.
+   * Throws the service's answer (an ApiError) when it refuses them.
+   */
+  async verify(connection: Connection, unsaved: Credentials): Promise<void> {
+    const client = this.build(connection, unsaved);
+    try {
+      await client.tokens.get();
+    } finally {
+      await client.close();
+    }
   }
 
   async active(): Promise<ActiveClient> {
@@ -48,15 +65,15 @@ export class ClientProvider extends Disposable {
     return { connection, client: await this.clientFor(connection) };
   }
 
-  /** A client for `connection`, optionally with credentials not yet saved (Sign In verifies them first). */
-  async clientFor(connection: Connection, unsaved?: Credentials): Promise<BillingClient> {
-    if (unsaved) return this.build(connection, unsaved);
+  /** The client for a saved connection, built on first use and kept until settings or credentials change. */
+  async clientFor(connection: Connection): Promise<BillingClient> {
     let c = this.clients.get(connection.id);
     if (!c) {
       c = (async () => {
         if (connection.kind === 'local') {
           const sb = await this.localSandbox();
-          return this.build({ ...connection, baseUrl: sb.url }, { clientId: sb.clientId, clientSecret: sb.clientSecret });
+          const creds = { clientId: sb.clientId, clientSecret: sb.clientSecret };
+          return this.build({ ...connection, baseUrl: sb.url }, creds);
         }
         const creds = await this.store.credentials(connection.id);
         if (!creds) throw new SignInRequired(connection);
@@ -74,7 +91,7 @@ export class ClientProvider extends Disposable {
     if (this.sandbox) return this.sandbox;
     const starting = (async () => {
       await vscode.workspace.fs.createDirectory(this.storageUri);
-      const sb = await connectOrServe(this.localDataFile, localSandboxOptions());
+      const sb = await connectOrServe(this.localDataFile, localSandboxOptions(this.settings.values.localSandbox));
       this.log.info(sb.owned
         ? `Local sandbox listening on ${sb.url} (data in ${this.storageUri.fsPath})`
         : `Local sandbox: using ${sb.url}, served by another window`);
@@ -83,7 +100,8 @@ export class ClientProvider extends Disposable {
     this.sandbox = starting;
     starting.catch(e => {
       if (this.sandbox === starting) this.sandbox = undefined; // not cached: the next request tries again
-      if (e instanceof DataFileError && (e.problem === 'corrupt' || e.problem === 'not-snapshot')) offerReset(e);
+      const unusable = e instanceof DataFileError && (e.problem === 'corrupt' || e.problem === 'not-snapshot');
+      if (unusable) this.unusable.fire(e);
     });
     return starting;
   }
@@ -116,13 +134,20 @@ export class ClientProvider extends Disposable {
   }
 
   private build(connection: Connection, creds: Credentials): BillingClient {
-    const s = settings();
+    const s = this.settings.values;
     return new BillingClient({
-      baseUrl: connection.baseUrl, clientId: creds.clientId, clientSecret: creds.clientSecret,
-      serviceVersion: s.serviceVersion, totalTimeoutMs: s.requestTimeoutSeconds * 1000,
-      proxy: s.proxy, proxyStrictSSL: s.proxyStrictSSL, userAgent: `billing-workbench/${this.version} vscode/${vscode.version}`,
+      baseUrl: connection.baseUrl,
+      clientId: creds.clientId,
+      clientSecret: creds.clientSecret,
+      serviceVersion: s.serviceVersion,
+      totalTimeoutMs: s.requestTimeoutSeconds * 1000,
+      proxy: s.proxy,
+      proxyStrictSSL: s.proxyStrictSSL,
+      userAgent: `billing-workbench/${this.version} vscode/${vscode.version}`,
       log: (line, level) => this.log[level](`[${connection.name}] ${line}`),
-      onRetry: (ms, e: ApiError) => this.log.warn(`[${connection.name}] retrying in ${Math.round(ms)} ms: ${e.message}`),
+      onRetry: (ms, e: ApiError) => {
+        this.log.warn(`[${connection.name}] retrying in ${Math.round(ms)} ms: ${e.message}`);
+      },
     });
   }
 
@@ -141,27 +166,20 @@ export class ClientProvider extends Disposable {
 
 export { LOCAL_CONNECTION };
 
-const LOCAL_SANDBOX_SECTION = 'billingWorkbench.localSandbox';
+const FAULTS_SETTING = `${SECTION}.${SETTING.localSandboxFaults}`;
 
 /** Faults and latency for the Local sandbox, from user settings only (a workspace cannot slow it down). */
-function localSandboxOptions(): { faults?: ReturnType<typeof parseFaults>; latencyMs?: number } {
-  const c = vscode.workspace.getConfiguration(LOCAL_SANDBOX_SECTION);
-  const spec = c.inspect<string>('faults')?.globalValue?.trim();
-  const latencyMs = c.inspect<number>('latencyMs')?.globalValue;
+function localSandboxOptions(
+  values: { faults?: string; latencyMs?: number },
+): { faults?: ReturnType<typeof parseFaults>; latencyMs?: number } {
   let faults: ReturnType<typeof parseFaults> = [];
   try {
-    faults = spec ? parseFaults(spec) : [];
+    faults = values.faults ? parseFaults(values.faults) : [];
   } catch (e) {
-    throw new Error(`Setting ${LOCAL_SANDBOX_SECTION}.faults: ${(e as Error).message}.`);
+    throw new Error(`Setting ${FAULTS_SETTING}: ${(e as Error).message}.`);
   }
   return {
     ...(faults.length ? { faults } : {}),
-    ...(typeof latencyMs === 'number' && latencyMs > 0 ? { latencyMs } : {}),
+    ...(values.latencyMs !== undefined ? { latencyMs: values.latencyMs } : {}),
   };
-}
-
-function offerReset(e: DataFileError): void {
-  void vscode.window.showErrorMessage(e.message, 'Reset Local Sandbox').then(a => {
-    if (a) void vscode.commands.executeCommand('billingWorkbench.resetLocalSandbox');
-  });
 }

@@ -10,10 +10,16 @@ export type EnvKind = 'production' | 'sandbox' | 'test' | 'local';
 export interface Connection { id: string; name: string; kind: EnvKind; baseUrl: string }
 export interface Credentials { clientId: string; clientSecret: string }
 
-export const LOCAL_CONNECTION: Connection = { id: 'local', name: 'Local sandbox', kind: 'local', baseUrl: 'in-process' };
+export const LOCAL_CONNECTION: Connection = {
+  id: 'local',
+  name: 'Local sandbox',
+  kind: 'local',
+  baseUrl: 'in-process',
+};
 const LIST_KEY = 'billingWorkbench.connections';
 const ACTIVE_KEY = 'billingWorkbench.activeConnection';
-const secretKey = (id: string) => `billingWorkbench.credentials.${id}`;
+const SECRET_PREFIX = 'billingWorkbench.credentials.';
+const secretKey = (id: string) => `${SECRET_PREFIX}${id}`;
 
 export class ConnectionStore extends Disposable {
   private readonly changed = this._register(new vscode.EventEmitter<void>());
@@ -22,7 +28,9 @@ export class ConnectionStore extends Disposable {
 
   constructor(private readonly state: vscode.Memento, private readonly secrets: vscode.SecretStorage) {
     super();
-    this._register(secrets.onDidChange(e => { if (e.key.startsWith('billingWorkbench.credentials.')) this.changed.fire(); }));
+    this._register(secrets.onDidChange(e => {
+      if (e.key.startsWith(SECRET_PREFIX)) this.changed.fire();
+    }));
   }
 
   list(): Connection[] {
@@ -59,9 +67,18 @@ export class ConnectionStore extends Disposable {
   async credentials(id: string): Promise<Credentials | undefined> {
     const raw = await this.secrets.get(secretKey(id));
     if (!raw) return undefined;
-    try { return JSON.parse(raw) as Credentials; } catch { return undefined; }
+    try {
+      return JSON.parse(raw) as Credentials;
+    } catch {
+      return undefined;
+    }
   }
 
-  storeCredentials(id: string, c: Credentials): Thenable<void> { return this.secrets.store(secretKey(id), JSON.stringify(c)); }
-  deleteCredentials(id: string): Thenable<void> { return this.secrets.delete(secretKey(id)); }
+  storeCredentials(id: string, c: Credentials): Thenable<void> {
+    return this.secrets.store(secretKey(id), JSON.stringify(c));
+  }
+
+  deleteCredentials(id: string): Thenable<void> {
+    return this.secrets.delete(secretKey(id));
+  }
 }

@@ -2,7 +2,9 @@
 // of the `service-version` header (default 186.0). Operations are named by catalog id (METHOD path).
 // A field sits at the top of the body unless `in` names the arrays that hold it (`charges[]`): a memo's
 // own `comment` is not versioned, a charge's is. Response rows are listed for completeness only.
-export const DEFAULT_VERSION = 186;
+import { DEFAULT_SERVICE_VERSION } from '../client/serviceVersion';
+
+export const DEFAULT_VERSION = Number(DEFAULT_SERVICE_VERSION);
 
 const SUB = '/v1/subscriptions/{subscription-key}';
 const SUBSCRIPTION_WRITES = ['POST /v1/subscriptions', `PUT ${SUB}`, `PUT ${SUB}/renew`, `PUT ${SUB}/cancel`,

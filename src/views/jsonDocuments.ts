@@ -1,5 +1,7 @@
 // Read-only JSON documents (Open as JSON): content served from memory under our own scheme.
 import * as vscode from 'vscode';
+import type { AccountsModel } from '../services/accountsModel';
+import type { TreeNode } from './treeNodes/treeNode';
 
 export class JsonDocuments implements vscode.TextDocumentContentProvider {
   static readonly scheme = 'billing-workbench';
@@ -16,9 +18,18 @@ export class JsonDocuments implements vscode.TextDocumentContentProvider {
     return vscode.window.showTextDocument(doc, { preview: true });
   }
 
+  /** A tree row as JSON (accounts and orders fetched as the service answers them); a message row has none. */
+  async openNode(node: TreeNode, model: AccountsModel): Promise<vscode.TextEditor | undefined> {
+    if (node.kind === 'message') return undefined;
+    const { name, value } = await node.asJson(model);
+    return this.open(name, value);
+  }
+
   provideTextDocumentContent(uri: vscode.Uri): string {
     return this.docs.get(uri.toString()) ?? '';
   }
 
-  dispose(): void { this.changed.dispose(); }
+  dispose(): void {
+    this.changed.dispose();
+  }
 }

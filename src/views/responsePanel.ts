@@ -3,7 +3,7 @@
 import { randomBytes } from 'crypto';
 import * as vscode from 'vscode';
 import { Disposable } from '../util/dispose';
-import type { HostMessage, PanelState, WebviewMessage } from '../webview/protocol';
+import type { HostMessage, PanelRequest, PanelState, WebviewMessage } from '../webview/protocol';
 
 export class ResponsePanel extends Disposable implements vscode.WebviewPanelSerializer<PanelState> {
   static readonly viewType = 'billingWorkbench.response';
@@ -13,8 +13,11 @@ export class ResponsePanel extends Disposable implements vscode.WebviewPanelSeri
   private readonly rendered = this._register(new vscode.EventEmitter<{ rows: number; ms: number }>());
   /** The webview finished drawing a state (tests and the render figure read it). */
   readonly onDidRender = this.rendered.event;
+  private readonly requested = this._register(new vscode.EventEmitter<PanelRequest>());
+  /** A button in the panel asks for an action (Show Log, Send, Copy as cURL); services answer it. */
+  readonly onDidRequest = this.requested.event;
 
-  constructor(private readonly extensionUri: vscode.Uri, private readonly onCommand: (command: string, operationId?: string) => void) {
+  constructor(private readonly extensionUri: vscode.Uri) {
     super();
     this._register(vscode.window.registerWebviewPanelSerializer(ResponsePanel.viewType, this));
   }
@@ -25,7 +28,8 @@ export class ResponsePanel extends Disposable implements vscode.WebviewPanelSeri
   show(state: PanelState): void {
     this.current = state;
     if (!this.panel) {
-      this.attach(vscode.window.createWebviewPanel(ResponsePanel.viewType, state.title, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, this.options()));
+      const where = { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true };
+      this.attach(vscode.window.createWebviewPanel(ResponsePanel.viewType, state.title, where, this.options()));
     } else {
       this.panel.title = state.title;
       this.panel.reveal(undefined, true);
@@ -40,7 +44,8 @@ export class ResponsePanel extends Disposable implements vscode.WebviewPanelSeri
   }
 
   private options(): vscode.WebviewOptions & vscode.WebviewPanelOptions {
-    return { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'media'), vscode.Uri.joinPath(this.extensionUri, 'dist')] };
+    const roots = [vscode.Uri.joinPath(this.extensionUri, 'media'), vscode.Uri.joinPath(this.extensionUri, 'dist')];
+    return { enableScripts: true, localResourceRoots: roots };
   }
 
   private attach(panel: vscode.WebviewPanel): void {
@@ -49,7 +54,11 @@ export class ResponsePanel extends Disposable implements vscode.WebviewPanelSeri
     panel.webview.html = this.html(panel.webview);
     const subs = [
       panel.webview.onDidReceiveMessage((m: WebviewMessage) => this.receive(m)),
-      panel.onDidDispose(() => { this.panel = undefined; this.ready = false; subs.forEach(s => s.dispose()); }),
+      panel.onDidDispose(() => {
+        this.panel = undefined;
+        this.ready = false;
+        subs.forEach(s => s.dispose());
+      }),
     ];
   }
 
@@ -63,14 +72,15 @@ export class ResponsePanel extends Disposable implements vscode.WebviewPanelSeri
         this.rendered.fire({ rows: m.rows, ms: m.ms });
         break;
       case 'copy': {
-        const s = this.current;
-        const text = m.what === 'raw' ? s?.raw : m.what === 'curl' ? s?.curl : s?.operation?.path;
-        if (text) void vscode.env.clipboard.writeText(text).then(() => vscode.window.setStatusBarMessage('Copied', 2000));
+        const text = this.current && copied(this.current, m.what);
+        if (text) void copy(text);
         break;
       }
-      case 'command':
-        this.onCommand(m.command, m.operationId);
+      case 'command': {
+        const { type: _type, ...request } = m;
+        this.requested.fire(request);
         break;
+      }
     }
   }
 
@@ -79,11 +89,15 @@ export class ResponsePanel extends Disposable implements vscode.WebviewPanelSeri
   private html(webview: vscode.Webview): string {
     const nonce = randomBytes(16).toString('base64');
     const uri = (...p: string[]) => webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, ...p));
+    const source = webview.cspSource;
+    const csp = `default-src 'none'; style-src ${source}; font-src ${source}; img-src ${source}; `
+      + `script-src 'nonce-${nonce}';`;
     return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src ${webview.cspSource}; font-src ${webview.cspSource}; img-src ${webview.cspSource}; script-src 'nonce-${nonce}';">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${uri('dist', 'codicons', 'codicon.css')}"><link rel="stylesheet" href="${uri('media', 'panel.css')}">
+<link rel="stylesheet" href="${uri('dist', 'codicons', 'codicon.css')}">
+<link rel="stylesheet" href="${uri('media', 'panel.css')}">
 <title>Billing Workbench</title></head>
 <body><main id="root" aria-live="polite"><p>Loading…</p></main>
 <script nonce="${nonce}" src="${uri('dist', 'webview.js')}"></script></body></html>`;
@@ -93,4 +107,22 @@ export class ResponsePanel extends Disposable implements vscode.WebviewPanelSeri
     this.panel?.dispose();
     super.dispose();
   }
+}
+
+/** What a Copy button of the panel copies from the state shown. */
+function copied(s: PanelState, what: 'raw' | 'curl' | 'path'): string | undefined {
+  switch (s.kind) {
+    case 'operation':
+      return what === 'path' ? s.operation.path : undefined;
+    case 'response':
+      if (what === 'raw') return s.raw;
+      return what === 'curl' ? s.curl : undefined;
+    case 'error':
+      return what === 'raw' ? s.raw : undefined;
+  }
+}
+
+async function copy(text: string): Promise<void> {
+  await vscode.env.clipboard.writeText(text);
+  vscode.window.setStatusBarMessage('Copied', 2000);
 }

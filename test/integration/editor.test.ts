@@ -6,7 +6,7 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import type { BillingWorkbenchApi } from '../../src/extension';
 import type { TreeNode } from '../../src/views/accountsTree';
-import { api, screenshot, typeKeys, waitFor } from './helpers';
+import { api, screenshot, shown, typeKeys, waitFor } from './helpers';
 
 const ws = () => vscode.workspace.workspaceFolders![0].uri;
 const file = (name: string) => vscode.Uri.joinPath(ws(), name);
@@ -56,7 +56,7 @@ suite('Editor on the Local sandbox', () => {
     const rendered = new Promise<{ rows: number }>(r => { const d = a.panel.onDidRender(e => { if (e.rows > 0) { d.dispose(); r(e); } }); });
     const r = await vscode.commands.executeCommand<{ status: number }>('billingWorkbench.preview', file('new-customer.preview.json'));
     assert.equal(r.status, 201);
-    assert.deepEqual(a.panel.state!.summary!.totals, [{ currency: 'USD', mrr: 1350, tcb: 16700 }]);
+    assert.deepEqual(shown(a, 'response').summary!.totals, [{ currency: 'USD', mrr: 1350, tcb: 16700 }]);
     assert.equal((await rendered).rows, 4);
     const shot = await screenshot('panel');
     if (shot) for (const t of ['Preview of new-customer.preview.json', '1350.00', '16700.00', 'price-team-seats', 'Service-Request-Id']) assert.ok(shot.text.includes(t), `"${t}" on screen`);
@@ -68,7 +68,7 @@ suite('Editor on the Local sandbox', () => {
     const at = doc.getText().indexOf('"quantity": 10');
     await editor.edit(b => b.replace(new vscode.Range(doc.positionAt(at), doc.positionAt(at + '"quantity": 10'.length)), '"quantity": 12'));
     await vscode.commands.executeCommand('billingWorkbench.preview', doc.uri);
-    assert.deepEqual(a.panel.state!.change!.totals, [{ currency: 'USD', mrr: 50, tcb: 600 }]);
+    assert.deepEqual(shown(a, 'response').change!.totals, [{ currency: 'USD', mrr: 50, tcb: 600 }]);
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
@@ -79,14 +79,14 @@ suite('Editor on the Local sandbox', () => {
     const at = doc.getText().indexOf('"quantity": 10');
     await editor.edit(b => b.replace(new vscode.Range(doc.positionAt(at), doc.positionAt(at + '"quantity": 10'.length)), '"quantity": 20'));
     await doc.save();
-    await waitFor('a preview after save', () => a.panel.state?.file === 'new-customer.order.json' && a.panel.state.at !== before);
-    assert.deepEqual(a.panel.state!.summary!.totals, [{ currency: 'USD', mrr: 600, tcb: 7200 }]); // 20 seats x 25 + 100 platform fee
+    await waitFor('a preview after save', () => a.panel.state?.kind === 'response' && a.panel.state.file === 'new-customer.order.json' && a.panel.state.at !== before);
+    assert.deepEqual(shown(a, 'response').summary!.totals, [{ currency: 'USD', mrr: 600, tcb: 7200 }]); // 20 seats x 25 + 100 platform fee
   });
 
   test('create adds an order that the tree then shows', async () => {
     const r = await vscode.commands.executeCommand<{ data: { order_number: string } }>('billingWorkbench.create', file('subscription-and-fee.order.json'), { confirmed: true });
     const n = r.data.order_number;
-    assert.equal(a.panel.state!.order!.orderNumber, n);
+    assert.equal(shown(a, 'response').order!.orderNumber, n);
     const roots = await a.accounts.getChildren();
     const orders = await a.accounts.getChildren(roots.find(x => label(a, x) === 'Demo Customer')!);
     assert.ok(orders.some(o => label(a, o) === n), `${n} in ${orders.map(o => label(a, o))}`);
@@ -140,7 +140,7 @@ suite('Editor on the Local sandbox', () => {
       return; // no keyboard outside the code-server runner
     }
     assert.equal((await picked)?.id, 'PUT /v1/debitmemos/{debitMemoKey}/write-off');
-    assert.equal(a.panel.state!.operation!.id, 'PUT /v1/debitmemos/{debitMemoKey}/write-off');
+    assert.equal(shown(a, 'operation').operation.id, 'PUT /v1/debitmemos/{debitMemoKey}/write-off');
   });
 
   test('by keyboard: Sign In through the input boxes; a wrong secret saves nothing', async () => {
@@ -172,15 +172,17 @@ suite('Editor on the Local sandbox', () => {
     for (const g of ['Accounts', 'Describe', 'Object queries', 'Quickstart (v2)']) assert.ok(groups.includes(g), g);
     const found = await vscode.commands.executeCommand<{ path: string }[]>('billingWorkbench.findOperation', 'describe');
     assert.equal(found[0].path, '/v1/describe/{object}');
-    const describe = a.endpoints.getChildren({ kind: 'group', group: 'Describe' })[0];
+    const describeGroup = a.endpoints.getChildren().find(g => g.kind === 'group' && g.group === 'Describe');
+    const describe = a.endpoints.getChildren(describeGroup)[0];
     await a.views.endpoints.reveal(describe, { select: true, focus: true, expand: true });
     const r = await vscode.commands.executeCommand<{ status: number }>('billingWorkbench.describeObject', 'Account');
     assert.equal(r.status, 200);
-    assert.match(a.panel.state!.raw!, /"AccountNumber"/);
+    assert.match(shown(a, 'response').raw, /"AccountNumber"/);
     // A decoded error, with its category and what to do, in the same panel.
     await vscode.commands.executeCommand('billingWorkbench.describeObject', 'Acount');
-    assert.deepEqual([a.panel.state!.error!.status, a.panel.state!.error!.category, a.panel.state!.error!.categoryName], [404, 40, 'Not found']);
-    assert.match(a.panel.state!.error!.advice!, /Check the resource/);
+    const { error } = shown(a, 'error');
+    assert.deepEqual([error.status, error.category, error.categoryName], [404, 40, 'Not found']);
+    assert.match(error.advice!, /Check the resource/);
     const errShot = await screenshot('panel-error');
     if (errShot) for (const t of ['Not found (category 40)', 'What to do: Check the resource']) assert.ok(errShot.text.includes(t), `"${t}" on screen`);
     await vscode.commands.executeCommand('billingWorkbench.describeObject', 'Account');

@@ -58,7 +58,7 @@ suite('Hardening in the editor', () => {
     };
     const before = a.panel.state?.at;
     await send('GET /v1/accounting-codes/{ac-id}', { 'ac-id': 'AC1' });
-    const state = await waitFor('the error in the panel', () => (a.panel.state?.at !== before ? a.panel.state : undefined));
+    const state = await waitFor('the error in the panel', () => (a.panel.state?.at !== before && a.panel.state?.kind === 'error' ? a.panel.state : undefined));
     assert.equal(state.error?.status, 400);
     assert.equal(state.error?.category, 20);
     const posted = JSON.stringify(state);
@@ -76,7 +76,7 @@ suite('Hardening in the editor', () => {
     const before = a.panel.state?.at;
     const r = await send('GET /v1/accounting-codes/{ac-id}', { 'ac-id': 'AC2' });
     assert.equal(r, undefined, 'not returned as a success');
-    const state = await waitFor('the failure in the panel', () => (a.panel.state?.at !== before ? a.panel.state : undefined));
+    const state = await waitFor('the failure in the panel', () => (a.panel.state?.at !== before && a.panel.state?.kind === 'error' ? a.panel.state : undefined));
     assert.deepEqual([state.error?.status, state.error?.category, state.error?.categoryName], [200, 22, 'Missing required field']);
     assert.match(state.error!.message, /Name is missing\./);
   });

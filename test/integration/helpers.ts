@@ -3,6 +3,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { BillingWorkbenchApi } from '../../src/extension';
+import type { PanelState } from '../../src/webview/protocol';
 
 export const EXT_ID = 'billing-workbench.billing-workbench';
 
@@ -10,6 +11,13 @@ export async function api(): Promise<BillingWorkbenchApi> {
   const ext = vscode.extensions.getExtension<BillingWorkbenchApi>(EXT_ID);
   assert.ok(ext, `${EXT_ID} is loaded in the extension host`);
   return ext.activate();
+}
+
+/** The response panel's state, which must be of `kind` (an answer, an error or an operation). */
+export function shown<K extends PanelState['kind']>(a: BillingWorkbenchApi, kind: K): Extract<PanelState, { kind: K }> {
+  const state = a.panel.state;
+  assert.equal(state?.kind, kind, `the panel shows a ${kind}`);
+  return state as Extract<PanelState, { kind: K }>;
 }
 
 /** Polls until `check` returns a truthy value; no fixed sleeps. */

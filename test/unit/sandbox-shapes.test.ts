@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { BillingClient, summarizePreview, type OrderResponse, type PreviewResponse } from '../../src/client';
-import { orderToPreview } from '../../src/commands/orderToPreview';
+import { orderToPreview } from '../../src/payloads';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { previewOf, TEMPLATES } from '../../src/schemas';
 import { mismatches } from './sandbox-reference';

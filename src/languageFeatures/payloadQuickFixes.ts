@@ -8,7 +8,9 @@ export class PayloadQuickFixes implements vscode.CodeActionProvider {
   static readonly kinds = [vscode.CodeActionKind.QuickFix];
   constructor(private readonly diagnostics: PayloadDiagnostics) {}
 
-  provideCodeActions(doc: vscode.TextDocument, _range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] {
+  provideCodeActions(
+    doc: vscode.TextDocument, _range: vscode.Range, context: vscode.CodeActionContext,
+  ): vscode.CodeAction[] {
     const ours = context.diagnostics.filter(d => d.source === DIAGNOSTIC_SOURCE);
     if (!ours.length) return [];
     const findings = this.diagnostics.findingsFor(doc);

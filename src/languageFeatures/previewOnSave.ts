@@ -4,18 +4,19 @@
 import * as vscode from 'vscode';
 import type { ConnectionStore } from '../connections/connectionStore';
 import { kindFromFileName } from '../schemas';
-import { settings } from '../settings';
+import type { PayloadRequests } from '../services/payloadRequests';
+import type { Settings } from '../settings';
 import { Disposable } from '../util/dispose';
 
 export class PreviewOnSave extends Disposable {
-  constructor(store: ConnectionStore, preview: (uri: vscode.Uri) => unknown) {
+  constructor(store: ConnectionStore, settings: Settings, requests: () => PayloadRequests) {
     super();
     this._register(vscode.workspace.onDidSaveTextDocument(doc => {
       const kind = kindFromFileName(doc.uri.path);
       if (kind !== 'order' && kind !== 'preview') return;
-      const mode = settings().previewOnSave;
+      const mode = settings.values.previewOnSave;
       const on = mode === 'on' || (mode === 'auto' && store.active().kind === 'local');
-      if (on && vscode.workspace.isTrusted) preview(doc.uri);
+      if (on && vscode.workspace.isTrusted) void requests().preview(doc, { silent: true });
     }));
   }
 }

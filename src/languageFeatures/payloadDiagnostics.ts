@@ -1,7 +1,10 @@
 // Live diagnostics for *.order.json, *.preview.json and *.account.json: validated on open and change
 // (debounced, only the latest run published), cleared on close. Validator faults are logged, never thrown.
+// Each run keeps the parsed payload with its findings, so an action on the same version reads nothing again.
 import * as vscode from 'vscode';
-import { CATEGORY_NAMES, formatPath, kindFromFileName, validate, type Finding, type PayloadKind } from '../schemas';
+import { parsePayload, type ParsedPayload } from '../payloads';
+import { CATEGORY_NAMES, formatPath, kindFromFileName, type Finding, type PayloadKind } from '../schemas';
+import type { Settings } from '../settings';
 import { Disposable } from '../util/dispose';
 
 export const DIAGNOSTIC_SOURCE = 'Billing Workbench';
@@ -10,13 +13,19 @@ export function payloadKind(doc: vscode.TextDocument): PayloadKind | undefined {
   return kindFromFileName(doc.uri.path);
 }
 
+const NOTHING: ParsedPayload = { value: undefined, findings: [] };
+
 export class PayloadDiagnostics extends Disposable {
   private readonly collection = this._register(vscode.languages.createDiagnosticCollection('billingWorkbench'));
   private readonly timers = new Map<string, NodeJS.Timeout>();
-  /** The findings behind the published diagnostics, for quick fixes. */
-  private readonly findings = new Map<string, { version: number; findings: Finding[] }>();
+  /** The parsed payloads behind the published diagnostics, per document, with their version. */
+  private readonly runs = new Map<string, { version: number; parsed: ParsedPayload }>();
 
-  constructor(private readonly log: vscode.LogOutputChannel, private readonly docsUri: vscode.Uri) {
+  constructor(
+    private readonly log: vscode.LogOutputChannel,
+    private readonly docsUri: vscode.Uri,
+    private readonly settings: Settings,
+  ) {
     super();
     this._register(vscode.workspace.onDidOpenTextDocument(d => this.schedule(d, 0)));
     this._register(vscode.workspace.onDidChangeTextDocument(e => this.schedule(e.document)));
@@ -24,47 +33,53 @@ export class PayloadDiagnostics extends Disposable {
     for (const d of vscode.workspace.textDocuments) this.schedule(d, 0);
   }
 
-  /** Findings for the document as last validated, if still current. */
   /** The findings of this version of `doc`; validated now when the debounced run has not reached it yet. */
   findingsFor(doc: vscode.TextDocument): Finding[] {
-    const entry = this.findings.get(doc.uri.toString());
-    return entry && entry.version === doc.version ? entry.findings : this.refresh(doc);
+    return this.parsed(doc).findings;
+  }
+
+  /** This version of `doc`, parsed and checked (at most once per version). */
+  parsed(doc: vscode.TextDocument): ParsedPayload {
+    const run = this.runs.get(doc.uri.toString());
+    return run && run.version === doc.version ? run.parsed : this.validate(doc);
   }
 
   /** Validate now and publish; returns the findings. */
   refresh(doc: vscode.TextDocument): Finding[] {
+    return this.validate(doc).findings;
+  }
+
+  private validate(doc: vscode.TextDocument): ParsedPayload {
     const kind = payloadKind(doc);
-    if (!kind) return [];
-    const text = doc.getText();
-    let findings: Finding[];
+    if (!kind) return NOTHING;
+    let parsed: ParsedPayload;
     try {
-      findings = text.trim() === '' ? [] : validate(text, kind); // a blank new file is not a mistake yet
+      parsed = parsePayload(doc.getText(), kind);
     } catch (e) {
       this.log.error(`validator failed on ${doc.uri.toString(true)}: ${e instanceof Error ? e.stack : String(e)}`);
-      return [];
+      return NOTHING;
     }
-    this.findings.set(doc.uri.toString(), { version: doc.version, findings });
-    this.collection.set(doc.uri, findings.map(f => this.toDiagnostic(doc, f)));
-    return findings;
+    this.runs.set(doc.uri.toString(), { version: doc.version, parsed });
+    this.collection.set(doc.uri, parsed.findings.map(f => this.toDiagnostic(doc, f)));
+    return parsed;
   }
 
   private schedule(doc: vscode.TextDocument, delay?: number): void {
     if (!payloadKind(doc)) return;
     const key = doc.uri.toString();
     clearTimeout(this.timers.get(key));
-    const ms = delay ?? vscode.workspace.getConfiguration('billingWorkbench').get<number>('validation.debounceMs', 250);
     const version = doc.version;
     this.timers.set(key, setTimeout(() => {
       this.timers.delete(key);
-      if (!doc.isClosed && doc.version === version) this.refresh(doc); // a newer change has its own timer
-    }, ms));
+      if (!doc.isClosed && doc.version === version) this.validate(doc); // a newer change has its own timer
+    }, delay ?? this.settings.values.debounceMs));
   }
 
   private clear(uri: vscode.Uri): void {
     const key = uri.toString();
     clearTimeout(this.timers.get(key));
     this.timers.delete(key);
-    this.findings.delete(key);
+    this.runs.delete(key);
     this.collection.delete(uri);
   }
 
@@ -72,7 +87,8 @@ export class PayloadDiagnostics extends Disposable {
     const range = new vscode.Range(doc.positionAt(f.offset), doc.positionAt(f.offset + f.length));
     const severity = f.severity === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning;
     const where = f.path.length ? ` (${formatPath(f.path)})` : '';
-    const d = new vscode.Diagnostic(range, `${f.message}${where} — service category ${f.category}: ${CATEGORY_NAMES[f.category]}`, severity);
+    const message = `${f.message}${where} — service category ${f.category}: ${CATEGORY_NAMES[f.category]}`;
+    const d = new vscode.Diagnostic(range, message, severity);
     d.source = DIAGNOSTIC_SOURCE;
     d.code = { value: f.code, target: this.docsUri.with({ fragment: f.code }) };
     return d;

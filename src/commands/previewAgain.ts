@@ -1,0 +1,27 @@
+import * as vscode from 'vscode';
+import { orderToPreview } from '../payloads';
+import type { Container } from '../services/container';
+import { openUntitled } from '../util/documents';
+import { treeNodeArg } from './args';
+import type { Command } from './commandManager';
+import { COMMANDS } from './ids';
+
+/** Preview Again: what an order created, as a new preview payload, previewed at once. */
+export class PreviewAgainCommand implements Command {
+  readonly id = COMMANDS.previewAgain;
+  constructor(private readonly services: Container) {}
+
+  async execute(node?: unknown): Promise<unknown> {
+    const n = treeNodeArg(node);
+    if (n?.kind !== 'order') return undefined;
+    const body = orderToPreview(await this.services.accountsModel.order(n.number), n.order.accountNumber);
+    if (!body) {
+      const message = `Order ${n.number} changes existing subscriptions only: open it to see its actions.`;
+      void vscode.window.showInformationMessage(message);
+      return undefined;
+    }
+    const name = `${n.number.toLowerCase()}-again.preview.json`;
+    const editor = await openUntitled(name, JSON.stringify(body, null, 2) + '\n');
+    return this.services.payloads.preview(editor.document);
+  }
+}

@@ -1,0 +1,22 @@
+// A payload's text read once for everything an action needs: the findings the editor shows and the value
+// that is sent. The diagnostics keep the result per document version, so a Preview does not read it again.
+import { validate, type Finding, type PayloadKind, type ValidateOptions } from '../schemas';
+
+export interface ParsedPayload {
+  /** The parsed JSON; undefined when the text is not JSON (JSON itself has no undefined). */
+  value: unknown;
+  findings: Finding[];
+}
+
+export function parsePayload(text: string, kind: PayloadKind, options: ValidateOptions = {}): ParsedPayload {
+  if (text.trim() === '') return { value: undefined, findings: [] }; // a blank new file is not a mistake yet
+  return { value: jsonValue(text), findings: validate(text, kind, options) };
+}
+
+function jsonValue(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,80 @@
+// The calls the editor makes, as data: a command describes WHAT to send; the request controller owns how
+// (progress, cancel, errors, the panel). Each description says how it reads in the UI and in the panel.
+import type {
+  AccountResponse, ApiResponse, BillingClient, OrderResponse, PreviewResponse,
+} from '../client';
+import type { Operation } from '../catalog';
+import type { AccountData, OrderRequestBody, PreviewRequestBody } from '../schemas';
+
+export type Call =
+  /** `source`: the document's URI (the preview history is kept per document). */
+  | { kind: 'preview'; file: string; source: string; body: PreviewRequestBody }
+  | { kind: 'createOrder'; file: string; body: OrderRequestBody; confirmed?: boolean }
+  | { kind: 'createAccount'; file: string; body: AccountData; confirmed?: boolean }
+  | { kind: 'operation'; op: Operation; request: OperationRequest; target: string; confirmed?: boolean };
+
+export interface OperationRequest {
+  pathParams: Record<string, string>;
+  query: Record<string, string>;
+  body?: unknown;
+}
+
+/** What each kind of call answers. */
+export interface Answers {
+  preview: PreviewResponse;
+  createOrder: OrderResponse;
+  createAccount: AccountResponse;
+  operation: unknown;
+}
+export type AnswerOf<C extends Call> = ApiResponse<Answers[C['kind']]>;
+
+/** How a call reads: its title, what it sends, whether it writes (writes ask first). */
+export interface CallInfo {
+  title: string;
+  method: string;
+  path: string;
+  /** The concrete path sent (path parameters filled in), which the write confirmation names. */
+  target?: string;
+  file?: string;
+  write: boolean;
+  confirmed?: boolean;
+}
+
+export function describe(call: Call): CallInfo {
+  switch (call.kind) {
+    case 'preview':
+      return {
+        title: `Preview of ${call.file}`,
+        method: 'POST',
+        path: '/v2/orders/preview',
+        file: call.file,
+        write: false,
+      };
+    case 'createOrder':
+      return { ...write(`Create order from ${call.file}`, '/v2/orders', call), file: call.file };
+    case 'createAccount':
+      return { ...write(`Create account from ${call.file}`, '/v2/accounts', call), file: call.file };
+    case 'operation': {
+      const { method, path } = call.op;
+      const title = `${method} ${path}`;
+      return { title, method, path, target: call.target, write: method !== 'GET', confirmed: call.confirmed };
+    }
+  }
+}
+
+const write = (title: string, path: string, call: { confirmed?: boolean }): CallInfo =>
+  ({ title, method: 'POST', path, write: true, confirmed: call.confirmed });
+
+/** Sends the call. A create sends one Idempotency-Key per action (the client makes it). */
+export function invoke(client: BillingClient, call: Call, signal: AbortSignal): Promise<ApiResponse<unknown>> {
+  switch (call.kind) {
+    case 'preview':
+      return client.preview(call.body, { signal });
+    case 'createOrder':
+      return client.createOrder(call.body, { signal });
+    case 'createAccount':
+      return client.createAccount(call.body, { signal });
+    case 'operation':
+      return client.send({ method: call.op.method, path: call.op.path }, { ...call.request, signal });
+  }
+}

@@ -1,0 +1,96 @@
+// The window's services, assembled once. What every window needs (settings, connections, diagnostics,
+// trees, the panel) is built at activation; the rest is built on first use (`??=`), so a window that never
+// sends a request never builds the request controller, and one that never signs in never builds Sign In.
+import * as vscode from 'vscode';
+import { ClientProvider } from '../connections/clientProvider';
+import { ConnectionSetup } from '../connections/connectionSetup';
+import { ConnectionStore } from '../connections/connectionStore';
+import { Credentials } from '../connections/credentials';
+import { PayloadDiagnostics } from '../languageFeatures/payloadDiagnostics';
+import { Settings } from '../settings';
+import { Disposable } from '../util/dispose';
+import { AccountsTree } from '../views/accountsTree';
+import { AccountsView } from '../views/accountsView';
+import { EndpointsTree, type EndpointNode } from '../views/endpointsTree';
+import { JsonDocuments } from '../views/jsonDocuments';
+import { LazyTree } from '../views/lazyTree';
+import { ResponsePanel } from '../views/responsePanel';
+import { AccountsModel } from './accountsModel';
+import { OperationRequests } from './operationRequests';
+import { PayloadRequests } from './payloadRequests';
+import { PreviewHistory } from './previewHistory';
+import { RequestController } from './requestController';
+import { SandboxReset } from './sandboxReset';
+
+export class Container extends Disposable {
+  readonly log: vscode.LogOutputChannel;
+  readonly settings: Settings;
+  readonly connections: ConnectionStore;
+  readonly clients: ClientProvider;
+  readonly diagnostics: PayloadDiagnostics;
+  readonly panel: ResponsePanel;
+  readonly accountsModel: AccountsModel;
+  readonly accounts: AccountsTree;
+  readonly accountsView: AccountsView;
+  /** The Endpoints tree reads the catalog, which loads when the view is first shown. */
+  readonly endpoints = new LazyTree<EndpointNode, EndpointsTree>(() => new EndpointsTree());
+  readonly jsonDocs: JsonDocuments;
+  /** Listens for an unusable Local sandbox data file from the start, to offer the reset. */
+  readonly sandboxReset: SandboxReset;
+
+  private _credentials: Credentials | undefined;
+  private _setup: ConnectionSetup | undefined;
+  private _controller: RequestController | undefined;
+  private _history: PreviewHistory | undefined;
+  private _payloads: PayloadRequests | undefined;
+  private _operations: OperationRequests | undefined;
+
+  constructor(readonly context: vscode.ExtensionContext) {
+    super();
+    const version = String(context.extension.packageJSON.version);
+    this.log = this._register(vscode.window.createOutputChannel('Billing Workbench', { log: true }));
+    this.settings = this._register(new Settings());
+    this.connections = this._register(new ConnectionStore(context.globalState, context.secrets));
+    this.clients = this._register(
+      new ClientProvider(this.connections, this.settings, this.log, context.globalStorageUri, version),
+    );
+    const findingsDoc = vscode.Uri.joinPath(context.extensionUri, 'docs', 'FINDINGS.md');
+    this.diagnostics = this._register(new PayloadDiagnostics(this.log, findingsDoc, this.settings));
+    this.panel = this._register(new ResponsePanel(context.extensionUri));
+    this.accountsModel = this._register(new AccountsModel(this.clients, this.connections));
+    this.accounts = this._register(new AccountsTree(this.accountsModel));
+    this.accountsView = this._register(new AccountsView(this.accounts));
+    this.jsonDocs = this._register(new JsonDocuments());
+    this.sandboxReset = this._register(new SandboxReset(this.clients, this.log));
+  }
+
+  get credentials(): Credentials {
+    return (this._credentials ??= new Credentials(this.connections, this.clients));
+  }
+
+  get setup(): ConnectionSetup {
+    return (this._setup ??= new ConnectionSetup(this.connections, this.credentials));
+  }
+
+  get history(): PreviewHistory {
+    return (this._history ??= new PreviewHistory());
+  }
+
+  get controller(): RequestController {
+    return (this._controller ??= new RequestController({
+      clients: this.clients,
+      credentials: () => this.credentials,
+      panel: this.panel,
+      history: () => this.history,
+      log: this.log,
+    }));
+  }
+
+  get payloads(): PayloadRequests {
+    return (this._payloads ??= new PayloadRequests(this.diagnostics, this.controller));
+  }
+
+  get operations(): OperationRequests {
+    return (this._operations ??= new OperationRequests(this.controller, this.panel, this.connections, this.settings));
+  }
+}

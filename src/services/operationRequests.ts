@@ -1,0 +1,137 @@
+// Any catalog operation: show it in the panel, send it (path parameters one by one, an optional query, a
+// body written in a *.request.json editor), send a request file, copy it as cURL.
+import * as vscode from 'vscode';
+import { findOperation, type Operation } from '../catalog';
+import { fillPath } from '../client';
+import type { ConnectionStore } from '../connections/connectionStore';
+import { operationCurl, parseRequestFile, requestFileName, requestFileText, takesBody } from '../payloads';
+import type { Settings } from '../settings';
+import { openUntitled } from '../util/documents';
+import type { ResponsePanel } from '../views/responsePanel';
+import type { OperationRequest } from './calls';
+import type { RequestController } from './requestController';
+
+/** What a caller may already know of a request; the person is asked for the rest. */
+export interface PartialRequest {
+  pathParams?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: unknown;
+  /** Skip the write confirmation (callers that already asked). */
+  confirmed?: boolean;
+}
+
+/** The Local sandbox listens on a port chosen at start: a cURL names it as a placeholder. */
+const LOCAL_BASE_URL = 'http://127.0.0.1:PORT';
+
+export class OperationRequests {
+  constructor(
+    private readonly controller: RequestController,
+    private readonly panel: ResponsePanel,
+    private readonly store: ConnectionStore,
+    private readonly settings: Settings,
+  ) {}
+
+  show(op: Operation): void {
+    const c = this.store.active();
+    this.panel.show({
+      kind: 'operation',
+      title: `${op.method} ${op.path}`,
+      connection: { name: c.name, kind: c.kind },
+      at: new Date().toISOString(),
+      operation: { ...op },
+    });
+  }
+
+  /**
+   * Asks for what `given` lacks (with no `given`, the query too), then sends; an operation that takes a
+   * body and has none opens a request file for it instead (its CodeLens sends it).
+   */
+  async send(op: Operation, given?: PartialRequest): Promise<unknown> {
+    const pathParams = await askPathParams(op, { ...given?.pathParams });
+    if (!pathParams) return undefined;
+    const query = given?.query ?? (given ? {} : await askQuery(op));
+    if (!query) return undefined;
+    if (takesBody(op.method) && given?.body === undefined) return this.openRequestFile(op, pathParams, query);
+    return this.sendNow(op, { pathParams, query, body: given?.body }, given?.confirmed);
+  }
+
+  /** Sends a *.request.json document; with errors marked in it, asks first (unless `confirmed`). */
+  async sendFile(doc: vscode.TextDocument, confirmed?: boolean): Promise<unknown> {
+    const r = parseRequestFile(doc.getText());
+    const [method, path] = (r.operation ?? '').split(' ');
+    const op = r.operation ? findOperation(method, path ?? '') : undefined;
+    if (r.error || !op) {
+      const unknown = `Unknown operation "${r.operation}": use "METHOD /path" from the Endpoints view.`;
+      void vscode.window.showErrorMessage(r.error ?? unknown);
+      return undefined;
+    }
+    const errors = vscode.languages.getDiagnostics(doc.uri)
+      .filter(d => d.source === 'Billing Workbench' && d.severity === vscode.DiagnosticSeverity.Error);
+    if (errors.length && !confirmed && !(await vscode.window.showWarningMessage(errors[0].message, 'Send Anyway'))) {
+      return undefined;
+    }
+    return this.sendNow(op, { pathParams: r.pathParams ?? {}, query: r.query ?? {}, body: r.body }, confirmed);
+  }
+
+  /** The request as cURL, on the clipboard (the token is a placeholder). */
+  async copyCurl(op: Operation): Promise<string> {
+    const c = this.store.active();
+    const baseUrl = c.kind === 'local' ? LOCAL_BASE_URL : c.baseUrl;
+    const curl = operationCurl(op, baseUrl, this.settings.values.serviceVersion);
+    await vscode.env.clipboard.writeText(curl);
+    vscode.window.setStatusBarMessage('Copied cURL (the token is a placeholder)', 3000);
+    return curl;
+  }
+
+  private sendNow(op: Operation, request: OperationRequest, confirmed?: boolean): Promise<unknown> {
+    let target: string;
+    try {
+      target = fillPath(op, request.pathParams); // `.`, `..` and empty values are refused before anything is sent
+    } catch (e) {
+      void vscode.window.showErrorMessage((e as Error).message);
+      return Promise.resolve(undefined);
+    }
+    return this.controller.run({ kind: 'operation', op, request, target, confirmed });
+  }
+
+  private async openRequestFile(
+    op: Operation, pathParams: Record<string, string>, query: Record<string, string>,
+  ): Promise<vscode.TextEditor> {
+    const editor = await openUntitled(requestFileName(op.path), requestFileText(op.id, pathParams, query, {}));
+    void vscode.window.showInformationMessage('Write the request body, then click "Send" above it.');
+    return editor;
+  }
+}
+
+async function askPathParams(
+  op: Operation, known: Record<string, string>,
+): Promise<Record<string, string> | undefined> {
+  for (const [i, p] of op.pathParams.entries()) {
+    if (known[p]) continue;
+    const v = await vscode.window.showInputBox({
+      title: `${op.method} ${op.path} (${i + 1}/${op.pathParams.length})`,
+      prompt: `Path parameter {${p}}`,
+      ignoreFocusOut: true,
+      validateInput: s => pathParamProblem(p, s.trim()),
+    });
+    if (v === undefined) return undefined;
+    known[p] = v.trim();
+  }
+  return known;
+}
+
+async function askQuery(op: Operation): Promise<Record<string, string> | undefined> {
+  const q = await vscode.window.showInputBox({
+    title: `${op.method} ${op.path}`,
+    prompt: 'Optional query parameters, as name=value&name=value (Enter for none)',
+    ignoreFocusOut: true,
+  });
+  return q === undefined ? undefined : Object.fromEntries(new URLSearchParams(q));
+}
+
+/** Why a path parameter value cannot be sent, or undefined when it can. */
+function pathParamProblem(name: string, value: string): string | undefined {
+  if (!value) return `{${name}} is required`;
+  if (value === '.' || value === '..') return `{${name}} cannot be "${value}": it would call another operation`;
+  return undefined;
+}

@@ -1,0 +1,89 @@
+// What the response panel shows for an answer or an error. The client already redacts what it puts in
+// errors; the panel redacts again, as a last line.
+import {
+  ApiError, summarizePreview, type ApiResponse, type BillingClient, type OrderResponse, type PreviewResponse,
+} from '../client';
+import type { Connection } from '../connections/connectionStore';
+import type { ErrorState, PanelError, ResponseState } from '../webview/protocol';
+import type { Call, CallInfo } from './calls';
+import type { PreviewHistory } from './previewHistory';
+
+interface Context {
+  info: CallInfo;
+  connection: Connection;
+  client: BillingClient;
+}
+
+function exchange({ info, connection }: Context) {
+  return {
+    title: info.title,
+    connection: { name: connection.name, kind: connection.kind },
+    method: info.method,
+    path: info.path,
+    file: info.file,
+    at: new Date().toISOString(),
+  };
+}
+
+export function responseState(
+  ctx: Context, call: Call, r: ApiResponse<unknown>, history: () => PreviewHistory,
+): ResponseState {
+  const state: ResponseState = {
+    ...exchange(ctx),
+    kind: 'response',
+    status: r.status,
+    ms: r.ms,
+    requestId: r.requestId,
+    raw: JSON.stringify(ctx.client.redactor.json(r.data), null, 2),
+    curl: ctx.client.curl(r.request),
+  };
+  switch (call.kind) {
+    case 'preview': {
+      const summary = summarizePreview(r.data as PreviewResponse, call.body);
+      const change = history().record(call.source, summary);
+      return { ...state, summary, ...(change ? { change } : {}) };
+    }
+    case 'createOrder': {
+      const order = r.data as OrderResponse;
+      const subscriptions = order.subscriptions.map(s => ({
+        number: s.subscription_number, state: s.state, version: s.version,
+      }));
+      const title = `Order ${order.order_number} created`;
+      return { ...state, title, order: { orderNumber: order.order_number, subscriptions } };
+    }
+    case 'createAccount':
+      return { ...state, title: `Account ${(r.data as { account_number: string }).account_number} created` };
+    case 'operation':
+      return state;
+  }
+}
+
+export function errorState(ctx: Context, e: ApiError): ErrorState {
+  const raw = e.body === undefined ? undefined : ctx.client.redactor.json(e.body);
+  return {
+    ...exchange(ctx),
+    kind: 'error',
+    status: e.status,
+    requestId: e.requestId,
+    error: ctx.client.redactor.json(panelError(e)),
+    raw: raw === undefined || typeof raw === 'string' ? raw : JSON.stringify(raw, null, 2),
+  };
+}
+
+export function panelError(e: ApiError): PanelError {
+  const v1 = e.v1?.[0];
+  const v2 = e.v2?.errors[0];
+  return {
+    message: e.message,
+    status: e.status,
+    requestId: e.requestId,
+    advice: e.advice,
+    category: v1?.category,
+    categoryName: v1?.categoryName ?? (e.v2 ? e.v2.type.replace(/_/g, ' ') : kindName(e)),
+    code: v2?.code ?? (v1 ? String(v1.code) : undefined),
+    parameter: v2?.parameter,
+  };
+}
+
+/** "network error", "timeout error"...; a plain HTTP error is named by its status alone. */
+const kindName = (e: ApiError) => (e.kind === 'http' ? undefined : `${e.kind} error`);

@@ -1,0 +1,91 @@
+// Preview, Create and Create Account for a payload document: the document's findings first (errors: show
+// them or send anyway), then the body the core's rules build, then the request controller.
+import * as vscode from 'vscode';
+import type { PayloadDiagnostics } from '../languageFeatures/payloadDiagnostics';
+import { createBody, previewBody } from '../payloads';
+import {
+  formatPath, kindFromFileName, type AccountData, type OrderRequestBody, type PayloadKind, type PreviewRequestBody,
+} from '../schemas';
+import { fileName, showProblems } from '../util/documents';
+import type { RequestController } from './requestController';
+
+export interface SendOptions {
+  /** Send even with errors in the file. */
+  force?: boolean;
+  /** Skip the write confirmation (callers that already asked). */
+  confirmed?: boolean;
+  /** No messages (preview on save): a file with problems is simply not sent. */
+  silent?: boolean;
+}
+
+type Body = Record<string, unknown>;
+
+const HINTS = {
+  preview: 'Open a *.order.json or *.preview.json file to preview it.',
+  create: 'Open a *.order.json file to create the order.',
+  createAccount: 'Open a *.account.json file to create the account.',
+};
+
+export class PayloadRequests {
+  constructor(private readonly diagnostics: PayloadDiagnostics, private readonly controller: RequestController) {}
+
+  async preview(doc: vscode.TextDocument | undefined, opts: SendOptions = {}) {
+    const p = await this.checked(doc, ['order', 'preview'], HINTS.preview, opts);
+    if (!p) return undefined;
+    const body = previewBody(p.value, p.kind) as PreviewRequestBody;
+    const call = { kind: 'preview', file: p.file, source: p.doc.uri.toString(), body } as const;
+    return this.controller.run(call);
+  }
+
+  async create(doc: vscode.TextDocument | undefined, opts: SendOptions = {}) {
+    const p = await this.checked(doc, ['order', 'preview'], HINTS.create, opts);
+    if (!p) return undefined;
+    const body = createBody(p.value) as OrderRequestBody;
+    const call = { kind: 'createOrder', file: p.file, body, confirmed: opts.confirmed } as const;
+    const r = await this.controller.run(call);
+    return r && { response: r, accountNumber: body.account_number as string | undefined };
+  }
+
+  async createAccount(doc: vscode.TextDocument | undefined, opts: SendOptions = {}) {
+    const p = await this.checked(doc, ['account'], HINTS.createAccount, opts);
+    if (!p) return undefined;
+    const body = p.value as AccountData;
+    const call = { kind: 'createAccount', file: p.file, body, confirmed: opts.confirmed } as const;
+    return this.controller.run(call);
+  }
+
+  /** The document, of an accepted kind, parsed and checked; undefined to stop (the person was told). */
+  private async checked(doc: vscode.TextDocument | undefined, kinds: PayloadKind[], hint: string, opts: SendOptions) {
+    const kind = doc && kindFromFileName(doc.uri.path);
+    if (!doc || !kind || !kinds.includes(kind)) {
+      void vscode.window.showWarningMessage(hint);
+      return undefined;
+    }
+    const file = fileName(doc);
+    const { value, findings } = this.diagnostics.parsed(doc);
+    if (value === undefined) {
+      if (!opts.silent) notJson(file);
+      return undefined;
+    }
+    const errors = findings.filter(f => f.severity === 'error');
+    if (errors.length && !opts.force && !(await sendAnyway(file, errors, opts))) return undefined;
+    return { doc, kind, file, value: value as Body };
+  }
+}
+
+function notJson(file: string): void {
+  const message = `${file} is not valid JSON: fix the marked problems first.`;
+  void vscode.window.showErrorMessage(message, 'Show Problems').then(a => a && showProblems());
+}
+
+async function sendAnyway(
+  file: string, errors: { message: string; path: (string | number)[] }[], opts: SendOptions,
+): Promise<boolean> {
+  if (opts.silent) return false;
+  const first = errors[0];
+  const where = first.path.length ? ` (${formatPath(first.path)})` : '';
+  const message = `${errors.length} problem(s) in ${file}, e.g. ${first.message}${where} The service would reject it.`;
+  const a = await vscode.window.showWarningMessage(message, 'Show Problems', 'Send Anyway');
+  if (a === 'Show Problems') void showProblems();
+  return a === 'Send Anyway';
+}

@@ -1,0 +1,81 @@
+// Sends one described call: the active connection's client, the write confirmation, progress with Cancel,
+// the answer or the decoded error in the response panel, "Sign In" / "Show Log" offered on failure. The
+// caller gets the answer back (undefined when nothing was answered); nothing calls back into it.
+import * as vscode from 'vscode';
+import { ApiError, type ApiResponse } from '../client';
+import { SignInRequired, type ActiveClient, type ClientProvider } from '../connections/clientProvider';
+import type { Credentials } from '../connections/credentials';
+import type { ResponsePanel } from '../views/responsePanel';
+import { describe, invoke, type AnswerOf, type Call, type CallInfo } from './calls';
+import { confirmWrite } from './confirmWrite';
+import { errorState, responseState } from './panelStates';
+import type { PreviewHistory } from './previewHistory';
+
+export interface RequestControllerDeps {
+  clients: ClientProvider;
+  credentials: () => Credentials;
+  panel: ResponsePanel;
+  history: () => PreviewHistory;
+  log: vscode.LogOutputChannel;
+}
+
+export class RequestController {
+  constructor(private readonly deps: RequestControllerDeps) {}
+
+  async run<C extends Call>(call: C): Promise<AnswerOf<C> | undefined> {
+    const active = await this.activeClient();
+    if (!active) return undefined;
+    const info = describe(call);
+    const what = info.target ? `${info.method} ${info.target}` : info.title;
+    if (info.write && !info.confirmed && !(await confirmWrite(active.connection, what))) return undefined;
+    const ctx = { info, ...active };
+    try {
+      const r = await this.withProgress(info, active, signal => invoke(active.client, call, signal));
+      this.deps.panel.show(responseState(ctx, call, r, this.deps.history));
+      return r as AnswerOf<C>;
+    } catch (e) {
+      if (e instanceof ApiError && e.kind === 'cancelled') {
+        void vscode.window.setStatusBarMessage(`${info.title}: cancelled`, 3000);
+        return undefined;
+      }
+      if (e instanceof ApiError) this.deps.panel.show(errorState(ctx, e));
+      return this.fail(e);
+    }
+  }
+
+  private async activeClient(): Promise<ActiveClient | undefined> {
+    try {
+      return await this.deps.clients.active();
+    } catch (e) {
+      if (!(e instanceof SignInRequired)) return this.fail(e);
+      void vscode.window.showWarningMessage(e.message, 'Sign In').then(action => {
+        if (action) void this.deps.credentials().signInActive();
+      });
+      return undefined;
+    }
+  }
+
+  private withProgress(
+    info: CallInfo, { connection }: ActiveClient, send: (signal: AbortSignal) => Promise<ApiResponse<unknown>>,
+  ): Thenable<ApiResponse<unknown>> {
+    const title = `${info.title} on ${connection.name}…`;
+    const options = { location: vscode.ProgressLocation.Notification, title, cancellable: true };
+    return vscode.window.withProgress(options, (_progress, token) => {
+      const ac = new AbortController();
+      token.onCancellationRequested(() => ac.abort());
+      return send(ac.signal);
+    });
+  }
+
+  /** Logs and tells the person, offering one action; the caller does not wait for a click. */
+  private fail(e: unknown): undefined {
+    const message = e instanceof Error ? e.message : String(e);
+    this.deps.log.error(message);
+    const isAuth = e instanceof ApiError && (e.status === 401 || e.category === 11);
+    void vscode.window.showErrorMessage(message, isAuth ? 'Sign In' : 'Show Log').then(action => {
+      if (action === 'Sign In') void this.deps.credentials().signInActive();
+      if (action === 'Show Log') this.deps.log.show(true);
+    });
+    return undefined;
+  }
+}

@@ -1,0 +1,46 @@
+// The Endpoints tree's nodes: a group of operations, and an operation (`METHOD path`, its purpose beside).
+import * as vscode from 'vscode';
+import type { Operation } from '../../catalog';
+import { COMMANDS, commandFor } from '../../commands/ids';
+
+const METHOD_ICONS: Record<string, string> = {
+  GET: 'arrow-down',
+  POST: 'add',
+  PUT: 'edit',
+  PATCH: 'diff',
+  DELETE: 'trash',
+};
+
+export type EndpointNode = GroupNode | OperationNode;
+
+export class GroupNode {
+  readonly kind = 'group';
+  constructor(readonly group: string, readonly operations: readonly Operation[]) {}
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.group, vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = `group:${this.group}`;
+    item.description = `${this.operations.length}`;
+    item.contextValue = this.kind;
+    return item;
+  }
+}
+
+export class OperationNode {
+  readonly kind = 'operation';
+  constructor(readonly op: Operation) {}
+
+  getTreeItem(): vscode.TreeItem {
+    const op = this.op;
+    const item = new vscode.TreeItem(`${op.method} ${op.path}`, vscode.TreeItemCollapsibleState.None);
+    item.id = `op:${op.id}`;
+    item.description = op.summary;
+    item.tooltip = new vscode.MarkdownString()
+      .appendCodeblock(`${op.method} ${op.path}`, 'http')
+      .appendText(`${op.summary}\n\nGroup: ${op.group}`);
+    item.iconPath = new vscode.ThemeIcon(METHOD_ICONS[op.method] ?? 'symbol-method');
+    item.contextValue = this.kind;
+    item.command = commandFor(COMMANDS.showOperation, 'Show Operation', op.id);
+    return item;
+  }
+}

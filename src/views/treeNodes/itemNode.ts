@@ -1,0 +1,32 @@
+import type * as vscode from 'vscode';
+import type { Plan, PlanNode } from './planNode';
+import { treeItem, type Node, type TreeNode } from './treeNode';
+
+type Item = Plan['subscription_items']['data'][number];
+
+export class ItemNode implements Node {
+  readonly kind = 'item';
+  constructor(readonly id: string, readonly parent: PlanNode, readonly item: Item) {}
+
+  get number(): string {
+    return this.item.subscription_item_number;
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const i = this.item;
+    const row = treeItem(this, i.name || i.price_id, 'symbol-field', false);
+    const charge = `${i.charge_type}${i.recurring ? `/${String(i.recurring.interval)}` : ''}`;
+    row.description = `${i.quantity} × ${i.unit_amount.toFixed(2)} · ${charge} · ${i.state}`;
+    row.tooltip = `Item ${i.subscription_item_number}\nPrice ${i.price_id} (${i.charge_model})\n`
+      + `${i.start_date} to ${i.end_date ?? 'open'}`;
+    return row;
+  }
+
+  getChildren(): TreeNode[] {
+    return [];
+  }
+
+  async asJson(): Promise<{ name: string; value: unknown }> {
+    return { name: `items/${this.number}`, value: this.item };
+  }
+}

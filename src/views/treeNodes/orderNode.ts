@@ -1,0 +1,31 @@
+import type * as vscode from 'vscode';
+import type { AccountsModel, OrderRow } from '../../services/accountsModel';
+import type { AccountNode } from './accountNode';
+import { SubscriptionNode } from './subscriptionNode';
+import { treeItem, type Node, type TreeNode } from './treeNode';
+
+export class OrderNode implements Node {
+  readonly kind = 'order';
+  constructor(readonly id: string, readonly parent: AccountNode, readonly order: OrderRow) {}
+
+  get number(): string {
+    return this.order.orderNumber;
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const o = this.order;
+    const item = treeItem(this, o.orderNumber, 'package');
+    item.description = `${o.orderDate} · ${o.status}${o.description ? ` · ${o.description}` : ''}`;
+    item.tooltip = `Order ${o.orderNumber} of ${o.accountNumber}, ${o.orderDate}`;
+    return item;
+  }
+
+  async getChildren(model: AccountsModel): Promise<TreeNode[]> {
+    const order = await model.order(this.number);
+    return order.subscriptions.map(s => new SubscriptionNode(`${this.id}:sub:${s.subscription_number}`, this, s));
+  }
+
+  async asJson(model: AccountsModel): Promise<{ name: string; value: unknown }> {
+    return { name: `orders/${this.number}`, value: await model.order(this.number) };
+  }
+}
