@@ -32,7 +32,13 @@ export interface SandboxLimits {
 const DEFAULT_LIMITS: SandboxLimits = { tokens: 10_000, idempotencyKeys: 10_000, volumePaths: 1_000 };
 
 export interface SandboxOptions {
-  port?: number; tokenTtlSeconds?: number; maxConcurrent?: number; seedAccounts?: number; dataFile?: string;
+  port?: number;
+  tokenTtlSeconds?: number;
+  maxConcurrent?: number;
+  seedAccounts?: number;
+  dataFile?: string;
+  /** The clock tokens expire by (tests inject one instead of waiting for a token to age). */
+  now?: () => number;
   /** Test hook: delay (ms) before answering matching requests, to hold them in flight. */
   delay?: (method: string, path: string) => number;
   /** Added to every API answer, so the concurrency limit can be reached (`--latency`). */
@@ -76,6 +82,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const maxConcurrent = opts.maxConcurrent ?? 10;
   const limits = { ...DEFAULT_LIMITS, ...opts.limits };
   const random = opts.random ?? Math.random;
+  const now = opts.now ?? Date.now;
   const store = new Store(opts.dataFile, { writer: opts.writer });
   try {
     if (store.accounts.size === 0) store.commit(() => seed(store, Math.max(1, opts.seedAccounts ?? 1)));
@@ -93,10 +100,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const issueToken = () => {
     const token = randomBytes(24).toString('hex');
     if (tokens.size >= limits.tokens) {
-      for (const [t, expires] of tokens) if (expires < Date.now()) tokens.delete(t);
+      for (const [t, expires] of tokens) if (expires < now()) tokens.delete(t);
       while (tokens.size >= limits.tokens) tokens.delete(tokens.keys().next().value!);
     }
-    tokens.set(token, Date.now() + ttl * 1000);
+    tokens.set(token, now() + ttl * 1000);
     issued.push(token);
     if (issued.length > limits.tokens) issued.shift();
     return token;
@@ -106,7 +113,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     const m = /^Bearer (\S+)$/i.exec(req.headers.authorization ?? '');
     const expires = m ? tokens.get(m[1]) : undefined;
     if (!expires) throw unauthorized('Invalid or missing access token: request a token from POST /oauth/token.');
-    if (expires < Date.now()) {
+    if (expires < now()) {
       tokens.delete(m![1]);
       throw unauthorized('The access token has expired: request a new one.');
     }
