@@ -3,6 +3,7 @@ import { test, describe, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { startSandbox, DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, type Sandbox } from '../../src/sandbox';
 import { TEMPLATES } from '../../src/schemas';
+import { until } from './waits';
 
 let sb: Sandbox;
 let token: string;
@@ -40,11 +41,13 @@ describe('sandbox: OAuth', () => {
     assert.equal(j.reasons[0].code, 90000011);
   });
   test('an expired token is refused (token life set to 1 s)', async () => {
-    const short = await startSandbox({ tokenTtlSeconds: 1 });
+    let clock = 1_000_000;
+    const short = await startSandbox({ tokenTtlSeconds: 1, now: () => clock });
     try {
       const t = await getToken(short);
+      clock += 999;
       assert.equal((await call('GET', '/v1/catalog/products', undefined, {}, short, t)).status, 200);
-      await new Promise(r => setTimeout(r, 1100));
+      clock += 2;
       const r = await call('GET', '/v1/catalog/products', undefined, {}, short, t);
       assert.equal(r.status, 401);
       assert.equal(r.json.reasons[0].code, 90000011);
@@ -240,11 +243,17 @@ describe('sandbox: reads, limits, idempotency', () => {
     assert.ok(r.json.data.some((d: { path: string; count: number }) => d.path === '/v1/catalog/products' && d.count >= 1));
   });
   test('concurrency limit: past N in flight, 429 with Retry-After (v2) and category 70 (v1)', async () => {
-    const s = await startSandbox({ maxConcurrent: 2, delay: (_m, p) => (p === '/v1/catalog/products' ? 300 : 0) });
+    let arrived = 0;
+    const delay = (_m: string, p: string) => {
+      if (p !== '/v1/catalog/products') return 0;
+      arrived++;
+      return 1000;
+    };
+    const s = await startSandbox({ maxConcurrent: 2, delay });
     try {
       const t = await getToken(s);
       const slow = [call('GET', '/v1/catalog/products', undefined, {}, s, t), call('GET', '/v1/catalog/products', undefined, {}, s, t)];
-      await new Promise(r => setTimeout(r, 100));
+      await until(() => arrived === 2, 'both slow calls in flight');
       const v2 = await call('GET', '/v2/orders/O00000001', undefined, {}, s, t);
       const v1 = await call('GET', '/object-query/accounts', undefined, {}, s, t);
       assert.equal(v2.status, 429);
@@ -257,11 +266,13 @@ describe('sandbox: reads, limits, idempotency', () => {
     } finally { await s.close(); }
   });
   test('Idempotency-Key: same body replays without creating; another body 422; while running 409', async () => {
-    const s = await startSandbox({ delay: (m, p) => (m === 'POST' && p === '/v2/orders' ? 200 : 0) });
+    const s = await startSandbox({ delay: (m, p) => (m === 'POST' && p === '/v2/orders' ? 1000 : 0) });
     try {
       const t = await getToken(s);
       const h = { 'Idempotency-Key': 'key-1' };
-      const [a, b] = await Promise.all([call('POST', '/v2/orders', body('new-customer'), h, s, t), new Promise(r => setTimeout(r, 50)).then(() => call('POST', '/v2/orders', body('new-customer'), h, s, t))]);
+      const first = call('POST', '/v2/orders', body('new-customer'), h, s, t);
+      await until(() => s.sizes().idempotencyKeys === 1, 'the first request to run under its key');
+      const [a, b] = await Promise.all([first, call('POST', '/v2/orders', body('new-customer'), h, s, t)]);
       assert.equal(a.status, 200);
       assert.equal(b.status, 409);
       const replay = await call('POST', '/v2/orders', body('new-customer'), h, s, t);
