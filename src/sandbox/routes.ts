@@ -63,7 +63,7 @@ export function sandboxRoutes(deps: RouteDeps): Route[] {
     { method: 'GET', path: '/v2/orders/{orderKey}', handle: call => getOrder(store, call.params.orderKey) },
     { method: 'GET', path: '/v2/accounts/{accountKey}', handle: call => getAccount(store, call.params.accountKey) },
     { method: 'GET', path: '/v1/catalog/products', handle: () => ok(catalogResponse()) },
-    { method: 'GET', path: '/object-query/accounts', handle: call => ok(page(store.accountList, call.query, objAccount)) },
+    { method: 'GET', path: '/object-query/accounts', handle: call => queryAccounts(store, call.query) },
     { method: 'GET', path: '/object-query/orders', handle: call => queryOrders(store, call.query) },
     { method: 'GET', path: '/object-query/subscriptions', handle: call => querySubscriptions(store, call.query) },
     { method: 'GET', path: '/object-query/accounts/{key}', handle: call => queryAccount(store, call.params.key) },
@@ -106,6 +106,8 @@ function getAccount(store: Store, key: string): Reply {
   return ok(accountView(account));
 }
 
+const queryAccounts = (store: Store, query: URLSearchParams) => ok(page(store.accountList, query, objAccount));
+
 function queryOrders(store: Store, query: URLSearchParams): Reply {
   const acct = filterValue(query, 'accountNumber');
   const orders = acct ? store.orderList.filter(o => o.account_number === acct) : store.orderList;
@@ -138,7 +140,9 @@ function describe(name: string): Reply {
   }
   const typeOf = (field: string) => (field.endsWith('Date') ? 'date' : 'string');
   const fields = (DESCRIBED_FIELDS[name] ?? []).map(field => ({ name: field, type: typeOf(field) }));
-  const note = DESCRIBED_FIELDS[name] ? undefined : 'Field lists of this object are not available in the local sandbox.';
+  const note = DESCRIBED_FIELDS[name]
+    ? undefined
+    : 'Field lists of this object are not available in the local sandbox.';
   return ok({ success: true, object: name, fields, note });
 }
 
