@@ -39,7 +39,11 @@ export async function sandboxCommand(v: Record<string, string | undefined>, io: 
     io.err(`faults: ${shares || 'none'}; latency ${v.latency ?? 0} ms`);
   }
   await new Promise<void>(resolve => {
-    const stop = () => { process.off('SIGINT', stop); process.off('SIGTERM', stop); resolve(); };
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });

@@ -242,7 +242,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     if (fault === 'timeout') { // left unanswered until the client gives up; it holds no slot
       leave();
       req.resume();
-      const t = setTimeout(() => { held.delete(t); req.socket.destroy(); }, opts.faultTimeoutMs ?? 120_000);
+      const t = setTimeout(() => {
+        held.delete(t);
+        req.socket.destroy();
+      }, opts.faultTimeoutMs ?? 120_000);
       held.add(t);
       return;
     }
@@ -263,7 +266,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   }
 
   const sleep = (ms: number) => new Promise<void>(resolve => {
-    const t = setTimeout(() => { held.delete(t); resolve(); }, ms);
+    const t = setTimeout(() => {
+      held.delete(t);
+      resolve();
+    }, ms);
     held.add(t);
   });
 

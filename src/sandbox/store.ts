@@ -113,8 +113,14 @@ export class Store {
     }
   }
 
-  addAccount(a: AccountRec) { this.accounts.set(a.account_number, a); this.accountList.push(a); }
-  addOrder(o: OrderRec) { this.orders.set(o.order_number, o); this.orderList.push(o); }
+  addAccount(a: AccountRec) {
+    this.accounts.set(a.account_number, a);
+    this.accountList.push(a);
+  }
+  addOrder(o: OrderRec) {
+    this.orders.set(o.order_number, o);
+    this.orderList.push(o);
+  }
   putSubscription(s: SubscriptionRec) {
     if (this.checkpoint && !this.checkpoint.replaced.has(s.subscription_number)) {
       this.checkpoint.replaced.set(s.subscription_number, this.subscriptions.get(s.subscription_number));
