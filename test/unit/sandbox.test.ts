@@ -247,7 +247,7 @@ describe('sandbox: reads, limits, idempotency', () => {
     const delay = (_m: string, p: string) => {
       if (p !== '/v1/catalog/products') return 0;
       arrived++;
-      return 1000;
+      return 500; // long enough for the two calls below to arrive while both slots are held
     };
     const s = await startSandbox({ maxConcurrent: 2, delay });
     try {
@@ -266,7 +266,7 @@ describe('sandbox: reads, limits, idempotency', () => {
     } finally { await s.close(); }
   });
   test('Idempotency-Key: same body replays without creating; another body 422; while running 409', async () => {
-    const s = await startSandbox({ delay: (m, p) => (m === 'POST' && p === '/v2/orders' ? 1000 : 0) });
+    const s = await startSandbox({ delay: (m, p) => (m === 'POST' && p === '/v2/orders' ? 500 : 0) });
     try {
       const t = await getToken(s);
       const h = { 'Idempotency-Key': 'key-1' };
