@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { BillingWorkbenchApi } from '../../src/extension';
 import type { TreeNode } from '../../src/views/accountsTree';
 import { api, screenshot, typeKeys, waitFor } from './helpers';
-import { NEW_CUSTOMER_TOTALS, SEAT, shown } from '../unit/expected';
+import { NEW_CUSTOMER_TOTALS, SEAT, shown, teamMonth } from '../unit/expected';
 
 const ws = () => vscode.workspace.workspaceFolders![0].uri;
 const file = (name: string) => vscode.Uri.joinPath(ws(), name);
@@ -81,7 +81,8 @@ suite('Editor on the Local sandbox', () => {
     await editor.edit(b => b.replace(new vscode.Range(doc.positionAt(at), doc.positionAt(at + '"quantity": 10'.length)), '"quantity": 20'));
     await doc.save();
     await waitFor('a preview after save', () => a.panel.state?.file === 'new-customer.order.json' && a.panel.state.at !== before);
-    assert.deepEqual(a.panel.state!.summary!.totals, [{ currency: 'USD', mrr: 600, tcb: 7200 }]); // 20 seats x 25 + 100 platform fee
+    const totals = { currency: 'USD', mrr: teamMonth(20), tcb: 12 * teamMonth(20) }; // 20 seats for 12 months
+    assert.deepEqual(a.panel.state!.summary!.totals, [totals]);
   });
 
   test('create adds an order that the tree then shows', async () => {

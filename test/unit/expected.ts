@@ -3,12 +3,15 @@
 import { CATALOG } from '../../src/sandbox';
 import { TEMPLATES } from '../../src/schemas';
 
-function usd(priceId: string): number {
+/** A catalog price in a currency. */
+export function priceOf(priceId: string, currency: string): number {
   const charges = CATALOG.flatMap(product => product.plans.flatMap(plan => plan.charges));
-  const charge = charges.find(c => c.id === priceId);
-  if (!charge) throw new Error(`${priceId} is not in the catalog`);
-  return charge.prices.USD;
+  const amount = charges.find(c => c.id === priceId)?.prices[currency];
+  if (amount === undefined) throw new Error(`${priceId} has no ${currency} price in the catalog`);
+  return amount;
 }
+
+const usd = (priceId: string) => priceOf(priceId, 'USD');
 
 interface PreviewTemplate {
   subscriptions: { subscription_plans: { prices?: { quantity: number }[] }[] }[];
@@ -20,9 +23,19 @@ export const SEATS = template.subscriptions[0].subscription_plans[0].prices![0].
 /** The template's one line item (a setup fee), priced in the request rather than the catalog. */
 export const SETUP_FEE = template.line_items[0].unit_amount * template.line_items[0].quantity;
 
-// Team monthly (seats, plus the platform fee the plan adds) for 12 months; Enterprise yearly for 1 year.
-const teamMonthly = SEATS * usd('price-team-seats') + usd('price-team-platform');
-const enterpriseYearly = usd('price-enterprise-annual');
+/** The catalog's USD prices the examples use. */
+export const USD = {
+  seat: usd('price-team-seats'),
+  platformFee: usd('price-team-platform'),
+  annualLicence: usd('price-enterprise-annual'),
+};
+
+/** A month of the team plan: its seats, plus the platform fee the plan adds though the request does not list it. */
+export const teamMonth = (seats: number) => seats * USD.seat + USD.platformFee;
+
+// Team monthly for 12 months; Enterprise yearly for 1 year.
+const teamMonthly = teamMonth(SEATS);
+const enterpriseYearly = USD.annualLicence;
 
 /** Totals of the template's preview, in USD: MRR and total contract billing (TCB). */
 export const NEW_CUSTOMER_TOTALS = {

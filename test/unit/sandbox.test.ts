@@ -3,6 +3,7 @@ import { test, describe, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { startSandbox, DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, type Sandbox } from '../../src/sandbox';
 import { TEMPLATES } from '../../src/schemas';
+import { priceOf, SEATS, USD } from './expected';
 import { until } from './waits';
 
 let sb: Sandbox;
@@ -72,18 +73,19 @@ describe('sandbox: v2 quickstart', () => {
     const items = team.actions[0].subscription_items;
     assert.equal(team.actions[0].action, 'create_subscription');
     assert.equal(team.actions[0].sequence, 0);
-    // seats: 10 x 25 USD monthly over 12 months; platform fee (not in the request): 100 USD monthly
+    // seats: monthly over 12 months; the platform fee (not in the request) too
     const seats = items.find((i: { price_id: string }) => i.price_id === 'price-team-seats');
     const platform = items.find((i: { price_id: string }) => i.price_id === 'price-team-platform');
-    assert.deepEqual(seats.mrr, { gross_amount: 250, net_amount: 250, currency: 'USD' });
-    assert.deepEqual(seats.tcb, { gross_amount: 3000, net_amount: 3000, currency: 'USD' });
-    assert.equal(platform.mrr.net_amount, 100);
-    assert.equal(platform.tcb.net_amount, 1200);
+    const usd = (amount: number) => ({ gross_amount: amount, net_amount: amount, currency: 'USD' });
+    assert.deepEqual(seats.mrr, usd(SEATS * USD.seat));
+    assert.deepEqual(seats.tcb, usd(12 * SEATS * USD.seat));
+    assert.equal(platform.mrr.net_amount, USD.platformFee);
+    assert.equal(platform.tcb.net_amount, 12 * USD.platformFee);
     assert.equal(seats.start_date, '2027-01-01');
     assert.equal(seats.end_date, '2028-01-01');
     const annual = enterprise.actions[0].subscription_items[0];
-    assert.equal(annual.mrr.net_amount, 1000); // 12,000 a year / 12
-    assert.equal(annual.tcb.net_amount, 12000);
+    assert.equal(annual.mrr.net_amount, USD.annualLicence / 12);
+    assert.equal(annual.tcb.net_amount, USD.annualLicence);
   });
   test('one-time charges: no mrr, tcb = the amount; EUR accounts price in EUR', async () => {
     const r = await call('POST', '/v2/orders/preview', {
@@ -93,9 +95,10 @@ describe('sandbox: v2 quickstart', () => {
     const items = r.json.subscriptions[0].actions[0].subscription_items;
     const setup = items.find((i: { price_id: string }) => i.price_id === 'price-onboarding-setup');
     assert.equal(setup.mrr, undefined);
-    assert.deepEqual(setup.tcb, { gross_amount: 460, net_amount: 460, currency: 'EUR' });
+    const setupFee = priceOf('price-onboarding-setup', 'EUR');
+    assert.deepEqual(setup.tcb, { gross_amount: setupFee, net_amount: setupFee, currency: 'EUR' });
     const seats = items.find((i: { price_id: string }) => i.price_id === 'price-team-seats');
-    assert.equal(seats.tcb.net_amount, 23 * 12); // evergreen: over 12 months
+    assert.equal(seats.tcb.net_amount, priceOf('price-team-seats', 'EUR') * 12); // evergreen: over 12 months
     assert.equal(seats.end_date, undefined, 'evergreen: no end date, never null');
   });
   test('create (200) then GET the order with subscriptions, actions, plans and items; account exists', async () => {
