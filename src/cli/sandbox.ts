@@ -32,13 +32,18 @@ export async function sandboxCommand(v: Record<string, string | undefined>, io: 
   io.out(`listening on ${sb.url}`);
   io.out(`client id: ${sb.clientId}`);
   io.out(`client secret: ${sb.clientSecret}`);
-  io.err(`${sb.store.accounts.size} account(s), ${sb.store.orders.size} order(s)${v.data ? ` in ${v.data}` : ' in memory'}; Ctrl+C stops`);
+  const where = v.data ? `in ${v.data}` : 'in memory';
+  io.err(`${sb.store.accounts.size} account(s), ${sb.store.orders.size} order(s) ${where}; Ctrl+C stops`);
   if (faults?.length || v.latency) {
     const shares = faults?.map(f => `${f.kind} ${f.probability * 100}%`).join(', ');
     io.err(`faults: ${shares || 'none'}; latency ${v.latency ?? 0} ms`);
   }
   await new Promise<void>(resolve => {
-    const stop = () => { process.off('SIGINT', stop); process.off('SIGTERM', stop); resolve(); };
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });

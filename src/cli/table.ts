@@ -4,10 +4,15 @@ import { summarizePreview, type PreviewRequestLines, type PreviewResponse } from
 export function previewTable(p: PreviewResponse, request?: PreviewRequestLines): string {
   const s = summarizePreview(p, request);
   const rows: string[][] = [['subscription', 'action', 'price', 'start', 'end', 'MRR', 'TCB']];
-  for (const r of s.rows) rows.push([r.subscription, r.action, r.price, r.start, r.end ?? '-', r.mrr ? fmt(r.mrr.net_amount, r.mrr.currency) : '-', fmt(r.tcb.net_amount, r.tcb.currency)]);
+  for (const r of s.rows) {
+    const mrr = r.mrr ? fmt(r.mrr.net_amount, r.mrr.currency) : '-';
+    rows.push([r.subscription, r.action, r.price, r.start, r.end ?? '-', mrr, fmt(r.tcb.net_amount, r.tcb.currency)]);
+  }
   for (const t of s.totals) rows.push(['total', '', '', '', '', fmt(t.mrr, t.currency), fmt(t.tcb, t.currency)]);
   const widths = rows[0].map((_, c) => Math.max(...rows.map(r => r[c].length)));
-  const line = (r: string[]) => r.map((cell, c) => (c >= 5 ? cell.padStart(widths[c]) : cell.padEnd(widths[c]))).join('  ').trimEnd();
+  // Amounts (the MRR and TCB columns) align right, the rest left.
+  const pad = (cell: string, c: number) => (c >= 5 ? cell.padStart(widths[c]) : cell.padEnd(widths[c]));
+  const line = (r: string[]) => r.map(pad).join('  ').trimEnd();
   return [line(rows[0]), widths.map(w => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)].join('\n');
 }
 

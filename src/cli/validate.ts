@@ -8,12 +8,26 @@ import { UsageError, type Io } from './io';
 const KINDS = ['order', 'preview', 'account'];
 
 interface FileFinding {
-  code: string; severity: string; category?: number; path: string; line: number; column: number; message: string;
+  code: string;
+  severity: string;
+  category?: number;
+  path: string;
+  line: number;
+  column: number;
+  message: string;
 }
 interface FileReport { file: string; kind?: PayloadKind; findings: FileFinding[]; error?: string }
 
-export async function validateCommand(args: { files: string[]; format: string; kind?: string }, io: Io): Promise<number> {
-  if (!['text', 'json'].includes(args.format)) throw new UsageError(`--format must be text or json, not "${args.format}"`);
+export interface ValidateArgs {
+  files: string[];
+  format: string;
+  kind?: string;
+}
+
+export async function validateCommand(args: ValidateArgs, io: Io): Promise<number> {
+  if (!['text', 'json'].includes(args.format)) {
+    throw new UsageError(`--format must be text or json, not "${args.format}"`);
+  }
   if (args.kind !== undefined && !KINDS.includes(args.kind)) {
     throw new UsageError(`--kind must be one of ${KINDS.join(', ')}, not "${args.kind}"`);
   }

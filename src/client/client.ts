@@ -9,7 +9,12 @@ import { serviceVersionWarning } from './serviceVersion';
 import { TokenProvider, type TokenAnswer } from './tokens';
 import { Transport, type RawResponse, type TransportOptions } from './transport';
 
-export interface RetryPolicy { maxTries: number; maxTotalMs: number; baseDelayMs: number; maxDelayMs: number }
+export interface RetryPolicy {
+  maxTries: number;
+  maxTotalMs: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+}
 export interface ClientOptions extends TransportOptions {
   clientId: string;
   clientSecret: string;
@@ -20,16 +25,46 @@ export interface ClientOptions extends TransportOptions {
   retry?: Partial<RetryPolicy>;
   /** Told before each retry: how long it waits and why (progress UIs show it). */
   onRetry?: (delayMs: number, error: ApiError) => void;
+  /** The clock tokens are renewed by (tests inject one instead of waiting for a token to age). */
+  now?: () => number;
 }
-export interface CallOptions { signal?: AbortSignal; headers?: Record<string, string>; idempotencyKey?: string }
-export interface SendRequest extends CallOptions { pathParams?: Record<string, string>; query?: Record<string, string | number | undefined>; body?: unknown }
+export interface CallOptions {
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  idempotencyKey?: string;
+}
+export type Query = Record<string, string | number | undefined>;
+export interface SendRequest extends CallOptions {
+  pathParams?: Record<string, string>;
+  query?: Query;
+  body?: unknown;
+}
 export interface ApiResponse<T> {
-  status: number; data: T; requestId?: string; ms: number; attempts: number;
+  status: number;
+  data: T;
+  requestId?: string;
+  ms: number;
+  attempts: number;
   /** What was sent, for "copy as cURL" (redact before showing: see curl()). */
   request: { method: string; url: string; headers: Record<string, string>; body?: string };
 }
 
 const DEFAULT_RETRY: RetryPolicy = { maxTries: 4, maxTotalMs: 30_000, baseDelayMs: 250, maxDelayMs: 8_000 };
+
+/** One HTTP exchange as `attempt` sends it (retried as a whole). */
+interface Attempt {
+  headers: Record<string, string>;
+  query?: Query;
+  rawBody?: string;
+  signal?: AbortSignal;
+  /** Sends the bearer token (everything but the token request itself). */
+  auth: boolean;
+  /** A POST that may be sent again (it carries an Idempotency-Key, or is the token request). */
+  retryPost: boolean;
+}
+
+type AccountRow = { accountNumber: string; name: string; currency: string; status: string };
+type OrderRow = { orderNumber: string; accountNumber: string; orderDate: string; status: string; description: string };
 
 export class BillingClient {
   readonly redactor = new Redactor();
@@ -41,19 +76,31 @@ export class BillingClient {
     this.transport = new Transport(opts);
     this.retry = { ...DEFAULT_RETRY, ...opts.retry };
     this.redactor.remember(opts.clientSecret);
-    this.tokens = new TokenProvider(() => this.requestToken());
+    this.tokens = new TokenProvider(() => this.requestToken(), opts.now);
     const warning = serviceVersionWarning(opts.serviceVersion);
     if (warning) opts.log?.(warning, 'warn');
   }
 
-  get baseUrl(): string { return this.transport.base.href; }
+  get baseUrl(): string {
+    return this.transport.base.href;
+  }
   /** The keep-alive dispatcher (the benchmark compares raw undici on the same one). */
-  get dispatcher() { return this.transport.dispatcher; }
+  get dispatcher() {
+    return this.transport.dispatcher;
+  }
 
-  preview(body: PreviewRequestBody, o: CallOptions = {}) { return this.call<PreviewResponse>('POST', '/v2/orders/preview', { ...o, body }); }
+  preview(body: PreviewRequestBody, o: CallOptions = {}) {
+    return this.call<PreviewResponse>('POST', '/v2/orders/preview', { ...o, body });
+  }
   /** Always sends an Idempotency-Key (one per user action): a retried create never makes two orders. */
-  createOrder(body: OrderRequestBody, o: CallOptions = {}) { return this.call<OrderResponse>('POST', '/v2/orders', { ...o, body, idempotencyKey: o.idempotencyKey ?? randomUUID() }); }
-  createAccount(body: AccountData, o: CallOptions = {}) { return this.call<AccountResponse>('POST', '/v2/accounts', { ...o, body, idempotencyKey: o.idempotencyKey ?? randomUUID() }); }
+  createOrder(body: OrderRequestBody, o: CallOptions = {}) {
+    const idempotencyKey = o.idempotencyKey ?? randomUUID();
+    return this.call<OrderResponse>('POST', '/v2/orders', { ...o, body, idempotencyKey });
+  }
+  createAccount(body: AccountData, o: CallOptions = {}) {
+    const idempotencyKey = o.idempotencyKey ?? randomUUID();
+    return this.call<AccountResponse>('POST', '/v2/accounts', { ...o, body, idempotencyKey });
+  }
   async getOrder(orderNumber: string, o: CallOptions = {}) {
     const n = pathSegment('order-number', orderNumber, 'GET /v2/orders/{order-number}');
     return this.call<OrderResponse>('GET', `/v2/orders/${n}`, o);
@@ -65,11 +112,12 @@ export class BillingClient {
 
   /** Object-query reads for the tree, one page at a time (`nextPage` is the next cursor, or null). */
   queryAccounts(p: { pageSize?: number; cursor?: string } = {}, o: CallOptions = {}) {
-    return this.call<PagedObjects<{ accountNumber: string; name: string; currency: string; status: string }>>('GET', '/object-query/accounts', { ...o, query: p });
+    return this.call<PagedObjects<AccountRow>>('GET', '/object-query/accounts', { ...o, query: p });
   }
   queryOrders(p: { accountNumber?: string; pageSize?: number; cursor?: string } = {}, o: CallOptions = {}) {
     const { accountNumber, ...page } = p;
-    return this.call<PagedObjects<{ orderNumber: string; accountNumber: string; orderDate: string; status: string; description: string }>>('GET', '/object-query/orders', { ...o, query: { ...page, ...(accountNumber ? { 'filter[]': `accountNumber.EQ:${accountNumber}` } : {}) } });
+    const filter = accountNumber ? { 'filter[]': `accountNumber.EQ:${accountNumber}` } : {};
+    return this.call<PagedObjects<OrderRow>>('GET', '/object-query/orders', { ...o, query: { ...page, ...filter } });
   }
 
   /** Any catalog operation: `{param}` placeholders in the path are filled from pathParams. */
@@ -78,14 +126,28 @@ export class BillingClient {
   }
 
   /** The request as a cURL command, credentials and card data redacted. */
-  curl(r: ApiResponse<unknown>['request']): string { return toCurl(r, this.redactor); }
+  curl(r: ApiResponse<unknown>['request']): string {
+    return toCurl(r, this.redactor);
+  }
 
   close(): Promise<void> { return this.transport.close(); }
 
   private async requestToken(): Promise<TokenAnswer> {
-    const body = new URLSearchParams({ client_id: this.opts.clientId, client_secret: this.opts.clientSecret, grant_type: 'client_credentials' }).toString();
+    const form = new URLSearchParams({
+      client_id: this.opts.clientId,
+      client_secret: this.opts.clientSecret,
+      grant_type: 'client_credentials',
+    });
+    const headers = {
+      'content-type': 'application/x-www-form-urlencoded',
+      accept: 'application/json',
+      'user-agent': this.transport.userAgent,
+    };
     const r = await this.attempt<TokenAnswer>('POST', '/oauth/token', {
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', 'user-agent': this.transport.userAgent }, rawBody: body, auth: false, retryPost: true,
+      headers,
+      rawBody: form.toString(),
+      auth: false,
+      retryPost: true,
     });
     return this.checkedToken(r.data, r.status);
   }
@@ -96,7 +158,10 @@ export class BillingClient {
     if (typeof t.access_token !== 'string' || !/^[\x21-\x7e]+$/.test(t.access_token)) {
       const fields = data && typeof data === 'object' ? Object.keys(data).join(', ') || 'none' : typeof data;
       throw new ApiError({
-        kind: 'http', status, method: 'POST', url: this.transport.url('/oauth/token'),
+        kind: 'http',
+        status,
+        method: 'POST',
+        url: this.transport.url('/oauth/token'),
         message: `POST /oauth/token answered ${status} without an access_token (fields: ${fields}). `
           + "Check the connection's base URL: it must be the service's, not a login page or a proxy.",
       });
@@ -106,15 +171,26 @@ export class BillingClient {
   }
 
   private call<T>(method: string, path: string, o: SendRequest): Promise<ApiResponse<T>> {
-    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.transport.userAgent, ...o.headers };
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'user-agent': this.transport.userAgent,
+      ...o.headers,
+    };
     if (o.body !== undefined) headers['content-type'] = 'application/json';
     if (o.idempotencyKey) headers['idempotency-key'] = o.idempotencyKey;
     if (this.opts.serviceVersion && !path.startsWith('/v2/')) headers['service-version'] = this.opts.serviceVersion;
-    return this.attempt<T>(method, path, { headers, query: o.query, rawBody: o.body === undefined ? undefined : JSON.stringify(o.body), signal: o.signal, auth: true, retryPost: !!o.idempotencyKey });
+    return this.attempt<T>(method, path, {
+      headers,
+      query: o.query,
+      rawBody: o.body === undefined ? undefined : JSON.stringify(o.body),
+      signal: o.signal,
+      auth: true,
+      retryPost: !!o.idempotencyKey,
+    });
   }
 
   /** Sends with auth, one renew-and-retry on 401, and bounded retries with backoff for what may be retried. */
-  private async attempt<T>(method: string, path: string, a: { headers: Record<string, string>; query?: SendRequest['query']; rawBody?: string; signal?: AbortSignal; auth: boolean; retryPost: boolean }): Promise<ApiResponse<T>> {
+  private async attempt<T>(method: string, path: string, a: Attempt): Promise<ApiResponse<T>> {
     const started = Date.now();
     const mayRetry = method === 'GET' || method === 'HEAD' || a.retryPost;
     let renewed = false;
@@ -122,7 +198,10 @@ export class BillingClient {
     for (let tries = 1; ; tries++) {
       const headers = tries === 1 && !a.auth ? a.headers : { ...a.headers };
       let token: string | undefined;
-      if (a.auth) { token = this.tokens.peek() ?? (await this.tokens.get()); headers.authorization = `Bearer ${token}`; }
+      if (a.auth) {
+        token = this.tokens.peek() ?? (await this.tokens.get());
+        headers.authorization = `Bearer ${token}`;
+      }
       const request = { method, url, headers, body: a.rawBody };
       let error: ApiError;
       try {
@@ -140,7 +219,13 @@ export class BillingClient {
           return { status: res.status, data: answer.data as T, requestId, ms, attempts: tries, request };
         }
         error = answer.error;
-        if (res.status === 401 && a.auth && token && !renewed) { this.tokens.invalidate(token); renewed = true; tries--; continue; }
+        if (res.status === 401 && a.auth && token && !renewed) {
+          // A token revoked or expired early: renew it once; the retry does not count as a try.
+          this.tokens.invalidate(token);
+          renewed = true;
+          tries--;
+          continue;
+        }
       } catch (e) {
         if (!(e instanceof ApiError)) throw e;
         error = e;
@@ -189,18 +274,33 @@ export class BillingClient {
 
 function parseBody(text: string): { json: boolean; value: unknown } {
   if (!text.trim()) return { json: true, value: undefined };
-  try { return { json: true, value: JSON.parse(text) }; } catch { return { json: false, value: text }; }
+  try {
+    return { json: true, value: JSON.parse(text) };
+  } catch {
+    return { json: false, value: text };
+  }
 }
 /** A v1 answer says `success: false` on failure, whatever the HTTP status. */
 const isV1Failure = (d: { value: unknown }) =>
   !!d.value && typeof d.value === 'object' && (d.value as { success?: unknown }).success === false;
 const firstHeader = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
+const cancelled = () => new ApiError({ kind: 'cancelled', message: 'Cancelled.' });
+
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new ApiError({ kind: 'cancelled', message: 'Cancelled.' }));
-    const t = setTimeout(() => { signal?.removeEventListener('abort', onAbort); resolve(); }, ms);
-    const onAbort = () => { clearTimeout(t); reject(new ApiError({ kind: 'cancelled', message: 'Cancelled.' })); };
+    if (signal?.aborted) {
+      reject(cancelled());
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(cancelled());
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }

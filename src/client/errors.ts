@@ -3,12 +3,24 @@
 import { decodeCode, type DecodedCode } from './categories';
 
 export type ErrorKind = 'http' | 'network' | 'timeout' | 'cancelled' | 'config';
-export interface V2Error { type: string; errors: { code: string; parameter?: string; message: string }[]; retryable?: boolean }
+export interface V2Detail { code: string; parameter?: string; message: string }
+export interface V2Error { type: string; errors: V2Detail[]; retryable?: boolean }
 export interface V1Reason extends DecodedCode { message: string }
 
 export interface ApiErrorInit {
-  kind: ErrorKind; message: string; method?: string; url?: string; status?: number; requestId?: string;
-  retryAfterMs?: number; retryable?: boolean; v1?: V1Reason[]; v2?: V2Error; body?: unknown; advice?: string; cause?: unknown;
+  kind: ErrorKind;
+  message: string;
+  method?: string;
+  url?: string;
+  status?: number;
+  requestId?: string;
+  retryAfterMs?: number;
+  retryable?: boolean;
+  v1?: V1Reason[];
+  v2?: V2Error;
+  body?: unknown;
+  advice?: string;
+  cause?: unknown;
 }
 
 export class ApiError extends Error {
@@ -34,41 +46,65 @@ export class ApiError extends Error {
   }
 
   /** The category of the first v1 reason, if the body was a v1 error. */
-  get category(): number | undefined { return this.v1?.[0]?.category; }
+  get category(): number | undefined {
+    return this.v1?.[0]?.category;
+  }
 }
 
 type Headers = Record<string, string | string[] | undefined>;
+
+/** What a failure body says: its message, what to do, whether to retry, and the decoded reasons. */
+interface Reading {
+  message: string;
+  advice?: string;
+  retryable: boolean;
+  v1?: V1Reason[];
+  v2?: V2Error;
+}
 
 /** Builds the ApiError for an HTTP answer that is not a success (a 4xx/5xx, or a v1 200 with `success: false`). */
 export function httpError(method: string, url: string, status: number, headers: Headers, body: unknown): ApiError {
   const requestId = header(headers, 'service-request-id');
   const retryAfterMs = parseRetryAfter(header(headers, 'retry-after'));
   const where = `${method} ${safePath(url)}`;
-  const b = body as Record<string, unknown> | undefined;
-  let message: string, advice: string | undefined, retryable = [429, 502, 503, 504].includes(status);
-  let v1: V1Reason[] | undefined, v2: V2Error | undefined;
-  if (b && Array.isArray(b.reasons)) {
-    const reasons = b.reasons as { code?: unknown; message?: unknown }[];
-    v1 = reasons.map(r => ({ ...decodeCode(Number(r?.code)), message: String(r?.message ?? '') }));
-    const first = v1[0];
-    retryable ||= [50, 61, 70].includes(first?.category ?? 0);
-    advice = first?.action;
-    message = first
-      ? `${where} failed (${status}, ${describeReason(first)}): ${first.message}${advice ? ` ${advice}` : ''}`
-      : `${where} failed (${status}, success: false, no reasons given).`;
-  } else if (b && typeof b.type === 'string' && Array.isArray(b.errors)) {
-    v2 = b as unknown as V2Error;
-    retryable ||= v2.retryable === true;
-    const e = v2.errors[0];
-    advice = adviceForV2(status, e?.code);
-    message = `${where} failed (${status} ${v2.type}${e ? `, ${e.code}` : ''}): ${e ? `${e.parameter ? `${e.parameter}: ` : ''}${e.message}` : ''}${advice ? ` ${advice}` : ''}`.trim();
-  } else if (b && b.success === false) {
-    message = `${where} failed (${status}, success: false, no reasons given).`;
-  } else {
-    message = `${where} failed with HTTP ${status}.`;
+  const reading = readFailure(where, status, body as Record<string, unknown> | undefined);
+  let message = reading.message;
+  if (requestId && !reading.retryable && status >= 500) message += ` Quote Service-Request-Id ${requestId} to support.`;
+  return new ApiError({ kind: 'http', ...reading, message, method, url, status, requestId, retryAfterMs, body });
+}
+
+function readFailure(where: string, status: number, b: Record<string, unknown> | undefined): Reading {
+  const retryable = [429, 502, 503, 504].includes(status);
+  if (b && Array.isArray(b.reasons)) return readV1(where, status, b.reasons, retryable);
+  if (b && typeof b.type === 'string' && Array.isArray(b.errors)) {
+    return readV2(where, status, b as unknown as V2Error, retryable);
   }
-  if (requestId && !retryable && status >= 500) message += ` Quote Service-Request-Id ${requestId} to support.`;
-  return new ApiError({ kind: 'http', message, method, url, status, requestId, retryAfterMs, retryable, v1, v2, body, advice });
+  if (b && b.success === false) return { message: noReasons(where, status), retryable };
+  return { message: `${where} failed with HTTP ${status}.`, retryable };
+}
+
+const noReasons = (where: string, status: number) => `${where} failed (${status}, success: false, no reasons given).`;
+
+/** A v1 body: `reasons` with eight-digit codes; the first reason's category says what to do. */
+function readV1(where: string, status: number, reasons: unknown[], retryable: boolean): Reading {
+  const v1 = (reasons as { code?: unknown; message?: unknown }[])
+    .map(r => ({ ...decodeCode(Number(r?.code)), message: String(r?.message ?? '') }));
+  const first = v1[0];
+  if (!first) return { message: noReasons(where, status), retryable, v1 };
+  const advice = first.action;
+  const then = advice ? ` ${advice}` : '';
+  const message = `${where} failed (${status}, ${describeReason(first)}): ${first.message}${then}`;
+  return { message, advice, retryable: retryable || [50, 61, 70].includes(first.category ?? 0), v1 };
+}
+
+/** A v2 body: a `type` and `errors`; the first error names the code and the parameter. */
+function readV2(where: string, status: number, v2: V2Error, retryable: boolean): Reading {
+  const e: V2Detail | undefined = v2.errors[0];
+  const advice = adviceForV2(status, e?.code);
+  const kind = e ? `${v2.type}, ${e.code}` : v2.type;
+  const detail = e ? `${e.parameter ? `${e.parameter}: ` : ''}${e.message}` : '';
+  const message = `${where} failed (${status} ${kind}): ${detail}${advice ? ` ${advice}` : ''}`.trim();
+  return { message, advice, retryable: retryable || v2.retryable === true, v2 };
 }
 
 /** "53100320 Invalid format or value"; a code of another shape or an unknown category is shown raw. */
@@ -93,7 +129,12 @@ export function unexpectedAnswer(
     : `HTTP ${status} with ${type}, not JSON`;
   const shown = firstBytes ? `: "${firstBytes}"` : '';
   return new ApiError({
-    kind: 'http', method, url, status, requestId: header(headers, 'service-request-id'), body: firstBytes,
+    kind: 'http',
+    method,
+    url,
+    status,
+    requestId: header(headers, 'service-request-id'),
+    body: firstBytes,
     message: `${where} answered ${what}${shown}. `
       + "Check the connection's base URL (or a proxy or login page in the way).",
   });
@@ -108,28 +149,49 @@ function adviceForV2(status: number, code: string | undefined): string | undefin
   return undefined;
 }
 
+const PROXY_ADVICE = 'Check your network or proxy (setting http.proxy).';
+const TLS_CODES = [
+  'CERT_HAS_EXPIRED',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+];
+
 /** Network failures, with advice naming the setting to check. */
 export function networkError(method: string, url: string, e: unknown, timeoutMs: number): ApiError {
   const err = e as { code?: string; name?: string; message?: string; cause?: { code?: string } };
   const code = err.code ?? err.cause?.code ?? err.name;
   const host = safeHost(url);
-  const common = { method, url, cause: e };
+  const where = `${method} ${safePath(url)}`;
+  const fail = (kind: ErrorKind, message: string, retryable?: boolean) =>
+    new ApiError({ method, url, cause: e, kind, message, ...(retryable === undefined ? {} : { retryable }) });
   switch (code) {
-    case 'ECONNREFUSED': return new ApiError({ ...common, kind: 'network', retryable: false, message: `Cannot connect to ${host}: connection refused. Is the service running? Check the connection's base URL (Billing: Switch Connection).` });
-    case 'ENOTFOUND': case 'EAI_AGAIN': return new ApiError({ ...common, kind: 'network', message: `Cannot resolve ${host}. Check the connection's base URL and your network or proxy (setting http.proxy).` });
-    case 'ECONNRESET': case 'UND_ERR_SOCKET': return new ApiError({ ...common, kind: 'network', retryable: true, message: `The connection to ${host} was reset. Check your network or proxy (setting http.proxy).` });
-    case 'UND_ERR_CONNECT_TIMEOUT': return new ApiError({ ...common, kind: 'timeout', retryable: true, message: `Connecting to ${host} timed out. Check your network or proxy (setting http.proxy).` });
-    case 'UND_ERR_HEADERS_TIMEOUT': case 'UND_ERR_BODY_TIMEOUT': case 'TimeoutError':
-      return new ApiError({
-        ...common, kind: 'timeout', retryable: true,
-        message: `${method} ${safePath(url)} did not complete within ${Math.round(timeoutMs / 1000)} s `
-          + '(setting billingWorkbench.requestTimeoutSeconds).',
-      });
-    case 'AbortError': return new ApiError({ ...common, kind: 'cancelled', message: `${method} ${safePath(url)} was cancelled.` });
-    case 'CERT_HAS_EXPIRED': case 'UNABLE_TO_VERIFY_LEAF_SIGNATURE': case 'SELF_SIGNED_CERT_IN_CHAIN': case 'DEPTH_ZERO_SELF_SIGNED_CERT': case 'ERR_TLS_CERT_ALTNAME_INVALID':
-      return new ApiError({ ...common, kind: 'network', message: `TLS to ${host} failed (${code}). Check the certificate, or the setting http.proxyStrictSSL behind an intercepting proxy.` });
-    default: return new ApiError({ ...common, kind: 'network', message: `${method} ${safePath(url)} failed: ${err.message ?? String(e)}${code ? ` (${code})` : ''}.` });
+    case 'ECONNREFUSED':
+      return fail('network', `Cannot connect to ${host}: connection refused. Is the service running? `
+        + "Check the connection's base URL (Billing: Switch Connection).", false);
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return fail('network',
+        `Cannot resolve ${host}. Check the connection's base URL and your network or proxy (setting http.proxy).`);
+    case 'ECONNRESET':
+    case 'UND_ERR_SOCKET':
+      return fail('network', `The connection to ${host} was reset. ${PROXY_ADVICE}`, true);
+    case 'UND_ERR_CONNECT_TIMEOUT':
+      return fail('timeout', `Connecting to ${host} timed out. ${PROXY_ADVICE}`, true);
+    case 'UND_ERR_HEADERS_TIMEOUT':
+    case 'UND_ERR_BODY_TIMEOUT':
+    case 'TimeoutError':
+      return fail('timeout', `${where} did not complete within ${Math.round(timeoutMs / 1000)} s `
+        + '(setting billingWorkbench.requestTimeoutSeconds).', true);
+    case 'AbortError':
+      return fail('cancelled', `${where} was cancelled.`);
   }
+  if (code && TLS_CODES.includes(code)) {
+    return fail('network', `TLS to ${host} failed (${code}). `
+      + 'Check the certificate, or the setting http.proxyStrictSSL behind an intercepting proxy.');
+  }
+  return fail('network', `${where} failed: ${err.message ?? String(e)}${code ? ` (${code})` : ''}.`);
 }
 
 export function parseRetryAfter(v: string | undefined): number | undefined {
@@ -144,12 +206,28 @@ function header(h: Record<string, string | string[] | undefined>, name: string):
   const v = h[name];
   return Array.isArray(v) ? v[0] : v;
 }
-const safeHost = (url: string) => { try { return new URL(url).host; } catch { return url; } };
-const safePath = (url: string) => { try { return new URL(url).pathname; } catch { return url; } };
+function safeHost(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
+function safePath(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return url;
+  }
+}
+
 /** Where a redirect points, without its query (which may carry anything). */
 const safeOrigin = (location: string, base: string) => {
   try {
     const u = new URL(location, base);
     return `${u.origin}${u.pathname}`;
-  } catch { return 'elsewhere'; }
+  } catch {
+    return 'elsewhere';
+  }
 };

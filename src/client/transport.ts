@@ -19,18 +19,35 @@ export interface TransportOptions {
   env?: Record<string, string | undefined>;
 }
 
-export interface RawResponse { status: number; headers: Record<string, string | string[] | undefined>; text: string; ms: number }
-export interface RawRequest { method: string; url: string; headers: Record<string, string>; body?: string; signal?: AbortSignal }
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+  ms: number;
+}
+export interface RawRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+  signal?: AbortSignal;
+}
 
 declare const BW_VERSION: string | undefined; // set by esbuild
 export const DEFAULT_USER_AGENT = `billing-workbench/${typeof BW_VERSION === 'string' ? BW_VERSION : 'dev'}`;
 
-export const isLoopback = (host: string) => host === 'localhost' || /^127\.\d+\.\d+\.\d+$/.test(host) || host === '[::1]' || host === '::1';
+const LOOPBACK_NAMES = ['localhost', '[::1]', '::1'];
+export const isLoopback = (host: string) => LOOPBACK_NAMES.includes(host) || /^127\.\d+\.\d+\.\d+$/.test(host);
 
 /** Refuses plain http to anything but loopback: credentials must never cross a network in clear. */
 export function checkBaseUrl(baseUrl: string): URL {
   let u: URL;
-  try { u = new URL(baseUrl); } catch { throw new ApiError({ kind: 'config', message: `"${baseUrl}" is not a URL. Set the connection's base URL to https://... .` }); }
+  try {
+    u = new URL(baseUrl);
+  } catch {
+    const message = `"${baseUrl}" is not a URL. Set the connection's base URL to https://... .`;
+    throw new ApiError({ kind: 'config', message });
+  }
   if (u.username || u.password) {
     throw new ApiError({
       kind: 'config',
@@ -40,7 +57,32 @@ export function checkBaseUrl(baseUrl: string): URL {
   }
   if (u.protocol === 'https:') return u;
   if (u.protocol === 'http:' && isLoopback(u.hostname)) return u;
-  throw new ApiError({ kind: 'config', message: `Refusing ${u.protocol}//${u.host}: HTTPS is required for every host but loopback. Change the connection's base URL to https://${u.host}.` });
+  throw new ApiError({
+    kind: 'config',
+    message: `Refusing ${u.protocol}//${u.host}: HTTPS is required for every host but loopback. `
+      + `Change the connection's base URL to https://${u.host}.`,
+  });
+}
+
+type ConnectOptions = { timeout: number; rejectUnauthorized: boolean };
+
+/** Loopback goes direct (a proxy would see secrets in clear); others through the explicit or environment proxy. */
+function dispatcherFor(
+  base: URL, connect: ConnectOptions, proxy: string | undefined, env: Record<string, string | undefined>,
+): Dispatcher {
+  const requestTls = { rejectUnauthorized: connect.rejectUnauthorized };
+  if (isLoopback(base.hostname)) return new Agent({ connect, keepAliveTimeout: 30_000, connections: 16 });
+  if (proxy) return new ProxyAgent({ uri: proxy, requestTls, connect });
+  if (env.HTTPS_PROXY || env.https_proxy || env.HTTP_PROXY || env.http_proxy) {
+    return new EnvHttpProxyAgent({
+      httpProxy: env.HTTP_PROXY ?? env.http_proxy,
+      httpsProxy: env.HTTPS_PROXY ?? env.https_proxy,
+      noProxy: env.NO_PROXY ?? env.no_proxy,
+      connect,
+      requestTls,
+    });
+  }
+  return new Agent({ connect, keepAliveTimeout: 30_000, connections: 16 });
 }
 
 export class Transport {
@@ -54,19 +96,7 @@ export class Transport {
     this.totalTimeoutMs = opts.totalTimeoutMs ?? 60_000;
     this.userAgent = opts.userAgent ?? DEFAULT_USER_AGENT;
     const connect = { timeout: opts.connectTimeoutMs ?? 10_000, rejectUnauthorized: opts.proxyStrictSSL ?? true };
-    const env = opts.env ?? process.env;
-    if (isLoopback(this.base.hostname)) {
-      this.dispatcher = new Agent({ connect, keepAliveTimeout: 30_000, connections: 16 });
-    } else if (opts.proxy) {
-      this.dispatcher = new ProxyAgent({ uri: opts.proxy, requestTls: { rejectUnauthorized: connect.rejectUnauthorized }, connect });
-    } else if (env.HTTPS_PROXY || env.https_proxy || env.HTTP_PROXY || env.http_proxy) {
-      this.dispatcher = new EnvHttpProxyAgent({
-        httpProxy: env.HTTP_PROXY ?? env.http_proxy, httpsProxy: env.HTTPS_PROXY ?? env.https_proxy, noProxy: env.NO_PROXY ?? env.no_proxy,
-        connect, requestTls: { rejectUnauthorized: connect.rejectUnauthorized },
-      });
-    } else {
-      this.dispatcher = new Agent({ connect, keepAliveTimeout: 30_000, connections: 16 });
-    }
+    this.dispatcher = dispatcherFor(this.base, connect, opts.proxy, opts.env ?? process.env);
   }
 
   private readonly urls = new Map<string, string>();
@@ -80,7 +110,8 @@ export class Transport {
       }
       return cached;
     }
-    const u = new URL(path.replace(/^\//, ''), this.base.href.endsWith('/') ? this.base.href : this.base.href + '/');
+    const dir = this.base.href.endsWith('/') ? this.base.href : `${this.base.href}/`;
+    const u = new URL(path.replace(/^\//, ''), dir);
     for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) u.searchParams.append(k, String(v));
     return u.href;
   }
@@ -93,8 +124,13 @@ export class Transport {
       // until then, which measurably slowed every request); the body gets what is left of the total, so a
       // body that drips a byte at a time still ends at the limit.
       const res = await request(url, {
-        method: r.method as Dispatcher.HttpMethod, headers: r.headers, body: r.body, signal: r.signal,
-        dispatcher: this.dispatcher, headersTimeout: this.totalTimeoutMs, bodyTimeout: this.totalTimeoutMs,
+        method: r.method as Dispatcher.HttpMethod,
+        headers: r.headers,
+        body: r.body,
+        signal: r.signal,
+        dispatcher: this.dispatcher,
+        headersTimeout: this.totalTimeoutMs,
+        bodyTimeout: this.totalTimeoutMs,
       });
       const text = await readWithin(res.body, this.totalTimeoutMs - (performance.now() - started));
       return { status: res.statusCode, headers: res.headers, text, ms: performance.now() - started };
@@ -104,7 +140,9 @@ export class Transport {
     }
   }
 
-  close(): Promise<void> { return this.dispatcher.close(); }
+  close(): Promise<void> {
+    return this.dispatcher.close();
+  }
 }
 
 type Body = Dispatcher.ResponseData['body'];

@@ -3,8 +3,7 @@
 // limit, the oldest answered keys are forgotten first.
 import { createHash } from 'crypto';
 import { ServiceError } from './errors';
-
-type Reply = { status: number; body: unknown; headers?: Record<string, string> };
+import type { Reply } from './router';
 interface Entry { hash: string; reply?: Reply; expires: number }
 
 const DAY_MS = 24 * 3600_000;

@@ -4,7 +4,11 @@
 //   gross_amount = net_amount (no discounts or taxes); currency = the account's.
 import type { BillingPeriod, ChargeType } from './catalog';
 
-export interface Term { type: 'termed' | 'evergreen'; interval?: 'day' | 'week' | 'month' | 'year'; interval_count?: number }
+export interface Term {
+  type: 'termed' | 'evergreen';
+  interval?: 'day' | 'week' | 'month' | 'year';
+  interval_count?: number;
+}
 export interface Money { gross_amount: number; net_amount: number; currency: string }
 
 const MONTHS_PER: Record<NonNullable<Term['interval']>, number> = { day: 12 / 365, week: 12 / 52, month: 1, year: 12 };
@@ -16,7 +20,11 @@ export function termMonths(term: Term): number {
 }
 
 export const round2 = (n: number) => Math.round((n + Number.EPSILON) * 100) / 100;
-export const money = (amount: number, currency: string): Money => ({ gross_amount: round2(amount), net_amount: round2(amount), currency });
+/** No discounts or taxes locally: gross and net are the same amount. */
+export const money = (amount: number, currency: string): Money => {
+  const rounded = round2(amount);
+  return { gross_amount: rounded, net_amount: rounded, currency };
+};
 
 export interface Priced { chargeType: ChargeType; billingPeriod?: BillingPeriod; unitAmount: number; quantity: number }
 

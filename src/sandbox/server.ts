@@ -5,23 +5,19 @@
 import { randomBytes, randomUUID } from 'crypto';
 import * as http from 'http';
 import type { AddressInfo } from 'net';
-import { formatPath, validate, type PayloadKind, type PreviewRequestBody } from '../schemas';
+import { formatPath, validate, type PayloadKind } from '../schemas';
 import { matchOperation } from '../catalog';
-import { catalogResponse } from './catalog';
 import { DataFileError, type DataWriter } from './dataFile';
 import { badRequest, notFound, ServiceError, unauthorized } from './errors';
 import { pickFault, type Fault } from './faults';
-import { decodeSegment, MAX_JSON_DEPTH, nestingExceeds, readBody } from './http';
+import { MAX_JSON_DEPTH, nestingExceeds, readBody } from './http';
 import { IdempotencyCache } from './idempotency';
-import { DESCRIBED_FIELDS, V1_OBJECT_NAMES } from '../catalog/objectNames';
-import { createAccount, runOrder } from './orders';
-import { page } from './paging';
+import { allowedMethods, decodeParams, routeFor, RouteTable, type Call, type Reply } from './router';
+import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, sandboxRoutes } from './routes';
 import { seed } from './seed';
 import { Store } from './store';
-import { accountView, objAccount, objOrder, objSubscription, orderView } from './views';
 
-export const DEMO_CLIENT_ID = 'sandbox-demo-client';
-export const DEMO_CLIENT_SECRET = 'sandbox-demo-secret';
+export { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET };
 /** Unauthenticated: which process serves which data file (editor windows check it before sharing one). */
 export const INFO_PATH = '/.sandbox/info';
 
@@ -36,7 +32,13 @@ export interface SandboxLimits {
 const DEFAULT_LIMITS: SandboxLimits = { tokens: 10_000, idempotencyKeys: 10_000, volumePaths: 1_000 };
 
 export interface SandboxOptions {
-  port?: number; tokenTtlSeconds?: number; maxConcurrent?: number; seedAccounts?: number; dataFile?: string;
+  port?: number;
+  tokenTtlSeconds?: number;
+  maxConcurrent?: number;
+  seedAccounts?: number;
+  dataFile?: string;
+  /** The clock tokens expire by (tests inject one instead of waiting for a token to age). */
+  now?: () => number;
   /** Test hook: delay (ms) before answering matching requests, to hold them in flight. */
   delay?: (method: string, path: string) => number;
   /** Added to every API answer, so the concurrency limit can be reached (`--latency`). */
@@ -66,7 +68,6 @@ export interface Sandbox {
   close(): Promise<void>;
 }
 
-type Reply = { status: number; body: unknown; headers?: Record<string, string> };
 const CATEGORY_OF: Record<number, string> = {
   20: 'invalid_parameter', 21: 'unknown_parameter', 22: 'missing_parameter', 90: 'malformed_json',
 };
@@ -81,6 +82,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const maxConcurrent = opts.maxConcurrent ?? 10;
   const limits = { ...DEFAULT_LIMITS, ...opts.limits };
   const random = opts.random ?? Math.random;
+  const now = opts.now ?? Date.now;
   const store = new Store(opts.dataFile, { writer: opts.writer });
   try {
     if (store.accounts.size === 0) store.commit(() => seed(store, Math.max(1, opts.seedAccounts ?? 1)));
@@ -98,10 +100,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const issueToken = () => {
     const token = randomBytes(24).toString('hex');
     if (tokens.size >= limits.tokens) {
-      for (const [t, expires] of tokens) if (expires < Date.now()) tokens.delete(t);
+      for (const [t, expires] of tokens) if (expires < now()) tokens.delete(t);
       while (tokens.size >= limits.tokens) tokens.delete(tokens.keys().next().value!);
     }
-    tokens.set(token, Date.now() + ttl * 1000);
+    tokens.set(token, now() + ttl * 1000);
     issued.push(token);
     if (issued.length > limits.tokens) issued.shift();
     return token;
@@ -111,7 +113,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     const m = /^Bearer (\S+)$/i.exec(req.headers.authorization ?? '');
     const expires = m ? tokens.get(m[1]) : undefined;
     if (!expires) throw unauthorized('Invalid or missing access token: request a token from POST /oauth/token.');
-    if (expires < Date.now()) {
+    if (expires < now()) {
       tokens.delete(m![1]);
       throw unauthorized('The access token has expired: request a new one.');
     }
@@ -126,131 +128,32 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     }
   };
 
-  async function route(req: http.IncomingMessage, path: string, query: URLSearchParams, hold: () => Promise<void>): Promise<Reply> {
-    const method = req.method ?? 'GET';
-    const allow = (...methods: string[]) => {
-      if (methods.includes(method)) return;
-      const message = `${method} is not supported on ${path}; use ${methods.join(' or ')}.`;
-      throw ServiceError.bare('method_not_allowed', 45, message, { Allow: methods.join(', ') });
-    };
-    if (path === '/oauth/token') {
-      allow('POST');
-      const form = new URLSearchParams(await readBody(req));
-      if (form.get('grant_type') !== 'client_credentials') {
-        throw badRequest('invalid_parameter', 'grant_type', 'grant_type must be client_credentials.', 20);
-      }
-      if (form.get('client_id') !== DEMO_CLIENT_ID || form.get('client_secret') !== DEMO_CLIENT_SECRET) {
-        throw unauthorized('Invalid client credentials.');
-      }
-      return { status: 200, body: {
-        access_token: issueToken(), token_type: 'bearer', expires_in: ttl, jti: randomUUID(),
-        scope: 'entity.local platform.write service.sandbox.read service.sandbox.write tenant.local user.demo',
-      } };
-    }
-    auth(req);
-    if (method !== 'POST') await hold();
-    let m: RegExpExecArray | null;
-    if (path === '/v2/accounts') {
-      allow('POST');
-      return idempotent(req, 'account', hold, async body => ({
-        status: 201, body: accountView(commit(() => createAccount(store, body as never))),
-      }));
-    }
-    if (path === '/v2/orders/preview') {
-      allow('POST');
-      return idempotent(req, 'preview', hold, async body => ({
-        status: 201, body: runOrder(store, body as PreviewRequestBody, false).preview,
-      }));
-    }
-    if (path === '/v2/orders') {
-      allow('POST');
-      return idempotent(req, 'order', hold, async body => {
-        const { order, account } = commit(() => runOrder(store, body as PreviewRequestBody, true));
-        return { status: 200, body: orderView(order!, account?.id) };
-      });
-    }
-    if ((m = /^\/v2\/orders\/([^/]+)$/.exec(path))) {
-      allow('GET');
-      const key = decodeSegment(m[1]);
-      const o = store.orders.get(key);
-      if (!o) throw notFound('order_number', `Order ${key} could not be found.`);
-      return { status: 200, body: orderView(o, o.account_id ?? store.accounts.get(o.account_number)?.id) };
-    }
-    if ((m = /^\/v2\/accounts\/([^/]+)$/.exec(path))) {
-      allow('GET');
-      const key = decodeSegment(m[1]);
-      const a = store.accounts.get(key);
-      if (!a) throw notFound('account_number', `Account ${key} could not be found.`);
-      return { status: 200, body: accountView(a) };
-    }
-    if (path.startsWith('/v2/')) throw notFound(undefined, `No v2 operation at ${path}.`);
-    return v1Route(method, path, query, allow);
-  }
+  const routes = new RouteTable(sandboxRoutes({
+    store, tokenTtlSeconds: ttl, issueToken, commit, volume, idempotent,
+  }));
 
-  function v1Route(method: string, path: string, query: URLSearchParams, allow: (...methods: string[]) => void): Reply {
-    let m: RegExpExecArray | null;
-    if (path === '/v1/catalog/products') {
-      allow('GET');
-      return { status: 200, body: catalogResponse() };
+  /** The table answers what it holds; a path it knows with another method is a 405, any other a 404 or 501. */
+  async function route(req: http.IncomingMessage, path: string, query: URLSearchParams,
+    hold: () => Promise<void>): Promise<Reply> {
+    const method = req.method ?? 'GET';
+    const match = routes.match(path);
+    if (!match?.routes.some(r => r.public)) {
+      auth(req);
+      if (method !== 'POST') await hold();
     }
-    if (path === '/object-query/accounts') {
-      allow('GET');
-      return { status: 200, body: page(store.accountList, query, objAccount) };
+    if (!match) throw unrouted(method, path);
+    const found = routeFor(match, method);
+    if (!found) {
+      const allowed = allowedMethods(match);
+      const message = `${method} is not supported on ${path}; use ${allowed.join(' or ')}.`;
+      throw ServiceError.bare('method_not_allowed', 45, message, { Allow: allowed.join(', ') });
     }
-    if (path === '/object-query/orders') {
-      allow('GET');
-      const acct = filterValue(query, 'accountNumber');
-      const orders = acct ? store.orderList.filter(o => o.account_number === acct) : store.orderList;
-      return { status: 200, body: page(orders, query, objOrder) };
-    }
-    if (path === '/object-query/subscriptions') {
-      allow('GET');
-      const acct = filterValue(query, 'accountNumber');
-      const subs = [...store.subscriptions.values()].filter(s => !acct || s.account_number === acct);
-      return { status: 200, body: page(subs, query, objSubscription) };
-    }
-    if ((m = /^\/object-query\/(accounts|orders)\/([^/]+)$/.exec(path))) {
-      allow('GET');
-      const key = decodeSegment(m[2]);
-      const account = m[1] === 'accounts' ? store.accounts.get(key) ?? store.accountList.find(a => a.id === key) : undefined;
-      const order = m[1] === 'orders' ? store.orders.get(key) ?? store.orderList.find(o => o.id === key) : undefined;
-      const found = account ? objAccount(account) : order ? objOrder(order) : undefined;
-      if (!found) throw notFound(undefined, `No ${m[1].slice(0, -1)} ${key}.`);
-      return { status: 200, body: found };
-    }
-    if ((m = /^\/v1\/describe\/([^/]+)$/.exec(path))) {
-      allow('GET');
-      const name = decodeSegment(m[1]);
-      if (!V1_OBJECT_NAMES.includes(name)) {
-        throw notFound(undefined,
-          `"${name}" is not an object API name; see the describe list (Account, Order, Subscription, ...).`);
-      }
-      const typeOf = (f: string) => (f.endsWith('Date') ? 'date' : 'string');
-      const fields = (DESCRIBED_FIELDS[name] ?? []).map(f => ({ name: f, type: typeOf(f) }));
-      const note = DESCRIBED_FIELDS[name]
-        ? undefined
-        : 'Field lists of this object are not available in the local sandbox.';
-      return { status: 200, body: { success: true, object: name, fields, note } };
-    }
-    if (path === '/system-health/api-requests/volume-summary') {
-      allow('GET');
-      const data = [...volume].map(([k, count]) => {
-        const [verb, p] = k.split(/ (.*)/s);
-        return { method: verb, path: p, count };
-      });
-      return { status: 200, body: { success: true, data } };
-    }
-    const op = matchOperation(method, path);
-    if (!op) throw notFound(undefined, `No operation ${method} ${path}: check the path (Billing: Find Operation...).`);
-    const message = `${op.id} (${op.summary}) is not available in the local sandbox; `
-      + 'use a sandbox or test environment of the service.';
-    throw new ServiceError(501, { type: 'not_implemented', errors: [{ code: 'not_available', message }] },
-      { resource: 500000, category: 45 });
+    return found.handle({ req, path, params: decodeParams(match.rawParams), query, hold });
   }
 
   /** Validate the JSON body, then run the handler once per Idempotency-Key (replayed for 24 h). */
-  async function idempotent(req: http.IncomingMessage, kind: PayloadKind, hold: () => Promise<void>,
-    handler: (body: unknown) => Promise<Reply>): Promise<Reply> {
+  async function idempotent(call: Call, kind: PayloadKind, handler: (body: unknown) => Reply): Promise<Reply> {
+    const { req, hold } = call;
     const text = await readBody(req);
     if (nestingExceeds(text, MAX_JSON_DEPTH)) {
       throw badRequest('malformed_json', undefined, `The body nests deeper than ${MAX_JSON_DEPTH} levels.`, 90);
@@ -259,19 +162,18 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     if (findings.length) {
       const details = findings.map(f => ({
         code: CATEGORY_OF[f.category] ?? 'invalid_parameter',
-        ...(f.path.length ? { parameter: formatPath(f.path) } : {}), message: f.message,
+        ...(f.path.length ? { parameter: formatPath(f.path) } : {}),
+        message: f.message,
       }));
       throw ServiceError.v2('bad_request', details, findings[0].category);
     }
+    const run = async () => {
+      await hold();
+      return handler(JSON.parse(text));
+    };
     const key = req.headers['idempotency-key'];
-    if (typeof key !== 'string' || !key) {
-      await hold();
-      return handler(JSON.parse(text));
-    }
-    return idempotency.run(key, `${req.url} ${text}`, async () => {
-      await hold();
-      return handler(JSON.parse(text));
-    });
+    if (typeof key !== 'string' || !key) return run();
+    return idempotency.run(key, `${req.url} ${text}`, run);
   }
 
   const server = http.createServer({
@@ -340,7 +242,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     if (fault === 'timeout') { // left unanswered until the client gives up; it holds no slot
       leave();
       req.resume();
-      const t = setTimeout(() => { held.delete(t); req.socket.destroy(); }, opts.faultTimeoutMs ?? 120_000);
+      const t = setTimeout(() => {
+        held.delete(t);
+        req.socket.destroy();
+      }, opts.faultTimeoutMs ?? 120_000);
       held.add(t);
       return;
     }
@@ -361,7 +266,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   }
 
   const sleep = (ms: number) => new Promise<void>(resolve => {
-    const t = setTimeout(() => { held.delete(t); resolve(); }, ms);
+    const t = setTimeout(() => {
+      held.delete(t);
+      resolve();
+    }, ms);
     held.add(t);
   });
 
@@ -402,10 +310,13 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   };
 }
 
-function filterValue(q: URLSearchParams, field: string): string | undefined {
-  for (const f of q.getAll('filter[]')) {
-    const m = new RegExp(`^${field}\\.EQ:(.+)$`, 'i').exec(f);
-    if (m) return m[1];
-  }
-  return q.get(field) ?? undefined;
+/** A v2 path the table does not hold is unknown; elsewhere, a catalog operation the sandbox lacks is a 501. */
+function unrouted(method: string, path: string): ServiceError {
+  if (path.startsWith('/v2/')) return notFound(undefined, `No v2 operation at ${path}.`);
+  const op = matchOperation(method, path);
+  if (!op) return notFound(undefined, `No operation ${method} ${path}: check the path (Billing: Find Operation...).`);
+  const message = `${op.id} (${op.summary}) is not available in the local sandbox; `
+    + 'use a sandbox or test environment of the service.';
+  return new ServiceError(501, { type: 'not_implemented', errors: [{ code: 'not_available', message }] },
+    { resource: 500000, category: 45 });
 }

@@ -9,26 +9,64 @@ import { upgradeOrder } from './upgrade';
 
 export interface Contact { first_name?: string; last_name?: string; [k: string]: unknown }
 export interface AccountRec {
-  id: string; account_number: string; name: string; currency: string; bill_cycle_day: number;
-  bill_to: Contact; sold_to?: Contact; status: 'active'; created_time: string; updated_time: string;
+  id: string;
+  account_number: string;
+  name: string;
+  currency: string;
+  bill_cycle_day: number;
+  bill_to: Contact;
+  sold_to?: Contact;
+  status: 'active';
+  created_time: string;
+  updated_time: string;
 }
 export interface ItemRec {
-  id: string; subscription_item_number: string; subscription_plan_id: string; price_id: string; name: string;
-  charge_model: ChargeModel; charge_type: ChargeType; billing_period?: BillingPeriod; unit_of_measure?: string;
-  quantity: number; unit_amount: number; start_date: string; end_date: string | null; state: 'active' | 'removed';
+  id: string;
+  subscription_item_number: string;
+  subscription_plan_id: string;
+  price_id: string;
+  name: string;
+  charge_model: ChargeModel;
+  charge_type: ChargeType;
+  billing_period?: BillingPeriod;
+  unit_of_measure?: string;
+  quantity: number;
+  unit_amount: number;
+  start_date: string;
+  end_date: string | null;
+  state: 'active' | 'removed';
   custom_fields?: Record<string, unknown>;
 }
 export interface PlanRec { id: string; plan_id: string; items: ItemRec[]; removed?: boolean }
 export type SubscriptionState = 'active' | 'canceled' | 'paused';
 export interface SubscriptionRec {
-  id: string; subscription_number: string; account_number: string; state: SubscriptionState; version: number;
-  initial_term: Term; renewal_term: Term; current_term_start: string; current_term_end: string | null;
-  contract_effective: string; start_date: string; end_date: string | null; auto_renew: boolean;
-  plans: PlanRec[]; custom_fields?: Record<string, unknown>; created_time: string; updated_time: string; order_number: string;
+  id: string;
+  subscription_number: string;
+  account_number: string;
+  state: SubscriptionState;
+  version: number;
+  initial_term: Term;
+  renewal_term: Term;
+  current_term_start: string;
+  current_term_end: string | null;
+  contract_effective: string;
+  start_date: string;
+  end_date: string | null;
+  auto_renew: boolean;
+  plans: PlanRec[];
+  custom_fields?: Record<string, unknown>;
+  created_time: string;
+  updated_time: string;
+  order_number: string;
 }
 export interface OrderRec {
-  id: string; order_number: string; account_number: string; account_id?: string; order_date: string;
-  description: string; created_time: string;
+  id: string;
+  order_number: string;
+  account_number: string;
+  account_id?: string;
+  order_date: string;
+  description: string;
+  created_time: string;
   /** The order's line items as the retrieve response lists them. */
   line_items: unknown[];
   /** The subscriptions as this order left them, with the actions it took: the retrieve response. */
@@ -75,8 +113,14 @@ export class Store {
     }
   }
 
-  addAccount(a: AccountRec) { this.accounts.set(a.account_number, a); this.accountList.push(a); }
-  addOrder(o: OrderRec) { this.orders.set(o.order_number, o); this.orderList.push(o); }
+  addAccount(a: AccountRec) {
+    this.accounts.set(a.account_number, a);
+    this.accountList.push(a);
+  }
+  addOrder(o: OrderRec) {
+    this.orders.set(o.order_number, o);
+    this.orderList.push(o);
+  }
   putSubscription(s: SubscriptionRec) {
     if (this.checkpoint && !this.checkpoint.replaced.has(s.subscription_number)) {
       this.checkpoint.replaced.set(s.subscription_number, this.subscriptions.get(s.subscription_number));

@@ -29,22 +29,49 @@ const OWNER_FIELDS = ['account_number', 'account_id', 'account_data'] as const;
 const CHANGE_INDEX = new Map<string, number>(CHANGE_FIELDS.map((f, i) => [f, i]));
 const NEW_FIELD_NAMES = new Set<string>(NEW_SUBSCRIPTION_FIELDS);
 
+/** What a quick fix that adds a missing property puts there, by property name. */
 export const PLACEHOLDERS: Record<string, unknown> = {
-  name: 'New account', currency: 'USD', bill_to: { first_name: 'First', last_name: 'Last' }, bill_cycle_day: 1,
-  first_name: 'First', last_name: 'Last', plan_id: 'PLAN_ID', price_id: 'PRICE_ID', type: 'fee',
+  // an account
+  name: 'New account',
+  currency: 'USD',
+  bill_to: { first_name: 'First', last_name: 'Last' },
+  bill_cycle_day: 1,
+  first_name: 'First',
+  last_name: 'Last',
+  account_number: 'A00000001',
+  // a payment method
+  brand: 'visa',
+  expiry_month: 12,
+  expiry_year: 2030,
+  // a new subscription
   initial_term: { type: 'termed', interval: 'month', interval_count: 12 },
   renewal_term: { type: 'termed', interval: 'month', interval_count: 12 },
-  start_on: { contract_effective: '2026-01-01' }, contract_effective: '2026-01-01',
-  subscription_plans: [{ plan_id: 'PLAN_ID' }], metrics: ['delta_metrics'], interval: 'month', interval_count: 1,
-  account_number: 'A00000001', subscription_number: 'S00000001', subscription_item_number: 'SI00000001',
-  subscription_plan_id: 'SP00000001', unit_amount: 0, subscription_plan: { plan_id: 'PLAN_ID' },
-  subscription_items: [], subscriptions: [], brand: 'visa', expiry_month: 12, expiry_year: 2030,
+  interval: 'month',
+  interval_count: 1,
+  start_on: { contract_effective: '2026-01-01' },
+  contract_effective: '2026-01-01',
+  subscription_plans: [{ plan_id: 'PLAN_ID' }],
+  plan_id: 'PLAN_ID',
+  price_id: 'PRICE_ID',
+  // a change to an existing subscription
+  subscription_number: 'S00000001',
+  subscription_plan_id: 'SP00000001',
+  subscription_plan: { plan_id: 'PLAN_ID' },
+  subscription_item_number: 'SI00000001',
+  subscription_items: [],
+  unit_amount: 0,
+  // the order
+  subscriptions: [],
+  metrics: ['delta_metrics'],
+  type: 'fee',
 };
 
 export function missing(path: PathSegment[], property: string, message?: string): RawFinding {
   const where = path.length ? ` in ${String(path[path.length - 1])}` : '';
   return {
-    code: 'missing-field', path: [...path, property], target: 'parentKey',
+    code: 'missing-field',
+    path: [...path, property],
+    target: 'parentKey',
     message: message ?? `"${property}" is required${where}.`,
     fix: { kind: 'addProperty', property, placeholder: PLACEHOLDERS[property] ?? '' },
   };
@@ -68,10 +95,12 @@ export function checkRules(value: unknown, kind: PayloadKind, now: Date): RawFin
       + '(or each subscription its own owner account).';
     out.push({ ...missing([], 'account_number', message), code: 'missing-account' });
   }
-  if (subs.length === 0 && items.length === 0 && !(has(value, 'subscriptions') && !Array.isArray(value.subscriptions))) {
-    out.push({ ...missing([], 'subscriptions', kind === 'preview'
-      ? 'A preview needs "subscriptions" or "line_items" or both.'
-      : 'An order needs "subscriptions" or "line_items" or both.'), code: 'nothing-to-order' });
+  // A "subscriptions" that is not a list is the schema's finding, not this one.
+  const subscriptionsNotAList = has(value, 'subscriptions') && !Array.isArray(value.subscriptions);
+  if (subs.length === 0 && items.length === 0 && !subscriptionsNotAList) {
+    const what = kind === 'preview' ? 'A preview' : 'An order';
+    const message = `${what} needs "subscriptions" or "line_items" or both.`;
+    out.push({ ...missing([], 'subscriptions', message), code: 'nothing-to-order' });
   }
   if (subs.length > LIMITS.subscriptions) {
     out.push({ code: 'too-many', path: ['subscriptions'], target: 'key',
@@ -103,7 +132,7 @@ const ownsItself = (s: Obj) => OWNER_FIELDS.some(f => has(s, f));
 
 /** The service documents `account_data` as an alternative to `account_number` and `account_id`. */
 function checkOwner(o: Obj, path: PathSegment[], out: RawFinding[]): void {
-  const other = has(o, 'account_number') ? 'account_number' : has(o, 'account_id') ? 'account_id' : undefined;
+  const other = (['account_number', 'account_id'] as const).find(f => has(o, f));
   if (!other || !has(o, 'account_data')) return;
   out.push({ code: 'account-choice', path: [...path, 'account_data'], target: 'key',
     message: `Use either "${other}" (an existing account) or "account_data" (a new account), not both.`,

@@ -17,12 +17,21 @@ suite('Billing Workbench in a real VS Code', () => {
     assert.deepStrictEqual(missing, []);
   });
 
-  test('the Billing container shows both views, with their titles and welcome content on screen', async () => {
+  test('the Billing container shows both views', async () => {
+    const a = await api();
+    await vscode.commands.executeCommand('workbench.view.extension.billingWorkbench');
+    await waitFor('both views visible', () => a.views.accounts.visible && a.views.endpoints.visible);
+  });
+
+  test('the Billing container\'s view titles are on screen', async function () {
     const a = await api();
     await vscode.commands.executeCommand('workbench.view.extension.billingWorkbench');
     await waitFor('both views visible', () => a.views.accounts.visible && a.views.endpoints.visible);
     const shot = await screenshot('billing-container');
-    if (!shot) return; // outside the code-server runner (test:electron) there is no screen to read
+    if (!shot) {
+      console.log('skipped: outside the code-server runner (test:electron) there is no screen to read');
+      this.skip();
+    }
     const text = shot.text.toLowerCase();
     for (const title of ['accounts & orders', 'endpoints']) assert.ok(text.includes(title), `"${title}" is on screen:\n${shot.text.slice(0, 2000)}`);
   });

@@ -5,6 +5,7 @@ import * as net from 'node:net';
 import { BillingClient, ApiError, decodeCode, type ClientOptions } from '../../src/client';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox';
 import { TEMPLATES, type OrderRequestBody, type PreviewRequestBody } from '../../src/schemas';
+import { gate } from './waits';
 
 const logs: string[] = [], messages: string[] = [], curls: string[] = [];
 const sandboxes: Sandbox[] = [];
@@ -33,14 +34,29 @@ after(async () => {
 });
 
 describe('client: tokens', () => {
-  test('a token is cached, and renewed before a 2-second life runs out', async () => {
-    const { sb, client } = await setup({ tokenTtlSeconds: 2 });
+  test('a token is cached, and renewed before its life runs out: no call meets an expired token', async () => {
+    let clock = 1_000_000;
+    const now = () => clock;
+    const { sb, client } = await setup({ tokenTtlSeconds: 2, now }, { now });
     await client.getAccount('A00000001');
     await client.getAccount('A00000001');
     assert.equal(client.tokens.requests, 1, 'cached');
-    await new Promise(r => setTimeout(r, 2100));
-    assert.equal((await client.getAccount('A00000001')).status, 200, 'no 401: renewed in time');
-    assert.equal(client.tokens.requests, 2);
+    clock += 1_900; // the sandbox still takes the first token; the client renews ahead of expiry anyway
+    assert.equal((await client.getAccount('A00000001')).status, 200);
+    assert.equal(client.tokens.requests, 2, 'renewed ahead of expiry, not after a 401');
+    clock += 1_900; // the first token has expired by now; the second is renewed ahead of its own expiry
+    assert.equal((await client.getAccount('A00000001')).status, 200);
+    assert.equal(client.tokens.requests, 3);
+    assert.equal(sb.issuedTokens().length, 3);
+  });
+  test('a token the service reports expired (a clock ahead of ours) is renewed once and the call retried', async () => {
+    let serviceClock = 1_000_000;
+    const { sb, client } = await setup({ tokenTtlSeconds: 2, now: () => serviceClock }, { now: () => 1_000_000 });
+    await client.getAccount('A00000001');
+    serviceClock += 2_100;
+    const r = await client.getAccount('A00000001');
+    assert.equal(r.status, 200);
+    assert.equal(r.attempts, 1, 'the renewal does not count as a try');
     assert.equal(sb.issuedTokens().length, 2);
   });
   test('50 concurrent calls make exactly one token request', async () => {
@@ -91,25 +107,33 @@ describe('client: errors and retries', () => {
   });
   test('Retry-After is honoured on 429 (v2) and on category 70 (v1); a POST without a key is not retried', async () => {
     let hold = true;
+    let arrived = gate('the slow catalog call to hold the only slot');
+    const delay = (_m: string, p: string) => {
+      if (p !== '/v1/catalog/products') return 0;
+      arrived.open();
+      return hold ? 1500 : 0;
+    };
     const waits: number[] = [];
-    const { client } = await setup({ maxConcurrent: 1, delay: (_m, p) => (hold && p === '/v1/catalog/products' ? 1500 : 0) }, { onRetry: d => waits.push(d) });
+    const { client } = await setup({ maxConcurrent: 1, delay }, { onRetry: d => waits.push(d) });
     await client.getAccount('A00000001'); // token first
     const busy = client.send({ method: 'GET', path: '/v1/catalog/products' });
-    await new Promise(r => setTimeout(r, 150));
+    await arrived.wait();
     hold = false;
     const [v2, v1] = [await client.getOrder('O00000001'), await client.queryAccounts({ pageSize: 1 })];
     assert.equal(v2.status, 200);
     assert.ok(v2.attempts >= 2 && v1.attempts >= 1);
     assert.ok(waits.length >= 1 && waits.every(w => w === 1000), `waited exactly Retry-After: ${waits}`);
     // a POST without an Idempotency-Key is never retried
-    const slow = client.send({ method: 'GET', path: '/v1/catalog/products' });
     hold = true;
-    const again = client.send({ method: 'GET', path: '/v1/catalog/products' });
-    await new Promise(r => setTimeout(r, 50));
+    arrived = gate('a second slow call to hold the slot');
+    const slow = client.send({ method: 'GET', path: '/v1/catalog/products' });
+    await arrived.wait();
+    const retriesBefore = waits.length;
     const e = await rejects(client.preview(body('preview') as PreviewRequestBody));
     assert.equal(e.status, 429);
+    assert.equal(waits.length, retriesBefore, 'not retried');
     hold = false;
-    await Promise.all([busy, slow, again]);
+    await Promise.all([busy, slow]);
   });
   test('create with a key survives an injected timeout without creating two orders', async () => {
     let first = true;
@@ -127,10 +151,17 @@ describe('client: errors and retries', () => {
     assert.equal(sb.store.orderList.length, before + 1);
   });
   test('cancellation aborts a call in flight', async () => {
-    const { client } = await setup({ delay: (_m, p) => (p === '/v1/catalog/products' ? 3000 : 0) });
+    const inFlight = gate('the call to reach the sandbox');
+    const delay = (_m: string, p: string) => {
+      if (p !== '/v1/catalog/products') return 0;
+      inFlight.open();
+      return 3000;
+    };
+    const { client } = await setup({ delay });
     const ac = new AbortController();
     const p = client.send({ method: 'GET', path: '/v1/catalog/products' }, { signal: ac.signal });
-    setTimeout(() => ac.abort(), 100);
+    await inFlight.wait();
+    ac.abort();
     const e = await rejects(p);
     assert.equal(e.kind, 'cancelled');
   });

@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { COMMANDS } from '../../src/commands/ids';
+import { compareVersions, minVersion, parseVersion, satisfies } from './versions';
 
 const pkg = JSON.parse(fs.readFileSync('package.json', 'utf8'));
 const c = pkg.contributes;
@@ -54,10 +55,22 @@ test('jsonValidation points at the generated schema files, which exist after the
   }
 });
 
-test('undici\'s engine range is met by engines.vscode\'s oldest extension host (VS Code 1.96 = Node 20.18.1) and by Node 20 tooling', () => {
+// The Node each VS Code's extension host runs (its release notes), for the releases engines.vscode may name.
+const NODE_OF_VSCODE: Record<string, string> = { '1.96': '20.18.1' };
+
+test('undici\'s engine range is met by the oldest extension host engines.vscode admits, and by the Node of the tooling', () => {
   const undiciEngine = JSON.parse(fs.readFileSync('node_modules/undici/package.json', 'utf8')).engines.node as string;
-  assert.equal(pkg.engines.vscode, '^1.96.0');
-  assert.equal(undiciEngine, '>=20.18.1');
+  const oldest = parseVersion(minVersion(pkg.engines.vscode));
+  const node = NODE_OF_VSCODE[`${oldest[0]}.${oldest[1]}`];
+  assert.ok(node, `the Node of VS Code ${oldest.join('.')} is in NODE_OF_VSCODE`);
+  assert.ok(satisfies(node, undiciEngine), `VS Code ${oldest.join('.')} runs Node ${node}; undici needs ${undiciEngine}`);
+  assert.ok(satisfies(process.version, undiciEngine), `the tooling runs ${process.version}; undici needs ${undiciEngine}`);
+});
+
+test('@types/vscode is no newer than the oldest VS Code engines.vscode admits (vsce refuses the package otherwise)', () => {
+  const types = JSON.parse(fs.readFileSync('node_modules/@types/vscode/package.json', 'utf8')).version as string;
+  const oldest = minVersion(pkg.engines.vscode);
+  assert.ok(compareVersions(types, oldest) <= 0, `@types/vscode ${types} is newer than engines.vscode ${pkg.engines.vscode}`);
 });
 
 test('activates only where the work is: workspaces with payload files, a payload file opened, contributions', () => {

@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import fc from 'fast-check';
 import { startSandbox, DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, type Sandbox } from '../../src/sandbox';
 import { TEMPLATES, templateText } from '../../src/schemas';
+import { until } from './waits';
 
 async function token(s: Sandbox | string): Promise<string> {
   const url = typeof s === 'string' ? s : s.url;
@@ -56,7 +57,7 @@ test('the data file survives a kill mid-write and loads again', async () => {
       } catch { return; } // the process is gone
     }
   });
-  while (created < 30) await new Promise(r => setTimeout(r, 5));
+  await until(() => created >= 30, '30 orders created by the writers', 60_000);
   first.kill(); // with four writers busy, the kill lands during a write
   await first.exited;
   await Promise.all(writers);
@@ -104,7 +105,7 @@ test('node dist/cli.js sandbox: first line is the address, then the demo credent
   p.stdout.on('data', d => (out += d));
   p.stderr.on('data', d => (err += d));
   const exited = new Promise<number | null>(r => p.on('exit', code => r(code)));
-  while (!/client secret: /.test(out)) await new Promise(r => setTimeout(r, 20));
+  await until(() => /client secret: /.test(out), 'the demo credentials on stdout');
   const lines = out.trim().split('\n');
   assert.match(lines[0], /^listening on http:\/\/127\.0\.0\.1:\d+$/);
   assert.deepEqual(lines.slice(1), [`client id: ${DEMO_CLIENT_ID}`, `client secret: ${DEMO_CLIENT_SECRET}`]);

@@ -3,6 +3,8 @@ import { test, describe, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { startSandbox, DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, type Sandbox } from '../../src/sandbox';
 import { TEMPLATES } from '../../src/schemas';
+import { priceOf, SEATS, USD } from './expected';
+import { until } from './waits';
 
 let sb: Sandbox;
 let token: string;
@@ -40,11 +42,13 @@ describe('sandbox: OAuth', () => {
     assert.equal(j.reasons[0].code, 90000011);
   });
   test('an expired token is refused (token life set to 1 s)', async () => {
-    const short = await startSandbox({ tokenTtlSeconds: 1 });
+    let clock = 1_000_000;
+    const short = await startSandbox({ tokenTtlSeconds: 1, now: () => clock });
     try {
       const t = await getToken(short);
+      clock += 999;
       assert.equal((await call('GET', '/v1/catalog/products', undefined, {}, short, t)).status, 200);
-      await new Promise(r => setTimeout(r, 1100));
+      clock += 2;
       const r = await call('GET', '/v1/catalog/products', undefined, {}, short, t);
       assert.equal(r.status, 401);
       assert.equal(r.json.reasons[0].code, 90000011);
@@ -69,18 +73,19 @@ describe('sandbox: v2 quickstart', () => {
     const items = team.actions[0].subscription_items;
     assert.equal(team.actions[0].action, 'create_subscription');
     assert.equal(team.actions[0].sequence, 0);
-    // seats: 10 x 25 USD monthly over 12 months; platform fee (not in the request): 100 USD monthly
+    // seats: monthly over 12 months; the platform fee (not in the request) too
     const seats = items.find((i: { price_id: string }) => i.price_id === 'price-team-seats');
     const platform = items.find((i: { price_id: string }) => i.price_id === 'price-team-platform');
-    assert.deepEqual(seats.mrr, { gross_amount: 250, net_amount: 250, currency: 'USD' });
-    assert.deepEqual(seats.tcb, { gross_amount: 3000, net_amount: 3000, currency: 'USD' });
-    assert.equal(platform.mrr.net_amount, 100);
-    assert.equal(platform.tcb.net_amount, 1200);
+    const usd = (amount: number) => ({ gross_amount: amount, net_amount: amount, currency: 'USD' });
+    assert.deepEqual(seats.mrr, usd(SEATS * USD.seat));
+    assert.deepEqual(seats.tcb, usd(12 * SEATS * USD.seat));
+    assert.equal(platform.mrr.net_amount, USD.platformFee);
+    assert.equal(platform.tcb.net_amount, 12 * USD.platformFee);
     assert.equal(seats.start_date, '2027-01-01');
     assert.equal(seats.end_date, '2028-01-01');
     const annual = enterprise.actions[0].subscription_items[0];
-    assert.equal(annual.mrr.net_amount, 1000); // 12,000 a year / 12
-    assert.equal(annual.tcb.net_amount, 12000);
+    assert.equal(annual.mrr.net_amount, USD.annualLicence / 12);
+    assert.equal(annual.tcb.net_amount, USD.annualLicence);
   });
   test('one-time charges: no mrr, tcb = the amount; EUR accounts price in EUR', async () => {
     const r = await call('POST', '/v2/orders/preview', {
@@ -90,9 +95,10 @@ describe('sandbox: v2 quickstart', () => {
     const items = r.json.subscriptions[0].actions[0].subscription_items;
     const setup = items.find((i: { price_id: string }) => i.price_id === 'price-onboarding-setup');
     assert.equal(setup.mrr, undefined);
-    assert.deepEqual(setup.tcb, { gross_amount: 460, net_amount: 460, currency: 'EUR' });
+    const setupFee = priceOf('price-onboarding-setup', 'EUR');
+    assert.deepEqual(setup.tcb, { gross_amount: setupFee, net_amount: setupFee, currency: 'EUR' });
     const seats = items.find((i: { price_id: string }) => i.price_id === 'price-team-seats');
-    assert.equal(seats.tcb.net_amount, 23 * 12); // evergreen: over 12 months
+    assert.equal(seats.tcb.net_amount, priceOf('price-team-seats', 'EUR') * 12); // evergreen: over 12 months
     assert.equal(seats.end_date, undefined, 'evergreen: no end date, never null');
   });
   test('create (200) then GET the order with subscriptions, actions, plans and items; account exists', async () => {
@@ -240,11 +246,17 @@ describe('sandbox: reads, limits, idempotency', () => {
     assert.ok(r.json.data.some((d: { path: string; count: number }) => d.path === '/v1/catalog/products' && d.count >= 1));
   });
   test('concurrency limit: past N in flight, 429 with Retry-After (v2) and category 70 (v1)', async () => {
-    const s = await startSandbox({ maxConcurrent: 2, delay: (_m, p) => (p === '/v1/catalog/products' ? 300 : 0) });
+    let arrived = 0;
+    const delay = (_m: string, p: string) => {
+      if (p !== '/v1/catalog/products') return 0;
+      arrived++;
+      return 500; // long enough for the two calls below to arrive while both slots are held
+    };
+    const s = await startSandbox({ maxConcurrent: 2, delay });
     try {
       const t = await getToken(s);
       const slow = [call('GET', '/v1/catalog/products', undefined, {}, s, t), call('GET', '/v1/catalog/products', undefined, {}, s, t)];
-      await new Promise(r => setTimeout(r, 100));
+      await until(() => arrived === 2, 'both slow calls in flight');
       const v2 = await call('GET', '/v2/orders/O00000001', undefined, {}, s, t);
       const v1 = await call('GET', '/object-query/accounts', undefined, {}, s, t);
       assert.equal(v2.status, 429);
@@ -257,11 +269,13 @@ describe('sandbox: reads, limits, idempotency', () => {
     } finally { await s.close(); }
   });
   test('Idempotency-Key: same body replays without creating; another body 422; while running 409', async () => {
-    const s = await startSandbox({ delay: (m, p) => (m === 'POST' && p === '/v2/orders' ? 200 : 0) });
+    const s = await startSandbox({ delay: (m, p) => (m === 'POST' && p === '/v2/orders' ? 500 : 0) });
     try {
       const t = await getToken(s);
       const h = { 'Idempotency-Key': 'key-1' };
-      const [a, b] = await Promise.all([call('POST', '/v2/orders', body('new-customer'), h, s, t), new Promise(r => setTimeout(r, 50)).then(() => call('POST', '/v2/orders', body('new-customer'), h, s, t))]);
+      const first = call('POST', '/v2/orders', body('new-customer'), h, s, t);
+      await until(() => s.sizes().idempotencyKeys === 1, 'the first request to run under its key');
+      const [a, b] = await Promise.all([first, call('POST', '/v2/orders', body('new-customer'), h, s, t)]);
       assert.equal(a.status, 200);
       assert.equal(b.status, 409);
       const replay = await call('POST', '/v2/orders', body('new-customer'), h, s, t);

@@ -3,6 +3,7 @@ import * as assert from 'node:assert/strict';
 import { BillingClient, summarizePreview, comparePreviews, type PreviewResponse } from '../../src/client';
 import { startSandbox } from '../../src/sandbox';
 import { TEMPLATES, type PreviewRequestBody } from '../../src/schemas';
+import { NEW_CUSTOMER_TOTALS, SEAT, SETUP_FEE } from './expected';
 
 test('summary rows and totals from a real preview; the change after editing the file', async () => {
   const sb = await startSandbox();
@@ -10,14 +11,16 @@ test('summary rows and totals from a real preview; the change after editing the 
   try {
     const body = structuredClone(TEMPLATES.find(t => t.id === 'preview')!.body) as PreviewRequestBody & { subscriptions: { subscription_plans: { prices?: { quantity?: number }[] }[] }[] };
     const first = summarizePreview((await c.preview(body)).data);
-    assert.deepEqual(first.totals, [{ currency: 'USD', mrr: 1350, tcb: 16700 }]);
+    assert.deepEqual(first.totals, [NEW_CUSTOMER_TOTALS]);
     assert.equal(first.rows.length, 4);
     body.subscriptions[0].subscription_plans[0].prices![0].quantity = 12; // 10 -> 12 seats
     body.line_items = [];
     const second = summarizePreview((await c.preview(body)).data);
     const change = comparePreviews(first, second);
-    assert.deepEqual(change.totals, [{ currency: 'USD', mrr: 50, tcb: 600 - 500 }]);
-    assert.deepEqual(change.rows.map(r => [r.status, r.mrr, r.tcb]).sort(), [['changed', 50, 600], ['gone', -0, -500]].sort());
+    const twoSeats = { mrr: 2 * SEAT.mrr, tcb: 2 * SEAT.tcb };
+    assert.deepEqual(change.totals, [{ currency: 'USD', mrr: twoSeats.mrr, tcb: twoSeats.tcb - SETUP_FEE }]);
+    const rows = change.rows.map(r => [r.status, r.mrr, r.tcb]).sort();
+    assert.deepEqual(rows, [['changed', twoSeats.mrr, twoSeats.tcb], ['gone', -0, -SETUP_FEE]].sort());
   } finally { await c.close(); await sb.close(); }
 });
 

@@ -1,0 +1,80 @@
+// A route table: method + path template -> handler. What the table does not hold is answered from it:
+// a path it knows with another method is a 405 (with Allow), a path it does not know is the caller's to answer.
+import type * as http from 'http';
+import { decodeSegment } from './http';
+
+export type Reply = { status: number; body: unknown; headers?: Record<string, string> };
+
+/** One request, as a handler sees it: template parameters are percent-decoded. */
+export interface Call {
+  req: http.IncomingMessage;
+  path: string;
+  params: Record<string, string>;
+  query: URLSearchParams;
+  /** Test hook: waits before answering (the sandbox's `delay` option). */
+  hold: () => Promise<void>;
+}
+
+export interface Route {
+  method: 'GET' | 'POST';
+  /** A path, or a template with `{name}` segments (`/v2/orders/{orderKey}`). */
+  path: string;
+  /** Answers without an access token (the token endpoint). */
+  public?: boolean;
+  handle: (call: Call) => Reply | Promise<Reply>;
+}
+
+/** The routes whose template matches a path, with their raw parameters; none when the table does not know it. */
+export interface PathMatch {
+  routes: Route[];
+  rawParams: Record<string, string>;
+}
+
+interface CompiledRoute {
+  route: Route;
+  regex: RegExp;
+  names: string[];
+  literal: boolean;
+}
+
+export class RouteTable {
+  private readonly compiled: CompiledRoute[];
+
+  constructor(routes: readonly Route[]) {
+    this.compiled = routes.map(route => {
+      const names: string[] = [];
+      const source = route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_, name: string) => {
+        names.push(name);
+        return '([^/]+)';
+      });
+      return { route, regex: new RegExp(`^${source}$`), names, literal: names.length === 0 };
+    });
+  }
+
+  /** A literal path wins over a template (`/v2/orders/preview` is not the order "preview"), as in OpenAPI. */
+  match(path: string): PathMatch | undefined {
+    const hits = this.compiled
+      .map(c => ({ c, m: c.regex.exec(path) }))
+      .filter((h): h is { c: CompiledRoute; m: RegExpExecArray } => h.m !== null);
+    const best = hits.some(h => h.c.literal) ? hits.filter(h => h.c.literal) : hits;
+    if (!best.length) return undefined;
+    const first = best[0];
+    const rawParams = Object.fromEntries(first.c.names.map((name, i) => [name, first.m[i + 1]]));
+    const sameTemplate = best.filter(h => h.c.route.path === first.c.route.path);
+    return { routes: sameTemplate.map(h => h.c.route), rawParams };
+  }
+}
+
+/** The route of a known path for this method, or undefined when the path answers other methods only. */
+export function routeFor(match: PathMatch, method: string): Route | undefined {
+  return match.routes.find(r => r.method === method);
+}
+
+export function allowedMethods(match: PathMatch): string[] {
+  return match.routes.map(r => r.method);
+}
+
+/** Percent-decodes the parameters (bad encoding is the client's mistake: a 400). */
+export function decodeParams(raw: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(raw).map(([name, value]) => [name, decodeSegment(value)]));
+}

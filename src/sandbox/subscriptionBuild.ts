@@ -1,0 +1,125 @@
+// The subscriptions an order creates: a catalog plan becomes a plan of items, priced in the account's currency,
+// over the terms of the request.
+import type { SubscriptionRequestBody } from '../schemas';
+import { addDays, addMonths } from '../schemas/dates';
+import { findCharge, findPlan, type Charge } from './catalog';
+import { badRequest } from './errors';
+import { newId } from './ids';
+import type { Priced, Term } from './metrics';
+import type { ItemRec, PlanRec, SubscriptionRec } from './store';
+
+/** Numbers an object when the order is kept (create); null in a preview. */
+export type Alloc = (prefix: string) => string | null;
+/** What one order's parts share. */
+export interface OrderContext {
+  accountNumber: string;
+  currency: string;
+  orderDate: string;
+  now: string;
+  alloc: Alloc;
+}
+
+/** A catalog charge's amount in the account's currency. */
+function priceOf(charge: Charge, currency: string, parameter: string): number {
+  const amount = charge.prices[currency];
+  if (amount === undefined) {
+    const priced = Object.keys(charge.prices).join(', ');
+    const message = `Price ${charge.id} has no ${currency} amount; the catalog prices it in ${priced}.`;
+    throw badRequest('invalid_parameter', parameter, message);
+  }
+  return amount;
+}
+
+export const price = (it: ItemRec): Priced => ({
+  chargeType: it.charge_type,
+  billingPeriod: it.billing_period,
+  unitAmount: it.unit_amount,
+  quantity: it.quantity,
+});
+
+export function termEnd(start: string, term: Term): string | null {
+  if (term.type !== 'termed' || !term.interval) return null;
+  const n = term.interval_count ?? 1;
+  if (term.interval === 'day') return addDays(start, n);
+  if (term.interval === 'week') return addDays(start, 7 * n);
+  return addMonths(start, term.interval === 'year' ? 12 * n : n);
+}
+
+interface PriceInput {
+  price_id: string;
+  quantity?: number;
+  unit_amount?: number;
+  start_date?: string;
+  end_date?: string;
+}
+type PlanInput = { plan_id?: string; prices?: PriceInput[] };
+
+/** A plan of the catalog on a subscription: every charge becomes an item, the ones the request did not list too. */
+export function buildPlan(input: PlanInput, at: string, start: string, term: Term, ctx: OrderContext): PlanRec {
+  const plan = findPlan(input.plan_id ?? '');
+  if (!plan) throw badRequest('invalid_parameter', `${at}.plan_id`, `No plan "${input.plan_id}" in the catalog.`);
+  const entries = new Map<string, PriceInput>();
+  (input.prices ?? []).forEach((p, k) => {
+    const found = findCharge(p.price_id);
+    if (!found || found.plan.id !== plan.id) {
+      const message = `No price "${p.price_id}" in plan ${plan.id}.`;
+      throw badRequest('invalid_parameter', `${at}.prices[${k}].price_id`, message);
+    }
+    entries.set(p.price_id, p);
+  });
+  const planId = ctx.alloc('SP') ?? newId();
+  return {
+    id: planId,
+    plan_id: plan.id,
+    items: plan.charges.map(c => {
+      const e = entries.get(c.id);
+      const itemStart = e?.start_date ?? start;
+      return {
+        id: newId(),
+        subscription_item_number: ctx.alloc('SI') ?? '',
+        subscription_plan_id: planId,
+        price_id: c.id,
+        name: c.name,
+        charge_model: c.model,
+        charge_type: c.type,
+        ...(c.billingPeriod ? { billing_period: c.billingPeriod } : {}),
+        ...(c.unitOfMeasure ? { unit_of_measure: c.unitOfMeasure } : {}),
+        quantity: e?.quantity ?? c.defaultQuantity,
+        unit_amount: e?.unit_amount ?? priceOf(c, ctx.currency, `${at}.prices`),
+        start_date: itemStart,
+        end_date: e?.end_date ?? (c.type === 'one_time' ? itemStart : termEnd(itemStart, term)),
+        state: 'active' as const,
+      };
+    }),
+  };
+}
+
+export function newSubscription(entry: SubscriptionRequestBody, at: string, ctx: OrderContext): SubscriptionRec {
+  const start = entry.start_on?.contract_effective ?? ctx.orderDate;
+  const initial = entry.initial_term as Term;
+  const renewal = entry.renewal_term as Term;
+  const end = termEnd(start, initial);
+  const subscriptionNumber = ctx.alloc('S') ?? '';
+  const plans = (entry.subscription_plans ?? [])
+    .map((p, j) => buildPlan(p, `${at}.subscription_plans[${j}]`, start, initial, ctx));
+  return {
+    id: newId(),
+    subscription_number: subscriptionNumber,
+    account_number: ctx.accountNumber,
+    state: 'active',
+    version: 1,
+    initial_term: initial,
+    renewal_term: renewal,
+    current_term_start: start,
+    current_term_end: end,
+    contract_effective: start,
+    start_date: start,
+    end_date: end,
+    auto_renew: renewal.type === 'termed' || renewal.type === 'evergreen',
+    plans,
+    ...(entry.custom_fields ? { custom_fields: entry.custom_fields } : {}),
+    created_time: ctx.now,
+    updated_time: ctx.now,
+    order_number: '',
+  };
+}
