@@ -118,7 +118,7 @@ test('a quantity of 1e308 answers a clear 400 naming the subscription, never nul
   const s = await startSandbox();
   try {
     const t = await tokenOf(s);
-    const body = preview() as { subscriptions: { subscription_plans: { prices?: { quantity?: number }[] }[] }[] };
+    const body = preview() as unknown as { subscriptions: { subscription_plans: { prices?: { quantity?: number }[] }[] }[] };
     body.subscriptions[0].subscription_plans[0].prices![0].quantity = 1e308;
     const r = await call(s, t, 'POST', '/v2/orders/preview', body);
     assert.equal(r.status, 400, JSON.stringify(r.json).slice(0, 300));
