@@ -62,8 +62,16 @@ const schemaFiles = {
 async function exportNames(source) {
   if (!source.startsWith('src/')) return Object.keys(require(source)).filter(k => k !== 'default');
   const r = await esbuild.build({
-    entryPoints: [source], bundle: true, write: false, metafile: true, format: 'esm', platform: 'node',
-    packages: 'external', external: ['vscode'], logLevel: 'silent', outdir: 'out/exports',
+    entryPoints: [source],
+    bundle: true,
+    write: false,
+    metafile: true,
+    format: 'esm',
+    platform: 'node',
+    packages: 'external',
+    external: ['vscode'],
+    logLevel: 'silent',
+    outdir: 'out/exports',
   });
   return Object.values(r.metafile.outputs).find(o => o.entryPoint).exports;
 }
@@ -141,10 +149,20 @@ async function distBuilds() {
   for (const src of Object.keys(LAZY)) names.set(lazyKey(src), await exportNames(src));
   const withLazy = (entry, extra = []) => [...common.plugins, lazyImports(entry, names), ...extra];
   const builds = [
-    { ...node, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'],
-      plugins: withLazy() },
-    { ...node, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' },
-      plugins: withLazy() },
+    {
+      ...node,
+      entryPoints: ['src/extension.ts'],
+      outfile: 'dist/extension.js',
+      external: ['vscode'],
+      plugins: withLazy(),
+    },
+    {
+      ...node,
+      entryPoints: ['src/cli.ts'],
+      outfile: 'dist/cli.js',
+      banner: { js: '#!/usr/bin/env node' },
+      plugins: withLazy(),
+    },
   ];
   for (const [src, out] of Object.entries(LAZY)) {
     const key = lazyKey(src);
@@ -171,20 +189,54 @@ async function main() {
   copyCodicons();
   const dist = await distBuilds();
   const other = [
-    { ...common, entryPoints: ['src/webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife',
-      target: 'es2022' },
+    {
+      ...common,
+      entryPoints: ['src/webview/main.ts'],
+      outfile: 'dist/webview.js',
+      platform: 'browser',
+      format: 'iife',
+      target: 'es2022',
+    },
   ];
   if (!production) {
-    const tests = dir => fs.readdirSync(dir).filter(f => f.endsWith('.test.ts')).map(f => `${dir}/${f}`);
+    const tests = dir =>
+      fs
+        .readdirSync(dir)
+        .filter(f => f.endsWith('.test.ts'))
+        .map(f => `${dir}/${f}`);
     // Integration tests run inside the extension host; mocha stays a real require there.
-    other.push({ ...common, entryPoints: ['test/integration/index.ts', ...tests('test/integration')],
-      outdir: 'out/integration', platform: 'node', format: 'cjs', target: 'node20', external: ['vscode', 'mocha'] });
+    other.push({
+      ...common,
+      entryPoints: ['test/integration/index.ts', ...tests('test/integration')],
+      outdir: 'out/integration',
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      external: ['vscode', 'mocha'],
+    });
     // Unit tests (node's test runner) of the vscode-free core; libraries load from node_modules.
-    other.push({ ...common, entryPoints: tests('test/unit'),
-      outdir: 'out/unit', platform: 'node', format: 'cjs', target: 'node20', packages: 'external' });
-    const benches = fs.readdirSync('bench').filter(f => f.endsWith('.bench.ts')).map(f => `bench/${f}`);
-    other.push({ ...common, entryPoints: benches,
-      outdir: 'out/bench', platform: 'node', format: 'cjs', target: 'node20', packages: 'external' });
+    other.push({
+      ...common,
+      entryPoints: tests('test/unit'),
+      outdir: 'out/unit',
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      packages: 'external',
+    });
+    const benches = fs
+      .readdirSync('bench')
+      .filter(f => f.endsWith('.bench.ts'))
+      .map(f => `bench/${f}`);
+    other.push({
+      ...common,
+      entryPoints: benches,
+      outdir: 'out/bench',
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      packages: 'external',
+    });
   }
   if (watch) {
     await Promise.all([...dist, ...other].map(async b => (await esbuild.context(b)).watch()));
@@ -198,4 +250,7 @@ async function main() {
   }
 }
 
-main().catch(e => { console.error(e); process.exit(1); });
+main().catch(e => {
+  console.error(e);
+  process.exit(1);
+});

@@ -6,7 +6,22 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { console: 'readonly', process: 'readonly', require: 'readonly', __dirname: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', URL: 'readonly', Buffer: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', AbortController: 'readonly', module: 'writable' } },
+    languageOptions: {
+      globals: {
+        console: 'readonly',
+        process: 'readonly',
+        require: 'readonly',
+        __dirname: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        URL: 'readonly',
+        Buffer: 'readonly',
+        setInterval: 'readonly',
+        clearInterval: 'readonly',
+        AbortController: 'readonly',
+        module: 'writable',
+      },
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-require-imports': 'off',
@@ -22,6 +37,8 @@ export default tseslint.config(
   {
     // Core folders run without VS Code (unit tests, CLI): they must never import it.
     files: ['src/client/**', 'src/schemas/**', 'src/catalog/**', 'src/sandbox/**', 'src/payloads/**', 'src/cli.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'core folders import no vscode' }] }] },
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'core folders import no vscode' }] }],
+    },
   },
 );

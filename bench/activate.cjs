@@ -13,8 +13,9 @@ const t = process.hrtime.bigint();
 const ext = require(main);
 ext.activate(extensionContext(project));
 const ms = Number(process.hrtime.bigint() - t) / 1e6;
-const files = Object.keys(require.cache)
-  .filter(f => !before.has(f) && f.endsWith('.js') && !f.includes(`${path.sep}node_modules${path.sep}`));
+const files = Object.keys(require.cache).filter(
+  f => !before.has(f) && f.endsWith('.js') && !f.includes(`${path.sep}node_modules${path.sep}`),
+);
 const bytes = files.reduce((sum, f) => sum + fs.statSync(f).size, 0);
 process.stdout.write(JSON.stringify({ ms, files: files.map(f => path.relative(project, f)), bytes }) + '\n');
 process.exit(0); // nothing the activation started may keep the process alive

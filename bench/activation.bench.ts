@@ -6,14 +6,20 @@ import { figure } from './measure';
 
 const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const activate = (main: string) =>
-  JSON.parse(execFileSync(process.execPath, ['bench/activate.cjs', main], { encoding: 'utf8' })) as
-    { ms: number; files: string[]; bytes: number };
+  JSON.parse(execFileSync(process.execPath, ['bench/activate.cjs', main], { encoding: 'utf8' })) as {
+    ms: number;
+    files: string[];
+    bytes: number;
+  };
 
-const ours: number[] = [], empty: number[] = [], diff: number[] = [];
+const ours: number[] = [],
+  empty: number[] = [],
+  diff: number[] = [];
 let loaded = { files: [] as string[], bytes: 0 };
 for (let i = 0; i < 21; i++) {
   const first = i % 2 ? 'dist/extension.js' : 'bench/empty-extension/extension.js';
-  const a = activate(first), b = activate(i % 2 ? 'bench/empty-extension/extension.js' : 'dist/extension.js');
+  const a = activate(first),
+    b = activate(i % 2 ? 'bench/empty-extension/extension.js' : 'dist/extension.js');
   const [o, e] = i % 2 ? [a, b] : [b, a];
   ours.push(o.ms);
   empty.push(e.ms);

@@ -12,7 +12,9 @@ const timed = (args: string[]) => {
 };
 const validate = ['dist/cli.js', 'validate', 'examples/new-customer.order.json'];
 const empty = ['-e', '0'];
-const ratios: number[] = [], ours: number[] = [], base: number[] = [];
+const ratios: number[] = [],
+  ours: number[] = [],
+  base: number[] = [];
 timed(validate); // the file cache, not the JIT: every run is a fresh process
 for (let i = 0; i < 31; i++) {
   let a: number, b: number;

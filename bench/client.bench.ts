@@ -15,7 +15,11 @@ async function timed(fn: () => Promise<unknown>): Promise<number> {
 }
 async function inBatches(n: number, width: number, one: () => Promise<unknown>) {
   let next = 0;
-  await Promise.all(Array.from({ length: width }, async () => { while (next++ < n) await one(); }));
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next++ < n) await one();
+    }),
+  );
 }
 
 /** Median time of one GET page (pageSize 99) walking the first 60 pages, through the client. */
@@ -44,17 +48,40 @@ async function main() {
   const client = new BillingClient({ baseUrl: sb.url, clientId: sb.clientId, clientSecret: sb.clientSecret });
   const token = await client.tokens.get();
   const url = `${sb.url}/v2/accounts/A00000001`;
-  const raw = async () => { const r = await request(url, { dispatcher: client.dispatcher, headers: { authorization: `Bearer ${token}`, accept: 'application/json' } }); JSON.parse(await r.body.text()); };
+  const raw = async () => {
+    const r = await request(url, {
+      dispatcher: client.dispatcher,
+      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+    });
+    JSON.parse(await r.body.text());
+  };
   const ours = () => client.getAccount('A00000001');
-  for (let i = 0; i < 200; i++) { await raw(); await ours(); } // warm both paths
+  for (let i = 0; i < 200; i++) {
+    await raw();
+    await ours();
+  } // warm both paths
   // Seven rounds of 1,000 each, alternating which side goes first; medians damp the noise of a 2-core box
   // where the sandbox shares the process.
   const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  for (const [label, run] of [['sequential', (fn: () => Promise<unknown>) => timed(async () => { for (let i = 0; i < 1000; i++) await fn(); })],
-    ['concurrent 10', (fn: () => Promise<unknown>) => timed(() => inBatches(1000, 10, fn))]] as const) {
+  for (const [label, run] of [
+    [
+      'sequential',
+      (fn: () => Promise<unknown>) =>
+        timed(async () => {
+          for (let i = 0; i < 1000; i++) await fn();
+        }),
+    ],
+    ['concurrent 10', (fn: () => Promise<unknown>) => timed(() => inBatches(1000, 10, fn))],
+  ] as const) {
     const t = { raw: [] as number[], ours: [] as number[] };
     for (let round = 0; round < 7; round++) {
-      if (round % 2) { t.ours.push(await run(ours)); t.raw.push(await run(raw)); } else { t.raw.push(await run(raw)); t.ours.push(await run(ours)); }
+      if (round % 2) {
+        t.ours.push(await run(ours));
+        t.raw.push(await run(raw));
+      } else {
+        t.raw.push(await run(raw));
+        t.ours.push(await run(ours));
+      }
     }
     figure(`client GET ${label} (1,000)`, med(t.ours), 'ms');
     figure(`raw undici GET ${label} (1,000)`, med(t.raw), 'ms');
@@ -62,18 +89,25 @@ async function main() {
   }
 
   const preview = TEMPLATES.find(t => t.id === 'preview')!.body as PreviewRequestBody;
-  const clients = Array.from({ length: 10 }, () => new BillingClient({ baseUrl: sb.url, clientId: sb.clientId, clientSecret: sb.clientSecret }));
+  const clients = Array.from(
+    { length: 10 },
+    () => new BillingClient({ baseUrl: sb.url, clientId: sb.clientId, clientSecret: sb.clientSecret }),
+  );
   await Promise.all(clients.map(c => c.preview(preview)));
   // The first round measures the JIT warming up; the figure is the median of the rounds after it.
   const rates: number[] = [];
   for (let round = 0; round < 6; round++) {
     let done = 0;
-    const ms = await timed(() => Promise.all(clients.map(async c => {
-      for (let i = 0; i < 100; i++) {
-        await c.preview(preview);
-        done++;
-      }
-    })));
+    const ms = await timed(() =>
+      Promise.all(
+        clients.map(async c => {
+          for (let i = 0; i < 100; i++) {
+            await c.preview(preview);
+            done++;
+          }
+        }),
+      ),
+    );
     rates.push(done / (ms / 1000));
   }
   figure('sandbox previews per second, first round (10 concurrent clients, loopback)', rates[0], 'previews/s');

@@ -17,7 +17,14 @@ const now = () => process.hrtime.bigint();
 const ms = (from: bigint) => Number(process.hrtime.bigint() - from) / 1e6;
 const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-interface Case { name: string; text: string; about: string; rounds: number; reps: number; goal?: string }
+interface Case {
+  name: string;
+  text: string;
+  about: string;
+  rounds: number;
+  reps: number;
+  goal?: string;
+}
 
 /**
  * One round: JSON.parse, validate and the JSON service on the same text, in a rotating order; each
@@ -49,18 +56,31 @@ async function run(c: Case): Promise<void> {
 }
 
 async function main() {
-  const kb3 = orderOfSize(3 * 1024), real = largestRealOrder(), mb1 = orderOfSize(1 << 20), mb5 = orderOfSize(5 << 20);
+  const kb3 = orderOfSize(3 * 1024),
+    real = largestRealOrder(),
+    mb1 = orderOfSize(1 << 20),
+    mb5 = orderOfSize(5 << 20);
   const filler = orderOfSize(1 << 20, true);
   const about = (o: { text: string; subscriptions: number }, what: string) =>
     `${(o.text.length / 1024).toFixed(0)} KB, ${o.subscriptions} subscriptions, ${what}`;
   const cases: Case[] = [
     { name: '3KB dense', text: kb3.text, about: about(kb3, 'the keystroke case'), rounds: 61, reps: 50 },
-    { name: '50-subscription dense', text: real.text, about: about(real, 'the largest real order'),
-      rounds: 41, reps: 5 },
+    {
+      name: '50-subscription dense',
+      text: real.text,
+      about: about(real, 'the largest real order'),
+      rounds: 41,
+      reps: 5,
+    },
     { name: '1MB dense', text: mb1.text, about: about(mb1, 'stress'), rounds: 21, reps: 1, goal: '<= 2.5' },
     { name: '5MB dense', text: mb5.text, about: about(mb5, 'stress'), rounds: 7, reps: 1 },
-    { name: '1MB filler', text: filler.text, about: about(filler, '700-character notes zod never reads'),
-      rounds: 9, reps: 1 },
+    {
+      name: '1MB filler',
+      text: filler.text,
+      about: about(filler, '700-character notes zod never reads'),
+      rounds: 9,
+      reps: 1,
+    },
   ];
   for (const c of cases) await run(c);
 }

@@ -9,9 +9,13 @@ function stub(name) {
   return new Proxy(target, {
     set: (_, key, value) => (assigned.set(key, value), true),
     // A bundler's interop copy (`Object.create(Object.getPrototypeOf(module))`) reads through to stubs too.
-    getPrototypeOf: () => new Proxy({}, {
-      get: (_, key) => (key === 'then' ? undefined : stub(`${name}.${String(key)}`)),
-    }),
+    getPrototypeOf: () =>
+      new Proxy(
+        {},
+        {
+          get: (_, key) => (key === 'then' ? undefined : stub(`${name}.${String(key)}`)),
+        },
+      ),
     get(_, key) {
       if (key === 'then') return undefined; // not a promise
       if (key === Symbol.iterator) return function* () {};

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# `npm test`: every layer, loudly. Type check and lint; unit tests of the core; the extension-host suites
-# in a real VS Code (dev build, then the installed VSIX). Any failure exits non-zero.
+# `npm test`: every layer, loudly. Type check, lint and formatting (Prettier, width 120); unit tests of the
+# core; the extension-host suites in a real VS Code (dev build, then the installed VSIX). Any failure exits
+# non-zero.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-echo "== type check and lint"
+echo "== type check, lint and format"
 npm run --silent typecheck
 npm run --silent lint
+npm run --silent format:check
 echo "== unit tests"
 npm run --silent test:unit
 echo "== integration tests"

@@ -33,16 +33,33 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
   try {
     switch (command) {
       case 'validate': {
-        const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { format: { type: 'string', default: 'text' }, kind: { type: 'string' } } });
+        const { values, positionals } = parseArgs({
+          args: rest,
+          allowPositionals: true,
+          options: { format: { type: 'string', default: 'text' }, kind: { type: 'string' } },
+        });
         return await validateCommand({ files: positionals, format: values.format!, kind: values.kind }, io);
       }
-      case 'preview': case 'create': {
-        const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { format: { type: 'string', default: 'table' }, 'base-url': { type: 'string' } } });
+      case 'preview':
+      case 'create': {
+        const { values, positionals } = parseArgs({
+          args: rest,
+          allowPositionals: true,
+          options: { format: { type: 'string', default: 'table' }, 'base-url': { type: 'string' } },
+        });
         if (positionals.length > 1) throw new UsageError(`${command} takes one FILE`);
-        return await sendCommand(command, { file: positionals[0], format: values.format!, baseUrl: values['base-url'] }, io);
+        return await sendCommand(
+          command,
+          { file: positionals[0], format: values.format!, baseUrl: values['base-url'] },
+          io,
+        );
       }
       case 'endpoints': {
-        const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { format: { type: 'string', default: 'text' } } });
+        const { values, positionals } = parseArgs({
+          args: rest,
+          allowPositionals: true,
+          options: { format: { type: 'string', default: 'text' } },
+        });
         return endpointsCommand(positionals.join(' ') || undefined, values.format!, io);
       }
       case 'sandbox': {
@@ -57,7 +74,10 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
           return 2;
         }
       }
-      case undefined: case 'help': case '--help': case '-h':
+      case undefined:
+      case 'help':
+      case '--help':
+      case '-h':
         io.out(USAGE);
         return command === undefined ? 2 : 0;
       default:
@@ -78,5 +98,7 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
 }
 
 if (require.main === module) {
-  main(process.argv.slice(2)).then(code => { process.exitCode = code; });
+  main(process.argv.slice(2)).then(code => {
+    process.exitCode = code;
+  });
 }

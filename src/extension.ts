@@ -66,15 +66,32 @@ const PAYLOAD_FILES: vscode.DocumentSelector = [{ pattern: '**/*.{order,preview,
 
 function commands(s: Container): Command[] {
   return [
-    new ShowLogCommand(s), new NewOrderPayloadCommand(), new ValidateFileCommand(s),
-    new AddConnectionCommand(s), new SignInCommand(s), new SignOutCommand(s),
-    new SwitchConnectionCommand(s), new RemoveConnectionCommand(s),
-    new RefreshAccountsCommand(s), new LoadMoreAccountsCommand(s), new CopyNumberCommand(),
-    new OpenAsJsonCommand(s), new OpenOrderCommand(s), new NewOrderForAccountCommand(), new PreviewAgainCommand(s),
-    new PreviewCommand(s), new CreateCommand(s), new CreateAccountCommand(s),
-    new FindOperationCommand(s), new ShowOperationCommand(s), new SendOperationCommand(s),
-    new SendRequestFileCommand(s), new CopyOperationPathCommand(), new CopyOperationCurlCommand(s),
-    new DescribeObjectCommand(s), new ResetLocalSandboxCommand(s),
+    new ShowLogCommand(s),
+    new NewOrderPayloadCommand(),
+    new ValidateFileCommand(s),
+    new AddConnectionCommand(s),
+    new SignInCommand(s),
+    new SignOutCommand(s),
+    new SwitchConnectionCommand(s),
+    new RemoveConnectionCommand(s),
+    new RefreshAccountsCommand(s),
+    new LoadMoreAccountsCommand(s),
+    new CopyNumberCommand(),
+    new OpenAsJsonCommand(s),
+    new OpenOrderCommand(s),
+    new NewOrderForAccountCommand(),
+    new PreviewAgainCommand(s),
+    new PreviewCommand(s),
+    new CreateCommand(s),
+    new CreateAccountCommand(s),
+    new FindOperationCommand(s),
+    new ShowOperationCommand(s),
+    new SendOperationCommand(s),
+    new SendRequestFileCommand(s),
+    new CopyOperationPathCommand(),
+    new CopyOperationCurlCommand(s),
+    new DescribeObjectCommand(s),
+    new ResetLocalSandboxCommand(s),
   ];
 }
 
@@ -90,7 +107,10 @@ export function activate(context: vscode.ExtensionContext): BillingWorkbenchApi 
   const status = new ConnectionStatus(s.connections);
   const quickFixes = { providedCodeActionKinds: PayloadQuickFixes.kinds };
   context.subscriptions.push(
-    s, manager, endpointsView, status,
+    s,
+    manager,
+    endpointsView,
+    status,
     new RequestFileDiagnostics(s.settings),
     new PreviewOnSave(s.connections, s.settings, () => s.payloads),
     answerPanelRequests(s),

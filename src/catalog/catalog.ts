@@ -12,8 +12,12 @@ export interface Operation {
   summary: string;
 }
 
-export const OPERATIONS: readonly Operation[] = (data as { group: string; method: Operation['method']; path: string; summary: string }[]).map(o => ({
-  ...o, id: `${o.method} ${o.path}`, pathParams: pathParamNames(o.path),
+export const OPERATIONS: readonly Operation[] = (
+  data as { group: string; method: Operation['method']; path: string; summary: string }[]
+).map(o => ({
+  ...o,
+  id: `${o.method} ${o.path}`,
+  pathParams: pathParamNames(o.path),
 }));
 
 export const GROUPS: readonly string[] = [...new Set(OPERATIONS.map(o => o.group))];
@@ -23,11 +27,17 @@ export function findOperation(method: string, path: string): Operation | undefin
 }
 const byId = new Map(OPERATIONS.map(o => [o.id, o]));
 
-/** The catalog operation a concrete request path belongs to (`/v1/invoices/INV-1` -> `GET /v1/invoices/{invoiceKey}`). */
+/**
+ * The catalog operation a concrete request path belongs to
+ * (`/v1/invoices/INV-1` -> `GET /v1/invoices/{invoiceKey}`).
+ */
 export function matchOperation(method: string, path: string): Operation | undefined {
   const m = method.toUpperCase();
   return matchers.find(x => x.op.method === m && x.re.test(path))?.op;
 }
 // Literal paths first, so `/v1/credit-memos/bulk` beats `/v1/credit-memos/{creditMemoKey}`.
-const matchers = OPERATIONS.map(op => ({ op, re: new RegExp(`^${op.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+')}/?$`), params: op.pathParams.length }))
-  .sort((a, b) => a.params - b.params);
+const matchers = OPERATIONS.map(op => ({
+  op,
+  re: new RegExp(`^${op.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+')}/?$`),
+  params: op.pathParams.length,
+})).sort((a, b) => a.params - b.params);

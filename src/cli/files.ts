@@ -26,7 +26,8 @@ export function readPayloadFile(file: string): ReadResult {
 
 /** The offset of the first byte that does not start or continue a valid UTF-8 sequence. */
 function firstInvalidByte(b: Uint8Array): number {
-  let lo = 0, hi = b.length; // the longest valid prefix, by halving (a valid prefix may end mid-sequence)
+  let lo = 0,
+    hi = b.length; // the longest valid prefix, by halving (a valid prefix may end mid-sequence)
   while (lo < hi) {
     const mid = Math.ceil((lo + hi) / 2);
     if (decodesWithoutError(b.subarray(0, mid))) lo = mid;
@@ -63,17 +64,28 @@ export function fileErrorMessage(e: unknown, file?: string, writing = false): st
       const example = file ? ` (for example ${path.join(file, 'name.json')})` : '';
       return `${p} is a folder, not a file. Give the path of a file${example}.`;
     }
-    case 'ENOTDIR': return `${p}: a part of this path is a file, not a folder. Check the path.`;
-    case 'EACCES': case 'EPERM': return `${p}: permission denied. Check the file's permissions, or use another path.`;
-    case 'EROFS': return `${p} is on a read-only file system. Use a path you can write to.`;
-    case 'ENOSPC': return `${p}: the disk is full. Free some space or use another path.`;
-    case 'ENAMETOOLONG': return `${p}: the path is too long. Use a shorter one.`;
-    case 'EMFILE': case 'ENFILE': return `${p}: too many open files. Close some programs and try again.`;
-    default: return `${p}: cannot be read${err.code ? ` (${err.code})` : ''}: ${err.message ?? String(e)}`;
+    case 'ENOTDIR':
+      return `${p}: a part of this path is a file, not a folder. Check the path.`;
+    case 'EACCES':
+    case 'EPERM':
+      return `${p}: permission denied. Check the file's permissions, or use another path.`;
+    case 'EROFS':
+      return `${p} is on a read-only file system. Use a path you can write to.`;
+    case 'ENOSPC':
+      return `${p}: the disk is full. Free some space or use another path.`;
+    case 'ENAMETOOLONG':
+      return `${p}: the path is too long. Use a shorter one.`;
+    case 'EMFILE':
+    case 'ENFILE':
+      return `${p}: too many open files. Close some programs and try again.`;
+    default:
+      return `${p}: cannot be read${err.code ? ` (${err.code})` : ''}: ${err.message ?? String(e)}`;
   }
 }
 
 /** True for a Node file system error (errno code and a path), which fileErrorMessage can explain. */
 export const isFileSystemError = (e: unknown): e is NodeJS.ErrnoException =>
-  !!e && typeof e === 'object' && typeof (e as NodeJS.ErrnoException).code === 'string'
-  && typeof (e as NodeJS.ErrnoException).syscall === 'string';
+  !!e &&
+  typeof e === 'object' &&
+  typeof (e as NodeJS.ErrnoException).code === 'string' &&
+  typeof (e as NodeJS.ErrnoException).syscall === 'string';

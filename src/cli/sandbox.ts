@@ -24,10 +24,13 @@ const faultsOf = (v: string | undefined) => {
 export async function sandboxCommand(v: Record<string, string | undefined>, io: Io): Promise<number> {
   const faults = faultsOf(v.faults);
   const sb = await startSandbox({
-    port: int(v.port, 'port', 0), tokenTtlSeconds: int(v['token-ttl'], 'token-ttl', 1),
+    port: int(v.port, 'port', 0),
+    tokenTtlSeconds: int(v['token-ttl'], 'token-ttl', 1),
     maxConcurrent: int(v['max-concurrent'], 'max-concurrent', 1),
     seedAccounts: int(v['seed-accounts'], 'seed-accounts', 1),
-    dataFile: v.data, latencyMs: int(v.latency, 'latency', 0), faults,
+    dataFile: v.data,
+    latencyMs: int(v.latency, 'latency', 0),
+    faults,
   });
   io.out(`listening on ${sb.url}`);
   io.out(`client id: ${sb.clientId}`);

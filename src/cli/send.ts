@@ -8,10 +8,17 @@ import { readPayloadFile } from './files';
 import { previewTable } from './table';
 import { UsageError, type Io } from './io';
 
-export interface SendArgs { file?: string; format: string; baseUrl?: string }
+export interface SendArgs {
+  file?: string;
+  format: string;
+  baseUrl?: string;
+}
 
 export async function sendCommand(
-  command: 'preview' | 'create', args: SendArgs, io: Io, env = process.env,
+  command: 'preview' | 'create',
+  args: SendArgs,
+  io: Io,
+  env = process.env,
 ): Promise<number> {
   if (!args.file) throw new UsageError(`${command} needs a FILE`);
   if (!['table', 'json'].includes(args.format)) {

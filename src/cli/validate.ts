@@ -16,7 +16,12 @@ interface FileFinding {
   column: number;
   message: string;
 }
-interface FileReport { file: string; kind?: PayloadKind; findings: FileFinding[]; error?: string }
+interface FileReport {
+  file: string;
+  kind?: PayloadKind;
+  findings: FileFinding[];
+  error?: string;
+}
 
 export interface ValidateArgs {
   files: string[];
@@ -53,8 +58,9 @@ export async function validateCommand(args: ValidateArgs, io: Io): Promise<numbe
 function checkFile(file: string, given: PayloadKind | undefined): FileReport {
   const kind = given ?? kindFromFileName(file);
   if (!kind) {
-    const error = `${file}: cannot tell the payload kind from the name; `
-      + 'name it *.order.json, *.preview.json or *.account.json, or pass --kind';
+    const error =
+      `${file}: cannot tell the payload kind from the name; ` +
+      'name it *.order.json, *.preview.json or *.account.json, or pass --kind';
     return { file, findings: [], error };
   }
   const read = readPayloadFile(file);
@@ -62,14 +68,18 @@ function checkFile(file: string, given: PayloadKind | undefined): FileReport {
   const text = read.text;
   try {
     const findings = validate(text, kind).map(f => ({
-      code: f.code, severity: f.severity, category: f.category, path: formatPath(f.path),
-      ...lineColumn(text, f.offset), message: f.message,
+      code: f.code,
+      severity: f.severity,
+      category: f.category,
+      path: formatPath(f.path),
+      ...lineColumn(text, f.offset),
+      message: f.message,
     }));
     return { file, kind, findings };
   } catch (e) {
     // The validator must not fail on any input; if it does (a stack overflow on very deep JSON), this file
     // is reported and the others are still checked and printed.
-    const why = e instanceof RangeError ? 'it is nested too deeply' : (e as Error)?.message ?? String(e);
+    const why = e instanceof RangeError ? 'it is nested too deeply' : ((e as Error)?.message ?? String(e));
     return { file, kind, findings: [], error: `${file}: could not be checked: ${why}.` };
   }
 }

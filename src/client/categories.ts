@@ -1,9 +1,21 @@
 // Spec 01's error categories: the last two digits of a v1 eight-digit code.
-export interface CategoryInfo { name: string; action: string; retryable: boolean }
+export interface CategoryInfo {
+  name: string;
+  action: string;
+  retryable: boolean;
+}
 
 export const CATEGORIES: Record<number, CategoryInfo> = {
-  10: { name: 'Permission or access denied', action: 'Check the permission named in the message and ask an administrator to enable it.', retryable: false },
-  11: { name: 'Authentication failed', action: 'Use valid credentials: run "Billing: Sign In" again or check BILLING_CLIENT_ID / BILLING_CLIENT_SECRET.', retryable: false },
+  10: {
+    name: 'Permission or access denied',
+    action: 'Check the permission named in the message and ask an administrator to enable it.',
+    retryable: false,
+  },
+  11: {
+    name: 'Authentication failed',
+    action: 'Use valid credentials: run "Billing: Sign In" again or check BILLING_CLIENT_ID / BILLING_CLIENT_SECRET.',
+    retryable: false,
+  },
   20: { name: 'Invalid format or value', action: 'Correct the field named in the message.', retryable: false },
   21: { name: 'Unknown field in request', action: 'Remove the field.', retryable: false },
   22: { name: 'Missing required field', action: 'Add the field.', retryable: false },
@@ -11,9 +23,17 @@ export const CATEGORIES: Record<number, CategoryInfo> = {
   30: { name: 'Rule restriction', action: 'Meet the business rule in the message.', retryable: false },
   40: { name: 'Not found', action: 'Check the resource: it does not exist.', retryable: false },
   45: { name: 'Unsupported request', action: 'Fix the endpoint or the HTTP method.', retryable: false },
-  50: { name: 'Locking contention', action: 'Resubmit; if it persists, contact support with the Service-Request-Id.', retryable: true },
+  50: {
+    name: 'Locking contention',
+    action: 'Resubmit; if it persists, contact support with the Service-Request-Id.',
+    retryable: true,
+  },
   60: { name: 'Internal error', action: 'Contact support with the Service-Request-Id.', retryable: false },
-  61: { name: 'Temporary error', action: 'Resubmit; if it persists, contact support with the Service-Request-Id.', retryable: true },
+  61: {
+    name: 'Temporary error',
+    action: 'Resubmit; if it persists, contact support with the Service-Request-Id.',
+    retryable: true,
+  },
   70: { name: 'Request exceeded limit', action: 'Resubmit after the Retry-After seconds.', retryable: true },
   90: { name: 'Malformed request', action: 'Send valid JSON.', retryable: false },
   99: { name: 'Integration error', action: 'Act on the message (payment gateway or tax engine).', retryable: false },

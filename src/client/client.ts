@@ -130,7 +130,9 @@ export class BillingClient {
     return toCurl(r, this.redactor);
   }
 
-  close(): Promise<void> { return this.transport.close(); }
+  close(): Promise<void> {
+    return this.transport.close();
+  }
 
   private async requestToken(): Promise<TokenAnswer> {
     const form = new URLSearchParams({
@@ -162,8 +164,9 @@ export class BillingClient {
         status,
         method: 'POST',
         url: this.transport.url('/oauth/token'),
-        message: `POST /oauth/token answered ${status} without an access_token (fields: ${fields}). `
-          + "Check the connection's base URL: it must be the service's, not a login page or a proxy.",
+        message:
+          `POST /oauth/token answered ${status} without an access_token (fields: ${fields}). ` +
+          "Check the connection's base URL: it must be the service's, not a login page or a proxy.",
       });
     }
     this.redactor.remember(t.access_token);

@@ -3,9 +3,19 @@
 import { decodeCode, type DecodedCode } from './categories';
 
 export type ErrorKind = 'http' | 'network' | 'timeout' | 'cancelled' | 'config';
-export interface V2Detail { code: string; parameter?: string; message: string }
-export interface V2Error { type: string; errors: V2Detail[]; retryable?: boolean }
-export interface V1Reason extends DecodedCode { message: string }
+export interface V2Detail {
+  code: string;
+  parameter?: string;
+  message: string;
+}
+export interface V2Error {
+  type: string;
+  errors: V2Detail[];
+  retryable?: boolean;
+}
+export interface V1Reason extends DecodedCode {
+  message: string;
+}
 
 export interface ApiErrorInit {
   kind: ErrorKind;
@@ -87,8 +97,10 @@ const noReasons = (where: string, status: number) => `${where} failed (${status}
 
 /** A v1 body: `reasons` with eight-digit codes; the first reason's category says what to do. */
 function readV1(where: string, status: number, reasons: unknown[], retryable: boolean): Reading {
-  const v1 = (reasons as { code?: unknown; message?: unknown }[])
-    .map(r => ({ ...decodeCode(Number(r?.code)), message: String(r?.message ?? '') }));
+  const v1 = (reasons as { code?: unknown; message?: unknown }[]).map(r => ({
+    ...decodeCode(Number(r?.code)),
+    message: String(r?.message ?? ''),
+  }));
   const first = v1[0];
   if (!first) return { message: noReasons(where, status), retryable, v1 };
   const advice = first.action;
@@ -119,14 +131,19 @@ function describeReason(r: V1Reason): string {
  * Says what came back; `firstBytes` must already be redacted.
  */
 export function unexpectedAnswer(
-  method: string, url: string, status: number, headers: Headers, firstBytes: string,
+  method: string,
+  url: string,
+  status: number,
+  headers: Headers,
+  firstBytes: string,
 ): ApiError {
   const where = `${method} ${safePath(url)}`;
   const type = header(headers, 'content-type') ?? 'no content type';
   const location = header(headers, 'location');
-  const what = status >= 300 && status < 400
-    ? `a redirect (${status}${location ? ` to ${safeOrigin(location, url)}` : ''}), which is not followed`
-    : `HTTP ${status} with ${type}, not JSON`;
+  const what =
+    status >= 300 && status < 400
+      ? `a redirect (${status}${location ? ` to ${safeOrigin(location, url)}` : ''}), which is not followed`
+      : `HTTP ${status} with ${type}, not JSON`;
   const shown = firstBytes ? `: "${firstBytes}"` : '';
   return new ApiError({
     kind: 'http',
@@ -135,8 +152,8 @@ export function unexpectedAnswer(
     status,
     requestId: header(headers, 'service-request-id'),
     body: firstBytes,
-    message: `${where} answered ${what}${shown}. `
-      + "Check the connection's base URL (or a proxy or login page in the way).",
+    message:
+      `${where} answered ${what}${shown}. ` + "Check the connection's base URL (or a proxy or login page in the way).",
   });
 }
 
@@ -168,12 +185,18 @@ export function networkError(method: string, url: string, e: unknown, timeoutMs:
     new ApiError({ method, url, cause: e, kind, message, ...(retryable === undefined ? {} : { retryable }) });
   switch (code) {
     case 'ECONNREFUSED':
-      return fail('network', `Cannot connect to ${host}: connection refused. Is the service running? `
-        + "Check the connection's base URL (Billing: Switch Connection).", false);
+      return fail(
+        'network',
+        `Cannot connect to ${host}: connection refused. Is the service running? ` +
+          "Check the connection's base URL (Billing: Switch Connection).",
+        false,
+      );
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
-      return fail('network',
-        `Cannot resolve ${host}. Check the connection's base URL and your network or proxy (setting http.proxy).`);
+      return fail(
+        'network',
+        `Cannot resolve ${host}. Check the connection's base URL and your network or proxy (setting http.proxy).`,
+      );
     case 'ECONNRESET':
     case 'UND_ERR_SOCKET':
       return fail('network', `The connection to ${host} was reset. ${PROXY_ADVICE}`, true);
@@ -182,14 +205,21 @@ export function networkError(method: string, url: string, e: unknown, timeoutMs:
     case 'UND_ERR_HEADERS_TIMEOUT':
     case 'UND_ERR_BODY_TIMEOUT':
     case 'TimeoutError':
-      return fail('timeout', `${where} did not complete within ${Math.round(timeoutMs / 1000)} s `
-        + '(setting billingWorkbench.requestTimeoutSeconds).', true);
+      return fail(
+        'timeout',
+        `${where} did not complete within ${Math.round(timeoutMs / 1000)} s ` +
+          '(setting billingWorkbench.requestTimeoutSeconds).',
+        true,
+      );
     case 'AbortError':
       return fail('cancelled', `${where} was cancelled.`);
   }
   if (code && TLS_CODES.includes(code)) {
-    return fail('network', `TLS to ${host} failed (${code}). `
-      + 'Check the certificate, or the setting http.proxyStrictSSL behind an intercepting proxy.');
+    return fail(
+      'network',
+      `TLS to ${host} failed (${code}). ` +
+        'Check the certificate, or the setting http.proxyStrictSSL behind an intercepting proxy.',
+    );
   }
   return fail('network', `${where} failed: ${err.message ?? String(e)}${code ? ` (${code})` : ''}.`);
 }

@@ -1,4 +1,11 @@
-export { BillingClient, type ApiResponse, type ClientOptions, type CallOptions, type SendRequest, type RetryPolicy } from './client';
+export {
+  BillingClient,
+  type ApiResponse,
+  type ClientOptions,
+  type CallOptions,
+  type SendRequest,
+  type RetryPolicy,
+} from './client';
 export { ApiError, type ErrorKind, type V1Reason, type V2Error } from './errors';
 export { CATEGORIES, decodeCode } from './categories';
 export { Redactor, redact, isSecretName, toCurl } from './redact';
@@ -7,6 +14,12 @@ export { checkBaseUrl, isLoopback } from './transport';
 export { SUPPORTED_SERVICE_VERSIONS, DEFAULT_SERVICE_VERSION, serviceVersionWarning } from './serviceVersion';
 export type * from './responses';
 export {
-  summarizePreview, comparePreviews, type PreviewRequestLines, type PreviewSummary, type PreviewChange, type SummaryRow,
-  type Totals, type RowChange,
+  summarizePreview,
+  comparePreviews,
+  type PreviewRequestLines,
+  type PreviewSummary,
+  type PreviewChange,
+  type SummaryRow,
+  type Totals,
+  type RowChange,
 } from './summary';

@@ -5,17 +5,41 @@ const MASK = '***';
 
 /** Secret key names, matched whole and without case; `_` also matches `-` or nothing (clientSecret). */
 const SECRET_EXACT = [
-  'authorization', 'proxy_authorization', 'cookie', 'set_cookie', 'token', 'id_token', 'jwt', 'cvv', 'cvv2', 'cvc',
-  'pin', 'passwd', 'pwd', 'credentials',
+  'authorization',
+  'proxy_authorization',
+  'cookie',
+  'set_cookie',
+  'token',
+  'id_token',
+  'jwt',
+  'cvv',
+  'cvv2',
+  'cvc',
+  'pin',
+  'passwd',
+  'pwd',
+  'credentials',
 ];
 /** Any name ending in one of these is a secret too (creditCardSecurityCode, x_api_key, client_secret, ...). */
 const SECRET_SUFFIXES = [
-  'secret', 'password', 'api_key', 'private_key', 'security_code', 'card_number', 'access_token', 'refresh_token',
-  'session_token', 'auth_token', 'bearer_token', 'secret_key', 'access_key',
+  'secret',
+  'password',
+  'api_key',
+  'private_key',
+  'security_code',
+  'card_number',
+  'access_token',
+  'refresh_token',
+  'session_token',
+  'auth_token',
+  'bearer_token',
+  'secret_key',
+  'access_key',
 ];
 const flexible = (name: string) => name.replace(/_/g, '[_-]?');
-const SECRET_NAME = `(?:[A-Za-z][\\w-]*?)?(?:${SECRET_SUFFIXES.map(flexible).join('|')})`
-  + `|(?:${SECRET_EXACT.map(flexible).join('|')})`;
+const SECRET_NAME =
+  `(?:[A-Za-z][\\w-]*?)?(?:${SECRET_SUFFIXES.map(flexible).join('|')})` +
+  `|(?:${SECRET_EXACT.map(flexible).join('|')})`;
 const SECRET_NAME_RE = new RegExp(`^(?:${SECRET_NAME})$`, 'i');
 
 export const isSecretName = (name: string): boolean => SECRET_NAME_RE.test(name);
@@ -38,8 +62,11 @@ const TEXT_RULES: [RegExp, string | ((...m: string[]) => string)][] = [
   [/\b([a-z][a-z0-9+.-]*:\/\/)[^/\s:@]*:[^/\s@]*@/gi, `$1${MASK}:${MASK}@`],
   // name=value, name: value, "name": "value" for secret-like names (query strings, form bodies, JSON text).
   [
-    new RegExp(`(?<![\\w.-])(["']?)(${SECRET_NAME})(?![\\w-])\\1(\\s*[:=]\\s*)`
-      + `("(?:[^"\\\\]|\\\\.)*"|'[^']*'|[^\\s&,;}\\]"'#{[]+)`, 'gi'),
+    new RegExp(
+      `(?<![\\w.-])(["']?)(${SECRET_NAME})(?![\\w-])\\1(\\s*[:=]\\s*)` +
+        `("(?:[^"\\\\]|\\\\.)*"|'[^']*'|[^\\s&,;}\\]"'#{[]+)`,
+      'gi',
+    ),
     (m: string, q: string, name: string, sep: string, value: string) => {
       if (/^(bearer|basic|digest|\*\*\*)$/i.test(value)) return m;
       const quote = value.startsWith('"') ? '"' : value.startsWith("'") ? "'" : '';
@@ -107,8 +134,12 @@ export class Redactor {
     this.forms = knownPatterns(this.secrets);
   }
 
-  text(s: string): string { return redactValue(s, this.forms, 0) as string; }
-  json<T>(value: T): T { return redactValue(value, this.forms, 0) as T; }
+  text(s: string): string {
+    return redactValue(s, this.forms, 0) as string;
+  }
+  json<T>(value: T): T {
+    return redactValue(value, this.forms, 0) as T;
+  }
 
   headers(h: Record<string, string>): Record<string, string> {
     return Object.fromEntries(Object.entries(h).map(([k, v]) => [k, isSecretName(k) ? MASK : this.text(v)]));
@@ -126,7 +157,11 @@ export function toCurl(
   for (const [k, v] of Object.entries(redactor.headers(r.headers))) parts.push(`-H ${sq(`${k}: ${v}`)}`);
   if (r.body !== undefined) {
     let body: string;
-    try { body = JSON.stringify(redactor.json(JSON.parse(r.body))); } catch { body = redactor.text(r.body); }
+    try {
+      body = JSON.stringify(redactor.json(JSON.parse(r.body)));
+    } catch {
+      body = redactor.text(r.body);
+    }
     parts.push(`--data-raw ${sq(body)}`);
   }
   return parts.join(' \\\n  ');

@@ -5,18 +5,42 @@ import type { Money, PreviewResponse } from './responses';
 export interface SummaryRow {
   /** Stable across previews of the same file: subscription, action and price (item ids are new each time). */
   key: string;
-  subscription: string; action: string; price: string; start: string; end: string | null;
-  mrr?: Money; tcb: Money;
+  subscription: string;
+  action: string;
+  price: string;
+  start: string;
+  end: string | null;
+  mrr?: Money;
+  tcb: Money;
 }
-export interface Totals { currency: string; mrr: number; tcb: number }
-export interface PreviewSummary { rows: SummaryRow[]; totals: Totals[] }
-export interface RowChange { key: string; label: string; mrr: number; tcb: number; currency: string; status: 'new' | 'gone' | 'changed' }
-export interface PreviewChange { rows: RowChange[]; totals: Totals[] }
+export interface Totals {
+  currency: string;
+  mrr: number;
+  tcb: number;
+}
+export interface PreviewSummary {
+  rows: SummaryRow[];
+  totals: Totals[];
+}
+export interface RowChange {
+  key: string;
+  label: string;
+  mrr: number;
+  tcb: number;
+  currency: string;
+  status: 'new' | 'gone' | 'changed';
+}
+export interface PreviewChange {
+  rows: RowChange[];
+  totals: Totals[];
+}
 
 const r2 = (n: number) => Math.round(n * 100) / 100;
 
 /** What the request said of its line items: the answer carries their metrics only, in the same order. */
-export interface PreviewRequestLines { line_items?: { name?: unknown; type?: unknown }[] }
+export interface PreviewRequestLines {
+  line_items?: { name?: unknown; type?: unknown }[];
+}
 
 export function summarizePreview(p: PreviewResponse, request?: PreviewRequestLines): PreviewSummary {
   const rows: SummaryRow[] = [];
@@ -25,8 +49,14 @@ export function summarizePreview(p: PreviewResponse, request?: PreviewRequestLin
     for (const a of s.actions) {
       for (const i of a.subscription_items) {
         rows.push({
-          key: `${sub}|${a.action}|${i.price_id}`, subscription: sub, action: a.action, price: i.price_id,
-          start: i.start_date, end: i.end_date ?? null, ...(i.mrr ? { mrr: i.mrr } : {}), tcb: i.tcb,
+          key: `${sub}|${a.action}|${i.price_id}`,
+          subscription: sub,
+          action: a.action,
+          price: i.price_id,
+          start: i.start_date,
+          end: i.end_date ?? null,
+          ...(i.mrr ? { mrr: i.mrr } : {}),
+          tcb: i.tcb,
         });
       }
     }
@@ -39,11 +69,20 @@ export function summarizePreview(p: PreviewResponse, request?: PreviewRequestLin
     const name = typeof asked?.name === 'string' ? asked.name : `#${k + 1}`;
     const type = typeof asked?.type === 'string' ? asked.type : 'line item';
     rows.push({
-      key: `line item|${type}|${name}`, subscription: 'line item', action: type, price: name, start: '', end: null,
-      ...(li.mrr ? { mrr: li.mrr } : {}), tcb,
+      key: `line item|${type}|${name}`,
+      subscription: 'line item',
+      action: type,
+      price: name,
+      start: '',
+      end: null,
+      ...(li.mrr ? { mrr: li.mrr } : {}),
+      tcb,
     });
   });
-  return { rows, totals: totalsOf(rows.map(r => ({ currency: r.tcb.currency, mrr: r.mrr?.net_amount ?? 0, tcb: r.tcb.net_amount }))) };
+  return {
+    rows,
+    totals: totalsOf(rows.map(r => ({ currency: r.tcb.currency, mrr: r.mrr?.net_amount ?? 0, tcb: r.tcb.net_amount }))),
+  };
 }
 
 function totalsOf(xs: { currency: string; mrr: number; tcb: number }[]): Totals[] {
@@ -65,10 +104,21 @@ export function comparePreviews(before: PreviewSummary, after: PreviewSummary): 
   const label = (r: SummaryRow) => `${r.subscription} · ${r.action} · ${r.price}`;
   for (const [k, a] of next) {
     const b = prev.get(k);
-    const mrr = r2((a.mrr?.net_amount ?? 0) - (b?.mrr?.net_amount ?? 0)), tcb = r2(a.tcb.net_amount - (b?.tcb.net_amount ?? 0));
+    const mrr = r2((a.mrr?.net_amount ?? 0) - (b?.mrr?.net_amount ?? 0)),
+      tcb = r2(a.tcb.net_amount - (b?.tcb.net_amount ?? 0));
     if (!b) rows.push({ key: k, label: label(a), mrr, tcb, currency: a.tcb.currency, status: 'new' });
-    else if (mrr !== 0 || tcb !== 0) rows.push({ key: k, label: label(a), mrr, tcb, currency: a.tcb.currency, status: 'changed' });
+    else if (mrr !== 0 || tcb !== 0)
+      rows.push({ key: k, label: label(a), mrr, tcb, currency: a.tcb.currency, status: 'changed' });
   }
-  for (const [k, b] of prev) if (!next.has(k)) rows.push({ key: k, label: label(b), mrr: -(b.mrr?.net_amount ?? 0), tcb: -b.tcb.net_amount, currency: b.tcb.currency, status: 'gone' });
+  for (const [k, b] of prev)
+    if (!next.has(k))
+      rows.push({
+        key: k,
+        label: label(b),
+        mrr: -(b.mrr?.net_amount ?? 0),
+        tcb: -b.tcb.net_amount,
+        currency: b.tcb.currency,
+        status: 'gone',
+      });
   return { rows, totals: totalsOf(rows.map(r => ({ currency: r.currency, mrr: r.mrr, tcb: r.tcb }))) };
 }

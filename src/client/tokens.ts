@@ -1,6 +1,9 @@
 // OAuth client-credentials token, cached in memory and renewed shortly before it expires; a burst of
 // calls while it is renewed shares one token request.
-export interface TokenAnswer { access_token: string; expires_in?: number }
+export interface TokenAnswer {
+  access_token: string;
+  expires_in?: number;
+}
 
 /** Spec 01: a token lives one hour; an answer without a usable `expires_in` is taken to mean that. */
 export const DEFAULT_TOKEN_LIFETIME_S = 3600;
@@ -11,7 +14,10 @@ export class TokenProvider {
   /** How many token requests were made (tests and the log read it). */
   requests = 0;
 
-  constructor(private readonly fetchToken: () => Promise<TokenAnswer>, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly fetchToken: () => Promise<TokenAnswer>,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** The cached token if it is still fresh: lets the hot path skip a promise. */
   peek(): string | undefined {

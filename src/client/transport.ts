@@ -51,16 +51,18 @@ export function checkBaseUrl(baseUrl: string): URL {
   if (u.username || u.password) {
     throw new ApiError({
       kind: 'config',
-      message: `Refusing a base URL with a user name or password in it (${u.protocol}//***@${u.host}): `
-        + 'give the URL without them; credentials go in Sign In, where they are kept in secret storage.',
+      message:
+        `Refusing a base URL with a user name or password in it (${u.protocol}//***@${u.host}): ` +
+        'give the URL without them; credentials go in Sign In, where they are kept in secret storage.',
     });
   }
   if (u.protocol === 'https:') return u;
   if (u.protocol === 'http:' && isLoopback(u.hostname)) return u;
   throw new ApiError({
     kind: 'config',
-    message: `Refusing ${u.protocol}//${u.host}: HTTPS is required for every host but loopback. `
-      + `Change the connection's base URL to https://${u.host}.`,
+    message:
+      `Refusing ${u.protocol}//${u.host}: HTTPS is required for every host but loopback. ` +
+      `Change the connection's base URL to https://${u.host}.`,
   });
 }
 
@@ -68,7 +70,10 @@ type ConnectOptions = { timeout: number; rejectUnauthorized: boolean };
 
 /** Loopback goes direct (a proxy would see secrets in clear); others through the explicit or environment proxy. */
 function dispatcherFor(
-  base: URL, connect: ConnectOptions, proxy: string | undefined, env: Record<string, string | undefined>,
+  base: URL,
+  connect: ConnectOptions,
+  proxy: string | undefined,
+  env: Record<string, string | undefined>,
 ): Dispatcher {
   const requestTls = { rejectUnauthorized: connect.rejectUnauthorized };
   if (isLoopback(base.hostname)) return new Agent({ connect, keepAliveTimeout: 30_000, connections: 16 });
@@ -102,7 +107,8 @@ export class Transport {
   private readonly urls = new Map<string, string>();
 
   url(path: string, query?: Record<string, string | number | undefined>): string {
-    if (!query) { // hot path: most calls have no query; cache the few hundred distinct paths
+    if (!query) {
+      // hot path: most calls have no query; cache the few hundred distinct paths
       let cached = this.urls.get(path);
       if (cached === undefined) {
         cached = this.url(path, {});

@@ -17,8 +17,8 @@ export class CreateCommand implements Command {
     if (!created) return undefined;
     const orderNumber = created.response.data.order_number;
     accountsModel.refresh();
-    const accountNumber = created.accountNumber
-      ?? (await accountsModel.accountOfOrder(orderNumber).catch(() => undefined));
+    const accountNumber =
+      created.accountNumber ?? (await accountsModel.accountOfOrder(orderNumber).catch(() => undefined));
     if (accountNumber) await accountsView.revealOrder(accountNumber, orderNumber);
     void vscode.window.showInformationMessage(`Created order ${orderNumber}.`);
     return created.response;

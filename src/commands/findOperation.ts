@@ -17,7 +17,10 @@ export class FindOperationCommand implements Command {
     const q = stringArg(query);
     if (q !== undefined) return searchOperations(q, MATCHES).map(h => h.op);
     const items = OPERATIONS.map(op => ({
-      label: `${op.method} ${op.path}`, description: op.summary, detail: op.group, op,
+      label: `${op.method} ${op.path}`,
+      description: op.summary,
+      detail: op.group,
+      op,
     }));
     const pick = await vscode.window.showQuickPick(items, {
       title: 'Find Operation',

@@ -31,7 +31,11 @@ export const COMMANDS = {
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];
 
 /** The shape of `vscode.Command` (this file stays free of `vscode`), with a typed id. */
-export interface TypedCommand { command: CommandId; title: string; arguments?: unknown[] }
+export interface TypedCommand {
+  command: CommandId;
+  title: string;
+  arguments?: unknown[];
+}
 
 /** A `vscode.Command` (for tree items, CodeLenses, the status bar) from a typed id. */
 export function commandFor(id: CommandId, title: string, ...args: unknown[]): TypedCommand {

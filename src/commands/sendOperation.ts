@@ -15,9 +15,10 @@ export class SendOperationCommand implements Command {
   async execute(operation?: unknown): Promise<unknown> {
     const op = operationArg(operation);
     if (!op) return undefined;
-    const given = typeof operation === 'object' && operation !== null && 'operation' in operation
-      ? (operation as PartialRequest)
-      : undefined;
+    const given =
+      typeof operation === 'object' && operation !== null && 'operation' in operation
+        ? (operation as PartialRequest)
+        : undefined;
     return this.services.operations.send(op, given);
   }
 }

@@ -13,10 +13,15 @@ import { SECTION, SETTING, type Settings } from '../settings';
 
 /** The active connection has no credentials yet: the UI offers Sign In instead of an error. */
 export class SignInRequired extends Error {
-  constructor(readonly connection: Connection) { super(`Sign in to ${connection.name} first.`); }
+  constructor(readonly connection: Connection) {
+    super(`Sign in to ${connection.name} first.`);
+  }
 }
 
-export interface ActiveClient { client: BillingClient; connection: Connection }
+export interface ActiveClient {
+  client: BillingClient;
+  connection: Connection;
+}
 
 export class ClientProvider extends Disposable {
   private clients = new Map<string, Promise<BillingClient>>();
@@ -34,10 +39,12 @@ export class ClientProvider extends Disposable {
   ) {
     super();
     this._register(store.onDidChange(() => this.reset()));
-    this._register(settings.onDidChange(change => {
-      if (change.localSandbox) this.stopLocalSandbox(); // faults, latency: at the next start
-      if (change.client) this.reset();
-    }));
+    this._register(
+      settings.onDidChange(change => {
+        if (change.localSandbox) this.stopLocalSandbox(); // faults, latency: at the next start
+        if (change.client) this.reset();
+      }),
+    );
   }
 
   /**
@@ -57,7 +64,8 @@ export class ClientProvider extends Disposable {
     const connection = this.store.active();
     if (connection.kind === 'local' && this.sandbox) {
       const sb = await this.sandbox.catch(() => undefined);
-      if (sb && !(await sb.alive())) { // the window that served it closed: serve it here
+      if (sb && !(await sb.alive())) {
+        // the window that served it closed: serve it here
         this.log.info(`Local sandbox at ${sb.url} is gone; taking over.`);
         this.stopLocalSandbox();
       }
@@ -85,16 +93,20 @@ export class ClientProvider extends Disposable {
     return c;
   }
 
-  get localDataFile(): string { return path.join(this.storageUri.fsPath, 'local-sandbox.json'); }
+  get localDataFile(): string {
+    return path.join(this.storageUri.fsPath, 'local-sandbox.json');
+  }
 
   localSandbox(): Promise<LocalSandbox> {
     if (this.sandbox) return this.sandbox;
     const starting = (async () => {
       await vscode.workspace.fs.createDirectory(this.storageUri);
       const sb = await connectOrServe(this.localDataFile, localSandboxOptions(this.settings.values.localSandbox));
-      this.log.info(sb.owned
-        ? `Local sandbox listening on ${sb.url} (data in ${this.storageUri.fsPath})`
-        : `Local sandbox: using ${sb.url}, served by another window`);
+      this.log.info(
+        sb.owned
+          ? `Local sandbox listening on ${sb.url} (data in ${this.storageUri.fsPath})`
+          : `Local sandbox: using ${sb.url}, served by another window`,
+      );
       return sb;
     })();
     this.sandbox = starting;
@@ -128,9 +140,15 @@ export class ClientProvider extends Disposable {
   private stopLocalSandbox(): void {
     const sb = this.sandbox;
     this.sandbox = undefined;
-    this.clients.get(LOCAL_CONNECTION.id)?.then(c => c.close(), () => undefined);
+    this.clients.get(LOCAL_CONNECTION.id)?.then(
+      c => c.close(),
+      () => undefined,
+    );
     this.clients.delete(LOCAL_CONNECTION.id);
-    void sb?.then(s => s.close(), () => undefined);
+    void sb?.then(
+      s => s.close(),
+      () => undefined,
+    );
   }
 
   private build(connection: Connection, creds: Credentials): BillingClient {
@@ -154,7 +172,11 @@ export class ClientProvider extends Disposable {
   private reset(): void {
     const old = [...this.clients.values()];
     this.clients = new Map();
-    for (const c of old) c.then(x => x.close(), () => undefined);
+    for (const c of old)
+      c.then(
+        x => x.close(),
+        () => undefined,
+      );
   }
 
   override dispose(): void {
@@ -169,9 +191,10 @@ export { LOCAL_CONNECTION };
 const FAULTS_SETTING = `${SECTION}.${SETTING.localSandboxFaults}`;
 
 /** Faults and latency for the Local sandbox, from user settings only (a workspace cannot slow it down). */
-function localSandboxOptions(
-  values: { faults?: string; latencyMs?: number },
-): { faults?: ReturnType<typeof parseFaults>; latencyMs?: number } {
+function localSandboxOptions(values: { faults?: string; latencyMs?: number }): {
+  faults?: ReturnType<typeof parseFaults>;
+  latencyMs?: number;
+} {
   let faults: ReturnType<typeof parseFaults> = [];
   try {
     faults = values.faults ? parseFaults(values.faults) : [];

@@ -4,7 +4,11 @@ import * as vscode from 'vscode';
 import { checkBaseUrl } from '../client';
 import type { Credentials } from './credentials';
 import {
-  LOCAL_CONNECTION, type Connection, type ConnectionStore, type Credentials as ClientCredentials, type EnvKind,
+  LOCAL_CONNECTION,
+  type Connection,
+  type ConnectionStore,
+  type Credentials as ClientCredentials,
+  type EnvKind,
 } from './connectionStore';
 
 export interface NewConnection {
@@ -21,7 +25,10 @@ const ENVIRONMENTS = [
 ];
 
 export class ConnectionSetup {
-  constructor(private readonly store: ConnectionStore, private readonly credentials: Credentials) {}
+  constructor(
+    private readonly store: ConnectionStore,
+    private readonly credentials: Credentials,
+  ) {}
 
   /** Adds a connection (asking for what `given` lacks), makes it active and signs in to it. */
   async add(given: Partial<NewConnection> = {}): Promise<Connection | undefined> {
@@ -88,7 +95,7 @@ async function pickEnvironment(): Promise<NewConnection['kind'] | undefined> {
 async function askBaseUrl(): Promise<string | undefined> {
   const url = await vscode.window.showInputBox({
     title: 'Add Connection (2/3): base URL',
-    prompt: 'The environment\'s base URL, https://...',
+    prompt: "The environment's base URL, https://...",
     ignoreFocusOut: true,
     validateInput: v => baseUrlProblem(v.trim()),
   });

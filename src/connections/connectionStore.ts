@@ -7,8 +7,16 @@ import { checkBaseUrl } from '../client';
 import { Disposable } from '../util/dispose';
 
 export type EnvKind = 'production' | 'sandbox' | 'test' | 'local';
-export interface Connection { id: string; name: string; kind: EnvKind; baseUrl: string }
-export interface Credentials { clientId: string; clientSecret: string }
+export interface Connection {
+  id: string;
+  name: string;
+  kind: EnvKind;
+  baseUrl: string;
+}
+export interface Credentials {
+  clientId: string;
+  clientSecret: string;
+}
 
 export const LOCAL_CONNECTION: Connection = {
   id: 'local',
@@ -26,11 +34,16 @@ export class ConnectionStore extends Disposable {
   /** Fires when the list, the active connection or any of our secrets change (in this or another window). */
   readonly onDidChange = this.changed.event;
 
-  constructor(private readonly state: vscode.Memento, private readonly secrets: vscode.SecretStorage) {
+  constructor(
+    private readonly state: vscode.Memento,
+    private readonly secrets: vscode.SecretStorage,
+  ) {
     super();
-    this._register(secrets.onDidChange(e => {
-      if (e.key.startsWith(SECRET_PREFIX)) this.changed.fire();
-    }));
+    this._register(
+      secrets.onDidChange(e => {
+        if (e.key.startsWith(SECRET_PREFIX)) this.changed.fire();
+      }),
+    );
   }
 
   list(): Connection[] {
@@ -59,7 +72,10 @@ export class ConnectionStore extends Disposable {
   async remove(id: string): Promise<void> {
     if (id === LOCAL_CONNECTION.id) throw new Error('The built-in Local sandbox cannot be removed.');
     await this.secrets.delete(secretKey(id));
-    await this.state.update(LIST_KEY, this.state.get<Connection[]>(LIST_KEY, []).filter(c => c.id !== id));
+    await this.state.update(
+      LIST_KEY,
+      this.state.get<Connection[]>(LIST_KEY, []).filter(c => c.id !== id),
+    );
     if (this.state.get(ACTIVE_KEY) === id) await this.state.update(ACTIVE_KEY, LOCAL_CONNECTION.id);
     this.changed.fire();
   }

@@ -6,7 +6,10 @@ import type { ClientProvider } from './clientProvider';
 import type { Connection, ConnectionStore, Credentials as ClientCredentials } from './connectionStore';
 
 export class Credentials {
-  constructor(private readonly store: ConnectionStore, private readonly clients: ClientProvider) {}
+  constructor(
+    private readonly store: ConnectionStore,
+    private readonly clients: ClientProvider,
+  ) {}
 
   /**
    * Asks for what `given` lacks, verifies and saves. Returns true when credentials were verified and
@@ -48,15 +51,17 @@ export class Credentials {
 }
 
 async function ask(connection: Connection): Promise<ClientCredentials | undefined> {
-  const clientId = (await vscode.window.showInputBox({
-    title: `Sign In to ${connection.name} (1/2)`,
-    prompt: 'Client ID',
-    ignoreFocusOut: true,
-  }))?.trim();
+  const clientId = (
+    await vscode.window.showInputBox({
+      title: `Sign In to ${connection.name} (1/2)`,
+      prompt: 'Client ID',
+      ignoreFocusOut: true,
+    })
+  )?.trim();
   if (!clientId) return undefined;
   const clientSecret = await vscode.window.showInputBox({
     title: `Sign In to ${connection.name} (2/2)`,
-    prompt: 'Client secret (kept in VS Code\'s secret storage)',
+    prompt: "Client secret (kept in VS Code's secret storage)",
     password: true,
     ignoreFocusOut: true,
   });

@@ -60,7 +60,10 @@ export class PayloadDiagnostics extends Disposable {
       return NOTHING;
     }
     this.runs.set(doc.uri.toString(), { version: doc.version, parsed });
-    this.collection.set(doc.uri, parsed.findings.map(f => this.toDiagnostic(doc, f)));
+    this.collection.set(
+      doc.uri,
+      parsed.findings.map(f => this.toDiagnostic(doc, f)),
+    );
     return parsed;
   }
 
@@ -69,10 +72,13 @@ export class PayloadDiagnostics extends Disposable {
     const key = doc.uri.toString();
     clearTimeout(this.timers.get(key));
     const version = doc.version;
-    this.timers.set(key, setTimeout(() => {
-      this.timers.delete(key);
-      if (!doc.isClosed && doc.version === version) this.validate(doc); // a newer change has its own timer
-    }, delay ?? this.settings.values.debounceMs));
+    this.timers.set(
+      key,
+      setTimeout(() => {
+        this.timers.delete(key);
+        if (!doc.isClosed && doc.version === version) this.validate(doc); // a newer change has its own timer
+      }, delay ?? this.settings.values.debounceMs),
+    );
   }
 
   private clear(uri: vscode.Uri): void {

@@ -9,7 +9,9 @@ export class PayloadQuickFixes implements vscode.CodeActionProvider {
   constructor(private readonly diagnostics: PayloadDiagnostics) {}
 
   provideCodeActions(
-    doc: vscode.TextDocument, _range: vscode.Range, context: vscode.CodeActionContext,
+    doc: vscode.TextDocument,
+    _range: vscode.Range,
+    context: vscode.CodeActionContext,
   ): vscode.CodeAction[] {
     const ours = context.diagnostics.filter(d => d.source === DIAGNOSTIC_SOURCE);
     if (!ours.length) return [];
@@ -19,7 +21,8 @@ export class PayloadQuickFixes implements vscode.CodeActionProvider {
     for (const diag of ours) {
       const code = typeof diag.code === 'object' ? String(diag.code.value) : String(diag.code);
       if (!(code in FINDING_CODES)) continue;
-      const start = doc.offsetAt(diag.range.start), end = doc.offsetAt(diag.range.end);
+      const start = doc.offsetAt(diag.range.start),
+        end = doc.offsetAt(diag.range.end);
       const finding = findings.find(f => f.code === code && start === f.offset && end === f.offset + f.length);
       if (!finding) continue;
       const fixes = quickFixesFor(text, finding, { insertSpaces: true, tabSize: 2 }).filter(f => f.edits.length);

@@ -11,12 +11,14 @@ import { Disposable } from '../util/dispose';
 export class PreviewOnSave extends Disposable {
   constructor(store: ConnectionStore, settings: Settings, requests: () => PayloadRequests) {
     super();
-    this._register(vscode.workspace.onDidSaveTextDocument(doc => {
-      const kind = kindFromFileName(doc.uri.path);
-      if (kind !== 'order' && kind !== 'preview') return;
-      const mode = settings.values.previewOnSave;
-      const on = mode === 'on' || (mode === 'auto' && store.active().kind === 'local');
-      if (on && vscode.workspace.isTrusted) void requests().preview(doc, { silent: true });
-    }));
+    this._register(
+      vscode.workspace.onDidSaveTextDocument(doc => {
+        const kind = kindFromFileName(doc.uri.path);
+        if (kind !== 'order' && kind !== 'preview') return;
+        const mode = settings.values.previewOnSave;
+        const on = mode === 'on' || (mode === 'auto' && store.active().kind === 'local');
+        if (on && vscode.workspace.isTrusted) void requests().preview(doc, { silent: true });
+      }),
+    );
   }
 }

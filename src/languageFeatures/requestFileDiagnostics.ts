@@ -21,9 +21,11 @@ export class RequestFileDiagnostics extends Disposable {
     this._register(vscode.workspace.onDidOpenTextDocument(check));
     this._register(vscode.workspace.onDidChangeTextDocument(e => check(e.document)));
     this._register(vscode.workspace.onDidCloseTextDocument(d => this.collection.delete(d.uri)));
-    this._register(settings.onDidChange(change => {
-      if (change.serviceVersion) vscode.workspace.textDocuments.forEach(check);
-    }));
+    this._register(
+      settings.onDidChange(change => {
+        if (change.serviceVersion) vscode.workspace.textDocuments.forEach(check);
+      }),
+    );
     vscode.workspace.textDocuments.forEach(check);
   }
 

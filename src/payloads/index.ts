@@ -3,6 +3,11 @@ export { parsePayload, type ParsedPayload } from './parsePayload';
 export { previewBody, createBody } from './bodies';
 export { orderToPreview } from './orderToPreview';
 export {
-  parseRequestFile, requestFileText, requestFileName, isRequestFile, takesBody, type RequestFile,
+  parseRequestFile,
+  requestFileText,
+  requestFileName,
+  isRequestFile,
+  takesBody,
+  type RequestFile,
 } from './requestFile';
 export { operationCurl, sendsServiceVersion } from './operationCurl';

@@ -16,71 +16,89 @@ export interface Charge {
   /** Unit price (per_unit) or flat amount, by currency. */
   prices: Record<string, number>;
 }
-export interface Plan { id: string; name: string; charges: Charge[] }
-export interface Product { id: string; name: string; plans: Plan[] }
+export interface Plan {
+  id: string;
+  name: string;
+  charges: Charge[];
+}
+export interface Product {
+  id: string;
+  name: string;
+  plans: Plan[];
+}
 
 export const CATALOG: Product[] = [
   {
     id: 'prod-team',
     name: 'Team workspace',
-    plans: [{
-      id: 'plan-team-monthly',
-      name: 'Team, monthly',
-      charges: [
-        {
-          id: 'price-team-seats',
-          name: 'Seats',
-          type: 'recurring',
-          model: 'per_unit',
-          billingPeriod: 'month',
-          unitOfMeasure: 'seat',
-          defaultQuantity: 1,
-          prices: { USD: 25, EUR: 23 },
-        },
-        {
-          id: 'price-team-platform',
-          name: 'Platform fee',
-          type: 'recurring',
-          model: 'flat_fee',
-          billingPeriod: 'month',
-          defaultQuantity: 1,
-          prices: { USD: 100, EUR: 92 },
-        },
-      ],
-    }],
+    plans: [
+      {
+        id: 'plan-team-monthly',
+        name: 'Team, monthly',
+        charges: [
+          {
+            id: 'price-team-seats',
+            name: 'Seats',
+            type: 'recurring',
+            model: 'per_unit',
+            billingPeriod: 'month',
+            unitOfMeasure: 'seat',
+            defaultQuantity: 1,
+            prices: { USD: 25, EUR: 23 },
+          },
+          {
+            id: 'price-team-platform',
+            name: 'Platform fee',
+            type: 'recurring',
+            model: 'flat_fee',
+            billingPeriod: 'month',
+            defaultQuantity: 1,
+            prices: { USD: 100, EUR: 92 },
+          },
+        ],
+      },
+    ],
   },
   {
     id: 'prod-enterprise',
     name: 'Enterprise',
-    plans: [{
-      id: 'plan-enterprise-yearly',
-      name: 'Enterprise, yearly',
-      charges: [{
-        id: 'price-enterprise-annual',
-        name: 'Annual licence',
-        type: 'recurring',
-        model: 'flat_fee',
-        billingPeriod: 'year',
-        defaultQuantity: 1,
-        prices: { USD: 12000, EUR: 11000 },
-      }],
-    }],
+    plans: [
+      {
+        id: 'plan-enterprise-yearly',
+        name: 'Enterprise, yearly',
+        charges: [
+          {
+            id: 'price-enterprise-annual',
+            name: 'Annual licence',
+            type: 'recurring',
+            model: 'flat_fee',
+            billingPeriod: 'year',
+            defaultQuantity: 1,
+            prices: { USD: 12000, EUR: 11000 },
+          },
+        ],
+      },
+    ],
   },
   {
     id: 'prod-services',
     name: 'Services',
-    plans: [{
-      id: 'plan-onboarding',
-      name: 'Onboarding',
-      charges: [{
-        id: 'price-onboarding-setup',
-        name: 'Setup fee',
-        type: 'one_time',
-        model: 'flat_fee',
-        defaultQuantity: 1,
-        prices: { USD: 500, EUR: 460 },
-      }],
-    }],
+    plans: [
+      {
+        id: 'plan-onboarding',
+        name: 'Onboarding',
+        charges: [
+          {
+            id: 'price-onboarding-setup',
+            name: 'Setup fee',
+            type: 'one_time',
+            model: 'flat_fee',
+            defaultQuantity: 1,
+            prices: { USD: 500, EUR: 460 },
+          },
+        ],
+      },
+    ],
   },
 ];
 
@@ -112,9 +130,11 @@ export function catalogResponse() {
   return {
     success: true,
     products: CATALOG.map(p => ({
-      id: p.id, name: p.name,
+      id: p.id,
+      name: p.name,
       productRatePlans: p.plans.map(pl => ({
-        id: pl.id, name: pl.name,
+        id: pl.id,
+        name: pl.name,
         productRatePlanCharges: pl.charges.map(v1Charge),
       })),
     })),

@@ -10,7 +10,12 @@ export type DataFileProblem = 'not-snapshot' | 'corrupt' | 'locked' | 'unwritabl
 
 /** A data file we cannot use; the message names the file and says what to do. */
 export class DataFileError extends Error {
-  constructor(readonly problem: DataFileProblem, readonly file: string, message: string, readonly pid?: number) {
+  constructor(
+    readonly problem: DataFileProblem,
+    readonly file: string,
+    message: string,
+    readonly pid?: number,
+  ) {
     super(message);
     this.name = 'DataFileError';
   }
@@ -32,7 +37,7 @@ const REASONS: Record<string, string> = {
 /** A file-system error in words (a person reads it; the raw code says nothing to them). */
 export const reasonOf = (e: unknown): string => {
   const code = (e as NodeJS.ErrnoException)?.code;
-  return code && REASONS[code] ? REASONS[code] : (e as Error)?.message ?? String(e);
+  return code && REASONS[code] ? REASONS[code] : ((e as Error)?.message ?? String(e));
 };
 
 let tmpCounter = 0;
@@ -45,7 +50,9 @@ export const atomicWrite: DataWriter = (file, text) => {
     try {
       fs.writeSync(fd, text);
       fs.fsyncSync(fd);
-    } finally { fs.closeSync(fd); }
+    } finally {
+      fs.closeSync(fd);
+    }
     fs.renameSync(tmp, file);
   } catch (e) {
     fs.rmSync(tmp, { force: true, recursive: true });
@@ -65,7 +72,11 @@ export function removeStaleTemps(file: string): number {
   return removed;
 }
 const safeList = (dir: string): string[] => {
-  try { return fs.readdirSync(dir); } catch { return []; }
+  try {
+    return fs.readdirSync(dir);
+  } catch {
+    return [];
+  }
 };
 
 const isAlive = (pid: number): boolean => {
@@ -88,7 +99,11 @@ export function lockHolder(file: string): number | undefined {
   return pid === process.pid && !held.has(path.resolve(file)) ? undefined : pid;
 }
 const readPid = (lock: string): number | undefined => {
-  try { return Number(fs.readFileSync(lock, 'utf8').trim()); } catch { return undefined; }
+  try {
+    return Number(fs.readFileSync(lock, 'utf8').trim());
+  } catch {
+    return undefined;
+  }
 };
 
 /** Takes the lock of `file` (`FILE.lock` holding our PID); a lock of a dead process is taken over. */
@@ -107,8 +122,13 @@ export function acquireLock(file: string): () => void {
     }
     const pid = lockHolder(abs);
     if (pid !== undefined) {
-      throw new DataFileError('locked', abs, `${abs} is in use by another Local sandbox (PID ${pid}, lock ${lock}); `
-        + 'stop that one or choose another data file.', pid);
+      throw new DataFileError(
+        'locked',
+        abs,
+        `${abs} is in use by another Local sandbox (PID ${pid}, lock ${lock}); ` +
+          'stop that one or choose another data file.',
+        pid,
+      );
     }
     fs.rmSync(lock, { force: true }); // its writer is gone
   }
@@ -142,23 +162,37 @@ export function readSnapshot(file: string): Record<string, unknown> | undefined 
     throw corrupt(abs, `it is not valid JSON: ${(e as Error).message}`);
   }
   const o = value as Record<string, unknown>;
-  const shaped = !!o && typeof o === 'object' && !Array.isArray(o) && typeof o.numbers === 'object'
-    && ['accounts', 'subscriptions', 'orders'].every(k => Array.isArray(o[k]));
+  const shaped =
+    !!o &&
+    typeof o === 'object' &&
+    !Array.isArray(o) &&
+    typeof o.numbers === 'object' &&
+    ['accounts', 'subscriptions', 'orders'].every(k => Array.isArray(o[k]));
   if (!shaped && o?.format !== SNAPSHOT_FORMAT) {
-    throw new DataFileError('not-snapshot', abs, `${abs} is not a Local sandbox data file, so it was left untouched; `
-      + 'choose another data file (a new name is created).');
+    throw new DataFileError(
+      'not-snapshot',
+      abs,
+      `${abs} is not a Local sandbox data file, so it was left untouched; ` +
+        'choose another data file (a new name is created).',
+    );
   }
   if (!shaped) throw corrupt(abs, 'its accounts, subscriptions, orders or numbers are missing');
   const keyed = (k: string, key: string) =>
     (o[k] as unknown[]).every(x => typeof (x as Record<string, unknown>)?.[key] === 'string');
-  const numbered = keyed('accounts', 'account_number') && keyed('subscriptions', 'subscription_number')
-    && keyed('orders', 'order_number');
+  const numbered =
+    keyed('accounts', 'account_number') &&
+    keyed('subscriptions', 'subscription_number') &&
+    keyed('orders', 'order_number');
   if (!numbered) {
     throw corrupt(abs, 'an account, subscription or order in it has no number');
   }
   return o;
 }
 
-const corrupt = (abs: string, why: string) => new DataFileError('corrupt', abs,
-  `The Local sandbox data file ${path.basename(abs)} is corrupt (${why}); it was left untouched at ${abs}. `
-  + 'Move it away, or run "Billing: Reset Local Sandbox" in the editor, to start fresh.');
+const corrupt = (abs: string, why: string) =>
+  new DataFileError(
+    'corrupt',
+    abs,
+    `The Local sandbox data file ${path.basename(abs)} is corrupt (${why}); it was left untouched at ${abs}. ` +
+      'Move it away, or run "Billing: Reset Local Sandbox" in the editor, to start fresh.',
+  );

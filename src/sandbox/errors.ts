@@ -4,15 +4,36 @@
 // code + category.
 import { randomUUID } from 'crypto';
 
-export type V2Type = 'bad_request' | 'unauthorized' | 'not_found' | 'method_not_allowed' | 'conflict'
-  | 'unprocessable_entity' | 'payload_too_large' | 'too_many_requests' | 'internal_server_error'
-  | 'service_unavailable' | 'not_implemented';
-export interface V2Detail { code: string; parameter?: string; message: string }
+export type V2Type =
+  | 'bad_request'
+  | 'unauthorized'
+  | 'not_found'
+  | 'method_not_allowed'
+  | 'conflict'
+  | 'unprocessable_entity'
+  | 'payload_too_large'
+  | 'too_many_requests'
+  | 'internal_server_error'
+  | 'service_unavailable'
+  | 'not_implemented';
+export interface V2Detail {
+  code: string;
+  parameter?: string;
+  message: string;
+}
 
 const V2_STATUS: Record<V2Type, number> = {
-  bad_request: 400, unauthorized: 401, not_found: 404, method_not_allowed: 405, conflict: 409,
-  payload_too_large: 413, unprocessable_entity: 422, too_many_requests: 429, internal_server_error: 500,
-  not_implemented: 501, service_unavailable: 503,
+  bad_request: 400,
+  unauthorized: 401,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  payload_too_large: 413,
+  unprocessable_entity: 422,
+  too_many_requests: 429,
+  internal_server_error: 500,
+  not_implemented: 501,
+  service_unavailable: 503,
 };
 
 /** Thrown inside a handler; the server turns it into the right body for the route's family. */
@@ -26,7 +47,9 @@ export class ServiceError extends Error {
     message?: string,
     /** Overrides the status-based default (a failed save is a 500 that must not be retried). */
     readonly retryable?: boolean,
-  ) { super(v2.errors[0]?.message ?? message ?? v2.type); }
+  ) {
+    super(v2.errors[0]?.message ?? message ?? v2.type);
+  }
 
   static v2(type: V2Type, errors: V2Detail[], category: number, headers?: Record<string, string>): ServiceError {
     return new ServiceError(V2_STATUS[type], { type, errors }, { resource: 500000, category }, headers);
@@ -45,7 +68,8 @@ export class ServiceError extends Error {
     const code = this.v1.resource * 100 + this.v1.category;
     const details = this.v2.errors.length ? this.v2.errors : [{ message: this.message }];
     return {
-      success: false, processId: randomUUID().replace(/-/g, '').slice(0, 16).toUpperCase(),
+      success: false,
+      processId: randomUUID().replace(/-/g, '').slice(0, 16).toUpperCase(),
       reasons: details.map(e => ({ code, message: e.message })),
     };
   }

@@ -3,18 +3,29 @@
 // gives up. The random source is injectable so tests are deterministic.
 
 export type FaultKind = '429' | '503' | 'timeout';
-export interface Fault { kind: FaultKind; probability: number }
+export interface Fault {
+  kind: FaultKind;
+  probability: number;
+}
 
 const KINDS: readonly FaultKind[] = ['429', '503', 'timeout'];
 
 /** Parses `KIND:P,...`; throws an Error that says what is wrong (the CLI shows it as a usage error). */
 export function parseFaults(spec: string): Fault[] {
   const faults: Fault[] = [];
-  for (const part of spec.split(',').map(p => p.trim()).filter(Boolean)) {
+  for (const part of spec
+    .split(',')
+    .map(p => p.trim())
+    .filter(Boolean)) {
     const [kind, p, extra] = part.split(':');
     const probability = Number(p);
-    if (extra !== undefined || !KINDS.includes(kind as FaultKind) || p === undefined || p.trim() === ''
-      || !(probability >= 0 && probability <= 1)) {
+    if (
+      extra !== undefined ||
+      !KINDS.includes(kind as FaultKind) ||
+      p === undefined ||
+      p.trim() === '' ||
+      !(probability >= 0 && probability <= 1)
+    ) {
       throw new Error(`"${part}" is not a fault: write KIND:P with KIND one of ${KINDS.join(', ')} and P from 0 to 1`);
     }
     faults.push({ kind: kind as FaultKind, probability });

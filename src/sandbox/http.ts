@@ -33,8 +33,17 @@ export function decodeSegment(segment: string): string {
   try {
     return decodeURIComponent(segment);
   } catch {
-    throw ServiceError.v2('bad_request', [{ code: 'invalid_parameter', parameter: 'path',
-      message: `"${segment.slice(0, 100)}" is not valid percent-encoding.` }], 20);
+    throw ServiceError.v2(
+      'bad_request',
+      [
+        {
+          code: 'invalid_parameter',
+          parameter: 'path',
+          message: `"${segment.slice(0, 100)}" is not valid percent-encoding.`,
+        },
+      ],
+      20,
+    );
   }
 }
 
@@ -48,7 +57,8 @@ export function nestingExceeds(text: string, max: number): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x5b || c === 0x7b) {

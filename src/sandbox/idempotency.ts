@@ -4,27 +4,54 @@
 import { createHash } from 'crypto';
 import { ServiceError } from './errors';
 import type { Reply } from './router';
-interface Entry { hash: string; reply?: Reply; expires: number }
+interface Entry {
+  hash: string;
+  reply?: Reply;
+  expires: number;
+}
 
 const DAY_MS = 24 * 3600_000;
 
 export class IdempotencyCache {
   private readonly entries = new Map<string, Entry>();
-  constructor(private readonly limit: number, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly limit: number,
+    private readonly now: () => number = Date.now,
+  ) {}
 
-  get size(): number { return this.entries.size; }
+  get size(): number {
+    return this.entries.size;
+  }
 
   async run(key: string, request: string, handler: () => Promise<Reply>): Promise<Reply> {
     const hash = createHash('sha256').update(request).digest('hex');
     const prior = this.entries.get(key);
     if (prior && prior.expires > this.now()) {
       if (prior.hash !== hash) {
-        throw ServiceError.v2('unprocessable_entity', [{ code: 'idempotency_key_reused', parameter: 'Idempotency-Key',
-          message: 'This Idempotency-Key was used with another request body.' }], 30);
+        throw ServiceError.v2(
+          'unprocessable_entity',
+          [
+            {
+              code: 'idempotency_key_reused',
+              parameter: 'Idempotency-Key',
+              message: 'This Idempotency-Key was used with another request body.',
+            },
+          ],
+          30,
+        );
       }
       if (!prior.reply) {
-        throw ServiceError.v2('conflict', [{ code: 'idempotency_key_in_use', parameter: 'Idempotency-Key',
-          message: 'A request with this Idempotency-Key is still running; retry shortly.' }], 50);
+        throw ServiceError.v2(
+          'conflict',
+          [
+            {
+              code: 'idempotency_key_in_use',
+              parameter: 'Idempotency-Key',
+              message: 'A request with this Idempotency-Key is still running; retry shortly.',
+            },
+          ],
+          50,
+        );
       }
       return { ...prior.reply, headers: { ...prior.reply.headers, 'Idempotent-Replayed': 'true' } };
     }

@@ -9,7 +9,11 @@ export interface Term {
   interval?: 'day' | 'week' | 'month' | 'year';
   interval_count?: number;
 }
-export interface Money { gross_amount: number; net_amount: number; currency: string }
+export interface Money {
+  gross_amount: number;
+  net_amount: number;
+  currency: string;
+}
 
 const MONTHS_PER: Record<NonNullable<Term['interval']>, number> = { day: 12 / 365, week: 12 / 52, month: 1, year: 12 };
 
@@ -26,7 +30,12 @@ export const money = (amount: number, currency: string): Money => {
   return { gross_amount: rounded, net_amount: rounded, currency };
 };
 
-export interface Priced { chargeType: ChargeType; billingPeriod?: BillingPeriod; unitAmount: number; quantity: number }
+export interface Priced {
+  chargeType: ChargeType;
+  billingPeriod?: BillingPeriod;
+  unitAmount: number;
+  quantity: number;
+}
 
 /** Monthly recurring revenue of one item; undefined for one-time charges. */
 export function monthly(item: Priced): number | undefined {

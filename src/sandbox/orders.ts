@@ -10,12 +10,20 @@ import type { AccountRec, ItemRec, OrderRec, Store, SubscriptionRec } from './st
 import { buildPlan, newSubscription, price, termEnd, type Alloc, type OrderContext } from './subscriptionBuild';
 
 // A preview's account_data holds only currency and bill_cycle_day; an order's is a whole account.
-type Body = Omit<PreviewRequestBody, 'metrics' | 'account_data'>
-  & { metrics?: string[]; account_data?: AccountData | PreviewRequestBody['account_data'] };
+type Body = Omit<PreviewRequestBody, 'metrics' | 'account_data'> & {
+  metrics?: string[];
+  account_data?: AccountData | PreviewRequestBody['account_data'];
+};
 /** The service's action names, as both the preview (`action`) and the order (`type`) answer them. */
-export type ActionName = 'create_subscription' | 'add_subscription_plan' | 'update_subscription_plan'
+export type ActionName =
+  | 'create_subscription'
+  | 'add_subscription_plan'
+  | 'update_subscription_plan'
   | 'remove_subscription_plan'
-  | 'renew' | 'cancel' | 'pause' | 'resume';
+  | 'renew'
+  | 'cancel'
+  | 'pause'
+  | 'resume';
 
 interface PreviewItem {
   subscription_item_id: string;
@@ -34,7 +42,10 @@ interface Action {
   touched: ItemRec[];
 }
 /** A preview's line item carries only its metrics (a one-time amount: no mrr). */
-interface PreviewLineItem { tcb: Money; tcv: Money }
+interface PreviewLineItem {
+  tcb: Money;
+  tcv: Money;
+}
 
 export interface OrderOutcome {
   preview: {
@@ -48,7 +59,11 @@ export interface OrderOutcome {
 /** An item's change in metrics for one action. */
 type Metric = (it: ItemRec) => { mrr?: number; tcb: number };
 type Act = (sub: SubscriptionRec, action: ActionName, items: ItemRec[], metric: Metric) => void;
-interface SubscriptionResult { number: string | null; sub: SubscriptionRec; actions: Action[] }
+interface SubscriptionResult {
+  number: string | null;
+  sub: SubscriptionRec;
+  actions: Action[];
+}
 
 /** A new account from `account_data` (numbered only when it is kept). */
 function accountOf(d: AccountData, accountNumber: string, now: string): AccountRec {
@@ -85,8 +100,9 @@ export function runOrder(store: Store, body: Body, commit: boolean, actor = 'san
     now,
     alloc,
   };
-  const results = (body.subscriptions ?? [])
-    .map((entry, i) => subscriptionResult(store, entry, `subscriptions[${i}]`, ctx));
+  const results = (body.subscriptions ?? []).map((entry, i) =>
+    subscriptionResult(store, entry, `subscriptions[${i}]`, ctx),
+  );
   const lineItems = (body.line_items ?? []).map(li => lineItemOf(li, orderDate, alloc));
   const preview = {
     subscriptions: results.map(r => ({
@@ -134,7 +150,10 @@ function orderAccount(store: Store, body: Body, alloc: Alloc, now: string) {
 
 /** One entry of `subscriptions[]`: a new subscription, or changes to a copy of an existing one. */
 function subscriptionResult(
-  store: Store, entry: SubscriptionRequestBody, at: string, ctx: OrderContext,
+  store: Store,
+  entry: SubscriptionRequestBody,
+  at: string,
+  ctx: OrderContext,
 ): SubscriptionResult {
   const actions: Action[] = [];
   const act: Act = (sub, action, items, metric) => {
@@ -169,7 +188,11 @@ function subscriptionResult(
 }
 
 function previewItem(
-  it: ItemRec, m: { mrr?: number; tcb: number }, what: string, at: string, ctx: OrderContext,
+  it: ItemRec,
+  m: { mrr?: number; tcb: number },
+  what: string,
+  at: string,
+  ctx: OrderContext,
 ): PreviewItem {
   const tcb = finiteMoney(m.tcb, ctx.currency, at, what);
   return {
@@ -187,8 +210,11 @@ function previewItem(
 function finiteMoney(amount: number, currency: string, parameter: string, what: string): Money {
   const m = money(amount, currency);
   if (!Number.isFinite(m.net_amount)) {
-    throw badRequest('invalid_parameter', parameter,
-      `${what} are too large to compute: use a smaller quantity or unit amount.`);
+    throw badRequest(
+      'invalid_parameter',
+      parameter,
+      `${what} are too large to compute: use a smaller quantity or unit amount.`,
+    );
   }
   return m;
 }
@@ -200,7 +226,11 @@ function rule(ok: boolean, parameter: string, message: string): void {
 
 /** The changes an order makes to an existing subscription (a copy), each reported as an action. */
 function applyChanges(
-  sub: SubscriptionRec, entry: SubscriptionRequestBody, at: string, act: Act, ctx: OrderContext,
+  sub: SubscriptionRec,
+  entry: SubscriptionRequestBody,
+  at: string,
+  act: Act,
+  ctx: OrderContext,
 ): void {
   const months = termMonths(sub.initial_term);
   const active = () => sub.plans.filter(p => !p.removed).flatMap(p => p.items.filter(i => i.state === 'active'));

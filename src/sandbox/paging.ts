@@ -8,7 +8,9 @@ const invalid = (parameter: string, message: string) =>
  * {data, nextPage}. It slices first and maps only the page, so a page costs what it holds.
  */
 export function page<S, T>(
-  all: readonly S[], q: URLSearchParams, view: (s: S) => T,
+  all: readonly S[],
+  q: URLSearchParams,
+  view: (s: S) => T,
 ): { data: T[]; nextPage: string | null } {
   const size = q.has('pageSize') ? Number(q.get('pageSize')) : 20;
   if (!Number.isInteger(size) || size < 1 || size > 99) {

@@ -39,26 +39,29 @@ export function sandboxRoutes(deps: RouteDeps): Route[] {
     {
       method: 'POST',
       path: '/v2/accounts',
-      handle: call => deps.idempotent(call, 'account', body => ({
-        status: 201,
-        body: accountView(deps.commit(() => createAccount(store, body as never))),
-      })),
+      handle: call =>
+        deps.idempotent(call, 'account', body => ({
+          status: 201,
+          body: accountView(deps.commit(() => createAccount(store, body as never))),
+        })),
     },
     {
       method: 'POST',
       path: '/v2/orders/preview',
-      handle: call => deps.idempotent(call, 'preview', body => ({
-        status: 201,
-        body: runOrder(store, body as PreviewRequestBody, false).preview,
-      })),
+      handle: call =>
+        deps.idempotent(call, 'preview', body => ({
+          status: 201,
+          body: runOrder(store, body as PreviewRequestBody, false).preview,
+        })),
     },
     {
       method: 'POST',
       path: '/v2/orders',
-      handle: call => deps.idempotent(call, 'order', body => {
-        const { order, account } = deps.commit(() => runOrder(store, body as PreviewRequestBody, true));
-        return ok(orderView(order!, account?.id));
-      }),
+      handle: call =>
+        deps.idempotent(call, 'order', body => {
+          const { order, account } = deps.commit(() => runOrder(store, body as PreviewRequestBody, true));
+          return ok(orderView(order!, account?.id));
+        }),
     },
     { method: 'GET', path: '/v2/orders/{orderKey}', handle: call => getOrder(store, call.params.orderKey) },
     { method: 'GET', path: '/v2/accounts/{accountKey}', handle: call => getAccount(store, call.params.accountKey) },
@@ -135,8 +138,10 @@ function queryOrder(store: Store, key: string): Reply {
 
 function describe(name: string): Reply {
   if (!V1_OBJECT_NAMES.includes(name)) {
-    throw notFound(undefined,
-      `"${name}" is not an object API name; see the describe list (Account, Order, Subscription, ...).`);
+    throw notFound(
+      undefined,
+      `"${name}" is not an object API name; see the describe list (Account, Order, Subscription, ...).`,
+    );
   }
   const typeOf = (field: string) => (field.endsWith('Date') ? 'date' : 'string');
   const fields = (DESCRIBED_FIELDS[name] ?? []).map(field => ({ name: field, type: typeOf(field) }));

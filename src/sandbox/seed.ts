@@ -13,16 +13,22 @@ export function seed(store: Store, accounts: number, first = 0): void {
   for (let i = first; i < first + accounts; i++) {
     runOrder(store, customerOrder(i), true);
     if (i === 0) {
-      runOrder(store, {
-        account_number: 'A00000001',
-        order_date: START,
-        subscriptions: [{
-          initial_term: evergreen(),
-          renewal_term: evergreen(),
-          start_on: { contract_effective: START },
-          subscription_plans: [{ plan_id: 'plan-enterprise-yearly' }],
-        }],
-      }, true);
+      runOrder(
+        store,
+        {
+          account_number: 'A00000001',
+          order_date: START,
+          subscriptions: [
+            {
+              initial_term: evergreen(),
+              renewal_term: evergreen(),
+              start_on: { contract_effective: START },
+              subscription_plans: [{ plan_id: 'plan-enterprise-yearly' }],
+            },
+          ],
+        },
+        true,
+      );
       const pause = { subscription_number: 'S00000002', pause: {} };
       runOrder(store, { account_number: 'A00000001', order_date: '2026-06-01', subscriptions: [pause] }, true);
     }
@@ -37,14 +43,18 @@ function customerOrder(i: number) {
     description: `Seeded order ${i + 1}`,
     order_date: START,
     account_data: { name, currency, bill_to: { first_name: 'Demo', last_name: `Customer ${i + 1}` } },
-    subscriptions: [{
-      initial_term: yearOfMonths(),
-      renewal_term: yearOfMonths(),
-      start_on: { contract_effective: START },
-      subscription_plans: [{
-        plan_id: 'plan-team-monthly',
-        prices: [{ price_id: 'price-team-seats', quantity: 5 + (i % 20) }],
-      }],
-    }],
+    subscriptions: [
+      {
+        initial_term: yearOfMonths(),
+        renewal_term: yearOfMonths(),
+        start_on: { contract_effective: START },
+        subscription_plans: [
+          {
+            plan_id: 'plan-team-monthly',
+            prices: [{ price_id: 'price-team-seats', quantity: 5 + (i % 20) }],
+          },
+        ],
+      },
+    ],
   };
 }

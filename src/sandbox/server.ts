@@ -56,7 +56,12 @@ export interface SandboxOptions {
   writer?: DataWriter;
 }
 export interface Sandbox {
-  url: string; port: number; clientId: string; clientSecret: string; store: Store; dataFile?: string;
+  url: string;
+  port: number;
+  clientId: string;
+  clientSecret: string;
+  store: Store;
+  dataFile?: string;
   /** Every access token issued so far, up to the token limit (tests check none leaks into logs). */
   issuedTokens(): string[];
   /** Invalidates every token, as a revocation would: the next call answers 401. */
@@ -69,13 +74,25 @@ export interface Sandbox {
 }
 
 const CATEGORY_OF: Record<number, string> = {
-  20: 'invalid_parameter', 21: 'unknown_parameter', 22: 'missing_parameter', 90: 'malformed_json',
+  20: 'invalid_parameter',
+  21: 'unknown_parameter',
+  22: 'missing_parameter',
+  90: 'malformed_json',
 };
 
 /** A save that failed: nothing was kept, and sending the same request again cannot help until the file is fixed. */
-const notSaved = (e: DataFileError) => new ServiceError(500,
-  { type: 'internal_server_error', errors: [{ code: 'data_not_saved', message: `${e.message} Nothing was created.` }] },
-  { resource: 500000, category: 60 }, {}, undefined, false);
+const notSaved = (e: DataFileError) =>
+  new ServiceError(
+    500,
+    {
+      type: 'internal_server_error',
+      errors: [{ code: 'data_not_saved', message: `${e.message} Nothing was created.` }],
+    },
+    { resource: 500000, category: 60 },
+    {},
+    undefined,
+    false,
+  );
 
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
   const ttl = opts.tokenTtlSeconds ?? 3600;
@@ -128,13 +145,24 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     }
   };
 
-  const routes = new RouteTable(sandboxRoutes({
-    store, tokenTtlSeconds: ttl, issueToken, commit, volume, idempotent,
-  }));
+  const routes = new RouteTable(
+    sandboxRoutes({
+      store,
+      tokenTtlSeconds: ttl,
+      issueToken,
+      commit,
+      volume,
+      idempotent,
+    }),
+  );
 
   /** The table answers what it holds; a path it knows with another method is a 405, any other a 404 or 501. */
-  async function route(req: http.IncomingMessage, path: string, query: URLSearchParams,
-    hold: () => Promise<void>): Promise<Reply> {
+  async function route(
+    req: http.IncomingMessage,
+    path: string,
+    query: URLSearchParams,
+    hold: () => Promise<void>,
+  ): Promise<Reply> {
     const method = req.method ?? 'GET';
     const match = routes.match(path);
     if (!match?.routes.some(r => r.public)) {
@@ -176,20 +204,26 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     return idempotency.run(key, `${req.url} ${text}`, run);
   }
 
-  const server = http.createServer({
-    requestTimeout: opts.requestTimeoutMs ?? 30_000,
-    headersTimeout: opts.headersTimeoutMs ?? Math.min(10_000, opts.requestTimeoutMs ?? 10_000),
-    connectionsCheckingInterval: Math.min(1_000, opts.headersTimeoutMs ?? 1_000, opts.requestTimeoutMs ?? 1_000),
-  }, (req, res) => {
-    try {
-      handle(req, res);
-    } catch (e) { // a bug of ours: answer, never crash
-      console.error(`sandbox: ${req.method} ${req.url}: ${(e as Error)?.stack ?? e}`);
-      if (!res.headersSent) {
-        res.writeHead(500, { 'Content-Type': 'application/json' }).end('{"type":"internal_server_error","errors":[]}');
+  const server = http.createServer(
+    {
+      requestTimeout: opts.requestTimeoutMs ?? 30_000,
+      headersTimeout: opts.headersTimeoutMs ?? Math.min(10_000, opts.requestTimeoutMs ?? 10_000),
+      connectionsCheckingInterval: Math.min(1_000, opts.headersTimeoutMs ?? 1_000, opts.requestTimeoutMs ?? 1_000),
+    },
+    (req, res) => {
+      try {
+        handle(req, res);
+      } catch (e) {
+        // a bug of ours: answer, never crash
+        console.error(`sandbox: ${req.method} ${req.url}: ${(e as Error)?.stack ?? e}`);
+        if (!res.headersSent) {
+          res
+            .writeHead(500, { 'Content-Type': 'application/json' })
+            .end('{"type":"internal_server_error","errors":[]}');
+        }
       }
-    }
-  });
+    },
+  );
 
   function handle(req: http.IncomingMessage, res: http.ServerResponse): void {
     const requestId = randomUUID();
@@ -198,7 +232,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       if (res.headersSent || res.destroyed) return;
       const body = JSON.stringify(r.body);
       res.writeHead(r.status, {
-        'Content-Type': 'application/json', 'Service-Request-Id': requestId, 'Content-Length': Buffer.byteLength(body),
+        'Content-Type': 'application/json',
+        'Service-Request-Id': requestId,
+        'Content-Length': Buffer.byteLength(body),
         ...r.headers,
       });
       res.end(body);
@@ -206,9 +242,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     let v2 = target.startsWith('/v2/'); // the token call and the reads answer in the v1 family's shape
     const fail = (e: unknown) => {
       if (res.destroyed || req.socket.destroyed) return; // the client is gone (or was cut off): nobody to answer
-      const err = e instanceof ServiceError
-        ? e
-        : ServiceError.bare('internal_server_error', 60, 'Unexpected error in the local sandbox.');
+      const err =
+        e instanceof ServiceError
+          ? e
+          : ServiceError.bare('internal_server_error', 60, 'Unexpected error in the local sandbox.');
       if (!(e instanceof ServiceError)) console.error(`sandbox: ${req.method} ${target}: ${(e as Error)?.stack ?? e}`);
       send({ status: err.status, body: v2 ? err.v2Body() : err.v1Body(), headers: err.headers });
     };
@@ -228,8 +265,14 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     }
     if (inFlight >= maxConcurrent) {
       req.resume();
-      return fail(ServiceError.bare('too_many_requests', 70,
-        `More than ${maxConcurrent} requests in flight; retry after the Retry-After seconds.`, { 'Retry-After': '1' }));
+      return fail(
+        ServiceError.bare(
+          'too_many_requests',
+          70,
+          `More than ${maxConcurrent} requests in flight; retry after the Retry-After seconds.`,
+          { 'Retry-After': '1' },
+        ),
+      );
     }
     inFlight++;
     let counted = true;
@@ -239,7 +282,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     };
     res.on('close', leave);
     const fault = path === '/oauth/token' ? undefined : pickFault(opts.faults ?? [], random);
-    if (fault === 'timeout') { // left unanswered until the client gives up; it holds no slot
+    if (fault === 'timeout') {
+      // left unanswered until the client gives up; it holds no slot
       leave();
       req.resume();
       const t = setTimeout(() => {
@@ -252,26 +296,29 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     if (fault) {
       req.resume();
       const retry = { 'Retry-After': '1' };
-      return fail(fault === '429'
-        ? ServiceError.bare('too_many_requests', 70, 'Injected fault: too many requests; retry later.', retry)
-        : ServiceError.bare('service_unavailable', 61, 'Injected fault: service unavailable; retry later.', retry));
+      return fail(
+        fault === '429'
+          ? ServiceError.bare('too_many_requests', 70, 'Injected fault: too many requests; retry later.', retry)
+          : ServiceError.bare('service_unavailable', 61, 'Injected fault: service unavailable; retry later.', retry),
+      );
     }
     const ms = opts.delay?.(req.method ?? 'GET', path) ?? 0;
     const hold = () => (ms ? sleep(ms) : Promise.resolve());
-    const latency = path === '/oauth/token' ? 0 : opts.latencyMs ?? 0;
+    const latency = path === '/oauth/token' ? 0 : (opts.latencyMs ?? 0);
     (latency ? sleep(latency) : Promise.resolve())
       .then(() => route(req, path, url.searchParams, hold))
       .then(send, fail)
       .catch(fail);
   }
 
-  const sleep = (ms: number) => new Promise<void>(resolve => {
-    const t = setTimeout(() => {
-      held.delete(t);
-      resolve();
-    }, ms);
-    held.add(t);
-  });
+  const sleep = (ms: number) =>
+    new Promise<void>(resolve => {
+      const t = setTimeout(() => {
+        held.delete(t);
+        resolve();
+      }, ms);
+      held.add(t);
+    });
 
   function countVolume(method: string, path: string): void {
     let key = `${method} ${path.replace(/\/(A|O|S)\d{8}$/, '/{key}')}`;
@@ -291,22 +338,31 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   }
   const port = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}`, port, clientId: DEMO_CLIENT_ID, clientSecret: DEMO_CLIENT_SECRET, store,
+    url: `http://127.0.0.1:${port}`,
+    port,
+    clientId: DEMO_CLIENT_ID,
+    clientSecret: DEMO_CLIENT_SECRET,
+    store,
     dataFile: opts.dataFile,
-    issuedTokens: () => [...issued], revokeTokens: () => tokens.clear(),
+    issuedTokens: () => [...issued],
+    revokeTokens: () => tokens.clear(),
     seedAccounts: n => store.commit(() => seed(store, n, store.accounts.size)),
     sizes: () => ({
-      tokens: tokens.size, issued: issued.length, idempotencyKeys: idempotency.size, volumePaths: volume.size,
+      tokens: tokens.size,
+      issued: issued.length,
+      idempotencyKeys: idempotency.size,
+      volumePaths: volume.size,
     }),
-    close: () => new Promise<void>(resolve => {
-      for (const t of held) clearTimeout(t);
-      held.clear();
-      server.closeAllConnections();
-      server.close(() => {
-        store.close();
-        resolve();
-      });
-    }),
+    close: () =>
+      new Promise<void>(resolve => {
+        for (const t of held) clearTimeout(t);
+        held.clear();
+        server.closeAllConnections();
+        server.close(() => {
+          store.close();
+          resolve();
+        });
+      }),
   };
 }
 
@@ -315,8 +371,12 @@ function unrouted(method: string, path: string): ServiceError {
   if (path.startsWith('/v2/')) return notFound(undefined, `No v2 operation at ${path}.`);
   const op = matchOperation(method, path);
   if (!op) return notFound(undefined, `No operation ${method} ${path}: check the path (Billing: Find Operation...).`);
-  const message = `${op.id} (${op.summary}) is not available in the local sandbox; `
-    + 'use a sandbox or test environment of the service.';
-  return new ServiceError(501, { type: 'not_implemented', errors: [{ code: 'not_available', message }] },
-    { resource: 500000, category: 45 });
+  const message =
+    `${op.id} (${op.summary}) is not available in the local sandbox; ` +
+    'use a sandbox or test environment of the service.';
+  return new ServiceError(
+    501,
+    { type: 'not_implemented', errors: [{ code: 'not_available', message }] },
+    { resource: 500000, category: 45 },
+  );
 }

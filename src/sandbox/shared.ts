@@ -7,11 +7,18 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { DataFileError, lockHolder } from './dataFile';
 import {
-  DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, INFO_PATH, startSandbox, type Sandbox, type SandboxOptions,
+  DEMO_CLIENT_ID,
+  DEMO_CLIENT_SECRET,
+  INFO_PATH,
+  startSandbox,
+  type Sandbox,
+  type SandboxOptions,
 } from './server';
 
 export interface LocalSandbox {
-  url: string; clientId: string; clientSecret: string;
+  url: string;
+  clientId: string;
+  clientSecret: string;
   /** This process serves it (and writes the data file). */
   owned: boolean;
   /** Whether it still answers for our data file (a window that served it may have closed). */
@@ -22,7 +29,10 @@ export interface LocalSandbox {
   served?: Sandbox;
 }
 
-interface ServerInfo { url: string; pid: number }
+interface ServerInfo {
+  url: string;
+  pid: number;
+}
 const PROBE_TIMEOUT_MS = 1_000;
 
 const serverFile = (dataFile: string) => path.join(path.dirname(dataFile), 'server.json');
@@ -48,15 +58,23 @@ async function answersFor(url: string, dataFile: string): Promise<boolean> {
 }
 
 const remote = (url: string, dataFile: string): LocalSandbox => ({
-  url, clientId: DEMO_CLIENT_ID, clientSecret: DEMO_CLIENT_SECRET, owned: false,
-  alive: () => answersFor(url, dataFile), close: async () => undefined,
+  url,
+  clientId: DEMO_CLIENT_ID,
+  clientSecret: DEMO_CLIENT_SECRET,
+  owned: false,
+  alive: () => answersFor(url, dataFile),
+  close: async () => undefined,
 });
 
 function owned(sb: Sandbox, dataFile: string): LocalSandbox {
   const file = serverFile(dataFile);
   fs.writeFileSync(file, JSON.stringify({ url: sb.url, pid: process.pid } satisfies ServerInfo));
   return {
-    url: sb.url, clientId: sb.clientId, clientSecret: sb.clientSecret, owned: true, served: sb,
+    url: sb.url,
+    clientId: sb.clientId,
+    clientSecret: sb.clientSecret,
+    owned: true,
+    served: sb,
     alive: async () => true,
     close: async () => {
       if (readServerInfo(dataFile)?.url === sb.url) fs.rmSync(file, { force: true });
@@ -67,16 +85,17 @@ function owned(sb: Sandbox, dataFile: string): LocalSandbox {
 
 /** Uses the Local sandbox another window serves for `dataFile`, or serves it here. */
 export async function connectOrServe(
-  dataFile: string, opts: Omit<SandboxOptions, 'dataFile'> = {},
+  dataFile: string,
+  opts: Omit<SandboxOptions, 'dataFile'> = {},
 ): Promise<LocalSandbox> {
   const info = readServerInfo(dataFile);
-  if (info && await answersFor(info.url, dataFile)) return remote(info.url, dataFile);
+  if (info && (await answersFor(info.url, dataFile))) return remote(info.url, dataFile);
   try {
     return owned(await startSandbox({ ...opts, dataFile }), dataFile);
   } catch (e) {
     // Another window took the lock between our look and our start: use its server once it is listed.
     const again = readServerInfo(dataFile);
-    if (e instanceof DataFileError && e.problem === 'locked' && again && await answersFor(again.url, dataFile)) {
+    if (e instanceof DataFileError && e.problem === 'locked' && again && (await answersFor(again.url, dataFile))) {
       return remote(again.url, dataFile);
     }
     throw e;
@@ -90,11 +109,18 @@ export async function connectOrServe(
 export function resetDataFile(dataFile: string, now = new Date()): string | undefined {
   const pid = lockHolder(dataFile);
   if (pid !== undefined) {
-    throw new DataFileError('locked', dataFile,
-      `The Local sandbox data file ${dataFile} is in use (PID ${pid}); stop that Local sandbox first.`, pid);
+    throw new DataFileError(
+      'locked',
+      dataFile,
+      `The Local sandbox data file ${dataFile} is in use (PID ${pid}); stop that Local sandbox first.`,
+      pid,
+    );
   }
   if (!fs.existsSync(dataFile)) return undefined;
-  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
   const backup = `${dataFile}.${stamp}.bak`;
   fs.renameSync(dataFile, backup);
   return backup;

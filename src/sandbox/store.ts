@@ -1,13 +1,25 @@
 // The sandbox's state: accounts, subscriptions and orders, in memory, optionally kept in a data file
 // (see dataFile.ts). A change commits to memory and file together, or to neither.
-import { acquireLock, atomicWrite, DataFileError, readSnapshot, reasonOf, removeStaleTemps, SNAPSHOT_FORMAT,
-  type DataWriter } from './dataFile';
+import {
+  acquireLock,
+  atomicWrite,
+  DataFileError,
+  readSnapshot,
+  reasonOf,
+  removeStaleTemps,
+  SNAPSHOT_FORMAT,
+  type DataWriter,
+} from './dataFile';
 import type { BillingPeriod, ChargeModel, ChargeType } from './catalog';
 import { Numbers } from './ids';
 import type { Term } from './metrics';
 import { upgradeOrder } from './upgrade';
 
-export interface Contact { first_name?: string; last_name?: string; [k: string]: unknown }
+export interface Contact {
+  first_name?: string;
+  last_name?: string;
+  [k: string]: unknown;
+}
 export interface AccountRec {
   id: string;
   account_number: string;
@@ -37,7 +49,12 @@ export interface ItemRec {
   state: 'active' | 'removed';
   custom_fields?: Record<string, unknown>;
 }
-export interface PlanRec { id: string; plan_id: string; items: ItemRec[]; removed?: boolean }
+export interface PlanRec {
+  id: string;
+  plan_id: string;
+  items: ItemRec[];
+  removed?: boolean;
+}
 export type SubscriptionState = 'active' | 'canceled' | 'paused';
 export interface SubscriptionRec {
   id: string;
@@ -73,13 +90,20 @@ export interface OrderRec {
   subscriptions: unknown[];
 }
 interface Snapshot {
-  format: string; numbers: Record<string, number>;
-  accounts: AccountRec[]; subscriptions: SubscriptionRec[]; orders: OrderRec[];
+  format: string;
+  numbers: Record<string, number>;
+  accounts: AccountRec[];
+  subscriptions: SubscriptionRec[];
+  orders: OrderRec[];
 }
-export interface StoreOptions { writer?: DataWriter }
+export interface StoreOptions {
+  writer?: DataWriter;
+}
 
 interface Checkpoint {
-  counters: Record<string, number>; accounts: number; orders: number;
+  counters: Record<string, number>;
+  accounts: number;
+  orders: number;
   /** Subscriptions replaced since the checkpoint, with what they were (undefined: new). */
   replaced: Map<string, SubscriptionRec | undefined>;
 }
@@ -99,7 +123,10 @@ export class Store {
   private checkpoint: Checkpoint | undefined;
 
   /** Opens (and locks) `file`, refusing anything that is not our snapshot; without a file, memory only. */
-  constructor(private readonly file?: string, opts: StoreOptions = {}) {
+  constructor(
+    private readonly file?: string,
+    opts: StoreOptions = {},
+  ) {
     this.writer = opts.writer ?? atomicWrite;
     if (!file) return;
     this.releaseLock = acquireLock(file);
@@ -133,8 +160,12 @@ export class Store {
    * DataFileError when the file could not be written), so an answer never claims what was not kept.
    */
   commit<T>(change: () => T): T {
-    this.checkpoint = { counters: { ...this.numbers.counters }, accounts: this.accountList.length,
-      orders: this.orderList.length, replaced: new Map() };
+    this.checkpoint = {
+      counters: { ...this.numbers.counters },
+      accounts: this.accountList.length,
+      orders: this.orderList.length,
+      replaced: new Map(),
+    };
     try {
       const result = change();
       this.save();
@@ -151,8 +182,11 @@ export class Store {
   save(): void {
     if (!this.file) return;
     const snapshot: Snapshot = {
-      format: SNAPSHOT_FORMAT, numbers: this.numbers.counters, accounts: this.accountList,
-      subscriptions: [...this.subscriptions.values()], orders: this.orderList,
+      format: SNAPSHOT_FORMAT,
+      numbers: this.numbers.counters,
+      accounts: this.accountList,
+      subscriptions: [...this.subscriptions.values()],
+      orders: this.orderList,
     };
     try {
       this.writer(this.file, JSON.stringify(snapshot));

@@ -100,8 +100,9 @@ export function newSubscription(entry: SubscriptionRequestBody, at: string, ctx:
   const renewal = entry.renewal_term as Term;
   const end = termEnd(start, initial);
   const subscriptionNumber = ctx.alloc('S') ?? '';
-  const plans = (entry.subscription_plans ?? [])
-    .map((p, j) => buildPlan(p, `${at}.subscription_plans[${j}]`, start, initial, ctx));
+  const plans = (entry.subscription_plans ?? []).map((p, j) =>
+    buildPlan(p, `${at}.subscription_plans[${j}]`, start, initial, ctx),
+  );
   return {
     id: newId(),
     subscription_number: subscriptionNumber,

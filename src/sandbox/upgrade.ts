@@ -3,9 +3,14 @@
 import type { OrderRec } from './store';
 
 const ACTION_NAMES: Record<string, string> = {
-  create: 'create_subscription', add_plan: 'add_subscription_plan', update_plan: 'update_subscription_plan',
-  remove_plan: 'remove_subscription_plan', renew_subscription: 'renew', cancel_subscription: 'cancel',
-  pause_subscription: 'pause', resume_subscription: 'resume',
+  create: 'create_subscription',
+  add_plan: 'add_subscription_plan',
+  update_plan: 'update_subscription_plan',
+  remove_plan: 'remove_subscription_plan',
+  renew_subscription: 'renew',
+  cancel_subscription: 'cancel',
+  pause_subscription: 'pause',
+  resume_subscription: 'resume',
 };
 type Loose = Record<string, unknown>;
 const list = (v: unknown) => (Array.isArray(v) ? { next_page: null, data: v } : v);
@@ -17,11 +22,17 @@ export function upgradeOrder(o: OrderRec): OrderRec {
     actions: ((s.actions ?? []) as Loose[]).map(a => ({
       ...a,
       type: ACTION_NAMES[String(a.type)] ?? a.type,
-      subscription_plans: list(((a.subscription_plans ?? []) as Loose[]).map(({ unique_token: _u, ...p }) => ({
-        ...p, subscription_items: list(((p.subscription_items ?? []) as Loose[]).map(i => ({
-          ...i, state: i.state === 'removed' ? 'inactive' : i.state,
-        }))),
-      }))),
+      subscription_plans: list(
+        ((a.subscription_plans ?? []) as Loose[]).map(({ unique_token: _u, ...p }) => ({
+          ...p,
+          subscription_items: list(
+            ((p.subscription_items ?? []) as Loose[]).map(i => ({
+              ...i,
+              state: i.state === 'removed' ? 'inactive' : i.state,
+            })),
+          ),
+        })),
+      ),
     })),
   }));
   const lineItems = (o.line_items as Loose[]).map(({ amount, ...li }) => {

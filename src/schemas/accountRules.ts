@@ -7,24 +7,47 @@ import type { RawFinding } from './rules';
 export function checkAccount(a: Obj, path: PathSegment[], out: RawFinding[], now: Date): void {
   const pm = a.payment_method;
   if (!isObj(pm) || !isObj(pm.card)) return;
-  const card = pm.card, at = [...path, 'payment_method', 'card'];
+  const card = pm.card,
+    at = [...path, 'payment_method', 'card'];
   if (typeof card.card_number === 'string') {
-    out.push({ code: 'card-data-in-file', severity: 'warning', path: [...at, 'card_number'], target: 'value',
-      message: 'Card data does not belong in a file: use a test card number, and never commit a real one.' });
+    out.push({
+      code: 'card-data-in-file',
+      severity: 'warning',
+      path: [...at, 'card_number'],
+      target: 'value',
+      message: 'Card data does not belong in a file: use a test card number, and never commit a real one.',
+    });
     if (!passesLuhn(card.card_number)) {
-      out.push({ code: 'card-luhn', severity: 'warning', path: [...at, 'card_number'], target: 'value',
-        message: 'This card number fails the Luhn check; the service will reject it.' });
+      out.push({
+        code: 'card-luhn',
+        severity: 'warning',
+        path: [...at, 'card_number'],
+        target: 'value',
+        message: 'This card number fails the Luhn check; the service will reject it.',
+      });
     }
   }
-  const m = card.expiry_month, y = card.expiry_year;
+  const m = card.expiry_month,
+    y = card.expiry_year;
   if (typeof y === 'number' && Number.isInteger(y) && (y < 1000 || y > 9999)) {
-    out.push({ code: 'out-of-range', severity: 'warning', path: [...at, 'expiry_year'], target: 'value',
-      message: `Write the expiry year with four digits (2030, not 30); ${y} is read as the year ${y}.` });
+    out.push({
+      code: 'out-of-range',
+      severity: 'warning',
+      path: [...at, 'expiry_year'],
+      target: 'value',
+      message: `Write the expiry year with four digits (2030, not 30); ${y} is read as the year ${y}.`,
+    });
   } else if (typeof m === 'number' && typeof y === 'number' && m >= 1 && m <= 12) {
-    const nowY = now.getUTCFullYear(), nowM = now.getUTCMonth() + 1;
+    const nowY = now.getUTCFullYear(),
+      nowM = now.getUTCMonth() + 1;
     if (y < nowY || (y === nowY && m < nowM)) {
-      out.push({ code: 'card-expired', severity: 'warning', path: [...at, 'expiry_year'], target: 'value',
-        message: `The card expired in ${String(m).padStart(2, '0')}/${y}.` });
+      out.push({
+        code: 'card-expired',
+        severity: 'warning',
+        path: [...at, 'expiry_year'],
+        target: 'value',
+        message: `The card expired in ${String(m).padStart(2, '0')}/${y}.`,
+      });
     }
   }
 }

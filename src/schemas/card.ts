@@ -5,7 +5,10 @@ export function passesLuhn(cardNumber: string): boolean {
   let sum = 0;
   for (let i = 0; i < digits.length; i++) {
     let d = digits.charCodeAt(digits.length - 1 - i) - 48;
-    if (i % 2 === 1) { d *= 2; if (d > 9) d -= 9; }
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
     sum += d;
   }
   return sum % 10 === 0;

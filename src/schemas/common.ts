@@ -3,7 +3,8 @@ import * as z from 'zod';
 import { CURRENCIES } from './currencies';
 import { isRealDate } from './dates';
 
-export const date = z.string()
+export const date = z
+  .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date is written YYYY-MM-DD')
   .refine(isRealDate, 'not a real calendar date')
   .meta({ description: 'Date, YYYY-MM-DD.', examples: ['2026-01-01'] });
@@ -19,7 +20,8 @@ export const oneOf = <const T extends readonly [string, ...string[]]>(values: T,
 export const currency = z.enum(CURRENCIES).meta({ description: 'Currency code (ISO 4217), such as USD.' });
 
 /** Custom fields are open: the tenant defines their names and values. */
-export const customFields = z.record(z.string(), z.unknown())
+export const customFields = z
+  .record(z.string(), z.unknown())
   .meta({ description: 'Custom fields of the tenant, by API name (for example `field__c`).' });
 
 export const SALE_OR_RETURN = ['sale', 'return'] as const;

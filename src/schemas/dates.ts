@@ -1,7 +1,9 @@
 /** True for a real calendar date written YYYY-MM-DD (2026-02-30 is not one). */
 export function isRealDate(s: string): boolean {
   if (s.length !== 10 || s[4] !== '-' || s[7] !== '-') return false;
-  const y = +s.slice(0, 4), m = +s.slice(5, 7), d = +s.slice(8, 10);
+  const y = +s.slice(0, 4),
+    m = +s.slice(5, 7),
+    d = +s.slice(8, 10);
   if (!Number.isInteger(y) || !Number.isInteger(m) || !Number.isInteger(d) || m < 1 || m > 12 || d < 1) return false;
   return d <= daysInMonth(y, m);
 }
@@ -19,9 +21,12 @@ export function daysInMonth(year: number, month: number): number {
 
 /** Adds calendar months, clamping the day (Jan 31 + 1 month = Feb 28/29). */
 export function addMonths(date: string, months: number): string {
-  const y = +date.slice(0, 4), m = +date.slice(5, 7), d = +date.slice(8, 10);
+  const y = +date.slice(0, 4),
+    m = +date.slice(5, 7),
+    d = +date.slice(8, 10);
   const total = y * 12 + (m - 1) + months;
-  const ny = Math.floor(total / 12), nm = (total % 12) + 1;
+  const ny = Math.floor(total / 12),
+    nm = (total % 12) + 1;
   return fmt(ny, nm, Math.min(d, daysInMonth(ny, nm)));
 }
 

@@ -33,8 +33,13 @@ interface Def {
   coerce?: boolean;
 }
 type RawIssue = $ZodRawIssue;
-interface Payload { value: unknown; issues: RawIssue[] }
-interface Ctx { async: false }
+interface Payload {
+  value: unknown;
+  issues: RawIssue[];
+}
+interface Ctx {
+  async: false;
+}
 
 /** Checks `value` at `path` (a stack the walk pushes to and pops), appending zod's raw issues to `out`. */
 type Check = (value: unknown, path: PathSegment[], out: RawIssue[]) => void;
@@ -50,7 +55,8 @@ export function schemaIssues(schema: z.ZodType, value: unknown): $ZodIssue[] {
   const raw: RawIssue[] = [];
   compile(internals(schema))(value, [], raw);
   if (raw.length === 0) return [];
-  const ctx = { async: false }, config = zodConfig();
+  const ctx = { async: false },
+    config = zodConfig();
   return raw.map(issue => util.finalizeIssue(issue, ctx, config));
 }
 
@@ -82,8 +88,10 @@ function build(s: Schema): Check {
 
 const plain = (s: Schema) => !s._zod.def.checks?.length && !s._zod.traits.has('$ZodCheck');
 /** `.optional()`: undefined passes, anything else goes to its inner schema. */
-const optional = (s: Schema) => s._zod.def.type === 'optional' && !s._zod.traits.has('$ZodExactOptional')
-  && s._zod.def.innerType!._zod.optin !== 'defaulted';
+const optional = (s: Schema) =>
+  s._zod.def.type === 'optional' &&
+  !s._zod.traits.has('$ZodExactOptional') &&
+  s._zod.def.innerType!._zod.optin !== 'defaulted';
 
 /** Objects, arrays and the wrappers around them are walked here; the rest are leaves. */
 function walked(s: Schema): boolean {
@@ -107,7 +115,8 @@ function zodIssues(s: Schema, value: unknown, path: readonly PathSegment[], out:
 
 /** A closed (strict) or plain object: zod treats objects with a catchall schema otherwise. */
 function closedOrPlain(s: Schema): boolean {
-  const shape = s._zod.def.shape ?? {}, catchall = s._zod.def.catchall?._zod.def.type;
+  const shape = s._zod.def.shape ?? {},
+    catchall = s._zod.def.catchall?._zod.def.type;
   // `key in value` would find these on the prototype: zod's own loop decides what they mean.
   const odd = Object.getOwnPropertySymbols(shape).length > 0 || Object.keys(shape).some(k => k in Object.prototype);
   return (catchall === undefined || catchall === 'never') && !odd;
@@ -147,9 +156,12 @@ function objectCheck(s: Schema): Check {
   const fields: Record<string, Field | undefined> = Object.create(null);
   Object.keys(shape).forEach((key, index) => (fields[key] = field(key, index, shape[key])));
   // Fields whose absence zod reports (or may): the others are skipped when absent.
-  const required = Object.values(fields).map(f => f!).filter(f => f.optin !== 'optional' || f.optout !== 'optional');
+  const required = Object.values(fields)
+    .map(f => f!)
+    .filter(f => f.optin !== 'optional' || f.optout !== 'optional');
   const strict = s._zod.def.catchall !== undefined;
-  const lastKeys: string[] = [], lastFields: (Field | undefined)[] = [];
+  const lastKeys: string[] = [],
+    lastFields: (Field | undefined)[] = [];
   return (value, path, out) => {
     if (!isObject(value)) return zodIssues(s, value, path, out);
     const start = out.length;
@@ -183,8 +195,14 @@ function objectCheck(s: Schema): Check {
     }
     if (segments) inFieldOrder(out, start, segments);
     if (unknown) {
-      const issue = { code: 'unrecognized_keys', keys: unknown, input: value, inst: s, continue: true,
-        path: [...path] };
+      const issue = {
+        code: 'unrecognized_keys',
+        keys: unknown,
+        input: value,
+        inst: s,
+        continue: true,
+        path: [...path],
+      };
       out.push(issue as RawIssue);
     }
   };
@@ -218,7 +236,8 @@ function inFieldOrder(out: RawIssue[], start: number, segments: number[]): void 
 
 function arrayCheck(s: Schema): Check {
   const element = s._zod.def.element!;
-  const test = walked(element) ? undefined : leafTest(element), check = test ? undefined : compile(element);
+  const test = walked(element) ? undefined : leafTest(element),
+    check = test ? undefined : compile(element);
   return (value, path, out) => {
     if (!Array.isArray(value)) return zodIssues(s, value, path, out);
     const at = path.length;
@@ -245,8 +264,19 @@ function nonOptionalCheck(s: Schema): Check {
 }
 
 /** Types whose parse never replaces the value (no defaults, transforms or pipes). */
-const KEEPS_VALUE = new Set(['string', 'number', 'boolean', 'enum', 'literal', 'null', 'unknown', 'any', 'object',
-  'array', 'record']);
+const KEEPS_VALUE = new Set([
+  'string',
+  'number',
+  'boolean',
+  'enum',
+  'literal',
+  'null',
+  'unknown',
+  'any',
+  'object',
+  'array',
+  'record',
+]);
 
 function keepsValue(s: Schema): boolean {
   const def = s._zod.def;
@@ -257,15 +287,25 @@ function keepsValue(s: Schema): boolean {
 }
 
 /** Checks that only look at the value (an `overwrite`, such as trim, changes it: zod decides). */
-const PURE_CHECKS = new Set(['string_format', 'min_length', 'max_length', 'length_equals', 'greater_than',
-  'less_than', 'multiple_of', 'number_format', 'custom']);
+const PURE_CHECKS = new Set([
+  'string_format',
+  'min_length',
+  'max_length',
+  'length_equals',
+  'greater_than',
+  'less_than',
+  'multiple_of',
+  'number_format',
+  'custom',
+]);
 const never: Predicate = () => false;
 
 /** True only where zod would report nothing for the leaf `s`; false hands the value to zod. */
 function leafTest(s: Schema): Predicate {
   const def = s._zod.def;
   if (plain(s) && (optional(s) || def.type === 'nullable')) {
-    const allowed = optional(s) ? undefined : null, inner = def.innerType!;
+    const allowed = optional(s) ? undefined : null,
+      inner = def.innerType!;
     const direct = plain(inner) && !inner._zod.def.coerce && BASE_OR[`${inner._zod.def.type}|${String(allowed)}`];
     if (direct) return direct;
     const values = inner._zod.values;
@@ -302,28 +342,41 @@ const BASE_OR: Record<string, Predicate | undefined> = {
 function typeTest(s: Schema): Predicate | undefined {
   const def = s._zod.def;
   switch (def.type) {
-    case 'string': return v => typeof v === 'string';
-    case 'number': return v => typeof v === 'number' && Number.isFinite(v);
-    case 'boolean': return v => typeof v === 'boolean';
-    case 'null': return v => v === null;
+    case 'string':
+      return v => typeof v === 'string';
+    case 'number':
+      return v => typeof v === 'number' && Number.isFinite(v);
+    case 'boolean':
+      return v => typeof v === 'boolean';
+    case 'null':
+      return v => v === null;
     case 'unknown':
-    case 'any': return () => true;
+    case 'any':
+      return () => true;
     case 'enum':
     case 'literal': {
       const values = s._zod.values!;
       return v => values.has(v);
     }
-    case 'record': return anyRecord(def) ? isAnyRecord : undefined;
-    default: return undefined;
+    case 'record':
+      return anyRecord(def) ? isAnyRecord : undefined;
+    default:
+      return undefined;
   }
 }
 
 /** `z.record(z.string(), z.unknown())`: any plain object with string keys. */
 function anyRecord(def: Def): boolean {
-  const key = def.keyType!._zod, value = def.valueType!._zod;
+  const key = def.keyType!._zod,
+    value = def.valueType!._zod;
   const bare = (d: Def) => !d.checks?.length && !d.coerce;
-  return key.def.type === 'string' && bare(key.def) && !key.traits.has('$ZodCheck')
-    && (value.def.type === 'unknown' || value.def.type === 'any') && bare(value.def);
+  return (
+    key.def.type === 'string' &&
+    bare(key.def) &&
+    !key.traits.has('$ZodCheck') &&
+    (value.def.type === 'unknown' || value.def.type === 'any') &&
+    bare(value.def)
+  );
 }
 
 const isAnyRecord: Predicate = v => isPlainObject(v) && Object.getOwnPropertySymbols(v).length === 0;

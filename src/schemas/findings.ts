@@ -19,7 +19,10 @@ export interface Finding {
   category: Category;
   message: string;
   path: PathSegment[];
-  /** Offset and length in the text of the exact key or value (for a missing property: the key of the object that lacks it). */
+  /**
+   * Offset and length in the text of the exact key or value
+   * (for a missing property: the key of the object that lacks it).
+   */
   offset: number;
   length: number;
   fix?: FixHint;

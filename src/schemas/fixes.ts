@@ -2,7 +2,10 @@
 import { modify, type Edit, type FormattingOptions } from 'jsonc-parser';
 import type { Finding } from './findings';
 
-export interface QuickFix { title: string; edits: Edit[] }
+export interface QuickFix {
+  title: string;
+  edits: Edit[];
+}
 
 const DEFAULT_FORMATTING: FormattingOptions = { insertSpaces: true, tabSize: 2 };
 
@@ -26,13 +29,18 @@ export function quickFixFor(text: string, finding: Finding, formatting = DEFAULT
     case 'addProperty':
       return { title: `Add "${fix.property}"`, edits: modify(text, [...parent, fix.property], fix.placeholder, opts) };
     case 'renameProperty': // the finding's range is the key: replace just its text, keep the value
-      return { title: `Rename to \`${fix.to}\``,
-        edits: [{ offset: finding.offset, length: finding.length, content: JSON.stringify(fix.to) }] };
+      return {
+        title: `Rename to \`${fix.to}\``,
+        edits: [{ offset: finding.offset, length: finding.length, content: JSON.stringify(fix.to) }],
+      };
     case 'removeProperty':
       return { title: `Remove "${fix.property}"`, edits: modify(text, [...parent, fix.property], undefined, opts) };
     case 'dropTermFields': {
       // Both fields go in one action: remove one after the other, then hand VS Code the single changed span.
-      const after = ['interval', 'interval_count'].reduce((t, f) => applyEdits(t, modify(t, [...parent, f], undefined, opts)), text);
+      const after = ['interval', 'interval_count'].reduce(
+        (t, f) => applyEdits(t, modify(t, [...parent, f], undefined, opts)),
+        text,
+      );
       return { title: 'Drop "interval" and "interval_count" from the evergreen term', edits: diffEdit(text, after) };
     }
     case 'addMetrics':
@@ -42,7 +50,8 @@ export function quickFixFor(text: string, finding: Finding, formatting = DEFAULT
 
 export function applyEdits(text: string, edits: readonly Edit[]): string {
   let out = text;
-  for (const e of [...edits].sort((a, b) => b.offset - a.offset)) out = out.slice(0, e.offset) + e.content + out.slice(e.offset + e.length);
+  for (const e of [...edits].sort((a, b) => b.offset - a.offset))
+    out = out.slice(0, e.offset) + e.content + out.slice(e.offset + e.length);
   return out;
 }
 
@@ -50,7 +59,11 @@ export function applyEdits(text: string, edits: readonly Edit[]): string {
 function diffEdit(before: string, after: string): Edit[] {
   let start = 0;
   while (start < before.length && start < after.length && before[start] === after[start]) start++;
-  let endB = before.length, endA = after.length;
-  while (endB > start && endA > start && before[endB - 1] === after[endA - 1]) { endB--; endA--; }
+  let endB = before.length,
+    endA = after.length;
+  while (endB > start && endA > start && before[endB - 1] === after[endA - 1]) {
+    endB--;
+    endA--;
+  }
   return [{ offset: start, length: endB - start, content: after.slice(start, endA) }];
 }

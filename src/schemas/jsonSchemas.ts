@@ -24,9 +24,31 @@ export function writeSchemaFiles(dir: string): string[] {
 
 const JSON_TYPES = ['string', 'number', 'integer', 'boolean', 'object', 'array', 'null'];
 /** Keywords that can only ever fail a value: dropped. */
-const CHECKS = ['required', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minLength',
-  'maxLength', 'pattern', 'format', 'minItems', 'maxItems', 'uniqueItems', 'minProperties', 'maxProperties',
-  'propertyNames', 'const', 'not', 'contains', 'if', 'then', 'else', 'dependencies'];
+const CHECKS = [
+  'required',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'format',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'minProperties',
+  'maxProperties',
+  'propertyNames',
+  'const',
+  'not',
+  'contains',
+  'if',
+  'then',
+  'else',
+  'dependencies',
+];
 /** Keywords that hold one subschema, and those that hold a list or a map of them. */
 const ONE = ['items', 'additionalProperties', 'additionalItems'];
 const LISTS = ['anyOf', 'allOf'];
@@ -43,9 +65,9 @@ export function soften(node: Node): Node {
   for (const [key, value] of Object.entries(node)) {
     if (CHECKS.includes(key)) continue;
     if (key === 'enum' && Array.isArray(value)) {
-      out.examples = [...new Set([...(out.examples as unknown[] ?? []), ...value])];
+      out.examples = [...new Set([...((out.examples as unknown[]) ?? []), ...value])];
     } else if (key === 'examples' && Array.isArray(value)) {
-      out.examples = [...new Set([...value, ...(out.examples as unknown[] ?? [])])];
+      out.examples = [...new Set([...value, ...((out.examples as unknown[]) ?? [])])];
     } else if (key === 'type') {
       const first = Array.isArray(value) ? value.map(String) : [String(value)];
       out.type = [...new Set([...first, ...JSON_TYPES])];

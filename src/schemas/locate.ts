@@ -12,13 +12,20 @@ export class Locator {
   private spans: Map<string, Span> | undefined;
   private root: Node | undefined;
 
-  constructor(private readonly text: string, private readonly validJson: boolean, paths: readonly (readonly PathSegment[])[]) {
+  constructor(
+    private readonly text: string,
+    private readonly validJson: boolean,
+    paths: readonly (readonly PathSegment[])[],
+  ) {
     if (paths.length === 0) return;
     if (validJson) this.spans = scanPaths(text, paths);
     else this.root = parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
   }
 
-  /** Range of the value at `path` ('value'), of its key ('key'), or of the key of the object holding it ('parentKey'). */
+  /**
+   * Range of the value at `path` ('value'), of its key ('key'),
+   * or of the key of the object holding it ('parentKey').
+   */
   locate(path: readonly PathSegment[], target: Target): Range {
     const wanted = target === 'parentKey' ? path.slice(0, -1) : path;
     return this.validJson ? this.fromSpans(wanted, target) : this.fromTree(wanted, target);
@@ -27,7 +34,8 @@ export class Locator {
   // A path into a missing or mistyped node points at its nearest existing ancestor.
   private fromSpans(wanted: readonly PathSegment[], target: Target): Range {
     let span: Span | undefined;
-    for (let depth = wanted.length; depth >= 0 && !span; depth--) span = this.spans?.get(spanKey(wanted.slice(0, depth)));
+    for (let depth = wanted.length; depth >= 0 && !span; depth--)
+      span = this.spans?.get(spanKey(wanted.slice(0, depth)));
     span ??= { offset: 0, length: this.text.length };
     if (target === 'value') return { offset: span.offset, length: spanLength(this.text, span) };
     if (span.keyOffset !== undefined) return { offset: span.keyOffset, length: span.keyLength! };
@@ -39,7 +47,8 @@ export class Locator {
     const root = this.root;
     if (!root) return { offset: 0, length: Math.min(1, this.text.length) };
     let node: Node | undefined;
-    for (let depth = wanted.length; depth >= 0 && !node; depth--) node = findNodeAtLocation(root, wanted.slice(0, depth) as (string | number)[]);
+    for (let depth = wanted.length; depth >= 0 && !node; depth--)
+      node = findNodeAtLocation(root, wanted.slice(0, depth) as (string | number)[]);
     node ??= root;
     if (target !== 'value') {
       const key = node.parent?.type === 'property' ? node.parent.children?.[0] : undefined;

@@ -3,8 +3,16 @@
 // path is found or known to be missing. Lengths are measured only when a range is asked for.
 import type { PathSegment } from './findings';
 
-export interface Span { keyOffset?: number; keyLength?: number; offset: number; length?: number }
-interface Trie { children: Map<PathSegment, Trie>; size: number }
+export interface Span {
+  keyOffset?: number;
+  keyLength?: number;
+  offset: number;
+  length?: number;
+}
+interface Trie {
+  children: Map<PathSegment, Trie>;
+  size: number;
+}
 
 const keyOf = (path: readonly PathSegment[]) => path.join('\u0000');
 
@@ -67,7 +75,8 @@ class Skipper {
   constructor(private readonly text: string) {}
 
   private nextBracket(from: number): number {
-    let at = this.text.length, kind = -1;
+    let at = this.text.length,
+      kind = -1;
     for (let k = 0; k < 4; k++) {
       let p = this.next[k];
       if (p < from) {
@@ -85,7 +94,8 @@ class Skipper {
 
   /** From the opening bracket of a container to just after its closing one. */
   container(i: number): number {
-    const text = this.text, n = text.length;
+    const text = this.text,
+      n = text.length;
     let depth = 0;
     let bracket = this.nextBracket(i);
     while (bracket < n) {
@@ -133,7 +143,10 @@ class Scanner {
   private finishAt = -1;
   private readonly skipper: Skipper;
 
-  constructor(private readonly text: string, private readonly root: Trie) {
+  constructor(
+    private readonly text: string,
+    private readonly root: Trie,
+  ) {
     this.unresolved = root.size;
     this.skipper = new Skipper(text);
   }
@@ -196,7 +209,8 @@ class Scanner {
   }
 
   private object(trie: Trie, path: PathSegment[]): void {
-    const text = this.text, n = text.length;
+    const text = this.text,
+      n = text.length;
     const found: PathSegment[] = [];
     this.open.push(found);
     this.i++;
@@ -231,7 +245,8 @@ class Scanner {
   }
 
   private array(trie: Trie, path: PathSegment[]): void {
-    const text = this.text, n = text.length;
+    const text = this.text,
+      n = text.length;
     const found: PathSegment[] = [];
     this.i++;
     let index = 0;

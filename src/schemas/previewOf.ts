@@ -2,8 +2,14 @@
 // `account_data` cut down to what a preview takes (the service rejects a whole account there).
 import { isObj, type Obj } from './objects';
 
-const PREVIEW_ACCOUNT_FIELDS = ['currency', 'bill_cycle_day', 'sold_to', 'tax_certificate', 'tax_identifier',
-  'custom_fields'];
+const PREVIEW_ACCOUNT_FIELDS = [
+  'currency',
+  'bill_cycle_day',
+  'sold_to',
+  'tax_certificate',
+  'tax_identifier',
+  'custom_fields',
+];
 /** Order fields a preview does not take. */
 const ORDER_ONLY = ['processing_options', 'state'];
 

@@ -23,8 +23,18 @@ export const LIMITS = { subscriptions: 50, lineItems: 100 } as const;
 const has = (o: Obj, k: string) => o[k] !== undefined;
 
 const NEW_SUBSCRIPTION_FIELDS = ['initial_term', 'renewal_term', 'start_on', 'subscription_plans'] as const;
-const CHANGE_FIELDS = ['add_subscription_plans', 'update_subscription_plans', 'remove_subscription_plans',
-  'replace_subscription_plans', 'terms', 'renew', 'renewals', 'cancel', 'pause', 'resume'] as const;
+const CHANGE_FIELDS = [
+  'add_subscription_plans',
+  'update_subscription_plans',
+  'remove_subscription_plans',
+  'replace_subscription_plans',
+  'terms',
+  'renew',
+  'renewals',
+  'cancel',
+  'pause',
+  'resume',
+] as const;
 const OWNER_FIELDS = ['account_number', 'account_id', 'account_data'] as const;
 const CHANGE_INDEX = new Map<string, number>(CHANGE_FIELDS.map((f, i) => [f, i]));
 const NEW_FIELD_NAMES = new Set<string>(NEW_SUBSCRIPTION_FIELDS);
@@ -91,8 +101,9 @@ export function checkRules(value: unknown, kind: PayloadKind, now: Date): RawFin
   const items = Array.isArray(value.line_items) ? value.line_items : [];
   const subsOwnThemselves = subs.length > 0 && items.length === 0 && subs.every(s => isObj(s) && ownsItself(s));
   if (!OWNER_FIELDS.some(f => has(value, f)) && !subsOwnThemselves) {
-    const message = 'The order needs "account_number", "account_id" or "account_data" '
-      + '(or each subscription its own owner account).';
+    const message =
+      'The order needs "account_number", "account_id" or "account_data" ' +
+      '(or each subscription its own owner account).';
     out.push({ ...missing([], 'account_number', message), code: 'missing-account' });
   }
   // A "subscriptions" that is not a list is the schema's finding, not this one.
@@ -103,12 +114,20 @@ export function checkRules(value: unknown, kind: PayloadKind, now: Date): RawFin
     out.push({ ...missing([], 'subscriptions', message), code: 'nothing-to-order' });
   }
   if (subs.length > LIMITS.subscriptions) {
-    out.push({ code: 'too-many', path: ['subscriptions'], target: 'key',
-      message: `An order holds at most ${LIMITS.subscriptions} subscriptions; this one has ${subs.length}.` });
+    out.push({
+      code: 'too-many',
+      path: ['subscriptions'],
+      target: 'key',
+      message: `An order holds at most ${LIMITS.subscriptions} subscriptions; this one has ${subs.length}.`,
+    });
   }
   if (items.length > LIMITS.lineItems) {
-    out.push({ code: 'too-many', path: ['line_items'], target: 'key',
-      message: `An order holds at most ${LIMITS.lineItems} line items; this one has ${items.length}.` });
+    out.push({
+      code: 'too-many',
+      path: ['line_items'],
+      target: 'key',
+      message: `An order holds at most ${LIMITS.lineItems} line items; this one has ${items.length}.`,
+    });
   }
   const at: PathSegment[] = ['subscriptions', 0];
   for (let i = 0; i < subs.length; i++) {
@@ -120,10 +139,16 @@ export function checkRules(value: unknown, kind: PayloadKind, now: Date): RawFin
   items.forEach((item, i) => checkDates(item, () => ['line_items', i], out));
 
   if (kind === 'preview' && Array.isArray(value.metrics) && value.metrics.length === 0) {
-    out.push({ code: 'missing-metrics', severity: 'warning', path: ['metrics'], target: 'value',
-      message: '"metrics" is empty, so the preview computes nothing: '
-        + 'ask for "delta_metrics", "billing_documents" or both.',
-      fix: { kind: 'addMetrics' } });
+    out.push({
+      code: 'missing-metrics',
+      severity: 'warning',
+      path: ['metrics'],
+      target: 'value',
+      message:
+        '"metrics" is empty, so the preview computes nothing: ' +
+        'ask for "delta_metrics", "billing_documents" or both.',
+      fix: { kind: 'addMetrics' },
+    });
   }
   return out;
 }
@@ -134,15 +159,21 @@ const ownsItself = (s: Obj) => OWNER_FIELDS.some(f => has(s, f));
 function checkOwner(o: Obj, path: PathSegment[], out: RawFinding[]): void {
   const other = (['account_number', 'account_id'] as const).find(f => has(o, f));
   if (!other || !has(o, 'account_data')) return;
-  out.push({ code: 'account-choice', path: [...path, 'account_data'], target: 'key',
+  out.push({
+    code: 'account-choice',
+    path: [...path, 'account_data'],
+    target: 'key',
     message: `Use either "${other}" (an existing account) or "account_data" (a new account), not both.`,
-    fix: { kind: 'removeProperty', property: 'account_data' } });
+    fix: { kind: 'removeProperty', property: 'account_data' },
+  });
 }
 
 function checkSubscription(s: Obj, path: PathSegment[], out: RawFinding[], hasOrderDate: boolean, now: Date): void {
   // Hot path (a 1 MB order holds ~1,000 of these): no allocation unless there is something to report.
   // One pass over the few keys present rather than a lookup of every field it could have.
-  let changes = 0, first = CHANGE_FIELDS.length as number, newFields = 0;
+  let changes = 0,
+    first = CHANGE_FIELDS.length as number,
+    newFields = 0;
   for (const k in s) {
     if (s[k] === undefined) continue;
     const c = CHANGE_INDEX.get(k);
@@ -163,14 +194,21 @@ function checkSubscription(s: Obj, path: PathSegment[], out: RawFinding[], hasOr
   } else if (changes > 0) {
     for (const f of NEW_SUBSCRIPTION_FIELDS) {
       if (!has(s, f)) continue;
-      out.push({ code: 'change-with-new-fields', severity: 'warning', path: [...path, f], target: 'key',
-        message: `"${f}" describes a new subscription, but this entry changes ${String(number)}: the change containers `
-          + 'act on it, and terms of an existing subscription change through "terms".',
-        fix: { kind: 'removeProperty', property: f } });
+      out.push({
+        code: 'change-with-new-fields',
+        severity: 'warning',
+        path: [...path, f],
+        target: 'key',
+        message:
+          `"${f}" describes a new subscription, but this entry changes ${String(number)}: the change containers ` +
+          'act on it, and terms of an existing subscription change through "terms".',
+        fix: { kind: 'removeProperty', property: f },
+      });
     }
   } else if (has(s, 'subscription_number') && newFields === 0) {
-    const message = `This entry names ${String(number)} but changes nothing: add a change container `
-      + `(${CHANGE_FIELDS.join(', ')}), or "subscription_plans" to create it.`;
+    const message =
+      `This entry names ${String(number)} but changes nothing: add a change container ` +
+      `(${CHANGE_FIELDS.join(', ')}), or "subscription_plans" to create it.`;
     out.push({ ...missing(path, 'add_subscription_plans', message), code: 'empty-change', severity: 'warning' });
   } else {
     checkNewSubscription(s, path, out, hasOrderDate);
@@ -198,22 +236,42 @@ function checkNewSubscription(s: Obj, path: PathSegment[], out: RawFinding[], ha
   if (!has(s, 'subscription_plans')) {
     out.push(missing(path, 'subscription_plans', 'A new subscription needs "subscription_plans".'));
   } else if (Array.isArray(s.subscription_plans) && s.subscription_plans.length === 0) {
-    out.push({ code: 'missing-field', path: [...path, 'subscription_plans'], target: 'value',
-      message: 'A new subscription needs at least one plan in "subscription_plans".' });
+    out.push({
+      code: 'missing-field',
+      path: [...path, 'subscription_plans'],
+      target: 'value',
+      message: 'A new subscription needs at least one plan in "subscription_plans".',
+    });
   }
   if (!has(s, 'initial_term')) {
-    out.push({ ...missing(path, 'initial_term', 'A new subscription without "initial_term" gets the '
-      + "tenant's default subscription term; set it to be sure what is sold."), severity: 'warning' });
+    out.push({
+      ...missing(
+        path,
+        'initial_term',
+        'A new subscription without "initial_term" gets the ' +
+          "tenant's default subscription term; set it to be sure what is sold.",
+      ),
+      severity: 'warning',
+    });
   }
   const evergreen = isObj(s.initial_term) && s.initial_term.type === 'evergreen';
   if (!has(s, 'renewal_term') && !evergreen) {
-    out.push({ ...missing(path, 'renewal_term', 'A new subscription without "renewal_term" renews on the '
-      + "tenant's default renewal term; set it to be sure."), severity: 'warning' });
+    out.push({
+      ...missing(
+        path,
+        'renewal_term',
+        'A new subscription without "renewal_term" renews on the ' +
+          "tenant's default renewal term; set it to be sure.",
+      ),
+      severity: 'warning',
+    });
   }
   if (!has(s, 'start_on')) {
     const standIn = hasOrderDate ? 'the order\'s "order_date" stands in' : 'the order date stands in';
-    out.push({ ...missing(path, 'start_on', `No "start_on": ${standIn} for the contract effective date.`),
-      severity: 'warning' });
+    out.push({
+      ...missing(path, 'start_on', `No "start_on": ${standIn} for the contract effective date.`),
+      severity: 'warning',
+    });
   }
 }
 
@@ -231,6 +289,10 @@ function eachPlan(list: unknown, at: (i: number) => PathSegment[], out: RawFindi
 function checkDates(o: unknown, at: () => PathSegment[], out: RawFinding[]): void {
   if (!isObj(o) || typeof o.start_date !== 'string' || typeof o.end_date !== 'string') return;
   if (o.end_date >= o.start_date) return;
-  out.push({ code: 'date-order', path: [...at(), 'end_date'], target: 'value',
-    message: `"end_date" ${o.end_date} is before "start_date" ${o.start_date}.` });
+  out.push({
+    code: 'date-order',
+    path: [...at(), 'end_date'],
+    target: 'value',
+    message: `"end_date" ${o.end_date} is before "start_date" ${o.start_date}.`,
+  });
 }

@@ -21,4 +21,8 @@ export type TermBody = z.infer<typeof Term>;
 export type LineItemBody = z.infer<typeof LineItem>;
 
 export type PayloadKind = 'order' | 'preview' | 'account';
-export const SCHEMAS: Record<PayloadKind, z.ZodType> = { order: OrderRequest, preview: PreviewRequest, account: Account };
+export const SCHEMAS: Record<PayloadKind, z.ZodType> = {
+  order: OrderRequest,
+  preview: PreviewRequest,
+  account: Account,
+};

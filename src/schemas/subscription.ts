@@ -6,72 +6,118 @@ import { currency, customFields, date, dateOf, flag, int, num, oneOf, text } fro
 
 export const TERM_TYPES = ['termed', 'evergreen'] as const;
 export const INTERVALS = ['day', 'week', 'month', 'year'] as const;
-export const Term = z.strictObject({
-  type: oneOf(TERM_TYPES, '`termed` (with `interval` and `interval_count`) or `evergreen` (no end).'),
-  interval: oneOf(INTERVALS, 'Unit of the term length. Used with `termed`.'),
-  interval_count: int('Number of intervals in the term, 1 or more. Used with `termed`.').min(1),
-  start_date: dateOf('First day of the term,'),
-  end_date: dateOf('Last day of the term,'),
-}).partial().meta({ description: 'A subscription term.' });
+export const Term = z
+  .strictObject({
+    type: oneOf(TERM_TYPES, '`termed` (with `interval` and `interval_count`) or `evergreen` (no end).'),
+    interval: oneOf(INTERVALS, 'Unit of the term length. Used with `termed`.'),
+    interval_count: int('Number of intervals in the term, 1 or more. Used with `termed`.').min(1),
+    start_date: dateOf('First day of the term,'),
+    end_date: dateOf('Last day of the term,'),
+  })
+  .partial()
+  .meta({ description: 'A subscription term.' });
 
-export const StartOn = z.strictObject({
-  contract_effective: dateOf('Contract effective date. Required in `start_on`;'),
-  service_activation: dateOf('Date the service was activated,').optional(),
-  customer_acceptance: dateOf('Date the customer accepted the service,').optional(),
-}).meta({ description: 'When the action takes effect; holds `contract_effective`.' });
+export const StartOn = z
+  .strictObject({
+    contract_effective: dateOf('Contract effective date. Required in `start_on`;'),
+    service_activation: dateOf('Date the service was activated,').optional(),
+    customer_acceptance: dateOf('Date the customer accepted the service,').optional(),
+  })
+  .meta({ description: 'When the action takes effect; holds `contract_effective`.' });
 
 export const COLLECTION_METHODS = ['collect_payment', 'create_invoice', 'process_refund', 'run_billing'] as const;
-export const ProcessingOptions = z.strictObject({
-  collection_method: oneOf(COLLECTION_METHODS, 'What the service does after the order: bill, collect, refund.'),
-  document_date: dateOf('Date of the billing documents,'),
-  target_date: dateOf('Date through which charges are billed,'),
-  payment_method_id: text('Payment method to collect with.'),
-  payment_gateway_id: text('Payment gateway to collect through.'),
-  draft_invoice: flag('Leave the invoice as a draft.'),
-  refund_reason_code: text('Reason code of a refund.'),
-}).partial().meta({ description: 'Billing and payment done with the order.' });
+export const ProcessingOptions = z
+  .strictObject({
+    collection_method: oneOf(COLLECTION_METHODS, 'What the service does after the order: bill, collect, refund.'),
+    document_date: dateOf('Date of the billing documents,'),
+    target_date: dateOf('Date through which charges are billed,'),
+    payment_method_id: text('Payment method to collect with.'),
+    payment_gateway_id: text('Payment gateway to collect through.'),
+    draft_invoice: flag('Leave the invoice as a draft.'),
+    refund_reason_code: text('Reason code of a refund.'),
+  })
+  .partial()
+  .meta({ description: 'Billing and payment done with the order.' });
 
 const DAYS = Array.from({ length: 31 }, (_, i) => `_${i + 1}`);
-export const RECURRING_ON: [string, ...string[]] = ['_1', ...DAYS.slice(1), 'subscription_item_start_day',
-  'account_cycle_date', 'subscription_start_day',
-  'term_end_day', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
-export const Recurring = z.strictObject({
-  on: oneOf(RECURRING_ON, 'Day the charge recurs on (`_1`-`_31`, a weekday, or a named day).'),
-  recurring_on: oneOf(RECURRING_ON, 'Day the charge recurs on.'),
-  interval: oneOf(['month', 'year', 'week', 'term', 'day'], 'Billing period unit.'),
-  interval_count: int('Number of units in a billing period.'),
-  timing: oneOf(['in_advance', 'in_arrears'], 'Bill before or after the period.'),
-  alignment_behavior: oneOf(['subscription_start', 'term_start', 'term_end', 'none'], 'How periods align.'),
-  duration_interval: oneOf(['day', 'week', 'month', 'year', 'subscription_term', 'billing_period'],
-    'Unit of how long the charge lasts.'),
-  duration_interval_count: int('How many duration units the charge lasts.'),
-  usage: flag('Usage-based charge.'),
-  rating_group: oneOf(['billing_period', 'usage_start_date', 'usage_record', 'usage_upload', 'custom_group'],
-    'How usage is grouped for rating.'),
-}).partial().meta({ description: 'Recurrence of the charge.' });
+export const RECURRING_ON: [string, ...string[]] = [
+  '_1',
+  ...DAYS.slice(1),
+  'subscription_item_start_day',
+  'account_cycle_date',
+  'subscription_start_day',
+  'term_end_day',
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+];
+export const Recurring = z
+  .strictObject({
+    on: oneOf(RECURRING_ON, 'Day the charge recurs on (`_1`-`_31`, a weekday, or a named day).'),
+    recurring_on: oneOf(RECURRING_ON, 'Day the charge recurs on.'),
+    interval: oneOf(['month', 'year', 'week', 'term', 'day'], 'Billing period unit.'),
+    interval_count: int('Number of units in a billing period.'),
+    timing: oneOf(['in_advance', 'in_arrears'], 'Bill before or after the period.'),
+    alignment_behavior: oneOf(['subscription_start', 'term_start', 'term_end', 'none'], 'How periods align.'),
+    duration_interval: oneOf(
+      ['day', 'week', 'month', 'year', 'subscription_term', 'billing_period'],
+      'Unit of how long the charge lasts.',
+    ),
+    duration_interval_count: int('How many duration units the charge lasts.'),
+    usage: flag('Usage-based charge.'),
+    rating_group: oneOf(
+      ['billing_period', 'usage_start_date', 'usage_record', 'usage_upload', 'custom_group'],
+      'How usage is grouped for rating.',
+    ),
+  })
+  .partial()
+  .meta({ description: 'Recurrence of the charge.' });
 
-const Tier = z.strictObject({
-  up_to: num('Upper bound of the tier.'), amount: num('Flat amount of the tier.'),
-  unit_amount: num('Amount per unit in the tier.'),
-}).partial().meta({ description: 'A price tier.' });
+const Tier = z
+  .strictObject({
+    up_to: num('Upper bound of the tier.'),
+    amount: num('Flat amount of the tier.'),
+    unit_amount: num('Amount per unit in the tier.'),
+  })
+  .partial()
+  .meta({ description: 'A price tier.' });
 
-const Overage = z.strictObject({
-  type: oneOf(['rolling_window', 'rollover'], 'How unused units are smoothed.'),
-  interval_count: int('Periods in a smoothing window.'),
-  included_units: num('Units included before overage applies.'),
-  credit_unused_units: flag('Credit units not used.'),
-  apply_at_end_of_smoothing_period: flag('Apply overage at the end of the smoothing period.'),
-}).partial().meta({ description: 'Overage settings of a usage charge.' });
+const Overage = z
+  .strictObject({
+    type: oneOf(['rolling_window', 'rollover'], 'How unused units are smoothed.'),
+    interval_count: int('Periods in a smoothing window.'),
+    included_units: num('Units included before overage applies.'),
+    credit_unused_units: flag('Credit units not used.'),
+    apply_at_end_of_smoothing_period: flag('Apply overage at the end of the smoothing period.'),
+  })
+  .partial()
+  .meta({ description: 'Overage settings of a usage charge.' });
 
-const Prepayment = z.strictObject({
-  quantity: num('Prepaid units.'),
-  validity_period: oneOf(['subscription_term', 'annual', 'semi_annual', 'quarter', 'month'], 'How long units last.'),
-}).partial().meta({ description: 'Prepayment of the charge.' });
+const Prepayment = z
+  .strictObject({
+    quantity: num('Prepaid units.'),
+    validity_period: oneOf(['subscription_term', 'annual', 'semi_annual', 'quarter', 'month'], 'How long units last.'),
+  })
+  .partial()
+  .meta({ description: 'Prepayment of the charge.' });
 
-export const TIERS_MODES = ['graduated', 'volume', 'high_watermark_volume', 'high_watermark_graduated',
-  'graduated_with_overage'] as const;
-export const START_EVENTS = ['contract_effective', 'service_activation', 'customer_acceptance',
-  'specific_date'] as const;
+export const TIERS_MODES = [
+  'graduated',
+  'volume',
+  'high_watermark_volume',
+  'high_watermark_graduated',
+  'graduated_with_overage',
+] as const;
+export const START_EVENTS = [
+  'contract_effective',
+  'service_activation',
+  'customer_acceptance',
+  'specific_date',
+] as const;
 
 /** Fields a new price entry and an update of a subscription item have in common. */
 const itemFields = {
@@ -86,7 +132,8 @@ const itemFields = {
   amount: num('Flat amount, overriding the price.'),
   unit_amount: num('Unit amount, overriding the price.'),
   discount_percent: num('Discount in percent.'),
-  apply_discount_to: z.array(oneOf(['one_time', 'recurring', 'usage'], 'Charge kind.'))
+  apply_discount_to: z
+    .array(oneOf(['one_time', 'recurring', 'usage'], 'Charge kind.'))
     .meta({ description: 'Kinds of charges the discount applies to.' }),
   discount_level: oneOf(['account', 'subscription', 'plan'], 'Scope of the discount.'),
   overage: Overage,
@@ -97,144 +144,187 @@ const itemFields = {
   custom_fields: customFields,
 };
 
-export const PriceEntry = z.strictObject({
-  ...itemFields,
-  price_id: text('Price to subscribe to. Required.'),
-  description: itemFields.description.max(500),
-  unique_token: itemFields.unique_token.max(50),
-  tiers_mode: oneOf(TIERS_MODES, 'How tiers are applied.'),
-  discount_amount: num('Discount amount.'),
-  price_base_interval: oneOf(['month', 'billing_period', 'week'], 'Period the price is quoted for.'),
-  drawdown: z.strictObject({ conversion_rate: num('Units per prepaid unit.') }).partial()
-    .meta({ description: 'Drawdown from a prepayment.' }),
-}).partial().required({ price_id: true })
+export const PriceEntry = z
+  .strictObject({
+    ...itemFields,
+    price_id: text('Price to subscribe to. Required.'),
+    description: itemFields.description.max(500),
+    unique_token: itemFields.unique_token.max(50),
+    tiers_mode: oneOf(TIERS_MODES, 'How tiers are applied.'),
+    discount_amount: num('Discount amount.'),
+    price_base_interval: oneOf(['month', 'billing_period', 'week'], 'Period the price is quoted for.'),
+    drawdown: z
+      .strictObject({ conversion_rate: num('Units per prepaid unit.') })
+      .partial()
+      .meta({ description: 'Drawdown from a prepayment.' }),
+  })
+  .partial()
+  .required({ price_id: true })
   .meta({ description: 'A price of the plan, with optional quantity, amounts, discount and dates.' });
 
-export const SubscriptionPlanRequest = z.strictObject({
-  plan_id: text('Plan to subscribe to (or give `plan_number`).'),
-  plan_number: text('Number of the plan to subscribe to (instead of `plan_id`).'),
-  prices: z.array(PriceEntry).meta({ description: 'Prices of the plan to set; others get their defaults.' }),
-  unique_token: text('Your own identifier of the plan, before it has one.'),
-  custom_fields: customFields,
-}).partial().meta({ description: 'A plan of the subscription.' });
+export const SubscriptionPlanRequest = z
+  .strictObject({
+    plan_id: text('Plan to subscribe to (or give `plan_number`).'),
+    plan_number: text('Number of the plan to subscribe to (instead of `plan_id`).'),
+    prices: z.array(PriceEntry).meta({ description: 'Prices of the plan to set; others get their defaults.' }),
+    unique_token: text('Your own identifier of the plan, before it has one.'),
+    custom_fields: customFields,
+  })
+  .partial()
+  .meta({ description: 'A plan of the subscription.' });
 
 const startOn = StartOn.optional();
 
-const AddPlan = z.strictObject({
-  subscription_plan: SubscriptionPlanRequest.meta({ description: 'The plan to add. Required.' }),
-  start_on: startOn,
-}).meta({ description: 'A plan to add to the subscription.' });
+const AddPlan = z
+  .strictObject({
+    subscription_plan: SubscriptionPlanRequest.meta({ description: 'The plan to add. Required.' }),
+    start_on: startOn,
+  })
+  .meta({ description: 'A plan to add to the subscription.' });
 
-const ItemUpdate = z.strictObject({ ...itemFields, id: text('Identifier of the subscription item.') }).partial()
+const ItemUpdate = z
+  .strictObject({ ...itemFields, id: text('Identifier of the subscription item.') })
+  .partial()
   .meta({ description: 'A subscription item to change.' });
 
-const UpdatePlan = z.strictObject({
-  subscription_plan: z.strictObject({
-    subscription_plan_id: text('Subscription plan to update.'),
+const UpdatePlan = z
+  .strictObject({
+    subscription_plan: z
+      .strictObject({
+        subscription_plan_id: text('Subscription plan to update.'),
+        unique_token: text('Your own identifier of the plan.'),
+        subscription_items: z.array(ItemUpdate).meta({ description: 'Items to update.' }),
+        custom_fields: customFields,
+      })
+      .partial()
+      .meta({ description: 'The plan to update. Required.' }),
+    start_on: startOn,
+    start_date: dateOf('Date the update takes effect,').optional(),
+  })
+  .meta({ description: 'A plan of the subscription to update.' });
+
+const RemovePlan = z
+  .strictObject({
+    subscription_plan_id: text('Subscription plan to remove.'),
     unique_token: text('Your own identifier of the plan.'),
-    subscription_items: z.array(ItemUpdate).meta({ description: 'Items to update.' }),
-    custom_fields: customFields,
-  }).partial().meta({ description: 'The plan to update. Required.' }),
-  start_on: startOn,
-  start_date: dateOf('Date the update takes effect,').optional(),
-}).meta({ description: 'A plan of the subscription to update.' });
+    start_on: StartOn,
+  })
+  .partial()
+  .meta({ description: 'A plan to remove from the subscription.' });
 
-const RemovePlan = z.strictObject({
-  subscription_plan_id: text('Subscription plan to remove.'),
-  unique_token: text('Your own identifier of the plan.'),
-  start_on: StartOn,
-}).partial().meta({ description: 'A plan to remove from the subscription.' });
-
-const ReplacePlan = z.strictObject({
-  subscription_plan: SubscriptionPlanRequest.meta({ description: 'The new plan. Required.' }),
-  subscription_plan_id: text('Subscription plan to replace.').optional(),
-  previous_plan_id: text('Plan being replaced.').optional(),
-  replace_at: oneOf(['now', 'end_of_billing_period', 'specific_date'], 'When the plan is replaced.').optional(),
-  replacement_type: oneOf(['upgrade', 'downgrade', 'crossgrade', 'other'], 'Kind of replacement.').optional(),
-  start_on: startOn,
-}).meta({ description: 'A plan to replace with another.' });
+const ReplacePlan = z
+  .strictObject({
+    subscription_plan: SubscriptionPlanRequest.meta({ description: 'The new plan. Required.' }),
+    subscription_plan_id: text('Subscription plan to replace.').optional(),
+    previous_plan_id: text('Plan being replaced.').optional(),
+    replace_at: oneOf(['now', 'end_of_billing_period', 'specific_date'], 'When the plan is replaced.').optional(),
+    replacement_type: oneOf(['upgrade', 'downgrade', 'crossgrade', 'other'], 'Kind of replacement.').optional(),
+    start_on: startOn,
+  })
+  .meta({ description: 'A plan to replace with another.' });
 
 const Renew = z.strictObject({ start_on: startOn }).meta({ description: 'Renews the subscription.' });
 
-const Resume = z.strictObject({
-  resume_date: text('Date the subscription resumes (with `resume_at` left out).'),
-  resume_at: oneOf(['pause_date'], 'Resume at the pause date.'),
-  extend_term: flag('Extend the term by the paused time.'),
-  custom_fields: customFields,
-}).partial().meta({ description: 'Resumes a paused subscription.' });
+const Resume = z
+  .strictObject({
+    resume_date: text('Date the subscription resumes (with `resume_at` left out).'),
+    resume_at: oneOf(['pause_date'], 'Resume at the pause date.'),
+    extend_term: flag('Extend the term by the paused time.'),
+    custom_fields: customFields,
+  })
+  .partial()
+  .meta({ description: 'Resumes a paused subscription.' });
 
-const Cancel = z.strictObject({
-  cancel_date: text('Date the subscription ends (with `cancel_at` left out).'),
-  cancel_at: oneOf(['invoice_period_end', 'subscription_term_end'], 'When the subscription ends.'),
-  processing_options: ProcessingOptions,
-  refund_amount: num('Amount to refund.'),
-  write_off: flag('Write off the unpaid balance.'),
-  write_off_behavior: z.strictObject({
-    on_account_accounting_code: text('Accounting code for on-account amounts.'),
-    deferred_revenue_accounting_code: text('Accounting code for deferred revenue.'),
-    recognized_revenue_accounting_code: text('Accounting code for recognized revenue.'),
-    revenue_recognition_rule_name: text('Revenue recognition rule.'),
-  }).partial().meta({ description: 'Accounting of the write-off.' }),
-  custom_fields: customFields,
-}).partial().meta({ description: 'Cancels the subscription.' });
+const Cancel = z
+  .strictObject({
+    cancel_date: text('Date the subscription ends (with `cancel_at` left out).'),
+    cancel_at: oneOf(['invoice_period_end', 'subscription_term_end'], 'When the subscription ends.'),
+    processing_options: ProcessingOptions,
+    refund_amount: num('Amount to refund.'),
+    write_off: flag('Write off the unpaid balance.'),
+    write_off_behavior: z
+      .strictObject({
+        on_account_accounting_code: text('Accounting code for on-account amounts.'),
+        deferred_revenue_accounting_code: text('Accounting code for deferred revenue.'),
+        recognized_revenue_accounting_code: text('Accounting code for recognized revenue.'),
+        revenue_recognition_rule_name: text('Revenue recognition rule.'),
+      })
+      .partial()
+      .meta({ description: 'Accounting of the write-off.' }),
+    custom_fields: customFields,
+  })
+  .partial()
+  .meta({ description: 'Cancels the subscription.' });
 
-const Pause = z.strictObject({
-  pause_date: text('Date the subscription pauses (with `pause_at` left out).'),
-  pause_at: oneOf(['invoice_period_end'], 'Pause at the end of the invoice period.'),
-  pause_interval: oneOf(['month', 'day', 'year', 'week'], 'Unit of the pause length.'),
-  pause_interval_count: num('Length of the pause in `pause_interval` units.'),
-  resume_behavior: Resume,
-  custom_fields: customFields,
-}).partial().meta({ description: 'Pauses the subscription.' });
+const Pause = z
+  .strictObject({
+    pause_date: text('Date the subscription pauses (with `pause_at` left out).'),
+    pause_at: oneOf(['invoice_period_end'], 'Pause at the end of the invoice period.'),
+    pause_interval: oneOf(['month', 'day', 'year', 'week'], 'Unit of the pause length.'),
+    pause_interval_count: num('Length of the pause in `pause_interval` units.'),
+    resume_behavior: Resume,
+    custom_fields: customFields,
+  })
+  .partial()
+  .meta({ description: 'Pauses the subscription.' });
 
-const FlexibleDocumentSettings = z.strictObject({
-  template_id: text('Billing document template.').nullable(),
-  sequence_set_id: text('Numbering sequence set.').nullable(),
-}).partial().meta({ description: 'Billing document settings of the subscription.' });
+const FlexibleDocumentSettings = z
+  .strictObject({
+    template_id: text('Billing document template.').nullable(),
+    sequence_set_id: text('Numbering sequence set.').nullable(),
+  })
+  .partial()
+  .meta({ description: 'Billing document settings of the subscription.' });
 
-const Terms = z.strictObject({
-  current_term: Term,
-  renewal_term: Term,
-  auto_renew: flag('Renew automatically at the end of the term.'),
-  start_on: StartOn,
-  bill_to_id: text('Bill-to contact.').nullable(),
-  sold_to_id: text('Sold-to contact.').nullable(),
-  payment_terms: text('Payment term.').nullable(),
-  billing_document_settings: FlexibleDocumentSettings,
-}).partial().meta({ description: 'Change: terms and conditions of the subscription.' });
+const Terms = z
+  .strictObject({
+    current_term: Term,
+    renewal_term: Term,
+    auto_renew: flag('Renew automatically at the end of the term.'),
+    start_on: StartOn,
+    bill_to_id: text('Bill-to contact.').nullable(),
+    sold_to_id: text('Sold-to contact.').nullable(),
+    payment_terms: text('Payment term.').nullable(),
+    billing_document_settings: FlexibleDocumentSettings,
+  })
+  .partial()
+  .meta({ description: 'Change: terms and conditions of the subscription.' });
 
 const plans = <T extends z.ZodType>(item: T, description: string) => z.array(item).optional().meta({ description });
 
-export const SubscriptionRequest = z.strictObject({
-  subscription_number: text('An existing subscription to change, or the number for a new one.'),
-  account_number: text('Owner account of the subscription (instead of `account_data`).'),
-  account_id: text('Owner account of the subscription, by id (instead of `account_data`).'),
-  account_data: Account.meta({ description: 'A new owner account for the subscription.' }),
-  invoice_owner_account_number: text('Account that receives the invoices, when not the owner.'),
-  description: text('Description of the subscription.'),
-  currency: currency.meta({ description: 'Currency of the subscription (with multiple currencies enabled).' }),
-  auto_renew: flag('Renew automatically at the end of the term.'),
-  invoice_separately: flag('Invoice this subscription on its own.'),
-  initial_term: Term.meta({ description: 'Initial term of a new subscription.' }),
-  renewal_term: Term.meta({ description: 'Renewal term of a new subscription.' }),
-  start_on: StartOn.meta({ description: 'Start of a new subscription; `order_date` stands in when left out.' }),
-  subscription_plans: z.array(SubscriptionPlanRequest).meta({ description: 'Plans of a new subscription.' }),
-  processing_options: ProcessingOptions,
-  custom_fields: customFields,
-  bill_to_id: text('Bill-to contact.').nullable(),
-  sold_to_id: text('Sold-to contact.').nullable(),
-  payment_terms: text('Payment term.').nullable(),
-  billing_document_settings: FlexibleDocumentSettings,
-  add_subscription_plans: plans(AddPlan, 'Change: plans to add.'),
-  update_subscription_plans: plans(UpdatePlan, 'Change: plans to update.'),
-  remove_subscription_plans: plans(RemovePlan, 'Change: plans to remove.'),
-  replace_subscription_plans: plans(ReplacePlan, 'Change: plans to replace.'),
-  terms: Terms,
-  renew: Renew.meta({ description: 'Change: renews the subscription.' }),
-  renewals: plans(Renew, 'Change: renewals of the subscription.'),
-  cancel: Cancel.meta({ description: 'Change: cancels the subscription.' }),
-  pause: Pause.meta({ description: 'Change: pauses the subscription.' }),
-  resume: Resume.meta({ description: 'Change: resumes a paused subscription.' }),
-}).partial().meta({ description: 'A new subscription, or a change to `subscription_number` (change containers).' });
+export const SubscriptionRequest = z
+  .strictObject({
+    subscription_number: text('An existing subscription to change, or the number for a new one.'),
+    account_number: text('Owner account of the subscription (instead of `account_data`).'),
+    account_id: text('Owner account of the subscription, by id (instead of `account_data`).'),
+    account_data: Account.meta({ description: 'A new owner account for the subscription.' }),
+    invoice_owner_account_number: text('Account that receives the invoices, when not the owner.'),
+    description: text('Description of the subscription.'),
+    currency: currency.meta({ description: 'Currency of the subscription (with multiple currencies enabled).' }),
+    auto_renew: flag('Renew automatically at the end of the term.'),
+    invoice_separately: flag('Invoice this subscription on its own.'),
+    initial_term: Term.meta({ description: 'Initial term of a new subscription.' }),
+    renewal_term: Term.meta({ description: 'Renewal term of a new subscription.' }),
+    start_on: StartOn.meta({ description: 'Start of a new subscription; `order_date` stands in when left out.' }),
+    subscription_plans: z.array(SubscriptionPlanRequest).meta({ description: 'Plans of a new subscription.' }),
+    processing_options: ProcessingOptions,
+    custom_fields: customFields,
+    bill_to_id: text('Bill-to contact.').nullable(),
+    sold_to_id: text('Sold-to contact.').nullable(),
+    payment_terms: text('Payment term.').nullable(),
+    billing_document_settings: FlexibleDocumentSettings,
+    add_subscription_plans: plans(AddPlan, 'Change: plans to add.'),
+    update_subscription_plans: plans(UpdatePlan, 'Change: plans to update.'),
+    remove_subscription_plans: plans(RemovePlan, 'Change: plans to remove.'),
+    replace_subscription_plans: plans(ReplacePlan, 'Change: plans to replace.'),
+    terms: Terms,
+    renew: Renew.meta({ description: 'Change: renews the subscription.' }),
+    renewals: plans(Renew, 'Change: renewals of the subscription.'),
+    cancel: Cancel.meta({ description: 'Change: cancels the subscription.' }),
+    pause: Pause.meta({ description: 'Change: pauses the subscription.' }),
+    resume: Resume.meta({ description: 'Change: resumes a paused subscription.' }),
+  })
+  .partial()
+  .meta({ description: 'A new subscription, or a change to `subscription_number` (change containers).' });
 
 export { date };

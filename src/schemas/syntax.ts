@@ -10,24 +10,43 @@ type SyntaxCode = 'json-syntax' | 'json-comment' | 'json-trailing-comma';
 
 export function syntaxFindings(text: string): Finding[] {
   const out: Finding[] = [];
-  const push = (code: SyntaxCode, message: string, offset: number, length: number) => out.push({
-    code, severity: 'error', category: 90, message, path: [], offset,
-    length: Math.max(0, Math.min(length, text.length - offset)),
-  });
+  const push = (code: SyntaxCode, message: string, offset: number, length: number) =>
+    out.push({
+      code,
+      severity: 'error',
+      category: 90,
+      message,
+      path: [],
+      offset,
+      length: Math.max(0, Math.min(length, text.length - offset)),
+    });
   const errors: ParseError[] = [];
-  visit(text, {
-    onComment: (offset, length) => push('json-comment',
-      'Comments are not allowed in JSON: the service answers "malformed request". Remove the comment.', offset, length),
-    onError: (error, offset, length) => errors.push({ error, offset, length }),
-  }, { disallowComments: false, allowTrailingComma: false });
+  visit(
+    text,
+    {
+      onComment: (offset, length) =>
+        push(
+          'json-comment',
+          'Comments are not allowed in JSON: the service answers "malformed request". Remove the comment.',
+          offset,
+          length,
+        ),
+      onError: (error, offset, length) => errors.push({ error, offset, length }),
+    },
+    { disallowComments: false, allowTrailingComma: false },
+  );
   let last = -1;
   for (const e of errors) {
     if (e.offset === last) continue; // one mistake, several parser complaints
     last = e.offset;
     const before = text.slice(0, e.offset).trimEnd();
     if (before.endsWith(',') && /^\s*[}\]]/.test(text.slice(e.offset))) {
-      push('json-trailing-comma', 'Trailing comma: JSON allows no comma before a closing bracket. Remove it.',
-        before.length - 1, 1);
+      push(
+        'json-trailing-comma',
+        'Trailing comma: JSON allows no comma before a closing bracket. Remove it.',
+        before.length - 1,
+        1,
+      );
     } else {
       const message = `JSON syntax error: ${readable(printParseErrorCode(e.error))}.`;
       push('json-syntax', message, e.offset, Math.max(1, e.length));
@@ -51,9 +70,17 @@ export function tooDeepAt(text: string): number {
 }
 
 export function tooDeepFinding(offset: number): Finding {
-  return { code: 'too-deep', severity: 'error', category: 90, path: [], offset, length: 1,
-    message: `The JSON nests more than ${MAX_DEPTH.toLocaleString('en-US')} levels deep here; the service refuses `
-      + 'such a body. Nothing else was checked.' };
+  return {
+    code: 'too-deep',
+    severity: 'error',
+    category: 90,
+    path: [],
+    offset,
+    length: 1,
+    message:
+      `The JSON nests more than ${MAX_DEPTH.toLocaleString('en-US')} levels deep here; the service refuses ` +
+      'such a body. Nothing else was checked.',
+  };
 }
 
 /** Index of the closing quote of the string opening at `i` (or the end of the text). */

@@ -10,22 +10,37 @@ const LENGTH = ['interval', 'interval_count'] as const;
 export function checkTerm(t: Obj, parent: readonly PathSegment[], name: string, out: RawFinding[]): void {
   const at = () => [...parent, name];
   if (t.type === undefined) {
-    out.push({ code: 'missing-field', severity: 'warning', path: [...at(), 'type'], target: 'parentKey',
+    out.push({
+      code: 'missing-field',
+      severity: 'warning',
+      path: [...at(), 'type'],
+      target: 'parentKey',
       message: `"${name}" has no "type": the tenant's default term type applies. Set "termed" or "evergreen".`,
-      fix: { kind: 'addProperty', property: 'type', placeholder: 'termed' } });
+      fix: { kind: 'addProperty', property: 'type', placeholder: 'termed' },
+    });
   } else if (t.type === 'termed') {
     for (const f of LENGTH) {
       if (t[f] !== undefined) continue;
-      out.push({ code: 'missing-field', severity: 'warning', path: [...at(), f], target: 'parentKey',
+      out.push({
+        code: 'missing-field',
+        severity: 'warning',
+        path: [...at(), f],
+        target: 'parentKey',
         message: `A termed ${name} without "${f}" gets its length from the tenant's defaults; set it to be sure.`,
-        fix: { kind: 'addProperty', property: f, placeholder: f === 'interval' ? 'month' : 12 } });
+        fix: { kind: 'addProperty', property: f, placeholder: f === 'interval' ? 'month' : 12 },
+      });
     }
   } else if (t.type === 'evergreen') {
     for (const f of LENGTH) {
       if (t[f] === undefined) continue;
-      out.push({ code: 'evergreen-with-interval', severity: 'warning', path: [...at(), f], target: 'key',
+      out.push({
+        code: 'evergreen-with-interval',
+        severity: 'warning',
+        path: [...at(), f],
+        target: 'key',
         message: `An evergreen term has no length, so "${f}" has no effect: remove it.`,
-        fix: { kind: 'dropTermFields' } });
+        fix: { kind: 'dropTermFields' },
+      });
     }
   }
 }

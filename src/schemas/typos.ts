@@ -39,7 +39,8 @@ function unwrap(s: z.ZodType): z.ZodType {
 export function suggestKey(key: string, known: readonly string[], present: ReadonlySet<string>): string | undefined {
   const k = key.toLowerCase();
   const budget = k.length <= 2 ? 0 : k.length <= 5 ? 1 : 2;
-  let best: string | undefined, bestDistance = budget + 1;
+  let best: string | undefined,
+    bestDistance = budget + 1;
   for (const name of known) {
     if (present.has(name) || Math.abs(name.length - k.length) > budget) continue;
     const d = distance(k, name.toLowerCase(), budget);
@@ -53,7 +54,8 @@ export function suggestKey(key: string, known: readonly string[], present: Reado
 
 /** Optimal string alignment distance, giving up (budget + 1) once every cell of a row exceeds the budget. */
 export function distance(a: string, b: string, budget = Infinity): number {
-  let prev2: number[] = [], prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  let prev2: number[] = [],
+    prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const row = [i];
     let rowMin = i;

@@ -33,8 +33,15 @@ export function validate(text: string, kind: PayloadKind, options: ValidateOptio
   if (!isObj(value)) {
     if (found.length === 0) {
       const { offset, length } = new Locator(text, validJson, [[]]).locate([], 'value');
-      found.push({ code: 'wrong-root', severity: 'error', category: 90,
-        message: `The ${kind} payload must be a JSON object.`, path: [], offset, length });
+      found.push({
+        code: 'wrong-root',
+        severity: 'error',
+        category: 90,
+        message: `The ${kind} payload must be a JSON object.`,
+        path: [],
+        offset,
+        length,
+      });
     }
     return found;
   }
@@ -45,19 +52,30 @@ export function validate(text: string, kind: PayloadKind, options: ValidateOptio
     if (r.fix?.kind === 'renameProperty') seen.add(r.path.slice(0, -1).concat(r.fix.to).join('\u0000'));
   }
   const raw = all.filter(r => {
-    const at = r.path.join('\u0000'), key = `${r.code}|${at}`;
+    const at = r.path.join('\u0000'),
+      key = `${r.code}|${at}`;
     if (r.target === 'parentKey' && seen.has(at)) return false;
     if (seen.has(key)) return false; // zod and the rules can both see a missing field
     seen.add(key);
     return true;
   });
-  const locator = new Locator(text, validJson, raw.map(r => r.path));
+  const locator = new Locator(
+    text,
+    validJson,
+    raw.map(r => r.path),
+  );
   for (const r of raw) {
     const { offset, length } = locator.locate(r.path, r.target);
     const message = hugeNumber(r, value, text.slice(offset, offset + length)) ?? r.message;
     found.push({
-      code: r.code, severity: r.severity ?? 'error', category: FINDING_CODES[r.code].category, message,
-      path: r.path, offset, length, ...(r.fix ? { fix: r.fix } : {}),
+      code: r.code,
+      severity: r.severity ?? 'error',
+      category: FINDING_CODES[r.code].category,
+      message,
+      path: r.path,
+      offset,
+      length,
+      ...(r.fix ? { fix: r.fix } : {}),
     });
   }
   return found;
@@ -109,7 +127,9 @@ function fromIssue(issue: z.core.$ZodIssue, root: unknown, kind: PayloadKind): R
     case 'invalid_type': {
       const article = /^[aeiou]/.test(issue.expected) ? 'an' : 'a';
       const expected = issue.expected === 'int' ? 'a whole number' : `${article} ${issue.expected}`;
-      return [{ code: 'wrong-type', path, target: 'value', message: `${name} must be ${expected}, not ${describe(input)}.` }];
+      return [
+        { code: 'wrong-type', path, target: 'value', message: `${name} must be ${expected}, not ${describe(input)}.` },
+      ];
     }
     case 'invalid_value': {
       const values = issue.values.map(v => JSON.stringify(v));
@@ -117,7 +137,9 @@ function fromIssue(issue: z.core.$ZodIssue, root: unknown, kind: PayloadKind): R
         ? 'an ISO 4217 currency code such as "USD"'
         : `one of ${values.slice(0, 8).join(', ')}, …`;
       const list = values.length > 8 ? many : `one of ${values.join(', ')}`;
-      return [{ code: 'invalid-value', path, target: 'value', message: `${name} must be ${list}, not ${describe(input)}.` }];
+      return [
+        { code: 'invalid-value', path, target: 'value', message: `${name} must be ${list}, not ${describe(input)}.` },
+      ];
     }
     case 'too_small':
     case 'too_big': {
@@ -129,8 +151,14 @@ function fromIssue(issue: z.core.$ZodIssue, root: unknown, kind: PayloadKind): R
     }
     case 'invalid_format':
     case 'custom':
-      return [{ code: 'invalid-date', path, target: 'value',
-        message: `${name} must be a real date written YYYY-MM-DD, not ${describe(input)}.` }];
+      return [
+        {
+          code: 'invalid-date',
+          path,
+          target: 'value',
+          message: `${name} must be a real date written YYYY-MM-DD, not ${describe(input)}.`,
+        },
+      ];
     default:
       return [{ code: 'invalid-value', path, target: 'value', message: `${name}: ${issue.message}.` }];
   }
@@ -143,12 +171,20 @@ function unknownFields(keys: string[], path: PathSegment[], holder: unknown, kin
   return keys.map(k => {
     const near = suggestKey(k, known, present);
     if (!near) {
-      return { code: 'unknown-field', path: [...path, k], target: 'key',
+      return {
+        code: 'unknown-field',
+        path: [...path, k],
+        target: 'key',
         message: `Unknown field "${k}"${where}: the service rejects it.`,
-        fix: { kind: 'removeProperty', property: k } };
+        fix: { kind: 'removeProperty', property: k },
+      };
     }
-    return { code: 'unknown-field', path: [...path, k], target: 'key',
+    return {
+      code: 'unknown-field',
+      path: [...path, k],
+      target: 'key',
       message: `Unknown field "${k}"${where}: did you mean \`${near}\`?`,
-      fix: { kind: 'renameProperty', property: k, to: near } };
+      fix: { kind: 'renameProperty', property: k, to: near },
+    };
   });
 }

@@ -9,7 +9,12 @@ import { Disposable } from '../util/dispose';
 export const PAGE_SIZE = 50;
 const ORDERS_PAGE_SIZE = 99;
 
-export interface AccountRow { accountNumber: string; name: string; currency: string; status: string }
+export interface AccountRow {
+  accountNumber: string;
+  name: string;
+  currency: string;
+  status: string;
+}
 export interface OrderRow {
   orderNumber: string;
   accountNumber: string;
@@ -25,7 +30,10 @@ export class AccountsModel extends Disposable {
   private rows: AccountRow[] | undefined;
   private nextPage: string | null = null;
 
-  constructor(private readonly clients: ClientProvider, private readonly store: ConnectionStore) {
+  constructor(
+    private readonly clients: ClientProvider,
+    private readonly store: ConnectionStore,
+  ) {
     super();
     this._register(store.onDidChange(() => this.refresh()));
   }

@@ -1,8 +1,6 @@
 // The calls the editor makes, as data: a command describes WHAT to send; the request controller owns how
 // (progress, cancel, errors, the panel). Each description says how it reads in the UI and in the panel.
-import type {
-  AccountResponse, ApiResponse, BillingClient, OrderResponse, PreviewResponse,
-} from '../client';
+import type { AccountResponse, ApiResponse, BillingClient, OrderResponse, PreviewResponse } from '../client';
 import type { Operation } from '../catalog';
 import type { AccountData, OrderRequestBody, PreviewRequestBody } from '../schemas';
 
@@ -62,8 +60,13 @@ export function describe(call: Call): CallInfo {
   }
 }
 
-const write = (title: string, path: string, call: { confirmed?: boolean }): CallInfo =>
-  ({ title, method: 'POST', path, write: true, confirmed: call.confirmed });
+const write = (title: string, path: string, call: { confirmed?: boolean }): CallInfo => ({
+  title,
+  method: 'POST',
+  path,
+  write: true,
+  confirmed: call.confirmed,
+});
 
 /** Sends the call. A create sends one Idempotency-Key per action (the client makes it). */
 export function invoke(client: BillingClient, call: Call, signal: AbortSignal): Promise<ApiResponse<unknown>> {

@@ -10,7 +10,9 @@ export async function confirmWrite(connection: Connection, what: string): Promis
   const message = production ? `${what} on PRODUCTION (${connection.name})?` : `${what} on ${connection.name}?`;
   const detail = production ? 'This changes live data.' : `Connection: ${connection.name} (${connection.kind}).`;
   const answer = await vscode.window.showWarningMessage(
-    message, { modal: true, detail }, production ? 'Yes, on production' : 'Send',
+    message,
+    { modal: true, detail },
+    production ? 'Yes, on production' : 'Send',
   );
   return answer !== undefined;
 }

@@ -65,7 +65,8 @@ export class OperationRequests {
       void vscode.window.showErrorMessage(r.error ?? unknown);
       return undefined;
     }
-    const errors = vscode.languages.getDiagnostics(doc.uri)
+    const errors = vscode.languages
+      .getDiagnostics(doc.uri)
       .filter(d => d.source === 'Billing Workbench' && d.severity === vscode.DiagnosticSeverity.Error);
     if (errors.length && !confirmed && !(await vscode.window.showWarningMessage(errors[0].message, 'Send Anyway'))) {
       return undefined;
@@ -95,7 +96,9 @@ export class OperationRequests {
   }
 
   private async openRequestFile(
-    op: Operation, pathParams: Record<string, string>, query: Record<string, string>,
+    op: Operation,
+    pathParams: Record<string, string>,
+    query: Record<string, string>,
   ): Promise<vscode.TextEditor> {
     const editor = await openUntitled(requestFileName(op.path), requestFileText(op.id, pathParams, query, {}));
     void vscode.window.showInformationMessage('Write the request body, then click "Send" above it.');
@@ -104,7 +107,8 @@ export class OperationRequests {
 }
 
 async function askPathParams(
-  op: Operation, known: Record<string, string>,
+  op: Operation,
+  known: Record<string, string>,
 ): Promise<Record<string, string> | undefined> {
   for (const [i, p] of op.pathParams.entries()) {
     if (known[p]) continue;

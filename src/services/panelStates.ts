@@ -1,7 +1,12 @@
 // What the response panel shows for an answer or an error. The client already redacts what it puts in
 // errors; the panel redacts again, as a last line.
 import {
-  ApiError, summarizePreview, type ApiResponse, type BillingClient, type OrderResponse, type PreviewResponse,
+  ApiError,
+  summarizePreview,
+  type ApiResponse,
+  type BillingClient,
+  type OrderResponse,
+  type PreviewResponse,
 } from '../client';
 import type { Connection } from '../connections/connectionStore';
 import type { ErrorState, PanelError, ResponseState } from '../webview/protocol';
@@ -26,7 +31,10 @@ function exchange({ info, connection }: Context) {
 }
 
 export function responseState(
-  ctx: Context, call: Call, r: ApiResponse<unknown>, history: () => PreviewHistory,
+  ctx: Context,
+  call: Call,
+  r: ApiResponse<unknown>,
+  history: () => PreviewHistory,
 ): ResponseState {
   const state: ResponseState = {
     ...exchange(ctx),
@@ -46,7 +54,9 @@ export function responseState(
     case 'createOrder': {
       const order = r.data as OrderResponse;
       const subscriptions = order.subscriptions.map(s => ({
-        number: s.subscription_number, state: s.state, version: s.version,
+        number: s.subscription_number,
+        state: s.state,
+        version: s.version,
       }));
       const title = `Order ${order.order_number} created`;
       return { ...state, title, order: { orderNumber: order.order_number, subscriptions } };

@@ -4,7 +4,12 @@ import * as vscode from 'vscode';
 import type { PayloadDiagnostics } from '../languageFeatures/payloadDiagnostics';
 import { createBody, previewBody } from '../payloads';
 import {
-  formatPath, kindFromFileName, type AccountData, type OrderRequestBody, type PayloadKind, type PreviewRequestBody,
+  formatPath,
+  kindFromFileName,
+  type AccountData,
+  type OrderRequestBody,
+  type PayloadKind,
+  type PreviewRequestBody,
 } from '../schemas';
 import { fileName, showProblems } from '../util/documents';
 import type { RequestController } from './requestController';
@@ -27,7 +32,10 @@ const HINTS = {
 };
 
 export class PayloadRequests {
-  constructor(private readonly diagnostics: PayloadDiagnostics, private readonly controller: RequestController) {}
+  constructor(
+    private readonly diagnostics: PayloadDiagnostics,
+    private readonly controller: RequestController,
+  ) {}
 
   async preview(doc: vscode.TextDocument | undefined, opts: SendOptions = {}) {
     const p = await this.checked(doc, ['order', 'preview'], HINTS.preview, opts);
@@ -79,7 +87,9 @@ function notJson(file: string): void {
 }
 
 async function sendAnyway(
-  file: string, errors: { message: string; path: (string | number)[] }[], opts: SendOptions,
+  file: string,
+  errors: { message: string; path: (string | number)[] }[],
+  opts: SendOptions,
 ): Promise<boolean> {
   if (opts.silent) return false;
   const first = errors[0];

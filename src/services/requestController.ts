@@ -56,7 +56,9 @@ export class RequestController {
   }
 
   private withProgress(
-    info: CallInfo, { connection }: ActiveClient, send: (signal: AbortSignal) => Promise<ApiResponse<unknown>>,
+    info: CallInfo,
+    { connection }: ActiveClient,
+    send: (signal: AbortSignal) => Promise<ApiResponse<unknown>>,
   ): Thenable<ApiResponse<unknown>> {
     const title = `${info.title} on ${connection.name}…`;
     const options = { location: vscode.ProgressLocation.Notification, title, cancellable: true };

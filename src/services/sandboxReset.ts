@@ -6,7 +6,10 @@ import type { ClientProvider } from '../connections/clientProvider';
 export class SandboxReset implements vscode.Disposable {
   private readonly offer: vscode.Disposable;
 
-  constructor(private readonly clients: ClientProvider, private readonly log: vscode.LogOutputChannel) {
+  constructor(
+    private readonly clients: ClientProvider,
+    private readonly log: vscode.LogOutputChannel,
+  ) {
     this.offer = clients.onDidFindUnusableData(e => {
       void vscode.window.showErrorMessage(e.message, 'Reset Local Sandbox').then(a => a && this.reset());
     });
@@ -17,9 +20,9 @@ export class SandboxReset implements vscode.Disposable {
     if (!confirmed && !(await this.confirm())) return undefined;
     try {
       const backup = await this.clients.resetLocalSandbox();
-      void vscode.window.showInformationMessage(backup
-        ? `Local sandbox reset. The old data is in ${backup}.`
-        : 'Local sandbox reset: it had no data yet.');
+      void vscode.window.showInformationMessage(
+        backup ? `Local sandbox reset. The old data is in ${backup}.` : 'Local sandbox reset: it had no data yet.',
+      );
       return backup;
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
@@ -30,10 +33,14 @@ export class SandboxReset implements vscode.Disposable {
   }
 
   private async confirm(): Promise<boolean> {
-    const answer = await vscode.window.showWarningMessage('Reset the Local sandbox?', {
-      modal: true,
-      detail: `Its data file is backed up beside itself and a fresh sandbox starts:\n${this.clients.localDataFile}`,
-    }, 'Reset');
+    const answer = await vscode.window.showWarningMessage(
+      'Reset the Local sandbox?',
+      {
+        modal: true,
+        detail: `Its data file is backed up beside itself and a fresh sandbox starts:\n${this.clients.localDataFile}`,
+      },
+      'Reset',
+    );
     return answer === 'Reset';
   }
 

@@ -19,10 +19,12 @@ export class AccountsTree extends Disposable implements vscode.TreeDataProvider<
 
   constructor(private readonly model: AccountsModel) {
     super();
-    this._register(model.onDidChange(() => {
-      this.rootError = undefined;
-      this.changed.fire(undefined);
-    }));
+    this._register(
+      model.onDidChange(() => {
+        this.rootError = undefined;
+        this.changed.fire(undefined);
+      }),
+    );
   }
 
   refresh(): void {

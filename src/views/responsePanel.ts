@@ -22,8 +22,12 @@ export class ResponsePanel extends Disposable implements vscode.WebviewPanelSeri
     this._register(vscode.window.registerWebviewPanelSerializer(ResponsePanel.viewType, this));
   }
 
-  get state(): PanelState | undefined { return this.current; }
-  get visible(): boolean { return !!this.panel?.visible; }
+  get state(): PanelState | undefined {
+    return this.current;
+  }
+  get visible(): boolean {
+    return !!this.panel?.visible;
+  }
 
   show(state: PanelState): void {
     this.current = state;
@@ -84,14 +88,17 @@ export class ResponsePanel extends Disposable implements vscode.WebviewPanelSeri
     }
   }
 
-  private post(m: HostMessage): void { void this.panel?.webview.postMessage(m); }
+  private post(m: HostMessage): void {
+    void this.panel?.webview.postMessage(m);
+  }
 
   private html(webview: vscode.Webview): string {
     const nonce = randomBytes(16).toString('base64');
     const uri = (...p: string[]) => webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, ...p));
     const source = webview.cspSource;
-    const csp = `default-src 'none'; style-src ${source}; font-src ${source}; img-src ${source}; `
-      + `script-src 'nonce-${nonce}';`;
+    const csp =
+      `default-src 'none'; style-src ${source}; font-src ${source}; img-src ${source}; ` +
+      `script-src 'nonce-${nonce}';`;
     return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">

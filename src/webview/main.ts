@@ -12,10 +12,16 @@ declare function acquireVsCodeApi(): VsCodeApi;
 const vscode = acquireVsCodeApi();
 const root = document.getElementById('root')!;
 
-interface Props { cls?: string; text?: string; title?: string }
+interface Props {
+  cls?: string;
+  text?: string;
+  title?: string;
+}
 
 function el<K extends keyof HTMLElementTagNameMap>(
-  tag: K, props: Props = {}, ...children: (Node | undefined)[]
+  tag: K,
+  props: Props = {},
+  ...children: (Node | undefined)[]
 ): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
   if (props.cls) e.className = props.cls;
@@ -51,8 +57,15 @@ function table(head: string[], rows: string[][], numeric: number[] = []): HTMLTa
 
 function itemRows(rows: SummaryRow[]): string[][] {
   return rows.map(r => [
-    r.subscription, r.action, r.price, r.start, r.end ?? '—',
-    money(r.mrr?.gross_amount), money(r.mrr?.net_amount), money(r.tcb.gross_amount), money(r.tcb.net_amount),
+    r.subscription,
+    r.action,
+    r.price,
+    r.start,
+    r.end ?? '—',
+    money(r.mrr?.gross_amount),
+    money(r.mrr?.net_amount),
+    money(r.tcb.gross_amount),
+    money(r.tcb.net_amount),
     r.tcb.currency,
   ]);
 }
@@ -97,11 +110,16 @@ function render(s: PanelState): void {
 }
 
 function renderOperation(o: OperationDetails): void {
-  root.appendChild(el('section', { cls: 'operation' },
-    el('p', {}, el('span', { cls: `method ${o.method}`, text: o.method }), el('code', { text: ` ${o.path}` })),
-    el('p', { text: o.summary }),
-    el('p', { text: `Group: ${o.group}` }),
-    el('p', { text: o.pathParams.length ? `Path parameters: ${o.pathParams.join(', ')}` : 'No path parameters' })));
+  root.appendChild(
+    el(
+      'section',
+      { cls: 'operation' },
+      el('p', {}, el('span', { cls: `method ${o.method}`, text: o.method }), el('code', { text: ` ${o.path}` })),
+      el('p', { text: o.summary }),
+      el('p', { text: `Group: ${o.group}` }),
+      el('p', { text: o.pathParams.length ? `Path parameters: ${o.pathParams.join(', ')}` : 'No path parameters' }),
+    ),
+  );
   const actions = el('div', { cls: 'actions' });
   const send = () => vscode.postMessage({ type: 'command', command: 'sendOperation', operationId: o.id });
   const curl = () => vscode.postMessage({ type: 'command', command: 'copyOperationCurl', operationId: o.id });
@@ -123,8 +141,14 @@ function renderError(e: PanelError): void {
 
 function renderOrder(order: CreatedOrder): void {
   const rows = order.subscriptions.map(x => [x.number, x.state, String(x.version)]);
-  root.appendChild(el('section', {}, el('h2', { text: `Order ${order.orderNumber}` }),
-    table(['subscription', 'state', 'version'], rows)));
+  root.appendChild(
+    el(
+      'section',
+      {},
+      el('h2', { text: `Order ${order.orderNumber}` }),
+      table(['subscription', 'state', 'version'], rows),
+    ),
+  );
 }
 
 function renderSummary(summary: PreviewSummary, change: PreviewChange | undefined): void {
@@ -137,13 +161,24 @@ function renderSummary(summary: PreviewSummary, change: PreviewChange | undefine
       ...change.rows.map(r => [r.label, r.status, money(r.mrr), money(r.tcb), r.currency]),
       ...change.totals.map(t => ['total', '', money(t.mrr), money(t.tcb), t.currency]),
     ];
-    sec.appendChild(change.rows.length
-      ? table(['item', 'status', 'MRR', 'TCB', 'currency'], rows, [2, 3])
-      : el('p', { text: 'No change.' }));
+    sec.appendChild(
+      change.rows.length
+        ? table(['item', 'status', 'MRR', 'TCB', 'currency'], rows, [2, 3])
+        : el('p', { text: 'No change.' }),
+    );
   }
   sec.appendChild(el('h2', { text: `Items (${summary.rows.length})` }));
   const head = [
-    'subscription', 'action', 'price', 'start', 'end', 'MRR gross', 'MRR net', 'TCB gross', 'TCB net', 'currency',
+    'subscription',
+    'action',
+    'price',
+    'start',
+    'end',
+    'MRR gross',
+    'MRR net',
+    'TCB gross',
+    'TCB net',
+    'currency',
   ];
   sec.appendChild(table(head, itemRows(summary.rows), [5, 6, 7, 8]));
   root.appendChild(sec);

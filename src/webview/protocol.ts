@@ -74,8 +74,7 @@ export type PanelState = OperationState | ResponseState | ErrorState;
 
 /** What a button in the panel asks the host to do. */
 export type PanelRequest =
-  | { command: 'showLog' }
-  | { command: 'sendOperation' | 'copyOperationCurl'; operationId: string };
+  { command: 'showLog' } | { command: 'sendOperation' | 'copyOperationCurl'; operationId: string };
 
 export type HostMessage = { type: 'state'; state: PanelState };
 export type WebviewMessage =

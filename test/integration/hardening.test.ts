@@ -50,19 +50,24 @@ suite('Hardening in the editor', () => {
   test('an error body full of secrets reaches the panel (and the screen) redacted', async () => {
     answer = (_req, res) => {
       res.statusCode = 400;
-      res.end(JSON.stringify({
-        success: false,
-        reasons: [{ code: 53100320, message: `Invalid card ${CARD} for client_secret=${CLIENT_SECRET}` }],
-        echo: { authorization: `Bearer ${TOKEN}`, card_number: CARD, password: 'hunter2-pw', apiKey: 'ak-7731' },
-      }));
+      res.end(
+        JSON.stringify({
+          success: false,
+          reasons: [{ code: 53100320, message: `Invalid card ${CARD} for client_secret=${CLIENT_SECRET}` }],
+          echo: { authorization: `Bearer ${TOKEN}`, card_number: CARD, password: 'hunter2-pw', apiKey: 'ak-7731' },
+        }),
+      );
     };
     const before = a.panel.state?.at;
     await send('GET /v1/accounting-codes/{ac-id}', { 'ac-id': 'AC1' });
-    const state = await waitFor('the error in the panel', () => (a.panel.state?.at !== before && a.panel.state?.kind === 'error' ? a.panel.state : undefined));
+    const state = await waitFor('the error in the panel', () =>
+      a.panel.state?.at !== before && a.panel.state?.kind === 'error' ? a.panel.state : undefined,
+    );
     assert.equal(state.error?.status, 400);
     assert.equal(state.error?.category, 20);
     const posted = JSON.stringify(state);
-    for (const s of [CLIENT_SECRET, TOKEN, CARD, 'hunter2-pw', 'ak-7731']) assert.ok(!posted.includes(s), `${s} in the panel state`);
+    for (const s of [CLIENT_SECRET, TOKEN, CARD, 'hunter2-pw', 'ak-7731'])
+      assert.ok(!posted.includes(s), `${s} in the panel state`);
     assert.match(state.raw!, /"card_number": "\*\*\*"/);
     const shot = await screenshot('panel-redacted');
     if (shot) {
@@ -72,12 +77,18 @@ suite('Hardening in the editor', () => {
   });
 
   test('a v1 HTTP 200 with success:false is shown as a failure with its decoded reason', async () => {
-    answer = (_req, res) => res.end(JSON.stringify({ success: false, reasons: [{ code: 53100322, message: 'Name is missing.' }] }));
+    answer = (_req, res) =>
+      res.end(JSON.stringify({ success: false, reasons: [{ code: 53100322, message: 'Name is missing.' }] }));
     const before = a.panel.state?.at;
     const r = await send('GET /v1/accounting-codes/{ac-id}', { 'ac-id': 'AC2' });
     assert.equal(r, undefined, 'not returned as a success');
-    const state = await waitFor('the failure in the panel', () => (a.panel.state?.at !== before && a.panel.state?.kind === 'error' ? a.panel.state : undefined));
-    assert.deepEqual([state.error?.status, state.error?.category, state.error?.categoryName], [200, 22, 'Missing required field']);
+    const state = await waitFor('the failure in the panel', () =>
+      a.panel.state?.at !== before && a.panel.state?.kind === 'error' ? a.panel.state : undefined,
+    );
+    assert.deepEqual(
+      [state.error?.status, state.error?.category, state.error?.categoryName],
+      [200, 22, 'Missing required field'],
+    );
     assert.match(state.error!.message, /Name is missing\./);
   });
 
@@ -106,7 +117,9 @@ suite('Hardening in the editor', () => {
     } finally {
       Object.assign(vscode.window, { showWarningMessage: original });
     }
-    assert.deepEqual(asked, ['DELETE /v1/accounting-codes/AC%209%2Fx on Hardening test? | Connection: Hardening test (test).']);
+    assert.deepEqual(asked, [
+      'DELETE /v1/accounting-codes/AC%209%2Fx on Hardening test? | Connection: Hardening test (test).',
+    ]);
     assert.deepEqual(seen, [], 'cancelled: nothing sent');
   });
 });

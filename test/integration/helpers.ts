@@ -21,7 +21,11 @@ export function shown<K extends PanelState['kind']>(a: BillingWorkbenchApi, kind
 }
 
 /** Polls until `check` returns a truthy value; no fixed sleeps. */
-export async function waitFor<T>(what: string, check: () => T | undefined | Promise<T | undefined>, timeoutMs = 15000): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  check: () => T | undefined | Promise<T | undefined>,
+  timeoutMs = 15000,
+): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const v = await check();
@@ -38,7 +42,8 @@ export async function waitFor<T>(what: string, check: () => T | undefined | Prom
 export async function screenshot(name: string): Promise<{ png: string; text: string } | undefined> {
   const dir = process.env.EXT_TEST_SCREENSHOT_DIR;
   if (!dir) return undefined;
-  const png = path.join(dir, `${name}.png`), txt = path.join(dir, `${name}.txt`);
+  const png = path.join(dir, `${name}.png`),
+    txt = path.join(dir, `${name}.txt`);
   for (const f of [png, txt]) fs.rmSync(f, { force: true });
   console.log(`[[screenshot:${name}]]`);
   await waitFor(`screenshot ${name}`, () => fs.existsSync(png));

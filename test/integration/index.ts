@@ -15,13 +15,20 @@ export function run(): Promise<void> {
   const results: { title: string; state: string; error?: string }[] = [];
   return new Promise((resolve, reject) => {
     const runner = mocha.run(failures => {
-      const summary = { passed: results.filter(r => r.state === 'passed').length, failed: failures, pending: results.filter(r => r.state === 'pending').length, results };
+      const summary = {
+        passed: results.filter(r => r.state === 'passed').length,
+        failed: failures,
+        pending: results.filter(r => r.state === 'pending').length,
+        results,
+      };
       if (resultsFile) fs.writeFileSync(resultsFile, JSON.stringify(summary, null, 2));
       if (failures > 0) reject(new Error(`${failures} tests failed.`));
       else resolve();
     });
     runner.on('pass', (t: Mocha.Test) => results.push({ title: t.fullTitle(), state: 'passed' }));
-    runner.on('fail', (t: Mocha.Test, err: unknown) => results.push({ title: t.fullTitle(), state: 'failed', error: String((err as Error)?.stack ?? err) }));
+    runner.on('fail', (t: Mocha.Test, err: unknown) =>
+      results.push({ title: t.fullTitle(), state: 'failed', error: String((err as Error)?.stack ?? err) }),
+    );
     runner.on('pending', (t: Mocha.Test) => results.push({ title: t.fullTitle(), state: 'pending' }));
   });
 }

@@ -33,16 +33,24 @@ suite('Installed VSIX', () => {
       await vscode.window.showTextDocument(doc);
       assert.strictEqual(doc.languageId, 'billing-payload');
       await waitFor('the extension activated by opening the payload file', () => ext.isActive);
-      const codes = () => vscode.languages.getDiagnostics(file)
-        .filter(d => d.source === 'Billing Workbench').map(d => (d.code as { value: string }).value);
+      const codes = () =>
+        vscode.languages
+          .getDiagnostics(file)
+          .filter(d => d.source === 'Billing Workbench')
+          .map(d => (d.code as { value: string }).value);
       await waitFor('our finding: nothing to order', () => codes().includes('nothing-to-order'));
       // VS Code's JSON service serves the file: completion and hover from the schema, and formatting.
-      await waitFor('completion offers the schema\'s properties', async () =>
-        (await completionLabels(file, new vscode.Position(1, 0))).some(l => l.includes('subscriptions')));
+      await waitFor("completion offers the schema's properties", async () =>
+        (await completionLabels(file, new vscode.Position(1, 0))).some(l => l.includes('subscriptions')),
+      );
       await waitFor('hover on "order_date" shows its description', async () =>
-        (await hoverText(file, new vscode.Position(1, 3))).includes('Date the order is signed'));
+        (await hoverText(file, new vscode.Position(1, 3))).includes('Date the order is signed'),
+      );
       const format = 'vscode.executeFormatDocumentProvider';
-      const edits = await vscode.commands.executeCommand<vscode.TextEdit[]>(format, file, { tabSize: 2, insertSpaces: true });
+      const edits = await vscode.commands.executeCommand<vscode.TextEdit[]>(format, file, {
+        tabSize: 2,
+        insertSpaces: true,
+      });
       assert.ok(edits && edits.length > 0, 'the JSON formatter indents the second line');
       // Colouring: the JSON grammar gives property names a token colour of their own (plain text is mtk1).
       const coloured = '.monaco-editor .view-line span[class^="mtk"]:not(.mtk1)';
@@ -64,16 +72,33 @@ suite('Installed VSIX', () => {
   test('activates from the installed copy and registers every command', async () => {
     await api();
     const registered = new Set(await vscode.commands.getCommands(true));
-    assert.deepStrictEqual(manifest().contributes.commands.map(c => c.command).filter(c => !registered.has(c)), []);
+    assert.deepStrictEqual(
+      manifest()
+        .contributes.commands.map(c => c.command)
+        .filter(c => !registered.has(c)),
+      [],
+    );
   });
 
   test('ships the generated JSON Schemas and checks a payload', async () => {
     const ext = vscode.extensions.getExtension(EXT_ID)!;
-    for (const kind of ['order', 'preview', 'account']) assert.ok(fs.existsSync(path.join(ext.extensionPath, 'dist', 'schemas', `${kind}.schema.json`)), kind);
+    for (const kind of ['order', 'preview', 'account'])
+      assert.ok(fs.existsSync(path.join(ext.extensionPath, 'dist', 'schemas', `${kind}.schema.json`)), kind);
     const doc = await vscode.workspace.openTextDocument(vscode.Uri.parse('untitled:/installed-check.order.json'));
     await vscode.window.showTextDocument(doc);
-    await (await vscode.window.activeTextEditor!).edit(b => b.insert(new vscode.Position(0, 0), '{"account_number": "A1", "bogus": 1, "line_items": [{"name": "x", "type": "fee"}]}'));
-    const codes = () => vscode.languages.getDiagnostics(doc.uri).filter(d => d.source === 'Billing Workbench').map(d => (d.code as { value: string }).value);
+    await (
+      await vscode.window.activeTextEditor!
+    ).edit(b =>
+      b.insert(
+        new vscode.Position(0, 0),
+        '{"account_number": "A1", "bogus": 1, "line_items": [{"name": "x", "type": "fee"}]}',
+      ),
+    );
+    const codes = () =>
+      vscode.languages
+        .getDiagnostics(doc.uri)
+        .filter(d => d.source === 'Billing Workbench')
+        .map(d => (d.code as { value: string }).value);
     await waitFor('the unknown field flagged', () => codes().includes('unknown-field'));
     assert.deepStrictEqual(codes(), ['unknown-field']);
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');

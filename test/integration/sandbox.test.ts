@@ -44,7 +44,9 @@ suite('Local sandbox in the editor', () => {
       });
       faulted = sb.url;
       const form = new URLSearchParams({
-        client_id: sb.clientId, client_secret: sb.clientSecret, grant_type: 'client_credentials',
+        client_id: sb.clientId,
+        client_secret: sb.clientSecret,
+        grant_type: 'client_credentials',
       });
       const token = await (await fetch(`${sb.url}/oauth/token`, { method: 'POST', body: form })).json();
       const auth = { Authorization: `Bearer ${(token as { access_token: string }).access_token}` };

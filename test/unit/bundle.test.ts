@@ -6,7 +6,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 const MAX_ACTIVATION_BYTES = 400_000;
-interface Meta { outputs: Record<string, { bytes: number; inputs: Record<string, unknown> }> }
+interface Meta {
+  outputs: Record<string, { bytes: number; inputs: Record<string, unknown> }>;
+}
 const meta = (): Meta => JSON.parse(fs.readFileSync('dist/meta.json', 'utf8'));
 
 /** The dist files a module requires by relative path (the lazy stubs' `require("./x.js")`). */
@@ -17,13 +19,19 @@ function lazyRequires(file: string): string[] {
 
 test('the main bundle holds no undici, no zod locales, and no catalog, sandbox or validator', () => {
   const inputs = Object.keys(meta().outputs['dist/extension.js'].inputs).filter(f => !f.startsWith('lazy:'));
-  assert.deepEqual(inputs.filter(f => /node_modules\/(undici|zod\/v4\/locales)\//.test(f)), []);
-  assert.deepEqual(inputs.filter(f => /src\/(catalog|sandbox|schemas)\//.test(f)), []);
+  assert.deepEqual(
+    inputs.filter(f => /node_modules\/(undici|zod\/v4\/locales)\//.test(f)),
+    [],
+  );
+  assert.deepEqual(
+    inputs.filter(f => /src\/(catalog|sandbox|schemas)\//.test(f)),
+    [],
+  );
   assert.ok(!fs.readFileSync('dist/extension.js', 'utf8').includes('llhttp'), 'no HTTP parser in the main bundle');
   assert.ok(fs.statSync('dist/extension.js').size <= MAX_ACTIVATION_BYTES);
 });
 
-test('the validator bundle keeps zod\'s English messages only, not its 64 locales', () => {
+test("the validator bundle keeps zod's English messages only, not its 64 locales", () => {
   const inputs = Object.keys(meta().outputs['dist/schemas.js'].inputs);
   const locales = inputs.filter(f => /node_modules\/zod\/v4\/locales\//.test(f)).map(f => path.basename(f));
   assert.deepEqual(locales, ['en.js']);
@@ -38,7 +46,10 @@ test('undici ships one HTTP parser (the portable WASM build), in a file of its o
 test('activation (stub vscode, fresh process) loads only the main bundle, under 400,000 bytes', () => {
   const out = execFileSync(process.execPath, ['bench/activate.cjs', 'dist/extension.js'], { encoding: 'utf8' });
   const { files, bytes } = JSON.parse(out) as { files: string[]; bytes: number };
-  assert.deepEqual(files.filter(f => f.startsWith('dist')), ['dist/extension.js']);
+  assert.deepEqual(
+    files.filter(f => f.startsWith('dist')),
+    ['dist/extension.js'],
+  );
   assert.ok(bytes <= MAX_ACTIVATION_BYTES, `${bytes} bytes loaded at activation`);
 });
 
@@ -50,12 +61,18 @@ test('`validate` loads the validator and nothing else (no HTTP stack, sandbox or
   const { code, files } = JSON.parse(report);
   assert.equal(code, 0);
   assert.match(summary, /1 file\(s\) checked, 0 finding/);
-  const loaded = (files as string[]).map(f => path.relative(process.cwd(), f)).filter(f => f.startsWith('dist')).sort();
+  const loaded = (files as string[])
+    .map(f => path.relative(process.cwd(), f))
+    .filter(f => f.startsWith('dist'))
+    .sort();
   assert.deepEqual(loaded, ['dist/cli-io.js', 'dist/cli-validate.js', 'dist/cli.js', 'dist/schemas.js']);
 });
 
 test('every file the extension loads on demand exists and is packaged in the VSIX', () => {
-  const allowed = fs.readFileSync('.vscodeignore', 'utf8').split('\n').filter(l => l.startsWith('!'));
+  const allowed = fs
+    .readFileSync('.vscodeignore', 'utf8')
+    .split('\n')
+    .filter(l => l.startsWith('!'));
   const shipped = allowed.map(l => l.slice(1));
   // json-schemas.js writes dist/schemas/*.json at build time; the extension never calls it.
   const seen = new Set<string>(['dist/json-schemas.js']);

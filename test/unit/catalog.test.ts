@@ -8,11 +8,17 @@ import * as path from 'node:path';
 import { OPERATIONS, GROUPS, findOperation, matchOperation, searchOperations } from '../../src/catalog';
 
 const SPEC = path.resolve('../shared/spec');
-const specFiles = fs.existsSync(SPEC) ? fs.readdirSync(SPEC).filter(f => /^0[23]-/.test(f)).sort() : [];
+const specFiles = fs.existsSync(SPEC)
+  ? fs
+      .readdirSync(SPEC)
+      .filter(f => /^0[23]-/.test(f))
+      .sort()
+  : [];
 
 /** The spec's operations as "METHOD path" strings. */
 function fromSpec(): { ids: string[]; groups: Set<string> } {
-  const ids: string[] = [], groups = new Set<string>();
+  const ids: string[] = [],
+    groups = new Set<string>();
   for (const f of specFiles) {
     let p: Record<string, string> = {};
     for (const line of fs.readFileSync(path.join(SPEC, f), 'utf8').split('\n')) {
@@ -27,7 +33,8 @@ function fromSpec(): { ids: string[]; groups: Set<string> } {
         const [, method, head, rest] = all[all.length - 1];
         ids.push(`${method} ${(head === '/' ? '/' : p[head]) + rest}`);
       } else if (line.startsWith('Each segment S')) {
-        for (const s of line.split('Segments: ')[1].replace(/\.$/, '').split(', ')) ids.push(`GET ${p.P}/${s}`, `GET ${p.P}/${s}/{key}`);
+        for (const s of line.split('Segments: ')[1].replace(/\.$/, '').split(', '))
+          ids.push(`GET ${p.P}/${s}`, `GET ${p.P}/${s}/{key}`);
       } else if (line.startsWith('Custom objects: ')) {
         ids.push(`GET ${p.P}/{custom-object-name}`, `GET ${p.P}/{custom-object-name}/{key}`);
       }
@@ -36,19 +43,28 @@ function fromSpec(): { ids: string[]; groups: Set<string> } {
   return { ids, groups };
 }
 
-describe('catalog', { skip: specFiles.length < 2 && 'the spec folder ../shared/spec is not beside this checkout' }, () => {
-  test('holds exactly the operations of spec 02 and 03, no more and no fewer, plus the v2 ones of 01', () => {
-    const spec = fromSpec();
-    const v1 = OPERATIONS.filter(o => o.group !== 'Quickstart (v2)').map(o => o.id);
-    assert.deepEqual([...v1].sort(), [...spec.ids].sort());
-    assert.ok(spec.ids.length > 550, `${spec.ids.length} operations`);
-    assert.deepEqual(OPERATIONS.filter(o => o.group === 'Quickstart (v2)').map(o => o.id).sort(), ['GET /v2/orders/{order_number}', 'POST /v2/accounts', 'POST /v2/orders', 'POST /v2/orders/preview']);
-    assert.deepEqual(new Set(GROUPS.filter(g => g !== 'Quickstart (v2)')), spec.groups);
-  });
-});
+describe(
+  'catalog',
+  { skip: specFiles.length < 2 && 'the spec folder ../shared/spec is not beside this checkout' },
+  () => {
+    test('holds exactly the operations of spec 02 and 03, no more and no fewer, plus the v2 ones of 01', () => {
+      const spec = fromSpec();
+      const v1 = OPERATIONS.filter(o => o.group !== 'Quickstart (v2)').map(o => o.id);
+      assert.deepEqual([...v1].sort(), [...spec.ids].sort());
+      assert.ok(spec.ids.length > 550, `${spec.ids.length} operations`);
+      assert.deepEqual(
+        OPERATIONS.filter(o => o.group === 'Quickstart (v2)')
+          .map(o => o.id)
+          .sort(),
+        ['GET /v2/orders/{order_number}', 'POST /v2/accounts', 'POST /v2/orders', 'POST /v2/orders/preview'],
+      );
+      assert.deepEqual(new Set(GROUPS.filter(g => g !== 'Quickstart (v2)')), spec.groups);
+    });
+  },
+);
 
 describe('catalog data', () => {
-  test('keeps the spec\'s own spellings', () => {
+  test("keeps the spec's own spellings", () => {
     assert.ok(findOperation('PUT', '/v1/debitmemos/{debitMemoKey}/write-off'));
     assert.ok(findOperation('PUT', '/v1/product-rate-plan-charges/{product-rate-plan-charge-key}/finance-information'));
     assert.ok(findOperation('POST', '/oauth/token'));
@@ -65,13 +81,19 @@ describe('catalog data', () => {
 
 describe('search quality', () => {
   const top = (q: string) => searchOperations(q, 3).map(h => h.op.id);
-  test('"write off debit memo" finds the debitmemos write-off first', () => assert.equal(top('write off debit memo')[0], 'PUT /v1/debitmemos/{debitMemoKey}/write-off'));
-  test('"usage upload" finds the usage file upload first', () => assert.equal(top('usage upload')[0], 'POST /v1/usage'));
-  test('"describe" finds the describe operation first', () => assert.equal(top('describe')[0], 'GET /v1/describe/{object}'));
+  test('"write off debit memo" finds the debitmemos write-off first', () =>
+    assert.equal(top('write off debit memo')[0], 'PUT /v1/debitmemos/{debitMemoKey}/write-off'));
+  test('"usage upload" finds the usage file upload first', () =>
+    assert.equal(top('usage upload')[0], 'POST /v1/usage'));
+  test('"describe" finds the describe operation first', () =>
+    assert.equal(top('describe')[0], 'GET /v1/describe/{object}'));
   test('"cancel subscription", "token", "finance information"', () => {
     assert.equal(top('cancel subscription')[0], 'PUT /v1/subscriptions/{subscription-key}/cancel');
     assert.equal(top('token')[0], 'POST /oauth/token');
-    assert.equal(top('finance information')[0], 'PUT /v1/product-rate-plan-charges/{product-rate-plan-charge-key}/finance-information');
+    assert.equal(
+      top('finance information')[0],
+      'PUT /v1/product-rate-plan-charges/{product-rate-plan-charge-key}/finance-information',
+    );
   });
   test('a path typed as is', () => assert.equal(top('/v1/describe')[0], 'GET /v1/describe/{object}'));
   test('nonsense finds nothing', () => assert.deepEqual(top('zzqx'), []));
@@ -83,7 +105,12 @@ describe('node dist/cli.js endpoints', () => {
     const r = run('write off debit memo', '--format', 'json');
     assert.equal(r.status, 0);
     const out = JSON.parse(r.stdout);
-    assert.deepEqual(out[0], { group: 'Debit memos', method: 'PUT', path: '/v1/debitmemos/{debitMemoKey}/write-off', summary: 'write off (the path segment is debitmemos, without a hyphen)' });
+    assert.deepEqual(out[0], {
+      group: 'Debit memos',
+      method: 'PUT',
+      path: '/v1/debitmemos/{debitMemoKey}/write-off',
+      summary: 'write off (the path segment is debitmemos, without a hyphen)',
+    });
     assert.deepEqual(Object.keys(out[1]), ['group', 'method', 'path', 'summary']);
   });
   test('text lists every operation without a query', () => {

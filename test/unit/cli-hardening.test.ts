@@ -19,12 +19,17 @@ const write = (name: string, data: string | Buffer) => {
 };
 after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-interface Run { status: number | null; stdout: string; stderr: string }
+interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
 function run(args: string[], env: Record<string, string> = {}): Promise<Run> {
   return new Promise(resolve => {
     const childEnv = { ...process.env, BILLING_CLIENT_ID: '', BILLING_CLIENT_SECRET: '', ...env };
     const p = spawn(process.execPath, [CLI, ...args], { env: childEnv });
-    let stdout = '', stderr = '';
+    let stdout = '',
+      stderr = '';
     p.stdout.on('data', d => (stdout += d));
     p.stderr.on('data', d => (stderr += d));
     p.on('close', status => resolve({ status, stdout, stderr }));
@@ -48,7 +53,10 @@ describe('CLI files', () => {
     const bad = Buffer.from([0xff, 0xfe]);
     const bytes = Buffer.concat([Buffer.from('{\n  "account_number": "A'), bad, Buffer.from('1"\n}\n')]);
     const f = write('latin.order.json', bytes);
-    for (const args of [['validate', f], ['preview', f]]) {
+    for (const args of [
+      ['validate', f],
+      ['preview', f],
+    ]) {
       const r = await run(args);
       assert.equal(r.status, 2, r.stderr);
       assert.ok(r.stderr.includes(`${f}: not valid UTF-8 (byte 25, line 2). Save the file as UTF-8`), r.stderr);
@@ -59,13 +67,20 @@ describe('CLI files', () => {
     const folder = fs.mkdtempSync(path.join(dir, 'folder-')) + '.order.json';
     fs.mkdirSync(folder);
     const missing = path.join(dir, 'missing.order.json');
-    for (const args of [['validate', folder], ['preview', folder], ['create', folder]]) {
+    for (const args of [
+      ['validate', folder],
+      ['preview', folder],
+      ['create', folder],
+    ]) {
       const r = await run(args);
       assert.equal(r.status, 2, r.stderr);
       assert.ok(r.stderr.includes(`${folder} is a folder, not a file. Give the path of a file`), r.stderr);
       assert.doesNotMatch(r.stderr, RAW_ERRNO);
     }
-    for (const args of [['validate', missing], ['preview', missing]]) {
+    for (const args of [
+      ['validate', missing],
+      ['preview', missing],
+    ]) {
       const r = await run(args);
       assert.equal(r.status, 2, r.stderr);
       assert.ok(r.stderr.includes(`${missing}: no such file. Check the path`), r.stderr);
@@ -90,14 +105,24 @@ describe('CLI files', () => {
     const item = `{"name":"x","type":"fee","custom_fields":${nested}}`;
     const deep = write('deep.order.json', `{"account_number":"A1","line_items":[${item}]}`);
     const files = [
-      write('ok.order.json', good), path.join(dir, 'gone.order.json'), fs.mkdtempSync(path.join(dir, 'dir-')),
-      deep, write('bytes.order.json', Buffer.from([0x7b, 0xc3, 0x28, 0x7d])), write('nokind.json', '{}'),
+      write('ok.order.json', good),
+      path.join(dir, 'gone.order.json'),
+      fs.mkdtempSync(path.join(dir, 'dir-')),
+      deep,
+      write('bytes.order.json', Buffer.from([0x7b, 0xc3, 0x28, 0x7d])),
+      write('nokind.json', '{}'),
     ];
     const r = await run(['validate', '--format', 'json', ...files]);
     assert.equal(r.status, 2, r.stderr);
     const out = JSON.parse(r.stdout) as { files: { file: string; findings: unknown[]; error?: string }[] };
-    assert.deepEqual(out.files.map(f => f.file), files);
-    assert.deepEqual(out.files.map(f => f.error === undefined), [true, false, false, true, false, false]);
+    assert.deepEqual(
+      out.files.map(f => f.file),
+      files,
+    );
+    assert.deepEqual(
+      out.files.map(f => f.error === undefined),
+      [true, false, false, true, false, false],
+    );
     assert.match(out.files[1].error!, /no such file/);
     assert.match(out.files[2].error!, /cannot tell the payload kind|is a folder/);
     assert.match(out.files[4].error!, /not valid UTF-8/);

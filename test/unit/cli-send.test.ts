@@ -10,10 +10,16 @@ import { NEW_CUSTOMER_TOTALS, SEAT, SEATS, SETUP_FEE, shown } from './expected';
 const usd = (amount: number) => `${shown(amount)} USD`;
 
 const CLI = path.resolve('dist/cli.js');
-function run(args: string[], env: Record<string, string> = {}): Promise<{ status: number | null; stdout: string; stderr: string }> {
+function run(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise(resolve => {
-    const p = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, BILLING_CLIENT_ID: '', BILLING_CLIENT_SECRET: '', ...env } });
-    let stdout = '', stderr = '';
+    const p = spawn(process.execPath, [CLI, ...args], {
+      env: { ...process.env, BILLING_CLIENT_ID: '', BILLING_CLIENT_SECRET: '', ...env },
+    });
+    let stdout = '',
+      stderr = '';
     p.stdout.on('data', d => (stdout += d));
     p.stderr.on('data', d => (stderr += d));
     p.on('close', status => resolve({ status, stdout, stderr }));
@@ -21,7 +27,9 @@ function run(args: string[], env: Record<string, string> = {}): Promise<{ status
 }
 
 let sb: Sandbox;
-before(async () => { sb = await startSandbox(); });
+before(async () => {
+  sb = await startSandbox();
+});
 after(() => sb.close());
 
 describe('node dist/cli.js preview / create', () => {
@@ -66,7 +74,10 @@ describe('node dist/cli.js preview / create', () => {
     const noCreds = await run(['preview', 'examples/new-customer.preview.json', '--base-url', sb.url]);
     assert.equal(noCreds.status, 2);
     assert.match(noCreds.stderr, /BILLING_CLIENT_ID and BILLING_CLIENT_SECRET/);
-    const insecure = await run(['preview', 'examples/new-customer.preview.json', '--base-url', 'http://billing.example.com'], { BILLING_CLIENT_ID: 'a', BILLING_CLIENT_SECRET: 'b' });
+    const insecure = await run(
+      ['preview', 'examples/new-customer.preview.json', '--base-url', 'http://billing.example.com'],
+      { BILLING_CLIENT_ID: 'a', BILLING_CLIENT_SECRET: 'b' },
+    );
     assert.equal(insecure.status, 1);
     assert.match(insecure.stderr, /HTTPS is required/);
   });

@@ -8,12 +8,19 @@ import { TEMPLATES, templateText } from '../../src/schemas';
 
 const CLI = path.resolve('dist/cli.js');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bw-cli-'));
-const write = (name: string, text: string) => { const f = path.join(dir, name); fs.writeFileSync(f, text); return f; };
+const write = (name: string, text: string) => {
+  const f = path.join(dir, name);
+  fs.writeFileSync(f, text);
+  return f;
+};
 const run = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });
 
 describe('node dist/cli.js validate', () => {
   const good = write('good.order.json', templateText(TEMPLATES[0]));
-  const bad = write('bad.order.json', '{\n  "account_data": {\n    "name": "A",\n    "currency": "USD",\n    "bill_to": { "first_name": "F" }\n  },\n  "subscriptions": []\n}\n');
+  const bad = write(
+    'bad.order.json',
+    '{\n  "account_data": {\n    "name": "A",\n    "currency": "USD",\n    "bill_to": { "first_name": "F" }\n  },\n  "subscriptions": []\n}\n',
+  );
 
   test('exit 0 for clean files', () => {
     const r = run('validate', good);
@@ -25,19 +32,42 @@ describe('node dist/cli.js validate', () => {
     const r = run('validate', '--format', 'json', good, bad);
     assert.equal(r.status, 1);
     const out = JSON.parse(r.stdout);
-    assert.deepEqual(out.files.map((f: { kind: string }) => f.kind), ['order', 'order']);
+    assert.deepEqual(
+      out.files.map((f: { kind: string }) => f.kind),
+      ['order', 'order'],
+    );
     const f = out.files[1].findings.find((x: { code: string }) => x.code === 'missing-field');
-    assert.deepEqual({ ...f, message: undefined }, { code: 'missing-field', severity: 'error', category: 22, path: 'account_data.bill_to.last_name', line: 5, column: 5, message: undefined });
+    assert.deepEqual(
+      { ...f, message: undefined },
+      {
+        code: 'missing-field',
+        severity: 'error',
+        category: 22,
+        path: 'account_data.bill_to.last_name',
+        line: 5,
+        column: 5,
+        message: undefined,
+      },
+    );
   });
 
   test('text output in file:line:col: severity message [code] form', () => {
     const r = run('validate', bad);
     assert.equal(r.status, 1);
-    assert.match(r.stdout, new RegExp(`^${bad.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:5:5: error "last_name" is required in bill_to\\. \\(account_data\\.bill_to\\.last_name\\) \\[missing-field\\]$`, 'm'));
+    assert.match(
+      r.stdout,
+      new RegExp(
+        `^${bad.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:5:5: error "last_name" is required in bill_to\\. \\(account_data\\.bill_to\\.last_name\\) \\[missing-field\\]$`,
+        'm',
+      ),
+    );
   });
 
   test('--kind overrides the name; a name without a kind and a missing file are usage errors (2)', () => {
-    const plain = write('plain.json', JSON.stringify({ metrics: ['delta_metrics'], account_number: 'A1', line_items: [{ name: 'x', type: 'fee' }] }));
+    const plain = write(
+      'plain.json',
+      JSON.stringify({ metrics: ['delta_metrics'], account_number: 'A1', line_items: [{ name: 'x', type: 'fee' }] }),
+    );
     assert.equal(run('validate', '--kind', 'preview', plain).status, 0);
     assert.equal(run('validate', '--kind', 'order', plain).status, 1);
     const r = run('validate', plain);

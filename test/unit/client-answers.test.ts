@@ -27,18 +27,22 @@ async function serve(answer: Handler): Promise<{ client: BillingClient; logs: st
   servers.push(server);
   const logs: string[] = [];
   const client = new BillingClient({
-    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, clientId: 'answers', clientSecret: SECRET,
-    log: l => logs.push(l), retry: { maxTries: 1 },
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    clientId: 'answers',
+    clientSecret: SECRET,
+    log: l => logs.push(l),
+    retry: { maxTries: 1 },
   });
   clients.push(client);
   return { client, logs };
 }
 
-
-const json = (status: number, body: unknown): Handler => (_req, res) => {
-  res.writeHead(status, { 'content-type': 'application/json', 'service-request-id': 'req-answers-1' });
-  res.end(JSON.stringify(body));
-};
+const json =
+  (status: number, body: unknown): Handler =>
+  (_req, res) => {
+    res.writeHead(status, { 'content-type': 'application/json', 'service-request-id': 'req-answers-1' });
+    res.end(JSON.stringify(body));
+  };
 
 after(async () => {
   await Promise.all(clients.map(c => c.close()));
@@ -47,9 +51,13 @@ after(async () => {
 
 describe('client: answers read as the service means them', () => {
   test('a v1 HTTP 200 with success:false is a failure with its decoded reasons, in the error and the log', async () => {
-    const { client, logs } = await serve(json(200, {
-      success: false, processId: 'P1', reasons: [{ code: 53100320, message: 'The subscription term is invalid.' }],
-    }));
+    const { client, logs } = await serve(
+      json(200, {
+        success: false,
+        processId: 'P1',
+        reasons: [{ code: 53100320, message: 'The subscription term is invalid.' }],
+      }),
+    );
     const op = { method: 'GET', path: '/v1/subscriptions/{key}' };
     const e = await failure(client.send(op, { pathParams: { key: 'S1' } }));
     assert.equal(e.status, 200);
@@ -58,14 +66,20 @@ describe('client: answers read as the service means them', () => {
     assert.deepEqual([r.resourceCode, r.category, r.categoryName], [531003, 20, 'Invalid format or value']);
     assert.match(e.message, /failed \(200, 53100320 Invalid format or value\): The subscription term is invalid\. Co/);
     const logged = /GET \/v1\/subscriptions\/S1 200 .*53100320 Invalid format or value/;
-    assert.ok(logs.some(l => logged.test(l)), logs.join('\n'));
+    assert.ok(
+      logs.some(l => logged.test(l)),
+      logs.join('\n'),
+    );
   });
 
   test('an error body handed on (to the panel) is redacted: known secrets, tokens, card numbers', async () => {
-    const { client } = await serve(json(400, {
-      success: false, reasons: [{ code: 53100320, message: `Card ${'4111111111111111'} refused` }],
-      echo: { client_secret: SECRET, authorization: `Bearer ${TOKEN}`, note: `secret was ${SECRET}` },
-    }));
+    const { client } = await serve(
+      json(400, {
+        success: false,
+        reasons: [{ code: 53100320, message: `Card ${'4111111111111111'} refused` }],
+        echo: { client_secret: SECRET, authorization: `Bearer ${TOKEN}`, note: `secret was ${SECRET}` },
+      }),
+    );
     const e = await failure(client.send({ method: 'POST', path: '/v1/payments' }, { body: {} }));
     const shown = JSON.stringify(e.body) + e.message;
     for (const s of [SECRET, TOKEN, '4111111111111111']) assert.ok(!shown.includes(s), `${s} in ${shown}`);
@@ -111,7 +125,11 @@ describe('client: answers read as the service means them', () => {
 
   test('eight-digit codes are checked (resource 500000-679999 or a 9 code); others are shown raw', async () => {
     assert.deepEqual(decodeCode(90000011), {
-      code: 90000011, valid: true, resourceCode: 900000, category: 11, categoryName: 'Authentication failed',
+      code: 90000011,
+      valid: true,
+      resourceCode: 900000,
+      category: 11,
+      categoryName: 'Authentication failed',
       action: decodeCode(90000011).action,
     });
     assert.equal(decodeCode(67999940).valid, true);

@@ -12,7 +12,10 @@ const servers: (http.Server | net.Server)[] = [];
 const clients: BillingClient[] = [];
 const sandboxes: Sandbox[] = [];
 
-interface Seen { paths: string[]; auth: string[] }
+interface Seen {
+  paths: string[];
+  auth: string[];
+}
 /** A loopback server: `token` answers /oauth/token, `answer` everything else; it records what arrives. */
 async function serve(
   token: (res: http.ServerResponse) => void,
@@ -41,12 +44,15 @@ async function listen(server: http.Server | net.Server): Promise<void> {
 
 function client(baseUrl: string, more: Partial<ClientOptions> = {}): BillingClient {
   const c = new BillingClient({
-    baseUrl, clientId: 'hardening', clientSecret: 'hardening-secret-93b1', retry: { maxTries: 1 }, ...more,
+    baseUrl,
+    clientId: 'hardening',
+    clientSecret: 'hardening-secret-93b1',
+    retry: { maxTries: 1 },
+    ...more,
   });
   clients.push(c);
   return c;
 }
-
 
 const tokenJson = (body: unknown) => (res: http.ServerResponse) => {
   res.setHeader('content-type', 'application/json');
@@ -102,12 +108,15 @@ describe('client hardening: proxies', () => {
 describe('client hardening: base URLs', () => {
   test('a base URL with user:password is refused, without repeating the password', () => {
     for (const baseUrl of ['https://alice:pa55w0rd@billing.example.com', 'http://bob:s3cret@127.0.0.1:9']) {
-      assert.throws(() => client(baseUrl), (e: ApiError) => {
-        assert.equal(e.kind, 'config');
-        assert.match(e.message, /Refusing a base URL with a user name or password/);
-        assert.ok(!e.message.includes('pa55w0rd') && !e.message.includes('s3cret') && !e.message.includes('alice'));
-        return true;
-      });
+      assert.throws(
+        () => client(baseUrl),
+        (e: ApiError) => {
+          assert.equal(e.kind, 'config');
+          assert.match(e.message, /Refusing a base URL with a user name or password/);
+          assert.ok(!e.message.includes('pa55w0rd') && !e.message.includes('s3cret') && !e.message.includes('alice'));
+          return true;
+        },
+      );
     }
   });
 });

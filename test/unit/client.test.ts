@@ -7,7 +7,9 @@ import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandb
 import { TEMPLATES, type OrderRequestBody, type PreviewRequestBody } from '../../src/schemas';
 import { gate } from './waits';
 
-const logs: string[] = [], messages: string[] = [], curls: string[] = [];
+const logs: string[] = [],
+  messages: string[] = [],
+  curls: string[] = [];
 const sandboxes: Sandbox[] = [];
 const clients: BillingClient[] = [];
 const body = (id: string) => structuredClone(TEMPLATES.find(t => t.id === id)!.body);
@@ -15,12 +17,24 @@ const body = (id: string) => structuredClone(TEMPLATES.find(t => t.id === id)!.b
 async function setup(sbOpts: SandboxOptions = {}, clientOpts: Partial<ClientOptions> = {}) {
   const sb = await startSandbox(sbOpts);
   sandboxes.push(sb);
-  const client = new BillingClient({ baseUrl: sb.url, clientId: sb.clientId, clientSecret: sb.clientSecret, log: l => logs.push(l), ...clientOpts });
+  const client = new BillingClient({
+    baseUrl: sb.url,
+    clientId: sb.clientId,
+    clientSecret: sb.clientSecret,
+    log: l => logs.push(l),
+    ...clientOpts,
+  });
   clients.push(client);
   return { sb, client };
 }
 async function rejects(p: Promise<unknown>): Promise<ApiError> {
-  try { await p; } catch (e) { assert.ok(e instanceof ApiError, String(e)); messages.push(e.message); return e; }
+  try {
+    await p;
+  } catch (e) {
+    assert.ok(e instanceof ApiError, String(e));
+    messages.push(e.message);
+    return e;
+  }
   assert.fail('expected an ApiError');
 }
 
@@ -28,7 +42,8 @@ after(async () => {
   // No secret, no token, in any log line, error message or cURL string produced by the whole suite.
   const secrets = [...new Set(sandboxes.flatMap(s => [s.clientSecret, ...s.issuedTokens()]))];
   assert.ok(secrets.length > 5 && logs.length > 50 && messages.length > 3 && curls.length > 0);
-  for (const line of [...logs, ...messages, ...curls]) for (const s of secrets) assert.ok(!line.includes(s), `secret leaked in: ${line}`);
+  for (const line of [...logs, ...messages, ...curls])
+    for (const s of secrets) assert.ok(!line.includes(s), `secret leaked in: ${line}`);
   await Promise.all(clients.map(c => c.close()));
   await Promise.all(sandboxes.map(s => s.close()));
 });
@@ -74,7 +89,12 @@ describe('client: tokens', () => {
   });
   test('bad credentials: one ApiError that says what to do, category 11', async () => {
     const { sb } = await setup();
-    const bad = new BillingClient({ baseUrl: sb.url, clientId: sb.clientId, clientSecret: 'wrong-secret-value', log: l => logs.push(l) });
+    const bad = new BillingClient({
+      baseUrl: sb.url,
+      clientId: sb.clientId,
+      clientSecret: 'wrong-secret-value',
+      log: l => logs.push(l),
+    });
     clients.push(bad);
     const e = await rejects(bad.getAccount('A00000001'));
     assert.equal(e.status, 401);
@@ -85,13 +105,19 @@ describe('client: tokens', () => {
 });
 
 describe('client: errors and retries', () => {
-  test('v1 codes split into resource code and category with the spec\'s advice', async () => {
+  test("v1 codes split into resource code and category with the spec's advice", async () => {
     assert.deepEqual(decodeCode(53100320), {
-      code: 53100320, valid: true, resourceCode: 531003, category: 20, categoryName: 'Invalid format or value',
+      code: 53100320,
+      valid: true,
+      resourceCode: 531003,
+      category: 20,
+      categoryName: 'Invalid format or value',
       action: 'Correct the field named in the message.',
     });
     const { client } = await setup();
-    const e = await rejects(client.send({ method: 'GET', path: '/v1/describe/{object}' }, { pathParams: { object: 'Acount' } }));
+    const e = await rejects(
+      client.send({ method: 'GET', path: '/v1/describe/{object}' }, { pathParams: { object: 'Acount' } }),
+    );
     assert.equal(e.status, 404);
     assert.deepEqual([e.v1![0].resourceCode, e.v1![0].category, e.v1![0].categoryName], [500000, 40, 'Not found']);
     assert.ok(e.requestId);
@@ -137,7 +163,10 @@ describe('client: errors and retries', () => {
   });
   test('create with a key survives an injected timeout without creating two orders', async () => {
     let first = true;
-    const { sb, client } = await setup({ delay: (m, p) => (m === 'POST' && p === '/v2/orders' && first ? ((first = false), 1200) : 0) }, { totalTimeoutMs: 400, retry: { maxTries: 8, maxTotalMs: 15_000 } });
+    const { sb, client } = await setup(
+      { delay: (m, p) => (m === 'POST' && p === '/v2/orders' && first ? ((first = false), 1200) : 0) },
+      { totalTimeoutMs: 400, retry: { maxTries: 8, maxTotalMs: 15_000 } },
+    );
     const b = body('new-customer') as OrderRequestBody;
     b.account_data!.name = 'Timeout Test Ltd';
     const before = sb.store.orderList.length;
@@ -145,7 +174,9 @@ describe('client: errors and retries', () => {
     assert.equal(r.status, 200);
     assert.ok(r.attempts >= 2, `retried (${r.attempts} attempts)`);
     const orders = (await client.queryOrders({ pageSize: 99 })).data.data;
-    const accounts = (await client.queryAccounts({ pageSize: 99 })).data.data.filter(a => a.name === 'Timeout Test Ltd');
+    const accounts = (await client.queryAccounts({ pageSize: 99 })).data.data.filter(
+      a => a.name === 'Timeout Test Ltd',
+    );
     assert.equal(accounts.length, 1, 'one account created');
     assert.equal(orders.filter(o => o.accountNumber === accounts[0].accountNumber).length, 1, 'one order created');
     assert.equal(sb.store.orderList.length, before + 1);
@@ -170,21 +201,34 @@ describe('client: errors and retries', () => {
     await new Promise<void>(r => srv.listen(0, '127.0.0.1', () => r()));
     const port = (srv.address() as net.AddressInfo).port;
     await new Promise(r => srv.close(r));
-    const c = new BillingClient({ baseUrl: `http://127.0.0.1:${port}`, clientId: 'x', clientSecret: 'secret-for-down-host' });
+    const c = new BillingClient({
+      baseUrl: `http://127.0.0.1:${port}`,
+      clientId: 'x',
+      clientSecret: 'secret-for-down-host',
+    });
     clients.push(c);
     const e = await rejects(c.getOrder('O1'));
     assert.equal(e.kind, 'network');
     assert.match(e.message, /connection refused.*base URL/);
   });
   test('plain http to a host other than loopback is refused', () => {
-    assert.throws(() => new BillingClient({ baseUrl: 'http://billing.example.com', clientId: 'x', clientSecret: 'y' }), (e: ApiError) => e.kind === 'config' && /HTTPS is required/.test(e.message));
-    assert.doesNotThrow(() => new BillingClient({ baseUrl: 'https://billing.example.com', clientId: 'x', clientSecret: 'y' }).close());
+    assert.throws(
+      () => new BillingClient({ baseUrl: 'http://billing.example.com', clientId: 'x', clientSecret: 'y' }),
+      (e: ApiError) => e.kind === 'config' && /HTTPS is required/.test(e.message),
+    );
+    assert.doesNotThrow(() =>
+      new BillingClient({ baseUrl: 'https://billing.example.com', clientId: 'x', clientSecret: 'y' }).close(),
+    );
   });
   test('copy as cURL is redacted', async () => {
     const { client } = await setup();
     const b = body('new-account') as Record<string, unknown>;
     const card = {
-      card_number: '4111111111111111', brand: 'visa', security_code: '123', expiry_month: 12, expiry_year: 2030,
+      card_number: '4111111111111111',
+      brand: 'visa',
+      security_code: '123',
+      expiry_month: 12,
+      expiry_year: 2030,
     };
     b.payment_method = { type: 'card', card }; // a preview's account_data takes no payment method: create the account
     const r = await client.createAccount(b as never);
@@ -196,7 +240,16 @@ describe('client: errors and retries', () => {
   test('service-version goes on v1 calls only, and an unsupported value is warned about', async () => {
     const warnings: string[] = [];
     const { sb } = await setup();
-    const c = new BillingClient({ baseUrl: sb.url, clientId: sb.clientId, clientSecret: sb.clientSecret, serviceVersion: '190.0', log: (l, lvl) => { logs.push(l); if (lvl === 'warn') warnings.push(l); } });
+    const c = new BillingClient({
+      baseUrl: sb.url,
+      clientId: sb.clientId,
+      clientSecret: sb.clientSecret,
+      serviceVersion: '190.0',
+      log: (l, lvl) => {
+        logs.push(l);
+        if (lvl === 'warn') warnings.push(l);
+      },
+    });
     clients.push(c);
     assert.match(warnings[0], /190\.0 is not supported.*186\.0/);
     const r = await c.send({ method: 'GET', path: '/v1/catalog/products' });

@@ -29,17 +29,23 @@ test('every view has an icon or welcome content; welcome links name real command
     for (const v of views) assert.ok(v.icon || welcome.has(v.id), v.id);
   }
   for (const w of c.viewsWelcome) {
-    for (const [, id] of w.contents.matchAll(/\(command:([\w.]+)/g)) assert.ok(commandIds.has(id), `${w.view} links ${id}`);
+    for (const [, id] of w.contents.matchAll(/\(command:([\w.]+)/g))
+      assert.ok(commandIds.has(id), `${w.view} links ${id}`);
   }
 });
 
 test('tree-only and internal commands stay out of the palette', () => {
-  const hidden = new Set(c.menus.commandPalette.filter((m: { when: string }) => m.when === 'false').map((m: { command: string }) => m.command));
+  const hidden = new Set(
+    c.menus.commandPalette
+      .filter((m: { when: string }) => m.when === 'false')
+      .map((m: { command: string }) => m.command),
+  );
   for (const id of commandIds) if (id.includes('._')) assert.ok(hidden.has(id), `${id} is internal`);
 });
 
 test('every setting declares its scope', () => {
-  for (const [k, v] of Object.entries(c.configuration.properties as Record<string, { scope?: string }>)) assert.ok(v.scope, k);
+  for (const [k, v] of Object.entries(c.configuration.properties as Record<string, { scope?: string }>))
+    assert.ok(v.scope, k);
 });
 
 test('no activation event that a contribution already implies', () => {
@@ -58,19 +64,28 @@ test('jsonValidation points at the generated schema files, which exist after the
 // The Node each VS Code's extension host runs (its release notes), for the releases engines.vscode may name.
 const NODE_OF_VSCODE: Record<string, string> = { '1.96': '20.18.1' };
 
-test('undici\'s engine range is met by the oldest extension host engines.vscode admits, and by the Node of the tooling', () => {
+test("undici's engine range is met by the oldest extension host engines.vscode admits, and by the Node of the tooling", () => {
   const undiciEngine = JSON.parse(fs.readFileSync('node_modules/undici/package.json', 'utf8')).engines.node as string;
   const oldest = parseVersion(minVersion(pkg.engines.vscode));
   const node = NODE_OF_VSCODE[`${oldest[0]}.${oldest[1]}`];
   assert.ok(node, `the Node of VS Code ${oldest.join('.')} is in NODE_OF_VSCODE`);
-  assert.ok(satisfies(node, undiciEngine), `VS Code ${oldest.join('.')} runs Node ${node}; undici needs ${undiciEngine}`);
-  assert.ok(satisfies(process.version, undiciEngine), `the tooling runs ${process.version}; undici needs ${undiciEngine}`);
+  assert.ok(
+    satisfies(node, undiciEngine),
+    `VS Code ${oldest.join('.')} runs Node ${node}; undici needs ${undiciEngine}`,
+  );
+  assert.ok(
+    satisfies(process.version, undiciEngine),
+    `the tooling runs ${process.version}; undici needs ${undiciEngine}`,
+  );
 });
 
 test('@types/vscode is no newer than the oldest VS Code engines.vscode admits (vsce refuses the package otherwise)', () => {
   const types = JSON.parse(fs.readFileSync('node_modules/@types/vscode/package.json', 'utf8')).version as string;
   const oldest = minVersion(pkg.engines.vscode);
-  assert.ok(compareVersions(types, oldest) <= 0, `@types/vscode ${types} is newer than engines.vscode ${pkg.engines.vscode}`);
+  assert.ok(
+    compareVersions(types, oldest) <= 0,
+    `@types/vscode ${types} is newer than engines.vscode ${pkg.engines.vscode}`,
+  );
 });
 
 test('activates only where the work is: workspaces with payload files, a payload file opened, contributions', () => {
@@ -79,7 +94,10 @@ test('activates only where the work is: workspaces with payload files, a payload
   assert.ok(!events.includes('onLanguage:json'), 'not every window with a JSON file');
   assert.ok(!events.some(e => e === '*' || e === 'onStartupFinished'), 'nothing at start-up');
   const contains = events.filter(e => e.startsWith('workspaceContains:'));
-  assert.deepEqual(contains, payloadPatterns.map(p => `workspaceContains:**/${p}`));
+  assert.deepEqual(
+    contains,
+    payloadPatterns.map(p => `workspaceContains:**/${p}`),
+  );
   // Opening a payload file: VS Code has no glob event, so the files get a language of our own, which
   // implies onLanguage:<id> (the language has a configuration) and is not listed again.
   const [language] = c.languages;

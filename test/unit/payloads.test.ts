@@ -21,7 +21,10 @@ async function sentServiceVersion(op: { method: string; path: string }, pathPara
   const sb = await startSandbox();
   sandboxes.push(sb);
   const client = new BillingClient({
-    baseUrl: sb.url, clientId: sb.clientId, clientSecret: sb.clientSecret, serviceVersion: VERSION,
+    baseUrl: sb.url,
+    clientId: sb.clientId,
+    clientSecret: sb.clientSecret,
+    serviceVersion: VERSION,
   });
   clients.push(client);
   const r = await client.send(op, { pathParams });
@@ -56,7 +59,10 @@ test('parsePayload gives the value and the findings of one text; a blank new fil
   assert.deepEqual(value, JSON.parse(text));
   assert.deepEqual(findings, [], 'a template is a payload the service accepts');
   const broken = parsePayload(text.replace('"currency"', '"curency"'), 'order');
-  assert.ok(broken.findings.some(f => f.severity === 'error'), 'a misspelt field is found');
+  assert.ok(
+    broken.findings.some(f => f.severity === 'error'),
+    'a misspelt field is found',
+  );
   assert.deepEqual(parsePayload('  \n', 'order'), { value: undefined, findings: [] });
   assert.equal(parsePayload('{ "account_number": ', 'order').value, undefined, 'not JSON: no value to send');
 });

@@ -14,12 +14,23 @@ function redactor(...known: string[]): Redactor {
 const KNOWN = 'S3cr3t/+=&?value with space';
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1c2VyLTEiLCJpYXQiOjE3MDAwMDAwMDB9.c2lnbmF0dXJlLXZhbHVlLWhlcmU';
 
-interface Row { name: string; input: string; gone: string[]; kept?: string[] }
+interface Row {
+  name: string;
+  input: string;
+  gone: string[];
+  kept?: string[];
+}
 const row = (name: string, input: string, gone: string[], kept: string[] = []): Row => ({ name, input, gone, kept });
 const formEncoded = new URLSearchParams({ s: KNOWN }).toString().slice(2);
 const SECRET_QUERY_NAMES = ['token', 'secret', 'password', 'api_key', 'refresh_token', 'access_token', 'client_secret'];
 const SECRET_JSON_KEYS = [
-  'secret', 'apiKey', 'privateKey', 'creditCardSecurityCode', 'security_code', 'card_number', 'password',
+  'secret',
+  'apiKey',
+  'privateKey',
+  'creditCardSecurityCode',
+  'security_code',
+  'card_number',
+  'password',
   'clientSecret',
 ];
 const CLEAN = '2027-01-01 2028-01-01 1350.00 USD 53100320 A00000001';
@@ -28,19 +39,34 @@ const FIELD_PATH = 'payment_method.card.security_code: is required';
 const TEXT: Row[] = [
   row('a known secret as is', `secret is ${KNOWN}!`, [KNOWN], ['secret is ', '!']),
   row('a known secret URL-encoded', `?x=${encodeURIComponent(KNOWN)}`, [encodeURIComponent(KNOWN)]),
-  row('a known secret form-encoded', `grant_type=client_credentials&client_id=me&x=${formEncoded}`, [formEncoded],
-    ['grant_type=client_credentials', 'client_id=me']),
+  row(
+    'a known secret form-encoded',
+    `grant_type=client_credentials&client_id=me&x=${formEncoded}`,
+    [formEncoded],
+    ['grant_type=client_credentials', 'client_id=me'],
+  ),
   row('a known secret JSON-escaped', JSON.stringify({ note: `a"b\\${KNOWN}` }), ['S3cr3t']),
-  ...SECRET_QUERY_NAMES.map(p => row(`query parameter ${p}`, `GET https://h.example/v1/x?page=2&${p}=abc123XYZ&size=5`,
-    ['abc123XYZ'], ['page=2', `${p}=`, 'size=5'])),
+  ...SECRET_QUERY_NAMES.map(p =>
+    row(
+      `query parameter ${p}`,
+      `GET https://h.example/v1/x?page=2&${p}=abc123XYZ&size=5`,
+      ['abc123XYZ'],
+      ['page=2', `${p}=`, 'size=5'],
+    ),
+  ),
   row('form body client_secret', 'client_id=id1&client_secret=zzTop99&grant_type=client_credentials', ['zzTop99']),
-  row('user:password in a URL', 'proxy at http://alice:pa55w0rd@proxy.corp:8080/', ['pa55w0rd', 'alice:'],
-    ['proxy.corp:8080']),
+  row(
+    'user:password in a URL',
+    'proxy at http://alice:pa55w0rd@proxy.corp:8080/',
+    ['pa55w0rd', 'alice:'],
+    ['proxy.corp:8080'],
+  ),
   row('a Basic credential', 'authorization: Basic YWxpY2U6cGE1NXcwcmQ=', ['YWxpY2U6cGE1NXcwcmQ=']),
   row('a Bearer token', 'Authorization: Bearer abc.def-ghi_jkl', ['abc.def-ghi_jkl']),
   row('a JWT anywhere', `token in body ${JWT} end`, [JWT, 'eyJzdWIi'], ['end']),
-  ...SECRET_JSON_KEYS.map(k => row(`JSON text key ${k}`, `{"name":"ok","${k}":"v4lu3-x","n":1}`, ['v4lu3-x'],
-    ['"name":"ok"', `"${k}":"***"`])),
+  ...SECRET_JSON_KEYS.map(k =>
+    row(`JSON text key ${k}`, `{"name":"ok","${k}":"v4lu3-x","n":1}`, ['v4lu3-x'], ['"name":"ok"', `"${k}":"***"`]),
+  ),
   row('a card number as a JSON number', '{"card":{"number":4111111111111111}}', ['4111111111111111'], ['1111']),
   row('a 13-digit card string', 'card 4222222222222 declined', ['4222222222222'], ['declined']),
   row('a 19-digit card string', 'card 6011000990139424123 declined', ['6011000990139424123']),
@@ -64,12 +90,19 @@ describe('redact: text', () => {
 describe('redact: JSON values', () => {
   test('secret-like keys are masked at any depth; card numbers as numbers and strings; the rest is kept', () => {
     const body = {
-      name: 'Acme', currency: 'USD', bill_cycle_day: 1, created: 1732200000,
+      name: 'Acme',
+      currency: 'USD',
+      bill_cycle_day: 1,
+      created: 1732200000,
       payment_method: {
-        type: 'card', card: { card_number: '4111111111111111', security_code: '123', expiry_year: 2030 },
+        type: 'card',
+        card: { card_number: '4111111111111111', security_code: '123', expiry_year: 2030 },
       },
       nested: [{ apiKey: 'k-1', privateKey: 'pk', creditCardSecurityCode: 999, password: 'p', token: 't0k3n' }],
-      cardAsNumber: 4111111111111111, note: `Bearer ${JWT}`, refresh_token: 'r1', unique_token: 'plan-token-1',
+      cardAsNumber: 4111111111111111,
+      note: `Bearer ${JWT}`,
+      refresh_token: 'r1',
+      unique_token: 'plan-token-1',
     };
     const out = JSON.stringify(redactor().json(body));
     for (const g of ['4111111111111111', '"123"', 'k-1', '"pk"', '999', '"p"', 't0k3n', JWT, '"r1"']) {
@@ -94,13 +127,19 @@ describe('redact: one function for logs, errors, the panel and cURL', () => {
   test('cURL of a token request and a card payment keeps no secret', () => {
     const r = new Redactor();
     r.remember('client-secret-Zq');
-    const curl = toCurl({
-      method: 'POST', url: 'https://u:pw@h.example/oauth/token?api_key=A1B2',
-      headers: {
-        authorization: 'Basic dTpwdw==', 'content-type': 'application/x-www-form-urlencoded', 'x-api-key': 'K',
+    const curl = toCurl(
+      {
+        method: 'POST',
+        url: 'https://u:pw@h.example/oauth/token?api_key=A1B2',
+        headers: {
+          authorization: 'Basic dTpwdw==',
+          'content-type': 'application/x-www-form-urlencoded',
+          'x-api-key': 'K',
+        },
+        body: 'client_id=id&client_secret=client-secret-Zq&grant_type=client_credentials',
       },
-      body: 'client_id=id&client_secret=client-secret-Zq&grant_type=client_credentials',
-    }, r);
+      r,
+    );
     for (const g of ['client-secret-Zq', 'dTpwdw==', 'A1B2', ':pw@', "x-api-key: K'"]) {
       assert.ok(!curl.includes(g), `${g} in ${curl}`);
     }

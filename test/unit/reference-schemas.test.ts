@@ -13,16 +13,26 @@ const skip = fs.existsSync(FILE) ? false : `the reference ${FILE} is absent (it 
 const NOW = new Date('2026-11-21T00:00:00Z');
 
 type Schema = {
-  $ref?: string; allOf?: Schema[]; type?: string; enum?: unknown[]; format?: string; readOnly?: boolean;
-  properties?: Record<string, Schema>; required?: string[]; additionalProperties?: boolean | Schema;
-  items?: Schema; minimum?: number;
+  $ref?: string;
+  allOf?: Schema[];
+  type?: string;
+  enum?: unknown[];
+  format?: string;
+  readOnly?: boolean;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  additionalProperties?: boolean | Schema;
+  items?: Schema;
+  minimum?: number;
 };
 type Doc = { components: { schemas: Record<string, Schema> }; paths: Record<string, Record<string, Operation>> };
 type Operation = { requestBody: { content: { 'application/json': { example: unknown } } } };
 
 const doc = skip ? undefined : (yaml.load(fs.readFileSync(FILE, 'utf8')) as Doc);
 const ROOTS: Record<PayloadKind, string> = {
-  account: 'accountCreateRequest', order: 'orderCreateRequest', preview: 'orderPreviewCreateRequest',
+  account: 'accountCreateRequest',
+  order: 'orderCreateRequest',
+  preview: 'orderPreviewCreateRequest',
 };
 
 /** The schema with `$ref` and single-entry `allOf` resolved. */
@@ -32,7 +42,10 @@ function resolve(s: Schema): Schema {
   return s;
 }
 
-interface Site { path: PathSegment[]; schema: Schema }
+interface Site {
+  path: PathSegment[];
+  schema: Schema;
+}
 const requestProps = (s: Schema) =>
   Object.entries(s.properties ?? {}).filter(([, p]) => !p.readOnly && !resolve(p).readOnly);
 
@@ -89,7 +102,9 @@ describe('reference schemas: what the real service accepts validates clean', { s
     });
   }
   const examples: [string, PayloadKind][] = [
-    ['/orders', 'order'], ['/orders/preview', 'preview'], ['/accounts', 'account'],
+    ['/orders', 'order'],
+    ['/orders/preview', 'preview'],
+    ['/accounts', 'account'],
   ];
   for (const [p, kind] of examples) {
     test(`the reference's request example of POST ${p} gives no error`, () => {
@@ -108,7 +123,10 @@ describe('reference schemas: each rejection is an error at the exact place', { s
       for (const site of closed) {
         const bad = structuredClone(body);
         if (site.path.length === 0) (bad as Record<string, unknown>).zz_not_a_field = 1;
-        else setAt(bad, site.path, (h, k) => { (h[k] as Record<string, unknown>).zz_not_a_field = 1; });
+        else
+          setAt(bad, site.path, (h, k) => {
+            (h[k] as Record<string, unknown>).zz_not_a_field = 1;
+          });
         const text = JSON.stringify(bad, null, 2);
         const f = errors(text, kind).find(x => samePath(x.path, [...site.path, 'zz_not_a_field']));
         assert.ok(f, `no finding for ${formatPath([...site.path, 'zz_not_a_field'])}`);
@@ -127,7 +145,9 @@ describe('reference schemas: each rejection is an error at the exact place', { s
           if (!at) continue;
           count++;
           const bad = structuredClone(body);
-          setAt(bad, at, (h, key) => { h[key] = 'zz-not-a-value'; });
+          setAt(bad, at, (h, key) => {
+            h[key] = 'zz-not-a-value';
+          });
           const text = JSON.stringify(bad, null, 2);
           const f = errors(text, kind).find(x => samePath(x.path, at));
           assert.ok(f, `no finding for ${formatPath(at)}`);
@@ -145,13 +165,17 @@ describe('reference schemas: each rejection is an error at the exact place', { s
           count++;
           const bad = structuredClone(body);
           const at = [...site.path, k];
-          setAt(bad, at, (h, key) => { delete h[key]; });
+          setAt(bad, at, (h, key) => {
+            delete h[key];
+          });
           const text = JSON.stringify(bad, null, 2);
           const f = errors(text, kind).find(x => samePath(x.path, at));
           assert.ok(f, `no finding for ${formatPath(at)} in ${show(errors(text, kind))}`);
           assert.equal(f.category, 22, f.message);
-          const parentKey = site.path.length && typeof site.path[site.path.length - 1] === 'string'
-            ? `"${String(site.path[site.path.length - 1])}"` : '{';
+          const parentKey =
+            site.path.length && typeof site.path[site.path.length - 1] === 'string'
+              ? `"${String(site.path[site.path.length - 1])}"`
+              : '{';
           assert.equal(text.slice(f.offset, f.offset + f.length), parentKey);
         }
       }

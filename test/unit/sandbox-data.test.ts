@@ -30,7 +30,9 @@ async function refusesToSave(breakIt: (file: string) => void, opts: { writer?: W
   const client = clientOf(sb);
   try {
     const state = () => ({
-      orders: sb.store.orderList.length, accounts: sb.store.accounts.size, numbers: { ...sb.store.numbers.counters },
+      orders: sb.store.orderList.length,
+      accounts: sb.store.accounts.size,
+      numbers: { ...sb.store.numbers.counters },
     });
     const before = state();
     breakIt(file);
@@ -51,7 +53,10 @@ async function refusesToSave(breakIt: (file: string) => void, opts: { writer?: W
 }
 
 test('a create whose data file became a directory leaves nothing and answers a non-retryable error', async () => {
-  const { sb, client, file, key, before } = await refusesToSave(f => { fs.rmSync(f); fs.mkdirSync(f); });
+  const { sb, client, file, key, before } = await refusesToSave(f => {
+    fs.rmSync(f);
+    fs.mkdirSync(f);
+  });
   try {
     fs.rmdirSync(file); // fixed: the same key now creates exactly one order, and a replay creates none
     const made = await client.createOrder(order(), { idempotencyKey: key });
@@ -59,7 +64,10 @@ test('a create whose data file became a directory leaves nothing and answers a n
     assert.equal(replay.data.order_number, made.data.order_number);
     assert.equal(sb.store.orderList.length, before.orders + 1);
     assert.equal(saved(file).orders.at(-1)!.order_number, made.data.order_number, 'the order made is in the file');
-  } finally { await client.close(); await sb.close(); }
+  } finally {
+    await client.close();
+    await sb.close();
+  }
 });
 
 test('a create on a full disk (an injected write failure) leaves nothing behind', async () => {
@@ -68,7 +76,12 @@ test('a create on a full disk (an injected write failure) leaves nothing behind'
     if (full) throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
     fs.writeFileSync(f, text);
   };
-  const { sb, client } = await refusesToSave(() => { full = true; }, { writer });
+  const { sb, client } = await refusesToSave(
+    () => {
+      full = true;
+    },
+    { writer },
+  );
   await client.close();
   await sb.close();
 });
@@ -84,7 +97,7 @@ test('a data file under a regular file (no folder there) is refused at start, na
   });
 });
 
-test('one writer per data file: another is refused naming file and PID; a dead PID\'s lock is taken', async () => {
+test("one writer per data file: another is refused naming file and PID; a dead PID's lock is taken", async () => {
   const file = path.join(tempDir(), 'sandbox.json');
   const first = await startSandbox({ dataFile: file });
   try {
@@ -95,7 +108,9 @@ test('one writer per data file: another is refused naming file and PID; a dead P
     const cli = cliSandbox(file);
     assert.equal(cli.status, 1, cli.stderr);
     assert.ok(cli.stderr.includes(file) && cli.stderr.includes(`PID ${process.pid}`), cli.stderr);
-  } finally { await first.close(); }
+  } finally {
+    await first.close();
+  }
   fs.writeFileSync(`${file}.lock`, `${deadPid()}\n`); // left by a crashed sandbox
   const again = await startSandbox({ dataFile: file });
   assert.equal(fs.readFileSync(`${file}.lock`, 'utf8').trim(), String(process.pid));
@@ -106,7 +121,11 @@ test('one writer per data file: another is refused naming file and PID; a dead P
 test('a file that is not a sandbox snapshot (package.json, {}, []) is refused untouched, naming it', async () => {
   const dir = tempDir();
   const manifest = fs.readFileSync('package.json', 'utf8');
-  const notOurs = [['package.json', manifest], ['object.json', '{}'], ['list.json', '[]']];
+  const notOurs = [
+    ['package.json', manifest],
+    ['object.json', '{}'],
+    ['list.json', '[]'],
+  ];
   for (const [name, text] of notOurs) {
     const file = path.join(dir, name);
     fs.writeFileSync(file, text);
@@ -144,9 +163,14 @@ test('temp files a crash left mid-write are removed at the next start', async ()
   for (const f of leftovers) fs.writeFileSync(path.join(dir, f), '{"half":');
   const again = await startSandbox({ dataFile: file });
   try {
-    assert.deepEqual(fs.readdirSync(dir).filter(f => f.endsWith('.tmp')), []);
+    assert.deepEqual(
+      fs.readdirSync(dir).filter(f => f.endsWith('.tmp')),
+      [],
+    );
     assert.equal(again.store.staleTempsRemoved, 2);
-  } finally { await again.close(); }
+  } finally {
+    await again.close();
+  }
 });
 
 test('windows share one Local sandbox: no acknowledged order lost; when it goes, the next takes over', async () => {
@@ -154,7 +178,7 @@ test('windows share one Local sandbox: no acknowledged order lost; when it goes,
   const windowA = await connectOrServe(file);
   const windowB = await connectOrServe(file);
   assert.equal(windowA.owned, true);
-  assert.equal(windowB.owned, false, 'the second window uses the first one\'s server');
+  assert.equal(windowB.owned, false, "the second window uses the first one's server");
   assert.equal(windowB.url, windowA.url);
   const [a, b] = [clientOf(windowA), clientOf(windowB)];
   const made = await Promise.all([a, b, a, b].map(c => c.createOrder(order())));
@@ -167,10 +191,12 @@ test('windows share one Local sandbox: no acknowledged order lost; when it goes,
     assert.equal(windowC.owned, true);
     const numbers = saved(file).orders.map(o => o.order_number);
     for (const m of made) assert.ok(numbers.includes(m.data.order_number), `${m.data.order_number} was kept`);
-  } finally { await windowC.close(); }
+  } finally {
+    await windowC.close();
+  }
 });
 
-test('a second CLI sandbox process on the editor\'s data file is refused while a window serves it', async () => {
+test("a second CLI sandbox process on the editor's data file is refused while a window serves it", async () => {
   const file = path.join(tempDir(), 'local-sandbox.json');
   const served = await connectOrServe(file);
   try {
@@ -181,7 +207,9 @@ test('a second CLI sandbox process on the editor\'s data file is refused while a
     const code = await new Promise<number | null>(r => p.on('exit', c => r(c)));
     assert.equal(code, 1);
     assert.match(err, /in use by another Local sandbox \(PID \d+/);
-  } finally { await served.close(); }
+  } finally {
+    await served.close();
+  }
 });
 
 test('Reset backs up an unusable data file beside itself, then the start is fresh; refused while served', async () => {
@@ -198,5 +226,7 @@ test('Reset backs up an unusable data file beside itself, then the start is fres
   try {
     const r = await clientOf(fresh).preview(previewOf(order() as Record<string, unknown>) as never);
     assert.equal(r.status, 201);
-  } finally { await fresh.close(); }
+  } finally {
+    await fresh.close();
+  }
 });

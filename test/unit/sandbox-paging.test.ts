@@ -6,7 +6,10 @@ import { page } from '../../src/sandbox/paging';
 test('a page maps only the records it holds, at any depth of 100,000', () => {
   const all = Array.from({ length: 100_000 }, (_, i) => i);
   let mapped = 0;
-  const view = (i: number) => { mapped++; return `A${i}`; };
+  const view = (i: number) => {
+    mapped++;
+    return `A${i}`;
+  };
   const first = page(all, new URLSearchParams('pageSize=20'), view);
   assert.deepEqual([first.data.length, first.data[0], mapped], [20, 'A0', 20]);
   const next = page(all, new URLSearchParams({ pageSize: '99', cursor: first.nextPage! }), view);

@@ -5,9 +5,17 @@ import * as fs from 'node:fs';
 import * as yaml from 'js-yaml';
 
 type Schema = {
-  $ref?: string; allOf?: Schema[]; oneOf?: Schema[]; anyOf?: Schema[]; type?: string; nullable?: boolean;
-  enum?: unknown[]; properties?: Record<string, Schema>; additionalProperties?: boolean | Schema;
-  items?: Schema; format?: string;
+  $ref?: string;
+  allOf?: Schema[];
+  oneOf?: Schema[];
+  anyOf?: Schema[];
+  type?: string;
+  nullable?: boolean;
+  enum?: unknown[];
+  properties?: Record<string, Schema>;
+  additionalProperties?: boolean | Schema;
+  items?: Schema;
+  format?: string;
 };
 
 const doc = yaml.load(fs.readFileSync('../shared/reference/quickstart-v2-openapi.yaml', 'utf8')) as {
@@ -48,8 +56,13 @@ function check(v: unknown, raw: Schema, at: string, out: string[]): void {
   if (s.enum && !s.enum.includes(v)) out.push(`${at}: ${JSON.stringify(v)} is not one of ${s.enum.join(', ')}`);
   const type = s.type ?? (s.properties ? 'object' : undefined);
   const actual = Array.isArray(v) ? 'array' : typeof v;
-  if (type === 'integer' ? !Number.isInteger(v) : type === 'number' ? typeof v !== 'number' || !Number.isFinite(v)
-    : type && type !== actual) {
+  if (
+    type === 'integer'
+      ? !Number.isInteger(v)
+      : type === 'number'
+        ? typeof v !== 'number' || !Number.isFinite(v)
+        : type && type !== actual
+  ) {
     out.push(`${at}: ${actual}, expected ${type}`);
     return;
   }

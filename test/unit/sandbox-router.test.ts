@@ -4,7 +4,9 @@ import * as assert from 'node:assert/strict';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { allowedMethods, routeFor, RouteTable, type Route } from '../../src/sandbox/router';
 
-const answer = (name: string): Route['handle'] => () => ({ status: 200, body: name });
+const answer =
+  (name: string): Route['handle'] =>
+  () => ({ status: 200, body: name });
 
 describe('sandbox: route table', () => {
   const table = new RouteTable([

@@ -13,7 +13,9 @@ const order = () => template('new-customer');
 
 async function tokenAt(url: string): Promise<string> {
   const form = new URLSearchParams({
-    client_id: DEMO_CLIENT_ID, client_secret: DEMO_CLIENT_SECRET, grant_type: 'client_credentials',
+    client_id: DEMO_CLIENT_ID,
+    client_secret: DEMO_CLIENT_SECRET,
+    grant_type: 'client_credentials',
   });
   const r = await fetch(`${url}/oauth/token`, { method: 'POST', body: form });
   return ((await r.json()) as { access_token: string }).access_token;
@@ -39,7 +41,10 @@ function raw(s: Sandbox, request: string, deadlineMs = 5_000): Promise<string> {
     }, deadlineMs);
     socket.on('data', d => (got += d));
     socket.on('error', () => undefined);
-    socket.on('close', () => { clearTimeout(deadline); resolve(got); });
+    socket.on('close', () => {
+      clearTimeout(deadline);
+      resolve(got);
+    });
   });
 }
 const statusOf = (response: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(response)?.[1]);
@@ -52,7 +57,9 @@ test('malformed request targets (//[, http://a:99999/) answer 400 and the sandbo
       assert.equal(statusOf(r), 400, `${target}: ${r}`);
     }
     assert.equal((await call(s, await tokenOf(s), 'GET', '/v2/orders/O00000001')).status, 200, 'still serving');
-  } finally { await s.close(); }
+  } finally {
+    await s.close();
+  }
 });
 
 test('bad percent-encoding in a path answers 400 naming it, not 500', async () => {
@@ -63,7 +70,9 @@ test('bad percent-encoding in a path answers 400 naming it, not 500', async () =
       const r = await call(s, t, 'GET', p);
       assert.equal(r.status, 400, `${p}: ${JSON.stringify(r.json)}`);
     }
-  } finally { await s.close(); }
+  } finally {
+    await s.close();
+  }
 });
 
 test('a 100,000-deep or unterminated nested body answers 400 malformed_json, not 500', async () => {
@@ -78,7 +87,9 @@ test('a 100,000-deep or unterminated nested body answers 400 malformed_json, not
       assert.equal(r.status, 400, `${body.slice(0, 20)}: ${JSON.stringify(r.json).slice(0, 300)}`);
       assert.equal(r.json.errors[0].code, 'malformed_json');
     }
-  } finally { await s.close(); }
+  } finally {
+    await s.close();
+  }
 });
 
 test('a client that sends headers but never a body is cut off at the request timeout; others are served', async () => {
@@ -90,7 +101,9 @@ test('a client that sends headers but never a body is cut off at the request tim
     const silent = raw(s, 'GET /v2/orders/O00000001 HTTP/1.1\r\nHost: x\r\n'); // headers never end
     await Promise.all([slow, silent]); // both closed by the server (raw() fails past its deadline)
     assert.equal((await call(s, t, 'POST', '/v2/orders/preview', preview())).status, 201, 'the slot is free again');
-  } finally { await s.close(); }
+  } finally {
+    await s.close();
+  }
 });
 
 test('maps that grow per request stay bounded: tokens, idempotency replies, volume summary paths', async () => {
@@ -111,14 +124,18 @@ test('maps that grow per request stay bounded: tokens, idempotency replies, volu
     const summary = await call(s, t, 'GET', '/system-health/api-requests/volume-summary');
     const others = summary.json.data.find((d: { path: string }) => d.path === '(other paths)');
     assert.ok(others?.count > 10, JSON.stringify(summary.json.data));
-  } finally { await s.close(); }
+  } finally {
+    await s.close();
+  }
 });
 
 test('a quantity of 1e308 answers a clear 400 naming the subscription, never null metrics', async () => {
   const s = await startSandbox();
   try {
     const t = await tokenOf(s);
-    const body = preview() as unknown as { subscriptions: { subscription_plans: { prices?: { quantity?: number }[] }[] }[] };
+    const body = preview() as unknown as {
+      subscriptions: { subscription_plans: { prices?: { quantity?: number }[] }[] }[];
+    };
     body.subscriptions[0].subscription_plans[0].prices![0].quantity = 1e308;
     const r = await call(s, t, 'POST', '/v2/orders/preview', body);
     assert.equal(r.status, 400, JSON.stringify(r.json).slice(0, 300));
@@ -129,7 +146,9 @@ test('a quantity of 1e308 answers a clear 400 naming the subscription, never nul
     const li = await call(s, t, 'POST', '/v2/orders', fee);
     assert.equal(li.status, 400);
     assert.equal(li.json.errors[0].parameter, 'line_items[0]');
-  } finally { await s.close(); }
+  } finally {
+    await s.close();
+  }
 });
 
 test('faults on demand: 429 and 503 with Retry-After, v2 or v1 shape (category 70); a timeout unanswered', async () => {
@@ -151,23 +170,30 @@ test('faults on demand: 429 and 503 with Retry-After, v2 or v1 shape (category 7
     assert.equal((await call(s, t, 'GET', '/v1/catalog/products')).json.reasons[0].code, 50000061);
     await assert.rejects(call(s, t, 'GET', '/v1/catalog/products'), 'a timeout fault is never answered');
     assert.equal((await call(s, t, 'GET', '/v1/catalog/products')).status, 200, 'past the faults: 0.95 draws none');
-  } finally { await s.close(); }
+  } finally {
+    await s.close();
+  }
 });
 
 test('with latency the concurrency limit is reached: the request over it answers 429 with Retry-After', async () => {
   const s = await startSandbox({ latencyMs: 300, maxConcurrent: 2 });
   try {
     const t = await tokenOf(s);
-    const statuses = (await Promise.all([1, 2, 3].map(() => call(s, t, 'GET', '/v2/orders/O00000001'))));
+    const statuses = await Promise.all([1, 2, 3].map(() => call(s, t, 'GET', '/v2/orders/O00000001')));
     const limited = statuses.filter(r => r.status === 429);
     assert.equal(limited.length, 1, JSON.stringify(statuses.map(r => r.status)));
     assert.equal(limited[0].headers.get('retry-after'), '1');
-  } finally { await s.close(); }
+  } finally {
+    await s.close();
+  }
 });
 
 test('a --faults spec is checked: kinds, probabilities from 0 to 1, a total of at most 1', () => {
   assert.deepEqual(parseFaults('429:0.1,503:0.05,timeout:0.01'), [
-    { kind: '429', probability: 0.1 }, { kind: '503', probability: 0.05 }, { kind: 'timeout', probability: 0.01 }]);
+    { kind: '429', probability: 0.1 },
+    { kind: '503', probability: 0.05 },
+    { kind: 'timeout', probability: 0.01 },
+  ]);
   for (const bad of ['500:0.1', '429', '429:x', '429:1.5', '429:0.6,503:0.6', '429:0.1:2']) {
     assert.throws(() => parseFaults(bad), bad);
   }

@@ -18,14 +18,21 @@ before(async () => {
   sb = await startSandbox();
   client = new BillingClient({ baseUrl: sb.url, clientId: sb.clientId, clientSecret: sb.clientSecret });
 });
-after(async () => { await client.close(); await sb.close(); });
+after(async () => {
+  await client.close();
+  await sb.close();
+});
 
 test('a preview answers the reference orderPreviewResponse: real action names, line_items metrics', async () => {
   const r = await client.preview(withFee(body('preview')) as never);
   assert.deepEqual(mismatches(r.data, 'orderPreviewResponse'), []);
   assert.equal(r.data.subscriptions[0].actions[0].action, 'create_subscription');
-  assert.deepEqual(r.data.line_items, [{ tcb: { gross_amount: 800, net_amount: 800, currency: 'USD' },
-    tcv: { gross_amount: 800, net_amount: 800, currency: 'USD' } }]);
+  assert.deepEqual(r.data.line_items, [
+    {
+      tcb: { gross_amount: 800, net_amount: 800, currency: 'USD' },
+      tcv: { gross_amount: 800, net_amount: 800, currency: 'USD' },
+    },
+  ]);
 });
 
 test('change previews use the reference action names (add_subscription_plan, renew, pause, cancel ...)', async () => {
@@ -52,10 +59,16 @@ test('an order answers the reference order schema: state, account_id, {next_page
 test('a canceled subscription reads "canceled", as the reference spells it', async () => {
   const created = await client.createOrder(body('new-customer') as never);
   const sub = created.data.subscriptions[0];
-  const account = (await client.send<{ accountNumber: string }>({ method: 'GET', path: '/object-query/orders/{key}' },
-    { pathParams: { key: created.data.order_number } })).data.accountNumber;
-  const cancel = await client.createOrder({ account_number: account,
-    subscriptions: [{ subscription_number: sub.subscription_number, cancel: {} }] } as never);
+  const account = (
+    await client.send<{ accountNumber: string }>(
+      { method: 'GET', path: '/object-query/orders/{key}' },
+      { pathParams: { key: created.data.order_number } },
+    )
+  ).data.accountNumber;
+  const cancel = await client.createOrder({
+    account_number: account,
+    subscriptions: [{ subscription_number: sub.subscription_number, cancel: {} }],
+  } as never);
   assert.equal(cancel.data.subscriptions[0].state, 'canceled');
   assert.equal(cancel.data.subscriptions[0].actions[0].type, 'cancel');
   assert.deepEqual(mismatches(cancel.data, 'order'), []);
@@ -63,7 +76,9 @@ test('a canceled subscription reads "canceled", as the reference spells it', asy
 
 test('errors answer the reference errorResponse: resource_not_found on 404, an empty errors on 401', async () => {
   const form = new URLSearchParams({
-    client_id: sb.clientId, client_secret: sb.clientSecret, grant_type: 'client_credentials',
+    client_id: sb.clientId,
+    client_secret: sb.clientSecret,
+    grant_type: 'client_credentials',
   });
   const token = (await (await fetch(`${sb.url}/oauth/token`, { method: 'POST', body: form })).json()).access_token;
   const get = (path: string, t = token) => fetch(`${sb.url}${path}`, { headers: { Authorization: `Bearer ${t}` } });
@@ -89,8 +104,12 @@ test('Preview Again: a real order becomes a preview payload that costs what the 
   const first = await client.preview(previewOf(payload) as never);
   const created = await client.createOrder(payload as never);
   const order = (await client.getOrder(created.data.order_number)).data as OrderResponse;
-  const account = (await client.send<{ accountNumber: string }>({ method: 'GET', path: '/object-query/orders/{key}' },
-    { pathParams: { key: created.data.order_number } })).data.accountNumber;
+  const account = (
+    await client.send<{ accountNumber: string }>(
+      { method: 'GET', path: '/object-query/orders/{key}' },
+      { pathParams: { key: created.data.order_number } },
+    )
+  ).data.accountNumber;
   const again = orderToPreview(order, account);
   assert.ok(again, 'an order that created a subscription previews again');
   const second = await client.preview(again as never);

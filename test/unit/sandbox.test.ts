@@ -11,32 +11,68 @@ let token: string;
 const body = (id: string) => TEMPLATES.find(t => t.id === id)!.body;
 
 async function getToken(s = sb): Promise<string> {
-  const r = await fetch(`${s.url}/oauth/token`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ client_id: DEMO_CLIENT_ID, client_secret: DEMO_CLIENT_SECRET, grant_type: 'client_credentials' }) });
+  const r = await fetch(`${s.url}/oauth/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      client_id: DEMO_CLIENT_ID,
+      client_secret: DEMO_CLIENT_SECRET,
+      grant_type: 'client_credentials',
+    }),
+  });
   assert.equal(r.status, 200);
   return ((await r.json()) as { access_token: string }).access_token;
 }
-async function call(method: string, path: string, payload?: unknown, headers: Record<string, string> = {}, s = sb, t = token) {
-  const r = await fetch(`${s.url}${path}`, { method, headers: { Authorization: `Bearer ${t}`, 'Content-Type': 'application/json', ...headers }, body: payload === undefined ? undefined : typeof payload === 'string' ? payload : JSON.stringify(payload) });
+async function call(
+  method: string,
+  path: string,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+  s = sb,
+  t = token,
+) {
+  const r = await fetch(`${s.url}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${t}`, 'Content-Type': 'application/json', ...headers },
+    body: payload === undefined ? undefined : typeof payload === 'string' ? payload : JSON.stringify(payload),
+  });
   const text = await r.text();
   return { status: r.status, headers: r.headers, json: text ? JSON.parse(text) : undefined };
 }
 
-before(async () => { sb = await startSandbox({ seedAccounts: 3 }); token = await getToken(); });
+before(async () => {
+  sb = await startSandbox({ seedAccounts: 3 });
+  token = await getToken();
+});
 after(() => sb.close());
 
 describe('sandbox: OAuth', () => {
   test('token answer has the spec fields', async () => {
-    const r = await fetch(`${sb.url}/oauth/token`, { method: 'POST', body: new URLSearchParams({ client_id: DEMO_CLIENT_ID, client_secret: DEMO_CLIENT_SECRET, grant_type: 'client_credentials' }) });
-    const j = await r.json() as Record<string, unknown>;
+    const r = await fetch(`${sb.url}/oauth/token`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        client_id: DEMO_CLIENT_ID,
+        client_secret: DEMO_CLIENT_SECRET,
+        grant_type: 'client_credentials',
+      }),
+    });
+    const j = (await r.json()) as Record<string, unknown>;
     assert.deepEqual(Object.keys(j).sort(), ['access_token', 'expires_in', 'jti', 'scope', 'token_type']);
     assert.equal(j.token_type, 'bearer');
     assert.equal(j.expires_in, 3600);
     assert.ok(r.headers.get('service-request-id'));
   });
   test('a bad credential: 401 with the v1 body and code 90000011', async () => {
-    const r = await fetch(`${sb.url}/oauth/token`, { method: 'POST', body: new URLSearchParams({ client_id: DEMO_CLIENT_ID, client_secret: 'wrong', grant_type: 'client_credentials' }) });
+    const r = await fetch(`${sb.url}/oauth/token`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        client_id: DEMO_CLIENT_ID,
+        client_secret: 'wrong',
+        grant_type: 'client_credentials',
+      }),
+    });
     assert.equal(r.status, 401);
-    const j = await r.json() as { success: boolean; processId: string; reasons: { code: number }[] };
+    const j = (await r.json()) as { success: boolean; processId: string; reasons: { code: number }[] };
     assert.equal(j.success, false);
     assert.ok(j.processId);
     assert.equal(j.reasons[0].code, 90000011);
@@ -55,7 +91,9 @@ describe('sandbox: OAuth', () => {
       const v2 = await call('GET', '/v2/orders/O00000001', undefined, {}, short, t);
       assert.equal(v2.status, 401);
       assert.equal(v2.json.type, 'unauthorized');
-    } finally { await short.close(); }
+    } finally {
+      await short.close();
+    }
   });
   test('no token: 401 on v2 with the v2 body', async () => {
     const r = await call('POST', '/v2/orders/preview', body('preview'), {}, sb, 'nope');
@@ -89,8 +127,17 @@ describe('sandbox: v2 quickstart', () => {
   });
   test('one-time charges: no mrr, tcb = the amount; EUR accounts price in EUR', async () => {
     const r = await call('POST', '/v2/orders/preview', {
-      metrics: ['delta_metrics'], account_data: { currency: 'EUR', bill_cycle_day: 1 },
-      subscriptions: [{ initial_term: { type: 'evergreen' }, renewal_term: { type: 'evergreen' }, start_on: { contract_effective: '2027-03-31' }, subscription_plans: [{ plan_id: 'plan-onboarding' }, { plan_id: 'plan-team-monthly' }] }] });
+      metrics: ['delta_metrics'],
+      account_data: { currency: 'EUR', bill_cycle_day: 1 },
+      subscriptions: [
+        {
+          initial_term: { type: 'evergreen' },
+          renewal_term: { type: 'evergreen' },
+          start_on: { contract_effective: '2027-03-31' },
+          subscription_plans: [{ plan_id: 'plan-onboarding' }, { plan_id: 'plan-team-monthly' }],
+        },
+      ],
+    });
     assert.equal(r.status, 201);
     const items = r.json.subscriptions[0].actions[0].subscription_items;
     const setup = items.find((i: { price_id: string }) => i.price_id === 'price-onboarding-setup');
@@ -109,11 +156,42 @@ describe('sandbox: v2 quickstart', () => {
     const got = await call('GET', `/v2/orders/${n}`);
     assert.equal(got.status, 200);
     const sub = got.json.subscriptions[0];
-    for (const k of ['id', 'subscription_number', 'state', 'account_id', 'invoice_owner_account_id', 'auto_renew', 'latest_version', 'initial_term', 'current_term', 'renewal_term', 'contract_effective', 'version', 'order_number', 'actions']) assert.ok(k in sub, k);
+    for (const k of [
+      'id',
+      'subscription_number',
+      'state',
+      'account_id',
+      'invoice_owner_account_id',
+      'auto_renew',
+      'latest_version',
+      'initial_term',
+      'current_term',
+      'renewal_term',
+      'contract_effective',
+      'version',
+      'order_number',
+      'actions',
+    ])
+      assert.ok(k in sub, k);
     assert.equal(sub.state, 'active');
     const item = sub.actions[0].subscription_plans.data[0].subscription_items.data[0];
-    for (const k of ['id', 'subscription_item_number', 'subscription_plan_id', 'price_id', 'charge_model', 'charge_type', 'recurring', 'unit_amount', 'quantity', 'state']) assert.ok(k in item, k);
-    const orders = await call('GET', `/object-query/orders?filter[]=accountNumber.EQ:${sub.subscription_number ? (await call('GET', `/object-query/orders/${n}`)).json.accountNumber : ''}`);
+    for (const k of [
+      'id',
+      'subscription_item_number',
+      'subscription_plan_id',
+      'price_id',
+      'charge_model',
+      'charge_type',
+      'recurring',
+      'unit_amount',
+      'quantity',
+      'state',
+    ])
+      assert.ok(k in item, k);
+    const orders = await call(
+      'GET',
+      `/object-query/orders?filter[]=accountNumber.EQ:${sub.subscription_number ? (await call('GET', `/object-query/orders/${n}`)).json.accountNumber : ''}`,
+    );
     assert.equal(orders.json.data.length, 1);
   });
   test('change orders: add, update, remove plans; pause, resume, cancel change the state', async () => {
@@ -122,8 +200,25 @@ describe('sandbox: v2 quickstart', () => {
     const acct = (await call('GET', `/object-query/orders/${c.json.order_number}`)).json.accountNumber;
     const plan = sub.actions[0].subscription_plans.data[0];
     const seat = plan.subscription_items.data.find((i: { price_id: string }) => i.price_id === 'price-team-seats');
-    const change = (entry: object, preview = false) => call('POST', preview ? '/v2/orders/preview' : '/v2/orders', { ...(preview ? { metrics: ['delta_metrics'] } : {}), account_number: acct, subscriptions: [{ subscription_number: sub.subscription_number, ...entry }] });
-    const upd = await change({ update_subscription_plans: [{ subscription_plan: { subscription_plan_id: plan.id, subscription_items: [{ subscription_item_number: seat.subscription_item_number, unit_amount: 20 }] } }] }, true);
+    const change = (entry: object, preview = false) =>
+      call('POST', preview ? '/v2/orders/preview' : '/v2/orders', {
+        ...(preview ? { metrics: ['delta_metrics'] } : {}),
+        account_number: acct,
+        subscriptions: [{ subscription_number: sub.subscription_number, ...entry }],
+      });
+    const upd = await change(
+      {
+        update_subscription_plans: [
+          {
+            subscription_plan: {
+              subscription_plan_id: plan.id,
+              subscription_items: [{ subscription_item_number: seat.subscription_item_number, unit_amount: 20 }],
+            },
+          },
+        ],
+      },
+      true,
+    );
     assert.equal(upd.status, 201, JSON.stringify(upd.json));
     assert.equal(upd.json.subscriptions[0].actions[0].subscription_items[0].mrr.net_amount, -50); // 10 seats x (20 - 25)
     const add = await change({ add_subscription_plans: [{ subscription_plan: { plan_id: 'plan-onboarding' } }] });
@@ -135,7 +230,11 @@ describe('sandbox: v2 quickstart', () => {
     assert.equal((await change({ resume: {} })).json.subscriptions[0].state, 'active');
     const rm = await change({ remove_subscription_plans: [{ subscription_plan_id: plan.id }] }, true);
     assert.equal(rm.json.subscriptions[0].actions[0].action, 'remove_subscription_plan');
-    assert.ok(rm.json.subscriptions[0].actions[0].subscription_items.every((i: { tcb: { net_amount: number } }) => i.tcb.net_amount < 0));
+    assert.ok(
+      rm.json.subscriptions[0].actions[0].subscription_items.every(
+        (i: { tcb: { net_amount: number } }) => i.tcb.net_amount < 0,
+      ),
+    );
     const renew = await change({ renew: {} });
     assert.equal(renew.json.subscriptions[0].current_term.end_date, '2029-01-01');
     const cancel = await change({ cancel: {} });
@@ -159,7 +258,8 @@ describe('sandbox: v2 quickstart', () => {
 });
 
 describe('sandbox: errors, never a 500', () => {
-  const v2err = (r: { json: { type: string; errors: { code: string; parameter?: string }[]; retryable: boolean } }) => r.json;
+  const v2err = (r: { json: { type: string; errors: { code: string; parameter?: string }[]; retryable: boolean } }) =>
+    r.json;
   test('GET unknown order: 404 with the v2 body', async () => {
     const r = await call('GET', '/v2/orders/O99999999');
     assert.equal(r.status, 404);
@@ -171,9 +271,27 @@ describe('sandbox: errors, never a 500', () => {
     const cases: [unknown, string, string | undefined][] = [
       ['{"account_number": "A00000001",', 'malformed_json', undefined],
       [{ ...body('subscription-and-fee'), colour: 'red' }, 'unknown_parameter', 'colour'],
-      [{ account_data: { name: 'x', bill_to: { first_name: 'a', last_name: 'b' } }, line_items: [{ name: 'x', type: 'fee' }] }, 'missing_parameter', 'account_data.currency'],
-      [{ account_number: 'A00000001', line_items: [{ name: 'x', type: 'fee', quantity: 'two' }] }, 'invalid_parameter', 'line_items[0].quantity'],
-      [{ account_data: { name: 'x', currency: 'usd', bill_to: { first_name: 'a', last_name: 'b' } }, line_items: [{ name: 'x', type: 'fee' }] }, 'invalid_parameter', 'account_data.currency'],
+      [
+        {
+          account_data: { name: 'x', bill_to: { first_name: 'a', last_name: 'b' } },
+          line_items: [{ name: 'x', type: 'fee' }],
+        },
+        'missing_parameter',
+        'account_data.currency',
+      ],
+      [
+        { account_number: 'A00000001', line_items: [{ name: 'x', type: 'fee', quantity: 'two' }] },
+        'invalid_parameter',
+        'line_items[0].quantity',
+      ],
+      [
+        {
+          account_data: { name: 'x', currency: 'usd', bill_to: { first_name: 'a', last_name: 'b' } },
+          line_items: [{ name: 'x', type: 'fee' }],
+        },
+        'invalid_parameter',
+        'account_data.currency',
+      ],
     ];
     for (const [payload, code, parameter] of cases) {
       const r = await call('POST', '/v2/orders', payload);
@@ -188,13 +306,22 @@ describe('sandbox: errors, never a 500', () => {
     const b = structuredClone(body('preview')) as { subscriptions: { subscription_plans: Plan[] }[] };
     b.subscriptions[0].subscription_plans[0].plan_id = 'plan-nope';
     let r = await call('POST', '/v2/orders/preview', { metrics: ['delta_metrics'], ...b });
-    assert.deepEqual([r.status, r.json.errors[0].code, r.json.errors[0].parameter], [400, 'invalid_parameter', 'subscriptions[0].subscription_plans[0].plan_id']);
-    b.subscriptions[0].subscription_plans[0] = { plan_id: 'plan-team-monthly', prices: [{ price_id: 'price-enterprise-annual' }] };
+    assert.deepEqual(
+      [r.status, r.json.errors[0].code, r.json.errors[0].parameter],
+      [400, 'invalid_parameter', 'subscriptions[0].subscription_plans[0].plan_id'],
+    );
+    b.subscriptions[0].subscription_plans[0] = {
+      plan_id: 'plan-team-monthly',
+      prices: [{ price_id: 'price-enterprise-annual' }],
+    };
     r = await call('POST', '/v2/orders/preview', { metrics: ['delta_metrics'], ...b });
     assert.equal(r.json.errors[0].parameter, 'subscriptions[0].subscription_plans[0].prices[0].price_id');
   });
   test('over 50 subscriptions or 100 line items: 400', async () => {
-    const r = await call('POST', '/v2/orders', { account_number: 'A00000001', line_items: Array.from({ length: 101 }, () => ({ name: 'x', type: 'fee' })) });
+    const r = await call('POST', '/v2/orders', {
+      account_number: 'A00000001',
+      line_items: Array.from({ length: 101 }, () => ({ name: 'x', type: 'fee' })),
+    });
     assert.equal(r.status, 400);
     assert.equal(r.json.errors[0].parameter, 'line_items');
   });
@@ -219,7 +346,11 @@ describe('sandbox: errors, never a 500', () => {
     assert.match(r.json.reasons[0].message, /not available in the local sandbox/);
   });
   test('every response carries Service-Request-Id, errors included', async () => {
-    for (const [m, p] of [['GET', '/v2/orders/nope'], ['GET', '/v1/catalog/products'], ['POST', '/v2/orders']]) {
+    for (const [m, p] of [
+      ['GET', '/v2/orders/nope'],
+      ['GET', '/v1/catalog/products'],
+      ['POST', '/v2/orders'],
+    ]) {
       const r = await call(m, p, m === 'POST' ? '{' : undefined);
       assert.match(r.headers.get('service-request-id') ?? '', /^[0-9a-f-]{36}$/);
     }
@@ -229,10 +360,23 @@ describe('sandbox: errors, never a 500', () => {
 describe('sandbox: reads, limits, idempotency', () => {
   test('catalog: monthly per-unit, monthly flat, yearly flat and one-time charges in two currencies', async () => {
     const r = await call('GET', '/v1/catalog/products');
-    const charges = r.json.products.flatMap((p: { productRatePlans: { productRatePlanCharges: unknown[] }[] }) => p.productRatePlans.flatMap(pl => pl.productRatePlanCharges));
-    const kinds = new Set(charges.map((c: { type: string; model: string; billingPeriod: string | null }) => `${c.type}/${c.model}/${c.billingPeriod}`));
-    for (const k of ['Recurring/PerUnit/Month', 'Recurring/FlatFee/Month', 'Recurring/FlatFee/Annual', 'OneTime/FlatFee/null']) assert.ok(kinds.has(k), k);
-    for (const c of charges) assert.deepEqual(c.pricing.map((p: { currency: string }) => p.currency).sort(), ['EUR', 'USD']);
+    const charges = r.json.products.flatMap((p: { productRatePlans: { productRatePlanCharges: unknown[] }[] }) =>
+      p.productRatePlans.flatMap(pl => pl.productRatePlanCharges),
+    );
+    const kinds = new Set(
+      charges.map(
+        (c: { type: string; model: string; billingPeriod: string | null }) => `${c.type}/${c.model}/${c.billingPeriod}`,
+      ),
+    );
+    for (const k of [
+      'Recurring/PerUnit/Month',
+      'Recurring/FlatFee/Month',
+      'Recurring/FlatFee/Annual',
+      'OneTime/FlatFee/null',
+    ])
+      assert.ok(kinds.has(k), k);
+    for (const c of charges)
+      assert.deepEqual(c.pricing.map((p: { currency: string }) => p.currency).sort(), ['EUR', 'USD']);
   });
   test('describe: field lists for Account, Order, Subscription; 40 for an unknown name', async () => {
     const r = await call('GET', '/v1/describe/Account');
@@ -243,7 +387,9 @@ describe('sandbox: reads, limits, idempotency', () => {
   });
   test('volume summary counts requests served', async () => {
     const r = await call('GET', '/system-health/api-requests/volume-summary');
-    assert.ok(r.json.data.some((d: { path: string; count: number }) => d.path === '/v1/catalog/products' && d.count >= 1));
+    assert.ok(
+      r.json.data.some((d: { path: string; count: number }) => d.path === '/v1/catalog/products' && d.count >= 1),
+    );
   });
   test('concurrency limit: past N in flight, 429 with Retry-After (v2) and category 70 (v1)', async () => {
     let arrived = 0;
@@ -255,7 +401,10 @@ describe('sandbox: reads, limits, idempotency', () => {
     const s = await startSandbox({ maxConcurrent: 2, delay });
     try {
       const t = await getToken(s);
-      const slow = [call('GET', '/v1/catalog/products', undefined, {}, s, t), call('GET', '/v1/catalog/products', undefined, {}, s, t)];
+      const slow = [
+        call('GET', '/v1/catalog/products', undefined, {}, s, t),
+        call('GET', '/v1/catalog/products', undefined, {}, s, t),
+      ];
       await until(() => arrived === 2, 'both slow calls in flight');
       const v2 = await call('GET', '/v2/orders/O00000001', undefined, {}, s, t);
       const v1 = await call('GET', '/object-query/accounts', undefined, {}, s, t);
@@ -264,9 +413,14 @@ describe('sandbox: reads, limits, idempotency', () => {
       assert.equal(v2.json.retryable, true);
       assert.equal(v1.status, 429);
       assert.equal(v1.json.reasons[0].code % 100, 70);
-      assert.deepEqual((await Promise.all(slow)).map(r => r.status), [200, 200]);
+      assert.deepEqual(
+        (await Promise.all(slow)).map(r => r.status),
+        [200, 200],
+      );
       assert.equal((await call('GET', '/object-query/accounts', undefined, {}, s, t)).status, 200, 'free again');
-    } finally { await s.close(); }
+    } finally {
+      await s.close();
+    }
   });
   test('Idempotency-Key: same body replays without creating; another body 422; while running 409', async () => {
     const s = await startSandbox({ delay: (m, p) => (m === 'POST' && p === '/v2/orders' ? 500 : 0) });
@@ -284,7 +438,13 @@ describe('sandbox: reads, limits, idempotency', () => {
       assert.equal(replay.headers.get('idempotent-replayed'), 'true');
       assert.equal((await call('POST', '/v2/orders', body('subscription-and-fee'), h, s, t)).status, 422);
       assert.equal(s.store.orderList.filter(o => o.order_number === a.json.order_number).length, 1);
-      assert.equal(s.store.orderList.filter(o => o.description === 'New customer on the Team plan').length, 1, 'one order created');
-    } finally { await s.close(); }
+      assert.equal(
+        s.store.orderList.filter(o => o.description === 'New customer on the Team plan').length,
+        1,
+        'one order created',
+      );
+    } finally {
+      await s.close();
+    }
   });
 });

@@ -10,7 +10,9 @@ import { jsonSchemaFor, TEMPLATES, templateText, validate, type PayloadKind } fr
 const KINDS: PayloadKind[] = ['order', 'preview', 'account'];
 const ls = getLanguageService({});
 const schemas = KINDS.map(kind => ({
-  uri: `bw://${kind}.schema.json`, fileMatch: [`*.${kind}.json`], schema: jsonSchemaFor(kind) as never,
+  uri: `bw://${kind}.schema.json`,
+  fileMatch: [`*.${kind}.json`],
+  schema: jsonSchemaFor(kind) as never,
 }));
 ls.configure({ validate: true, allowComments: false, schemas });
 
@@ -35,17 +37,23 @@ describe('the editor schema reports nothing our validator reports', () => {
   ];
   for (const [name, bad] of mistakes) {
     test(`${name}: our validator has an error, the JSON service none`, async () => {
-      assert.ok(validate(bad, 'order').some(f => f.severity === 'error'), 'we report it');
+      assert.ok(
+        validate(bad, 'order').some(f => f.severity === 'error'),
+        'we report it',
+      );
       assert.deepEqual(await jsonServiceFindings(bad, 'order'), []);
     });
   }
   test('any value in any field of any template (10,000 generated): the JSON service reports nothing', async () => {
     const field = fc.constantFrom('account_data', 'subscriptions', 'line_items', 'metrics', 'order_date', 'bill_to');
     const template = fc.constantFrom(...TEMPLATES);
-    await fc.assert(fc.asyncProperty(template, field, fc.jsonValue({ maxDepth: 3 }), async (t, k, v) => {
-      const body = JSON.stringify({ ...t.body, [k]: v }, null, 2);
-      assert.deepEqual(await jsonServiceFindings(body, t.kind), []);
-    }), { numRuns: 10_000, seed: 20261121 });
+    await fc.assert(
+      fc.asyncProperty(template, field, fc.jsonValue({ maxDepth: 3 }), async (t, k, v) => {
+        const body = JSON.stringify({ ...t.body, [k]: v }, null, 2);
+        assert.deepEqual(await jsonServiceFindings(body, t.kind), []);
+      }),
+      { numRuns: 10_000, seed: 20261121 },
+    );
   });
 });
 

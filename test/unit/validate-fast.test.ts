@@ -28,7 +28,8 @@ function sameAsZod(text: string, kind: PayloadKind): void {
 }
 
 const examples = fs.readdirSync('examples').map(f => ({
-  kind: f.split('.').at(-2) as PayloadKind, body: JSON.parse(fs.readFileSync(path.join('examples', f), 'utf8')) as Json,
+  kind: f.split('.').at(-2) as PayloadKind,
+  body: JSON.parse(fs.readFileSync(path.join('examples', f), 'utf8')) as Json,
 }));
 const seeds: { kind: PayloadKind; body: Json }[] = [
   ...examples,
@@ -40,8 +41,9 @@ const seeds: { kind: PayloadKind; body: Json }[] = [
 
 test('examples, templates and the benchmark orders (3 KB to 1 MB, filler too): the same findings as zod', () => {
   for (const { kind, body } of seeds) sameAsZod(JSON.stringify(body, null, 2), kind);
-  const huge = '{"account_data":{"bill_cycle_day":1e400},"subscriptions":[{"subscription_plans":[{"plan_id":"p",'
-    + '"prices":[{"price_id":"x","quantity":1e400,"__proto__":1}]}]}]}';
+  const huge =
+    '{"account_data":{"bill_cycle_day":1e400},"subscriptions":[{"subscription_plans":[{"plan_id":"p",' +
+    '"prices":[{"price_id":"x","quantity":1e400,"__proto__":1}]}]}]}';
   for (const kind of KINDS) sameAsZod(huge, kind);
   for (const text of [orderOfSize(1 << 20).text, orderOfSize(1 << 20, true).text]) {
     for (const kind of KINDS) sameAsZod(text, kind);
@@ -56,14 +58,60 @@ function pathsOf(v: Json, at: (string | number)[] = [], out: (string | number)[]
   return out;
 }
 
-const ODD: Json[] = [null, true, 0, -1, 1.5, 32, 2 ** 53, '', 'x', '2026-02-30', '2026-02-28', '26-1-1',
-  'x'.repeat(120), 'USD', 'usd', 'termed', 'evergreen', 'month', [], [{}], {}, { type: 'termed' }];
-const KEYS = ['type', 'name', 'currency', 'plan_id', 'price_id', 'start_date', 'end_date', 'interval_count',
-  'subscriptions', 'subscription_plans', 'prices', 'account_data', 'bill_to', 'first_name', 'custom_fields',
-  'curency', 'plan_idd', 'nmae', '__proto__', 'constructor', 'toString', '1', 'unknown_field'];
+const ODD: Json[] = [
+  null,
+  true,
+  0,
+  -1,
+  1.5,
+  32,
+  2 ** 53,
+  '',
+  'x',
+  '2026-02-30',
+  '2026-02-28',
+  '26-1-1',
+  'x'.repeat(120),
+  'USD',
+  'usd',
+  'termed',
+  'evergreen',
+  'month',
+  [],
+  [{}],
+  {},
+  { type: 'termed' },
+];
+const KEYS = [
+  'type',
+  'name',
+  'currency',
+  'plan_id',
+  'price_id',
+  'start_date',
+  'end_date',
+  'interval_count',
+  'subscriptions',
+  'subscription_plans',
+  'prices',
+  'account_data',
+  'bill_to',
+  'first_name',
+  'custom_fields',
+  'curency',
+  'plan_idd',
+  'nmae',
+  '__proto__',
+  'constructor',
+  'toString',
+  '1',
+  'unknown_field',
+];
 
 const edit = fc.record({
-  at: fc.nat(), op: fc.constantFrom('set', 'delete', 'add', 'rename'), key: fc.constantFrom(...KEYS),
+  at: fc.nat(),
+  op: fc.constantFrom('set', 'delete', 'add', 'rename'),
+  key: fc.constantFrom(...KEYS),
   value: fc.oneof(fc.constantFrom(...ODD), fc.jsonValue({ maxDepth: 3 }) as fc.Arbitrary<Json>),
 });
 
@@ -92,22 +140,35 @@ function mutate(body: Json, edits: { at: number; op: string; key: string; value:
 test('20,000 generated and mutated payloads: the same findings and issues as zod', () => {
   let runs = 0;
   const seed = fc.nat({ max: seeds.length - 1 });
-  fc.assert(fc.property(seed, fc.array(edit, { minLength: 1, maxLength: 4 }), fc.constantFrom(...KINDS),
-    (i, edits, kind) => {
+  fc.assert(
+    fc.property(seed, fc.array(edit, { minLength: 1, maxLength: 4 }), fc.constantFrom(...KINDS), (i, edits, kind) => {
       runs++;
       sameAsZod(JSON.stringify(mutate(seeds[i].body, edits)), kind);
-    }), { numRuns: 16_000, seed: 20261121 });
-  fc.assert(fc.property(fc.jsonValue({ maxDepth: 5 }), fc.constantFrom(...KINDS), (v, kind) => {
-    runs++;
-    sameAsZod(JSON.stringify(v), kind);
-  }), { numRuns: 2_000, seed: 20261122 });
+    }),
+    { numRuns: 16_000, seed: 20261121 },
+  );
+  fc.assert(
+    fc.property(fc.jsonValue({ maxDepth: 5 }), fc.constantFrom(...KINDS), (v, kind) => {
+      runs++;
+      sameAsZod(JSON.stringify(v), kind);
+    }),
+    { numRuns: 2_000, seed: 20261122 },
+  );
   // Broken text: the tolerant parser's values (jsonc-parser) go through the checker as well.
   const texts = seeds.slice(0, 12).map(s => JSON.stringify(s.body, null, 1));
-  fc.assert(fc.property(fc.constantFrom(...texts), fc.nat(), fc.nat({ max: 30 }), fc.constantFrom(...KINDS),
-    (text, a, b, kind) => {
-      runs++;
-      const i = a % text.length;
-      sameAsZod(text.slice(0, i) + text.slice(i + b), kind);
-    }), { numRuns: 2_000, seed: 20261123 });
+  fc.assert(
+    fc.property(
+      fc.constantFrom(...texts),
+      fc.nat(),
+      fc.nat({ max: 30 }),
+      fc.constantFrom(...KINDS),
+      (text, a, b, kind) => {
+        runs++;
+        const i = a % text.length;
+        sameAsZod(text.slice(0, i) + text.slice(i + b), kind);
+      },
+    ),
+    { numRuns: 2_000, seed: 20261123 },
+  );
   assert.equal(runs, 20_000);
 });

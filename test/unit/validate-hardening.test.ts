@@ -29,7 +29,10 @@ test(`${DEPTH.toLocaleString('en-US')} levels of unterminated nesting: one clear
 test(`${DEPTH.toLocaleString('en-US')} levels of nesting and a syntax error at the end: no overflow`, () => {
   const text = '{"account_number": "A1", "custom_fields": ' + '{"a":'.repeat(DEPTH) + '1' + '}'.repeat(DEPTH) + ',}';
   const findings = validate(text, 'order');
-  assert.deepEqual(findings.map(f => f.code), ['too-deep']);
+  assert.deepEqual(
+    findings.map(f => f.code),
+    ['too-deep'],
+  );
 });
 
 test(`${DEPTH.toLocaleString('en-US')} levels of valid nesting: validated, no throw`, () => {

@@ -35,12 +35,18 @@ function satisfiesOne(version: Version, comparator: string): boolean {
 
 export function satisfies(version: string, range: string): boolean {
   const v = parseVersion(version);
-  return range.trim().split(/\s+/).every(comparator => satisfiesOne(v, comparator));
+  return range
+    .trim()
+    .split(/\s+/)
+    .every(comparator => satisfiesOne(v, comparator));
 }
 
 /** The lowest version a range admits (its floor), as `x.y.z`. */
 export function minVersion(range: string): string {
-  const floors = range.trim().split(/\s+/).map(c => parseVersion(c.replace(/^(>=|\^)/, '')));
+  const floors = range
+    .trim()
+    .split(/\s+/)
+    .map(c => parseVersion(c.replace(/^(>=|\^)/, '')));
   const [major, minor, patch] = floors.sort(compare).at(-1)!;
   return `${major}.${minor}.${patch}`;
 }

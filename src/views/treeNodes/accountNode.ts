@@ -6,7 +6,10 @@ import { treeItem, type Node, type TreeNode } from './treeNode';
 
 export class AccountNode implements Node {
   readonly kind = 'account';
-  constructor(readonly id: string, readonly account: AccountRow) {}
+  constructor(
+    readonly id: string,
+    readonly account: AccountRow,
+  ) {}
 
   get number(): string {
     return this.account.accountNumber;

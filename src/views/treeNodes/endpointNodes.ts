@@ -15,7 +15,10 @@ export type EndpointNode = GroupNode | OperationNode;
 
 export class GroupNode {
   readonly kind = 'group';
-  constructor(readonly group: string, readonly operations: readonly Operation[]) {}
+  constructor(
+    readonly group: string,
+    readonly operations: readonly Operation[],
+  ) {}
 
   getTreeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(this.group, vscode.TreeItemCollapsibleState.Collapsed);

@@ -6,7 +6,11 @@ type Item = Plan['subscription_items']['data'][number];
 
 export class ItemNode implements Node {
   readonly kind = 'item';
-  constructor(readonly id: string, readonly parent: PlanNode, readonly item: Item) {}
+  constructor(
+    readonly id: string,
+    readonly parent: PlanNode,
+    readonly item: Item,
+  ) {}
 
   get number(): string {
     return this.item.subscription_item_number;
@@ -17,8 +21,9 @@ export class ItemNode implements Node {
     const row = treeItem(this, i.name || i.price_id, 'symbol-field', false);
     const charge = `${i.charge_type}${i.recurring ? `/${String(i.recurring.interval)}` : ''}`;
     row.description = `${i.quantity} × ${i.unit_amount.toFixed(2)} · ${charge} · ${i.state}`;
-    row.tooltip = `Item ${i.subscription_item_number}\nPrice ${i.price_id} (${i.charge_model})\n`
-      + `${i.start_date} to ${i.end_date ?? 'open'}`;
+    row.tooltip =
+      `Item ${i.subscription_item_number}\nPrice ${i.price_id} (${i.charge_model})\n` +
+      `${i.start_date} to ${i.end_date ?? 'open'}`;
     return row;
   }
 

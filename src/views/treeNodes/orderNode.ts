@@ -6,7 +6,11 @@ import { treeItem, type Node, type TreeNode } from './treeNode';
 
 export class OrderNode implements Node {
   readonly kind = 'order';
-  constructor(readonly id: string, readonly parent: AccountNode, readonly order: OrderRow) {}
+  constructor(
+    readonly id: string,
+    readonly parent: AccountNode,
+    readonly order: OrderRow,
+  ) {}
 
   get number(): string {
     return this.order.orderNumber;

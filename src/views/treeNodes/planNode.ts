@@ -8,7 +8,11 @@ export type Plan = Subscription['actions'][number]['subscription_plans']['data']
 
 export class PlanNode implements Node {
   readonly kind = 'plan';
-  constructor(readonly id: string, readonly parent: SubscriptionNode, readonly plan: Plan) {}
+  constructor(
+    readonly id: string,
+    readonly parent: SubscriptionNode,
+    readonly plan: Plan,
+  ) {}
 
   get number(): string {
     return this.plan.id;
@@ -22,8 +26,9 @@ export class PlanNode implements Node {
   }
 
   getChildren(): TreeNode[] {
-    return this.plan.subscription_items.data.map(i =>
-      new ItemNode(`${this.id}:item:${i.subscription_item_number}`, this, i));
+    return this.plan.subscription_items.data.map(
+      i => new ItemNode(`${this.id}:item:${i.subscription_item_number}`, this, i),
+    );
   }
 
   async asJson(): Promise<{ name: string; value: unknown }> {

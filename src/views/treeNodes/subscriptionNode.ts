@@ -8,7 +8,11 @@ const STATE_ICONS: Record<string, string> = { active: 'sync', paused: 'debug-pau
 
 export class SubscriptionNode implements Node {
   readonly kind = 'subscription';
-  constructor(readonly id: string, readonly parent: OrderNode, readonly sub: Subscription) {}
+  constructor(
+    readonly id: string,
+    readonly parent: OrderNode,
+    readonly sub: Subscription,
+  ) {}
 
   get number(): string {
     return this.sub.subscription_number;
@@ -24,8 +28,9 @@ export class SubscriptionNode implements Node {
   }
 
   getChildren(): TreeNode[] {
-    return this.sub.actions.flatMap(a => a.subscription_plans.data.map(p =>
-      new PlanNode(`${this.id}:action:${a.sequence}:plan:${p.id}`, this, p)));
+    return this.sub.actions.flatMap(a =>
+      a.subscription_plans.data.map(p => new PlanNode(`${this.id}:action:${a.sequence}:plan:${p.id}`, this, p)),
+    );
   }
 
   async asJson(): Promise<{ name: string; value: unknown }> {

@@ -25,7 +25,10 @@ export interface Node {
 
 /** A TreeItem with the node's id and contextValue set (menus match the contextValue). */
 export function treeItem(
-  node: { id: string; kind: string }, label: string, icon: string, expandable = true,
+  node: { id: string; kind: string },
+  label: string,
+  icon: string,
+  expandable = true,
 ): vscode.TreeItem {
   const state = expandable ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None;
   const item = new vscode.TreeItem(label, state);
