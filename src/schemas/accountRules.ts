@@ -23,7 +23,8 @@ export function checkAccount(a: Obj, path: PathSegment[], out: RawFinding[], now
         severity: 'warning',
         path: [...at, 'card_number'],
         target: 'value',
-        message: 'This card number fails the Luhn check; the service will reject it.',
+        message:
+          'This card number fails the Luhn check, so it is probably mistyped: no card network issues such a number.',
       });
     }
   }

@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { api, screenshot, waitFor } from './helpers';
+import { api, onScreen, waitFor } from './helpers';
 
 const ws = () => vscode.workspace.workspaceFolders![0].uri;
 const codeOf = (d: vscode.Diagnostic) => (typeof d.code === 'object' ? String(d.code.value) : String(d.code));
@@ -61,7 +61,7 @@ suite('Order payload diagnostics, quick fixes and schema', () => {
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
-  test('a file with known mistakes shows each diagnostic with message, code, severity and range', async () => {
+  test('a file with known mistakes shows each diagnostic with message, code, severity and range', async function () {
     const editor = await open('mistakes.order.json');
     const doc = editor.document;
     const diags = await waitFor('diagnostics', () => {
@@ -94,11 +94,9 @@ suite('Order payload diagnostics, quick fixes and schema', () => {
       target.path.endsWith('docs/FINDINGS.md') && target.fragment === 'missing-field',
       'the code links to its explanation',
     );
-    const shot = await (async () => {
-      await vscode.commands.executeCommand('workbench.actions.view.problems');
-      return screenshot('problems');
-    })();
-    if (shot) assert.match(shot.text, /last_name" is required in bill_to/);
+    await vscode.commands.executeCommand('workbench.actions.view.problems');
+    const shot = await onScreen(this, 'problems');
+    assert.match(shot.text, /last_name" is required in bill_to/);
   });
 
   test('quick fixes: add the missing property, drop the evergreen interval; the diagnostics go', async () => {

@@ -6,7 +6,7 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import type { BillingWorkbenchApi } from '../../src/extension';
 import type { TreeNode } from '../../src/views/accountsTree';
-import { api, screenshot, shown, typeKeys, waitFor } from './helpers';
+import { api, onScreen, shown, typeKeys, waitFor } from './helpers';
 import { NEW_CUSTOMER_TOTALS, SEAT, shown as amountText, teamMonth } from '../unit/expected';
 
 const ws = () => vscode.workspace.workspaceFolders![0].uri;
@@ -27,7 +27,7 @@ suite('Editor on the Local sandbox', () => {
     assert.match(a.status.item.text, /Local sandbox/);
   });
 
-  test('the tree lists accounts, pages with "Load more", and expands to items; the rows are on screen', async () => {
+  test('the tree lists accounts, pages with "Load more", and expands to items; the rows are on screen', async function () {
     const sb = await a.clients.servedSandbox();
     secrets.push(sb.clientSecret);
     if (sb.store.accounts.size < 60) sb.seedAccounts(60);
@@ -50,15 +50,14 @@ suite('Editor on the Local sandbox', () => {
     );
     assert.match(String(a.accounts.getTreeItem(items[0]).description), /^5 × 25\.00 · recurring\/month · active$/);
     await a.views.accounts.reveal(items[0], { select: true, focus: true, expand: true });
-    const shot = await screenshot('tree');
-    if (shot)
-      for (const t of ['Demo Customer', 'S00000001', 'Seats', '5 × 25.00'])
-        assert.ok(shot.text.includes(t), `"${t}" on screen`);
+    const shot = await onScreen(this, 'tree');
+    for (const t of ['Demo Customer', 'S00000001', 'Seats', '5 × 25.00'])
+      assert.ok(shot.text.includes(t), `"${t}" on screen`);
     await vscode.commands.executeCommand('billingWorkbench._loadMoreAccounts');
     assert.ok((await a.accounts.getChildren()).length > 51);
   });
 
-  test('preview of an example file opens the panel with the right totals, on screen', async () => {
+  test('preview of an example file opens the panel with the right totals, on screen', async function () {
     const rendered = new Promise<{ rows: number }>(r => {
       const d = a.panel.onDidRender(e => {
         if (e.rows > 0) {
@@ -74,16 +73,15 @@ suite('Editor on the Local sandbox', () => {
     assert.equal(r.status, 201);
     assert.deepEqual(shown(a, 'response').summary!.totals, [NEW_CUSTOMER_TOTALS]);
     assert.equal((await rendered).rows, 4);
-    const shot = await screenshot('panel');
-    if (shot)
-      for (const t of [
-        'Preview of new-customer.preview.json',
-        amountText(NEW_CUSTOMER_TOTALS.mrr),
-        amountText(NEW_CUSTOMER_TOTALS.tcb),
-        'price-team-seats',
-        'Service-Request-Id',
-      ])
-        assert.ok(shot.text.includes(t), `"${t}" on screen`);
+    const shot = await onScreen(this, 'panel');
+    for (const t of [
+      'Preview of new-customer.preview.json',
+      amountText(NEW_CUSTOMER_TOTALS.mrr),
+      amountText(NEW_CUSTOMER_TOTALS.tcb),
+      'price-team-seats',
+      'Service-Request-Id',
+    ])
+      assert.ok(shot.text.includes(t), `"${t}" on screen`);
   });
 
   test('previewing again shows the change since the previous preview', async () => {
@@ -265,7 +263,7 @@ suite('Editor on the Local sandbox', () => {
     assert.equal(a.connections.active().id, 'local');
   });
 
-  test('Endpoints: groups in the view, Find Operation finds a path, Describe Account shows the answer', async () => {
+  test('Endpoints: groups in the view, Find Operation finds a path, Describe Account shows the answer', async function () {
     await vscode.commands.executeCommand('workbench.view.extension.billingWorkbench');
     const groups = a.endpoints.getChildren().map(g => (g.kind === 'group' ? g.group : ''));
     for (const g of ['Accounts', 'Describe', 'Object queries', 'Quickstart (v2)']) assert.ok(groups.includes(g), g);
@@ -285,15 +283,13 @@ suite('Editor on the Local sandbox', () => {
     const { error } = shown(a, 'error');
     assert.deepEqual([error.status, error.category, error.categoryName], [404, 40, 'Not found']);
     assert.match(error.advice!, /Check the resource/);
-    const errShot = await screenshot('panel-error');
-    if (errShot)
-      for (const t of ['Not found (category 40)', 'What to do: Check the resource'])
-        assert.ok(errShot.text.includes(t), `"${t}" on screen`);
+    const errShot = await onScreen(this, 'panel-error');
+    for (const t of ['Not found (category 40)', 'What to do: Check the resource'])
+      assert.ok(errShot.text.includes(t), `"${t}" on screen`);
     await vscode.commands.executeCommand('billingWorkbench.describeObject', 'Account');
-    const shot = await screenshot('endpoints');
-    if (shot)
-      for (const t of ['GET /v1/describe/{object}', 'AccountNumber', 'Describe'])
-        assert.ok(shot.text.includes(t), `"${t}" on screen`);
+    const shot = await onScreen(this, 'endpoints');
+    for (const t of ['GET /v1/describe/{object}', 'AccountNumber', 'Describe'])
+      assert.ok(shot.text.includes(t), `"${t}" on screen`);
   });
 
   test('a request file flags a field outside its minor-version range for the chosen service-version', async () => {

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'net';
 import * as vscode from 'vscode';
 import type { BillingWorkbenchApi } from '../../src/extension';
 import type { Connection } from '../../src/connections/connectionStore';
-import { api, screenshot, waitFor } from './helpers';
+import { api, onScreen, waitFor } from './helpers';
 
 const CLIENT_SECRET = 'hardening-client-secret-4f2a9c';
 const TOKEN = 'hardening-access-token-b81d07';
@@ -47,7 +47,7 @@ suite('Hardening in the editor', () => {
   const send = (operation: string, pathParams: Record<string, string>, extra: Record<string, unknown> = {}) =>
     vscode.commands.executeCommand('billingWorkbench.sendOperation', { operation, pathParams, query: {}, ...extra });
 
-  test('an error body full of secrets reaches the panel (and the screen) redacted', async () => {
+  test('an error body full of secrets reaches the panel (and the screen) redacted', async function () {
     answer = (_req, res) => {
       res.statusCode = 400;
       res.end(
@@ -69,11 +69,9 @@ suite('Hardening in the editor', () => {
     for (const s of [CLIENT_SECRET, TOKEN, CARD, 'hunter2-pw', 'ak-7731'])
       assert.ok(!posted.includes(s), `${s} in the panel state`);
     assert.match(state.raw!, /"card_number": "\*\*\*"/);
-    const shot = await screenshot('panel-redacted');
-    if (shot) {
-      for (const s of [CLIENT_SECRET, TOKEN, CARD, 'hunter2-pw']) assert.ok(!shot.text.includes(s), `${s} on screen`);
-      assert.ok(shot.text.includes('Invalid format or value (category 20)'), 'the decoded category is on screen');
-    }
+    const shot = await onScreen(this, 'panel-redacted');
+    for (const s of [CLIENT_SECRET, TOKEN, CARD, 'hunter2-pw']) assert.ok(!shot.text.includes(s), `${s} on screen`);
+    assert.ok(shot.text.includes('Invalid format or value (category 20)'), 'the decoded category is on screen');
   });
 
   test('a v1 HTTP 200 with success:false is shown as a failure with its decoded reason', async () => {

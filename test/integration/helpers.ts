@@ -50,6 +50,19 @@ export async function screenshot(name: string): Promise<{ png: string; text: str
   return { png, text: fs.readFileSync(txt, 'utf8') };
 }
 
+/**
+ * What is on screen now, for a test that reads it; where there is no screen to read (the test:electron
+ * runner), the test is skipped from here on with the reason, after the checks that came before.
+ */
+export async function onScreen(ctx: Mocha.Context, name: string): Promise<{ png: string; text: string }> {
+  const shot = await screenshot(name);
+  if (!shot) {
+    console.log(`skipped the rest of "${ctx.test?.title}": no screen to read outside the code-server runner`);
+    ctx.skip();
+  }
+  return shot;
+}
+
 export function manifest(): { contributes: { commands: { command: string }[] } } {
   return vscode.extensions.getExtension(EXT_ID)!.packageJSON;
 }
