@@ -2,7 +2,8 @@
 // (vscode-json-languageservice, same generated schema), interleaved in the same rounds, on
 // structure-dense generated orders (see orders.ts) and, on a line of its own, the filler document.
 import { getLanguageService, TextDocument } from 'vscode-json-languageservice';
-import { validate, jsonSchemaFor } from '../src/schemas';
+import { validate } from '../src/schemas';
+import { jsonSchemaFor } from '../src/schemas/jsonSchemas';
 import { figure } from './measure';
 import { largestRealOrder, orderOfSize } from './orders';
 

@@ -15,7 +15,7 @@ export const Address = z
     postal_code: text('Postal code.'),
   })
   .partial()
-  .meta({ description: 'Postal address of a contact.' });
+  .register(z.globalRegistry, { description: 'Postal address of a contact.' });
 
 export const PHONE_TYPES = ['work', 'mobile', 'home', 'other'] as const;
 export const Contact = z
@@ -35,7 +35,9 @@ export const Contact = z
     tax_region: text('Tax region of the contact.').optional(),
     custom_fields: customFields.optional(),
   })
-  .meta({ description: 'A contact (bill-to or sold-to); `first_name` and `last_name` are required.' });
+  .register(z.globalRegistry, {
+    description: 'A contact (bill-to or sold-to); `first_name` and `last_name` are required.',
+  });
 
 export const TAX_CERTIFICATE_STATES = ['pending', 'verified', 'not_valid'] as const;
 export const TaxCertificate = z
@@ -51,12 +53,12 @@ export const TaxCertificate = z
     end_date: dateOf('Last day the certificate applies,'),
   })
   .partial()
-  .meta({ description: 'Tax exemption certificate of the account.' });
+  .register(z.globalRegistry, { description: 'Tax exemption certificate of the account.' });
 
 export const TaxIdentifier = z
   .strictObject({ id: text('Tax identification number.') })
   .partial()
-  .meta({ description: 'Tax identification of the account.' });
+  .register(z.globalRegistry, { description: 'Tax identification of the account.' });
 
 export const BillingDocumentSettings = z
   .strictObject({
@@ -65,17 +67,19 @@ export const BillingDocumentSettings = z
     debit_memo_template_id: text('Debit memo template to use.'),
     email_documents: flag('Send billing documents by e-mail.'),
     print_documents: flag('Print billing documents.'),
-    additional_email: z.array(z.string()).meta({ description: 'More e-mail addresses that receive documents.' }),
+    additional_email: z
+      .array(z.string())
+      .register(z.globalRegistry, { description: 'More e-mail addresses that receive documents.' }),
   })
   .partial()
-  .meta({ description: 'How billing documents of the account are produced and sent.' });
+  .register(z.globalRegistry, { description: 'How billing documents of the account are produced and sent.' });
 
 export const Account = z
   .strictObject({
     name: text('Account name. Required.'),
     currency: currency.meta({ description: 'Currency code (ISO 4217). Required; cannot change later.' }),
     bill_to: Contact.meta({ description: 'Bill-to contact. Required.' }),
-    sold_to: Contact.optional().meta({ description: 'Sold-to contact; used for tax.' }),
+    sold_to: Contact.optional().register(z.globalRegistry, { description: 'Sold-to contact; used for tax.' }),
     account_number: text('Number for the new account; generated when left out.').optional(),
     description: text('Description of the account.').optional(),
     bill_cycle_day: int('Day of the month the account is billed, 0-31 (31: month end).').min(0).max(31).optional(),
@@ -95,16 +99,22 @@ export const Account = z
     tax_identifier: TaxIdentifier.optional(),
     custom_fields: customFields.optional(),
   })
-  .meta({ description: 'A new account: body of POST /v2/accounts, or `account_data` of an order.' });
+  .register(z.globalRegistry, {
+    description: 'A new account: body of POST /v2/accounts, or `account_data` of an order.',
+  });
 
 /** `account_data` of a preview: no account is created, so only what pricing and tax need. */
 export const PreviewAccount = z
   .strictObject({
     currency: currency.meta({ description: 'Currency code (ISO 4217). Required.' }),
     bill_cycle_day: int('Day of the month the account is billed, 0-31. Required.').min(0).max(31),
-    sold_to: Contact.optional().meta({ description: 'Sold-to contact; its address is used for tax.' }),
+    sold_to: Contact.optional().register(z.globalRegistry, {
+      description: 'Sold-to contact; its address is used for tax.',
+    }),
     tax_certificate: TaxCertificate.optional(),
     tax_identifier: TaxIdentifier.optional(),
     custom_fields: customFields.optional(),
   })
-  .meta({ description: 'Account data of a preview: `currency` and `bill_cycle_day` are required.' });
+  .register(z.globalRegistry, {
+    description: 'Account data of a preview: `currency` and `bill_cycle_day` are required.',
+  });

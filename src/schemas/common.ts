@@ -7,21 +7,30 @@ export const date = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date is written YYYY-MM-DD')
   .refine(isRealDate, 'not a real calendar date')
-  .meta({ description: 'Date, YYYY-MM-DD.', examples: ['2026-01-01'] });
+  .register(z.globalRegistry, { description: 'Date, YYYY-MM-DD.', examples: ['2026-01-01'] });
 
-export const text = (description: string) => z.string().meta({ description });
-export const num = (description: string) => z.number().meta({ description });
-export const int = (description: string) => z.int().meta({ description });
-export const flag = (description: string) => z.boolean().meta({ description });
+// Descriptions are registered on the schema just made (`.register(z.globalRegistry, ...)`), never through
+// `.meta()`, which clones it first: those clones of a few hundred fields were most of what loading the
+// validator cost (the CLI's start-up). `.meta()` stays only where a shared schema gets a field's own words.
+const described = <T extends z.ZodType>(schema: T, description: string): T => {
+  z.globalRegistry.add(schema, { description });
+  return schema;
+};
+export const text = (description: string) => described(z.string(), description);
+export const num = (description: string) => described(z.number(), description);
+export const int = (description: string) => described(z.int(), description);
+export const flag = (description: string) => described(z.boolean(), description);
 export const dateOf = (description: string) => date.meta({ description: `${description} YYYY-MM-DD.` });
 export const oneOf = <const T extends readonly [string, ...string[]]>(values: T, description: string) =>
-  z.enum(values).meta({ description });
+  described(z.enum(values), description);
 
-export const currency = z.enum(CURRENCIES).meta({ description: 'Currency code (ISO 4217), such as USD.' });
+export const currency = z
+  .enum(CURRENCIES)
+  .register(z.globalRegistry, { description: 'Currency code (ISO 4217), such as USD.' });
 
 /** Custom fields are open: the tenant defines their names and values. */
 export const customFields = z
   .record(z.string(), z.unknown())
-  .meta({ description: 'Custom fields of the tenant, by API name (for example `field__c`).' });
+  .register(z.globalRegistry, { description: 'Custom fields of the tenant, by API name (for example `field__c`).' });
 
 export const SALE_OR_RETURN = ['sale', 'return'] as const;

@@ -1,7 +1,7 @@
 export * from './findings';
 export * from './shapes';
 export { validate, type ValidateOptions } from './validate';
-export { jsonSchemaFor, writeSchemaFiles } from './jsonSchemas';
+// jsonSchemas.ts (the editor's JSON Schema files) is build-time only: import it from its own module.
 export { isRealDate } from './dates';
 export { passesLuhn } from './card';
 export { LIMITS } from './rules';

@@ -44,10 +44,12 @@ export const LineItem = z
       })
       .partial()
       .optional()
-      .meta({ description: 'Revenue accounting of the line item.' }),
+      .register(z.globalRegistry, { description: 'Revenue accounting of the line item.' }),
     custom_fields: customFields.optional(),
   })
-  .meta({ description: 'An order line item: a one-time fee, goods or services, outside subscriptions.' });
+  .register(z.globalRegistry, {
+    description: 'An order line item: a one-time fee, goods or services, outside subscriptions.',
+  });
 
 const orderFields = {
   description: text('Description of the order.'),
@@ -56,8 +58,10 @@ const orderFields = {
   order_date: dateOf('Date the order is signed; the contract effective date where one is left out,'),
   account_number: text('An existing account (instead of `account_data`).'),
   account_id: text('An existing account, by id (instead of `account_data`).'),
-  line_items: z.array(LineItem).meta({ description: 'Order line items.' }),
-  subscriptions: z.array(SubscriptionRequest).meta({ description: 'New subscriptions and changes to existing ones.' }),
+  line_items: z.array(LineItem).register(z.globalRegistry, { description: 'Order line items.' }),
+  subscriptions: z
+    .array(SubscriptionRequest)
+    .register(z.globalRegistry, { description: 'New subscriptions and changes to existing ones.' }),
   custom_fields: customFields,
 };
 
@@ -70,7 +74,7 @@ export const OrderRequest = z
     state: oneOf(ORDER_STATES, 'State of the new order, such as `draft` or `pending`.'),
   })
   .partial()
-  .meta({
+  .register(z.globalRegistry, {
     title: 'Order',
     description: 'Body of POST /v2/orders: new accounts, subscriptions, changes and line items in one order.',
   });
@@ -80,16 +84,16 @@ export const PreviewRequest = z
   .strictObject({
     ...orderFields,
     account_data: PreviewAccount,
-    metrics: z
-      .array(oneOf(METRICS, 'A metric to compute.'))
-      .meta({ description: 'Required. What to compute: `delta_metrics`, `billing_documents` or both.' }),
+    metrics: z.array(oneOf(METRICS, 'A metric to compute.')).register(z.globalRegistry, {
+      description: 'Required. What to compute: `delta_metrics`, `billing_documents` or both.',
+    }),
     number_of_periods: int('Number of billing periods to preview.'),
     term_end: flag('Preview to the end of the current term.'),
     end_date: dateOf('Last day of the previewed period,'),
   })
   .partial()
   .required({ metrics: true })
-  .meta({
+  .register(z.globalRegistry, {
     title: 'Order preview',
     description: 'Body of POST /v2/orders/preview: what an order would bill and change, without creating it.',
   });

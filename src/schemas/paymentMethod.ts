@@ -41,7 +41,7 @@ const Mandate = z
     reason: text('Reason for the mandate.'),
   })
   .partial()
-  .meta({ description: 'Mandate of the payment method.' });
+  .register(z.globalRegistry, { description: 'Mandate of the payment method.' });
 
 export const Card = z
   .strictObject({
@@ -54,7 +54,9 @@ export const Card = z
       .partial()
       .optional(),
   })
-  .meta({ description: 'Card of a `card` payment method: number, brand and expiry are required.' });
+  .register(z.globalRegistry, {
+    description: 'Card of a `card` payment method: number, brand and expiry are required.',
+  });
 
 const CardOnFile = z
   .strictObject({
@@ -63,9 +65,11 @@ const CardOnFile = z
     expiry_year: expiryYear,
   })
   .partial()
-  .meta({ description: 'Card behind a token.' });
+  .register(z.globalRegistry, { description: 'Card behind a token.' });
 
-const WalletCard = CardOnFile.extend({ mandate: Mandate.optional() }).meta({ description: 'Card of a wallet.' });
+const WalletCard = CardOnFile.extend({ mandate: Mandate.optional() }).register(z.globalRegistry, {
+  description: 'Card of a wallet.',
+});
 
 export const BillingDetails = z
   .strictObject({
@@ -82,13 +86,13 @@ export const BillingDetails = z
         postal_code: text('Postal code.'),
       })
       .partial()
-      .meta({ description: 'Billing address of the payer.' }),
+      .register(z.globalRegistry, { description: 'Billing address of the payer.' }),
   })
   .partial()
-  .meta({ description: 'Details of the payer.' });
+  .register(z.globalRegistry, { description: 'Details of the payer.' });
 
 const withMandate = <T extends z.ZodRawShape>(shape: T, description: string) =>
-  z.strictObject({ ...shape, mandate: Mandate.optional() }).meta({ description });
+  z.strictObject({ ...shape, mandate: Mandate.optional() }).register(z.globalRegistry, { description });
 
 const bank = {
   account_number: text('Bank account number. Required.'),
@@ -116,7 +120,7 @@ export const PaymentMethod = z
         mandate: Mandate.optional(),
         card: CardOnFile.optional(),
       })
-      .meta({ description: 'A card held by the gateway, by token.' }),
+      .register(z.globalRegistry, { description: 'A card held by the gateway, by token.' }),
     apple_pay: z
       .strictObject({
         token: text('Apple Pay token.'),
@@ -125,29 +129,29 @@ export const PaymentMethod = z
         mandate: Mandate,
       })
       .partial()
-      .meta({ description: 'Apple Pay details.' }),
+      .register(z.globalRegistry, { description: 'Apple Pay details.' }),
     google_pay: z
       .strictObject({ token: text('Google Pay token.'), card: WalletCard })
       .partial()
-      .meta({ description: 'Google Pay details.' }),
+      .register(z.globalRegistry, { description: 'Google Pay details.' }),
     paypal_express_native: z
       .strictObject({
         baid: text('PayPal billing agreement id. Required.'),
         email: text('PayPal e-mail address.').optional(),
       })
-      .meta({ description: 'PayPal Express (native) details.' }),
+      .register(z.globalRegistry, { description: 'PayPal Express (native) details.' }),
     paypal_express: z
       .strictObject({
         baid: text('PayPal billing agreement id. Required.'),
         email: text('PayPal e-mail address. Required.'),
       })
-      .meta({ description: 'PayPal Express details.' }),
+      .register(z.globalRegistry, { description: 'PayPal Express details.' }),
     paypal_adaptive: z
       .strictObject({
         preapproval_key: text('PayPal preapproval key. Required.'),
         email: text('PayPal e-mail address. Required.'),
       })
-      .meta({ description: 'PayPal Adaptive details.' }),
+      .register(z.globalRegistry, { description: 'PayPal Adaptive details.' }),
     sepa_debit: withMandate(
       {
         IBAN: text('IBAN of the account. Required.'),
@@ -192,4 +196,4 @@ export const PaymentMethod = z
     custom_fields: customFields,
   })
   .partial()
-  .meta({ description: 'Payment method of the new account.' });
+  .register(z.globalRegistry, { description: 'Payment method of the new account.' });

@@ -15,7 +15,7 @@ export const Term = z
     end_date: dateOf('Last day of the term,'),
   })
   .partial()
-  .meta({ description: 'A subscription term.' });
+  .register(z.globalRegistry, { description: 'A subscription term.' });
 
 export const StartOn = z
   .strictObject({
@@ -23,7 +23,7 @@ export const StartOn = z
     service_activation: dateOf('Date the service was activated,').optional(),
     customer_acceptance: dateOf('Date the customer accepted the service,').optional(),
   })
-  .meta({ description: 'When the action takes effect; holds `contract_effective`.' });
+  .register(z.globalRegistry, { description: 'When the action takes effect; holds `contract_effective`.' });
 
 export const COLLECTION_METHODS = ['collect_payment', 'create_invoice', 'process_refund', 'run_billing'] as const;
 export const ProcessingOptions = z
@@ -37,7 +37,7 @@ export const ProcessingOptions = z
     refund_reason_code: text('Reason code of a refund.'),
   })
   .partial()
-  .meta({ description: 'Billing and payment done with the order.' });
+  .register(z.globalRegistry, { description: 'Billing and payment done with the order.' });
 
 const DAYS = Array.from({ length: 31 }, (_, i) => `_${i + 1}`);
 export const RECURRING_ON: [string, ...string[]] = [
@@ -75,7 +75,7 @@ export const Recurring = z
     ),
   })
   .partial()
-  .meta({ description: 'Recurrence of the charge.' });
+  .register(z.globalRegistry, { description: 'Recurrence of the charge.' });
 
 const Tier = z
   .strictObject({
@@ -84,7 +84,7 @@ const Tier = z
     unit_amount: num('Amount per unit in the tier.'),
   })
   .partial()
-  .meta({ description: 'A price tier.' });
+  .register(z.globalRegistry, { description: 'A price tier.' });
 
 const Overage = z
   .strictObject({
@@ -95,7 +95,7 @@ const Overage = z
     apply_at_end_of_smoothing_period: flag('Apply overage at the end of the smoothing period.'),
   })
   .partial()
-  .meta({ description: 'Overage settings of a usage charge.' });
+  .register(z.globalRegistry, { description: 'Overage settings of a usage charge.' });
 
 const Prepayment = z
   .strictObject({
@@ -103,7 +103,7 @@ const Prepayment = z
     validity_period: oneOf(['subscription_term', 'annual', 'semi_annual', 'quarter', 'month'], 'How long units last.'),
   })
   .partial()
-  .meta({ description: 'Prepayment of the charge.' });
+  .register(z.globalRegistry, { description: 'Prepayment of the charge.' });
 
 export const TIERS_MODES = [
   'graduated',
@@ -127,14 +127,14 @@ const itemFields = {
   start_event: oneOf(START_EVENTS, 'Event that starts the charge.'),
   start_date: dateOf('First day of the charge,'),
   end_date: dateOf('Last day of the charge,'),
-  tiers: z.array(Tier).meta({ description: 'Tiers of a tiered price.' }),
+  tiers: z.array(Tier).register(z.globalRegistry, { description: 'Tiers of a tiered price.' }),
   quantity: num('Quantity. Left out for flat-fee prices.'),
   amount: num('Flat amount, overriding the price.'),
   unit_amount: num('Unit amount, overriding the price.'),
   discount_percent: num('Discount in percent.'),
   apply_discount_to: z
     .array(oneOf(['one_time', 'recurring', 'usage'], 'Charge kind.'))
-    .meta({ description: 'Kinds of charges the discount applies to.' }),
+    .register(z.globalRegistry, { description: 'Kinds of charges the discount applies to.' }),
   discount_level: oneOf(['account', 'subscription', 'plan'], 'Scope of the discount.'),
   overage: Overage,
   unique_token: text('Your own identifier of the item, before it has one.'),
@@ -156,22 +156,26 @@ export const PriceEntry = z
     drawdown: z
       .strictObject({ conversion_rate: num('Units per prepaid unit.') })
       .partial()
-      .meta({ description: 'Drawdown from a prepayment.' }),
+      .register(z.globalRegistry, { description: 'Drawdown from a prepayment.' }),
   })
   .partial()
   .required({ price_id: true })
-  .meta({ description: 'A price of the plan, with optional quantity, amounts, discount and dates.' });
+  .register(z.globalRegistry, {
+    description: 'A price of the plan, with optional quantity, amounts, discount and dates.',
+  });
 
 export const SubscriptionPlanRequest = z
   .strictObject({
     plan_id: text('Plan to subscribe to (or give `plan_number`).'),
     plan_number: text('Number of the plan to subscribe to (instead of `plan_id`).'),
-    prices: z.array(PriceEntry).meta({ description: 'Prices of the plan to set; others get their defaults.' }),
+    prices: z
+      .array(PriceEntry)
+      .register(z.globalRegistry, { description: 'Prices of the plan to set; others get their defaults.' }),
     unique_token: text('Your own identifier of the plan, before it has one.'),
     custom_fields: customFields,
   })
   .partial()
-  .meta({ description: 'A plan of the subscription.' });
+  .register(z.globalRegistry, { description: 'A plan of the subscription.' });
 
 const startOn = StartOn.optional();
 
@@ -180,12 +184,12 @@ const AddPlan = z
     subscription_plan: SubscriptionPlanRequest.meta({ description: 'The plan to add. Required.' }),
     start_on: startOn,
   })
-  .meta({ description: 'A plan to add to the subscription.' });
+  .register(z.globalRegistry, { description: 'A plan to add to the subscription.' });
 
 const ItemUpdate = z
   .strictObject({ ...itemFields, id: text('Identifier of the subscription item.') })
   .partial()
-  .meta({ description: 'A subscription item to change.' });
+  .register(z.globalRegistry, { description: 'A subscription item to change.' });
 
 const UpdatePlan = z
   .strictObject({
@@ -193,15 +197,15 @@ const UpdatePlan = z
       .strictObject({
         subscription_plan_id: text('Subscription plan to update.'),
         unique_token: text('Your own identifier of the plan.'),
-        subscription_items: z.array(ItemUpdate).meta({ description: 'Items to update.' }),
+        subscription_items: z.array(ItemUpdate).register(z.globalRegistry, { description: 'Items to update.' }),
         custom_fields: customFields,
       })
       .partial()
-      .meta({ description: 'The plan to update. Required.' }),
+      .register(z.globalRegistry, { description: 'The plan to update. Required.' }),
     start_on: startOn,
     start_date: dateOf('Date the update takes effect,').optional(),
   })
-  .meta({ description: 'A plan of the subscription to update.' });
+  .register(z.globalRegistry, { description: 'A plan of the subscription to update.' });
 
 const RemovePlan = z
   .strictObject({
@@ -210,7 +214,7 @@ const RemovePlan = z
     start_on: StartOn,
   })
   .partial()
-  .meta({ description: 'A plan to remove from the subscription.' });
+  .register(z.globalRegistry, { description: 'A plan to remove from the subscription.' });
 
 const ReplacePlan = z
   .strictObject({
@@ -221,9 +225,11 @@ const ReplacePlan = z
     replacement_type: oneOf(['upgrade', 'downgrade', 'crossgrade', 'other'], 'Kind of replacement.').optional(),
     start_on: startOn,
   })
-  .meta({ description: 'A plan to replace with another.' });
+  .register(z.globalRegistry, { description: 'A plan to replace with another.' });
 
-const Renew = z.strictObject({ start_on: startOn }).meta({ description: 'Renews the subscription.' });
+const Renew = z
+  .strictObject({ start_on: startOn })
+  .register(z.globalRegistry, { description: 'Renews the subscription.' });
 
 const Resume = z
   .strictObject({
@@ -233,7 +239,7 @@ const Resume = z
     custom_fields: customFields,
   })
   .partial()
-  .meta({ description: 'Resumes a paused subscription.' });
+  .register(z.globalRegistry, { description: 'Resumes a paused subscription.' });
 
 const Cancel = z
   .strictObject({
@@ -250,11 +256,11 @@ const Cancel = z
         revenue_recognition_rule_name: text('Revenue recognition rule.'),
       })
       .partial()
-      .meta({ description: 'Accounting of the write-off.' }),
+      .register(z.globalRegistry, { description: 'Accounting of the write-off.' }),
     custom_fields: customFields,
   })
   .partial()
-  .meta({ description: 'Cancels the subscription.' });
+  .register(z.globalRegistry, { description: 'Cancels the subscription.' });
 
 const Pause = z
   .strictObject({
@@ -266,7 +272,7 @@ const Pause = z
     custom_fields: customFields,
   })
   .partial()
-  .meta({ description: 'Pauses the subscription.' });
+  .register(z.globalRegistry, { description: 'Pauses the subscription.' });
 
 const FlexibleDocumentSettings = z
   .strictObject({
@@ -274,7 +280,7 @@ const FlexibleDocumentSettings = z
     sequence_set_id: text('Numbering sequence set.').nullable(),
   })
   .partial()
-  .meta({ description: 'Billing document settings of the subscription.' });
+  .register(z.globalRegistry, { description: 'Billing document settings of the subscription.' });
 
 const Terms = z
   .strictObject({
@@ -288,9 +294,10 @@ const Terms = z
     billing_document_settings: FlexibleDocumentSettings,
   })
   .partial()
-  .meta({ description: 'Change: terms and conditions of the subscription.' });
+  .register(z.globalRegistry, { description: 'Change: terms and conditions of the subscription.' });
 
-const plans = <T extends z.ZodType>(item: T, description: string) => z.array(item).optional().meta({ description });
+const plans = <T extends z.ZodType>(item: T, description: string) =>
+  z.array(item).optional().register(z.globalRegistry, { description });
 
 export const SubscriptionRequest = z
   .strictObject({
@@ -306,7 +313,9 @@ export const SubscriptionRequest = z
     initial_term: Term.meta({ description: 'Initial term of a new subscription.' }),
     renewal_term: Term.meta({ description: 'Renewal term of a new subscription.' }),
     start_on: StartOn.meta({ description: 'Start of a new subscription; `order_date` stands in when left out.' }),
-    subscription_plans: z.array(SubscriptionPlanRequest).meta({ description: 'Plans of a new subscription.' }),
+    subscription_plans: z
+      .array(SubscriptionPlanRequest)
+      .register(z.globalRegistry, { description: 'Plans of a new subscription.' }),
     processing_options: ProcessingOptions,
     custom_fields: customFields,
     bill_to_id: text('Bill-to contact.').nullable(),
@@ -325,6 +334,8 @@ export const SubscriptionRequest = z
     resume: Resume.meta({ description: 'Change: resumes a paused subscription.' }),
   })
   .partial()
-  .meta({ description: 'A new subscription, or a change to `subscription_number` (change containers).' });
+  .register(z.globalRegistry, {
+    description: 'A new subscription, or a change to `subscription_number` (change containers).',
+  });
 
 export { date };

@@ -5,7 +5,8 @@ import { describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { getLanguageService, TextDocument, type CompletionList } from 'vscode-json-languageservice';
-import { jsonSchemaFor, TEMPLATES, templateText, validate, type PayloadKind } from '../../src/schemas';
+import { TEMPLATES, templateText, validate, type PayloadKind } from '../../src/schemas';
+import { jsonSchemaFor } from '../../src/schemas/jsonSchemas';
 
 const KINDS: PayloadKind[] = ['order', 'preview', 'account'];
 const ls = getLanguageService({});
