@@ -8,6 +8,24 @@ const codeOf = (d: vscode.Diagnostic) => (typeof d.code === 'object' ? String(d.
 const DIAGNOSTIC_SOURCE = 'Billing Workbench';
 const ours = (uri: vscode.Uri) => vscode.languages.getDiagnostics(uri).filter(d => d.source === DIAGNOSTIC_SOURCE);
 
+/**
+ * The quick fixes VS Code offers for our diagnostic with `code`, as the light bulb asks for them: again,
+ * with the diagnostic as it is then, until the markers and the findings of the current version agree.
+ */
+async function quickFixesFor(doc: vscode.TextDocument, code: string): Promise<vscode.CodeAction[]> {
+  return waitFor(`a quick fix for ${code}`, async () => {
+    const diag = ours(doc.uri).find(d => codeOf(d) === code);
+    if (!diag) return undefined;
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+      'vscode.executeCodeActionProvider',
+      doc.uri,
+      diag.range,
+      vscode.CodeActionKind.QuickFix.value,
+    );
+    return actions.some(a => a.edit) ? actions : undefined;
+  });
+}
+
 async function open(name: string): Promise<vscode.TextEditor> {
   const doc = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(ws(), name));
   return vscode.window.showTextDocument(doc);
@@ -102,15 +120,8 @@ suite('Order payload diagnostics, quick fixes and schema', () => {
   test('quick fixes: add the missing property, drop the evergreen interval; the diagnostics go', async () => {
     const editor = await open('mistakes.order.json');
     const doc = editor.document;
-    await waitFor('diagnostics', () => ours(doc.uri).some(d => codeOf(d) === 'missing-field'));
     for (const code of ['missing-field', 'evergreen-with-interval', 'unknown-field']) {
-      const diag = ours(doc.uri).find(d => codeOf(d) === code)!;
-      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
-        'vscode.executeCodeActionProvider',
-        doc.uri,
-        diag.range,
-        vscode.CodeActionKind.QuickFix.value,
-      );
+      const actions = await quickFixesFor(doc, code);
       const fix = actions.find(a => a.kind?.value === vscode.CodeActionKind.QuickFix.value);
       assert.ok(fix?.edit, `a quick fix for ${code}: ${actions.map(a => a.title).join(', ')}`);
       assert.ok(await vscode.workspace.applyEdit(fix.edit));
@@ -122,13 +133,8 @@ suite('Order payload diagnostics, quick fixes and schema', () => {
 
   test('a preview without metrics gets the add-metrics fix', async () => {
     const { document: doc } = await open('no-metrics.preview.json');
-    const diag = await waitFor('missing metrics', () => ours(doc.uri).find(d => /metrics/.test(d.message)));
-    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
-      'vscode.executeCodeActionProvider',
-      doc.uri,
-      diag.range,
-      vscode.CodeActionKind.QuickFix.value,
-    );
+    const actions = await quickFixesFor(doc, 'missing-field');
+    assert.match(actions[0].title, /metrics/);
     assert.ok(await vscode.workspace.applyEdit(actions[0].edit!));
     await waitFor('clean', () => ours(doc.uri).length === 0);
     assert.deepEqual(JSON.parse(doc.getText()).metrics, ['delta_metrics']);
