@@ -1,9 +1,6 @@
 // Response shapes of spec 01, as types for the client and the response panel.
-export interface Money {
-  gross_amount: number;
-  net_amount: number;
-  currency: string;
-}
+import type { Money } from './money';
+export type { Money } from './money';
 // The real service leaves out what it does not have (a date, a number): optional, never null.
 export interface PreviewItem {
   subscription_item_id: string;

@@ -1,5 +1,6 @@
 // A preview answer as rows and totals per currency, and the change from a previous preview of the same
 // file. Shared by the CLI table and the response panel, so both say the same numbers.
+import { round2 } from './money';
 import type { Money, PreviewResponse } from './responses';
 
 export interface SummaryRow {
@@ -34,8 +35,6 @@ export interface PreviewChange {
   rows: RowChange[];
   totals: Totals[];
 }
-
-const r2 = (n: number) => Math.round(n * 100) / 100;
 
 /** What the request said of its line items: the answer carries their metrics only, in the same order. */
 export interface PreviewRequestLines {
@@ -89,8 +88,8 @@ function totalsOf(xs: { currency: string; mrr: number; tcb: number }[]): Totals[
   const m = new Map<string, Totals>();
   for (const x of xs) {
     const t = m.get(x.currency) ?? { currency: x.currency, mrr: 0, tcb: 0 };
-    t.mrr = r2(t.mrr + x.mrr);
-    t.tcb = r2(t.tcb + x.tcb);
+    t.mrr = round2(t.mrr + x.mrr);
+    t.tcb = round2(t.tcb + x.tcb);
     m.set(x.currency, t);
   }
   return [...m.values()];
@@ -104,8 +103,8 @@ export function comparePreviews(before: PreviewSummary, after: PreviewSummary): 
   const label = (r: SummaryRow) => `${r.subscription} · ${r.action} · ${r.price}`;
   for (const [k, a] of next) {
     const b = prev.get(k);
-    const mrr = r2((a.mrr?.net_amount ?? 0) - (b?.mrr?.net_amount ?? 0)),
-      tcb = r2(a.tcb.net_amount - (b?.tcb.net_amount ?? 0));
+    const mrr = round2((a.mrr?.net_amount ?? 0) - (b?.mrr?.net_amount ?? 0)),
+      tcb = round2(a.tcb.net_amount - (b?.tcb.net_amount ?? 0));
     if (!b) rows.push({ key: k, label: label(a), mrr, tcb, currency: a.tcb.currency, status: 'new' });
     else if (mrr !== 0 || tcb !== 0)
       rows.push({ key: k, label: label(a), mrr, tcb, currency: a.tcb.currency, status: 'changed' });

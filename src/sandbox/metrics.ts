@@ -2,17 +2,15 @@
 //   mrr = the recurring amount normalised to a month (a yearly price / 12); absent for one-time charges;
 //   tcb = what is billed over the initial term (evergreen: 12 months; one-time: the amount);
 //   gross_amount = net_amount (no discounts or taxes); currency = the account's.
+import { round2, type Money } from '../client/money';
 import type { BillingPeriod, ChargeType } from './catalog';
+
+export { round2, type Money };
 
 export interface Term {
   type: 'termed' | 'evergreen';
   interval?: 'day' | 'week' | 'month' | 'year';
   interval_count?: number;
-}
-export interface Money {
-  gross_amount: number;
-  net_amount: number;
-  currency: string;
 }
 
 const MONTHS_PER: Record<NonNullable<Term['interval']>, number> = { day: 12 / 365, week: 12 / 52, month: 1, year: 12 };
@@ -23,7 +21,6 @@ export function termMonths(term: Term): number {
   return MONTHS_PER[term.interval] * (term.interval_count ?? 1);
 }
 
-export const round2 = (n: number) => Math.round((n + Number.EPSILON) * 100) / 100;
 /** No discounts or taxes locally: gross and net are the same amount. */
 export const money = (amount: number, currency: string): Money => {
   const rounded = round2(amount);
