@@ -1,5 +1,6 @@
 // Order preview and creation: one engine. It works on copies of the subscriptions an order touches;
 // preview throws the copies away, create commits them and records the order.
+import type { PreviewItem as ClientPreviewItem } from '../client/responses';
 import type { AccountData, PreviewRequestBody, SubscriptionRequestBody } from '../schemas';
 import { today } from '../schemas/dates';
 import { badRequest } from './errors';
@@ -25,15 +26,8 @@ export type ActionName =
   | 'pause'
   | 'resume';
 
-interface PreviewItem {
-  subscription_item_id: string;
-  price_id: string;
-  start_date: string;
-  end_date?: string;
-  mrr?: Money;
-  tcb: Money;
-  tcv: Money;
-}
+/** A preview item as the client reads it; the sandbox always computes `tcv`. */
+type PreviewItem = ClientPreviewItem & { tcv: Money };
 interface Action {
   action_id: string;
   action: ActionName;

@@ -8,6 +8,23 @@ const codeOf = (d: vscode.Diagnostic) => (typeof d.code === 'object' ? String(d.
 const DIAGNOSTIC_SOURCE = 'Billing Workbench';
 const ours = (uri: vscode.Uri) => vscode.languages.getDiagnostics(uri).filter(d => d.source === DIAGNOSTIC_SOURCE);
 
+/** The completion labels at `pos`, once the JSON service offers `expected` (it starts in the background). */
+async function completionLabels(doc: vscode.TextDocument, pos: vscode.Position, expected: string): Promise<string[]> {
+  return waitFor(
+    `completion offering ${expected}`,
+    async () => {
+      const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+        'vscode.executeCompletionItemProvider',
+        doc.uri,
+        pos,
+      );
+      const labels = list.items.map(i => (typeof i.label === 'string' ? i.label : i.label.label));
+      return labels.some(l => l.includes(expected)) ? labels : undefined;
+    },
+    20000,
+  );
+}
+
 /**
  * The quick fixes VS Code offers for our diagnostic with `code`, as the light bulb asks for them: again,
  * with the diagnostic as it is then, until the markers and the findings of the current version agree.
@@ -143,19 +160,7 @@ suite('Order payload diagnostics, quick fixes and schema', () => {
   test('the contributed JSON Schema is live: completion inside account_data offers bill_to', async () => {
     const editor = await open('completion.order.json');
     const pos = editor.document.positionAt(editor.document.getText().indexOf('"currency"'));
-    const labels = await waitFor(
-      'schema completion',
-      async () => {
-        const list = await vscode.commands.executeCommand<vscode.CompletionList>(
-          'vscode.executeCompletionItemProvider',
-          editor.document.uri,
-          pos,
-        );
-        const l = list.items.map(i => (typeof i.label === 'string' ? i.label : i.label.label));
-        return l.some(x => x.includes('bill_to')) ? l : undefined;
-      },
-      20000,
-    );
+    const labels = await completionLabels(editor.document, pos, 'bill_to');
     assert.ok(
       labels.some(l => l.includes('sold_to')),
       labels.join(', '),
@@ -187,19 +192,7 @@ suite('Order payload diagnostics, quick fixes and schema', () => {
   test('completion offers enum values (line item type) though the editor schema checks nothing', async () => {
     const editor = await open('enum.order.json');
     const pos = editor.document.positionAt(editor.document.getText().indexOf('"type": "') + 9);
-    const labels = await waitFor(
-      'enum completion',
-      async () => {
-        const list = await vscode.commands.executeCommand<vscode.CompletionList>(
-          'vscode.executeCompletionItemProvider',
-          editor.document.uri,
-          pos,
-        );
-        const l = list.items.map(i => (typeof i.label === 'string' ? i.label : i.label.label));
-        return l.some(x => x.includes('fee')) ? l : undefined;
-      },
-      20000,
-    );
+    const labels = await completionLabels(editor.document, pos, 'fee');
     assert.ok(
       labels.some(l => l.includes('services')),
       labels.join(', '),
