@@ -33,6 +33,12 @@ const teamSubscription = {
   start_on: { contract_effective: START },
   subscription_plans: [{ plan_id: 'plan-team-monthly', prices: [{ price_id: 'price-team-seats', quantity: 10 }] }],
 };
+const enterpriseSubscription = {
+  initial_term: term('year', 1),
+  renewal_term: term('year', 1),
+  start_on: { contract_effective: START },
+  subscription_plans: [{ plan_id: 'plan-enterprise-yearly' }],
+};
 const change = (entry: Record<string, unknown>, subscription = 'S00000001') => ({
   account_number: 'A00000001',
   order_date: START,
@@ -62,14 +68,7 @@ export const TEMPLATES: Template[] = [
     body: {
       account_number: 'A00000001',
       order_date: START,
-      subscriptions: [
-        {
-          initial_term: term('year', 1),
-          renewal_term: term('year', 1),
-          start_on: { contract_effective: START },
-          subscription_plans: [{ plan_id: 'plan-enterprise-yearly' }],
-        },
-      ],
+      subscriptions: [enterpriseSubscription],
       line_items: [{ name: 'Onboarding workshop', type: 'services', unit_amount: 750, quantity: 1, start_date: START }],
     },
   },
@@ -151,15 +150,7 @@ export const TEMPLATES: Template[] = [
     body: {
       metrics: ['delta_metrics'],
       account_data: previewAccount,
-      subscriptions: [
-        teamSubscription,
-        {
-          initial_term: term('year', 1),
-          renewal_term: term('year', 1),
-          start_on: { contract_effective: START },
-          subscription_plans: [{ plan_id: 'plan-enterprise-yearly' }],
-        },
-      ],
+      subscriptions: [teamSubscription, enterpriseSubscription],
       line_items: [{ name: 'Setup fee', type: 'fee', unit_amount: 500, quantity: 1, start_date: START }],
     },
   },
