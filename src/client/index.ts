@@ -13,6 +13,7 @@ export { fillPath, pathSegment } from './paths';
 export { checkBaseUrl, isLoopback } from './transport';
 export { SUPPORTED_SERVICE_VERSIONS, DEFAULT_SERVICE_VERSION, serviceVersionWarning } from './serviceVersion';
 export type * from './responses';
+export { formatMoney, round2 } from './money';
 export {
   summarizePreview,
   comparePreviews,

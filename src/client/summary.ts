@@ -13,6 +13,9 @@ export interface SummaryRow {
   end: string | null;
   mrr?: Money;
   tcb: Money;
+  /** Where the row came from in the request: `subscriptions[subscriptionIndex]` or `line_items[lineItemIndex]`. */
+  subscriptionIndex?: number;
+  lineItemIndex?: number;
 }
 export interface Totals {
   currency: string;
@@ -56,6 +59,7 @@ export function summarizePreview(p: PreviewResponse, request?: PreviewRequestLin
           end: i.end_date ?? null,
           ...(i.mrr ? { mrr: i.mrr } : {}),
           tcb: i.tcb,
+          subscriptionIndex: si, // the answer lists subscriptions in the request's order
         });
       }
     }
@@ -76,6 +80,7 @@ export function summarizePreview(p: PreviewResponse, request?: PreviewRequestLin
       end: null,
       ...(li.mrr ? { mrr: li.mrr } : {}),
       tcb,
+      lineItemIndex: k,
     });
   });
   return {

@@ -5,8 +5,8 @@ import type { Operation } from '../catalog';
 import type { AccountData, OrderRequestBody, PreviewRequestBody } from '../schemas';
 
 export type Call =
-  /** `source`: the document's URI (the preview history is kept per document). */
-  | { kind: 'preview'; file: string; source: string; body: PreviewRequestBody }
+  /** `source`: the document's URI, `version` the text's version (the preview history is kept per document). */
+  | { kind: 'preview'; file: string; source: string; version?: number; body: PreviewRequestBody }
   | { kind: 'createOrder'; file: string; body: OrderRequestBody; confirmed?: boolean }
   | { kind: 'createAccount'; file: string; body: AccountData; confirmed?: boolean }
   | { kind: 'operation'; op: Operation; request: OperationRequest; target: string; confirmed?: boolean };

@@ -73,7 +73,7 @@ export class Container extends Disposable {
   }
 
   get history(): PreviewHistory {
-    return (this._history ??= new PreviewHistory());
+    return (this._history ??= this._register(new PreviewHistory()));
   }
 
   get controller(): RequestController {

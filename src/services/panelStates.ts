@@ -48,8 +48,13 @@ export function responseState(
   switch (call.kind) {
     case 'preview': {
       const summary = summarizePreview(r.data as PreviewResponse, call.body);
-      const change = history().record(call.source, summary);
-      return { ...state, summary, ...(change ? { change } : {}) };
+      const { change } = history().record({
+        source: call.source,
+        version: call.version,
+        connection: ctx.connection.name,
+        summary,
+      });
+      return { ...state, source: call.source, summary, ...(change ? { change } : {}) };
     }
     case 'createOrder': {
       const order = r.data as OrderResponse;

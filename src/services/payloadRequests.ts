@@ -41,7 +41,7 @@ export class PayloadRequests {
     const p = await this.checked(doc, ['order', 'preview'], HINTS.preview, opts);
     if (!p) return undefined;
     const body = previewBody(p.value, p.kind) as PreviewRequestBody;
-    const call = { kind: 'preview', file: p.file, source: p.doc.uri.toString(), body } as const;
+    const call = { kind: 'preview', file: p.file, source: p.doc.uri.toString(), version: p.doc.version, body } as const;
     return this.controller.run(call);
   }
 

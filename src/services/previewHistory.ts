@@ -1,13 +1,45 @@
-// The last preview of each file, so the next one shows what changed since (per file, for this window).
+// The last preview of each document (per window): what it answered, for which version of the text, on which
+// connection. The next preview shows what changed since; the panel and the inline metrics listen to it.
+import * as vscode from 'vscode';
 import { comparePreviews, type PreviewChange, type PreviewSummary } from '../client';
+import { Disposable } from '../util/dispose';
 
-export class PreviewHistory {
-  private readonly last = new Map<string, PreviewSummary>();
+export interface PreviewRecord {
+  /** The document's URI. */
+  source: string;
+  /** The document version that was previewed (undefined: not known, e.g. read from disk). */
+  version?: number;
+  /** The connection's name. */
+  connection: string;
+  summary: PreviewSummary;
+  /** The change since the document's previous preview, if there was one. */
+  change?: PreviewChange;
+  /** When it was answered (ms since the epoch). */
+  at: number;
+}
 
-  /** Keeps `summary` as the file's last preview; returns the change since the one before, if any. */
-  record(file: string, summary: PreviewSummary): PreviewChange | undefined {
-    const before = this.last.get(file);
-    this.last.set(file, summary);
-    return before && comparePreviews(before, summary);
+export class PreviewHistory extends Disposable {
+  private readonly last = new Map<string, PreviewRecord>();
+  private readonly recorded = this._register(new vscode.EventEmitter<PreviewRecord>());
+  /** A document got a new preview. */
+  readonly onDidRecord = this.recorded.event;
+
+  /** Keeps the document's new preview; returns it with the change since the one before, if any. */
+  record(r: Omit<PreviewRecord, 'change' | 'at'>): PreviewRecord {
+    const before = this.last.get(r.source);
+    const change = before && comparePreviews(before.summary, r.summary);
+    const record: PreviewRecord = { ...r, ...(change ? { change } : {}), at: Date.now() };
+    this.last.set(r.source, record);
+    this.recorded.fire(record);
+    return record;
+  }
+
+  /** The document's last preview, if any. */
+  latest(source: string): PreviewRecord | undefined {
+    return this.last.get(source);
+  }
+
+  forget(source: string): void {
+    this.last.delete(source);
   }
 }

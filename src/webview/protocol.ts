@@ -59,6 +59,8 @@ export interface ResponseState extends Exchange {
   summary?: PreviewSummary;
   change?: PreviewChange;
   order?: CreatedOrder;
+  /** A preview's document URI (its Preview again and Create act on it). */
+  source?: string;
 }
 
 /** A failed request: the decoded error, and the body the service sent, if any. */

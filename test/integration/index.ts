@@ -1,5 +1,6 @@
 // Loaded by the extension host (extensionTestsPath). run() settles => the runner gets exit code 0/1.
 // BW_SUITE=installed runs only the checks of the installed VSIX; otherwise every *.test.js but that one.
+// While working on one part: BW_FILES=editor,panel runs only those files; BW_GREP narrows to matching titles.
 import * as fs from 'fs';
 import * as path from 'path';
 import Mocha from 'mocha';
@@ -7,8 +8,10 @@ import Mocha from 'mocha';
 export function run(): Promise<void> {
   const suite = process.env.BW_SUITE ?? 'dev';
   const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 30000, reporter: 'spec' });
+  if (process.env.BW_GREP) mocha.grep(process.env.BW_GREP);
+  const only = process.env.BW_FILES?.split(',').map(f => `${f.trim()}.test.js`);
   for (const f of fs.readdirSync(__dirname).sort()) {
-    if (!f.endsWith('.test.js')) continue;
+    if (!f.endsWith('.test.js') || (only && !only.includes(f))) continue;
     if ((f === 'installed.test.js') === (suite === 'installed')) mocha.addFile(path.join(__dirname, f));
   }
   const resultsFile = process.env.EXT_TEST_RESULTS_FILE;

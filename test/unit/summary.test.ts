@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { BillingClient, summarizePreview, comparePreviews, type PreviewResponse } from '../../src/client';
+import { BillingClient, summarizePreview, comparePreviews, formatMoney, type PreviewResponse } from '../../src/client';
 import { startSandbox } from '../../src/sandbox';
 import { TEMPLATES, type PreviewRequestBody } from '../../src/schemas';
 import { NEW_CUSTOMER_TOTALS, SEAT, SETUP_FEE } from './expected';
@@ -70,4 +70,14 @@ test('preview totals include the line items, labelled from the request (the answ
     ],
   );
   assert.equal(summarizePreview(answer).rows[1].price, '#1', 'without the request, the line item is numbered');
+});
+
+test('amounts read as money: grouped, the currency’s decimals, a true minus, a plus only for a change', () => {
+  assert.equal(formatMoney(16700, 'USD'), '16,700.00 USD');
+  assert.equal(formatMoney(1350, 'USD', { signed: true }), '+1,350.00 USD');
+  assert.equal(formatMoney(-250, 'USD', { signed: true }), '\u2212250.00 USD');
+  assert.equal(formatMoney(-250), '\u2212250.00');
+  assert.equal(formatMoney(0.001, 'EUR', { signed: true }), '0.00 EUR');
+  assert.equal(formatMoney(1234567, 'JPY'), '1,234,567 JPY');
+  assert.equal(formatMoney(12.5, 'XYZ'), '12.50 XYZ');
 });
