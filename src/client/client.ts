@@ -64,6 +64,11 @@ interface Attempt {
 }
 
 type AccountRow = { accountNumber: string; name: string; currency: string; status: string };
+/** An account field and the text it starts with (the service matches case-insensitively). */
+export interface AccountPrefix {
+  field: 'name' | 'accountNumber';
+  text: string;
+}
 type OrderRow = { orderNumber: string; accountNumber: string; orderDate: string; status: string; description: string };
 
 export class BillingClient {
@@ -110,9 +115,17 @@ export class BillingClient {
     return this.call<AccountResponse>('GET', `/v2/accounts/${n}`, o);
   }
 
-  /** Object-query reads for the tree, one page at a time (`nextPage` is the next cursor, or null). */
-  queryAccounts(p: { pageSize?: number; cursor?: string } = {}, o: CallOptions = {}) {
-    return this.call<PagedObjects<AccountRow>>('GET', '/object-query/accounts', { ...o, query: p });
+  /**
+   * Object-query reads for the tree, one page at a time (`nextPage` is the next cursor, or null). With
+   * `startsWith`, the service filters (`filter[]=name.SW:Acme`): a search never lists the whole tenant.
+   */
+  queryAccounts(p: { pageSize?: number; cursor?: string; startsWith?: AccountPrefix } = {}, o: CallOptions = {}) {
+    const { startsWith, ...page } = p;
+    const filter = startsWith ? { 'filter[]': `${startsWith.field}.SW:${startsWith.text}` } : {};
+    return this.call<PagedObjects<AccountRow>>('GET', '/object-query/accounts', {
+      ...o,
+      query: { ...page, ...filter },
+    });
   }
   queryOrders(p: { accountNumber?: string; pageSize?: number; cursor?: string } = {}, o: CallOptions = {}) {
     const { accountNumber, ...page } = p;
