@@ -27,6 +27,9 @@ import { SignInCommand } from './commands/signIn';
 import { SignOutCommand } from './commands/signOut';
 import { SwitchConnectionCommand } from './commands/switchConnection';
 import { ValidateFileCommand } from './commands/validateFile';
+import { FilterAccountsCommand } from './commands/filterAccounts';
+import { ClearAccountsFilterCommand } from './commands/clearAccountsFilter';
+import { AccountCompletion } from './languageFeatures/accountCompletion';
 import type { ClientProvider } from './connections/clientProvider';
 import type { ConnectionStore } from './connections/connectionStore';
 import { PayloadCodeLens } from './languageFeatures/payloadCodeLens';
@@ -92,6 +95,8 @@ function commands(s: Container): Command[] {
     new CopyOperationCurlCommand(s),
     new DescribeObjectCommand(s),
     new ResetLocalSandboxCommand(s),
+    new FilterAccountsCommand(s),
+    new ClearAccountsFilterCommand(s),
   ];
 }
 
@@ -117,6 +122,7 @@ export function activate(context: vscode.ExtensionContext): BillingWorkbenchApi 
     vscode.workspace.registerTextDocumentContentProvider(JsonDocuments.scheme, s.jsonDocs),
     vscode.languages.registerCodeActionsProvider(PAYLOAD_FILES, new PayloadQuickFixes(s.diagnostics), quickFixes),
     vscode.languages.registerCodeLensProvider(PAYLOAD_FILES, new PayloadCodeLens()),
+    AccountCompletion.register(s.accountsModel),
   );
   const version = String(context.extension.packageJSON.version);
   const connection = s.connections.active().name;
