@@ -50,11 +50,12 @@ export class AccountCompletion extends Disposable implements vscode.CompletionIt
 }
 
 function completionItem(a: AccountMatch, slot: AccountNumberSlot, range: vscode.Range, rank: number) {
+  const about = `${a.name} · ${a.currency}`;
   const item = new vscode.CompletionItem(
-    { label: a.accountNumber, description: a.name },
+    { label: a.accountNumber, description: about },
     vscode.CompletionItemKind.Value,
   );
-  item.detail = `${a.name} · ${a.currency}`;
+  item.detail = about;
   item.documentation = new vscode.MarkdownString()
     .appendMarkdown(`**${escape(a.name)}**\n\n`)
     .appendText(`Account ${a.accountNumber} · ${a.currency} · ${a.status}`);

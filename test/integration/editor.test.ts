@@ -48,7 +48,7 @@ suite('Editor on the Local sandbox', () => {
       items.map(i => label(a, i)),
       ['Seats', 'Platform fee'],
     );
-    assert.match(String(a.accounts.getTreeItem(items[0]).description), /^5 × 25\.00 · recurring\/month · active$/);
+    assert.match(String(a.accounts.getTreeItem(items[0]).description), /^5 × 25\.00 USD · recurring\/month · active$/);
     await a.views.accounts.reveal(items[0], { select: true, focus: true, expand: true });
     const shot = await onScreen(this, 'tree');
     for (const t of ['Demo Customer', 'S00000001', 'Seats', '5 × 25.00'])
