@@ -22,7 +22,7 @@ export interface ItemView {
   /** Price id, or a line item's name. */
   name: string;
   /** Action, dates: secondary. */
-  details: string;
+  details: string[];
   /** Formatted with sign; "—" where the service answers no MRR (a one-time charge). */
   mrr: string;
   tcb: string;
@@ -105,7 +105,7 @@ export function previewView(summary: PreviewSummary, change?: PreviewChange, hin
     c.card.items.push({
       key: g.key,
       name: g.key.split('|').slice(2).join('|'),
-      details: `${g.key.split('|')[1]} · not in this preview`,
+      details: [g.key.split('|')[1], 'not in this preview'],
       mrr: DASH,
       tcb: DASH,
       change: changeView(g, code),
@@ -148,12 +148,12 @@ function changeView(r: RowChange | undefined, code: boolean): ChangeView {
   return moves.length ? moves : [unchanged];
 }
 
-/** "create_subscription · 2027-01-01 → 2028-01-01"; a line item: its type and date. */
-function details(r: SummaryRow, hints?: TimelineHints): string {
+/** ["create_subscription", "2027-01-01 → 2028-01-01"]; a line item: its type and date. */
+function details(r: SummaryRow, hints?: TimelineHints): string[] {
   const start = r.start || (r.lineItemIndex !== undefined ? hints?.lineItemDates[r.lineItemIndex] : undefined);
-  if (!start) return r.action;
-  if (r.lineItemIndex !== undefined) return `${r.action} · ${start}`;
-  return `${r.action} · ${start} → ${r.end ?? 'open-ended'}`;
+  if (!start) return [r.action];
+  if (r.lineItemIndex !== undefined) return [r.action, start];
+  return [r.action, `${start} → ${r.end ?? 'open-ended'}`];
 }
 
 const sum = (xs: number[]) => round2(xs.reduce((a, b) => a + b, 0));

@@ -25,7 +25,7 @@ export function renderPreview(summary: PreviewSummary, change?: PreviewChange, h
   sec.appendChild(frag);
   const timeline = renderTimeline(summary.rows, hints);
   if (timeline) sec.append(el('h2', { text: 'Timeline' }), timeline);
-  sec.appendChild(accessibleTables(summary, change));
+  sec.appendChild(tablesOnOpen(summary, change));
   return sec;
 }
 
@@ -40,7 +40,7 @@ function totalBlock(t: TotalView): HTMLElement {
           'div',
           { cls: 'delta' },
           delta.tone === 'flat' ? toned({ text: 'no change', tone: 'flat' }) : toned(delta),
-          el('span', { cls: 'muted', text: ' since the previous preview' }),
+          el('span', { cls: 'muted', text: ' since last preview' }),
         ),
       );
     return f;
@@ -53,7 +53,11 @@ function card(c: CardView, compared: boolean): HTMLElement {
   const box = el('article', { cls: `card${compared ? ' compared' : ''}`, label: c.title });
   const head = el('header', { cls: 'card-head' }, el('span', { cls: 'card-title', text: c.title }));
   if (c.term) head.appendChild(el('span', { cls: 'card-term', text: c.term }));
-  if (c.tcb) head.appendChild(el('span', { cls: 'card-sum', text: `MRR ${c.mrr} · TCB ${c.tcb}` }));
+  if (c.tcb) {
+    const sum = el('span', { cls: 'card-sum' }, el('span', { text: `MRR ${c.mrr}` }), document.createTextNode(' · '));
+    sum.appendChild(el('span', { text: `TCB ${c.tcb}` }));
+    head.appendChild(sum);
+  }
   box.appendChild(head);
   const columns = el(
     'div',
@@ -77,12 +81,24 @@ function itemRow(i: ItemView): HTMLElement {
     el('span', { cls: 'money mrr', text: i.mrr }),
     el('span', { cls: 'money tcb', text: i.tcb }),
     change,
-    el('span', { cls: 'details' }, el('span', { cls: 'name', text: i.name }), el('span', { text: ` · ${i.details}` })),
+    el('span', { cls: 'details' }, el('span', { cls: 'name', text: i.name }), ...i.details.flatMap(detail)),
   );
 }
 
+/** A detail after a breakable separator; a date range or an action never breaks inside. */
+const detail = (d: string) => [document.createTextNode(' · '), el('span', { cls: 'nowrap', text: d })];
+
 /** The same numbers as real tables, folded under "Table" (screen readers open it; sighted readers may). */
-function accessibleTables(summary: PreviewSummary, change?: PreviewChange): HTMLElement {
+function tablesOnOpen(summary: PreviewSummary, change?: PreviewChange): HTMLElement {
+  const details = el('details', { cls: 'tables' }, el('summary', { text: 'Table' }));
+  // Folded content is out of the accessibility tree until opened: build it then, so a 1,000-item preview draws fast.
+  details.addEventListener('toggle', () => {
+    if (details.open && details.childElementCount === 1) details.append(...accessibleTables(summary, change));
+  });
+  return details;
+}
+
+function accessibleTables(summary: PreviewSummary, change?: PreviewChange): HTMLElement[] {
   const m = (n: number | undefined, c: string) => (n === undefined ? '—' : formatMoney(n, c, { signed: true }));
   const totals = table(
     ['Currency', 'MRR', 'TCB'],
@@ -123,5 +139,5 @@ function accessibleTables(summary: PreviewSummary, change?: PreviewChange): HTML
   }
   const items = table(change ? [...head, 'Change'] : head, rows, [5, 6, 7, 8], 'Items');
   const scroll = (t: HTMLTableElement) => el('div', { cls: 'table-scroll' }, t); // wide tables scroll alone
-  return el('details', { cls: 'tables' }, el('summary', { text: 'Table' }), scroll(totals), scroll(items));
+  return [scroll(totals), scroll(items)];
 }

@@ -56,14 +56,14 @@ test('a first preview: totals with sign and grouping, a card per subscription an
       'price-team-seats',
       signed(10 * USD.seat, false),
       signed(120 * USD.seat, false),
-      'create_subscription · 2027-01-01 → 2028-01-01',
+      ['create_subscription', '2027-01-01 → 2028-01-01'],
       undefined,
     ],
   );
   const fee = view.cards[2].items[0];
   assert.deepEqual(
     [fee.name, fee.mrr, fee.tcb, fee.details],
-    ['Setup fee', '—', signed(SETUP_FEE, false), 'fee · 2027-01-01'],
+    ['Setup fee', '—', signed(SETUP_FEE, false), ['fee', '2027-01-01']],
   );
   assert.equal(view.cards[2].mrr, '—', 'a card of one-time charges has no MRR');
 });
