@@ -125,6 +125,23 @@ suite('Response panel, money first', () => {
     }
   });
 
+  test('changes to existing subscriptions: a true minus on screen, an open-ended item runs to the edge', async function () {
+    await drawn(2, () => preview(file('cancel.order.json')));
+    const cancel = shown(a, 'response').summary!;
+    assert.ok(cancel.totals[0].mrr < 0, 'a cancellation lowers MRR');
+    const shot = await onScreen(this, 'panel-cancel');
+    for (const t of [total(cancel.totals[0].mrr), ...cancel.rows.map(r => item(r.mrr!.net_amount))]) {
+      assert.ok(t.startsWith('\u2212'), `${t} has a minus sign`);
+      assert.ok(shot.text.includes(t), `"${t}" on screen`);
+    }
+    await drawn(1, () => preview(file('resume.order.json')));
+    const [resumed] = shown(a, 'response').summary!.rows;
+    assert.equal(resumed.end, null, 'the resumed subscription has no end');
+    const open = await onScreen(this, 'panel-open-ended');
+    const bar = `${resumed.price} · ${resumed.start} → open-ended`;
+    assert.ok(open.text.includes(bar), `"${bar}" on the timeline`);
+  });
+
   test('an edit marks the preview stale (errors named); Preview Again, by keyboard, clears the mark', async function () {
     const d = await doc();
     const editor = await vscode.window.showTextDocument(d, vscode.ViewColumn.One);
