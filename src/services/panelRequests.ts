@@ -15,11 +15,13 @@ async function answer(services: Container, request: PanelRequest): Promise<void>
       services.log.show(true);
       return;
     case 'previewAgain':
-      await services.payloads.preview(await sourceDocument(request.source));
+    case 'create': {
+      if (!isShown(services, request.source)) return; // only the preview on show, whatever the webview says
+      const doc = await sourceDocument(request.source);
+      if (request.command === 'previewAgain') await services.payloads.preview(doc);
+      else await createFrom(services, doc);
       return;
-    case 'create':
-      await createFrom(services, await sourceDocument(request.source));
-      return;
+    }
     case 'sendOperation':
     case 'copyOperationCurl': {
       const [method, path] = request.operationId.split(' ');
@@ -29,6 +31,11 @@ async function answer(services: Container, request: PanelRequest): Promise<void>
       else void services.operations.copyCurl(op);
     }
   }
+}
+
+function isShown(services: Container, source: string): boolean {
+  const s = services.panel.state;
+  return s?.kind === 'response' && s.source === source;
 }
 
 /** The previewed document, open or reopened (undefined, and the service says so, when it is gone). */

@@ -69,14 +69,14 @@ function render(s: PanelState): void {
 /** The stale mark and Preview Again / Create, above the numbers they act on. */
 function previewActions(s: ResponseState): HTMLElement {
   const bar = el('div', { cls: 'preview-actions' });
-  const banner = el('div', { cls: 'stale', text: '' });
+  const banner = el('div', { cls: 'stale' });
   banner.id = 'stale';
   banner.setAttribute('role', 'status');
   bar.appendChild(banner);
   const actions = el('div', { cls: 'actions' });
   const source = s.source;
   if (source) {
-    const again = button('Preview Again', 'refresh', () => post({ command: 'previewAgain', source }), 'again');
+    const again = button('Preview Again', 'refresh', () => post({ command: 'previewAgain', source }));
     again.id = 'preview-again';
     actions.appendChild(again);
     if (s.creatable) actions.appendChild(button('Create', 'add', () => post({ command: 'create', source })));
