@@ -39,6 +39,7 @@ import { PreviewOnSave } from './languageFeatures/previewOnSave';
 import { RequestFileDiagnostics } from './languageFeatures/requestFileDiagnostics';
 import { Container } from './services/container';
 import { answerPanelRequests } from './services/panelRequests';
+import { PanelStaleness } from './services/panelStaleness';
 import type { AccountsTree, TreeNode } from './views/accountsTree';
 import { VIEWS } from './views/accountsView';
 import type { EndpointNode, EndpointsTree } from './views/endpointsTree';
@@ -119,6 +120,7 @@ export function activate(context: vscode.ExtensionContext): BillingWorkbenchApi 
     new RequestFileDiagnostics(s.settings),
     new PreviewOnSave(s.connections, s.settings, () => s.payloads),
     answerPanelRequests(s),
+    new PanelStaleness(s.panel, () => s.history),
     vscode.workspace.registerTextDocumentContentProvider(JsonDocuments.scheme, s.jsonDocs),
     vscode.languages.registerCodeActionsProvider(PAYLOAD_FILES, new PayloadQuickFixes(s.diagnostics), quickFixes),
     vscode.languages.registerCodeLensProvider(PAYLOAD_FILES, new PayloadCodeLens()),
