@@ -93,7 +93,9 @@ export function httpError(
   const words = { next, advice: next && advise(next, surface) };
   const reading = readFailure(where, status, body as Record<string, unknown> | undefined, words);
   let message = reading.message;
-  if (requestId && !reading.retryable && status >= 500) message += ` Quote Service-Request-Id ${requestId} to support.`;
+  // Support can act on a 5xx of the service, not on the Local sandbox saying what it does not serve.
+  const forSupport = requestId && !reading.retryable && status >= 500 && next !== 'realEnvironment';
+  if (forSupport) message += ` Quote Service-Request-Id ${requestId} to support.`;
   return new ApiError({ kind: 'http', ...reading, message, method, url, status, requestId, retryAfterMs, body });
 }
 

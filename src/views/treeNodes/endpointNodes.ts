@@ -29,7 +29,9 @@ export class GroupNode {
     const item = new vscode.TreeItem(this.group, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `group:${this.group}`;
     const local = this.operations.filter(servedLocally).length;
-    item.description = local ? `${this.operations.length} · ${local} on Local sandbox` : `${this.operations.length}`;
+    const count = this.operations.length;
+    const which = local === count ? 'all' : `${local}`;
+    item.description = local ? `${count} · ${which} on Local sandbox` : `${count}`;
     item.contextValue = this.kind;
     return item;
   }
