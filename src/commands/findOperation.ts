@@ -1,11 +1,13 @@
 import * as vscode from 'vscode';
-import { searchOperations, servedLocally, type Operation } from '../catalog';
+import { OPERATIONS, searchOperations, servedLocally, type Operation } from '../catalog';
 import type { Container } from '../services/container';
 import { stringArg } from './args';
 import type { Command } from './commandManager';
 import { COMMANDS } from './ids';
 
 const MATCHES = 20;
+/** The quick pick lists more: a person scrolls, a script takes the first ones. */
+const LISTED = 50;
 const METHOD_ICONS: Record<string, string> = {
   GET: 'arrow-down',
   POST: 'add',
@@ -37,7 +39,8 @@ export function operationItem(op: Operation): OperationItem {
 }
 
 /** The ranked matches for what is typed, best first (as `cli endpoints QUERY` lists them). */
-export const findOperations = (query: string): Operation[] => searchOperations(query, MATCHES).map(h => h.op);
+export const findOperations = (query: string, limit = MATCHES): Operation[] =>
+  searchOperations(query, limit).map(h => h.op);
 
 /** Find Operation: a quick pick ranked by our search as the person types; Enter shows the pick in the panel. */
 export class FindOperationCommand implements Command {
@@ -60,8 +63,9 @@ function pickOperation(): Promise<Operation | undefined> {
   qp.placeholder = 'Type a path, a purpose or a group ("write off debit memo")';
   qp.matchOnDescription = false;
   qp.matchOnDetail = false;
+  // Nothing typed: every operation, by group, to browse; then the ranking of what is typed.
   const rank = (value: string) => {
-    qp.items = findOperations(value).map(operationItem);
+    qp.items = (value.trim() ? findOperations(value, LISTED) : OPERATIONS).map(operationItem);
   };
   rank('');
   return new Promise(resolve => {
