@@ -19,11 +19,11 @@ const ADVICE: Record<NextStep, Words> = {
     cli: 'Check --base-url.',
     any: 'Check the base URL.',
   },
+  // Follows the service's "... is not served by the local sandbox."
   realEnvironment: {
-    editor:
-      'The Local sandbox does not serve this operation: switch to a real environment (Billing: Switch Connection).',
-    cli: 'The embedded local sandbox does not serve this operation: use --base-url with a real environment.',
-    any: 'The local sandbox does not serve this operation: use a real environment.',
+    editor: 'Switch to a real environment (Billing: Switch Connection) to call it.',
+    cli: 'Use --base-url with a real environment to call it.',
+    any: 'Use a real environment to call it.',
   },
   proxy: {
     editor: 'Check your network or proxy (setting http.proxy).',

@@ -121,10 +121,10 @@ suite('Finding things', () => {
     }
     const { error, status } = shown(a, 'error');
     assert.equal(status, 501);
-    assert.match(error.advice!, /switch to a real environment \(Billing: Switch Connection\)/);
+    assert.match(error.advice!, /Switch to a real environment \(Billing: Switch Connection\)/);
     assert.doesNotMatch(`${error.message} ${error.advice}`, /Fix the endpoint|BILLING_|--base-url/);
     assert.deepEqual(note.asked.at(-1)?.items, ['Switch Connection'], 'the notification offers the switch');
-    const advice = ['not served by the local sandbox', 'switch to a real environment'];
+    const advice = ['not served by the local sandbox', 'Switch to a real environment (Billing: Switch Connection)'];
     const shot = await screenWhen(this, 'panel-not-served', text => advice.every(t => text.includes(t)));
     for (const t of advice) assert.ok(shot.text.includes(t), `"${t}" on screen`);
   });

@@ -3,6 +3,8 @@
 // of the surface that asked.
 import { test, describe, after } from 'node:test';
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { allAdvice, ApiError, BillingClient, checkBaseUrl, type Surface } from '../../src/client';
 import { httpError, networkError, unexpectedAnswer } from '../../src/client/errors';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
@@ -108,11 +110,11 @@ describe('a Local sandbox 501 (an operation it does not serve), over HTTP', () =
     const editor = await fail('editor');
     assert.equal(editor.status, 501);
     assert.equal(editor.next, 'realEnvironment');
-    assert.match(editor.advice!, /switch to a real environment \(Billing: Switch Connection\)/);
+    assert.match(editor.advice!, /Switch to a real environment \(Billing: Switch Connection\)/);
     const cli = await fail('cli');
-    assert.match(cli.message, /not served by the local sandbox.*use --base-url with a real environment/);
+    assert.match(cli.message, /not served by the local sandbox\. Use --base-url with a real environment/);
     const neutral = await fail();
-    assert.match(neutral.advice!, /use a real environment/);
+    assert.match(neutral.advice!, /Use a real environment/);
     for (const e of [editor, cli, neutral]) {
       assert.doesNotMatch(`${e.message} ${e.advice}`, /Fix the endpoint|to support/, 'nothing for support to fix');
     }
@@ -133,5 +135,43 @@ describe('a Local sandbox 501 (an operation it does not serve), over HTTP', () =
     assert.equal(e.status, 405);
     assert.equal(e.next, undefined);
     assert.match(e.advice!, /Fix the endpoint or the HTTP method/);
+  });
+});
+
+describe('the texts each surface writes itself', () => {
+  const sources = (dirs: string[]) =>
+    dirs.flatMap(d =>
+      fs.statSync(d).isFile()
+        ? [d]
+        : fs
+            .readdirSync(d, { recursive: true, encoding: 'utf8' })
+            .filter(f => f.endsWith('.ts'))
+            .map(f => path.join(d, f)),
+    );
+  /** String literals and template texts only: comments may say anything. */
+  const literals = (file: string) =>
+    [...fs.readFileSync(file, 'utf8').matchAll(/'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`|"(?:[^"\\\n]|\\.)*"/g)].map(
+      m => m[0],
+    );
+  test('the CLI and the core it prints never name an editor command', () => {
+    const files = sources(['src/cli.ts', 'src/cli', 'src/client', 'src/sandbox', 'src/payloads', 'src/catalog']);
+    const named = files.flatMap(f =>
+      literals(f)
+        .filter(l => /Billing: [A-Z]/.test(l))
+        .map(l => `${f}: ${l}`),
+    );
+    assert.deepEqual(
+      named.filter(n => !n.startsWith(path.join('src', 'client', 'advice.ts'))),
+      [],
+    );
+  });
+  test('the editor never names an environment variable or a CLI flag', () => {
+    const files = sources(['src/services', 'src/commands', 'src/connections', 'src/views', 'src/languageFeatures']);
+    const named = files.flatMap(f =>
+      literals(f)
+        .filter(l => FOREIGN.editor.test(l))
+        .map(l => `${f}: ${l}`),
+    );
+    assert.deepEqual(named, []);
   });
 });
