@@ -1,6 +1,7 @@
 // The billing client: every request the extension or the CLI sends goes through here.
 import { randomUUID } from 'crypto';
 import type { AccountData, OrderRequestBody, PreviewRequestBody } from '../schemas';
+import { baseUrlPlace } from './advice';
 import { ApiError, httpError, unexpectedAnswer } from './errors';
 import { fillPath, pathSegment } from './paths';
 import { Redactor, toCurl } from './redact';
@@ -177,9 +178,10 @@ export class BillingClient {
         status,
         method: 'POST',
         url: this.transport.url('/oauth/token'),
+        next: 'baseUrl',
         message:
           `POST /oauth/token answered ${status} without an access_token (fields: ${fields}). ` +
-          "Check the connection's base URL: it must be the service's, not a login page or a proxy.",
+          `Check ${baseUrlPlace(this.opts.surface)}: it must be the service's, not a login page or a proxy.`,
       });
     }
     this.redactor.remember(t.access_token);
@@ -268,11 +270,20 @@ export class BillingClient {
     const redirect = res.status >= 300 && res.status < 400;
     if (!redirect && (res.status >= 400 || isV1Failure(data))) {
       const body = this.redactor.json(data.value);
-      return { error: httpError(method, this.redactor.text(url), res.status, res.headers, body) };
+      const error = httpError(method, this.redactor.text(url), res.status, res.headers, body, this.opts.surface);
+      return { error };
     }
     if (redirect || !data.json) {
       const first = this.firstBytes(res.text);
-      return { error: unexpectedAnswer(method, this.redactor.text(url), res.status, res.headers, first) };
+      const error = unexpectedAnswer(
+        method,
+        this.redactor.text(url),
+        res.status,
+        res.headers,
+        first,
+        this.opts.surface,
+      );
+      return { error };
     }
     return { data: data.value };
   }

@@ -83,6 +83,7 @@ export class Container extends Disposable {
       panel: this.panel,
       history: () => this.history,
       log: this.log,
+      switchConnection: () => this.setup.pickActive(),
     }));
   }
 
