@@ -4,7 +4,7 @@ import type { AccountData, OrderRequestBody, PreviewRequestBody } from '../schem
 import { ApiError, httpError, unexpectedAnswer } from './errors';
 import { fillPath, pathSegment } from './paths';
 import { Redactor, toCurl } from './redact';
-import type { OrderResponse, PagedObjects, PreviewResponse, AccountResponse } from './responses';
+import type { OrderResponse, PagedObjects, PlanList, PreviewResponse, AccountResponse } from './responses';
 import { serviceVersionWarning } from './serviceVersion';
 import { TokenProvider, type TokenAnswer } from './tokens';
 import { Transport, type RawResponse, type TransportOptions } from './transport';
@@ -33,7 +33,8 @@ export interface CallOptions {
   headers?: Record<string, string>;
   idempotencyKey?: string;
 }
-export type Query = Record<string, string | number | undefined>;
+/** Query parameters; an array repeats its parameter (`expand[]=prices&expand[]=product`). */
+export type Query = Record<string, string | number | readonly string[] | undefined>;
 export interface SendRequest extends CallOptions {
   pathParams?: Record<string, string>;
   query?: Query;
@@ -118,6 +119,12 @@ export class BillingClient {
     const { accountNumber, ...page } = p;
     const filter = accountNumber ? { 'filter[]': `accountNumber.EQ:${accountNumber}` } : {};
     return this.call<PagedObjects<OrderRow>>('GET', '/object-query/orders', { ...o, query: { ...page, ...filter } });
+  }
+
+  /** One page of the product catalog: plans with their product and prices (GET /v2/plans, expanded). */
+  listPlans(p: { pageSize?: number; cursor?: string } = {}, o: CallOptions = {}) {
+    const query = { page_size: p.pageSize, cursor: p.cursor, 'expand[]': ['product', 'prices'] };
+    return this.call<PlanList>('GET', '/v2/plans', { ...o, query });
   }
 
   /** Any catalog operation: `{param}` placeholders in the path are filled from pathParams. */

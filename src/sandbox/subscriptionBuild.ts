@@ -2,7 +2,7 @@
 // over the terms of the request.
 import type { SubscriptionRequestBody } from '../schemas';
 import { addDays, addMonths } from '../schemas/dates';
-import { findCharge, findPlan, type Charge } from './catalog';
+import { findCharge, findPlan, findPlanByNumber, type Charge } from './catalog';
 import { badRequest } from './errors';
 import { newId } from './ids';
 import type { Priced, Term } from './metrics';
@@ -52,12 +52,15 @@ interface PriceInput {
   start_date?: string;
   end_date?: string;
 }
-type PlanInput = { plan_id?: string; prices?: PriceInput[] };
+type PlanInput = { plan_id?: string; plan_number?: string; prices?: PriceInput[] };
 
 /** A plan of the catalog on a subscription: every charge becomes an item, the ones the request did not list too. */
 export function buildPlan(input: PlanInput, at: string, start: string, term: Term, ctx: OrderContext): PlanRec {
-  const plan = findPlan(input.plan_id ?? '');
-  if (!plan) throw badRequest('invalid_parameter', `${at}.plan_id`, `No plan "${input.plan_id}" in the catalog.`);
+  const plan = input.plan_id === undefined ? findPlanByNumber(input.plan_number ?? '') : findPlan(input.plan_id);
+  if (!plan) {
+    const [field, value] = input.plan_id === undefined ? ['plan_number', input.plan_number] : ['plan_id', input.plan_id];
+    throw badRequest('invalid_parameter', `${at}.${field}`, `No plan "${value}" in the catalog.`);
+  }
   const entries = new Map<string, PriceInput>();
   (input.prices ?? []).forEach((p, k) => {
     const found = findCharge(p.price_id);
