@@ -17,6 +17,7 @@ import { OpenOrderCommand } from './commands/openOrder';
 import { PreviewCommand } from './commands/preview';
 import { PreviewAgainCommand } from './commands/previewAgain';
 import { RefreshAccountsCommand } from './commands/refreshAccounts';
+import { RefreshCatalogCommand } from './commands/refreshCatalog';
 import { RemoveConnectionCommand } from './commands/removeConnection';
 import { ResetLocalSandboxCommand } from './commands/resetLocalSandbox';
 import { SendOperationCommand } from './commands/sendOperation';
@@ -29,6 +30,10 @@ import { SwitchConnectionCommand } from './commands/switchConnection';
 import { ValidateFileCommand } from './commands/validateFile';
 import type { ClientProvider } from './connections/clientProvider';
 import type { ConnectionStore } from './connections/connectionStore';
+import { CATALOG_TRIGGERS, CatalogCompletion } from './languageFeatures/catalogCompletion';
+import { CatalogDiagnostics } from './languageFeatures/catalogDiagnostics';
+import { CatalogHover } from './languageFeatures/catalogHover';
+import { CatalogQuickFixes } from './languageFeatures/catalogQuickFixes';
 import { PayloadCodeLens } from './languageFeatures/payloadCodeLens';
 import type { PayloadDiagnostics } from './languageFeatures/payloadDiagnostics';
 import { PayloadQuickFixes } from './languageFeatures/payloadQuickFixes';
@@ -36,6 +41,7 @@ import { PreviewOnSave } from './languageFeatures/previewOnSave';
 import { RequestFileDiagnostics } from './languageFeatures/requestFileDiagnostics';
 import { Container } from './services/container';
 import { answerPanelRequests } from './services/panelRequests';
+import type { ProductCatalogs } from './services/productCatalog';
 import type { AccountsTree, TreeNode } from './views/accountsTree';
 import { VIEWS } from './views/accountsView';
 import type { EndpointNode, EndpointsTree } from './views/endpointsTree';
@@ -57,6 +63,8 @@ export interface BillingWorkbenchApi {
   readonly status: ConnectionStatus;
   readonly log: vscode.LogOutputChannel;
   readonly logUri: vscode.Uri;
+  readonly catalogs: ProductCatalogs;
+  readonly catalogDiagnostics: CatalogDiagnostics;
 }
 
 // Payload files are a language of our own that VS Code's JSON service serves (completion, hover, syntax
@@ -92,6 +100,7 @@ function commands(s: Container): Command[] {
     new CopyOperationCurlCommand(s),
     new DescribeObjectCommand(s),
     new ResetLocalSandboxCommand(s),
+    new RefreshCatalogCommand(s),
   ];
 }
 
@@ -106,6 +115,7 @@ export function activate(context: vscode.ExtensionContext): BillingWorkbenchApi 
   });
   const status = new ConnectionStatus(s.connections);
   const quickFixes = { providedCodeActionKinds: PayloadQuickFixes.kinds };
+  const catalogDiagnostics = new CatalogDiagnostics(s.catalogs, s.settings, s.log);
   context.subscriptions.push(
     s,
     manager,
@@ -117,6 +127,16 @@ export function activate(context: vscode.ExtensionContext): BillingWorkbenchApi 
     vscode.workspace.registerTextDocumentContentProvider(JsonDocuments.scheme, s.jsonDocs),
     vscode.languages.registerCodeActionsProvider(PAYLOAD_FILES, new PayloadQuickFixes(s.diagnostics), quickFixes),
     vscode.languages.registerCodeLensProvider(PAYLOAD_FILES, new PayloadCodeLens()),
+    catalogDiagnostics,
+    vscode.languages.registerCompletionItemProvider(
+      PAYLOAD_FILES,
+      new CatalogCompletion(s.catalogs),
+      ...CATALOG_TRIGGERS,
+    ),
+    vscode.languages.registerHoverProvider(PAYLOAD_FILES, new CatalogHover(s.catalogs)),
+    vscode.languages.registerCodeActionsProvider(PAYLOAD_FILES, new CatalogQuickFixes(catalogDiagnostics), {
+      providedCodeActionKinds: CatalogQuickFixes.kinds,
+    }),
   );
   const version = String(context.extension.packageJSON.version);
   const connection = s.connections.active().name;
@@ -131,6 +151,8 @@ export function activate(context: vscode.ExtensionContext): BillingWorkbenchApi 
     status,
     log: s.log,
     logUri: context.logUri,
+    catalogs: s.catalogs,
+    catalogDiagnostics,
     get endpoints() {
       return s.endpoints.provider;
     },

@@ -26,6 +26,7 @@ export const COMMANDS = {
   copyOperationCurl: 'billingWorkbench.copyOperationCurl',
   describeObject: 'billingWorkbench.describeObject',
   resetLocalSandbox: 'billingWorkbench.resetLocalSandbox',
+  refreshCatalog: 'billingWorkbench.refreshCatalog',
 } as const;
 
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];
