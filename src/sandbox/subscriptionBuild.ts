@@ -58,7 +58,8 @@ type PlanInput = { plan_id?: string; plan_number?: string; prices?: PriceInput[]
 export function buildPlan(input: PlanInput, at: string, start: string, term: Term, ctx: OrderContext): PlanRec {
   const plan = input.plan_id === undefined ? findPlanByNumber(input.plan_number ?? '') : findPlan(input.plan_id);
   if (!plan) {
-    const [field, value] = input.plan_id === undefined ? ['plan_number', input.plan_number] : ['plan_id', input.plan_id];
+    const [field, value] =
+      input.plan_id === undefined ? ['plan_number', input.plan_number] : ['plan_id', input.plan_id];
     throw badRequest('invalid_parameter', `${at}.${field}`, `No plan "${value}" in the catalog.`);
   }
   const entries = new Map<string, PriceInput>();
