@@ -35,12 +35,14 @@ import { CatalogDiagnostics } from './languageFeatures/catalogDiagnostics';
 import { CatalogHover } from './languageFeatures/catalogHover';
 import { CatalogQuickFixes } from './languageFeatures/catalogQuickFixes';
 import { PayloadCodeLens } from './languageFeatures/payloadCodeLens';
+import { SubscriptionCompletion } from './languageFeatures/subscriptionCompletion';
 import type { PayloadDiagnostics } from './languageFeatures/payloadDiagnostics';
 import { PayloadQuickFixes } from './languageFeatures/payloadQuickFixes';
 import { PreviewOnSave } from './languageFeatures/previewOnSave';
 import { RequestFileDiagnostics } from './languageFeatures/requestFileDiagnostics';
 import { Container } from './services/container';
 import { answerPanelRequests } from './services/panelRequests';
+import type { AccountSubscriptions } from './services/accountSubscriptions';
 import type { ProductCatalogs } from './services/productCatalog';
 import type { AccountsTree, TreeNode } from './views/accountsTree';
 import { VIEWS } from './views/accountsView';
@@ -65,6 +67,7 @@ export interface BillingWorkbenchApi {
   readonly logUri: vscode.Uri;
   readonly catalogs: ProductCatalogs;
   readonly catalogDiagnostics: CatalogDiagnostics;
+  readonly subscriptions: AccountSubscriptions;
 }
 
 // Payload files are a language of our own that VS Code's JSON service serves (completion, hover, syntax
@@ -134,6 +137,11 @@ export function activate(context: vscode.ExtensionContext): BillingWorkbenchApi 
       ...CATALOG_TRIGGERS,
     ),
     vscode.languages.registerHoverProvider(PAYLOAD_FILES, new CatalogHover(s.catalogs)),
+    vscode.languages.registerCompletionItemProvider(
+      PAYLOAD_FILES,
+      new SubscriptionCompletion(s.subscriptions),
+      ...CATALOG_TRIGGERS,
+    ),
     vscode.languages.registerCodeActionsProvider(PAYLOAD_FILES, new CatalogQuickFixes(catalogDiagnostics), {
       providedCodeActionKinds: CatalogQuickFixes.kinds,
     }),
@@ -153,6 +161,7 @@ export function activate(context: vscode.ExtensionContext): BillingWorkbenchApi 
     logUri: context.logUri,
     catalogs: s.catalogs,
     catalogDiagnostics,
+    subscriptions: s.subscriptions,
     get endpoints() {
       return s.endpoints.provider;
     },

@@ -4,7 +4,14 @@ import type { AccountData, OrderRequestBody, PreviewRequestBody } from '../schem
 import { ApiError, httpError, unexpectedAnswer } from './errors';
 import { fillPath, pathSegment } from './paths';
 import { Redactor, toCurl } from './redact';
-import type { OrderResponse, PagedObjects, PlanList, PreviewResponse, AccountResponse } from './responses';
+import type {
+  AccountResponse,
+  OrderResponse,
+  PagedObjects,
+  PlanList,
+  PreviewResponse,
+  SubscriptionList,
+} from './responses';
 import { serviceVersionWarning } from './serviceVersion';
 import { TokenProvider, type TokenAnswer } from './tokens';
 import { Transport, type RawResponse, type TransportOptions } from './transport';
@@ -125,6 +132,17 @@ export class BillingClient {
   listPlans(p: { pageSize?: number; cursor?: string } = {}, o: CallOptions = {}) {
     const query = { page_size: p.pageSize, cursor: p.cursor, 'expand[]': ['product', 'prices'] };
     return this.call<PlanList>('GET', '/v2/plans', { ...o, query });
+  }
+
+  /** One page of an account's subscriptions with their plans and items (GET /v2/subscriptions, expanded). */
+  listSubscriptions(p: { accountId: string; pageSize?: number; cursor?: string }, o: CallOptions = {}) {
+    const query = {
+      'filter[]': `account_id.EQ:${p.accountId}`,
+      page_size: p.pageSize,
+      cursor: p.cursor,
+      'expand[]': ['subscription_plans', 'subscription_plans.subscription_items'],
+    };
+    return this.call<SubscriptionList>('GET', '/v2/subscriptions', { ...o, query });
   }
 
   /** Any catalog operation: `{param}` placeholders in the path are filled from pathParams. */

@@ -163,3 +163,28 @@ export interface PlanList {
   next_page?: string | null;
   data: Plan[];
 }
+
+/** An account's subscription as GET /v2/subscriptions lists it, plans and items expanded. */
+export interface ListedSubscription {
+  id: string;
+  subscription_number: string;
+  state?: string;
+  version?: number;
+  account_id?: string;
+  subscription_plans?: {
+    next_page?: string | null;
+    data: {
+      id: string;
+      plan_id?: string;
+      name?: string;
+      subscription_items?: {
+        next_page?: string | null;
+        data: { id: string; subscription_item_number?: string; name?: string; price_id?: string; state?: string }[];
+      };
+    }[];
+  };
+}
+export interface SubscriptionList {
+  next_page?: string | null;
+  data: ListedSubscription[];
+}

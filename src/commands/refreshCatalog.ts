@@ -3,7 +3,7 @@ import type { Container } from '../services/container';
 import type { Command } from './commandManager';
 import { COMMANDS } from './ids';
 
-/** Fetches the active connection's product catalog again, and says what it holds. */
+/** Fetches the active connection's product catalog again (and forgets the accounts' subscriptions). */
 export class RefreshCatalogCommand implements Command {
   readonly id = COMMANDS.refreshCatalog;
   constructor(private readonly services: Container) {}
@@ -11,6 +11,7 @@ export class RefreshCatalogCommand implements Command {
   async execute(): Promise<number | undefined> {
     const name = this.services.connections.active().name;
     const title = `Fetching the product catalog of ${name}…`;
+    this.services.subscriptions.clear(); // account subscriptions are fetched again on the next completion
     try {
       const catalog = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title }, () =>
         this.services.catalogs.refresh(),

@@ -3,8 +3,8 @@
 // charges of the plan in the same entry. A keystroke never waits: without a catalog yet, the list says
 // "Loading…" (incomplete, so the next keystroke asks again) while the fetch runs in the background.
 import * as vscode from 'vscode';
+import { formatMoney } from '../client/money';
 import {
-  amountsText,
   periodText,
   planLines,
   planTitle,
@@ -61,15 +61,22 @@ function itemsFor(ref: CatalogRef, catalog: ProductCatalog, connection: string):
 }
 
 function planItem(plan: CatalogPlan, value: string, connection: string): vscode.CompletionItem {
-  const charges = plan.prices.map(p => `${p.name} ${amountsText(p)} ${periodText(p)}`.trim()).join('; ');
+  const charges = plan.prices.map(chargeSummary).join(' + ');
   const item = new vscode.CompletionItem(
-    { label: value, description: `${planTitle(plan)}${charges ? ` — ${charges}` : ''}` },
+    { label: value, description: `${plan.name}${charges ? ` — ${charges}` : ''}` },
     vscode.CompletionItemKind.Value,
   );
   item.insertText = item.filterText = JSON.stringify(value);
   item.detail = planTitle(plan);
   item.documentation = documentation(planLines(plan), connection);
   return item;
+}
+
+/** A charge in a line, in its first currency (the documentation lists them all): "25.00 USD per seat a month". */
+function chargeSummary(p: CatalogPrice): string {
+  const [currency, amount] = Object.entries(p.amounts)[0] ?? [];
+  const money = currency ? formatMoney(amount!, currency) : p.name;
+  return `${money}${p.perUnit ? ` per ${p.unitOfMeasure ?? 'unit'}` : ''} ${periodText(p)}`.trim();
 }
 
 function priceItem(price: CatalogPrice, plan: CatalogPlan | undefined, connection: string): vscode.CompletionItem {

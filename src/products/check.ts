@@ -26,7 +26,7 @@ const didYouMean = (ids: readonly string[]) => (ids.length ? ` Did you mean ${qu
 export function checkCatalog(text: string, catalog: ProductCatalog, connection: string): CatalogFinding[] {
   const out: CatalogFinding[] = [];
   for (const ref of catalogRefs(text)) {
-    if (ref.value === undefined) continue; // not a string: the schema check says so
+    if (!ref.value) continue; // not a string (the schema check says so), or not written yet
     const finding =
       ref.field === 'price_id' ? checkPrice(ref, catalog, connection) : checkPlan(ref, catalog, connection);
     if (finding) {

@@ -6,3 +6,5 @@ export { amountsText, modelName, periodText, planLines, planTitle, priceLine } f
 export { closestIds } from './closest';
 export { catalogRefAt, catalogRefs, mentionsCatalog, type CatalogField, type CatalogRef, type PlanRef } from './fields';
 export { checkCatalog, type CatalogCode, type CatalogFinding } from './check';
+export { fetchAccountSubscriptions, type AccountSubscription } from './subscriptions';
+export { subscriptionRefAt, type SubscriptionField, type SubscriptionRef } from './subscriptionFields';

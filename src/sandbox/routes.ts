@@ -10,6 +10,7 @@ import { readBody } from './http';
 import { createAccount, runOrder } from './orders';
 import { page } from './paging';
 import { plansPage } from './planViews';
+import { subscriptionsPage } from './subscriptionList';
 import type { Call, Reply, Route } from './router';
 import type { Store } from './store';
 import { accountView, objAccount, objOrder, objSubscription, orderView } from './views';
@@ -68,6 +69,7 @@ export function sandboxRoutes(deps: RouteDeps): Route[] {
     { method: 'GET', path: '/v2/accounts/{accountKey}', handle: call => getAccount(store, call.params.accountKey) },
     { method: 'GET', path: '/v1/catalog/products', handle: () => ok(catalogResponse()) },
     { method: 'GET', path: '/v2/plans', handle: call => ok(plansPage(call.query)) },
+    { method: 'GET', path: '/v2/subscriptions', handle: call => ok(subscriptionsPage(store, call.query)) },
     { method: 'GET', path: '/object-query/accounts', handle: call => queryAccounts(store, call.query) },
     { method: 'GET', path: '/object-query/orders', handle: call => queryOrders(store, call.query) },
     { method: 'GET', path: '/object-query/subscriptions', handle: call => querySubscriptions(store, call.query) },

@@ -20,6 +20,7 @@ import { OperationRequests } from './operationRequests';
 import { PayloadRequests } from './payloadRequests';
 import { PreviewHistory } from './previewHistory';
 import { ProductCatalogs } from './productCatalog';
+import { AccountSubscriptions } from './accountSubscriptions';
 import { RequestController } from './requestController';
 import { SandboxReset } from './sandboxReset';
 
@@ -46,6 +47,7 @@ export class Container extends Disposable {
   private _payloads: PayloadRequests | undefined;
   private _operations: OperationRequests | undefined;
   private _catalogs: ProductCatalogs | undefined;
+  private _subscriptions: AccountSubscriptions | undefined;
 
   constructor(readonly context: vscode.ExtensionContext) {
     super();
@@ -99,5 +101,10 @@ export class Container extends Disposable {
   /** The product catalogs of the connections, fetched on first use (a plan_id or price_id in a payload). */
   get catalogs(): ProductCatalogs {
     return (this._catalogs ??= this._register(new ProductCatalogs(this.clients, this.connections, this.log)));
+  }
+
+  /** The subscriptions of the accounts payloads name, fetched on first completion. */
+  get subscriptions(): AccountSubscriptions {
+    return (this._subscriptions ??= this._register(new AccountSubscriptions(this.clients, this.connections, this.log)));
   }
 }

@@ -25,6 +25,8 @@ export interface CatalogState {
 
 export class ProductCatalogs extends Disposable {
   private readonly entries = new Map<string, Entry>();
+  /** Counts changes of the connections: a fetch that fails across one (its client closed) is not kept as failed. */
+  private generation = 0;
   private readonly changed = this._register(new vscode.EventEmitter<void>());
   /** A catalog arrived or failed, or the active connection changed: what `peek()` answers may differ. */
   readonly onDidChange = this.changed.event;
@@ -37,6 +39,7 @@ export class ProductCatalogs extends Disposable {
     super();
     this._register(
       store.onDidChange(() => {
+        this.generation++;
         // Credentials may have changed (Sign In): a failed fetch may now succeed.
         for (const [id, e] of this.entries) if (e.error) this.entries.delete(id);
         this.changed.fire();
@@ -78,6 +81,7 @@ export class ProductCatalogs extends Disposable {
 
   private load(connection: Connection): Promise<ProductCatalog> {
     const entry: Entry = { ...this.entries.get(connection.id), error: undefined };
+    const generation = this.generation;
     const loading = (async () => {
       const { client, connection: active } = await this.clients.active();
       if (active.id !== connection.id) throw new Error(`The active connection changed to ${active.name}.`);
@@ -97,6 +101,12 @@ export class ProductCatalogs extends Disposable {
       (err: unknown) => {
         if (this.entries.get(connection.id) !== entry) return;
         entry.loading = undefined;
+        if (generation !== this.generation) {
+          // The connections changed meanwhile (its client was closed): the next use fetches again.
+          if (!entry.catalog) this.entries.delete(connection.id);
+          this.changed.fire();
+          return;
+        }
         entry.error = err instanceof Error ? err.message : String(err);
         this.log.warn(`[${connection.name}] product catalog not fetched: ${entry.error}`);
         this.changed.fire();

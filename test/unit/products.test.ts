@@ -8,7 +8,9 @@ import {
   catalogRefAt,
   checkCatalog,
   closestIds,
+  fetchAccountSubscriptions,
   fetchProductCatalog,
+  subscriptionRefAt,
   planLines,
   priceLine,
   ProductCatalog,
@@ -185,6 +187,10 @@ describe('the checker', () => {
     assert.equal(r.status, 201);
   });
 
+  test('a value not written yet (an empty string) is no finding', () => {
+    assert.deepEqual(checkCatalog(order([{ plan_id: '', prices: [{ price_id: '' }] }]), catalog, 'Local sandbox'), []);
+  });
+
   test('a price of a plan whose price list is not whole is not judged', () => {
     const partial = { ...catalog.plan('plan-team-monthly')!, pricesComplete: false };
     const text = order([{ plan_id: 'plan-team-monthly', prices: [{ price_id: 'price-new-this-morning' }] }]);
@@ -214,5 +220,43 @@ describe('the field at the cursor', () => {
     const ref = catalogRefAt(t, t.indexOf('": }') + 3)!;
     assert.equal(ref.field, 'plan_id');
     assert.equal(ref.offset, undefined);
+  });
+});
+
+describe("an account's subscriptions", () => {
+  test('GET /v2/subscriptions by account id, plans and items expanded, in the reference shape', async () => {
+    const account = await client.getAccount('A00000001');
+    const r = await client.listSubscriptions({ accountId: account.data.id });
+    assert.deepEqual(mismatches(r.data, 'subscriptionListResponse'), []);
+    const subs = await fetchAccountSubscriptions(client, 'A00000001', { pageSize: 1 });
+    assert.deepEqual(
+      subs.map(s => [s.number, s.state, s.plans.map(p => [p.id, p.planId, p.items.map(i => i.number)])]),
+      [
+        ['S00000001', 'active', [['SP00000001', 'plan-team-monthly', ['SI00000001', 'SI00000002']]]],
+        ['S00000002', 'paused', [['SP00000002', 'plan-enterprise-yearly', ['SI00000003']]]],
+      ],
+    );
+  });
+
+  test('an account the service does not know is its 404, not an empty list', async () => {
+    await assert.rejects(fetchAccountSubscriptions(client, 'A99999999'), (e: ApiError) => e.status === 404);
+  });
+
+  test('the field at the cursor knows its account, its subscription and its plan', () => {
+    const text = fs.readFileSync('examples/update-plan.order.json', 'utf8');
+    const at = (s: string) => subscriptionRefAt(text, text.indexOf(s) + 2);
+    assert.deepEqual(at('"S00000001"'), {
+      field: 'subscription_number',
+      accountNumber: 'A00000001',
+      offset: text.indexOf('"S00000001"'),
+      length: 11,
+    });
+    assert.equal(at('"SP00000001"')?.subscriptionNumber, 'S00000001');
+    const item = at('"SI00000001"')!;
+    assert.deepEqual(
+      [item.field, item.subscriptionNumber, item.subscriptionPlanId],
+      ['subscription_item_number', 'S00000001', 'SP00000001'],
+    );
+    assert.equal(subscriptionRefAt(text, text.indexOf('"unit_amount"') + 2), undefined);
   });
 });
