@@ -93,14 +93,14 @@ function priceItem(price: CatalogPrice, plan: CatalogPlan | undefined, connectio
   return item;
 }
 
-/** Lines of text from the catalog (the service's data: appended as text, never as markdown). */
+/**
+ * Lines of text from the catalog: the service's data, so every markdown character is escaped (it reads as
+ * text, never as a link or HTML). Not `appendText`, whose non-breaking spaces would keep long lines from
+ * wrapping in the narrow details pane.
+ */
 export function documentation(lines: readonly string[], connection: string): vscode.MarkdownString {
-  const md = new vscode.MarkdownString();
-  lines.forEach((line, i) => {
-    if (i > 0) md.appendMarkdown('\n\n');
-    md.appendText(line);
-  });
-  md.appendMarkdown('\n\n');
-  md.appendText(`From the product catalog of ${connection}.`);
-  return md;
+  const text = [...lines, `From the product catalog of ${connection}.`].map(escapeMarkdown);
+  return new vscode.MarkdownString(text.join('\n\n'));
 }
+
+const escapeMarkdown = (s: string) => s.replace(/[\\`*_{}[\]()#+\-.!|<>~&:]/g, '\\$&');

@@ -59,7 +59,7 @@ suite('Catalog-aware authoring', () => {
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
   suiteTeardown(async () => {
-    for (const name of ['complete', 'prices', 'hover', 'typo']) {
+    for (const name of ['complete', 'prices', 'update', 'hover', 'typo']) {
       await vscode.workspace.fs.delete(vscode.Uri.joinPath(ws(), `catalog-${name}.order.json`));
     }
   });
@@ -108,6 +108,21 @@ suite('Catalog-aware authoring', () => {
     ]);
     const enterprise = await ofPlan(inside(doc, '""'));
     assert.deepStrictEqual(enterprise, ['price-enterprise-annual']);
+  });
+
+  test('subscription numbers, plans and items complete from the account the payload names', async () => {
+    const uri = vscode.Uri.joinPath(ws(), 'catalog-update.order.json');
+    await vscode.workspace.fs.writeFile(uri, Buffer.from(templateText(TEMPLATES.find(t => t.id === 'update-plan')!)));
+    const doc = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(doc);
+    const offered = (pos: vscode.Position, prefix: string) =>
+      waitFor(`${prefix}… offered`, async () => {
+        const l = (await completions(doc, pos)).map(labelOf).filter(x => x.startsWith(prefix));
+        return l.length ? l : undefined;
+      });
+    assert.deepStrictEqual(await offered(inside(doc, '"S00000001"'), 'S0'), ['S00000001', 'S00000002']);
+    assert.deepStrictEqual(await offered(inside(doc, '"SP00000001"'), 'SP'), ['SP00000001']);
+    assert.deepStrictEqual(await offered(inside(doc, '"SI00000001"'), 'SI'), ['SI00000001', 'SI00000002']);
   });
 
   test('hover on plan_id and price_id shows the plan, its product and its charges', async () => {
@@ -166,9 +181,13 @@ suite('Catalog-aware authoring', () => {
     });
     editor.selection = new vscode.Selection(back.range.start.translate(0, 1), back.range.start.translate(0, 1));
     editor.revealRange(back.range, vscode.TextEditorRevealType.InCenter);
-    await vscode.commands.executeCommand('editor.action.showHover');
-    await typeKeys({ waitFor: '.monaco-hover .hover-row' });
-    const shot = await onScreen(this, 'catalog-warning');
+    await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
+    // The hover shows once the editor has settled after the scroll: asked again (at most 5 times) until read.
+    let shot = { png: '', text: '' };
+    for (let tries = 0; tries < 5 && !shot.text.includes('is not in the product catalog'); tries++) {
+      await vscode.commands.executeCommand('editor.action.showHover');
+      shot = await onScreen(this, 'catalog-warning');
+    }
     assert.ok(shot.text.includes('is not in the product catalog of Local sandbox'), 'the warning in its hover');
     assert.ok(shot.text.includes('Did you mean "plan-team-monthly"?'));
   });
