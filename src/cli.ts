@@ -1,5 +1,5 @@
 // The command line: the same core as the editor, for terminals and CI.
-//   node dist/cli.js validate [--format text|json] [--kind order|preview|account] FILE...
+//   node dist/cli.js validate [--format text|json] [--kind order|preview|account] [--connection-catalog] FILE...
 import { parseArgs } from 'util';
 import { validateCommand } from './cli/validate';
 import { sandboxCommand } from './cli/sandbox';
@@ -12,8 +12,11 @@ export { writeSchemaFiles } from './schemas/jsonSchemas';
 
 const USAGE = `usage: billing-workbench <command> [options]
 
-  validate [--format text|json] [--kind order|preview|account] FILE...
+  validate [--format text|json] [--kind order|preview|account] [--connection-catalog [--base-url URL]] FILE...
       Check payload files as the service would; exit 0 clean, 1 errors found, 2 usage or read error.
+      --connection-catalog also checks plan_id, plan_number and price_id against a product catalog: the
+      embedded local sandbox's, or with --base-url that environment's (credentials from BILLING_CLIENT_ID and
+      BILLING_CLIENT_SECRET). Ids it does not know are warnings (exit 0); no catalog is exit 2.
 
   preview FILE [--format table|json] [--base-url URL]
   create FILE [--format table|json] [--base-url URL]
@@ -37,9 +40,15 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
         const { values, positionals } = parseArgs({
           args: rest,
           allowPositionals: true,
-          options: { format: { type: 'string', default: 'text' }, kind: { type: 'string' } },
+          options: {
+            format: { type: 'string', default: 'text' },
+            kind: { type: 'string' },
+            'connection-catalog': { type: 'boolean' },
+            'base-url': { type: 'string' },
+          },
         });
-        return await validateCommand({ files: positionals, format: values.format!, kind: values.kind }, io);
+        const catalog = { connectionCatalog: values['connection-catalog'], baseUrl: values['base-url'] };
+        return await validateCommand({ files: positionals, format: values.format!, kind: values.kind, ...catalog }, io);
       }
       case 'preview':
       case 'create': {

@@ -17,6 +17,7 @@ import { OpenOrderCommand } from './commands/openOrder';
 import { PreviewCommand } from './commands/preview';
 import { PreviewAgainCommand } from './commands/previewAgain';
 import { RefreshAccountsCommand } from './commands/refreshAccounts';
+import { RefreshCatalogCommand } from './commands/refreshCatalog';
 import { RemoveConnectionCommand } from './commands/removeConnection';
 import { ResetLocalSandboxCommand } from './commands/resetLocalSandbox';
 import { SendOperationCommand } from './commands/sendOperation';
@@ -32,7 +33,12 @@ import { ClearAccountsFilterCommand } from './commands/clearAccountsFilter';
 import { AccountCompletion } from './languageFeatures/accountCompletion';
 import type { ClientProvider } from './connections/clientProvider';
 import type { ConnectionStore } from './connections/connectionStore';
+import { CATALOG_TRIGGERS, CatalogCompletion } from './languageFeatures/catalogCompletion';
+import { CatalogDiagnostics } from './languageFeatures/catalogDiagnostics';
+import { CatalogHover } from './languageFeatures/catalogHover';
+import { CatalogQuickFixes } from './languageFeatures/catalogQuickFixes';
 import { PayloadCodeLens } from './languageFeatures/payloadCodeLens';
+import { SubscriptionCompletion } from './languageFeatures/subscriptionCompletion';
 import type { PayloadDiagnostics } from './languageFeatures/payloadDiagnostics';
 import { PayloadQuickFixes } from './languageFeatures/payloadQuickFixes';
 import { PreviewOnSave } from './languageFeatures/previewOnSave';
@@ -40,6 +46,8 @@ import { RequestFileDiagnostics } from './languageFeatures/requestFileDiagnostic
 import { Container } from './services/container';
 import { answerPanelRequests } from './services/panelRequests';
 import { PanelStaleness } from './services/panelStaleness';
+import type { AccountSubscriptions } from './services/accountSubscriptions';
+import type { ProductCatalogs } from './services/productCatalog';
 import type { AccountsTree, TreeNode } from './views/accountsTree';
 import { VIEWS } from './views/accountsView';
 import type { EndpointNode, EndpointsTree } from './views/endpointsTree';
@@ -61,6 +69,9 @@ export interface BillingWorkbenchApi {
   readonly status: ConnectionStatus;
   readonly log: vscode.LogOutputChannel;
   readonly logUri: vscode.Uri;
+  readonly catalogs: ProductCatalogs;
+  readonly catalogDiagnostics: CatalogDiagnostics;
+  readonly subscriptions: AccountSubscriptions;
 }
 
 // Payload files are a language of our own that VS Code's JSON service serves (completion, hover, syntax
@@ -98,6 +109,7 @@ function commands(s: Container): Command[] {
     new ResetLocalSandboxCommand(s),
     new FilterAccountsCommand(s),
     new ClearAccountsFilterCommand(s),
+    new RefreshCatalogCommand(s),
   ];
 }
 
@@ -112,6 +124,7 @@ export function activate(context: vscode.ExtensionContext): BillingWorkbenchApi 
   });
   const status = new ConnectionStatus(s.connections);
   const quickFixes = { providedCodeActionKinds: PayloadQuickFixes.kinds };
+  const catalogDiagnostics = new CatalogDiagnostics(s.catalogs, s.settings, s.log);
   context.subscriptions.push(
     s,
     manager,
@@ -125,6 +138,21 @@ export function activate(context: vscode.ExtensionContext): BillingWorkbenchApi 
     vscode.languages.registerCodeActionsProvider(PAYLOAD_FILES, new PayloadQuickFixes(s.diagnostics), quickFixes),
     vscode.languages.registerCodeLensProvider(PAYLOAD_FILES, new PayloadCodeLens()),
     AccountCompletion.register(s.accountsModel),
+    catalogDiagnostics,
+    vscode.languages.registerCompletionItemProvider(
+      PAYLOAD_FILES,
+      new CatalogCompletion(s.catalogs),
+      ...CATALOG_TRIGGERS,
+    ),
+    vscode.languages.registerHoverProvider(PAYLOAD_FILES, new CatalogHover(s.catalogs)),
+    vscode.languages.registerCompletionItemProvider(
+      PAYLOAD_FILES,
+      new SubscriptionCompletion(s.subscriptions),
+      ...CATALOG_TRIGGERS,
+    ),
+    vscode.languages.registerCodeActionsProvider(PAYLOAD_FILES, new CatalogQuickFixes(catalogDiagnostics), {
+      providedCodeActionKinds: CatalogQuickFixes.kinds,
+    }),
   );
   const version = String(context.extension.packageJSON.version);
   const connection = s.connections.active().name;
@@ -139,6 +167,9 @@ export function activate(context: vscode.ExtensionContext): BillingWorkbenchApi 
     status,
     log: s.log,
     logUri: context.logUri,
+    catalogs: s.catalogs,
+    catalogDiagnostics,
+    subscriptions: s.subscriptions,
     get endpoints() {
       return s.endpoints.provider;
     },

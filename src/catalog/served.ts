@@ -10,6 +10,8 @@ export const LOCAL_SANDBOX_ROUTES: readonly string[] = [
   'GET /v2/orders/{orderKey}',
   'GET /v2/accounts/{accountKey}',
   'GET /v1/catalog/products',
+  'GET /v2/plans',
+  'GET /v2/subscriptions',
   'GET /object-query/accounts',
   'GET /object-query/orders',
   'GET /object-query/subscriptions',

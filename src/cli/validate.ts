@@ -1,6 +1,8 @@
-// `validate [--format text|json] [--kind order|preview|account] FILE...`: exit 0 clean, 1 errors, 2 usage or
-// read errors. With --format json every file given has an entry, even one that could not be read or checked.
+// `validate [--format text|json] [--kind order|preview|account] [--connection-catalog [--base-url URL]] FILE...`:
+// exit 0 clean, 1 errors, 2 usage or read errors (or a catalog that could not be fetched). With --format json
+// every file given has an entry, even one that could not be read or checked. Catalog findings are warnings.
 import { formatPath, kindFromFileName, validate, type PayloadKind } from '../schemas';
+import { catalogFindings, fetchConnectionCatalog, type ConnectionCatalog } from './catalog';
 import { readPayloadFile } from './files';
 import { lineColumn } from './lines';
 import { UsageError, type Io } from './io';
@@ -27,9 +29,12 @@ export interface ValidateArgs {
   files: string[];
   format: string;
   kind?: string;
+  /** Also check plan and price ids against a product catalog: --base-url's, or the embedded sandbox's. */
+  connectionCatalog?: boolean;
+  baseUrl?: string;
 }
 
-export async function validateCommand(args: ValidateArgs, io: Io): Promise<number> {
+export async function validateCommand(args: ValidateArgs, io: Io, env = process.env): Promise<number> {
   if (!['text', 'json'].includes(args.format)) {
     throw new UsageError(`--format must be text or json, not "${args.format}"`);
   }
@@ -37,7 +42,15 @@ export async function validateCommand(args: ValidateArgs, io: Io): Promise<numbe
     throw new UsageError(`--kind must be one of ${KINDS.join(', ')}, not "${args.kind}"`);
   }
   if (args.files.length === 0) throw new UsageError('validate needs at least one FILE');
-  const files = args.files.map(file => checkFile(file, args.kind as PayloadKind | undefined));
+  if (args.baseUrl !== undefined && !args.connectionCatalog) {
+    throw new UsageError('--base-url is for --connection-catalog (validate checks files without a connection)');
+  }
+  let catalog: ConnectionCatalog | undefined;
+  if (args.connectionCatalog) {
+    catalog = await fetchConnectionCatalog(args.baseUrl, io, env);
+    if (!catalog) return 2;
+  }
+  const files = args.files.map(file => checkFile(file, args.kind as PayloadKind | undefined, catalog));
   const readError = files.some(f => f.error !== undefined);
   const anyError = files.some(f => f.findings.some(x => x.severity === 'error'));
   if (args.format === 'json') io.out(JSON.stringify({ files }, null, 2));
@@ -55,7 +68,7 @@ export async function validateCommand(args: ValidateArgs, io: Io): Promise<numbe
   return readError ? 2 : anyError ? 1 : 0;
 }
 
-function checkFile(file: string, given: PayloadKind | undefined): FileReport {
+function checkFile(file: string, given: PayloadKind | undefined, catalog?: ConnectionCatalog): FileReport {
   const kind = given ?? kindFromFileName(file);
   if (!kind) {
     const error =
@@ -67,7 +80,7 @@ function checkFile(file: string, given: PayloadKind | undefined): FileReport {
   if (read.error !== undefined) return { file, kind, findings: [], error: read.error };
   const text = read.text;
   try {
-    const findings = validate(text, kind).map(f => ({
+    const findings: FileFinding[] = validate(text, kind).map(f => ({
       code: f.code,
       severity: f.severity,
       category: f.category,
@@ -75,6 +88,12 @@ function checkFile(file: string, given: PayloadKind | undefined): FileReport {
       ...lineColumn(text, f.offset),
       message: f.message,
     }));
+    if (catalog && kind !== 'account') {
+      for (const f of catalogFindings(text, catalog)) {
+        const at = { path: formatPath(f.path), ...lineColumn(text, f.offset) };
+        findings.push({ code: f.code, severity: f.severity, ...at, message: f.message });
+      }
+    }
     return { file, kind, findings };
   } catch (e) {
     // The validator must not fail on any input; if it does (a stack overflow on very deep JSON), this file

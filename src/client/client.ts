@@ -5,7 +5,14 @@ import { baseUrlPlace } from './advice';
 import { ApiError, httpError, unexpectedAnswer } from './errors';
 import { fillPath, pathSegment } from './paths';
 import { Redactor, toCurl } from './redact';
-import type { OrderResponse, PagedObjects, PreviewResponse, AccountResponse } from './responses';
+import type {
+  AccountResponse,
+  OrderResponse,
+  PagedObjects,
+  PlanList,
+  PreviewResponse,
+  SubscriptionList,
+} from './responses';
 import { serviceVersionWarning } from './serviceVersion';
 import { TokenProvider, type TokenAnswer } from './tokens';
 import { Transport, type RawResponse, type TransportOptions } from './transport';
@@ -34,7 +41,8 @@ export interface CallOptions {
   headers?: Record<string, string>;
   idempotencyKey?: string;
 }
-export type Query = Record<string, string | number | undefined>;
+/** Query parameters; an array repeats its parameter (`expand[]=prices&expand[]=product`). */
+export type Query = Record<string, string | number | readonly string[] | undefined>;
 export interface SendRequest extends CallOptions {
   pathParams?: Record<string, string>;
   query?: Query;
@@ -132,6 +140,23 @@ export class BillingClient {
     const { accountNumber, ...page } = p;
     const filter = accountNumber ? { 'filter[]': `accountNumber.EQ:${accountNumber}` } : {};
     return this.call<PagedObjects<OrderRow>>('GET', '/object-query/orders', { ...o, query: { ...page, ...filter } });
+  }
+
+  /** One page of the product catalog: plans with their product and prices (GET /v2/plans, expanded). */
+  listPlans(p: { pageSize?: number; cursor?: string } = {}, o: CallOptions = {}) {
+    const query = { page_size: p.pageSize, cursor: p.cursor, 'expand[]': ['product', 'prices'] };
+    return this.call<PlanList>('GET', '/v2/plans', { ...o, query });
+  }
+
+  /** One page of an account's subscriptions with their plans and items (GET /v2/subscriptions, expanded). */
+  listSubscriptions(p: { accountId: string; pageSize?: number; cursor?: string }, o: CallOptions = {}) {
+    const query = {
+      'filter[]': `account_id.EQ:${p.accountId}`,
+      page_size: p.pageSize,
+      cursor: p.cursor,
+      'expand[]': ['subscription_plans', 'subscription_plans.subscription_items'],
+    };
+    return this.call<SubscriptionList>('GET', '/v2/subscriptions', { ...o, query });
   }
 
   /** Any catalog operation: `{param}` placeholders in the path are filled from pathParams. */

@@ -134,3 +134,59 @@ export interface PagedObjects<T> {
   data: T[];
   nextPage: string | null;
 }
+
+/** A price of the catalog (GET /v2/plans with `expand[]=prices`): the fields the editor shows and checks. */
+export interface PlanPrice {
+  id: string;
+  name?: string;
+  plan_id?: string;
+  charge_type?: string;
+  charge_model?: string;
+  recurring?: { interval?: string; interval_count?: number };
+  unit_of_measure?: string;
+  /** Flat amounts by currency. */
+  amounts?: Record<string, number>;
+  /** Unit amounts by currency (per-unit prices). */
+  unit_amounts?: Record<string, number>;
+  active?: boolean;
+}
+/** A plan of the catalog, with its product and prices when expanded. */
+export interface Plan {
+  id: string;
+  plan_number?: string;
+  name?: string;
+  product_id?: string;
+  active?: boolean;
+  active_currencies?: string[];
+  product?: { id: string; name?: string };
+  prices?: { next_page?: string | null; data: PlanPrice[] };
+}
+export interface PlanList {
+  next_page?: string | null;
+  data: Plan[];
+}
+
+/** An account's subscription as GET /v2/subscriptions lists it, plans and items expanded. */
+export interface ListedSubscription {
+  id: string;
+  subscription_number: string;
+  state?: string;
+  version?: number;
+  account_id?: string;
+  subscription_plans?: {
+    next_page?: string | null;
+    data: {
+      id: string;
+      plan_id?: string;
+      name?: string;
+      subscription_items?: {
+        next_page?: string | null;
+        data: { id: string; subscription_item_number?: string; name?: string; price_id?: string; state?: string }[];
+      };
+    }[];
+  };
+}
+export interface SubscriptionList {
+  next_page?: string | null;
+  data: ListedSubscription[];
+}

@@ -116,7 +116,7 @@ export class Transport {
 
   private readonly urls = new Map<string, string>();
 
-  url(path: string, query?: Record<string, string | number | undefined>): string {
+  url(path: string, query?: Record<string, string | number | readonly string[] | undefined>): string {
     if (!query) {
       // hot path: most calls have no query; cache the few hundred distinct paths
       let cached = this.urls.get(path);
@@ -128,7 +128,9 @@ export class Transport {
     }
     const dir = this.base.href.endsWith('/') ? this.base.href : `${this.base.href}/`;
     const u = new URL(path.replace(/^\//, ''), dir);
-    for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) u.searchParams.append(k, String(v));
+    for (const [k, v] of Object.entries(query ?? {})) {
+      for (const one of Array.isArray(v) ? v : v === undefined ? [] : [v]) u.searchParams.append(k, String(one));
+    }
     return u.href;
   }
 

@@ -28,6 +28,7 @@ export const COMMANDS = {
   resetLocalSandbox: 'billingWorkbench.resetLocalSandbox',
   filterAccounts: 'billingWorkbench.filterAccounts',
   clearAccountsFilter: 'billingWorkbench.clearAccountsFilter',
+  refreshCatalog: 'billingWorkbench.refreshCatalog',
 } as const;
 
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];

@@ -18,6 +18,8 @@ export interface Charge {
 }
 export interface Plan {
   id: string;
+  /** The human-readable `plan_number` an order may give instead of `plan_id`. */
+  number: string;
   name: string;
   charges: Charge[];
 }
@@ -34,6 +36,7 @@ export const CATALOG: Product[] = [
     plans: [
       {
         id: 'plan-team-monthly',
+        number: 'PL-TEAM-MONTHLY',
         name: 'Team, monthly',
         charges: [
           {
@@ -65,6 +68,7 @@ export const CATALOG: Product[] = [
     plans: [
       {
         id: 'plan-enterprise-yearly',
+        number: 'PL-ENTERPRISE-YEARLY',
         name: 'Enterprise, yearly',
         charges: [
           {
@@ -86,6 +90,7 @@ export const CATALOG: Product[] = [
     plans: [
       {
         id: 'plan-onboarding',
+        number: 'PL-ONBOARDING',
         name: 'Onboarding',
         charges: [
           {
@@ -107,7 +112,10 @@ const charges = new Map(
   CATALOG.flatMap(p => p.plans).flatMap(plan => plan.charges.map(charge => [charge.id, { charge, plan }] as const)),
 );
 
+const plansByNumber = new Map(CATALOG.flatMap(p => p.plans).map(p => [p.number, p]));
+
 export const findPlan = (id: string) => plans.get(id);
+export const findPlanByNumber = (number: string) => plansByNumber.get(number);
 export const findCharge = (id: string) => charges.get(id);
 
 const V1_PERIOD: Record<BillingPeriod, string> = { month: 'Month', year: 'Annual' };

@@ -3,6 +3,26 @@ import { ServiceError } from './errors';
 const invalid = (parameter: string, message: string) =>
   ServiceError.v2('bad_request', [{ code: 'invalid_parameter', parameter, message }], 20);
 
+/** Which query parameter carries the page size: object-query reads say `pageSize`, v2 lists `page_size`. */
+type SizeParam = 'pageSize' | 'page_size';
+
+/** Where a page starts (from the cursor) and how many it holds (1-99, default 20). */
+function bounds(q: URLSearchParams, sizeParam: SizeParam): { start: number; size: number } {
+  const size = q.has(sizeParam) ? Number(q.get(sizeParam)) : 20;
+  if (!Number.isInteger(size) || size < 1 || size > 99) {
+    throw invalid(sizeParam, `${sizeParam} must be a whole number from 1 to 99.`);
+  }
+  let start = 0;
+  const cursor = q.get('cursor');
+  if (cursor) {
+    start = Number(Buffer.from(cursor, 'base64url').toString('utf8').replace(/^o:/, ''));
+    if (!Number.isInteger(start) || start < 0) throw invalid('cursor', 'Unknown cursor: start again without one.');
+  }
+  return { start, size };
+}
+
+const cursorAt = (index: number) => Buffer.from(`o:${index}`).toString('base64url');
+
 /**
  * Cursor paging of the object-query reads: `pageSize` (1-99, default 20), opaque `cursor`; answers
  * {data, nextPage}. It slices first and maps only the page, so a page costs what it holds.
@@ -27,16 +47,7 @@ export function pageWhere<S, T>(
   keep: ((s: S) => boolean) | undefined,
   view: (s: S) => T,
 ): { data: T[]; nextPage: string | null } {
-  const size = q.has('pageSize') ? Number(q.get('pageSize')) : 20;
-  if (!Number.isInteger(size) || size < 1 || size > 99) {
-    throw invalid('pageSize', 'pageSize must be a whole number from 1 to 99.');
-  }
-  let start = 0;
-  const cursor = q.get('cursor');
-  if (cursor) {
-    start = Number(Buffer.from(cursor, 'base64url').toString('utf8').replace(/^o:/, ''));
-    if (!Number.isInteger(start) || start < 0) throw invalid('cursor', 'Unknown cursor: start again without one.');
-  }
+  const { start, size } = bounds(q, 'pageSize');
   if (!keep) {
     const end = start + size;
     return { data: all.slice(start, end).map(view), nextPage: end < all.length ? cursorAt(end) : null };
@@ -50,4 +61,13 @@ export function pageWhere<S, T>(
   return { data, nextPage: null };
 }
 
-const cursorAt = (index: number) => Buffer.from(`o:${index}`).toString('base64url');
+/** The v2 lists' paging, as the reference has it: `page_size` (1-99) and `cursor`; answers {next_page, data}. */
+export function pageV2<S, T>(
+  all: readonly S[],
+  q: URLSearchParams,
+  view: (s: S) => T,
+): { next_page: string | null; data: T[] } {
+  const { start, size } = bounds(q, 'page_size');
+  const end = start + size;
+  return { next_page: end < all.length ? cursorAt(end) : null, data: all.slice(start, end).map(view) };
+}

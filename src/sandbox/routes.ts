@@ -10,6 +10,8 @@ import { readBody } from './http';
 import { createAccount, runOrder } from './orders';
 import { accountFilter } from './filters';
 import { page, pageWhere } from './paging';
+import { plansPage } from './planViews';
+import { subscriptionsPage } from './subscriptionList';
 import type { Call, Reply, Route } from './router';
 import type { Store } from './store';
 import { accountView, objAccount, objOrder, objSubscription, orderView } from './views';
@@ -67,6 +69,8 @@ export function sandboxRoutes(deps: RouteDeps): Route[] {
     { method: 'GET', path: '/v2/orders/{orderKey}', handle: call => getOrder(store, call.params.orderKey) },
     { method: 'GET', path: '/v2/accounts/{accountKey}', handle: call => getAccount(store, call.params.accountKey) },
     { method: 'GET', path: '/v1/catalog/products', handle: () => ok(catalogResponse()) },
+    { method: 'GET', path: '/v2/plans', handle: call => ok(plansPage(call.query)) },
+    { method: 'GET', path: '/v2/subscriptions', handle: call => ok(subscriptionsPage(store, call.query)) },
     { method: 'GET', path: '/object-query/accounts', handle: call => queryAccounts(store, call.query) },
     { method: 'GET', path: '/object-query/orders', handle: call => queryOrders(store, call.query) },
     { method: 'GET', path: '/object-query/subscriptions', handle: call => querySubscriptions(store, call.query) },

@@ -2,7 +2,7 @@
 // over the terms of the request.
 import type { SubscriptionRequestBody } from '../schemas';
 import { addDays, addMonths } from '../schemas/dates';
-import { findCharge, findPlan, type Charge } from './catalog';
+import { findCharge, findPlan, findPlanByNumber, type Charge } from './catalog';
 import { badRequest } from './errors';
 import { newId } from './ids';
 import type { Priced, Term } from './metrics';
@@ -52,12 +52,16 @@ interface PriceInput {
   start_date?: string;
   end_date?: string;
 }
-type PlanInput = { plan_id?: string; prices?: PriceInput[] };
+type PlanInput = { plan_id?: string; plan_number?: string; prices?: PriceInput[] };
 
 /** A plan of the catalog on a subscription: every charge becomes an item, the ones the request did not list too. */
 export function buildPlan(input: PlanInput, at: string, start: string, term: Term, ctx: OrderContext): PlanRec {
-  const plan = findPlan(input.plan_id ?? '');
-  if (!plan) throw badRequest('invalid_parameter', `${at}.plan_id`, `No plan "${input.plan_id}" in the catalog.`);
+  const plan = input.plan_id === undefined ? findPlanByNumber(input.plan_number ?? '') : findPlan(input.plan_id);
+  if (!plan) {
+    const [field, value] =
+      input.plan_id === undefined ? ['plan_number', input.plan_number] : ['plan_id', input.plan_id];
+    throw badRequest('invalid_parameter', `${at}.${field}`, `No plan "${value}" in the catalog.`);
+  }
   const entries = new Map<string, PriceInput>();
   (input.prices ?? []).forEach((p, k) => {
     const found = findCharge(p.price_id);
@@ -94,10 +98,22 @@ export function buildPlan(input: PlanInput, at: string, start: string, term: Ter
   };
 }
 
+/** The Local sandbox tenant's default term: what the service fills in for a term left out or left short. */
+export const TENANT_DEFAULT_TERM: Term = { type: 'termed', interval: 'month', interval_count: 12 };
+
+/** A term as written, completed with the tenant's defaults (the validator warns of each gap, it is no error). */
+function withDefaults(term: Partial<Term> | undefined): Term {
+  const type = term?.type ?? TENANT_DEFAULT_TERM.type;
+  if (type !== 'termed') return { ...term, type } as Term;
+  const interval = term?.interval ?? TENANT_DEFAULT_TERM.interval;
+  const count = term?.interval_count ?? (term?.interval ? 1 : TENANT_DEFAULT_TERM.interval_count);
+  return { ...term, type, interval, interval_count: count } as Term;
+}
+
 export function newSubscription(entry: SubscriptionRequestBody, at: string, ctx: OrderContext): SubscriptionRec {
   const start = entry.start_on?.contract_effective ?? ctx.orderDate;
-  const initial = entry.initial_term as Term;
-  const renewal = entry.renewal_term as Term;
+  const initial = withDefaults(entry.initial_term as Partial<Term> | undefined);
+  const renewal = withDefaults(entry.renewal_term as Partial<Term> | undefined);
   const end = termEnd(start, initial);
   const subscriptionNumber = ctx.alloc('S') ?? '';
   const plans = (entry.subscription_plans ?? []).map((p, j) =>

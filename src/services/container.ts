@@ -19,6 +19,8 @@ import { AccountsModel } from './accountsModel';
 import { OperationRequests } from './operationRequests';
 import { PayloadRequests } from './payloadRequests';
 import { PreviewHistory } from './previewHistory';
+import { ProductCatalogs } from './productCatalog';
+import { AccountSubscriptions } from './accountSubscriptions';
 import { RequestController } from './requestController';
 import { SandboxReset } from './sandboxReset';
 
@@ -44,6 +46,8 @@ export class Container extends Disposable {
   private _history: PreviewHistory | undefined;
   private _payloads: PayloadRequests | undefined;
   private _operations: OperationRequests | undefined;
+  private _catalogs: ProductCatalogs | undefined;
+  private _subscriptions: AccountSubscriptions | undefined;
 
   constructor(readonly context: vscode.ExtensionContext) {
     super();
@@ -93,5 +97,15 @@ export class Container extends Disposable {
 
   get operations(): OperationRequests {
     return (this._operations ??= new OperationRequests(this.controller, this.panel, this.connections, this.settings));
+  }
+
+  /** The product catalogs of the connections, fetched on first use (a plan_id or price_id in a payload). */
+  get catalogs(): ProductCatalogs {
+    return (this._catalogs ??= this._register(new ProductCatalogs(this.clients, this.connections, this.log)));
+  }
+
+  /** The subscriptions of the accounts payloads name, fetched on first completion. */
+  get subscriptions(): AccountSubscriptions {
+    return (this._subscriptions ??= this._register(new AccountSubscriptions(this.clients, this.connections, this.log)));
   }
 }

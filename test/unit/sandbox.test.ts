@@ -125,6 +125,19 @@ describe('sandbox: v2 quickstart', () => {
     assert.equal(annual.mrr.net_amount, USD.annualLicence / 12);
     assert.equal(annual.tcb.net_amount, USD.annualLicence);
   });
+  test('terms left out or short (a warning, not an error) take the tenant default of 12 months, not a 500', async () => {
+    const preview = structuredClone(body('preview')) as { subscriptions: Record<string, unknown>[] };
+    const team = preview.subscriptions[0];
+    delete team.initial_term;
+    team.renewal_term = { interval: 'month' }; // no type, no count
+    const r = await call('POST', '/v2/orders/preview', preview);
+    assert.equal(r.status, 201, JSON.stringify(r.json));
+    const seats = r.json.subscriptions[0].actions[0].subscription_items.find(
+      (i: { price_id: string }) => i.price_id === 'price-team-seats',
+    );
+    assert.equal(seats.end_date, '2028-01-01', 'the default initial term: 12 months from 2027-01-01');
+    assert.equal(seats.tcb.net_amount, 12 * SEATS * USD.seat);
+  });
   test('one-time charges: no mrr, tcb = the amount; EUR accounts price in EUR', async () => {
     const r = await call('POST', '/v2/orders/preview', {
       metrics: ['delta_metrics'],

@@ -1,0 +1,57 @@
+// `validate --connection-catalog`: the product catalog to check plan and price ids against, fetched from
+// --base-url (credentials from BILLING_CLIENT_ID / BILLING_CLIENT_SECRET, never a flag) or from the
+// embedded Local sandbox started in-process.
+import { ApiError, BillingClient } from '../client';
+import { checkCatalog, fetchProductCatalog, type CatalogFinding, type ProductCatalog } from '../products';
+import { startSandbox } from '../sandbox';
+import { UsageError, type Io } from './io';
+
+export interface ConnectionCatalog {
+  /** How messages name where the catalog comes from. */
+  connection: string;
+  catalog: ProductCatalog;
+}
+
+/** The catalog, or undefined after saying on stderr why it could not be fetched. */
+export async function fetchConnectionCatalog(
+  baseUrl: string | undefined,
+  io: Io,
+  env: NodeJS.ProcessEnv,
+): Promise<ConnectionCatalog | undefined> {
+  let sandbox: Awaited<ReturnType<typeof startSandbox>> | undefined;
+  let client: BillingClient;
+  let connection: string;
+  if (baseUrl) {
+    const clientId = env.BILLING_CLIENT_ID;
+    const clientSecret = env.BILLING_CLIENT_SECRET;
+    if (!clientId || !clientSecret) {
+      throw new UsageError('--base-url needs BILLING_CLIENT_ID and BILLING_CLIENT_SECRET in the environment');
+    }
+    client = new BillingClient({ baseUrl, clientId, clientSecret });
+    connection = client.baseUrl.replace(/\/$/, '');
+  } else {
+    sandbox = await startSandbox();
+    client = new BillingClient({
+      baseUrl: sandbox.url,
+      clientId: sandbox.clientId,
+      clientSecret: sandbox.clientSecret,
+    });
+    connection = 'the embedded Local sandbox';
+  }
+  try {
+    const catalog = await fetchProductCatalog(client);
+    const prices = catalog.plans.reduce((n, p) => n + p.prices.length, 0);
+    io.err(`product catalog of ${connection}: ${catalog.plans.length} plans, ${prices} prices`);
+    return { connection, catalog };
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    io.err(`error: could not fetch the product catalog of ${connection}: ${e.message}`);
+    return undefined;
+  } finally {
+    await client.close();
+    await sandbox?.close();
+  }
+}
+
+export const catalogFindings = (text: string, c: ConnectionCatalog): CatalogFinding[] =>
+  checkCatalog(text, c.catalog, c.connection);
