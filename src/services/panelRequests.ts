@@ -14,6 +14,12 @@ async function answer(services: Container, request: PanelRequest): Promise<void>
     case 'showLog':
       services.log.show(true);
       return;
+    case 'signIn':
+      await services.credentials.signInActive();
+      return;
+    case 'switchConnection':
+      await services.setup.pickActive();
+      return;
     case 'previewAgain':
     case 'create': {
       if (!isShown(services, request.source)) return; // only the preview on show, whatever the webview says

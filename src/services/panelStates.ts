@@ -11,6 +11,7 @@ import {
 import type { Connection } from '../connections/connectionStore';
 import type { ErrorState, PanelError, ResponseState, TimelineHints } from '../webview/protocol';
 import type { Call, CallInfo } from './calls';
+import { offerFor } from './nextAction';
 import type { PreviewHistory } from './previewHistory';
 
 interface Context {
@@ -123,7 +124,17 @@ export function panelError(e: ApiError): PanelError {
     categoryName: v1?.categoryName ?? (e.v2 ? e.v2.type.replace(/_/g, ' ') : kindName(e)),
     code: v2?.code ?? (v1 ? String(v1.code) : undefined),
     parameter: v2?.parameter,
+    ...action(e),
   };
+}
+
+function action(e: ApiError): Pick<PanelError, 'action'> {
+  const offer = offerFor(e);
+  return offer === 'Sign In'
+    ? { action: 'signIn' }
+    : offer === 'Switch Connection'
+      ? { action: 'switchConnection' }
+      : {};
 }
 
 /** "network error", "timeout error"...; a plain HTTP error is named by its status alone. */

@@ -8,6 +8,7 @@ import type { Credentials } from '../connections/credentials';
 import type { ResponsePanel } from '../views/responsePanel';
 import { describe, invoke, type AnswerOf, type Call, type CallInfo } from './calls';
 import { confirmWrite } from './confirmWrite';
+import { offerFor } from './nextAction';
 import { errorState, responseState } from './panelStates';
 import type { PreviewHistory } from './previewHistory';
 
@@ -84,12 +85,4 @@ export class RequestController {
     });
     return undefined;
   }
-}
-
-/** The one action a failure's notification offers: what its advice says to do, or the log. */
-export function offerFor(e: unknown): 'Sign In' | 'Switch Connection' | 'Show Log' {
-  if (!(e instanceof ApiError)) return 'Show Log';
-  if (e.next === 'credentials' || e.status === 401 || e.category === 11) return 'Sign In';
-  if (e.next === 'realEnvironment' || e.next === 'baseUrl') return 'Switch Connection';
-  return 'Show Log';
 }

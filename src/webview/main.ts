@@ -123,7 +123,14 @@ function renderError(e: PanelError): void {
   box.appendChild(el('p', { text: e.message }));
   if (e.parameter) box.appendChild(el('p', { text: `Parameter: ${e.parameter}` }));
   if (e.advice) box.appendChild(el('p', { cls: 'advice', text: `What to do: ${e.advice}` }));
-  box.appendChild(button('Show Log', 'output', () => vscode.postMessage({ type: 'command', command: 'showLog' })));
+  const actions = el('div', { cls: 'actions' });
+  const ask = (command: 'showLog' | 'signIn' | 'switchConnection') => () =>
+    vscode.postMessage({ type: 'command', command });
+  if (e.action === 'signIn') actions.appendChild(button('Sign In', 'key', ask('signIn')));
+  if (e.action === 'switchConnection')
+    actions.appendChild(button('Switch Connection', 'plug', ask('switchConnection')));
+  actions.appendChild(button('Show Log', 'output', ask('showLog')));
+  box.appendChild(actions);
   root.appendChild(box);
 }
 

@@ -11,6 +11,8 @@ export interface PanelError {
   code?: string;
   parameter?: string;
   requestId?: string;
+  /** What the advice says to do, offered as the error's first button. */
+  action?: 'signIn' | 'switchConnection';
 }
 
 export interface OperationDetails {
@@ -94,7 +96,7 @@ export type PanelState = OperationState | ResponseState | ErrorState;
 
 /** What a button in the panel asks the host to do. */
 export type PanelRequest =
-  | { command: 'showLog' }
+  | { command: 'showLog' | 'signIn' | 'switchConnection' }
   | { command: 'sendOperation' | 'copyOperationCurl'; operationId: string }
   /** Preview the source document again, or create the order it describes (same confirmation as the command). */
   | { command: 'previewAgain' | 'create'; source: string };

@@ -124,9 +124,12 @@ suite('Finding things', () => {
     assert.match(error.advice!, /Switch to a real environment \(Billing: Switch Connection\)/);
     assert.doesNotMatch(`${error.message} ${error.advice}`, /Fix the endpoint|BILLING_|--base-url/);
     assert.deepEqual(note.asked.at(-1)?.items, ['Switch Connection'], 'the notification offers the switch');
+    assert.equal(error.action, 'switchConnection', 'the panel offers the switch as its first button');
     const advice = ['not served by the local sandbox', 'Switch to a real environment (Billing: Switch Connection)'];
     const shot = await screenWhen(this, 'panel-not-served', text => advice.every(t => text.includes(t)));
     for (const t of advice) assert.ok(shot.text.includes(t), `"${t}" on screen`);
+    const mentions = shot.text.split('Switch Connection').length - 1;
+    assert.ok(mentions >= 2, `the Switch Connection button is on screen besides the advice (${mentions} mention)`);
   });
 
   test('the create confirmation says Create; an operation says Send; production names production', async () => {
