@@ -35,6 +35,7 @@ import { PayloadQuickFixes } from './languageFeatures/payloadQuickFixes';
 import { PreviewOnSave } from './languageFeatures/previewOnSave';
 import { RequestFileDiagnostics } from './languageFeatures/requestFileDiagnostics';
 import { Container } from './services/container';
+import { LivePreview } from './services/livePreview';
 import { answerPanelRequests } from './services/panelRequests';
 import type { AccountsTree, TreeNode } from './views/accountsTree';
 import { VIEWS } from './views/accountsView';
@@ -57,6 +58,7 @@ export interface BillingWorkbenchApi {
   readonly status: ConnectionStatus;
   readonly log: vscode.LogOutputChannel;
   readonly logUri: vscode.Uri;
+  readonly live: LivePreview;
 }
 
 // Payload files are a language of our own that VS Code's JSON service serves (completion, hover, syntax
@@ -106,6 +108,9 @@ export function activate(context: vscode.ExtensionContext): BillingWorkbenchApi 
   });
   const status = new ConnectionStatus(s.connections);
   const quickFixes = { providedCodeActionKinds: PayloadQuickFixes.kinds };
+  const { settings, connections, clients, diagnostics, panel, log } = s;
+  const live = new LivePreview({ settings, connections, clients, diagnostics, panel, log, history: () => s.history });
+  const codeLens = new PayloadCodeLens(s.history);
   context.subscriptions.push(
     s,
     manager,
@@ -113,10 +118,12 @@ export function activate(context: vscode.ExtensionContext): BillingWorkbenchApi 
     status,
     new RequestFileDiagnostics(s.settings),
     new PreviewOnSave(s.connections, s.settings, () => s.payloads),
+    live,
     answerPanelRequests(s),
     vscode.workspace.registerTextDocumentContentProvider(JsonDocuments.scheme, s.jsonDocs),
     vscode.languages.registerCodeActionsProvider(PAYLOAD_FILES, new PayloadQuickFixes(s.diagnostics), quickFixes),
-    vscode.languages.registerCodeLensProvider(PAYLOAD_FILES, new PayloadCodeLens()),
+    codeLens,
+    vscode.languages.registerCodeLensProvider(PAYLOAD_FILES, codeLens),
   );
   const version = String(context.extension.packageJSON.version);
   const connection = s.connections.active().name;
@@ -131,6 +138,7 @@ export function activate(context: vscode.ExtensionContext): BillingWorkbenchApi 
     status,
     log: s.log,
     logUri: context.logUri,
+    live,
     get endpoints() {
       return s.endpoints.provider;
     },

@@ -11,3 +11,4 @@ export {
   type RequestFile,
 } from './requestFile';
 export { operationCurl, sendsServiceVersion } from './operationCurl';
+export { metricsAt, metricsLabel, sumsByEntry, totalsLabel, type CurrencySum, type EntryMetrics } from './metricsAt';
