@@ -30,14 +30,15 @@ export interface LivePreviewDeps {
 }
 
 /**
- * What became of an edit: `previewed` (recorded in the history), `cancelled` (a newer edit came while it was
- * in flight), `errors` (not sent: the file has errors), `off` (not live here), `failed` (in the log).
+ * What happens to an edit: `sent` (in flight), then `previewed` (recorded in the history), `cancelled` (a newer
+ * edit came first) or `failed` (in the log); or it is not sent: `errors` (the file has errors), `off` (not
+ * live here).
  */
-export type LiveOutcome = 'previewed' | 'cancelled' | 'errors' | 'off' | 'failed';
-export interface LiveSettled {
+export type LiveStep = 'sent' | 'previewed' | 'cancelled' | 'failed' | 'errors' | 'off';
+export interface LiveEvent {
   source: string;
   version: number;
-  outcome: LiveOutcome;
+  step: LiveStep;
 }
 
 interface Pending {
@@ -50,9 +51,9 @@ interface Pending {
 
 export class LivePreview extends Disposable {
   private readonly pending = new Map<string, Pending>();
-  private readonly settled = this._register(new vscode.EventEmitter<LiveSettled>());
-  /** An edit was previewed, or why not (tests and the status bar read it). */
-  readonly onDidSettle = this.settled.event;
+  private readonly stepped = this._register(new vscode.EventEmitter<LiveEvent>());
+  /** Where an edit's live preview is, or why there is none (tests read it). */
+  readonly onDidStep = this.stepped.event;
 
   constructor(private readonly deps: LivePreviewDeps) {
     super();
@@ -79,7 +80,7 @@ export class LivePreview extends Disposable {
     const source = doc.uri.toString();
     this.stop(source);
     const { version } = doc;
-    if (!this.isLive(doc)) return this.settle(source, version, 'off');
+    if (!this.isLive(doc)) return this.step(source, version, 'off');
     const timer = setTimeout(() => void this.run(doc, version), this.deps.settings.values.debounceMs);
     this.pending.set(source, { version, timer });
   }
@@ -87,27 +88,27 @@ export class LivePreview extends Disposable {
   private async run(doc: vscode.TextDocument, version: number): Promise<void> {
     const source = doc.uri.toString();
     if (doc.isClosed || doc.version !== version) return; // a newer edit has its own timer
-    if (!this.isLive(doc)) return this.settle(source, version, 'off');
+    if (!this.isLive(doc)) return this.step(source, version, 'off');
     const { value, findings } = this.deps.diagnostics.parsed(doc);
-    if (value === undefined || findings.some(f => f.severity === 'error'))
-      return this.settle(source, version, 'errors');
+    if (value === undefined || findings.some(f => f.severity === 'error')) return this.step(source, version, 'errors');
     const file = fileName(doc);
     const request = new AbortController();
     this.pending.set(source, { version, request, file });
     const body = previewBody(value as Record<string, unknown>, kindFromFileName(doc.uri.path)) as PreviewRequestBody;
     const call: Call = { kind: 'preview', file, source, version, body };
+    this.step(source, version, 'sent');
     try {
       const active = await this.deps.clients.active();
       const r = await invoke(active.client, call, request.signal);
-      if (request.signal.aborted || doc.version !== version) return this.settle(source, version, 'cancelled');
+      if (request.signal.aborted || doc.version !== version) return this.step(source, version, 'cancelled');
       const state = responseState({ info: describe(call), ...active }, call, r, this.deps.history); // records it
       const { panel } = this.deps;
       if (panel.visible && panel.state?.kind === 'response' && panel.state.source === source) panel.show(state);
-      this.settle(source, version, 'previewed');
+      this.step(source, version, 'previewed');
     } catch (e) {
-      if (request.signal.aborted) return this.settle(source, version, 'cancelled');
+      if (request.signal.aborted) return this.step(source, version, 'cancelled');
       this.failed(file, e);
-      this.settle(source, version, 'failed');
+      this.step(source, version, 'failed');
     } finally {
       if (this.pending.get(source)?.request === request) this.pending.delete(source);
     }
@@ -136,8 +137,8 @@ export class LivePreview extends Disposable {
     vscode.window.setStatusBarMessage(`$(warning) Live preview failed${status}: see the log`, 5000); // quiet, goes away
   }
 
-  private settle(source: string, version: number, outcome: LiveOutcome): void {
-    this.settled.fire({ source, version, outcome });
+  private step(source: string, version: number, step: LiveStep): void {
+    this.stepped.fire({ source, version, step });
   }
 
   override dispose(): void {
