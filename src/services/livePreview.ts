@@ -62,7 +62,7 @@ export class LivePreview extends Disposable {
         if (e.contentChanges.length) this.edited(e.document);
       }),
     );
-    this._register(vscode.workspace.onDidCloseTextDocument(d => this.stop(d.uri.toString())));
+    this._register(vscode.workspace.onDidCloseTextDocument(d => this.stop(d.uri.toString(), 'the file was closed')));
   }
 
   /** Live for this document now? (mode, workspace trust, the active connection) */
@@ -78,7 +78,7 @@ export class LivePreview extends Disposable {
     const kind = kindFromFileName(doc.uri.path);
     if (kind !== 'order' && kind !== 'preview') return;
     const source = doc.uri.toString();
-    this.stop(source);
+    this.stop(source, 'the text changed');
     const { version } = doc;
     if (!this.isLive(doc)) return this.step(source, version, 'off');
     const timer = setTimeout(() => void this.run(doc, version), this.deps.settings.values.debounceMs);
@@ -115,13 +115,13 @@ export class LivePreview extends Disposable {
   }
 
   /** Clears the document's timer and cancels its request in flight, if any. */
-  private stop(source: string): void {
+  private stop(source: string, why: string): void {
     const p = this.pending.get(source);
     if (!p) return;
     this.pending.delete(source);
     clearTimeout(p.timer);
     if (p.request && !p.request.signal.aborted) {
-      this.deps.log.info(`Live preview of ${p.file} (version ${p.version}): cancelled, the text changed`);
+      this.deps.log.info(`Live preview of ${p.file} (version ${p.version}): cancelled, ${why}`);
       p.request.abort();
     }
   }
@@ -142,7 +142,7 @@ export class LivePreview extends Disposable {
   }
 
   override dispose(): void {
-    for (const source of [...this.pending.keys()]) this.stop(source);
+    for (const source of [...this.pending.keys()]) this.stop(source, 'the window is closing');
     super.dispose();
   }
 }

@@ -10,7 +10,7 @@ import type { BillingWorkbenchApi } from '../../src/extension';
 import { formatMoney } from '../../src/client/money';
 import type { LiveEvent, LiveStep } from '../../src/services/livePreview';
 import { TEMPLATES } from '../../src/schemas';
-import { api, onScreen, typeKeys, waitFor } from './helpers';
+import { api, onScreen, shown, typeKeys, waitFor } from './helpers';
 import { NEW_CUSTOMER_TOTALS, SETUP_FEE, USD, teamMonth } from '../unit/expected';
 
 const ws = () => vscode.workspace.workspaceFolders![0].uri;
@@ -25,8 +25,10 @@ const setGlobal = (key: string, value: unknown) => config().update(key, value, v
 function expected(seats: number) {
   const team = teamMonth(seats);
   const enterprise = USD.annualLicence;
+  const sums = { currency: 'USD', mrr: team + enterprise / 12, tcb: 12 * team + enterprise + SETUP_FEE };
   return {
-    totals: figures(team + enterprise / 12, 12 * team + enterprise + SETUP_FEE),
+    sums,
+    totals: figures(sums.mrr, sums.tcb),
     sub0: `subscriptions[0]: ${figures(team, 12 * team)}`,
     sub1: `subscriptions[1]: ${figures(enterprise / 12, enterprise)}`,
     line0: `line_items[0]: ${figures(undefined, SETUP_FEE)}`,
@@ -58,10 +60,13 @@ async function screenShowing(ctx: Mocha.Context, name: string, texts: string[], 
 }
 
 /**
- * Folds what a reader of the figures can do without (terms, dates, the account, the second subscription), so
- * the whole payload and every figure fit on one screen, and scrolls to the top.
+ * Gives the editor the room (side bars and the bottom panel closed), folds what a reader of the figures can do
+ * without (terms, dates, the account, the second subscription), so the whole payload and every figure fit on
+ * one screen, and scrolls to the top.
  */
 async function foldForScreenshot(editor: vscode.TextEditor): Promise<void> {
+  for (const part of ['closeSidebar', 'closeAuxiliaryBar', 'closePanel'])
+    await vscode.commands.executeCommand(`workbench.action.${part}`); // the editor gets the room
   const doc = editor.document;
   const keys = ['metrics', 'account_data', 'initial_term', 'renewal_term', 'start_on'];
   const lines = [...Array(doc.lineCount).keys()].filter(i =>
@@ -166,8 +171,6 @@ suite('Inline metrics in the payload', () => {
 
     await vscode.workspace.getConfiguration('workbench').update('colorTheme', 'Default Light Modern', true);
     await waitFor('the light theme', () => vscode.window.activeColorTheme.kind === vscode.ColorThemeKind.Light);
-    await vscode.commands.executeCommand('workbench.action.closeSidebar');
-    await vscode.commands.executeCommand('workbench.action.closeAuxiliaryBar');
     const editor = await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One });
     await foldForScreenshot(editor);
     const onScreenNow = [want.totals, want.sub0, want.sub1, want.line0];
@@ -202,12 +205,24 @@ suite('Inline metrics in the payload', () => {
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
-  test('live on the Local sandbox: typing 1 → 3 seats updates the figures without any command; on screen', async function () {
+  test('live on the Local sandbox: typing 1 → 3 seats updates the figures, and the panel showing the file, without a command; on screen', async function () {
     await setGlobal('preview.live', undefined); // the default: auto, on for the Local sandbox
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors'); // the panel too: it opens beside again
     const uri = writePayload('inline-live.preview.json', 1);
     const doc = await vscode.workspace.openTextDocument(uri);
     const editor = await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One });
     assert.ok(a.live.isLive(doc));
+    const rendered = new Promise<void>(r => {
+      const d = a.panel.onDidRender(() => {
+        d.dispose();
+        r();
+      });
+    });
+    await vscode.commands.executeCommand('billingWorkbench.preview', uri); // the panel shows this file, 1 seat
+    await rendered; // the new webview is loaded: it cannot take the keyboard focus from the editor any more
+    assert.deepEqual(shown(a, 'response').summary!.totals, [expected(1).sums]);
+    assert.ok((await lensTitles(uri)).includes(expected(1).sub0));
+    await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One }); // focused, to type into
     const at = doc.getText().indexOf('"quantity": 1') + '"quantity": '.length;
     editor.selection = new vscode.Selection(doc.positionAt(at), doc.positionAt(at + 1));
     const typed = Date.now();
@@ -223,6 +238,16 @@ suite('Inline metrics in the payload', () => {
     console.log(`live preview: keystroke to figures in the editor: ${Date.now() - typed} ms`);
     assert.deepEqual(titles.slice(1, 2), [want.totals]);
     assert.ok((await nextStep(uri, version, ['previewed'])).version === doc.version);
+    const panel = await waitFor('the panel showing the live preview', () => {
+      const s = a.panel.state;
+      return s?.kind === 'response' && s.source === uri.toString() && s.summary?.totals[0].mrr === want.sums.mrr
+        ? s
+        : undefined;
+    });
+    assert.deepEqual(panel.summary!.totals, [want.sums]);
+    assert.deepEqual(panel.change!.totals, [
+      { currency: 'USD', mrr: want.sums.mrr - expected(1).sums.mrr, tcb: want.sums.tcb - expected(1).sums.tcb },
+    ]);
     await foldForScreenshot(editor);
     const shot = await screenShowing(this, 'inline-metrics-live', [want.totals, want.sub0]);
     assert.ok(shot.text.includes(want.sub0), `"${want.sub0}" on screen`);
