@@ -95,6 +95,16 @@ function read(): SettingValues {
       ...(faults ? { faults } : {}),
       ...(typeof latencyMs === 'number' && latencyMs > 0 ? { latencyMs } : {}),
     },
-    previewLive: c.get<PreviewLiveMode>(SETTING.previewLive, 'auto'),
+    previewLive: liveMode(c),
   };
+}
+
+/**
+ * A workspace may turn live preview down but not "on" for every connection: each pause in typing would then
+ * spend a tenant's requests (sandbox tenants: 10,000 a day), and only the person decides that.
+ */
+function liveMode(c: vscode.WorkspaceConfiguration): PreviewLiveMode {
+  const mode = c.get<PreviewLiveMode>(SETTING.previewLive, 'auto');
+  const user = c.inspect<PreviewLiveMode>(SETTING.previewLive)?.globalValue;
+  return mode === 'on' && user !== 'on' ? (user ?? 'auto') : mode;
 }

@@ -323,6 +323,11 @@ suite('Inline metrics in the payload', () => {
       assert.equal((await nextStep(uri, doc.version, ['off', 'sent'])).step, 'off');
       assert.equal(a.live.isLive(doc), false);
       assert.equal(await previewsReceived(), sent, 'nothing sent to the tenant');
+      // a workspace (a cloned repository) cannot turn it on: only the person spends the tenant's requests
+      await config().update('preview.live', 'on', vscode.ConfigurationTarget.Workspace);
+      assert.equal(config().get('preview.live'), 'on');
+      assert.equal(a.live.isLive(doc), false);
+      await config().update('preview.live', undefined, vscode.ConfigurationTarget.Workspace);
       await setGlobal('preview.live', 'on');
       await replace(editor, '"quantity": 7', '"quantity": 8');
       await nextStep(uri, doc.version, ['previewed']);
