@@ -102,7 +102,7 @@ export class LivePreview extends Disposable {
       const r = await invoke(active.client, call, request.signal);
       if (request.signal.aborted || doc.version !== version) return this.step(source, version, 'cancelled');
       const state = responseState({ info: describe(call), ...active }, call, r, this.deps.history); // records it
-      const { panel } = this.deps;
+      const { panel } = this.deps; // show() reveals: a panel hidden behind other tabs is left where it is
       if (panel.visible && panel.state?.kind === 'response' && panel.state.source === source) panel.show(state);
       this.step(source, version, 'previewed');
     } catch (e) {

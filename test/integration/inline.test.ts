@@ -229,7 +229,8 @@ suite('Inline metrics in the payload', () => {
     const version = doc.version + 1;
     if (!(await typeKeys({ waitFor: '.monaco-editor.focused', type: '3' })))
       await replace(editor, '"quantity": 1', '"quantity": 3');
-    assert.match(doc.getText(), /"quantity": 3\b/);
+    // the typed key reaches the document through the renderer, a moment after the keyboard is done
+    await waitFor('"quantity": 3 in the document', () => /"quantity": 3\b/.test(doc.getText()), 5000);
     const want = expected(3);
     const titles = await waitFor('the figures of 3 seats', async () => {
       const t = await lensTitles(uri);
