@@ -44,6 +44,7 @@ import { PayloadQuickFixes } from './languageFeatures/payloadQuickFixes';
 import { PreviewOnSave } from './languageFeatures/previewOnSave';
 import { RequestFileDiagnostics } from './languageFeatures/requestFileDiagnostics';
 import { Container } from './services/container';
+import { LivePreview } from './services/livePreview';
 import { answerPanelRequests } from './services/panelRequests';
 import { PanelStaleness } from './services/panelStaleness';
 import type { AccountSubscriptions } from './services/accountSubscriptions';
@@ -72,6 +73,7 @@ export interface BillingWorkbenchApi {
   readonly catalogs: ProductCatalogs;
   readonly catalogDiagnostics: CatalogDiagnostics;
   readonly subscriptions: AccountSubscriptions;
+  readonly live: LivePreview;
 }
 
 // Payload files are a language of our own that VS Code's JSON service serves (completion, hover, syntax
@@ -125,6 +127,9 @@ export function activate(context: vscode.ExtensionContext): BillingWorkbenchApi 
   const status = new ConnectionStatus(s.connections);
   const quickFixes = { providedCodeActionKinds: PayloadQuickFixes.kinds };
   const catalogDiagnostics = new CatalogDiagnostics(s.catalogs, s.settings, s.log);
+  const { settings, connections, clients, diagnostics, panel, log } = s;
+  const live = new LivePreview({ settings, connections, clients, diagnostics, panel, log, history: () => s.history });
+  const codeLens = new PayloadCodeLens(s.history);
   context.subscriptions.push(
     s,
     manager,
@@ -132,11 +137,11 @@ export function activate(context: vscode.ExtensionContext): BillingWorkbenchApi 
     status,
     new RequestFileDiagnostics(s.settings),
     new PreviewOnSave(s.connections, s.settings, () => s.payloads),
+    live,
     answerPanelRequests(s),
     new PanelStaleness(s.panel, () => s.history),
     vscode.workspace.registerTextDocumentContentProvider(JsonDocuments.scheme, s.jsonDocs),
     vscode.languages.registerCodeActionsProvider(PAYLOAD_FILES, new PayloadQuickFixes(s.diagnostics), quickFixes),
-    vscode.languages.registerCodeLensProvider(PAYLOAD_FILES, new PayloadCodeLens()),
     AccountCompletion.register(s.accountsModel),
     catalogDiagnostics,
     vscode.languages.registerCompletionItemProvider(
@@ -153,6 +158,8 @@ export function activate(context: vscode.ExtensionContext): BillingWorkbenchApi 
     vscode.languages.registerCodeActionsProvider(PAYLOAD_FILES, new CatalogQuickFixes(catalogDiagnostics), {
       providedCodeActionKinds: CatalogQuickFixes.kinds,
     }),
+    codeLens,
+    vscode.languages.registerCodeLensProvider(PAYLOAD_FILES, codeLens),
   );
   const version = String(context.extension.packageJSON.version);
   const connection = s.connections.active().name;
@@ -170,6 +177,7 @@ export function activate(context: vscode.ExtensionContext): BillingWorkbenchApi 
     catalogs: s.catalogs,
     catalogDiagnostics,
     subscriptions: s.subscriptions,
+    live,
     get endpoints() {
       return s.endpoints.provider;
     },

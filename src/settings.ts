@@ -16,12 +16,15 @@ export const SETTING = {
   localSandbox: 'localSandbox',
   localSandboxFaults: 'localSandbox.faults',
   localSandboxLatencyMs: 'localSandbox.latencyMs',
+  previewLive: 'preview.live',
 } as const;
 
 const PROXY = 'http.proxy';
 const PROXY_STRICT_SSL = 'http.proxyStrictSSL';
 
 export type PreviewOnSaveMode = 'auto' | 'on' | 'off';
+/** Live preview while typing: "auto" = the Local sandbox only. */
+export type PreviewLiveMode = 'auto' | 'on' | 'off';
 
 export interface SettingValues {
   serviceVersion?: string;
@@ -32,6 +35,7 @@ export interface SettingValues {
   proxyStrictSSL: boolean;
   /** The Local sandbox's `faults` spec and latency (user settings only). */
   localSandbox: { faults?: string; latencyMs?: number };
+  previewLive: PreviewLiveMode;
 }
 
 /** What a configuration change touched, in the terms the components care about. */
@@ -91,5 +95,16 @@ function read(): SettingValues {
       ...(faults ? { faults } : {}),
       ...(typeof latencyMs === 'number' && latencyMs > 0 ? { latencyMs } : {}),
     },
+    previewLive: liveMode(c),
   };
+}
+
+/**
+ * A workspace may turn live preview down but not "on" for every connection: each pause in typing would then
+ * spend a tenant's requests (sandbox tenants: 10,000 a day), and only the person decides that.
+ */
+function liveMode(c: vscode.WorkspaceConfiguration): PreviewLiveMode {
+  const mode = c.get<PreviewLiveMode>(SETTING.previewLive, 'auto');
+  const user = c.inspect<PreviewLiveMode>(SETTING.previewLive)?.globalValue;
+  return mode === 'on' && user !== 'on' ? (user ?? 'auto') : mode;
 }

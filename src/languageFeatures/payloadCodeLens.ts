@@ -1,11 +1,23 @@
 // Preview | Create | Validate over order and preview files; Create Account over account files; Send over
-// request files.
+// request files. After a preview, the totals join the top line and each subscription and line item shows
+// its own figures (inlineMetrics.ts); they update whenever the preview history records this document.
 import * as vscode from 'vscode';
 import { COMMANDS, commandFor, type CommandId } from '../commands/ids';
 import { isRequestFile, parseRequestFile } from '../payloads';
 import { kindFromFileName } from '../schemas';
+import type { PreviewHistory } from '../services/previewHistory';
+import { Disposable } from '../util/dispose';
+import { entryLenses, totalsLens } from './inlineMetrics';
 
-export class PayloadCodeLens implements vscode.CodeLensProvider {
+export class PayloadCodeLens extends Disposable implements vscode.CodeLensProvider {
+  private readonly changed = this._register(new vscode.EventEmitter<void>());
+  readonly onDidChangeCodeLenses = this.changed.event;
+
+  constructor(private readonly history: PreviewHistory) {
+    super();
+    this._register(history.onDidRecord(() => this.changed.fire()));
+  }
+
   provideCodeLenses(doc: vscode.TextDocument): vscode.CodeLens[] {
     const top = new vscode.Range(0, 0, 0, 0);
     const lens = (title: string, id: CommandId) => new vscode.CodeLens(top, commandFor(id, title, doc.uri));
@@ -15,12 +27,16 @@ export class PayloadCodeLens implements vscode.CodeLensProvider {
     }
     switch (kindFromFileName(doc.uri.path)) {
       case 'order':
-      case 'preview':
+      case 'preview': {
+        const record = this.history.latest(doc.uri.toString());
         return [
           lens('$(graph-line) Preview', COMMANDS.preview),
+          ...(record ? [totalsLens(doc, record, top)] : []),
           lens('$(add) Create', COMMANDS.create),
           lens('$(check) Validate', COMMANDS.validateFile),
+          ...(record ? entryLenses(doc, record) : []),
         ];
+      }
       case 'account':
         return [
           lens('$(person-add) Create Account', COMMANDS.createAccount),

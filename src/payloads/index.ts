@@ -12,3 +12,4 @@ export {
 } from './requestFile';
 export { operationCurl, sendsServiceVersion } from './operationCurl';
 export { accountNumberSlot, isAccountNumberPath, type AccountNumberSlot } from './accountNumberSlot';
+export { metricsAt, metricsLabel, sumsByEntry, totalsLabel, type CurrencySum, type EntryMetrics } from './metricsAt';

@@ -1,0 +1,39 @@
+// The figures of the document's last preview, in the payload itself: the totals on the top CodeLens line, and
+// each subscription's and line item's delta MRR and TCB in a CodeLens over its opening brace. CodeLens rather
+// than inlay hints: VS Code cuts inlay hints at 43 characters per line (editor.inlayHints.maximumLength),
+// shorter than one entry's figures in one currency. When the text has changed since the preview, the figures
+// say so ("was …", "edited since preview") until the next preview replaces them.
+import * as vscode from 'vscode';
+import { metricsAt, metricsLabel, totalsLabel } from '../payloads';
+import type { PreviewRecord } from '../services/previewHistory';
+
+/** The preview was of another version of the text. */
+export const isStale = (doc: vscode.TextDocument, record: PreviewRecord) => record.version !== doc.version;
+
+/** "MRR +1,350.00 USD · TCB +16,700.00 USD", for the top line between Preview and Create. */
+export function totalsLens(doc: vscode.TextDocument, record: PreviewRecord, range: vscode.Range): vscode.CodeLens {
+  const stale = isStale(doc, record);
+  const label = totalsLabel(record.summary.totals);
+  return readOnly(range, stale ? `${label} (edited since preview)` : label, tooltip(record, stale));
+}
+
+/** "subscriptions[0]: MRR +350.00 USD · TCB +4,200.00 USD" over each entry the preview has figures for. */
+export function entryLenses(doc: vscode.TextDocument, record: PreviewRecord): vscode.CodeLens[] {
+  const stale = isStale(doc, record);
+  const tip = tooltip(record, stale);
+  return metricsAt(doc.getText(), record.summary).map(m => {
+    const line = doc.positionAt(m.offset).line;
+    const title = `${m.list}[${m.index}]: ${stale ? 'was ' : ''}${metricsLabel(m.sums)}`;
+    return readOnly(new vscode.Range(line, 0, line, 0), title, tip);
+  });
+}
+
+/** A CodeLens that only reads: with no command id, VS Code draws it as text rather than a link. */
+function readOnly(range: vscode.Range, title: string, tooltip: string): vscode.CodeLens {
+  return new vscode.CodeLens(range, { title, tooltip, command: '' });
+}
+
+function tooltip(record: PreviewRecord, stale: boolean): string {
+  const what = `Delta MRR and TCB (net) from the preview on ${record.connection} at ${new Date(record.at).toLocaleTimeString()}.`;
+  return stale ? `${what} The text has changed since: preview again to update.` : what;
+}

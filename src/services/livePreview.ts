@@ -1,0 +1,148 @@
+// Live preview: an order or preview file is previewed in the background when typing pauses, so its figures
+// (inline metrics, and the response panel when it shows this file) follow the text. billingWorkbench.
+// preview.live "auto" = the Local sandbox only: a tenant's requests are counted (sandbox tenants: 10,000 a
+// day), so another connection is live only when the person sets "on". Never in an untrusted workspace.
+// Only a file free of errors is sent; the next edit cancels the request in flight. A keystroke only
+// (re)arms a timer: nothing here waits on the network before the pause. No popups: failures go to the log.
+import * as vscode from 'vscode';
+import { ApiError } from '../client';
+import { SignInRequired, type ClientProvider } from '../connections/clientProvider';
+import type { ConnectionStore } from '../connections/connectionStore';
+import type { PayloadDiagnostics } from '../languageFeatures/payloadDiagnostics';
+import { previewBody } from '../payloads';
+import { kindFromFileName, type PreviewRequestBody } from '../schemas';
+import type { Settings } from '../settings';
+import { Disposable } from '../util/dispose';
+import { fileName } from '../util/documents';
+import type { ResponsePanel } from '../views/responsePanel';
+import { describe, invoke, type Call } from './calls';
+import { responseState } from './panelStates';
+import type { PreviewHistory } from './previewHistory';
+
+export interface LivePreviewDeps {
+  settings: Settings;
+  connections: ConnectionStore;
+  clients: ClientProvider;
+  diagnostics: PayloadDiagnostics;
+  history: () => PreviewHistory;
+  panel: ResponsePanel;
+  log: vscode.LogOutputChannel;
+}
+
+/**
+ * What happens to an edit: `sent` (in flight), then `previewed` (recorded in the history), `cancelled` (a newer
+ * edit came first) or `failed` (in the log); or it is not sent: `errors` (the file has errors), `off` (not
+ * live here).
+ */
+export type LiveStep = 'sent' | 'previewed' | 'cancelled' | 'failed' | 'errors' | 'off';
+export interface LiveEvent {
+  source: string;
+  version: number;
+  step: LiveStep;
+}
+
+interface Pending {
+  version: number;
+  timer?: NodeJS.Timeout;
+  /** The request in flight, with the file it is for (the log names it). */
+  request?: AbortController;
+  file?: string;
+}
+
+export class LivePreview extends Disposable {
+  private readonly pending = new Map<string, Pending>();
+  private readonly stepped = this._register(new vscode.EventEmitter<LiveEvent>());
+  /** Where an edit's live preview is, or why there is none (tests read it). */
+  readonly onDidStep = this.stepped.event;
+
+  constructor(private readonly deps: LivePreviewDeps) {
+    super();
+    this._register(
+      vscode.workspace.onDidChangeTextDocument(e => {
+        if (e.contentChanges.length) this.edited(e.document);
+      }),
+    );
+    this._register(vscode.workspace.onDidCloseTextDocument(d => this.stop(d.uri.toString(), 'the file was closed')));
+  }
+
+  /** Live for this document now? (mode, workspace trust, the active connection) */
+  isLive(doc: vscode.TextDocument): boolean {
+    const kind = kindFromFileName(doc.uri.path);
+    if (kind !== 'order' && kind !== 'preview') return false;
+    const mode = this.deps.settings.values.previewLive;
+    const local = this.deps.connections.active().kind === 'local';
+    return vscode.workspace.isTrusted && (mode === 'on' || (mode === 'auto' && local));
+  }
+
+  private edited(doc: vscode.TextDocument): void {
+    const kind = kindFromFileName(doc.uri.path);
+    if (kind !== 'order' && kind !== 'preview') return;
+    const source = doc.uri.toString();
+    this.stop(source, 'the text changed');
+    const { version } = doc;
+    if (!this.isLive(doc)) return this.step(source, version, 'off');
+    const timer = setTimeout(() => void this.run(doc, version), this.deps.settings.values.debounceMs);
+    this.pending.set(source, { version, timer });
+  }
+
+  private async run(doc: vscode.TextDocument, version: number): Promise<void> {
+    const source = doc.uri.toString();
+    if (doc.isClosed || doc.version !== version) return; // a newer edit has its own timer
+    if (!this.isLive(doc)) return this.step(source, version, 'off');
+    const { value, findings } = this.deps.diagnostics.parsed(doc);
+    if (value === undefined || findings.some(f => f.severity === 'error')) return this.step(source, version, 'errors');
+    const file = fileName(doc);
+    const request = new AbortController();
+    this.pending.set(source, { version, request, file });
+    const body = previewBody(value as Record<string, unknown>, kindFromFileName(doc.uri.path)) as PreviewRequestBody;
+    const call: Call = { kind: 'preview', file, source, version, body };
+    this.step(source, version, 'sent');
+    try {
+      const active = await this.deps.clients.active();
+      const r = await invoke(active.client, call, request.signal);
+      if (request.signal.aborted || doc.version !== version) return this.step(source, version, 'cancelled');
+      const state = responseState({ info: describe(call), ...active }, call, r, this.deps.history); // records it
+      const { panel } = this.deps; // show() reveals: a panel hidden behind other tabs is left where it is
+      if (panel.visible && panel.state?.kind === 'response' && panel.state.source === source) panel.show(state);
+      this.step(source, version, 'previewed');
+    } catch (e) {
+      if (request.signal.aborted) return this.step(source, version, 'cancelled');
+      this.failed(file, e);
+      this.step(source, version, 'failed');
+    } finally {
+      if (this.pending.get(source)?.request === request) this.pending.delete(source);
+    }
+  }
+
+  /** Clears the document's timer and cancels its request in flight, if any. */
+  private stop(source: string, why: string): void {
+    const p = this.pending.get(source);
+    if (!p) return;
+    this.pending.delete(source);
+    clearTimeout(p.timer);
+    if (p.request && !p.request.signal.aborted) {
+      this.deps.log.info(`Live preview of ${p.file} (version ${p.version}): cancelled, ${why}`);
+      p.request.abort();
+    }
+  }
+
+  private failed(file: string, e: unknown): void {
+    if (e instanceof SignInRequired) {
+      this.deps.log.info(`Live preview of ${file}: not sent, ${e.message}`);
+      return;
+    }
+    const message = e instanceof Error ? e.message : String(e);
+    this.deps.log.warn(`Live preview of ${file} failed: ${message}`);
+    const status = e instanceof ApiError && e.status ? ` (${e.status})` : '';
+    vscode.window.setStatusBarMessage(`$(warning) Live preview failed${status}: see the log`, 5000); // quiet, goes away
+  }
+
+  private step(source: string, version: number, step: LiveStep): void {
+    this.stepped.fire({ source, version, step });
+  }
+
+  override dispose(): void {
+    for (const source of [...this.pending.keys()]) this.stop(source, 'the window is closing');
+    super.dispose();
+  }
+}

@@ -1,0 +1,345 @@
+// Metrics inline, in the payload: after a preview each subscription and line item shows its delta MRR and
+// TCB, and the Preview line its totals (read through the CodeLens API and on screen); an edit marks them
+// stale; live preview on the Local sandbox updates them as a person types, cancels a request the next edit
+// makes obsolete, never sends a file with errors, and is off for other connections unless turned on.
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import type { BillingWorkbenchApi } from '../../src/extension';
+import { formatMoney } from '../../src/client/money';
+import type { LiveEvent, LiveStep } from '../../src/services/livePreview';
+import { TEMPLATES } from '../../src/schemas';
+import { api, onScreen, shown, typeKeys, waitFor } from './helpers';
+import { NEW_CUSTOMER_TOTALS, SETUP_FEE, USD, teamMonth } from '../unit/expected';
+
+const ws = () => vscode.workspace.workspaceFolders![0].uri;
+const file = (name: string) => vscode.Uri.joinPath(ws(), name);
+const money = (n: number) => formatMoney(n, 'USD', { signed: true });
+const figures = (mrr: number | undefined, tcb: number) =>
+  [...(mrr === undefined ? [] : [`MRR ${money(mrr)}`]), `TCB ${money(tcb)}`].join(' · ');
+const config = () => vscode.workspace.getConfiguration('billingWorkbench');
+const setGlobal = (key: string, value: unknown) => config().update(key, value, vscode.ConfigurationTarget.Global);
+
+/** The template's figures with `seats` on the team plan, per entry and in total. */
+function expected(seats: number) {
+  const team = teamMonth(seats);
+  const enterprise = USD.annualLicence;
+  const sums = { currency: 'USD', mrr: team + enterprise / 12, tcb: 12 * team + enterprise + SETUP_FEE };
+  return {
+    sums,
+    totals: figures(sums.mrr, sums.tcb),
+    sub0: `subscriptions[0]: ${figures(team, 12 * team)}`,
+    sub1: `subscriptions[1]: ${figures(enterprise / 12, enterprise)}`,
+    line0: `line_items[0]: ${figures(undefined, SETUP_FEE)}`,
+  };
+}
+
+/** The template of examples/new-customer.preview.json with `seats` seats, written to the workspace. */
+function writePayload(name: string, seats: number): vscode.Uri {
+  const body = structuredClone(TEMPLATES.find(t => t.id === 'preview')!.body) as {
+    subscriptions: { subscription_plans: { prices?: { quantity: number }[] }[] }[];
+  };
+  body.subscriptions[0].subscription_plans[0].prices![0].quantity = seats;
+  fs.writeFileSync(file(name).fsPath, JSON.stringify(body, null, 2) + '\n');
+  return file(name);
+}
+
+/**
+ * The screen once it shows every text in `texts` (the editor draws new CodeLens titles after its own debounce),
+ * read again until the deadline. The runner reads the text just after the picture, so once the text is there
+ * one more screenshot is taken: the saved picture then shows it too.
+ */
+async function screenShowing(ctx: Mocha.Context, name: string, texts: string[], timeoutMs = 10000) {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const shot = await onScreen(ctx, name);
+    if (texts.every(t => shot.text.includes(t))) return onScreen(ctx, name);
+    if (Date.now() > end) return shot;
+  }
+}
+
+/**
+ * Gives the editor the room (side bars and the bottom panel closed), folds what a reader of the figures can do
+ * without (terms, dates, the account, the second subscription), so the whole payload and every figure fit on
+ * one screen, and scrolls to the top.
+ */
+async function foldForScreenshot(editor: vscode.TextEditor): Promise<void> {
+  for (const part of ['closeSidebar', 'closeAuxiliaryBar', 'closePanel'])
+    await vscode.commands.executeCommand(`workbench.action.${part}`); // the editor gets the room
+  const doc = editor.document;
+  const keys = ['metrics', 'account_data', 'initial_term', 'renewal_term', 'start_on'];
+  const lines = [...Array(doc.lineCount).keys()].filter(i =>
+    keys.some(k => doc.lineAt(i).text.trimStart().startsWith(`"${k}"`)),
+  );
+  const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri);
+  const second = lenses.find(l => l.command?.title.startsWith('subscriptions[1]'));
+  if (second) lines.push(second.range.start.line);
+  await vscode.commands.executeCommand('editor.fold', { levels: 1, selectionLines: lines });
+  editor.revealRange(new vscode.Range(0, 0, 0, 0), vscode.TextEditorRevealType.AtTop);
+}
+
+async function lensTitles(uri: vscode.Uri): Promise<string[]> {
+  const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
+  return lenses.map(l => l.command?.title ?? '');
+}
+
+/** Replaces the first `from` in the document with `to`, as an edit in the editor. */
+async function replace(editor: vscode.TextEditor, from: string, to: string): Promise<void> {
+  const doc = editor.document;
+  const at = doc.getText().indexOf(from);
+  assert.ok(at >= 0, `"${from}" in ${doc.fileName}`);
+  const done = await editor.edit(b =>
+    b.replace(new vscode.Range(doc.positionAt(at), doc.positionAt(at + from.length)), to),
+  );
+  assert.ok(done, 'the edit was applied');
+}
+
+suite('Inline metrics in the payload', () => {
+  let a: BillingWorkbenchApi;
+  const steps: LiveEvent[] = [];
+  let listening: vscode.Disposable;
+  /** Resolves with the first live step of `uri` at `version` or later that is one of `wanted`. */
+  const nextStep = (uri: vscode.Uri, version: number, wanted: LiveStep[]) =>
+    waitFor(`a live step ${wanted.join('/')} of ${path.basename(uri.path)} v${version}`, () =>
+      steps.find(s => s.source === uri.toString() && s.version >= version && wanted.includes(s.step)),
+    );
+  /** How many previews the Local sandbox has received (its volume summary). */
+  const previewsReceived = async () => {
+    const local = a.connections.list().find(c => c.kind === 'local')!;
+    const client = await a.clients.clientFor(local);
+    const r = await client.send<{ data: { method: string; path: string; count: number }[] }>({
+      method: 'GET',
+      path: '/system-health/api-requests/volume-summary',
+    });
+    return r.data.data.find(d => d.method === 'POST' && d.path === '/v2/orders/preview')?.count ?? 0;
+  };
+
+  suiteSetup(async () => {
+    a = await api();
+    await a.connections.setActive('local');
+    await setGlobal('preview.live', 'off'); // the first tests show figures from commands only
+    listening = a.live.onDidStep(e => steps.push(e));
+  });
+
+  suiteTeardown(async () => {
+    listening.dispose();
+    await setGlobal('preview.live', undefined);
+    await setGlobal('localSandbox.latencyMs', undefined);
+    await vscode.workspace
+      .getConfiguration('workbench')
+      .update('colorTheme', undefined, vscode.ConfigurationTarget.Global);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('workbench.view.explorer'); // the side bar, closed for the screenshots
+  });
+
+  test('after Preview, each subscription and line item shows its delta MRR and TCB, the Preview line the totals; on screen', async function () {
+    const uri = writePayload('inline-metrics.preview.json', 10);
+    const doc = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(doc);
+    assert.deepEqual(await lensTitles(uri), ['$(graph-line) Preview', '$(add) Create', '$(check) Validate']);
+    const r = await vscode.commands.executeCommand<{ status: number }>('billingWorkbench.preview', uri);
+    assert.equal(r.status, 201);
+    const want = expected(10);
+    assert.equal(want.totals, figures(NEW_CUSTOMER_TOTALS.mrr, NEW_CUSTOMER_TOTALS.tcb));
+    const titles = await waitFor('the figures over the payload', async () => {
+      const t = await lensTitles(uri);
+      return t.includes(want.sub0) ? t : undefined;
+    });
+    assert.deepEqual(titles, [
+      '$(graph-line) Preview',
+      want.totals,
+      '$(add) Create',
+      '$(check) Validate',
+      want.sub0,
+      want.sub1,
+      want.line0,
+    ]);
+    // each entry's figures sit over its opening brace
+    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
+    const text = doc.getText();
+    const braceLine = (after: string, nth = 0) => {
+      let at = text.indexOf(after);
+      for (let i = 0; i <= nth; i++) at = text.indexOf('{', at + 1);
+      return doc.positionAt(at).line;
+    };
+    const lineOf = (title: string) => lenses.find(l => l.command?.title === title)!.range.start.line;
+    assert.equal(lineOf(want.sub0), braceLine('"subscriptions"'));
+    assert.equal(lineOf(want.line0), braceLine('"line_items"'));
+    assert.ok(lineOf(want.sub1) > lineOf(want.sub0) && lineOf(want.sub1) < lineOf(want.line0));
+    assert.equal(lineOf(want.totals), 0);
+
+    await vscode.workspace.getConfiguration('workbench').update('colorTheme', 'Default Light Modern', true);
+    await waitFor('the light theme', () => vscode.window.activeColorTheme.kind === vscode.ColorThemeKind.Light);
+    const editor = await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One });
+    await foldForScreenshot(editor);
+    const onScreenNow = [want.totals, want.sub0, want.sub1, want.line0];
+    const shot = await screenShowing(this, 'inline-metrics', onScreenNow);
+    for (const t of ['Preview', 'Create', ...onScreenNow]) assert.ok(shot.text.includes(t), `"${t}" on screen`);
+  });
+
+  test('after an edit the figures say they are from before it, until the next preview', async function () {
+    const uri = file('inline-metrics.preview.json');
+    const doc = await vscode.workspace.openTextDocument(uri);
+    const editor = await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One });
+    const before = expected(10);
+    await replace(editor, '"quantity": 10', '"quantity": 11');
+    const stale = await waitFor('the figures marked stale', async () => {
+      const t = await lensTitles(uri);
+      return t.includes(`${before.totals} (edited since preview)`) ? t : undefined;
+    });
+    assert.ok(stale.includes(before.sub0.replace(': ', ': was ')), stale.join('\n'));
+    assert.ok(stale.includes(before.line0.replace(': ', ': was ')), stale.join('\n'));
+    const wasSub0 = before.sub0.replace(': ', ': was ');
+    const shot = await screenShowing(this, 'inline-metrics-stale', ['(edited since preview)', wasSub0]);
+    assert.ok(shot.text.includes(`${before.totals} (edited since preview)`), 'the stale totals on screen');
+    assert.ok(shot.text.includes(wasSub0), 'the stale figures on screen');
+
+    await vscode.commands.executeCommand('billingWorkbench.preview', uri);
+    const after = expected(11);
+    const fresh = await waitFor('the figures of the new preview', async () => {
+      const t = await lensTitles(uri);
+      return t.includes(after.sub0) ? t : undefined;
+    });
+    assert.ok(fresh.includes(after.totals) && !fresh.some(t => t.includes('edited since')), fresh.join('\n'));
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  test('live on the Local sandbox: typing 1 → 3 seats updates the figures, and the panel showing the file, without a command; on screen', async function () {
+    await setGlobal('preview.live', undefined); // the default: auto, on for the Local sandbox
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors'); // the panel too: it opens beside again
+    const uri = writePayload('inline-live.preview.json', 1);
+    const doc = await vscode.workspace.openTextDocument(uri);
+    const editor = await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One });
+    assert.ok(a.live.isLive(doc));
+    const rendered = new Promise<void>(r => {
+      const d = a.panel.onDidRender(() => {
+        d.dispose();
+        r();
+      });
+    });
+    await vscode.commands.executeCommand('billingWorkbench.preview', uri); // the panel shows this file, 1 seat
+    await rendered; // the new webview is loaded: it cannot take the keyboard focus from the editor any more
+    assert.deepEqual(shown(a, 'response').summary!.totals, [expected(1).sums]);
+    assert.ok((await lensTitles(uri)).includes(expected(1).sub0));
+    await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One }); // focused, to type into
+    const at = doc.getText().indexOf('"quantity": 1') + '"quantity": '.length;
+    editor.selection = new vscode.Selection(doc.positionAt(at), doc.positionAt(at + 1));
+    const typed = Date.now();
+    const version = doc.version + 1;
+    if (!(await typeKeys({ waitFor: '.monaco-editor.focused', type: '3' })))
+      await replace(editor, '"quantity": 1', '"quantity": 3');
+    // the typed key reaches the document through the renderer, a moment after the keyboard is done
+    await waitFor('"quantity": 3 in the document', () => /"quantity": 3\b/.test(doc.getText()), 5000);
+    const want = expected(3);
+    const titles = await waitFor('the figures of 3 seats', async () => {
+      const t = await lensTitles(uri);
+      return t.includes(want.sub0) ? t : undefined;
+    });
+    console.log(`live preview: keystroke to figures in the editor: ${Date.now() - typed} ms`);
+    assert.deepEqual(titles.slice(1, 2), [want.totals]);
+    assert.ok((await nextStep(uri, version, ['previewed'])).version === doc.version);
+    const panel = await waitFor('the panel showing the live preview', () => {
+      const s = a.panel.state;
+      return s?.kind === 'response' && s.source === uri.toString() && s.summary?.totals[0].mrr === want.sums.mrr
+        ? s
+        : undefined;
+    });
+    assert.deepEqual(panel.summary!.totals, [want.sums]);
+    assert.deepEqual(panel.change!.totals, [
+      { currency: 'USD', mrr: want.sums.mrr - expected(1).sums.mrr, tcb: want.sums.tcb - expected(1).sums.tcb },
+    ]);
+    await foldForScreenshot(editor);
+    const shot = await screenShowing(this, 'inline-metrics-live', [want.totals, want.sub0]);
+    assert.ok(shot.text.includes(want.sub0), `"${want.sub0}" on screen`);
+    assert.ok(shot.text.includes(want.totals), `"${want.totals}" on screen`);
+  });
+
+  test('live: the next edit cancels the request in flight; only the last text is recorded', async () => {
+    await setGlobal('localSandbox.latencyMs', 1500); // holds each answer, so the first is still in flight
+    const uri = file('inline-live.preview.json');
+    const doc = await vscode.workspace.openTextDocument(uri);
+    const editor = await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One });
+    try {
+      await replace(editor, '"quantity": 3', '"quantity": 4');
+      const first = doc.version;
+      await nextStep(uri, first, ['sent']);
+      await replace(editor, '"quantity": 4', '"quantity": 5');
+      const second = doc.version;
+      assert.equal((await nextStep(uri, first, ['cancelled', 'previewed'])).step, 'cancelled');
+      await nextStep(uri, second, ['previewed']);
+      const mine = steps
+        .filter(s => s.source === uri.toString() && s.version >= first)
+        .map(s => `${s.version - first}:${s.step}`);
+      assert.deepEqual(mine, ['0:sent', '0:cancelled', '1:sent', '1:previewed']);
+      const titles = await lensTitles(uri);
+      assert.ok(titles.includes(expected(5).sub0), titles.join('\n'));
+      // the log says so, in the file a person opens with Show Log
+      await waitFor('the cancellation in the log', () =>
+        fs
+          .readdirSync(a.logUri.fsPath)
+          .filter(f => f.endsWith('.log'))
+          .some(f =>
+            fs
+              .readFileSync(path.join(a.logUri.fsPath, f), 'utf8')
+              .includes(`Live preview of inline-live.preview.json (version ${first}): cancelled, the text changed`),
+          ),
+      );
+    } finally {
+      await setGlobal('localSandbox.latencyMs', undefined);
+    }
+  });
+
+  test('live: a file with an error is not sent', async () => {
+    const uri = file('inline-live.preview.json');
+    const doc = await vscode.workspace.openTextDocument(uri);
+    const editor = await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One });
+    const sent = await previewsReceived();
+    await replace(editor, '"quantity": 5', '"quantity": "five"');
+    await nextStep(uri, doc.version, ['errors', 'sent']).then(s => assert.equal(s.step, 'errors'));
+    assert.ok(
+      a.diagnostics.parsed(doc).findings.some(f => f.severity === 'error'),
+      'the file has an error',
+    );
+    assert.equal(await previewsReceived(), sent, 'no preview reached the Local sandbox');
+    const titles = await lensTitles(uri);
+    assert.ok(titles.includes(`${expected(5).totals} (edited since preview)`), titles.join('\n'));
+    // fixed, it is sent again (the check above could see a preview)
+    await replace(editor, '"quantity": "five"', '"quantity": 6');
+    await nextStep(uri, doc.version, ['previewed']);
+    assert.equal(await previewsReceived(), sent + 1);
+  });
+
+  test('live: another connection is not live by default, and is when preview.live is "on"', async () => {
+    const sb = await a.clients.servedSandbox(); // the same server, reached as a "sandbox" tenant would be
+    const conn = await a.connections.add({ name: 'Live test tenant', kind: 'sandbox', baseUrl: sb.url });
+    await a.connections.storeCredentials(conn.id, { clientId: sb.clientId, clientSecret: sb.clientSecret });
+    await a.connections.setActive(conn.id);
+    const uri = file('inline-live.preview.json');
+    const doc = await vscode.workspace.openTextDocument(uri);
+    const editor = await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One });
+    try {
+      const sent = await previewsReceived();
+      await replace(editor, '"quantity": 6', '"quantity": 7');
+      assert.equal((await nextStep(uri, doc.version, ['off', 'sent'])).step, 'off');
+      assert.equal(a.live.isLive(doc), false);
+      assert.equal(await previewsReceived(), sent, 'nothing sent to the tenant');
+      // a workspace (a cloned repository) cannot turn it on: only the person spends the tenant's requests
+      await config().update('preview.live', 'on', vscode.ConfigurationTarget.Workspace);
+      assert.equal(config().get('preview.live'), 'on');
+      assert.equal(a.live.isLive(doc), false);
+      await config().update('preview.live', undefined, vscode.ConfigurationTarget.Workspace);
+      await setGlobal('preview.live', 'on');
+      await replace(editor, '"quantity": 7', '"quantity": 8');
+      await nextStep(uri, doc.version, ['previewed']);
+      assert.equal(await previewsReceived(), sent + 1);
+      const titles = await lensTitles(uri);
+      assert.ok(titles.includes(expected(8).sub0), titles.join('\n'));
+    } finally {
+      await setGlobal('preview.live', undefined);
+      await a.connections.remove(conn.id);
+      await a.connections.setActive('local');
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    }
+  });
+});
