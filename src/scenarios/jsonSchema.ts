@@ -13,15 +13,14 @@ type Node = Record<string, unknown>;
 export function scenarioJsonSchema(): Node {
   const strict = z.toJSONSchema(Scenario, { target: 'draft-7', io: 'input', unrepresentable: 'any' }) as Node;
   const ids = OPERATIONS.map(o => o.id);
-  const withIds = JSON.parse(JSON.stringify(strict), (_key, value) =>
-    value &&
-    typeof value === 'object' &&
-    typeof value.description === 'string' &&
-    value.description.startsWith('The operation id')
-      ? { ...value, examples: ids }
-      : value,
-  );
-  return soften(withIds);
+  const offered = JSON.parse(JSON.stringify(strict), (_key, value) => {
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+    // A step's `kind` is a literal (`const`, which soften drops as a check): offer it as a value instead.
+    if ('const' in value) return { ...value, enum: [value.const] };
+    if (String(value.description).startsWith('The operation id')) return { ...value, examples: ids };
+    return value;
+  });
+  return soften(offered);
 }
 
 export function writeScenarioSchema(dir: string): string {

@@ -133,8 +133,8 @@ function shapeFinding(issue: { code: string; path: PropertyKey[]; message: strin
     }
     return;
   }
-  if (issue.code === 'invalid_union' && at.length === 2 && at[0] === 'steps') {
-    add('unknown-step-kind', `Unknown step kind: use one of ${STEP_KINDS.join(', ')}.`, [...at, 'kind']);
+  if (issue.code === 'invalid_union' && at.length === 3 && at[0] === 'steps' && at[2] === 'kind') {
+    add('unknown-step-kind', `Unknown step kind: use one of ${STEP_KINDS.join(', ')}.`, at);
     return;
   }
   add('wrong-shape', `${formatPath(at) || 'The scenario'}: ${issue.message}.`, at);
