@@ -26,7 +26,7 @@ export interface StepResult {
   error?: string;
   /** Where the error is in the scenario (an unresolved reference points at its string). */
   errorPath?: PathSegment[];
-  /** What was sent and answered (the editor's History records it; redact the request before showing). */
+  /** What was sent and answered, redacted (the editor's History can record it as it is). */
   exchange?: { method: string; url: string; status?: number; requestId?: string; body?: unknown; answer?: unknown };
 }
 
@@ -181,25 +181,25 @@ async function runStep(
   try {
     const r = await call.send(client, signal);
     answer = { status: r.status, body: r.data };
-    exchange = {
+    exchange = client.redactor.json({
       method: r.request.method,
       url: r.request.url,
       status: r.status,
       requestId: r.requestId,
       body: call.body,
       answer: r.data,
-    };
+    });
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
     if (e.kind === 'cancelled') return done({ outcome: 'skipped', error: 'Cancelled.' });
-    exchange = {
+    exchange = client.redactor.json({
       method: e.method ?? '',
       url: e.url ?? '',
       status: e.status,
       requestId: e.requestId,
       body: call.body,
       answer: e.body,
-    };
+    });
     const expected = p.step.expect?.status;
     if (e.kind !== 'http' || e.status === undefined || expected === undefined || expected < 400) {
       // An error nobody expected: the step failed to do its job (a 4xx/5xx, a network failure).
@@ -209,7 +209,12 @@ async function runStep(
   }
   if (p.step.name) answers.set(p.step.name, answer.body);
   const previewRequest = p.step.kind === 'preview' ? call.body : undefined;
-  const failures = checkAnswer(answer, p.step.expect, [...base.path, 'expect'], previewRequest);
+  // Results reach reports, logs and History: what came back is redacted like everything the client shows.
+  const failures = checkAnswer(answer, p.step.expect, [...base.path, 'expect'], previewRequest).map(f => ({
+    ...f,
+    message: client.redactor.text(f.message),
+    actual: client.redactor.json(f.actual),
+  }));
   return done({ outcome: failures.length ? 'failed' : 'passed', failures, exchange });
 }
 

@@ -312,8 +312,8 @@ export function scenarioRange(text: string, at: PathSegment[]): { offset: number
 
 function readUtf8(p: string): string | undefined {
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(fs.readFileSync(p));
+    return fs.readFileSync(p, 'utf8').replace(/^\uFEFF/, ''); // invalid UTF-8 then fails as JSON, with its place
   } catch {
-    return undefined;
+    return undefined; // missing, a folder, unreadable: "no payload file", with the path looked for
   }
 }

@@ -221,6 +221,32 @@ describe('the runner, on fresh Local sandboxes', () => {
     assert.equal(a.target, 'Local sandbox (fresh, today 2031-02-03)');
   });
 
+  test('results hold nothing secret: card data sent and a failing check on it are redacted', async () => {
+    const account = JSON.parse(fs.readFileSync('examples/acme.account.json', 'utf8'));
+    const card = {
+      card_number: '4111111111111111',
+      brand: 'visa',
+      security_code: '123',
+      expiry_month: 12,
+      expiry_year: 2030,
+    };
+    const s = scenario({
+      name: 'card',
+      steps: [
+        {
+          kind: 'createAccount',
+          body: { ...account, payment_method: { type: 'card', card } },
+          expect: { values: [{ path: 'account_number', equals: '4111111111111111' }] },
+        },
+      ],
+    });
+    const [r] = await runScenarios([s], local);
+    assert.equal(r.outcome, 'failed');
+    const shown = JSON.stringify(r);
+    assert.ok(!shown.replace(/"expected":"4111111111111111"/g, '').includes('4111111111111111'), shown);
+    assert.ok(!shown.includes('"123"'), shown);
+  });
+
   test('a scenario with findings is not run', async () => {
     const s = scenario({ name: 'bad', steps: [{ kind: 'refund' }] });
     const [r] = await runScenarios([s], local);
