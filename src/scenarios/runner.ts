@@ -2,7 +2,7 @@
 // view and the CLI's reporters listen) and stopping at once when the signal aborts. On the Local sandbox each
 // scenario gets a fresh sandbox of its own (in memory, at the scenario's `today`); on any other connection a
 // run that writes asks `confirm` first.
-import { ApiError, BillingClient, type ApiResponse } from '../client';
+import { BillingClient, type ApiError, type ApiResponse } from '../client';
 import { startSandbox } from '../sandbox';
 import { previewBody } from '../payloads';
 import { kindFromFileName, type PathSegment } from '../schemas';
@@ -190,7 +190,7 @@ async function runStep(
       answer: r.data,
     });
   } catch (e) {
-    if (!(e instanceof ApiError)) throw e;
+    if (!isApiError(e)) throw e;
     if (e.kind === 'cancelled') return done({ outcome: 'skipped', error: 'Cancelled.' });
     exchange = client.redactor.json({
       method: e.method ?? '',
@@ -257,6 +257,13 @@ function resolveCall(p: PreparedStep, answers: Map<string, unknown>): Call {
     }
   }
 }
+
+/**
+ * The client's error, by its name and kind rather than its class: the client handed in may come from another
+ * bundle (the extension's, the CLI's) than this one, with an ApiError class of its own.
+ */
+const isApiError = (e: unknown): e is ApiError =>
+  e instanceof Error && e.name === 'ApiError' && typeof (e as ApiError).kind === 'string';
 
 const nameOf = (f: ScenarioFile) => f.scenario?.name ?? f.file ?? 'scenario';
 

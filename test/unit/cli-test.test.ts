@@ -42,7 +42,10 @@ const failing = write('failing.scenario.json', {
 });
 const reading = write('reading.scenario.json', {
   name: 'Reads',
-  steps: [{ kind: 'getAccount', accountNumber: 'A00000001', expect: { status: 200 } }],
+  steps: [
+    { kind: 'getAccount', accountNumber: 'A00000001', expect: { status: 200 } },
+    { kind: 'getAccount', accountNumber: 'A99999999', expect: { status: 404 } },
+  ],
 });
 
 let sb: Sandbox;
@@ -128,7 +131,12 @@ describe('node dist/cli.js test', () => {
     assert.equal(reads.status, 0, reads.stderr);
     const report = JSON.parse(reads.stdout);
     assert.equal(report.scenarios[0].target, sb.url);
-    assert.equal(report.tests, 1);
+    assert.equal(report.tests, 2);
+    assert.deepEqual(
+      report.scenarios[0].steps.map((s: { outcome: string }) => s.outcome),
+      ['passed', 'passed'],
+      'an expected 404 from the client of the CLI passes',
+    );
     const before = sb.store.accounts.size;
     const refused = await run(['examples/scenarios', '--base-url', sb.url], env);
     assert.equal(refused.status, 2);
