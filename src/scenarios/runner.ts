@@ -8,7 +8,7 @@ import { previewBody } from '../payloads';
 import { kindFromFileName, type PathSegment } from '../schemas';
 import { checkAnswer, type Answer, type CheckFailure } from './checks';
 import { resolveReferences, UnresolvedReference } from './references';
-import { writes } from './schema';
+import { writes, type ExpectData } from './schema';
 import type { PreparedStep, ScenarioFile } from './scenarioFile';
 
 export type StepOutcome = 'passed' | 'failed' | 'errored' | 'skipped';
@@ -115,7 +115,8 @@ export async function runScenario(f: ScenarioFile, opts: RunOptions): Promise<Sc
     target = `Local sandbox (fresh${today ? `, today ${today}` : ''})`;
   } else {
     client = opts.target.client;
-    target = opts.target.connection.name;
+    // A real environment has its own date: `today` is simulated on the Local sandbox only.
+    target = opts.target.connection.name + (today ? ` (its own today, not ${today})` : '');
   }
   const steps: StepResult[] = [];
   try {
@@ -170,8 +171,11 @@ async function runStep(
     ...r,
   });
   let call: Call;
+  let expect: ExpectData | undefined;
   try {
     call = resolveCall(p, answers);
+    // Expected values may name earlier answers too (`equals: "${signup.order_number}"`).
+    expect = p.step.expect && resolveReferences(p.step.expect, answers, [...base.path, 'expect']);
   } catch (e) {
     if (!(e instanceof UnresolvedReference)) throw e;
     return done({ outcome: 'errored', error: e.message, errorPath: e.at });
@@ -200,7 +204,7 @@ async function runStep(
       body: call.body,
       answer: e.body,
     });
-    const expected = p.step.expect?.status;
+    const expected = expect?.status;
     if (e.kind !== 'http' || e.status === undefined || expected === undefined || expected < 400) {
       // An error nobody expected: the step failed to do its job (a 4xx/5xx, a network failure).
       return done({ outcome: 'errored', error: e.message, exchange });
@@ -210,7 +214,7 @@ async function runStep(
   if (p.step.name) answers.set(p.step.name, answer.body);
   const previewRequest = p.step.kind === 'preview' ? call.body : undefined;
   // Results reach reports, logs and History: what came back is redacted like everything the client shows.
-  const failures = checkAnswer(answer, p.step.expect, [...base.path, 'expect'], previewRequest).map(f => ({
+  const failures = checkAnswer(answer, expect, [...base.path, 'expect'], previewRequest).map(f => ({
     ...f,
     message: client.redactor.text(f.message),
     actual: client.redactor.json(f.actual),

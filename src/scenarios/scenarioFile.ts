@@ -151,11 +151,10 @@ function stepNames(steps: Record<string, unknown>[], add: Add): Map<string, numb
   return names;
 }
 
-/** References name an earlier step, by a path that parses. */
+/** References (in what is sent and in what is expected) name an earlier step, by a path that parses. */
 function checkReferences(s: unknown, at: PathSegment[], i: number, names: Map<string, number>, add: Add) {
   if (!s || typeof s !== 'object') return;
-  const { expect: _checks, ...sent } = s as Record<string, unknown>;
-  for (const r of findReferences(sent, at)) {
+  for (const r of findReferences(s, at)) {
     const j = names.get(r.step);
     if (j === undefined) add('unknown-step', `${r.text}: no step is named "${r.step}".`, r.at);
     else if (j >= i) {

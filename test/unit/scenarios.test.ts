@@ -247,6 +247,55 @@ describe('the runner, on fresh Local sandboxes', () => {
     assert.ok(!shown.includes('"123"'), shown);
   });
 
+  test('catalog operations by id, with references in path parameters, query and body', async () => {
+    const s = scenario({
+      name: 'operations',
+      steps: [
+        ACCOUNT,
+        { kind: 'createOrder', name: 'signup', body: teamOrder(4) },
+        {
+          kind: 'operation',
+          operation: 'GET /object-query/accounts/{key}',
+          pathParams: { key: '${customer.account_number}' },
+          expect: { values: [{ path: 'name', equals: 'Acme Robotics' }] },
+        },
+        {
+          kind: 'operation',
+          operation: 'GET /object-query/orders',
+          query: { 'filter[]': 'accountNumber.EQ:${customer.account_number}', pageSize: 5 },
+          expect: {
+            values: [
+              { path: 'data[0].orderNumber', equals: '${signup.order_number}' },
+              { path: 'data[1]', exists: false },
+            ],
+          },
+        },
+        {
+          kind: 'operation',
+          operation: 'POST /v2/orders/preview',
+          body: {
+            account_number: '${customer.account_number}',
+            metrics: ['delta_metrics'],
+            subscriptions: [{ subscription_number: '${signup.subscriptions[0].subscription_number}', cancel: {} }],
+          },
+          expect: { status: 201, values: [{ path: 'subscriptions[0].actions[0].action', equals: 'cancel' }] },
+        },
+      ],
+    });
+    assert.deepEqual(s.findings, []);
+    const [r] = await runScenarios([s], local);
+    assert.deepEqual(
+      r.steps.map(x => [x.outcome, x.exchange?.url.replace(/^http:\/\/127\.0\.0\.1:\d+/, '')]),
+      [
+        ['passed', '/v2/accounts'],
+        ['passed', '/v2/orders'],
+        ['passed', '/object-query/accounts/A00000002'],
+        ['passed', '/object-query/orders?filter%5B%5D=accountNumber.EQ%3AA00000002&pageSize=5'],
+        ['passed', '/v2/orders/preview'],
+      ],
+    );
+  });
+
   test('a scenario with findings is not run', async () => {
     const s = scenario({ name: 'bad', steps: [{ kind: 'refund' }] });
     const [r] = await runScenarios([s], local);
