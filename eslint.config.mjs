@@ -36,7 +36,15 @@ export default tseslint.config(
   },
   {
     // Core folders run without VS Code (unit tests, CLI): they must never import it.
-    files: ['src/client/**', 'src/schemas/**', 'src/catalog/**', 'src/sandbox/**', 'src/payloads/**', 'src/cli.ts'],
+    files: [
+      'src/client/**',
+      'src/schemas/**',
+      'src/catalog/**',
+      'src/sandbox/**',
+      'src/payloads/**',
+      'src/cli.ts',
+      'src/scenarios/**',
+    ],
     rules: {
       'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'core folders import no vscode' }] }],
     },
