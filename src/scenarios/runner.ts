@@ -125,7 +125,9 @@ export async function runScenario(f: ScenarioFile, opts: RunOptions): Promise<Sc
     for (const step of f.steps) {
       stop ??= opts.signal?.aborted ? 'Cancelled.' : undefined;
       if (stop) {
-        steps.push(skipStep(step, stop));
+        const skippedStep = skipStep(step, stop);
+        steps.push(skippedStep);
+        opts.onEvent?.({ type: 'stepEnd', scenario: f, result: skippedStep }); // never started: shown as skipped
         continue;
       }
       opts.onEvent?.({ type: 'stepStart', scenario: f, step, path: ['steps', step.index] });

@@ -6,7 +6,7 @@ import * as path from 'path';
 import { findNodeAtLocation, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { findOperation, type Operation } from '../catalog';
 import { parsePayload } from '../payloads';
-import { formatPath, kindFromFileName, type PathSegment, type PayloadKind } from '../schemas';
+import { formatPath, isRealDate, kindFromFileName, type PathSegment, type PayloadKind } from '../schemas';
 import { lineColumn } from '../cli/lines';
 import { parseJsonPath } from './jsonPath';
 import { findReferences } from './references';
@@ -96,7 +96,10 @@ export function readScenario(text: string, opts: ReadScenarioOptions = {}): Scen
   if (!parsed.success) {
     for (const issue of parsed.error.issues) shapeFinding(issue, add);
   }
-  const raw = (value && typeof value === 'object' ? value : {}) as { steps?: unknown };
+  const raw = (value && typeof value === 'object' ? value : {}) as { steps?: unknown; today?: unknown };
+  if (typeof raw.today === 'string' && !(/^\d{4}-\d{2}-\d{2}$/.test(raw.today) && isRealDate(raw.today))) {
+    add('wrong-shape', `today must be a real date written YYYY-MM-DD, not "${raw.today}".`, ['today']);
+  }
   const rawSteps = Array.isArray(raw.steps) ? (raw.steps as Record<string, unknown>[]) : [];
   const names = stepNames(rawSteps, add);
   const readText = opts.readText ?? readUtf8;
@@ -119,6 +122,7 @@ export function readScenario(text: string, opts: ReadScenarioOptions = {}): Scen
     checkExpect(step, at, add);
     return prepared;
   });
+  findings.sort((a, b) => a.offset - b.offset); // in the order of the text, as people read it
   return { file: opts.file, scenario: parsed.success ? parsed.data : undefined, steps, findings };
 }
 

@@ -15,6 +15,7 @@ import {
   UnresolvedReference,
   type RunEvent,
   type ScenarioFile,
+  type StepResult,
 } from '../../src/scenarios';
 import { USD } from './expected';
 
@@ -323,6 +324,7 @@ describe('the runner on a connection', () => {
 
   test('cancellation mid-run: the request in flight and the steps after it are skipped', async () => {
     controller = new AbortController();
+    const ended: StepResult[] = [];
     const s = scenario({
       name: 'cancel',
       steps: [ACCOUNT, { kind: 'createOrder', body: teamOrder(2) }, { kind: 'getAccount', accountNumber: 'A00000001' }],
@@ -331,6 +333,7 @@ describe('the runner on a connection', () => {
       target: { kind: 'connection', client, connection },
       signal: controller.signal,
       confirm: () => true,
+      onEvent: e => e.type === 'stepEnd' && ended.push(e.result),
     });
     assert.deepEqual(
       r.steps.map(x => x.outcome),
@@ -338,6 +341,15 @@ describe('the runner on a connection', () => {
     );
     assert.equal(r.outcome, 'skipped');
     assert.equal(r.steps[1].error, 'Cancelled.');
+    assert.deepEqual(
+      ended.map(x => [x.index, x.outcome]),
+      [
+        [0, 'passed'],
+        [1, 'skipped'],
+        [2, 'skipped'],
+      ],
+      'every step ends with an event, the ones never started too',
+    );
   });
 
   test('writes are asked once per run, naming the connection and the steps; declined, nothing is sent', async () => {
@@ -371,6 +383,7 @@ describe('findings of a scenario file', () => {
   const text = scenarioText({
     name: 'mistakes',
     colour: 'red',
+    today: '2027-02-30',
     steps: [
       { kind: 'refund' },
       { kind: 'operation', name: 'op', operation: 'GET /v1/nothing-here' },
@@ -399,7 +412,7 @@ describe('findings of a scenario file', () => {
     f.findings.filter(x => x.code === code).map(x => text.slice(x.offset, x.offset + x.length));
 
   test('each mistake once, at the exact key or value, with a stable code', () => {
-    assert.deepEqual(at('wrong-shape'), ['"colour"']);
+    assert.deepEqual(at('wrong-shape'), ['"colour"', '"2027-02-30"']);
     assert.deepEqual(at('unknown-step-kind'), ['"refund"']);
     assert.deepEqual(at('unknown-operation'), ['"GET /v1/nothing-here"']);
     assert.deepEqual(at('missing-path-param'), ['"GET /v1/accounts/{account-key}"']);
@@ -414,7 +427,7 @@ describe('findings of a scenario file', () => {
     );
     assert.deepEqual(at('bad-pattern'), ['"("']);
     assert.deepEqual(at('totals-not-preview'), ['"totals"']);
-    assert.equal(f.findings.length, 13, JSON.stringify(f.findings.map(x => x.code)));
+    assert.equal(f.findings.length, 14, JSON.stringify(f.findings.map(x => x.code)));
   });
   test('an invalid payload file says where in it and why', () => {
     const m = f.findings.find(x => x.code === 'payload-invalid')!.message;
