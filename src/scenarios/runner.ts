@@ -135,7 +135,7 @@ export async function runScenario(f: ScenarioFile, opts: RunOptions): Promise<Sc
       steps.push(r);
       opts.onEvent?.({ type: 'stepEnd', scenario: f, result: r });
       // Later steps build on this one's answer: after an error they are not sent (no writes on a wrong basis).
-      if (r.outcome === 'errored') stop = `Not sent: ${r.label} did not answer as expected.`;
+      if (r.outcome === 'errored') stop = `Not sent: ${r.label} errored.`;
       if (r.outcome === 'skipped') stop = r.error;
     }
   } finally {
