@@ -76,8 +76,8 @@ export function readScenario(text: string, opts: ReadScenarioOptions = {}): Scen
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { allowTrailingComma: false, disallowComments: true });
   const findings: ScenarioFinding[] = [];
-  const add = (code: ScenarioFindingCode, message: string, at: PathSegment[], key = false, severity = 'error') =>
-    findings.push({ code, severity: severity as 'error', message, path: at, ...locate(root, text, at, key) });
+  const add: Add = (code, message, at, key = false) =>
+    findings.push({ code, severity: 'error', message, path: at, ...locate(root, text, at, key) });
   if (errors.length || !root) {
     const e = errors[0];
     const message = e ? `Not valid JSON: ${printParseErrorCode(e.error)}.` : 'The file is empty.';
@@ -126,7 +126,8 @@ export function readScenario(text: string, opts: ReadScenarioOptions = {}): Scen
   return { file: opts.file, scenario: parsed.success ? parsed.data : undefined, steps, findings };
 }
 
-type Add = (code: ScenarioFindingCode, message: string, at: PathSegment[], key?: boolean, severity?: string) => void;
+/** Adds an error at a path of the scenario: its value, or its key (`key`) for a field that should not be there. */
+type Add = (code: ScenarioFindingCode, message: string, at: PathSegment[], key?: boolean) => void;
 
 function shapeFinding(issue: { code: string; path: PropertyKey[]; message: string; keys?: string[] }, add: Add) {
   const at = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
@@ -208,7 +209,7 @@ function stepBody(
   if (typeof step.file !== 'string') {
     if (step.body === undefined && defaultKind)
       add('wrong-shape', `A ${step.kind} step needs "body" or "file".`, [...at, 'kind']);
-    if (defaultKind && step.body !== undefined) checkPayload(step.body, defaultKind, [...at, 'body'], add, '');
+    if (defaultKind && step.body !== undefined) checkPayload(step.body, defaultKind, [...at, 'body'], add);
     return { body: step.body, payloadKind: defaultKind };
   }
   const file = path.resolve(dir, step.file);
@@ -239,7 +240,7 @@ function stepBody(
 }
 
 /** An inline body checked as the payload it is; a finding on a `${...}` value is left to the run (never cry wolf). */
-function checkPayload(body: unknown, kind: PayloadKind, at: PathSegment[], add: Add, _why: string) {
+function checkPayload(body: unknown, kind: PayloadKind, at: PathSegment[], add: Add) {
   if (!body || typeof body !== 'object') return;
   const { findings } = parsePayload(JSON.stringify(body), kind);
   for (const f of findings) {
