@@ -11,6 +11,7 @@ import {
   readScenario,
   resolveReferences,
   runScenarios,
+  SCENARIO_FINDING_CODES,
   scenarioRange,
   UnresolvedReference,
   type RunEvent,
@@ -446,6 +447,10 @@ describe('findings of a scenario file', () => {
       bad.findings.map(x => [x.code, x.offset]),
       [['json-syntax', text.indexOf('}')]],
     );
+  });
+  test('every finding code is documented in docs/FINDINGS.md', () => {
+    const doc = fs.readFileSync('docs/FINDINGS.md', 'utf8');
+    for (const code of SCENARIO_FINDING_CODES) assert.match(doc, new RegExp(`^#{2,3} ${code}$`, 'm'), code);
   });
   test('scenarioRange gives the editor the place of a result path', () => {
     const r = scenarioRange(text, ['steps', 3, 'orderNumber']);
