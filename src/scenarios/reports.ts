@@ -20,7 +20,7 @@ export function textReport(results: ScenarioResult[]): string {
     if (r.error && !r.steps.length) lines.push(`    ${r.error}`);
     for (const s of r.steps) {
       lines.push(
-        `  ${MARK[s.outcome]} ${s.index + 1}. ${s.label} (${s.kind})${s.outcome === 'skipped' ? '' : `, ${s.ms} ms`}`,
+        `  ${MARK[s.outcome]} ${s.index + 1}. ${s.label} (${s.kind})${s.outcome === 'skipped' ? `: ${s.error ?? 'skipped'}` : `, ${s.ms} ms`}`,
       );
       if (s.error && s.outcome !== 'skipped') lines.push(`      ${s.error}`);
       for (const f of s.failures) lines.push(`      ${f.message}  [${formatPath(f.path)}]`);
