@@ -5,7 +5,8 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as z from 'zod';
 import { OPERATIONS } from '../catalog/catalog';
-import { soften } from '../schemas/jsonSchemas';
+import { jsonSchemaFor, soften } from '../schemas/jsonSchemas';
+import type { PayloadKind } from '../schemas';
 import { Scenario } from './schema';
 
 type Node = Record<string, unknown>;
@@ -20,12 +21,33 @@ export function scenarioJsonSchema(): Node {
     if (String(value.description).startsWith('The operation id')) return { ...value, examples: ids };
     return value;
   });
-  return soften(offered);
+  return withBodies(soften(offered));
+}
+
+/** The payload each step kind sends, for completion and hover in an inline `body`. */
+const BODY_OF: Record<string, PayloadKind> = { preview: 'preview', createOrder: 'order', createAccount: 'account' };
+
+/**
+ * An inline body completes like a payload file of its kind: `if` the step's kind is X `then` its body is X's
+ * (softened) payload schema. `if` never reports anything itself, and a softened `then` cannot fail.
+ */
+function withBodies(schema: Node): Node {
+  const steps = (schema.properties as Record<string, Node>).steps;
+  const definitions: Node = {};
+  const rules = Object.entries(BODY_OF).map(([kind, payload]) => {
+    definitions[`${payload}Body`] ??= jsonSchemaFor(payload);
+    return {
+      if: { properties: { kind: { const: kind } }, required: ['kind'] },
+      then: { properties: { body: { $ref: `#/definitions/${payload}Body` } } },
+    };
+  });
+  (steps.items as Node).allOf = rules;
+  return { ...schema, definitions: { ...(schema.definitions as Node), ...definitions } };
 }
 
 export function writeScenarioSchema(dir: string): string {
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, 'scenario.schema.json');
-  fs.writeFileSync(file, JSON.stringify(scenarioJsonSchema(), null, 1) + '\n');
+  fs.writeFileSync(file, JSON.stringify(scenarioJsonSchema()) + '\n'); // compact: it holds the three payload schemas
   return file;
 }

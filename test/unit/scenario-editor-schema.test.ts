@@ -53,6 +53,12 @@ test('completion offers the step kinds and the catalog operation ids; hover show
   const op = '{ "steps": [{ "kind": "operation", "operation":  }] }';
   const ids = await complete(op, op.indexOf(':  ') + 2);
   assert.ok(ids.includes('"GET /v1/accounts/{account-key}"'), ids.slice(0, 5).join(', '));
+  const preview = '{ "steps": [{ "kind": "preview", "body": {  } }] }';
+  const previewFields = await complete(preview, preview.indexOf('{  }') + 2);
+  assert.ok(previewFields.includes('metrics') && previewFields.includes('account_number'), previewFields.join(', '));
+  const account = '{ "steps": [{ "kind": "createAccount", "body": {  } }] }';
+  const accountFields = await complete(account, account.indexOf('{  }') + 2);
+  assert.ok(accountFields.includes('bill_to') && !accountFields.includes('metrics'), accountFields.join(', '));
   const top = '{  }';
   assert.deepEqual((await complete(top, 2)).filter(l => !l.startsWith('$')).sort(), [
     'description',
