@@ -20,6 +20,7 @@ const USAGE = `usage: billing-workbench <command> [options]
   create FILE [--format table|json] [--base-url URL]
       Send a payload. With --base-url, credentials come from BILLING_CLIENT_ID and BILLING_CLIENT_SECRET;
       without it, the embedded local sandbox is started in-process. Exit 1 on an error (decoded).
+      An *.account.json file is created with create (POST /v2/accounts); only order files preview.
 
   endpoints [QUERY] [--format text|json]
       List the v1 and v2 operations, or those matching QUERY ("write off debit memo"), best first.

@@ -27,6 +27,9 @@ import { SignInCommand } from './commands/signIn';
 import { SignOutCommand } from './commands/signOut';
 import { SwitchConnectionCommand } from './commands/switchConnection';
 import { ValidateFileCommand } from './commands/validateFile';
+import { FilterAccountsCommand } from './commands/filterAccounts';
+import { ClearAccountsFilterCommand } from './commands/clearAccountsFilter';
+import { AccountCompletion } from './languageFeatures/accountCompletion';
 import type { ClientProvider } from './connections/clientProvider';
 import type { ConnectionStore } from './connections/connectionStore';
 import { PayloadCodeLens } from './languageFeatures/payloadCodeLens';
@@ -36,6 +39,7 @@ import { PreviewOnSave } from './languageFeatures/previewOnSave';
 import { RequestFileDiagnostics } from './languageFeatures/requestFileDiagnostics';
 import { Container } from './services/container';
 import { answerPanelRequests } from './services/panelRequests';
+import { PanelStaleness } from './services/panelStaleness';
 import type { AccountsTree, TreeNode } from './views/accountsTree';
 import { VIEWS } from './views/accountsView';
 import type { EndpointNode, EndpointsTree } from './views/endpointsTree';
@@ -92,6 +96,8 @@ function commands(s: Container): Command[] {
     new CopyOperationCurlCommand(s),
     new DescribeObjectCommand(s),
     new ResetLocalSandboxCommand(s),
+    new FilterAccountsCommand(s),
+    new ClearAccountsFilterCommand(s),
   ];
 }
 
@@ -114,9 +120,11 @@ export function activate(context: vscode.ExtensionContext): BillingWorkbenchApi 
     new RequestFileDiagnostics(s.settings),
     new PreviewOnSave(s.connections, s.settings, () => s.payloads),
     answerPanelRequests(s),
+    new PanelStaleness(s.panel, () => s.history),
     vscode.workspace.registerTextDocumentContentProvider(JsonDocuments.scheme, s.jsonDocs),
     vscode.languages.registerCodeActionsProvider(PAYLOAD_FILES, new PayloadQuickFixes(s.diagnostics), quickFixes),
     vscode.languages.registerCodeLensProvider(PAYLOAD_FILES, new PayloadCodeLens()),
+    AccountCompletion.register(s.accountsModel),
   );
   const version = String(context.extension.packageJSON.version);
   const connection = s.connections.active().name;

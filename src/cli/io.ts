@@ -4,5 +4,14 @@ export interface Io {
 }
 export const stdio: Io = { out: l => process.stdout.write(l + '\n'), err: l => process.stderr.write(l + '\n') };
 
+// `cli endpoints | head` closes the pipe early: the reader has what it wanted, so stop quietly (as `ls | head`
+// does) instead of crashing on EPIPE.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw e;
+  });
+}
+
 /** Wrong words on the command line: exit 2 with the usage. */
 export class UsageError extends Error {}

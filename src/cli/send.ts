@@ -1,9 +1,19 @@
 // `preview FILE [--format table|json]` and `create FILE`: against --base-url with BILLING_CLIENT_ID /
 // BILLING_CLIENT_SECRET from the environment (a secret is never a flag), or the embedded local sandbox.
+// An order or preview file previews and creates an order; an account file creates an account (POST
+// /v2/accounts) and has nothing to preview.
 import { ApiError, BillingClient } from '../client';
 import { startSandbox } from '../sandbox';
 import { createBody, previewBody } from '../payloads';
-import { kindFromFileName, validate, formatPath, type OrderRequestBody, type PreviewRequestBody } from '../schemas';
+import {
+  kindFromFileName,
+  validate,
+  formatPath,
+  type AccountData,
+  type OrderRequestBody,
+  type PayloadKind,
+  type PreviewRequestBody,
+} from '../schemas';
 import { readPayloadFile } from './files';
 import { previewTable } from './table';
 import { UsageError, type Io } from './io';
@@ -24,13 +34,21 @@ export async function sendCommand(
   if (!['table', 'json'].includes(args.format)) {
     throw new UsageError(`--format must be table or json, not "${args.format}"`);
   }
+  const fileKind = kindFromFileName(args.file);
+  if (command === 'preview' && fileKind === 'account') {
+    io.err(
+      `${args.file}: only order files (*.order.json, *.preview.json) can be previewed; ` +
+        `an account file is sent with "create ${args.file}"`,
+    );
+    return 2;
+  }
   const read = readPayloadFile(args.file);
   if (read.error !== undefined) {
     io.err(read.error);
     return 2;
   }
   const text = read.text;
-  const kind = command === 'preview' ? 'preview' : 'order';
+  const kind: PayloadKind = fileKind === 'account' ? 'account' : command === 'preview' ? 'preview' : 'order';
   let value: Record<string, unknown>;
   try {
     value = JSON.parse(text);
@@ -39,7 +57,7 @@ export async function sendCommand(
     return 1;
   }
   // The editor's rules: an order file previews with metrics added; a preview file creates the same order.
-  const body = command === 'preview' ? previewBody(value, kindFromFileName(args.file)) : createBody(value);
+  const body = kind === 'account' ? value : command === 'preview' ? previewBody(value, fileKind) : createBody(value);
   const errors = validate(JSON.stringify(body), kind).filter(f => f.severity === 'error');
   if (errors.length) {
     for (const f of errors) {
@@ -59,18 +77,23 @@ export async function sendCommand(
       throw new UsageError('--base-url needs BILLING_CLIENT_ID and BILLING_CLIENT_SECRET in the environment');
     }
     const log = (line: string, level: string) => level !== 'info' && io.err(line);
-    client = new BillingClient({ baseUrl: args.baseUrl, clientId, clientSecret, log });
+    client = new BillingClient({ baseUrl: args.baseUrl, clientId, clientSecret, log, surface: 'cli' });
   } else {
     sandbox = await startSandbox();
     io.err(`using the embedded local sandbox at ${sandbox.url} (pass --base-url for a real environment)`);
     const { url: baseUrl, clientId, clientSecret } = sandbox;
-    client = new BillingClient({ baseUrl, clientId, clientSecret });
+    client = new BillingClient({ baseUrl, clientId, clientSecret, surface: 'cli' });
   }
   try {
     if (command === 'preview') {
       const r = await client.preview(body as PreviewRequestBody);
       const table = () => previewTable(r.data, body as PreviewRequestBody);
       io.out(args.format === 'json' ? JSON.stringify(r.data, null, 2) : table());
+      io.err(`${r.status} in ${r.ms} ms, Service-Request-Id ${r.requestId ?? '-'}`);
+    } else if (kind === 'account') {
+      const r = await client.createAccount(body as AccountData);
+      const created = `created account ${r.data.account_number} (${r.data.name}, ${r.data.currency})`;
+      io.out(args.format === 'json' ? JSON.stringify(r.data, null, 2) : created);
       io.err(`${r.status} in ${r.ms} ms, Service-Request-Id ${r.requestId ?? '-'}`);
     } else {
       const r = await client.createOrder(body as OrderRequestBody);

@@ -13,7 +13,7 @@ export const CATEGORIES: Record<number, CategoryInfo> = {
   },
   11: {
     name: 'Authentication failed',
-    action: 'Use valid credentials: run "Billing: Sign In" again or check BILLING_CLIENT_ID / BILLING_CLIENT_SECRET.',
+    action: 'Use a valid client id and secret.', // each surface says where (src/client/advice.ts)
     retryable: false,
   },
   20: { name: 'Invalid format or value', action: 'Correct the field named in the message.', retryable: false },

@@ -1,6 +1,7 @@
 // The billing client: every request the extension or the CLI sends goes through here.
 import { randomUUID } from 'crypto';
 import type { AccountData, OrderRequestBody, PreviewRequestBody } from '../schemas';
+import { baseUrlPlace } from './advice';
 import { ApiError, httpError, unexpectedAnswer } from './errors';
 import { fillPath, pathSegment } from './paths';
 import { Redactor, toCurl } from './redact';
@@ -64,6 +65,11 @@ interface Attempt {
 }
 
 type AccountRow = { accountNumber: string; name: string; currency: string; status: string };
+/** An account field and the text it starts with (the service matches case-insensitively). */
+export interface AccountPrefix {
+  field: 'name' | 'accountNumber';
+  text: string;
+}
 type OrderRow = { orderNumber: string; accountNumber: string; orderDate: string; status: string; description: string };
 
 export class BillingClient {
@@ -110,9 +116,17 @@ export class BillingClient {
     return this.call<AccountResponse>('GET', `/v2/accounts/${n}`, o);
   }
 
-  /** Object-query reads for the tree, one page at a time (`nextPage` is the next cursor, or null). */
-  queryAccounts(p: { pageSize?: number; cursor?: string } = {}, o: CallOptions = {}) {
-    return this.call<PagedObjects<AccountRow>>('GET', '/object-query/accounts', { ...o, query: p });
+  /**
+   * Object-query reads for the tree, one page at a time (`nextPage` is the next cursor, or null). With
+   * `startsWith`, the service filters (`filter[]=name.SW:Acme`): a search never lists the whole tenant.
+   */
+  queryAccounts(p: { pageSize?: number; cursor?: string; startsWith?: AccountPrefix } = {}, o: CallOptions = {}) {
+    const { startsWith, ...page } = p;
+    const filter = startsWith ? { 'filter[]': `${startsWith.field}.SW:${startsWith.text}` } : {};
+    return this.call<PagedObjects<AccountRow>>('GET', '/object-query/accounts', {
+      ...o,
+      query: { ...page, ...filter },
+    });
   }
   queryOrders(p: { accountNumber?: string; pageSize?: number; cursor?: string } = {}, o: CallOptions = {}) {
     const { accountNumber, ...page } = p;
@@ -164,9 +178,10 @@ export class BillingClient {
         status,
         method: 'POST',
         url: this.transport.url('/oauth/token'),
+        next: 'baseUrl',
         message:
           `POST /oauth/token answered ${status} without an access_token (fields: ${fields}). ` +
-          "Check the connection's base URL: it must be the service's, not a login page or a proxy.",
+          `Check ${baseUrlPlace(this.opts.surface)}: it must be the service's, not a login page or a proxy.`,
       });
     }
     this.redactor.remember(t.access_token);
@@ -255,11 +270,20 @@ export class BillingClient {
     const redirect = res.status >= 300 && res.status < 400;
     if (!redirect && (res.status >= 400 || isV1Failure(data))) {
       const body = this.redactor.json(data.value);
-      return { error: httpError(method, this.redactor.text(url), res.status, res.headers, body) };
+      const error = httpError(method, this.redactor.text(url), res.status, res.headers, body, this.opts.surface);
+      return { error };
     }
     if (redirect || !data.json) {
       const first = this.firstBytes(res.text);
-      return { error: unexpectedAnswer(method, this.redactor.text(url), res.status, res.headers, first) };
+      const error = unexpectedAnswer(
+        method,
+        this.redactor.text(url),
+        res.status,
+        res.headers,
+        first,
+        this.opts.surface,
+      );
+      return { error };
     }
     return { data: data.value };
   }

@@ -1,5 +1,6 @@
 // One error type for every failure: HTTP answers decoded (v1 eight-digit codes, v2 bodies) and network
 // failures, each with a one-line message a person can act on.
+import { advise, baseUrlPlace, NOT_SERVED_HEADER, NOT_SERVED_VALUE, type NextStep, type Surface } from './advice';
 import { decodeCode, type DecodedCode } from './categories';
 
 export type ErrorKind = 'http' | 'network' | 'timeout' | 'cancelled' | 'config';
@@ -30,6 +31,8 @@ export interface ApiErrorInit {
   v2?: V2Error;
   body?: unknown;
   advice?: string;
+  /** The next step when its words depend on the surface (the editor offers it as an action). */
+  next?: NextStep;
   cause?: unknown;
 }
 
@@ -43,6 +46,7 @@ export class ApiError extends Error {
   readonly v2?: V2Error;
   readonly body?: unknown;
   readonly advice?: string;
+  readonly next?: NextStep;
   readonly method?: string;
   /** Redacted by the client before it is thrown. */
   url?: string;
@@ -67,56 +71,81 @@ type Headers = Record<string, string | string[] | undefined>;
 interface Reading {
   message: string;
   advice?: string;
+  next?: NextStep;
   retryable: boolean;
   v1?: V1Reason[];
   v2?: V2Error;
 }
 
 /** Builds the ApiError for an HTTP answer that is not a success (a 4xx/5xx, or a v1 200 with `success: false`). */
-export function httpError(method: string, url: string, status: number, headers: Headers, body: unknown): ApiError {
+export function httpError(
+  method: string,
+  url: string,
+  status: number,
+  headers: Headers,
+  body: unknown,
+  surface?: Surface,
+): ApiError {
   const requestId = header(headers, 'service-request-id');
   const retryAfterMs = parseRetryAfter(header(headers, 'retry-after'));
   const where = `${method} ${safePath(url)}`;
-  const reading = readFailure(where, status, body as Record<string, unknown> | undefined);
+  const next = nextStep(status, headers, body);
+  const words = { next, advice: next && advise(next, surface) };
+  const reading = readFailure(where, status, body as Record<string, unknown> | undefined, words);
   let message = reading.message;
-  if (requestId && !reading.retryable && status >= 500) message += ` Quote Service-Request-Id ${requestId} to support.`;
+  // Support can act on a 5xx of the service, not on the Local sandbox saying what it does not serve.
+  const forSupport = requestId && !reading.retryable && status >= 500 && next !== 'realEnvironment';
+  if (forSupport) message += ` Quote Service-Request-Id ${requestId} to support.`;
   return new ApiError({ kind: 'http', ...reading, message, method, url, status, requestId, retryAfterMs, body });
 }
 
-function readFailure(where: string, status: number, b: Record<string, unknown> | undefined): Reading {
+/** What to do when the surface decides the words: a 501 of the Local sandbox, refused credentials. */
+function nextStep(status: number, headers: Headers, body: unknown): NextStep | undefined {
+  if (status === 501 && header(headers, NOT_SERVED_HEADER) === NOT_SERVED_VALUE) return 'realEnvironment';
+  const reasons = (body as { reasons?: { code?: unknown }[] } | undefined)?.reasons;
+  const v1Category = Array.isArray(reasons) ? decodeCode(Number(reasons[0]?.code)).category : undefined;
+  if (status === 401 || v1Category === 11) return 'credentials';
+  return undefined;
+}
+
+type Words = { next?: NextStep; advice?: string };
+
+function readFailure(where: string, status: number, b: Record<string, unknown> | undefined, words: Words): Reading {
   const retryable = [429, 502, 503, 504].includes(status);
-  if (b && Array.isArray(b.reasons)) return readV1(where, status, b.reasons, retryable);
+  if (b && Array.isArray(b.reasons)) return readV1(where, status, b.reasons, retryable, words);
   if (b && typeof b.type === 'string' && Array.isArray(b.errors)) {
-    return readV2(where, status, b as unknown as V2Error, retryable);
+    return readV2(where, status, b as unknown as V2Error, retryable, words);
   }
-  if (b && b.success === false) return { message: noReasons(where, status), retryable };
-  return { message: `${where} failed with HTTP ${status}.`, retryable };
+  const then = words.advice ? ` ${words.advice}` : '';
+  if (b && b.success === false) return { message: `${noReasons(where, status)}${then}`, ...words, retryable };
+  return { message: `${where} failed with HTTP ${status}.${then}`, ...words, retryable };
 }
 
 const noReasons = (where: string, status: number) => `${where} failed (${status}, success: false, no reasons given).`;
 
 /** A v1 body: `reasons` with eight-digit codes; the first reason's category says what to do. */
-function readV1(where: string, status: number, reasons: unknown[], retryable: boolean): Reading {
+function readV1(where: string, status: number, reasons: unknown[], retryable: boolean, words: Words): Reading {
   const v1 = (reasons as { code?: unknown; message?: unknown }[]).map(r => ({
     ...decodeCode(Number(r?.code)),
     message: String(r?.message ?? ''),
   }));
   const first = v1[0];
   if (!first) return { message: noReasons(where, status), retryable, v1 };
-  const advice = first.action;
+  const advice = words.advice ?? first.action;
   const then = advice ? ` ${advice}` : '';
   const message = `${where} failed (${status}, ${describeReason(first)}): ${first.message}${then}`;
-  return { message, advice, retryable: retryable || [50, 61, 70].includes(first.category ?? 0), v1 };
+  const retry = retryable || [50, 61, 70].includes(first.category ?? 0);
+  return { message, advice, next: words.next, retryable: retry, v1 };
 }
 
 /** A v2 body: a `type` and `errors`; the first error names the code and the parameter. */
-function readV2(where: string, status: number, v2: V2Error, retryable: boolean): Reading {
+function readV2(where: string, status: number, v2: V2Error, retryable: boolean, words: Words): Reading {
   const e: V2Detail | undefined = v2.errors[0];
-  const advice = adviceForV2(status, e?.code);
+  const advice = words.advice ?? adviceForV2(status, e?.code);
   const kind = e ? `${v2.type}, ${e.code}` : v2.type;
   const detail = e ? `${e.parameter ? `${e.parameter}: ` : ''}${e.message}` : '';
   const message = `${where} failed (${status} ${kind}): ${detail}${advice ? ` ${advice}` : ''}`.trim();
-  return { message, advice, retryable: retryable || v2.retryable === true, v2 };
+  return { message, advice, next: words.next, retryable: retryable || v2.retryable === true, v2 };
 }
 
 /** "53100320 Invalid format or value"; a code of another shape or an unknown category is shown raw. */
@@ -136,6 +165,7 @@ export function unexpectedAnswer(
   status: number,
   headers: Headers,
   firstBytes: string,
+  surface?: Surface,
 ): ApiError {
   const where = `${method} ${safePath(url)}`;
   const type = header(headers, 'content-type') ?? 'no content type';
@@ -152,13 +182,12 @@ export function unexpectedAnswer(
     status,
     requestId: header(headers, 'service-request-id'),
     body: firstBytes,
-    message:
-      `${where} answered ${what}${shown}. ` + "Check the connection's base URL (or a proxy or login page in the way).",
+    next: 'baseUrl',
+    message: `${where} answered ${what}${shown}. Check ${baseUrlPlace(surface)} (or a proxy or login page in the way).`,
   });
 }
 
 function adviceForV2(status: number, code: string | undefined): string | undefined {
-  if (status === 401) return 'Sign in again: the credentials or the token are not valid.';
   if (status === 429) return 'Too many requests in flight: it is retried after Retry-After.';
   if (status === 413) return 'The body is too large: split the order.';
   if (code === 'unknown_parameter') return 'Remove the field.';
@@ -166,7 +195,6 @@ function adviceForV2(status: number, code: string | undefined): string | undefin
   return undefined;
 }
 
-const PROXY_ADVICE = 'Check your network or proxy (setting http.proxy).';
 const TLS_CODES = [
   'CERT_HAS_EXPIRED',
   'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
@@ -175,52 +203,48 @@ const TLS_CODES = [
   'ERR_TLS_CERT_ALTNAME_INVALID',
 ];
 
-/** Network failures, with advice naming the setting to check. */
-export function networkError(method: string, url: string, e: unknown, timeoutMs: number): ApiError {
+/** Network failures, with advice naming what to check where the person can change it (setting or flag). */
+export function networkError(method: string, url: string, e: unknown, timeoutMs: number, surface?: Surface): ApiError {
   const err = e as { code?: string; name?: string; message?: string; cause?: { code?: string } };
   const code = err.code ?? err.cause?.code ?? err.name;
   const host = safeHost(url);
   const where = `${method} ${safePath(url)}`;
-  const fail = (kind: ErrorKind, message: string, retryable?: boolean) =>
-    new ApiError({ method, url, cause: e, kind, message, ...(retryable === undefined ? {} : { retryable }) });
+  const fail = (kind: ErrorKind, message: string, next?: NextStep, retryable?: boolean) => {
+    const advice = next && advise(next, surface);
+    return new ApiError({
+      method,
+      url,
+      cause: e,
+      kind,
+      message: advice ? `${message} ${advice}` : message,
+      ...(next ? { next, advice } : {}),
+      ...(retryable === undefined ? {} : { retryable }),
+    });
+  };
   switch (code) {
     case 'ECONNREFUSED':
       return fail(
         'network',
-        `Cannot connect to ${host}: connection refused. Is the service running? ` +
-          "Check the connection's base URL (Billing: Switch Connection).",
+        `Cannot connect to ${host}: connection refused. Is the service running?`,
+        'baseUrl',
         false,
       );
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
-      return fail(
-        'network',
-        `Cannot resolve ${host}. Check the connection's base URL and your network or proxy (setting http.proxy).`,
-      );
+      return fail('network', `Cannot resolve ${host}: check ${baseUrlPlace(surface)}.`, 'proxy');
     case 'ECONNRESET':
     case 'UND_ERR_SOCKET':
-      return fail('network', `The connection to ${host} was reset. ${PROXY_ADVICE}`, true);
+      return fail('network', `The connection to ${host} was reset.`, 'proxy', true);
     case 'UND_ERR_CONNECT_TIMEOUT':
-      return fail('timeout', `Connecting to ${host} timed out. ${PROXY_ADVICE}`, true);
+      return fail('timeout', `Connecting to ${host} timed out.`, 'proxy', true);
     case 'UND_ERR_HEADERS_TIMEOUT':
     case 'UND_ERR_BODY_TIMEOUT':
     case 'TimeoutError':
-      return fail(
-        'timeout',
-        `${where} did not complete within ${Math.round(timeoutMs / 1000)} s ` +
-          '(setting billingWorkbench.requestTimeoutSeconds).',
-        true,
-      );
+      return fail('timeout', `${where} did not complete within ${Math.round(timeoutMs / 1000)} s.`, 'timeout', true);
     case 'AbortError':
       return fail('cancelled', `${where} was cancelled.`);
   }
-  if (code && TLS_CODES.includes(code)) {
-    return fail(
-      'network',
-      `TLS to ${host} failed (${code}). ` +
-        'Check the certificate, or the setting http.proxyStrictSSL behind an intercepting proxy.',
-    );
-  }
+  if (code && TLS_CODES.includes(code)) return fail('network', `TLS to ${host} failed (${code}).`, 'tls');
   return fail('network', `${where} failed: ${err.message ?? String(e)}${code ? ` (${code})` : ''}.`);
 }
 

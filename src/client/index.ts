@@ -24,3 +24,4 @@ export {
   type Totals,
   type RowChange,
 } from './summary';
+export { advise, allAdvice, NOT_SERVED_HEADER, NOT_SERVED_VALUE, type NextStep, type Surface } from './advice';

@@ -90,6 +90,8 @@ export interface Subscription {
   account_id: string;
   invoice_owner_account_id: string;
   auto_renew: boolean;
+  /** Only with multiple currencies enabled; otherwise the account's. */
+  currency?: string;
   latest_version: boolean;
   initial_term: Term;
   current_term: Term;

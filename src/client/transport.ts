@@ -2,6 +2,7 @@
 // proxies (explicit, or HTTPS_PROXY/NO_PROXY from the environment) for every host but loopback, HTTPS for
 // every host but loopback.
 import { Agent, EnvHttpProxyAgent, ProxyAgent, request, type Dispatcher } from 'undici';
+import { baseUrlPlace, type Surface } from './advice';
 import { ApiError, networkError } from './errors';
 
 export interface TransportOptions {
@@ -17,6 +18,8 @@ export interface TransportOptions {
   proxyStrictSSL?: boolean;
   userAgent?: string;
   env?: Record<string, string | undefined>;
+  /** Who reads the errors: their advice names that surface's settings or flags (see advice.ts). */
+  surface?: Surface;
 }
 
 export interface RawResponse {
@@ -40,20 +43,25 @@ const LOOPBACK_NAMES = ['localhost', '[::1]', '::1'];
 export const isLoopback = (host: string) => LOOPBACK_NAMES.includes(host) || /^127\.\d+\.\d+\.\d+$/.test(host);
 
 /** Refuses plain http to anything but loopback: credentials must never cross a network in clear. */
-export function checkBaseUrl(baseUrl: string): URL {
+export function checkBaseUrl(baseUrl: string, surface?: Surface): URL {
+  const place = baseUrlPlace(surface);
   let u: URL;
   try {
     u = new URL(baseUrl);
   } catch {
-    const message = `"${baseUrl}" is not a URL. Set the connection's base URL to https://... .`;
+    const message = `"${baseUrl}" is not a URL. Set ${place} to https://... .`;
     throw new ApiError({ kind: 'config', message });
   }
   if (u.username || u.password) {
+    const credentials = {
+      cli: '; credentials come from BILLING_CLIENT_ID and BILLING_CLIENT_SECRET',
+      editor: '; credentials go in Sign In, where they are kept in secret storage',
+    };
     throw new ApiError({
       kind: 'config',
       message:
         `Refusing a base URL with a user name or password in it (${u.protocol}//***@${u.host}): ` +
-        'give the URL without them; credentials go in Sign In, where they are kept in secret storage.',
+        `give the URL without them${surface ? credentials[surface] : ''}.`,
     });
   }
   if (u.protocol === 'https:') return u;
@@ -62,7 +70,7 @@ export function checkBaseUrl(baseUrl: string): URL {
     kind: 'config',
     message:
       `Refusing ${u.protocol}//${u.host}: HTTPS is required for every host but loopback. ` +
-      `Change the connection's base URL to https://${u.host}.`,
+      `Change ${place} to https://${u.host}.`,
   });
 }
 
@@ -95,9 +103,11 @@ export class Transport {
   readonly dispatcher: Dispatcher;
   readonly totalTimeoutMs: number;
   readonly userAgent: string;
+  private readonly surface?: Surface;
 
   constructor(opts: TransportOptions) {
-    this.base = checkBaseUrl(opts.baseUrl);
+    this.base = checkBaseUrl(opts.baseUrl, opts.surface);
+    this.surface = opts.surface;
     this.totalTimeoutMs = opts.totalTimeoutMs ?? 60_000;
     this.userAgent = opts.userAgent ?? DEFAULT_USER_AGENT;
     const connect = { timeout: opts.connectTimeoutMs ?? 10_000, rejectUnauthorized: opts.proxyStrictSSL ?? true };
@@ -141,8 +151,8 @@ export class Transport {
       const text = await readWithin(res.body, this.totalTimeoutMs - (performance.now() - started));
       return { status: res.statusCode, headers: res.headers, text, ms: performance.now() - started };
     } catch (e) {
-      if (r.signal?.aborted) throw networkError(r.method, url, { name: 'AbortError' }, this.totalTimeoutMs);
-      throw networkError(r.method, url, e, this.totalTimeoutMs);
+      const cause = r.signal?.aborted ? { name: 'AbortError' } : e;
+      throw networkError(r.method, url, cause, this.totalTimeoutMs, this.surface);
     }
   }
 

@@ -26,6 +26,8 @@ export const COMMANDS = {
   copyOperationCurl: 'billingWorkbench.copyOperationCurl',
   describeObject: 'billingWorkbench.describeObject',
   resetLocalSandbox: 'billingWorkbench.resetLocalSandbox',
+  filterAccounts: 'billingWorkbench.filterAccounts',
+  clearAccountsFilter: 'billingWorkbench.clearAccountsFilter',
 } as const;
 
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];

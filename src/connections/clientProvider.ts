@@ -162,6 +162,7 @@ export class ClientProvider extends Disposable {
       proxy: s.proxy,
       proxyStrictSSL: s.proxyStrictSSL,
       userAgent: `billing-workbench/${this.version} vscode/${vscode.version}`,
+      surface: 'editor',
       log: (line, level) => this.log[level](`[${connection.name}] ${line}`),
       onRetry: (ms, e: ApiError) => {
         this.log.warn(`[${connection.name}] retrying in ${Math.round(ms)} ms: ${e.message}`);

@@ -36,7 +36,7 @@ export class ConnectionSetup {
     if (!kind) return undefined;
     const baseUrl = given.baseUrl ?? (await askBaseUrl());
     if (!baseUrl) return undefined;
-    checkBaseUrl(baseUrl);
+    checkBaseUrl(baseUrl, 'editor');
     const name = given.name ?? (await askName(`${kind} (${new URL(baseUrl).host})`));
     if (!name) return undefined;
     const conn = await this.store.add({ name, kind, baseUrl });
@@ -104,7 +104,7 @@ async function askBaseUrl(): Promise<string | undefined> {
 
 function baseUrlProblem(url: string): string | undefined {
   try {
-    checkBaseUrl(url);
+    checkBaseUrl(url, 'editor');
     return undefined;
   } catch (e) {
     return (e as Error).message;

@@ -62,7 +62,7 @@ export class ConnectionStore extends Disposable {
 
   /** Refuses a base URL the client would refuse (plain http off loopback, a user:password in it). */
   async add(c: Omit<Connection, 'id'>): Promise<Connection> {
-    checkBaseUrl(c.baseUrl);
+    checkBaseUrl(c.baseUrl, 'editor');
     const conn = { ...c, id: randomUUID() };
     await this.state.update(LIST_KEY, [...this.state.get<Connection[]>(LIST_KEY, []), conn]);
     this.changed.fire();

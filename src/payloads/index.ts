@@ -11,3 +11,4 @@ export {
   type RequestFile,
 } from './requestFile';
 export { operationCurl, sendsServiceVersion } from './operationCurl';
+export { accountNumberSlot, isAccountNumberPath, type AccountNumberSlot } from './accountNumberSlot';

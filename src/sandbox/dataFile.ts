@@ -194,5 +194,5 @@ const corrupt = (abs: string, why: string) =>
     'corrupt',
     abs,
     `The Local sandbox data file ${path.basename(abs)} is corrupt (${why}); it was left untouched at ${abs}. ` +
-      'Move it away, or run "Billing: Reset Local Sandbox" in the editor, to start fresh.',
+      'Move it away to start fresh.', // the editor offers its reset with this message (services/sandboxReset.ts)
   );

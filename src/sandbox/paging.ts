@@ -12,6 +12,21 @@ export function page<S, T>(
   q: URLSearchParams,
   view: (s: S) => T,
 ): { data: T[]; nextPage: string | null } {
+  return pageWhere(all, q, undefined, view);
+}
+
+/**
+ * The same paging over the records `keep` accepts, filtered where they are kept (the server's job, so a
+ * client never lists a million accounts to find one). The cursor is the index of the next match, found
+ * by looking one match past the page: the next page starts there without scanning again, and a page is
+ * never offered when nothing is left.
+ */
+export function pageWhere<S, T>(
+  all: readonly S[],
+  q: URLSearchParams,
+  keep: ((s: S) => boolean) | undefined,
+  view: (s: S) => T,
+): { data: T[]; nextPage: string | null } {
   const size = q.has('pageSize') ? Number(q.get('pageSize')) : 20;
   if (!Number.isInteger(size) || size < 1 || size > 99) {
     throw invalid('pageSize', 'pageSize must be a whole number from 1 to 99.');
@@ -22,9 +37,17 @@ export function page<S, T>(
     start = Number(Buffer.from(cursor, 'base64url').toString('utf8').replace(/^o:/, ''));
     if (!Number.isInteger(start) || start < 0) throw invalid('cursor', 'Unknown cursor: start again without one.');
   }
-  const end = start + size;
-  return {
-    data: all.slice(start, end).map(view),
-    nextPage: end < all.length ? Buffer.from(`o:${end}`).toString('base64url') : null,
-  };
+  if (!keep) {
+    const end = start + size;
+    return { data: all.slice(start, end).map(view), nextPage: end < all.length ? cursorAt(end) : null };
+  }
+  const data: T[] = [];
+  for (let i = start; i < all.length; i++) {
+    if (!keep(all[i])) continue;
+    if (data.length === size) return { data, nextPage: cursorAt(i) };
+    data.push(view(all[i]));
+  }
+  return { data, nextPage: null };
 }
+
+const cursorAt = (index: number) => Buffer.from(`o:${index}`).toString('base64url');

@@ -9,7 +9,8 @@ import type { SandboxClock } from './clock';
 import { badRequest, notFound, unauthorized } from './errors';
 import { readBody } from './http';
 import { createAccount, runOrder } from './orders';
-import { page } from './paging';
+import { accountFilter } from './filters';
+import { page, pageWhere } from './paging';
 import type { Call, Reply, Route } from './router';
 import type { Store } from './store';
 import { accountView, objAccount, objOrder, objSubscription, orderView } from './views';
@@ -112,7 +113,9 @@ function getAccount(store: Store, key: string): Reply {
   return ok(accountView(account));
 }
 
-const queryAccounts = (store: Store, query: URLSearchParams) => ok(page(store.accountList, query, objAccount));
+/** Accounts a page at a time, filtered here by `filter[]` (name.SW:Acme, accountNumber.SW:A0001...). */
+const queryAccounts = (store: Store, query: URLSearchParams) =>
+  ok(pageWhere(store.accountList, query, accountFilter(query), objAccount));
 
 function queryOrders(store: Store, query: URLSearchParams): Reply {
   const acct = filterValue(query, 'accountNumber');

@@ -7,6 +7,7 @@ import * as http from 'http';
 import type { AddressInfo } from 'net';
 import { formatPath, validate, type PayloadKind } from '../schemas';
 import { matchOperation } from '../catalog';
+import { NOT_SERVED_HEADER, NOT_SERVED_VALUE } from '../client/advice';
 import { sandboxClock } from './clock';
 import { DataFileError, type DataWriter } from './dataFile';
 import { badRequest, notFound, ServiceError, unauthorized } from './errors';
@@ -378,13 +379,13 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 function unrouted(method: string, path: string): ServiceError {
   if (path.startsWith('/v2/')) return notFound(undefined, `No v2 operation at ${path}.`);
   const op = matchOperation(method, path);
-  if (!op) return notFound(undefined, `No operation ${method} ${path}: check the path (Billing: Find Operation...).`);
-  const message =
-    `${op.id} (${op.summary}) is not available in the local sandbox; ` +
-    'use a sandbox or test environment of the service.';
+  if (!op) return notFound(undefined, `No operation ${method} ${path}: check the path.`);
+  // The client reads the header and advises a real environment in the words of its surface.
+  const message = `${op.id} (${op.summary}) is not served by the local sandbox.`;
   return new ServiceError(
     501,
     { type: 'not_implemented', errors: [{ code: 'not_available', message }] },
     { resource: 500000, category: 45 },
+    { [NOT_SERVED_HEADER]: NOT_SERVED_VALUE },
   );
 }

@@ -59,7 +59,7 @@ export class Container extends Disposable {
     this.panel = this._register(new ResponsePanel(context.extensionUri));
     this.accountsModel = this._register(new AccountsModel(this.clients, this.connections));
     this.accounts = this._register(new AccountsTree(this.accountsModel));
-    this.accountsView = this._register(new AccountsView(this.accounts));
+    this.accountsView = this._register(new AccountsView(this.accounts, this.accountsModel));
     this.jsonDocs = this._register(new JsonDocuments());
     this.sandboxReset = this._register(new SandboxReset(this.clients, this.log));
   }
@@ -83,6 +83,7 @@ export class Container extends Disposable {
       panel: this.panel,
       history: () => this.history,
       log: this.log,
+      switchConnection: () => this.setup.pickActive(),
     }));
   }
 

@@ -9,7 +9,7 @@ import {
   type PreviewResponse,
 } from '../client';
 import type { Connection } from '../connections/connectionStore';
-import type { ErrorState, PanelError, ResponseState } from '../webview/protocol';
+import type { ErrorState, PanelError, ResponseState, TimelineHints } from '../webview/protocol';
 import type { Call, CallInfo } from './calls';
 import type { PreviewHistory } from './previewHistory';
 
@@ -54,7 +54,9 @@ export function responseState(
         connection: ctx.connection.name,
         summary,
       });
-      return { ...state, source: call.source, summary, ...(change ? { change } : {}) };
+      const creatable = /\.(order|preview)\.json$/i.test(call.file);
+      const timeline = timelineHints(call.body);
+      return { ...state, source: call.source, summary, timeline, creatable, ...(change ? { change } : {}) };
     }
     case 'createOrder': {
       const order = r.data as OrderResponse;
@@ -71,6 +73,30 @@ export function responseState(
     case 'operation':
       return state;
   }
+}
+
+interface Term {
+  type?: unknown;
+  interval?: unknown;
+  interval_count?: unknown;
+}
+
+/** What the preview request says that its answer does not: each subscription's initial term, each line item's date. */
+export function timelineHints(body: unknown): TimelineHints {
+  const b = (body ?? {}) as { subscriptions?: { initial_term?: Term }[]; line_items?: { start_date?: unknown }[] };
+  const list = <T>(x: T[] | undefined) => (Array.isArray(x) ? x : []);
+  return {
+    terms: list(b.subscriptions).map(s => termLabel(s?.initial_term)),
+    lineItemDates: list(b.line_items).map(li => (typeof li?.start_date === 'string' ? li.start_date : undefined)),
+  };
+}
+
+/** "12 months", "1 year", "evergreen"; undefined when the request names no term. */
+export function termLabel(t: Term | undefined): string | undefined {
+  if (!t || typeof t !== 'object') return undefined;
+  if (t.type === 'evergreen') return 'evergreen';
+  if (typeof t.interval !== 'string' || typeof t.interval_count !== 'number') return undefined;
+  return `${t.interval_count} ${t.interval}${t.interval_count === 1 ? '' : 's'}`;
 }
 
 export function errorState(ctx: Context, e: ApiError): ErrorState {

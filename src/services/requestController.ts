@@ -17,6 +17,8 @@ export interface RequestControllerDeps {
   panel: ResponsePanel;
   history: () => PreviewHistory;
   log: vscode.LogOutputChannel;
+  /** Switch Connection, offered when the answer says another connection is needed (a Local sandbox 501). */
+  switchConnection: () => Promise<unknown>;
 }
 
 export class RequestController {
@@ -27,7 +29,8 @@ export class RequestController {
     if (!active) return undefined;
     const info = describe(call);
     const what = info.target ? `${info.method} ${info.target}` : info.title;
-    if (info.write && !info.confirmed && !(await confirmWrite(active.connection, what))) return undefined;
+    const action = call.kind === 'operation' ? 'Send' : 'Create';
+    if (info.write && !info.confirmed && !(await confirmWrite(active.connection, what, action))) return undefined;
     const ctx = { info, ...active };
     try {
       const r = await this.withProgress(info, active, signal => invoke(active.client, call, signal));
@@ -73,11 +76,20 @@ export class RequestController {
   private fail(e: unknown): undefined {
     const message = e instanceof Error ? e.message : String(e);
     this.deps.log.error(message);
-    const isAuth = e instanceof ApiError && (e.status === 401 || e.category === 11);
-    void vscode.window.showErrorMessage(message, isAuth ? 'Sign In' : 'Show Log').then(action => {
+    const offer = offerFor(e);
+    void vscode.window.showErrorMessage(message, offer).then(action => {
       if (action === 'Sign In') void this.deps.credentials().signInActive();
+      if (action === 'Switch Connection') void this.deps.switchConnection();
       if (action === 'Show Log') this.deps.log.show(true);
     });
     return undefined;
   }
+}
+
+/** The one action a failure's notification offers: what its advice says to do, or the log. */
+export function offerFor(e: unknown): 'Sign In' | 'Switch Connection' | 'Show Log' {
+  if (!(e instanceof ApiError)) return 'Show Log';
+  if (e.next === 'credentials' || e.status === 401 || e.category === 11) return 'Sign In';
+  if (e.next === 'realEnvironment' || e.next === 'baseUrl') return 'Switch Connection';
+  return 'Show Log';
 }

@@ -62,6 +62,12 @@ export class AccountsTree extends Disposable implements vscode.TreeDataProvider<
     if (this.rootError) return [this.rootError];
     const conn = this.model.connectionId;
     const accounts = (await this.model.accounts()).map(a => new AccountNode(`${conn}:account:${a.accountNumber}`, a));
+    const filter = this.model.filter;
+    if (!accounts.length && filter) {
+      const clear = commandFor(COMMANDS.clearAccountsFilter, 'Clear Filter');
+      const none = `No account's name or number starts with "${filter}": click to clear the filter`;
+      return [new MessageNode(`${conn}:no-match`, none, 'filter', clear)];
+    }
     if (!accounts.length) {
       const create = commandFor(COMMANDS.newOrderPayload, 'New Order Payload');
       return [new MessageNode(`${conn}:empty`, 'No accounts yet: create one from a template', 'info', create)];

@@ -3,19 +3,32 @@
 import { randomBytes } from 'crypto';
 import * as vscode from 'vscode';
 import { Disposable } from '../util/dispose';
-import type { HostMessage, PanelRequest, PanelState, WebviewMessage } from '../webview/protocol';
+import type { HostMessage, PanelRequest, PanelState, Staleness, WebviewMessage } from '../webview/protocol';
+
+/** What the webview reports after drawing a state. */
+export interface Rendered {
+  rows: number;
+  ms: number;
+  /** The page's width in CSS px, and its content's: wider content means a horizontal scroll bar. */
+  width: number;
+  scrollWidth: number;
+}
 
 export class ResponsePanel extends Disposable implements vscode.WebviewPanelSerializer<PanelState> {
   static readonly viewType = 'billingWorkbench.response';
   private panel: vscode.WebviewPanel | undefined;
   private ready = false;
   private current: PanelState | undefined;
-  private readonly rendered = this._register(new vscode.EventEmitter<{ rows: number; ms: number }>());
+  private stale: Staleness | undefined;
+  private readonly rendered = this._register(new vscode.EventEmitter<Rendered>());
   /** The webview finished drawing a state (tests and the render figure read it). */
   readonly onDidRender = this.rendered.event;
   private readonly requested = this._register(new vscode.EventEmitter<PanelRequest>());
-  /** A button in the panel asks for an action (Show Log, Send, Copy as cURL); services answer it. */
+  /** A button in the panel asks for an action (Show Log, Send, Preview Again, Create...); services answer it. */
   readonly onDidRequest = this.requested.event;
+  private readonly showed = this._register(new vscode.EventEmitter<PanelState | undefined>());
+  /** A new state is shown (or revived after a reload); its stale mark is cleared until someone sets it again. */
+  readonly onDidShow = this.showed.event;
 
   constructor(private readonly extensionUri: vscode.Uri) {
     super();
@@ -28,9 +41,21 @@ export class ResponsePanel extends Disposable implements vscode.WebviewPanelSeri
   get visible(): boolean {
     return !!this.panel?.visible;
   }
+  /** Why the preview shown no longer matches its file, if it does not. */
+  get staleness(): Staleness | undefined {
+    return this.stale;
+  }
+
+  /** Marks the preview shown as stale (or current again: undefined). */
+  markStale(stale: Staleness | undefined): void {
+    if (stale?.message === this.stale?.message) return;
+    this.stale = stale;
+    if (this.ready) this.post({ type: 'stale', stale });
+  }
 
   show(state: PanelState): void {
     this.current = state;
+    this.stale = undefined;
     if (!this.panel) {
       const where = { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true };
       this.attach(vscode.window.createWebviewPanel(ResponsePanel.viewType, state.title, where, this.options()));
@@ -39,12 +64,15 @@ export class ResponsePanel extends Disposable implements vscode.WebviewPanelSeri
       this.panel.reveal(undefined, true);
     }
     if (this.ready) this.post({ type: 'state', state });
+    this.showed.fire(state);
   }
 
   async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: PanelState | undefined): Promise<void> {
     this.current = state;
+    this.stale = undefined;
     panel.webview.options = this.options();
     this.attach(panel);
+    this.showed.fire(state);
   }
 
   private options(): vscode.WebviewOptions & vscode.WebviewPanelOptions {
@@ -61,6 +89,7 @@ export class ResponsePanel extends Disposable implements vscode.WebviewPanelSeri
       panel.onDidDispose(() => {
         this.panel = undefined;
         this.ready = false;
+        this.stale = undefined;
         subs.forEach(s => s.dispose());
       }),
     ];
@@ -71,9 +100,10 @@ export class ResponsePanel extends Disposable implements vscode.WebviewPanelSeri
       case 'ready':
         this.ready = true;
         if (this.current) this.post({ type: 'state', state: this.current });
+        if (this.stale) this.post({ type: 'stale', stale: this.stale });
         break;
       case 'rendered':
-        this.rendered.fire({ rows: m.rows, ms: m.ms });
+        this.rendered.fire({ rows: m.rows, ms: m.ms, width: m.width, scrollWidth: m.scrollWidth });
         break;
       case 'copy': {
         const text = this.current && copied(this.current, m.what);

@@ -1,7 +1,18 @@
 // The response panel's script (browser bundle). Service data is untrusted: everything is rendered as
 // text nodes through the DOM, never by joining HTML strings.
-import type { CreatedOrder, HostMessage, OperationDetails, PanelError, PanelState, WebviewMessage } from './protocol';
-import type { PreviewChange, PreviewSummary, SummaryRow, Totals } from '../client/summary';
+import { button, el, icon, table } from './dom';
+import { renderPreview } from './previewView';
+import type {
+  CreatedOrder,
+  HostMessage,
+  OperationDetails,
+  PanelError,
+  PanelRequest,
+  PanelState,
+  ResponseState,
+  Staleness,
+  WebviewMessage,
+} from './protocol';
 
 interface VsCodeApi {
   postMessage(m: WebviewMessage): void;
@@ -11,65 +22,6 @@ interface VsCodeApi {
 declare function acquireVsCodeApi(): VsCodeApi;
 const vscode = acquireVsCodeApi();
 const root = document.getElementById('root')!;
-
-interface Props {
-  cls?: string;
-  text?: string;
-  title?: string;
-}
-
-function el<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  props: Props = {},
-  ...children: (Node | undefined)[]
-): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  if (props.cls) e.className = props.cls;
-  if (props.text !== undefined) e.textContent = props.text;
-  if (props.title) e.title = props.title;
-  for (const c of children) if (c) e.appendChild(c);
-  return e;
-}
-const icon = (name: string) => el('span', { cls: `codicon codicon-${name}` });
-const money = (n: number | undefined) => (n === undefined ? '—' : n.toFixed(2));
-function button(label: string, iconName: string, onClick: () => void): HTMLButtonElement {
-  const b = el('button', { title: label }, icon(iconName), el('span', { text: ` ${label}` }));
-  b.addEventListener('click', onClick);
-  return b;
-}
-
-function table(head: string[], rows: string[][], numeric: number[] = []): HTMLTableElement {
-  const t = el('table');
-  const tr = el('tr');
-  head.forEach((h, i) => tr.appendChild(el('th', { text: h, cls: numeric.includes(i) ? 'num' : undefined })));
-  t.appendChild(el('thead', {}, tr));
-  const body = el('tbody');
-  const frag = document.createDocumentFragment(); // one insertion for a thousand rows
-  for (const r of rows) {
-    const row = el('tr');
-    r.forEach((c, i) => row.appendChild(el('td', { text: c, cls: numeric.includes(i) ? 'num' : undefined })));
-    frag.appendChild(row);
-  }
-  body.appendChild(frag);
-  t.appendChild(body);
-  return t;
-}
-
-function itemRows(rows: SummaryRow[]): string[][] {
-  return rows.map(r => [
-    r.subscription,
-    r.action,
-    r.price,
-    r.start,
-    r.end ?? '—',
-    money(r.mrr?.gross_amount),
-    money(r.mrr?.net_amount),
-    money(r.tcb.gross_amount),
-    money(r.tcb.net_amount),
-    r.tcb.currency,
-  ]);
-}
-const totalRows = (ts: Totals[]) => ts.map(t => [t.currency, money(t.mrr), money(t.tcb)]);
 
 function render(s: PanelState): void {
   const started = performance.now();
@@ -101,13 +53,49 @@ function render(s: PanelState): void {
       break;
     case 'response':
       if (s.order) renderOrder(s.order);
-      if (s.summary) renderSummary(s.summary, s.change);
+      if (s.summary) {
+        root.appendChild(previewActions(s));
+        root.appendChild(renderPreview(s.summary, s.change, s.timeline));
+      }
       renderRaw(s.raw, s.curl, !s.summary && !s.order); // a generic answer is its JSON: show it
       break;
   }
   const rows = s.kind === 'response' ? (s.summary?.rows.length ?? 0) : 0;
-  vscode.postMessage({ type: 'rendered', rows, ms: Math.round(performance.now() - started) });
+  const ms = Math.round(performance.now() - started);
+  const page = document.documentElement;
+  vscode.postMessage({ type: 'rendered', rows, ms, width: page.clientWidth, scrollWidth: page.scrollWidth });
 }
+
+/** The stale mark and Preview Again / Create, above the numbers they act on. */
+function previewActions(s: ResponseState): HTMLElement {
+  const bar = el('div', { cls: 'preview-actions' });
+  const banner = el('div', { cls: 'stale' });
+  banner.id = 'stale';
+  banner.setAttribute('role', 'status');
+  bar.appendChild(banner);
+  const actions = el('div', { cls: 'actions' });
+  const source = s.source;
+  if (source) {
+    const again = button('Preview Again', 'refresh', () => post({ command: 'previewAgain', source }));
+    again.id = 'preview-again';
+    actions.appendChild(again);
+    if (s.creatable) actions.appendChild(button('Create', 'add', () => post({ command: 'create', source })));
+  }
+  bar.appendChild(actions);
+  return bar;
+}
+
+/** Shows or clears the stale mark; Preview Again becomes the primary button while it shows. */
+function markStale(stale: Staleness | undefined): void {
+  const banner = document.getElementById('stale');
+  if (!banner) return;
+  banner.textContent = '';
+  banner.classList.toggle('shown', !!stale);
+  if (stale) banner.append(icon('warning'), el('span', { text: ` ${stale.message}` }));
+  document.getElementById('preview-again')?.classList.toggle('primary', !!stale);
+}
+
+const post = (request: PanelRequest) => vscode.postMessage({ type: 'command', ...request });
 
 function renderOperation(o: OperationDetails): void {
   root.appendChild(
@@ -151,39 +139,6 @@ function renderOrder(order: CreatedOrder): void {
   );
 }
 
-function renderSummary(summary: PreviewSummary, change: PreviewChange | undefined): void {
-  const sec = el('section', { cls: 'summary' });
-  sec.appendChild(el('h2', { text: 'Totals' }));
-  sec.appendChild(table(['currency', 'MRR', 'TCB'], totalRows(summary.totals), [1, 2]));
-  if (change) {
-    sec.appendChild(el('h2', { text: 'Change since the previous preview' }));
-    const rows = [
-      ...change.rows.map(r => [r.label, r.status, money(r.mrr), money(r.tcb), r.currency]),
-      ...change.totals.map(t => ['total', '', money(t.mrr), money(t.tcb), t.currency]),
-    ];
-    sec.appendChild(
-      change.rows.length
-        ? table(['item', 'status', 'MRR', 'TCB', 'currency'], rows, [2, 3])
-        : el('p', { text: 'No change.' }),
-    );
-  }
-  sec.appendChild(el('h2', { text: `Items (${summary.rows.length})` }));
-  const head = [
-    'subscription',
-    'action',
-    'price',
-    'start',
-    'end',
-    'MRR gross',
-    'MRR net',
-    'TCB gross',
-    'TCB net',
-    'currency',
-  ];
-  sec.appendChild(table(head, itemRows(summary.rows), [5, 6, 7, 8]));
-  root.appendChild(sec);
-}
-
 function renderRaw(raw: string | undefined, curl: string | undefined, open: boolean): void {
   const actions = el('div', { cls: 'actions' });
   const copy = (what: 'raw' | 'curl') => () => vscode.postMessage({ type: 'copy', what });
@@ -200,7 +155,7 @@ window.addEventListener('message', (e: MessageEvent<HostMessage>) => {
   if (e.data?.type === 'state') {
     vscode.setState(e.data.state);
     render(e.data.state);
-  }
+  } else if (e.data?.type === 'stale') markStale(e.data.stale);
 });
 const saved = vscode.getState();
 if (saved) render(saved);

@@ -61,6 +61,24 @@ export interface ResponseState extends Exchange {
   order?: CreatedOrder;
   /** A preview's document URI (its Preview again and Create act on it). */
   source?: string;
+  /** A preview: what the request said that the answer does not (terms, line item dates), for the timeline. */
+  timeline?: TimelineHints;
+  /** A preview of an order or preview file: the panel offers Create. */
+  creatable?: boolean;
+}
+
+/** Per request position: a subscription's initial term, a line item's date. */
+export interface TimelineHints {
+  /** By `subscriptionIndex`: "12 months", "evergreen"; undefined when the request names no term (a change). */
+  terms: (string | undefined)[];
+  /** By `lineItemIndex`: the line item's date, if given. */
+  lineItemDates: (string | undefined)[];
+}
+
+/** Why a preview no longer matches its file; undefined when it still does. */
+export interface Staleness {
+  /** "Stale: the file changed since this preview", "Stale: the file now has 2 errors". */
+  message: string;
 }
 
 /** A failed request: the decoded error, and the body the service sent, if any. */
@@ -76,11 +94,16 @@ export type PanelState = OperationState | ResponseState | ErrorState;
 
 /** What a button in the panel asks the host to do. */
 export type PanelRequest =
-  { command: 'showLog' } | { command: 'sendOperation' | 'copyOperationCurl'; operationId: string };
+  | { command: 'showLog' }
+  | { command: 'sendOperation' | 'copyOperationCurl'; operationId: string }
+  /** Preview the source document again, or create the order it describes (same confirmation as the command). */
+  | { command: 'previewAgain' | 'create'; source: string };
 
-export type HostMessage = { type: 'state'; state: PanelState };
+/** A state to draw; `stale` says the preview shown no longer matches its file (undefined: it does). */
+export type HostMessage = { type: 'state'; state: PanelState } | { type: 'stale'; stale: Staleness | undefined };
 export type WebviewMessage =
   | { type: 'ready' }
-  | { type: 'rendered'; rows: number; ms: number }
+  /** Drawn: preview rows, time taken, the page's width and how wide its content is (wider: it scrolls). */
+  | { type: 'rendered'; rows: number; ms: number; width: number; scrollWidth: number }
   | { type: 'copy'; what: 'raw' | 'curl' | 'path' }
   | ({ type: 'command' } & PanelRequest);

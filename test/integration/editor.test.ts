@@ -7,7 +7,8 @@ import * as vscode from 'vscode';
 import type { BillingWorkbenchApi } from '../../src/extension';
 import type { TreeNode } from '../../src/views/accountsTree';
 import { api, onScreen, shown, typeKeys, waitFor } from './helpers';
-import { NEW_CUSTOMER_TOTALS, SEAT, shown as amountText, teamMonth } from '../unit/expected';
+import { formatMoney } from '../../src/client/money';
+import { NEW_CUSTOMER_TOTALS, SEAT, teamMonth } from '../unit/expected';
 
 const ws = () => vscode.workspace.workspaceFolders![0].uri;
 const file = (name: string) => vscode.Uri.joinPath(ws(), name);
@@ -48,7 +49,7 @@ suite('Editor on the Local sandbox', () => {
       items.map(i => label(a, i)),
       ['Seats', 'Platform fee'],
     );
-    assert.match(String(a.accounts.getTreeItem(items[0]).description), /^5 × 25\.00 · recurring\/month · active$/);
+    assert.match(String(a.accounts.getTreeItem(items[0]).description), /^5 × 25\.00 USD · recurring\/month · active$/);
     await a.views.accounts.reveal(items[0], { select: true, focus: true, expand: true });
     const shot = await onScreen(this, 'tree');
     for (const t of ['Demo Customer', 'S00000001', 'Seats', '5 × 25.00'])
@@ -76,8 +77,8 @@ suite('Editor on the Local sandbox', () => {
     const shot = await onScreen(this, 'panel');
     for (const t of [
       'Preview of new-customer.preview.json',
-      amountText(NEW_CUSTOMER_TOTALS.mrr),
-      amountText(NEW_CUSTOMER_TOTALS.tcb),
+      formatMoney(NEW_CUSTOMER_TOTALS.mrr, 'USD', { signed: true }),
+      formatMoney(NEW_CUSTOMER_TOTALS.tcb, 'USD', { signed: true }),
       'price-team-seats',
       'Service-Request-Id',
     ])

@@ -155,3 +155,13 @@ describe('CLI exit codes for service answers', () => {
     assert.equal(r.stdout, '');
   });
 });
+
+test('a reader that closes the pipe early (`cli endpoints | head`) ends the CLI quietly, exit 0', async () => {
+  const p = spawn(process.execPath, [CLI, 'endpoints'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  p.stderr.on('data', d => (stderr += d));
+  p.stdout.once('data', () => p.stdout.destroy());
+  const code = await new Promise<number | null>(resolve => p.on('close', resolve));
+  assert.equal(stderr, '');
+  assert.equal(code, 0);
+});

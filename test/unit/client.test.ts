@@ -94,6 +94,7 @@ describe('client: tokens', () => {
       clientId: sb.clientId,
       clientSecret: 'wrong-secret-value',
       log: l => logs.push(l),
+      surface: 'editor',
     });
     clients.push(bad);
     const e = await rejects(bad.getAccount('A00000001'));

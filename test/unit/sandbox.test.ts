@@ -343,7 +343,8 @@ describe('sandbox: errors, never a 500', () => {
     const r = await call('GET', '/v1/invoices/INV-1');
     assert.equal(r.status, 501);
     assert.equal(r.json.success, false);
-    assert.match(r.json.reasons[0].message, /not available in the local sandbox/);
+    assert.match(r.json.reasons[0].message, /not served by the local sandbox/);
+    assert.equal(r.headers.get('local-sandbox'), 'not-served', 'marked, so the client advises a real environment');
   });
   test('every response carries Service-Request-Id, errors included', async () => {
     for (const [m, p] of [

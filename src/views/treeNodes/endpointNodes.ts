@@ -1,6 +1,7 @@
 // The Endpoints tree's nodes: a group of operations, and an operation (`METHOD path`, its purpose beside).
+// What the Local sandbox serves is marked, so people know what they can try offline.
 import * as vscode from 'vscode';
-import type { Operation } from '../../catalog';
+import { servedLocally, type Operation } from '../../catalog';
 import { COMMANDS, commandFor } from '../../commands/ids';
 
 const METHOD_ICONS: Record<string, string> = {
@@ -10,6 +11,10 @@ const METHOD_ICONS: Record<string, string> = {
   PATCH: 'diff',
   DELETE: 'trash',
 };
+
+/** The mark of an operation the Local sandbox answers (the others answer 501 there). */
+export const LOCAL_MARK = 'Local sandbox';
+const LOCAL_TIP = 'Served by the Local sandbox: try it offline, with no account.';
 
 export type EndpointNode = GroupNode | OperationNode;
 
@@ -23,7 +28,10 @@ export class GroupNode {
   getTreeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(this.group, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `group:${this.group}`;
-    item.description = `${this.operations.length}`;
+    const local = this.operations.filter(servedLocally).length;
+    const count = this.operations.length;
+    const which = local === count ? 'all' : `${local}`;
+    item.description = local ? `${count} · ${which} on Local sandbox` : `${count}`;
     item.contextValue = this.kind;
     return item;
   }
@@ -37,10 +45,12 @@ export class OperationNode {
     const op = this.op;
     const item = new vscode.TreeItem(`${op.method} ${op.path}`, vscode.TreeItemCollapsibleState.None);
     item.id = `op:${op.id}`;
-    item.description = op.summary;
+    const local = servedLocally(op);
+    item.description = local ? `${LOCAL_MARK} · ${op.summary}` : op.summary;
     item.tooltip = new vscode.MarkdownString()
       .appendCodeblock(`${op.method} ${op.path}`, 'http')
-      .appendText(`${op.summary}\n\nGroup: ${op.group}`);
+      .appendText(`${op.summary}\n\nGroup: ${op.group}`)
+      .appendText(local ? `\n\n${LOCAL_TIP}` : '');
     item.iconPath = new vscode.ThemeIcon(METHOD_ICONS[op.method] ?? 'symbol-method');
     item.contextValue = this.kind;
     item.command = commandFor(COMMANDS.showOperation, 'Show Operation', op.id);

@@ -1,4 +1,5 @@
 import type * as vscode from 'vscode';
+import { formatMoney } from '../../client/money';
 import type { Plan, PlanNode } from './planNode';
 import { treeItem, type Node, type TreeNode } from './treeNode';
 
@@ -16,13 +17,20 @@ export class ItemNode implements Node {
     return this.item.subscription_item_number;
   }
 
+  /** The subscription's currency where the service names one, else its account's (the price is in it). */
+  get currency(): string | undefined {
+    const sub = this.parent.parent;
+    return sub.sub.currency || sub.parent.parent.account.currency || undefined;
+  }
+
   getTreeItem(): vscode.TreeItem {
     const i = this.item;
     const row = treeItem(this, i.name || i.price_id, 'symbol-field', false);
     const charge = `${i.charge_type}${i.recurring ? `/${String(i.recurring.interval)}` : ''}`;
-    row.description = `${i.quantity} × ${i.unit_amount.toFixed(2)} · ${charge} · ${i.state}`;
+    const price = formatMoney(i.unit_amount, this.currency);
+    row.description = `${i.quantity} × ${price} · ${charge} · ${i.state}`;
     row.tooltip =
-      `Item ${i.subscription_item_number}\nPrice ${i.price_id} (${i.charge_model})\n` +
+      `Item ${i.subscription_item_number}\nPrice ${i.price_id} (${i.charge_model}), ${price}\n` +
       `${i.start_date} to ${i.end_date ?? 'open'}`;
     return row;
   }

@@ -1,0 +1,35 @@
+// What the Local sandbox serves, as route templates. The sandbox's route table (src/sandbox/routes.ts)
+// answers exactly these (a unit test holds the two equal); the Endpoints view marks the catalog's
+// operations among them without loading the sandbox. Parameter names may differ between the two
+// (`{objectName}` here, `{object}` in the catalog): templates are compared by shape.
+export const LOCAL_SANDBOX_ROUTES: readonly string[] = [
+  'POST /oauth/token',
+  'POST /v2/accounts',
+  'POST /v2/orders/preview',
+  'POST /v2/orders',
+  'GET /v2/orders/{orderKey}',
+  'GET /v2/accounts/{accountKey}',
+  'GET /v1/catalog/products',
+  'GET /object-query/accounts',
+  'GET /object-query/orders',
+  'GET /object-query/subscriptions',
+  'GET /object-query/accounts/{key}',
+  'GET /object-query/orders/{key}',
+  'GET /v1/describe/{objectName}',
+  'GET /system-health/api-requests/volume-summary',
+];
+
+/** `GET /v1/describe/{objectName}` -> `GET /v1/describe/{}`. */
+export const routeShape = (method: string, path: string) =>
+  `${method.toUpperCase()} ${path.replace(/\{[^}]*\}/g, '{}')}`;
+
+const served = new Set(
+  LOCAL_SANDBOX_ROUTES.map(r => {
+    const [method, path] = r.split(' ');
+    return routeShape(method, path);
+  }),
+);
+
+/** Whether the Local sandbox answers this operation (the others answer 501 there). */
+export const servedLocally = (op: { method: string; path: string }): boolean =>
+  served.has(routeShape(op.method, op.path));

@@ -1,0 +1,55 @@
+// Marks the preview in the response panel as stale when its file changed since the previewed version, or now
+// has errors, so nobody reads old totals as current. Listens only for the shown preview's document; a new
+// preview (a new panel state) clears the mark.
+import * as vscode from 'vscode';
+import { DIAGNOSTIC_SOURCE } from '../languageFeatures/payloadDiagnostics';
+import { Disposable } from '../util/dispose';
+import type { ResponsePanel } from '../views/responsePanel';
+import type { Staleness } from '../webview/protocol';
+import type { PreviewHistory } from './previewHistory';
+
+export class PanelStaleness extends Disposable {
+  constructor(
+    private readonly panel: ResponsePanel,
+    private readonly history: () => PreviewHistory,
+  ) {
+    super();
+    this._register(panel.onDidShow(() => this.check()));
+    this._register(
+      vscode.workspace.onDidChangeTextDocument(e => {
+        if (e.contentChanges.length && e.document.uri.toString() === this.source) this.check();
+      }),
+    );
+    this._register(
+      vscode.languages.onDidChangeDiagnostics(e => {
+        if (e.uris.some(u => u.toString() === this.source)) this.check();
+      }),
+    );
+  }
+
+  /** The document of the preview shown, if the panel shows a preview. */
+  private get source(): string | undefined {
+    const s = this.panel.state;
+    return s?.kind === 'response' && s.summary ? s.source : undefined;
+  }
+
+  private check(): void {
+    const source = this.source;
+    const doc = source && vscode.workspace.textDocuments.find(d => d.uri.toString() === source);
+    const previewed = source ? this.history().latest(source)?.version : undefined;
+    if (!doc || previewed === undefined) return this.panel.markStale(undefined);
+    this.panel.markStale(staleness(previewed, doc.version, errorCount(doc.uri)));
+  }
+}
+
+/** Stale once the text moved on from the previewed version; errors in the new text are said first. */
+export function staleness(previewedVersion: number, version: number, errors: number): Staleness | undefined {
+  if (version === previewedVersion) return undefined;
+  if (errors > 0) return { message: `Stale: the file now has ${errors} error${errors === 1 ? '' : 's'}` };
+  return { message: 'Stale: the file changed since this preview' };
+}
+
+const errorCount = (uri: vscode.Uri) =>
+  vscode.languages
+    .getDiagnostics(uri)
+    .filter(d => d.source === DIAGNOSTIC_SOURCE && d.severity === vscode.DiagnosticSeverity.Error).length;

@@ -1,0 +1,72 @@
+// Small DOM builders for the panel: elements with text content only (service data is untrusted: never HTML).
+export interface Props {
+  cls?: string;
+  text?: string;
+  title?: string;
+  /** aria-label, for a screen reader where the visible text is terse. */
+  label?: string;
+}
+
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Props = {},
+  ...children: (Node | undefined)[]
+): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  if (props.cls) e.className = props.cls;
+  if (props.text !== undefined) e.textContent = props.text;
+  if (props.title) e.title = props.title;
+  if (props.label) e.setAttribute('aria-label', props.label);
+  for (const c of children) if (c) e.appendChild(c);
+  return e;
+}
+
+export const icon = (name: string) => {
+  const i = el('span', { cls: `codicon codicon-${name}` });
+  i.setAttribute('aria-hidden', 'true');
+  return i;
+};
+
+export function button(label: string, iconName: string, onClick: () => void, cls?: string): HTMLButtonElement {
+  const b = el('button', { title: label, cls }, icon(iconName), el('span', { text: ` ${label}` }));
+  b.type = 'button';
+  b.addEventListener('click', onClick);
+  return b;
+}
+
+/** A plain table: header row, text cells; `numeric` columns right-aligned. */
+export function table(head: string[], rows: string[][], numeric: number[] = [], caption?: string): HTMLTableElement {
+  const t = el('table');
+  if (caption) t.appendChild(el('caption', { text: caption }));
+  const tr = el('tr');
+  head.forEach((h, i) => {
+    const th = el('th', { text: h, cls: numeric.includes(i) ? 'num' : undefined });
+    th.scope = 'col';
+    tr.appendChild(th);
+  });
+  t.appendChild(el('thead', {}, tr));
+  const body = el('tbody');
+  const frag = document.createDocumentFragment(); // one insertion for a thousand rows
+  for (const r of rows) {
+    const row = el('tr');
+    r.forEach((c, i) => row.appendChild(el('td', { text: c, cls: numeric.includes(i) ? 'num' : undefined })));
+    frag.appendChild(row);
+  }
+  body.appendChild(frag);
+  t.appendChild(body);
+  return t;
+}
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+/** An SVG element with attributes (never `style`: the CSP allows styles from our stylesheet only). */
+export function svg<K extends keyof SVGElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string | number> = {},
+  ...children: (Node | undefined)[]
+): SVGElementTagNameMap[K] {
+  const e = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  for (const c of children) if (c) e.appendChild(c);
+  return e;
+}

@@ -1,0 +1,228 @@
+// The response panel as a person sees it beside the payload (about 500 px wide): every item's MRR and TCB
+// and the totals read on screen, nothing scrolling sideways; the stale mark after an edit and its going after
+// Preview Again; Create from the panel, through the same confirmation as the command; light and dark themes.
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as vscode from 'vscode';
+import type { BillingWorkbenchApi } from '../../src/extension';
+import { formatMoney } from '../../src/client/money';
+import type { Rendered } from '../../src/views/responsePanel';
+import { api, onScreen, shown, typeKeys, waitFor } from './helpers';
+import { NEW_CUSTOMER_TOTALS, SETUP_FEE, USD } from '../unit/expected';
+
+const ws = () => vscode.workspace.workspaceFolders![0].uri;
+const file = (name: string) => vscode.Uri.joinPath(ws(), name);
+/** An item's amount as its card shows it (one currency: the totals name it). */
+const item = (n: number) => formatMoney(n, 'USD', { signed: true }).replace(' USD', '');
+const total = (n: number) => formatMoney(n, 'USD', { signed: true });
+
+/** The template's items, worked out from the catalog: [price or name, MRR (undefined: none), TCB]. */
+const ITEMS: [string, number | undefined, number][] = [
+  ['price-team-seats', 10 * USD.seat, 120 * USD.seat],
+  ['price-team-platform', USD.platformFee, 12 * USD.platformFee],
+  ['price-enterprise-annual', USD.annualLicence / 12, USD.annualLicence],
+  ['Setup fee', undefined, SETUP_FEE],
+];
+
+suite('Response panel, money first', () => {
+  let a: BillingWorkbenchApi;
+  const doc = () => vscode.workspace.openTextDocument(file('panel.preview.json'));
+
+  /** Runs `send` and waits for the panel to draw a preview of `rows` rows. */
+  async function drawn(rows: number, send: () => Thenable<unknown> | Promise<unknown>): Promise<Rendered> {
+    const done = new Promise<Rendered>(resolve => {
+      const d = a.panel.onDidRender(e => {
+        if (e.rows === rows) {
+          d.dispose();
+          resolve(e);
+        }
+      });
+    });
+    await send();
+    return done;
+  }
+  /** Sizes the two editor groups so the panel's group is `px` wide (of a 1400 px window, side bar closed). */
+  async function panelWidth(px: number): Promise<void> {
+    await vscode.commands.executeCommand('workbench.action.closeSidebar');
+    await vscode.commands.executeCommand('workbench.action.closeAuxiliaryBar');
+    await vscode.commands.executeCommand('vscode.setEditorLayout', {
+      orientation: 0,
+      groups: [{ size: 1352 - px }, { size: px }],
+    });
+  }
+  const preview = (uri: vscode.Uri) => vscode.commands.executeCommand('billingWorkbench.preview', uri);
+  const theme = (name: string | undefined) =>
+    vscode.workspace.getConfiguration('workbench').update('colorTheme', name, vscode.ConfigurationTarget.Global);
+
+  suiteSetup(async () => {
+    a = await api();
+    await a.connections.setActive('local');
+    fs.copyFileSync(file('new-customer.preview.json').fsPath, file('panel.preview.json').fsPath);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await panelWidth(500);
+    await vscode.window.showTextDocument(await doc(), vscode.ViewColumn.One);
+  });
+
+  test('at 500 px every item shows its MRR and TCB, and the totals, on screen without scrolling sideways', async function () {
+    await theme('Default Dark Modern');
+    const r = await drawn(4, () => preview(file('panel.preview.json')));
+    console.log(`panel width ${r.width} px, content ${r.scrollWidth} px, drawn in ${r.ms} ms`);
+    assert.ok(r.width >= 450 && r.width <= 560, `the panel is about 500 px wide: ${r.width}`);
+    assert.ok(r.scrollWidth <= r.width, `no horizontal scrolling: ${r.scrollWidth} > ${r.width}`);
+    const state = shown(a, 'response');
+    assert.deepEqual(state.summary!.totals, [NEW_CUSTOMER_TOTALS]);
+    assert.deepEqual(
+      state.summary!.rows.map(x => [x.price, x.mrr?.net_amount, x.tcb.net_amount]),
+      ITEMS,
+    );
+    const shot = await onScreen(this, 'panel-500-dark');
+    const expected = [
+      'Totals',
+      total(NEW_CUSTOMER_TOTALS.mrr),
+      total(NEW_CUSTOMER_TOTALS.tcb),
+      'new subscription 1',
+      '12 months',
+      ...ITEMS.flatMap(([name, mrr, tcb]) => [name, ...(mrr === undefined ? [] : [item(mrr)]), item(tcb)]),
+      'Timeline',
+      'Create',
+      'Preview Again',
+    ];
+    for (const t of expected) assert.ok(shot.text.includes(t), `"${t}" on screen`);
+    assert.match(total(NEW_CUSTOMER_TOTALS.tcb), /^\+\d{1,3},\d{3}\.00 USD$/, 'signed and grouped');
+    assert.ok(!shot.text.includes('MRR gross'), 'the table is folded');
+    // By keyboard: Preview Again, Create, then "Table", which opens the same numbers as a real table.
+    await vscode.commands.executeCommand('workbench.action.focusSecondEditorGroup');
+    if (!(await typeKeys({ press: ['Tab', 'Tab', 'Tab', 'Enter'] }))) this.skip();
+    const table = await waitFor('the table on screen', async () => {
+      const s = await onScreen(this, 'panel-500-table');
+      return s.text.includes('MRR gross') ? s.text : undefined;
+    });
+    const cells = ['Subscription', 'price-enterprise-annual', total(USD.annualLicence), total(SETUP_FEE)];
+    for (const t of cells) assert.ok(table.includes(t), `"${t}" in the table on screen`);
+  });
+
+  test('the light theme at 500 px; 320 px and full width do not scroll sideways either', async function () {
+    await theme('Default Light Modern');
+    try {
+      const light = await drawn(4, () => preview(file('panel.preview.json')));
+      assert.ok(light.scrollWidth <= light.width, `500 px: ${light.scrollWidth} > ${light.width}`);
+      const shot = await onScreen(this, 'panel-500-light');
+      for (const t of [total(NEW_CUSTOMER_TOTALS.mrr), item(120 * USD.seat), 'no change'])
+        assert.ok(shot.text.includes(t), `"${t}" on screen`);
+      await panelWidth(320);
+      const narrow = await drawn(4, () => preview(file('panel.preview.json')));
+      console.log(`narrow panel: ${narrow.width} px, content ${narrow.scrollWidth} px`);
+      assert.ok(narrow.width < 380, `narrow: ${narrow.width}`);
+      assert.ok(narrow.scrollWidth <= narrow.width, `320 px: ${narrow.scrollWidth} > ${narrow.width}`);
+      await onScreen(this, 'panel-320-light');
+      await panelWidth(1000);
+      const wide = await drawn(4, () => preview(file('panel.preview.json')));
+      assert.ok(wide.scrollWidth <= wide.width, `wide: ${wide.scrollWidth} > ${wide.width}`);
+      await onScreen(this, 'panel-wide-light');
+    } finally {
+      await panelWidth(500);
+      await theme(undefined);
+    }
+  });
+
+  test('changes to existing subscriptions: a true minus on screen, an open-ended item runs to the edge', async function () {
+    await drawn(2, () => preview(file('cancel.order.json')));
+    const cancel = shown(a, 'response').summary!;
+    assert.ok(cancel.totals[0].mrr < 0, 'a cancellation lowers MRR');
+    const shot = await onScreen(this, 'panel-cancel');
+    for (const t of [total(cancel.totals[0].mrr), ...cancel.rows.map(r => item(r.mrr!.net_amount))]) {
+      assert.ok(t.startsWith('\u2212'), `${t} has a minus sign`);
+      assert.ok(shot.text.includes(t), `"${t}" on screen`);
+    }
+    await drawn(1, () => preview(file('resume.order.json')));
+    const [resumed] = shown(a, 'response').summary!.rows;
+    assert.equal(resumed.end, null, 'the resumed subscription has no end');
+    const open = await onScreen(this, 'panel-open-ended');
+    const bar = `${resumed.price} · ${resumed.start} → open-ended`;
+    assert.ok(open.text.includes(bar), `"${bar}" on the timeline`);
+  });
+
+  test('an edit marks the preview stale (errors named); Preview Again, by keyboard, clears the mark', async function () {
+    const d = await doc();
+    const editor = await vscode.window.showTextDocument(d, vscode.ViewColumn.One);
+    await drawn(4, () => preview(d.uri));
+    assert.equal(a.panel.staleness, undefined, 'a fresh preview is not stale');
+    const replace = (from: string, to: string) => {
+      const at = d.getText().indexOf(from);
+      assert.ok(at >= 0, from);
+      return editor.edit(b => b.replace(new vscode.Range(d.positionAt(at), d.positionAt(at + from.length)), to));
+    };
+    const onScreenNow = (name: string, text: string) =>
+      waitFor(`"${text}" on screen`, async () => {
+        const s = await onScreen(this, name);
+        return s.text.includes(text) ? s : undefined;
+      });
+
+    await replace('"quantity": 10', '"quantity": 11');
+    const changed = 'Stale: the file changed since this preview';
+    await waitFor('the stale mark', () => a.panel.staleness?.message === changed);
+    await onScreenNow('panel-stale', changed);
+
+    await replace('"type": "termed"', '"type": "termd"'); // an enum value the service rejects
+    const errors = await waitFor('the stale mark with errors', () => {
+      const n = vscode.languages.getDiagnostics(d.uri).filter(x => x.severity === vscode.DiagnosticSeverity.Error);
+      const message = `Stale: the file now has ${n.length} error${n.length === 1 ? '' : 's'}`;
+      return n.length && a.panel.staleness?.message === message ? message : undefined;
+    });
+    await onScreenNow('panel-stale-errors', errors);
+    await replace('"type": "termd"', '"type": "termed"');
+    await waitFor('errors gone, still changed', () => a.panel.staleness?.message === changed);
+
+    // The panel's first button is Preview Again: focus the panel, Tab to it, Enter.
+    const again = drawn(4, async () => {
+      await vscode.commands.executeCommand('workbench.action.focusSecondEditorGroup');
+      if (!(await typeKeys({ press: ['Tab', 'Enter'] }))) this.skip();
+    });
+    await again;
+    await waitFor('the mark goes', () => a.panel.staleness === undefined);
+    const state = shown(a, 'response');
+    assert.deepEqual(state.summary!.totals, [
+      { ...NEW_CUSTOMER_TOTALS, mrr: NEW_CUSTOMER_TOTALS.mrr + USD.seat, tcb: NEW_CUSTOMER_TOTALS.tcb + 12 * USD.seat },
+    ]);
+    const shot = await onScreen(this, 'panel-again');
+    assert.ok(!shot.text.includes('Stale:'), 'no stale mark on screen');
+    for (const t of [`${total(USD.seat)}`, `${item(USD.seat)} MRR`, `${item(12 * USD.seat)} TCB`])
+      assert.ok(shot.text.includes(t), `"${t}" on screen (the change since the previous preview)`);
+    await vscode.commands.executeCommand('workbench.action.focusFirstEditorGroup');
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+  });
+
+  test('Create on a preview creates the order after the same confirmation as the command', async function () {
+    fs.copyFileSync(file('new-customer.order.json').fsPath, file('panel.order.json').fsPath);
+    const order = await vscode.workspace.openTextDocument(file('panel.order.json'));
+    await vscode.window.showTextDocument(order, vscode.ViewColumn.One);
+    await drawn(2, () => preview(order.uri));
+    assert.equal(shown(a, 'response').creatable, true);
+    const asked: string[] = [];
+    const original = vscode.window.showWarningMessage;
+    // The test workbench refuses real dialogs: the confirmation is answered where the extension asks.
+    const patched = (message: string, options?: vscode.MessageOptions, ...items: string[]) => {
+      asked.push(`${message} | modal: ${!!options?.modal}`);
+      return Promise.resolve(items[0]);
+    };
+    Object.assign(vscode.window, { showWarningMessage: patched });
+    try {
+      const before = a.panel.state?.at;
+      await vscode.commands.executeCommand('workbench.action.focusSecondEditorGroup');
+      if (!(await typeKeys({ press: ['Tab', 'Tab', 'Enter'] }))) this.skip(); // Preview Again, Create
+      await waitFor('the created order', () => a.panel.state?.at !== before && a.panel.state?.kind === 'response');
+    } finally {
+      Object.assign(vscode.window, { showWarningMessage: original });
+    }
+    assert.deepEqual(asked, ['Create order from panel.order.json on Local sandbox? | modal: true']);
+    const created = shown(a, 'response').order!;
+    assert.match(created.orderNumber, /^O/);
+    const shot = await onScreen(this, 'panel-created');
+    assert.ok(shot.text.includes(`Order ${created.orderNumber}`), 'the new order on screen');
+  });
+
+  suiteTeardown(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('vscode.setEditorLayout', { orientation: 0, groups: [{}] });
+  });
+});

@@ -1,0 +1,110 @@
+// Finding things: `cli endpoints` lists what our search ranks (the editor's Find Operation ranks with the
+// same function), the Local sandbox serves exactly the operations marked as served, and account files go
+// through `cli create` (preview is for orders).
+import { test, describe, before, after } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { LOCAL_SANDBOX_ROUTES, OPERATIONS, routeShape, searchOperations, servedLocally } from '../../src/catalog';
+import { ApiError, BillingClient } from '../../src/client';
+import { startSandbox, type Sandbox } from '../../src/sandbox';
+import { sandboxRoutes } from '../../src/sandbox/routes';
+
+const CLI = path.resolve('dist/cli.js');
+function run(args: string[], env: Record<string, string> = {}) {
+  return new Promise<{ status: number | null; stdout: string; stderr: string }>(resolve => {
+    const p = spawn(process.execPath, [CLI, ...args], {
+      env: { ...process.env, BILLING_CLIENT_ID: '', BILLING_CLIENT_SECRET: '', ...env },
+    });
+    let stdout = '',
+      stderr = '';
+    p.stdout.on('data', d => (stdout += d));
+    p.stderr.on('data', d => (stderr += d));
+    p.on('close', status => resolve({ status, stdout, stderr }));
+  });
+}
+
+let sb: Sandbox;
+before(async () => {
+  sb = await startSandbox();
+});
+after(() => sb.close());
+
+describe('cli endpoints ranks with searchOperations', () => {
+  for (const query of ['write off debit memo', 'usage upload', 'describe', 'invoice', 'preview order']) {
+    test(`"${query}": the same operations in the same order`, async () => {
+      const r = await run(['endpoints', ...query.split(' '), '--format', 'json']);
+      assert.equal(r.status, 0, r.stderr);
+      const listed = (JSON.parse(r.stdout) as { method: string; path: string }[]).map(o => `${o.method} ${o.path}`);
+      const ranked = searchOperations(query, 10).map(h => h.op.id);
+      assert.deepEqual(listed.slice(0, 10), ranked);
+    });
+  }
+  test('"write off debit memo" finds the debit memo write-off first', () => {
+    assert.equal(searchOperations('write off debit memo', 1)[0].op.id, 'PUT /v1/debitmemos/{debitMemoKey}/write-off');
+  });
+});
+
+describe('what the Local sandbox serves', () => {
+  test("the served list is the sandbox's route table", () => {
+    const table = sandboxRoutes({} as never).map(r => routeShape(r.method, r.path));
+    const listed = LOCAL_SANDBOX_ROUTES.map(r => routeShape(...(r.split(' ') as [string, string])));
+    assert.deepEqual([...listed].sort(), [...table].sort(), 'src/catalog/served.ts lists every route of routes.ts');
+  });
+  test('every catalog operation marked served is answered; every other one answers 501 (or 404 on v2)', async () => {
+    const c = new BillingClient({ baseUrl: sb.url, clientId: sb.clientId, clientSecret: sb.clientSecret });
+    try {
+      const wrong: string[] = [];
+      for (const op of OPERATIONS) {
+        const pathParams = Object.fromEntries(op.pathParams.map(p => [p, 'X1']));
+        const status = await c.send(op, { pathParams, body: op.method === 'GET' ? undefined : {} }).then(
+          () => 200,
+          (e: ApiError) => (e.status === 404 && /No (v2 )?operation/.test(e.message) ? 'unrouted' : e.status),
+        );
+        const answered = status !== 501 && status !== 'unrouted';
+        if (answered !== servedLocally(op)) wrong.push(`${op.id}: ${status}, marked ${servedLocally(op)}`);
+      }
+      assert.deepEqual(wrong, []);
+      assert.ok(OPERATIONS.filter(servedLocally).length >= 10, 'the quickstart, the reads of the tree, describe');
+    } finally {
+      await c.close();
+    }
+  });
+});
+
+describe('cli preview / create of an *.account.json', () => {
+  test('create makes the account (POST /v2/accounts) on the embedded sandbox', async () => {
+    const r = await run(['create', 'examples/acme.account.json']);
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /^created account A\d{8} \(Acme Robotics, USD\)$/m);
+    assert.match(r.stderr, /^201 in \d+ ms/m);
+  });
+  test('create --base-url: the account exists on that service afterwards', async () => {
+    const env = { BILLING_CLIENT_ID: sb.clientId, BILLING_CLIENT_SECRET: sb.clientSecret };
+    const r = await run(['create', 'examples/acme.account.json', '--base-url', sb.url, '--format', 'json'], env);
+    assert.equal(r.status, 0, r.stderr);
+    const number = JSON.parse(r.stdout).account_number as string;
+    assert.equal(sb.store.accounts.get(number)?.name, 'Acme Robotics');
+  });
+  test('preview says only order files can be previewed (exit 2) and sends nothing', async () => {
+    const r = await run(['preview', 'examples/acme.account.json']);
+    assert.equal(r.status, 2);
+    assert.match(r.stderr, /only order files \(\*\.order\.json, \*\.preview\.json\) can be previewed/);
+    assert.match(r.stderr, /create examples\/acme\.account\.json/);
+    assert.equal(r.stdout, '');
+    assert.doesNotMatch(r.stderr, /embedded local sandbox/, 'no sandbox started');
+  });
+  test("an account file is checked as an account (the account's own rules), not as an order", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bw-account-'));
+    const file = path.join(dir, 'bad.account.json');
+    const account = JSON.parse(fs.readFileSync('examples/acme.account.json', 'utf8'));
+    delete account.name;
+    fs.writeFileSync(file, JSON.stringify(account));
+    const r = await run(['create', file]);
+    assert.equal(r.status, 1);
+    assert.match(r.stderr, /"name".*not sent/s);
+    assert.doesNotMatch(r.stderr, /subscriptions|line_items/);
+  });
+});

@@ -1,0 +1,170 @@
+// The response panel's money-first view and timeline, from real previews of the template on the Local sandbox:
+// what each card and total says, signs and words for changes, terms and dates for the timeline.
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { BillingClient, comparePreviews, formatMoney, summarizePreview, type PreviewSummary } from '../../src/client';
+import { startSandbox } from '../../src/sandbox';
+import { TEMPLATES, type PreviewRequestBody } from '../../src/schemas';
+import { termLabel, timelineHints } from '../../src/services/panelStates';
+import { amount, previewView } from '../../src/webview/previewModel';
+import { OPEN_END, timelineOf } from '../../src/webview/timelineModel';
+import { NEW_CUSTOMER_TOTALS, SEAT, SETUP_FEE, USD } from './expected';
+
+type Body = PreviewRequestBody & {
+  subscriptions: { subscription_plans: { prices?: { quantity?: number }[] }[]; initial_term?: unknown }[];
+};
+const signed = (n: number, code = true) => formatMoney(n, code ? 'USD' : undefined, { signed: true });
+
+async function twoPreviews(): Promise<{ body: Body; first: PreviewSummary; second: PreviewSummary }> {
+  const sb = await startSandbox();
+  const c = new BillingClient({ baseUrl: sb.url, clientId: sb.clientId, clientSecret: sb.clientSecret });
+  try {
+    const body = structuredClone(TEMPLATES.find(t => t.id === 'preview')!.body) as Body;
+    const first = summarizePreview((await c.preview(body)).data, body);
+    const next = structuredClone(body);
+    next.subscriptions[0].subscription_plans[0].prices![0].quantity = 12; // 10 -> 12 seats
+    next.line_items = []; // the setup fee goes
+    const second = summarizePreview((await c.preview(next)).data, next);
+    return { body, first, second };
+  } finally {
+    await c.close();
+    await sb.close();
+  }
+}
+const previews = twoPreviews();
+
+test('a first preview: totals with sign and grouping, a card per subscription and one for line items', async () => {
+  const { body, first } = await previews;
+  const view = previewView(first, undefined, timelineHints(body));
+  assert.deepEqual(view.totals, [
+    { currency: 'USD', mrr: signed(NEW_CUSTOMER_TOTALS.mrr), tcb: signed(NEW_CUSTOMER_TOTALS.tcb) },
+  ]);
+  assert.match(view.totals[0].tcb, /^\+\d{1,3}(,\d{3})+\.00 USD$/, 'grouped, signed');
+  assert.equal(view.compared, false);
+  assert.deepEqual(
+    view.cards.map(c => [c.title, c.term, c.items.length]),
+    [
+      ['new subscription 1', '12 months', 2],
+      ['new subscription 2', '1 year', 1],
+      ['Line items', undefined, 1],
+    ],
+  );
+  const seats = view.cards[0].items[0];
+  assert.deepEqual(
+    [seats.name, seats.mrr, seats.tcb, seats.details, seats.change],
+    [
+      'price-team-seats',
+      signed(10 * USD.seat, false),
+      signed(120 * USD.seat, false),
+      ['create_subscription', '2027-01-01 → 2028-01-01'],
+      undefined,
+    ],
+  );
+  const fee = view.cards[2].items[0];
+  assert.deepEqual(
+    [fee.name, fee.mrr, fee.tcb, fee.details],
+    ['Setup fee', '—', signed(SETUP_FEE, false), ['fee', '2027-01-01']],
+  );
+  assert.equal(view.cards[2].mrr, '—', 'a card of one-time charges has no MRR');
+});
+
+test('the change since the previous preview: per item in signs and words, gone items kept, per total', async () => {
+  const { first, second } = await previews;
+  const view = previewView(second, comparePreviews(first, second));
+  assert.equal(view.compared, true);
+  const [seats, platform] = view.cards[0].items;
+  assert.deepEqual(seats.change, [
+    { text: `${signed(2 * SEAT.mrr, false)} MRR`, tone: 'up' },
+    { text: `${signed(2 * SEAT.tcb, false)} TCB`, tone: 'up' },
+  ]);
+  assert.deepEqual(platform.change, [{ text: 'no change', tone: 'flat' }]);
+  const gone = view.cards.find(c => c.title === 'Line items')!.items[0];
+  assert.deepEqual([gone.name, gone.gone, gone.mrr], ['Setup fee', true, '—']);
+  assert.deepEqual(gone.change, [
+    { text: 'gone', tone: 'gone' },
+    { text: `${signed(-SETUP_FEE, false)} TCB`, tone: 'down' },
+  ]);
+  assert.ok(gone.change![1].text.startsWith('\u2212'), 'a true minus sign');
+  assert.deepEqual(view.totals[0].change, {
+    mrr: { text: signed(2 * SEAT.mrr), tone: 'up' },
+    tcb: { text: signed(2 * SEAT.tcb - SETUP_FEE), tone: toneOf(2 * SEAT.tcb - SETUP_FEE) },
+  });
+});
+const toneOf = (n: number) => (n > 0 ? 'up' : n < 0 ? 'down' : 'flat');
+
+test('several currencies: every amount names its currency; a new item says "new"', () => {
+  const money = (n: number, currency: string) => ({ gross_amount: n, net_amount: n, currency });
+  const row = (sub: string, price: string, currency: string, mrr: number) => ({
+    key: `${sub}|create_subscription|${price}`,
+    subscription: sub,
+    action: 'create_subscription',
+    price,
+    start: '2027-01-01',
+    end: null,
+    mrr: money(mrr, currency),
+    tcb: money(mrr * 12, currency),
+  });
+  const before: PreviewSummary = {
+    rows: [row('S1', 'p-eur', 'EUR', 10)],
+    totals: [{ currency: 'EUR', mrr: 10, tcb: 120 }],
+  };
+  const after: PreviewSummary = {
+    rows: [row('S1', 'p-eur', 'EUR', 10), row('S2', 'p-jpy', 'JPY', 1500)],
+    totals: [
+      { currency: 'EUR', mrr: 10, tcb: 120 },
+      { currency: 'JPY', mrr: 1500, tcb: 18000 },
+    ],
+  };
+  const view = previewView(after, comparePreviews(before, after));
+  assert.deepEqual(
+    view.cards.map(c => c.items[0].mrr),
+    ['+10.00 EUR', '+1,500 JPY'],
+  );
+  assert.deepEqual(view.cards[1].items[0].change, [{ text: 'new', tone: 'new' }]);
+  assert.deepEqual(view.totals[1].change!.mrr, { text: '+1,500 JPY', tone: 'up' });
+  assert.equal(amount(-250, 'USD', false), '\u2212250.00');
+});
+
+test('the timeline: bars from start to end on one scale, an open end runs to the edge, a line item is a dot', async () => {
+  const { body, first } = await previews;
+  const t = timelineOf(first.rows, timelineHints(body))!;
+  assert.deepEqual([t.start, t.end, t.omitted], ['2027-01-01', '2028-01-01', 0]);
+  assert.deepEqual(
+    t.groups.map(g => g.label),
+    ['new subscription 1 · 12 months', 'new subscription 2 · 1 year', 'Line items'],
+  );
+  const seats = t.groups[0].bars[0];
+  assert.deepEqual(
+    [seats.label, seats.from, seats.to, seats.open, seats.point],
+    ['price-team-seats · 2027-01-01 → 2028-01-01', 1, 88, false, false],
+  );
+  const fee = t.groups[2].bars[0];
+  assert.deepEqual([fee.point, fee.from, fee.label], [true, 1, 'Setup fee · 2027-01-01']);
+  const open = timelineOf([{ ...first.rows[0], start: '2027-07-02', end: null }, first.rows[1]])!;
+  assert.deepEqual(
+    open.groups[0].bars.map(b => [b.open, b.to]),
+    [
+      [true, OPEN_END],
+      [false, 88],
+    ],
+  );
+  assert.ok(open.groups[0].bars[0].from > 40 && open.groups[0].bars[0].from < 50, 'mid-year starts mid-way');
+  assert.equal(
+    timelineOf(first.rows, undefined, 2)!.omitted,
+    1,
+    'two bars shown of three dated (without the request, the line item has no date)',
+  );
+  assert.equal(timelineOf([]), undefined);
+});
+
+test('terms as the request says them', () => {
+  assert.equal(termLabel({ type: 'termed', interval: 'month', interval_count: 12 }), '12 months');
+  assert.equal(termLabel({ type: 'termed', interval: 'year', interval_count: 1 }), '1 year');
+  assert.equal(termLabel({ type: 'evergreen' }), 'evergreen');
+  assert.equal(termLabel(undefined), undefined);
+  assert.deepEqual(timelineHints({ subscriptions: [{ subscription_number: 'S1' }], line_items: [{}] }), {
+    terms: [undefined],
+    lineItemDates: [undefined],
+  });
+  assert.deepEqual(timelineHints(null), { terms: [], lineItemDates: [] });
+});
