@@ -80,7 +80,7 @@ export async function testCommand(args: TestArgs, io: Io, env = process.env): Pr
       );
     }
     const log = (line: string, level: string) => level !== 'info' && io.err(line);
-    client = new BillingClient({ baseUrl: args.baseUrl, clientId, clientSecret, log });
+    client = new BillingClient({ baseUrl: args.baseUrl, clientId, clientSecret, log, surface: 'cli' });
     target = {
       kind: 'connection',
       client,
@@ -91,7 +91,7 @@ export async function testCommand(args: TestArgs, io: Io, env = process.env): Pr
   }
   let results;
   try {
-    results = await runScenarios(scenarios, { target, confirm: () => args.yes });
+    results = await runScenarios(scenarios, { target, confirm: () => args.yes, surface: 'cli' });
   } finally {
     await client?.close();
   }

@@ -2,7 +2,7 @@
 // view and the CLI's reporters listen) and stopping at once when the signal aborts. On the Local sandbox each
 // scenario gets a fresh sandbox of its own (in memory, at the scenario's `today`); on any other connection a
 // run that writes asks `confirm` first.
-import { BillingClient, type ApiError, type ApiResponse } from '../client';
+import { BillingClient, type ApiError, type ApiResponse, type Surface } from '../client';
 import { startSandbox } from '../sandbox';
 import { previewBody } from '../payloads';
 import { kindFromFileName, type PathSegment } from '../schemas';
@@ -68,6 +68,8 @@ export interface RunOptions {
   onEvent?: (e: RunEvent) => void;
   /** Asked once per run, before the first step, when a scenario writes on a connection (not the Local sandbox). */
   confirm?: (q: WriteQuestion) => boolean | Promise<boolean>;
+  /** Whose words the Local sandbox client's errors use (the editor's commands or the CLI's flags). */
+  surface?: Surface;
   /** Milliseconds now (tests inject a clock; durations are measured with it). */
   now?: () => number;
 }
@@ -111,6 +113,7 @@ export async function runScenario(f: ScenarioFile, opts: RunOptions): Promise<Sc
       baseUrl: sandbox.url,
       clientId: sandbox.clientId,
       clientSecret: sandbox.clientSecret,
+      surface: opts.surface,
     });
     target = `Local sandbox (fresh${today ? `, today ${today}` : ''})`;
   } else {

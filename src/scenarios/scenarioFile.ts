@@ -176,7 +176,7 @@ function checkOperation(step: StepData & { kind: 'operation' }, at: PathSegment[
   const [method = '', ...rest] = step.operation.trim().split(/\s+/);
   const op = findOperation(method, rest.join(' '));
   if (!op) {
-    const message = `Unknown operation "${step.operation}": write its id as Find Operation lists it, such as "GET /v1/accounts/{account-key}".`;
+    const message = `Unknown operation "${step.operation}": an operation id is its method and path as the catalog writes them, such as "GET /v1/accounts/{account-key}".`;
     add('unknown-operation', message, [...at, 'operation']);
     return undefined;
   }
