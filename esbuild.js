@@ -26,6 +26,8 @@ const LAZY = {
   'src/cli/send.ts': 'cli-send.js',
   'src/cli/sandbox.ts': 'cli-sandbox.js',
   'src/cli/endpoints.ts': 'cli-endpoints.js',
+  'src/scenarios/index.ts': 'scenarios.js', // scenario files, runner and reports (the CLI's `test`, the Testing view)
+  'src/cli/test.ts': 'cli-test.js',
 };
 /** A LAZY source as esbuild resolves it: an absolute path, or the package name. */
 const lazyKey = src => (src.startsWith('src/') ? path.resolve(src) : src);
@@ -55,6 +57,19 @@ const schemaFiles = {
       const file = require.resolve('./dist/json-schemas.js');
       delete require.cache[file];
       require(file).writeSchemaFiles(path.join(__dirname, 'dist', 'schemas'));
+    });
+  },
+};
+
+/** After each build of the scenario schema module, regenerate dist/schemas/scenario.schema.json from zod. */
+const scenarioSchemaFile = {
+  name: 'scenario-schema-file',
+  setup(build) {
+    build.onEnd(result => {
+      if (result.errors.length) return;
+      const file = require.resolve('./dist/json-schema-scenario.js');
+      delete require.cache[file];
+      require(file).writeScenarioSchema(path.join(__dirname, 'dist', 'schemas'));
     });
   },
 };
@@ -165,6 +180,13 @@ async function distBuilds() {
       plugins: withLazy(),
     },
   ];
+  // Build time only, self-contained (no lazy stubs), so it can run as soon as it is written.
+  builds.push({
+    ...node,
+    entryPoints: ['src/scenarios/jsonSchema.ts'],
+    outfile: 'dist/json-schema-scenario.js',
+    plugins: [...common.plugins, scenarioSchemaFile],
+  });
   for (const [src, out] of Object.entries(LAZY)) {
     const key = lazyKey(src);
     const extra = src === 'undici' ? [oneLlhttp] : src.endsWith('jsonSchemas.ts') ? [schemaFiles] : [];

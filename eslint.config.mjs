@@ -44,6 +44,7 @@ export default tseslint.config(
       'src/payloads/**',
       'src/cli.ts',
       'src/products/**',
+      'src/scenarios/**',
     ],
     rules: {
       'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'core folders import no vscode' }] }],

@@ -5,6 +5,7 @@ import { validateCommand } from './cli/validate';
 import { sandboxCommand } from './cli/sandbox';
 import { sendCommand } from './cli/send';
 import { endpointsCommand } from './cli/endpoints';
+import { testCommand } from './cli/test';
 import { stdio, UsageError, type Io } from './cli/io';
 import { fileErrorMessage, isFileSystemError } from './cli/files';
 
@@ -28,9 +29,15 @@ const USAGE = `usage: billing-workbench <command> [options]
       List the v1 and v2 operations, or those matching QUERY ("write off debit memo"), best first.
 
   sandbox [--port 0] [--token-ttl S] [--max-concurrent N] [--seed-accounts N] [--data FILE]
-          [--latency MS] [--faults 429:0.1,503:0.05,timeout:0.01]
+          [--latency MS] [--faults 429:0.1,503:0.05,timeout:0.01] [--today YYYY-MM-DD]
       Run the local sandbox on loopback (demo credentials are printed); Ctrl+C stops it. --faults answers
-      that share of requests 429 or 503 (with Retry-After) or never; --latency delays every answer.`;
+      that share of requests 429 or 503 (with Retry-After) or never; --latency delays every answer;
+      --today simulates the date (orders without order_date, created times).
+
+  test [FILES|DIRS] [--base-url URL] [--reporter text|junit|json] [--junit-file F] [--yes]
+      Run *.scenario.json files (default: the current folder), each on a fresh embedded local sandbox, or on
+      --base-url (scenarios that write need --yes there). Exit 0 all passed, 1 a check failed or a step
+      errored, 2 usage or input error (a scenario with findings is not run).`;
 
 export async function main(argv: string[], io: Io = stdio): Promise<number> {
   const [command, ...rest] = argv;
@@ -73,7 +80,7 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
         return endpointsCommand(positionals.join(' ') || undefined, values.format!, io);
       }
       case 'sandbox': {
-        const names = ['port', 'token-ttl', 'max-concurrent', 'seed-accounts', 'data', 'latency', 'faults'];
+        const names = ['port', 'token-ttl', 'max-concurrent', 'seed-accounts', 'data', 'latency', 'faults', 'today'];
         const options = Object.fromEntries(names.map(k => [k, { type: 'string' as const }]));
         const { values } = parseArgs({ args: rest, options });
         try {
@@ -83,6 +90,21 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
           io.err(`error: --data ${fileErrorMessage(e, values.data, true)}`); // the path given, not a temporary file
           return 2;
         }
+      }
+      case 'test': {
+        const { values, positionals } = parseArgs({
+          args: rest,
+          allowPositionals: true,
+          options: {
+            'base-url': { type: 'string' },
+            reporter: { type: 'string', default: 'text' },
+            'junit-file': { type: 'string' },
+            yes: { type: 'boolean', default: false },
+          },
+        });
+        const { reporter, yes } = values;
+        const args = { paths: positionals, baseUrl: values['base-url'], junitFile: values['junit-file'] };
+        return await testCommand({ ...args, reporter: reporter!, yes: yes! }, io);
       }
       case undefined:
       case 'help':

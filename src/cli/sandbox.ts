@@ -1,8 +1,9 @@
 // `sandbox [--port 0] [--token-ttl S] [--max-concurrent N] [--seed-accounts N] [--data FILE] [--latency MS]
-//  [--faults 429:0.1,503:0.05,timeout:0.01]`
+//  [--faults 429:0.1,503:0.05,timeout:0.01] [--today YYYY-MM-DD]`
 // First line: `listening on http://127.0.0.1:PORT`; then the demo credentials. Stops on SIGINT/SIGTERM.
 // A --data file that is locked, corrupt or not ours is refused (exit 1) with a message naming it.
 import { parseFaults, startSandbox } from '../sandbox';
+import { isRealDate } from '../schemas/dates';
 import { UsageError, type Io } from './io';
 
 const int = (v: string | undefined, name: string, min: number): number | undefined => {
@@ -23,6 +24,9 @@ const faultsOf = (v: string | undefined) => {
 
 export async function sandboxCommand(v: Record<string, string | undefined>, io: Io): Promise<number> {
   const faults = faultsOf(v.faults);
+  if (v.today !== undefined && !isRealDate(v.today)) {
+    throw new UsageError(`--today takes a real date written YYYY-MM-DD, not "${v.today}"`);
+  }
   const sb = await startSandbox({
     port: int(v.port, 'port', 0),
     tokenTtlSeconds: int(v['token-ttl'], 'token-ttl', 1),
@@ -31,6 +35,7 @@ export async function sandboxCommand(v: Record<string, string | undefined>, io: 
     dataFile: v.data,
     latencyMs: int(v.latency, 'latency', 0),
     faults,
+    today: v.today,
   });
   io.out(`listening on ${sb.url}`);
   io.out(`client id: ${sb.clientId}`);

@@ -2,7 +2,7 @@
 // preview throws the copies away, create commits them and records the order.
 import type { PreviewItem as ClientPreviewItem } from '../client/responses';
 import type { AccountData, PreviewRequestBody, SubscriptionRequestBody } from '../schemas';
-import { today } from '../schemas/dates';
+import { SYSTEM_CLOCK, type SandboxClock } from './clock';
 import { badRequest } from './errors';
 import { newId } from './ids';
 import { billedOver, money, monthly, round2, termMonths, type Money } from './metrics';
@@ -76,16 +76,22 @@ function accountOf(d: AccountData, accountNumber: string, now: string): AccountR
 }
 
 /** POST /v2/accounts: the account alone; no order is recorded. */
-export function createAccount(store: Store, d: AccountData): AccountRec {
-  const account = accountOf(d, store.numbers.next('A'), new Date().toISOString());
+export function createAccount(store: Store, d: AccountData, clock: SandboxClock = SYSTEM_CLOCK): AccountRec {
+  const account = accountOf(d, store.numbers.next('A'), clock.timestamp());
   store.addAccount(account);
   return account;
 }
 
-export function runOrder(store: Store, body: Body, commit: boolean, actor = 'sandbox-client'): OrderOutcome {
+export function runOrder(
+  store: Store,
+  body: Body,
+  commit: boolean,
+  clock: SandboxClock = SYSTEM_CLOCK,
+  actor = 'sandbox-client',
+): OrderOutcome {
   const alloc: Alloc = prefix => (commit ? store.numbers.next(prefix) : null);
-  const now = new Date().toISOString();
-  const orderDate = body.order_date ?? today();
+  const now = clock.timestamp();
+  const orderDate = body.order_date ?? clock.today();
   const { account, newAccount } = orderAccount(store, body, alloc, now);
   const ctx: OrderContext = {
     accountNumber: account.account_number,
@@ -254,6 +260,7 @@ function applyChanges(
       }
       const before = monthly(price(it)) ?? 0;
       it.unit_amount = si.unit_amount ?? it.unit_amount;
+      it.quantity = si.quantity ?? it.quantity; // more or fewer seats
       deltas.set(it, (monthly(price(it)) ?? 0) - before);
       touched.push(it);
     });

@@ -5,6 +5,7 @@ import type * as http from 'http';
 import type { PayloadKind, PreviewRequestBody } from '../schemas';
 import { DESCRIBED_FIELDS, V1_OBJECT_NAMES } from '../catalog/objectNames';
 import { catalogResponse } from './catalog';
+import type { SandboxClock } from './clock';
 import { badRequest, notFound, unauthorized } from './errors';
 import { readBody } from './http';
 import { createAccount, runOrder } from './orders';
@@ -23,6 +24,8 @@ const TOKEN_SCOPE = 'entity.local platform.write service.sandbox.read service.sa
 /** What the handlers need from the running sandbox. */
 export interface RouteDeps {
   store: Store;
+  /** Today, real or simulated (the `today` option). */
+  clock: SandboxClock;
   tokenTtlSeconds: number;
   issueToken(): string;
   /** Runs a change to the data; a failed save answers a non-retryable error with nothing kept. */
@@ -45,7 +48,7 @@ export function sandboxRoutes(deps: RouteDeps): Route[] {
       handle: call =>
         deps.idempotent(call, 'account', body => ({
           status: 201,
-          body: accountView(deps.commit(() => createAccount(store, body as never))),
+          body: accountView(deps.commit(() => createAccount(store, body as never, deps.clock))),
         })),
     },
     {
@@ -54,7 +57,7 @@ export function sandboxRoutes(deps: RouteDeps): Route[] {
       handle: call =>
         deps.idempotent(call, 'preview', body => ({
           status: 201,
-          body: runOrder(store, body as PreviewRequestBody, false).preview,
+          body: runOrder(store, body as PreviewRequestBody, false, deps.clock).preview,
         })),
     },
     {
@@ -62,7 +65,7 @@ export function sandboxRoutes(deps: RouteDeps): Route[] {
       path: '/v2/orders',
       handle: call =>
         deps.idempotent(call, 'order', body => {
-          const { order, account } = deps.commit(() => runOrder(store, body as PreviewRequestBody, true));
+          const { order, account } = deps.commit(() => runOrder(store, body as PreviewRequestBody, true, deps.clock));
           return ok(orderView(order!, account?.id));
         }),
     },

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'net';
 import { formatPath, validate, type PayloadKind } from '../schemas';
 import { matchOperation } from '../catalog';
 import { NOT_SERVED_HEADER, NOT_SERVED_VALUE } from '../client/advice';
+import { sandboxClock } from './clock';
 import { DataFileError, type DataWriter } from './dataFile';
 import { badRequest, notFound, ServiceError, unauthorized } from './errors';
 import { pickFault, type Fault } from './faults';
@@ -40,6 +41,11 @@ export interface SandboxOptions {
   dataFile?: string;
   /** The clock tokens expire by (tests inject one instead of waiting for a token to age). */
   now?: () => number;
+  /**
+   * A simulated today (YYYY-MM-DD) for what depends on the date: an order without `order_date`, created
+   * times, the card expiry check. Scenarios set it so that every run gives the same answers.
+   */
+  today?: string;
   /** Test hook: delay (ms) before answering matching requests, to hold them in flight. */
   delay?: (method: string, path: string) => number;
   /** Added to every API answer, so the concurrency limit can be reached (`--latency`). */
@@ -101,6 +107,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const limits = { ...DEFAULT_LIMITS, ...opts.limits };
   const random = opts.random ?? Math.random;
   const now = opts.now ?? Date.now;
+  const clock = sandboxClock(opts.today);
   const store = new Store(opts.dataFile, { writer: opts.writer });
   try {
     if (store.accounts.size === 0) store.commit(() => seed(store, Math.max(1, opts.seedAccounts ?? 1)));
@@ -149,6 +156,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const routes = new RouteTable(
     sandboxRoutes({
       store,
+      clock,
       tokenTtlSeconds: ttl,
       issueToken,
       commit,
@@ -187,7 +195,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     if (nestingExceeds(text, MAX_JSON_DEPTH)) {
       throw badRequest('malformed_json', undefined, `The body nests deeper than ${MAX_JSON_DEPTH} levels.`, 90);
     }
-    const findings = validate(text, kind).filter(f => f.severity === 'error');
+    const findings = validate(text, kind, { now: new Date(clock.timestamp()) }).filter(f => f.severity === 'error');
     if (findings.length) {
       const details = findings.map(f => ({
         code: CATEGORY_OF[f.category] ?? 'invalid_parameter',

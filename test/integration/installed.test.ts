@@ -82,7 +82,7 @@ suite('Installed VSIX', () => {
 
   test('ships the generated JSON Schemas and checks a payload', async () => {
     const ext = vscode.extensions.getExtension(EXT_ID)!;
-    for (const kind of ['order', 'preview', 'account'])
+    for (const kind of ['order', 'preview', 'account', 'scenario'])
       assert.ok(fs.existsSync(path.join(ext.extensionPath, 'dist', 'schemas', `${kind}.schema.json`)), kind);
     const doc = await vscode.workspace.openTextDocument(vscode.Uri.parse('untitled:/installed-check.order.json'));
     await vscode.window.showTextDocument(doc);

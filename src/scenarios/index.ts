@@ -1,0 +1,31 @@
+// Scenarios: sequences of calls with checks, in plain files (*.scenario.json). Core: no `vscode`; the CLI's
+// `test` and the editor's Testing view run them with the same runner.
+export { Scenario, Step, STEP_KINDS, writes, type ScenarioData, type StepData, type StepKind } from './schema';
+export {
+  readScenario,
+  scenarioRange,
+  isScenarioFile,
+  SCENARIO_FILE_PATTERN,
+  SCENARIO_FINDING_CODES,
+  type ScenarioFile,
+  type ScenarioFinding,
+  type ScenarioFindingCode,
+  type PreparedStep,
+  type ReadScenarioOptions,
+} from './scenarioFile';
+export {
+  runScenarios,
+  runScenario,
+  type RunEvent,
+  type RunOptions,
+  type RunTarget,
+  type ConnectionInfo,
+  type WriteQuestion,
+  type ScenarioResult,
+  type StepResult,
+  type StepOutcome,
+} from './runner';
+export { checkAnswer, checkValue, sameJson, type CheckFailure, type Answer } from './checks';
+export { findReferences, resolveReferences, UnresolvedReference, REFERENCE, type Reference } from './references';
+export { parseJsonPath, valueAt } from './jsonPath';
+export { textReport, junitReport, jsonReport, summaryCounts, xml } from './reports';

@@ -1,0 +1,99 @@
+// Scenario results as people and CI read them: a text report, JUnit XML (one testcase per step, so any CI
+// lists the steps) and JSON. The same results the editor's Testing view shows.
+import { formatPath } from '../schemas/findings';
+import type { ScenarioResult, StepResult } from './runner';
+
+const MARK: Record<StepResult['outcome'], string> = { passed: '✓', failed: '✗', errored: '!', skipped: '-' };
+
+export function summaryCounts(results: ScenarioResult[]) {
+  const steps = results.flatMap(r => (r.steps.length ? r.steps : [scenarioAsStep(r)]));
+  const count = (o: StepResult['outcome']) => steps.filter(s => s.outcome === o).length;
+  return { tests: steps.length, failures: count('failed'), errors: count('errored'), skipped: count('skipped') };
+}
+
+export function textReport(results: ScenarioResult[]): string {
+  const lines: string[] = [];
+  for (const r of results) {
+    lines.push(
+      `${MARK[r.outcome === 'passed' ? 'passed' : r.outcome]} ${r.name}${r.file ? ` (${r.file})` : ''} on ${r.target}, ${r.ms} ms`,
+    );
+    if (r.error && !r.steps.length) lines.push(`    ${r.error}`);
+    for (const s of r.steps) {
+      lines.push(
+        `  ${MARK[s.outcome]} ${s.index + 1}. ${s.label} (${s.kind})${s.outcome === 'skipped' ? `: ${s.error ?? 'skipped'}` : `, ${s.ms} ms`}`,
+      );
+      if (s.error && s.outcome !== 'skipped') lines.push(`      ${s.error}`);
+      for (const f of s.failures) lines.push(`      ${f.message}  [${formatPath(f.path)}]`);
+    }
+  }
+  const c = summaryCounts(results);
+  const passed = c.tests - c.failures - c.errors - c.skipped;
+  lines.push(
+    `${results.length} scenario(s), ${c.tests} step(s): ${passed} passed, ${c.failures} failed, ${c.errors} errored, ${c.skipped} skipped`,
+  );
+  return lines.join('\n');
+}
+
+export function jsonReport(results: ScenarioResult[]): string {
+  return JSON.stringify({ ...summaryCounts(results), scenarios: results }, null, 2);
+}
+
+export function junitReport(results: ScenarioResult[]): string {
+  const c = summaryCounts(results);
+  const total = results.reduce((n, r) => n + r.ms, 0);
+  const out = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="Billing Workbench scenarios" tests="${c.tests}" failures="${c.failures}" errors="${c.errors}" skipped="${c.skipped}" time="${seconds(total)}">`,
+  ];
+  for (const r of results) {
+    const steps = r.steps.length ? r.steps : [scenarioAsStep(r)];
+    const n = summaryCounts([r]);
+    const file = r.file ? ` file="${xml(r.file)}"` : '';
+    out.push(
+      `  <testsuite name="${xml(r.name)}" tests="${n.tests}" failures="${n.failures}" errors="${n.errors}" skipped="${n.skipped}" time="${seconds(r.ms)}"${file}>`,
+    );
+    out.push(`    <properties><property name="target" value="${xml(r.target)}"/></properties>`);
+    for (const s of steps) {
+      const name = s.index < 0 ? '(scenario file)' : `${s.index + 1}. ${s.label} (${s.kind})`;
+      out.push(`    <testcase classname="${xml(r.name)}" name="${xml(name)}" time="${seconds(s.ms)}"${file}>`);
+      if (s.outcome === 'failed') {
+        const first = s.failures[0];
+        const body = s.failures
+          .map(f => `${f.message}\nat ${formatPath(f.path)}\nexpected: ${json(f.expected)}\nactual: ${json(f.actual)}`)
+          .join('\n\n');
+        out.push(`      <failure message="${xml(first?.message ?? 'failed')}" type="check">${xml(body)}</failure>`);
+      } else if (s.outcome === 'errored') {
+        out.push(`      <error message="${xml(s.error ?? 'error')}" type="error">${xml(s.error ?? '')}</error>`);
+      } else if (s.outcome === 'skipped') {
+        out.push(`      <skipped message="${xml(s.error ?? 'skipped')}"/>`);
+      }
+      out.push('    </testcase>');
+    }
+    out.push('  </testsuite>');
+  }
+  out.push('</testsuites>');
+  return out.join('\n') + '\n';
+}
+
+/** A scenario that could not be run at all is one errored testcase, so CI still shows it. */
+function scenarioAsStep(r: ScenarioResult): StepResult {
+  const outcome = r.outcome === 'passed' ? 'passed' : r.outcome;
+  return { index: -1, label: 'scenario', kind: 'file', outcome, ms: r.ms, path: [], failures: [], error: r.error };
+}
+
+const seconds = (ms: number) => (ms / 1000).toFixed(3);
+const json = (v: unknown) => (v === undefined ? '(nothing)' : JSON.stringify(v));
+
+/** Text for an XML attribute or element: escaped, and without the characters XML 1.0 cannot hold. */
+export function xml(s: string): string {
+  return s
+    .replace(/[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '\uFFFD')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;')
+    .replace(/\n/g, '&#10;')
+    .replace(/\r/g, '&#13;')
+    .replace(/\t/g, '&#9;');
+}

@@ -1,0 +1,323 @@
+// A scenario file read once for everything: its findings (the editor's diagnostics, the CLI's input errors)
+// and the steps the runner sends, with each payload file read and parsed. Findings carry offsets into the
+// scenario's text like src/schemas' findings, and a path (`steps[2].file`) that the runner's results share.
+import * as fs from 'fs';
+import * as path from 'path';
+import { findNodeAtLocation, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { findOperation, type Operation } from '../catalog';
+import { parsePayload } from '../payloads';
+import { formatPath, isRealDate, kindFromFileName, type PathSegment, type PayloadKind } from '../schemas';
+import { lineColumn } from '../cli/lines';
+import { parseJsonPath } from './jsonPath';
+import { findReferences } from './references';
+import { Scenario, STEP_KINDS, type ScenarioData, type StepData } from './schema';
+
+export const SCENARIO_FINDING_CODES = [
+  'json-syntax',
+  'wrong-shape',
+  'unknown-step-kind',
+  'unknown-operation',
+  'missing-path-param',
+  'unknown-step',
+  'later-step',
+  'duplicate-step-name',
+  'body-and-file',
+  'payload-missing',
+  'payload-invalid',
+  'bad-json-path',
+  'bad-pattern',
+  'empty-check',
+  'totals-not-preview',
+] as const;
+export type ScenarioFindingCode = (typeof SCENARIO_FINDING_CODES)[number];
+
+export interface ScenarioFinding {
+  code: ScenarioFindingCode;
+  severity: 'error' | 'warning';
+  message: string;
+  path: PathSegment[];
+  offset: number;
+  length: number;
+}
+
+/** A step ready to send: its data, and the body as written (references still in it). */
+export interface PreparedStep {
+  index: number;
+  step: StepData;
+  /** The step's name, or `step N` (1-based) when it has none. */
+  label: string;
+  body?: unknown;
+  /** The payload file it came from (absolute), when the body is a file. */
+  file?: string;
+  /** The kind the body is checked as (order, preview, account), for preview and create steps. */
+  payloadKind?: PayloadKind;
+  operation?: Operation;
+}
+
+export interface ScenarioFile {
+  file?: string;
+  /** Undefined when the text is not a scenario at all (findings say why). */
+  scenario?: ScenarioData;
+  steps: PreparedStep[];
+  findings: ScenarioFinding[];
+}
+
+export interface ReadScenarioOptions {
+  /** The scenario's path: payload files are relative to its folder. */
+  file?: string;
+  /** Reads a payload file; undefined when it does not exist. Default: the file system, UTF-8. */
+  readText?: (absolutePath: string) => string | undefined;
+}
+
+export const SCENARIO_FILE_PATTERN = /\.scenario\.json$/i;
+export const isScenarioFile = (p: string) => SCENARIO_FILE_PATTERN.test(p);
+
+export function readScenario(text: string, opts: ReadScenarioOptions = {}): ScenarioFile {
+  const errors: ParseError[] = [];
+  const root = parseTree(text, errors, { allowTrailingComma: false, disallowComments: true });
+  const findings: ScenarioFinding[] = [];
+  const add: Add = (code, message, at, key = false) =>
+    findings.push({ code, severity: 'error', message, path: at, ...locate(root, text, at, key) });
+  if (errors.length || !root) {
+    const e = errors[0];
+    const message = e ? `Not valid JSON: ${printParseErrorCode(e.error)}.` : 'The file is empty.';
+    findings.push({
+      code: 'json-syntax',
+      severity: 'error',
+      message,
+      path: [],
+      offset: e?.offset ?? 0,
+      length: e?.length ?? 0,
+    });
+    return { file: opts.file, steps: [], findings };
+  }
+  const value: unknown = JSON.parse(text);
+  const parsed = Scenario.safeParse(value);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) shapeFinding(issue, add);
+  }
+  const raw = (value && typeof value === 'object' ? value : {}) as { steps?: unknown; today?: unknown };
+  if (typeof raw.today === 'string' && !(/^\d{4}-\d{2}-\d{2}$/.test(raw.today) && isRealDate(raw.today))) {
+    add('wrong-shape', `today must be a real date written YYYY-MM-DD, not "${raw.today}".`, ['today']);
+  }
+  const rawSteps = Array.isArray(raw.steps) ? (raw.steps as Record<string, unknown>[]) : [];
+  const names = stepNames(rawSteps, add);
+  const readText = opts.readText ?? readUtf8;
+  const dir = opts.file ? path.dirname(path.resolve(opts.file)) : process.cwd();
+  const steps: PreparedStep[] = rawSteps.map((s, i) => {
+    const at: PathSegment[] = ['steps', i];
+    const step = (s && typeof s === 'object' ? s : {}) as StepData;
+    const prepared: PreparedStep = {
+      index: i,
+      step,
+      label: typeof step.name === 'string' ? step.name : `step ${i + 1}`,
+    };
+    checkReferences(s, at, i, names, add);
+    if (step.kind === 'operation' && typeof step.operation === 'string') {
+      prepared.operation = checkOperation(step, at, add);
+    }
+    if (['preview', 'createOrder', 'createAccount', 'operation'].includes(step.kind)) {
+      Object.assign(prepared, stepBody(step as StepData & { body?: unknown; file?: unknown }, at, dir, readText, add));
+    }
+    checkExpect(step, at, add);
+    return prepared;
+  });
+  findings.sort((a, b) => a.offset - b.offset); // in the order of the text, as people read it
+  return { file: opts.file, scenario: parsed.success ? parsed.data : undefined, steps, findings };
+}
+
+/** Adds an error at a path of the scenario: its value, or its key (`key`) for a field that should not be there. */
+type Add = (code: ScenarioFindingCode, message: string, at: PathSegment[], key?: boolean) => void;
+
+function shapeFinding(issue: { code: string; path: PropertyKey[]; message: string; keys?: string[] }, add: Add) {
+  const at = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
+  if (issue.code === 'unrecognized_keys') {
+    for (const k of issue.keys ?? []) {
+      const where = at.length ? `in ${formatPath(at)}` : 'at the top';
+      add('wrong-shape', `Unknown field "${k}" ${where} of a scenario.`, [...at, k], true);
+    }
+    return;
+  }
+  if (issue.code === 'invalid_union' && at.length === 3 && at[0] === 'steps' && at[2] === 'kind') {
+    add('unknown-step-kind', `Unknown step kind: use one of ${STEP_KINDS.join(', ')}.`, at);
+    return;
+  }
+  add('wrong-shape', `${formatPath(at) || 'The scenario'}: ${issue.message}.`, at);
+}
+
+function stepNames(steps: Record<string, unknown>[], add: Add): Map<string, number> {
+  const names = new Map<string, number>();
+  steps.forEach((s, i) => {
+    const name = s && typeof s === 'object' ? s.name : undefined;
+    if (typeof name !== 'string') return;
+    if (names.has(name)) add('duplicate-step-name', `Another step is already named "${name}".`, ['steps', i, 'name']);
+    else names.set(name, i);
+  });
+  return names;
+}
+
+/** References (in what is sent and in what is expected) name an earlier step, by a path that parses. */
+function checkReferences(s: unknown, at: PathSegment[], i: number, names: Map<string, number>, add: Add) {
+  if (!s || typeof s !== 'object') return;
+  for (const r of findReferences(s, at)) {
+    const j = names.get(r.step);
+    if (j === undefined) add('unknown-step', `${r.text}: no step is named "${r.step}".`, r.at);
+    else if (j >= i) {
+      const which = j === i ? 'this step itself' : `a later step (${j + 1})`;
+      add('later-step', `${r.text}: "${r.step}" is ${which}; a step can only use the answers of earlier steps.`, r.at);
+    } else {
+      const p = parseJsonPath(r.path);
+      if (p.error !== undefined) add('bad-json-path', `${r.text}: ${p.error}.`, r.at);
+    }
+  }
+}
+
+function checkOperation(step: StepData & { kind: 'operation' }, at: PathSegment[], add: Add): Operation | undefined {
+  const [method = '', ...rest] = step.operation.trim().split(/\s+/);
+  const op = findOperation(method, rest.join(' '));
+  if (!op) {
+    const message = `Unknown operation "${step.operation}": an operation id is its method and path as the catalog writes them, such as "GET /v1/accounts/{account-key}".`;
+    add('unknown-operation', message, [...at, 'operation']);
+    return undefined;
+  }
+  const given = step.pathParams && typeof step.pathParams === 'object' ? step.pathParams : {};
+  for (const p of op.pathParams) {
+    if (!(p in given))
+      add('missing-path-param', `${op.id} needs the path parameter "${p}" in pathParams.`, [...at, 'operation']);
+  }
+  return op;
+}
+
+const BODY_KIND: Partial<Record<StepData['kind'], PayloadKind>> = {
+  preview: 'preview',
+  createOrder: 'order',
+  createAccount: 'account',
+};
+
+/** The body of a step: inline, or read from a payload file and checked like the editor checks one. */
+function stepBody(
+  step: StepData & { body?: unknown; file?: unknown },
+  at: PathSegment[],
+  dir: string,
+  readText: (p: string) => string | undefined,
+  add: Add,
+): Partial<PreparedStep> {
+  const defaultKind = BODY_KIND[step.kind];
+  if (step.file !== undefined && step.body !== undefined) {
+    add('body-and-file', 'Give the body inline or as a file, not both.', [...at, 'file'], true);
+  }
+  if (typeof step.file !== 'string') {
+    if (step.body === undefined && defaultKind)
+      add('wrong-shape', `A ${step.kind} step needs "body" or "file".`, [...at, 'kind']);
+    if (defaultKind && step.body !== undefined) checkPayload(step.body, defaultKind, [...at, 'body'], add);
+    return { body: step.body, payloadKind: defaultKind };
+  }
+  const file = path.resolve(dir, step.file);
+  const text = readText(file);
+  if (text === undefined) {
+    add('payload-missing', `No payload file ${step.file} (looked for ${file}).`, [...at, 'file']);
+    return { file, payloadKind: defaultKind };
+  }
+  const kind = step.kind === 'preview' ? (kindFromFileName(file) ?? 'preview') : defaultKind;
+  if (!kind) {
+    try {
+      return { file, body: JSON.parse(text) };
+    } catch (e) {
+      add('payload-invalid', `${step.file} is not valid JSON: ${(e as Error).message}`, [...at, 'file']);
+      return { file };
+    }
+  }
+  const payload = parsePayload(text, kind);
+  const errors = payload.findings.filter(f => f.severity === 'error' && !heldByReference(payload.value, f.path));
+  if (errors.length) {
+    const first = errors[0];
+    const { line, column } = lineColumn(text, first.offset);
+    const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
+    const message = `${step.file} does not validate as ${kind === 'order' ? 'an order' : `a ${kind}`}: ${line}:${column} ${first.message} [${first.code}]${more}`;
+    add('payload-invalid', message, [...at, 'file']);
+  }
+  return { file, body: payload.value, payloadKind: kind };
+}
+
+/** An inline body checked as the payload it is; a finding on a `${...}` value is left to the run (never cry wolf). */
+function checkPayload(body: unknown, kind: PayloadKind, at: PathSegment[], add: Add) {
+  if (!body || typeof body !== 'object') return;
+  const { findings } = parsePayload(JSON.stringify(body), kind);
+  for (const f of findings) {
+    if (f.severity !== 'error' || heldByReference(body, f.path)) continue;
+    add('payload-invalid', `${f.message} [${f.code}]`, [...at, ...f.path], f.code === 'unknown-field');
+  }
+}
+
+/** True when the path (or a parent of it) is a string holding a reference, whose value is known only at run time. */
+function heldByReference(value: unknown, at: PathSegment[]): boolean {
+  let v = value;
+  for (let k = 0; k <= at.length; k++) {
+    if (typeof v === 'string') return findReferences(v).length > 0;
+    if (k === at.length || !v || typeof v !== 'object') return false;
+    v = (v as Record<string | number, unknown>)[at[k]];
+  }
+  return false;
+}
+
+function checkExpect(step: StepData, at: PathSegment[], add: Add) {
+  const expect = step.expect;
+  if (!expect || typeof expect !== 'object') return;
+  (Array.isArray(expect.values) ? expect.values : []).forEach((c, k) => {
+    const where = [...at, 'expect', 'values', k];
+    if (!c || typeof c !== 'object') return;
+    if (typeof c.path === 'string') {
+      const p = parseJsonPath(c.path);
+      if (p.error !== undefined) add('bad-json-path', `${p.error}.`, [...where, 'path']);
+    }
+    if (!('equals' in c) && c.exists === undefined && c.matches === undefined) {
+      add('empty-check', 'This check checks nothing: add "equals", "exists" or "matches".', where);
+    }
+    if (typeof c.matches === 'string') {
+      try {
+        new RegExp(c.matches);
+      } catch (e) {
+        add('bad-pattern', `Not a regular expression: ${(e as Error).message}.`, [...where, 'matches']);
+      }
+    }
+  });
+  if (expect.totals !== undefined && step.kind !== 'preview') {
+    add(
+      'totals-not-preview',
+      'Totals of delta MRR and TCB are checked on preview steps only.',
+      [...at, 'expect', 'totals'],
+      true,
+    );
+  }
+}
+
+/** The range of the value (or its key) at a path, or of its nearest existing parent. */
+function locate(
+  root: Node | undefined,
+  text: string,
+  at: PathSegment[],
+  key: boolean,
+): { offset: number; length: number } {
+  if (!root) return { offset: 0, length: Math.min(1, text.length) };
+  for (let depth = at.length; depth >= 0; depth--) {
+    const node = findNodeAtLocation(root, at.slice(0, depth));
+    if (!node) continue;
+    const keyNode = node.parent?.type === 'property' ? node.parent.children?.[0] : undefined;
+    if ((key || depth < at.length) && keyNode) return { offset: keyNode.offset, length: keyNode.length };
+    return { offset: node.offset, length: node.length };
+  }
+  return { offset: 0, length: Math.min(1, text.length) };
+}
+
+/** The range of a path of the scenario file in its text (the editor puts a test's failure there). */
+export function scenarioRange(text: string, at: PathSegment[]): { offset: number; length: number } {
+  return locate(parseTree(text), text, at, false);
+}
+
+function readUtf8(p: string): string | undefined {
+  try {
+    return fs.readFileSync(p, 'utf8').replace(/^\uFEFF/, ''); // invalid UTF-8 then fails as JSON, with its place
+  } catch {
+    return undefined; // missing, a folder, unreadable: "no payload file", with the path looked for
+  }
+}

@@ -1,0 +1,127 @@
+// *.scenario.json: a named list of steps, each a call with checks on its answer. The zod schema is the one
+// source of truth: the loader parses with it and the editor's JSON Schema is generated from it.
+import * as z from 'zod';
+
+const described = <T extends z.ZodType>(schema: T, description: string): T => {
+  z.globalRegistry.add(schema, { description });
+  return schema;
+};
+const text = (description: string) => described(z.string(), description);
+
+export const STEP_KINDS = ['preview', 'createOrder', 'createAccount', 'getOrder', 'getAccount', 'operation'] as const;
+export type StepKind = (typeof STEP_KINDS)[number];
+
+/** A value at a JSON path of the answer: equal to a value, present (or absent), or matching a pattern. */
+export const ValueCheck = z
+  .strictObject({
+    path: text(
+      'Where in the answer, such as `subscriptions[0].state` or `$.order_number` (empty or `$`: the whole answer).',
+    ),
+    equals: described(z.unknown(), 'The value expected there (compared as JSON).').optional(),
+    exists: described(z.boolean(), '`true`: a value must be there; `false`: nothing may be there.').optional(),
+    matches: text('A regular expression the value (as text) must match, such as `^O\\d{8}$`.').optional(),
+  })
+  .register(z.globalRegistry, { description: 'A check of one value of the answer: `equals`, `exists` or `matches`.' });
+
+/** A preview's delta MRR and TCB, summed per currency over every item (src/client/summary.ts). */
+export const TotalsCheck = z
+  .strictObject({
+    currency: text('Currency code of the totals, such as USD.'),
+    mrr: described(z.number(), 'Expected total delta MRR (net) in this currency.').optional(),
+    tcb: described(z.number(), 'Expected total delta TCB (net) in this currency.').optional(),
+  })
+  .register(z.globalRegistry, { description: "Expected totals of a preview's delta metrics in one currency." });
+
+export const Expect = z
+  .strictObject({
+    status: described(
+      z.int(),
+      'Expected HTTP status, such as 200, 201 or 400 (an error answer then passes).',
+    ).optional(),
+    values: z
+      .array(ValueCheck)
+      .register(z.globalRegistry, { description: 'Checks of values of the answer, by JSON path.' })
+      .optional(),
+    totals: z
+      .array(TotalsCheck)
+      .register(z.globalRegistry, { description: 'Preview steps: expected delta MRR and TCB totals per currency.' })
+      .optional(),
+  })
+  .register(z.globalRegistry, { description: 'What the answer must be; without it, any success passes.' });
+
+const common = {
+  name: text(
+    'Name of the step: later steps refer to its answer as `${name.path}`, such as `${signup.order_number}`.',
+  ).optional(),
+  description: text('What the step does, in words.').optional(),
+  expect: Expect.optional(),
+};
+const bodyFields = {
+  body: described(
+    z.unknown(),
+    'The request body, inline. Strings may hold `${step.path}` references to earlier answers.',
+  ).optional(),
+  file: text('A payload file to send as the body, relative to this scenario file (instead of `body`).').optional(),
+};
+
+const step = <K extends StepKind, S extends Record<string, z.ZodType>>(kind: K, description: string, shape: S) =>
+  z
+    .strictObject({
+      kind: described(z.literal(kind), description),
+      ...common,
+      ...shape,
+    })
+    .register(z.globalRegistry, { description });
+
+export const Step = z.discriminatedUnion('kind', [
+  step('preview', 'POST /v2/orders/preview: an order or preview payload (an order file gets `metrics`).', bodyFields),
+  step('createOrder', 'POST /v2/orders: creates an order (a write).', bodyFields),
+  step('createAccount', 'POST /v2/accounts: creates an account (a write).', bodyFields),
+  step('getOrder', 'GET /v2/orders/{order-number}: reads an order.', {
+    orderNumber: text('The order to read, such as `${signup.order_number}`.'),
+  }),
+  step('getAccount', 'GET /v2/accounts/{account-key}: reads an account.', {
+    accountNumber: text('The account to read, such as `${signup.account_number}`.'),
+  }),
+  step('operation', 'Any catalog operation, by its id (`METHOD /path`, as Find Operation lists it).', {
+    operation: text('The operation id, such as `GET /v1/accounts/{account-key}`.'),
+    pathParams: z
+      .record(z.string(), z.string())
+      .register(z.globalRegistry, { description: 'Values of the `{placeholders}` of the path.' })
+      .optional(),
+    query: z
+      .record(z.string(), z.union([z.string(), z.number(), z.boolean()]))
+      .register(z.globalRegistry, { description: 'Query parameters.' })
+      .optional(),
+    ...bodyFields,
+  }),
+]);
+
+export const Scenario = z
+  .strictObject({
+    $schema: z.string().optional(),
+    name: text('Name of the scenario, as test reports show it.'),
+    description: text('What the scenario shows, in words.').optional(),
+    today: text(
+      'On the Local sandbox, the simulated date (YYYY-MM-DD) the scenario runs on, so that every run gives the same answers.',
+    ).optional(),
+    steps: z.array(Step).register(z.globalRegistry, { description: 'The calls, in order.' }),
+  })
+  .register(z.globalRegistry, {
+    description:
+      'A Billing Workbench scenario: calls in order, each checked, on a fresh Local sandbox or a connection.',
+  });
+
+export type ScenarioData = z.infer<typeof Scenario>;
+export type StepData = z.infer<typeof Step>;
+export type ExpectData = z.infer<typeof Expect>;
+export type ValueCheckData = z.infer<typeof ValueCheck>;
+export type TotalsCheckData = z.infer<typeof TotalsCheck>;
+
+/** Steps that change data on the connection (asked before, on anything but the Local sandbox). */
+export function writes(s: StepData): boolean {
+  if (s.kind === 'createOrder' || s.kind === 'createAccount') return true;
+  if (s.kind !== 'operation') return false;
+  const [method, path = ''] = s.operation.split(' ');
+  return !['GET', 'HEAD'].includes(method.toUpperCase()) && !/\/preview$/.test(path);
+}
