@@ -31,7 +31,10 @@ const typo = write(
   'typo.order.json',
   templateText(TEMPLATES.find(t => t.id === 'new-customer')!).replace('"plan-team-monthly"', '"plan-team-monthy"'),
 );
-const examples = fs.readdirSync('examples').map(f => path.resolve('examples', f));
+const examples = fs
+  .readdirSync('examples')
+  .filter(f => f.endsWith('.json'))
+  .map(f => path.resolve('examples', f));
 
 describe('validate --connection-catalog (embedded Local sandbox)', () => {
   test('an unknown plan is a warning naming the catalog, with line, column, path and code; exit 0', async () => {

@@ -165,7 +165,7 @@ describe('the checker', () => {
   });
 
   test('never cries wolf: every shipped example and template has no catalog finding on the sandbox', () => {
-    for (const file of fs.readdirSync('examples')) {
+    for (const file of fs.readdirSync('examples').filter(f => f.endsWith('.json'))) {
       assert.deepEqual(checkCatalog(fs.readFileSync(`examples/${file}`, 'utf8'), catalog, 'Local sandbox'), [], file);
     }
     for (const t of TEMPLATES) assert.deepEqual(checkCatalog(templateText(t), catalog, 'Local sandbox'), [], t.id);

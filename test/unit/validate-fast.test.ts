@@ -27,10 +27,13 @@ function sameAsZod(text: string, kind: PayloadKind): void {
   assert.deepEqual(schemaIssues(SCHEMAS[kind], value), parsed.success ? [] : parsed.error.issues);
 }
 
-const examples = fs.readdirSync('examples').map(f => ({
-  kind: f.split('.').at(-2) as PayloadKind,
-  body: JSON.parse(fs.readFileSync(path.join('examples', f), 'utf8')) as Json,
-}));
+const examples = fs
+  .readdirSync('examples')
+  .filter(f => f.endsWith('.json'))
+  .map(f => ({
+    kind: f.split('.').at(-2) as PayloadKind,
+    body: JSON.parse(fs.readFileSync(path.join('examples', f), 'utf8')) as Json,
+  }));
 const seeds: { kind: PayloadKind; body: Json }[] = [
   ...examples,
   ...TEMPLATES.flatMap(t => KINDS.map(kind => ({ kind, body: t.body as Json }))),
