@@ -16,10 +16,8 @@ const vsix = path.join(root, 'dist-vsix', 'billing-workbench.vsix');
 const demo = path.join(root, '.vscode-test', 'demo');
 const workspace = path.join(demo, 'workspace');
 fs.mkdirSync(workspace, { recursive: true });
-for (const f of fs.readdirSync(path.join(root, 'examples'))) {
-  const to = path.join(workspace, f);
-  if (!fs.existsSync(to)) fs.copyFileSync(path.join(root, 'examples', f), to); // never overwrite the user's edits
-}
+// Payload examples and examples/scenarios/; force: false never overwrites the user's edits.
+fs.cpSync(path.join(root, 'examples'), workspace, { recursive: true, force: false });
 
 if (spawnSync('code', ['--version'], { stdio: 'ignore' }).status === 0) {
   run('code', ['--install-extension', vsix, '--force']);
