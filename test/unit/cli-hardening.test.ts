@@ -9,8 +9,8 @@ import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { TEMPLATES, templateText } from '../../src/schemas';
+import { CLI, runCli } from './cli';
 
-const CLI = path.resolve('dist/cli.js');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bw-cli-hard-'));
 const write = (name: string, data: string | Buffer) => {
   const f = path.join(dir, name);
@@ -19,22 +19,7 @@ const write = (name: string, data: string | Buffer) => {
 };
 after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-interface Run {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-function run(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  return new Promise(resolve => {
-    const childEnv = { ...process.env, BILLING_CLIENT_ID: '', BILLING_CLIENT_SECRET: '', ...env };
-    const p = spawn(process.execPath, [CLI, ...args], { env: childEnv });
-    let stdout = '',
-      stderr = '';
-    p.stdout.on('data', d => (stdout += d));
-    p.stderr.on('data', d => (stderr += d));
-    p.on('close', status => resolve({ status, stdout, stderr }));
-  });
-}
+const run = runCli;
 
 const RAW_ERRNO = /EISDIR|ENOENT|ENOTDIR|EACCES|illegal operation/;
 const good = templateText(TEMPLATES[0]);

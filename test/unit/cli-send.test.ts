@@ -1,30 +1,15 @@
 import { test, describe, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { NEW_CUSTOMER_TOTALS, SEAT, SEATS, SETUP_FEE, shown } from './expected';
+import { runCli } from './cli';
 
 const usd = (amount: number) => `${shown(amount)} USD`;
 
-const CLI = path.resolve('dist/cli.js');
-function run(
-  args: string[],
-  env: Record<string, string> = {},
-): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise(resolve => {
-    const p = spawn(process.execPath, [CLI, ...args], {
-      env: { ...process.env, BILLING_CLIENT_ID: '', BILLING_CLIENT_SECRET: '', ...env },
-    });
-    let stdout = '',
-      stderr = '';
-    p.stdout.on('data', d => (stdout += d));
-    p.stderr.on('data', d => (stderr += d));
-    p.on('close', status => resolve({ status, stdout, stderr }));
-  });
-}
+const run = runCli;
 
 let sb: Sandbox;
 before(async () => {

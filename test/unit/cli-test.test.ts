@@ -1,26 +1,14 @@
 // `node dist/cli.js test` as CI runs it: a subprocess, its exit code, its JUnit XML read back.
 import { test, describe, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { elements, parseXml } from './xml';
+import { runCli } from './cli';
 
-const CLI = path.resolve('dist/cli.js');
-function run(args: string[], env: Record<string, string> = {}) {
-  return new Promise<{ status: number | null; stdout: string; stderr: string }>(resolve => {
-    const p = spawn(process.execPath, [CLI, 'test', ...args], {
-      env: { ...process.env, BILLING_CLIENT_ID: '', BILLING_CLIENT_SECRET: '', ...env },
-    });
-    let stdout = '',
-      stderr = '';
-    p.stdout.on('data', d => (stdout += d));
-    p.stderr.on('data', d => (stderr += d));
-    p.on('close', status => resolve({ status, stdout, stderr }));
-  });
-}
+const run = (args: string[], env: Record<string, string> = {}) => runCli(['test', ...args], env);
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bw-scenarios-'));
 const write = (name: string, value: unknown) => {

@@ -3,7 +3,6 @@
 // through `cli create` (preview is for orders).
 import { test, describe, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -11,20 +10,9 @@ import { LOCAL_SANDBOX_ROUTES, OPERATIONS, routeShape, searchOperations, servedL
 import { ApiError, BillingClient } from '../../src/client';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { sandboxRoutes } from '../../src/sandbox/routes';
+import { runCli } from './cli';
 
-const CLI = path.resolve('dist/cli.js');
-function run(args: string[], env: Record<string, string> = {}) {
-  return new Promise<{ status: number | null; stdout: string; stderr: string }>(resolve => {
-    const p = spawn(process.execPath, [CLI, ...args], {
-      env: { ...process.env, BILLING_CLIENT_ID: '', BILLING_CLIENT_SECRET: '', ...env },
-    });
-    let stdout = '',
-      stderr = '';
-    p.stdout.on('data', d => (stdout += d));
-    p.stderr.on('data', d => (stderr += d));
-    p.on('close', status => resolve({ status, stdout, stderr }));
-  });
-}
+const run = runCli;
 
 let sb: Sandbox;
 before(async () => {
