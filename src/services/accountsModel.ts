@@ -32,6 +32,9 @@ export class AccountsModel extends Disposable {
   private readonly changed = this._register(new vscode.EventEmitter<void>());
   /** The accounts were refreshed, filtered or grew by a page. */
   readonly onDidChange = this.changed.event;
+  private readonly refreshed = this._register(new vscode.EventEmitter<void>());
+  /** Everything loaded was dropped to be read again (after a create, Refresh, a new filter or connection). */
+  readonly onDidRefresh = this.refreshed.event;
   private rows: AccountRow[] | undefined;
   private loading: Promise<void> | undefined;
   /** Where the next page starts: a cursor of the whole list, or the search's cursors; null at the end. */
@@ -98,6 +101,7 @@ export class AccountsModel extends Disposable {
     this.rows = undefined;
     this.loading = undefined;
     this.next = null;
+    this.refreshed.fire();
     this.changed.fire();
   }
 

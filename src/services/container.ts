@@ -104,8 +104,14 @@ export class Container extends Disposable {
     return (this._catalogs ??= this._register(new ProductCatalogs(this.clients, this.connections, this.log)));
   }
 
-  /** The subscriptions of the accounts payloads name, fetched on first completion. */
+  /** The subscriptions of the accounts payloads name, fetched on first completion; forgotten when the accounts
+   *  are refreshed (after a create, or by Refresh), as an order changes subscriptions. */
   get subscriptions(): AccountSubscriptions {
-    return (this._subscriptions ??= this._register(new AccountSubscriptions(this.clients, this.connections, this.log)));
+    if (!this._subscriptions) {
+      const subscriptions = this._register(new AccountSubscriptions(this.clients, this.connections, this.log));
+      this._register(this.accountsModel.onDidRefresh(() => subscriptions.clear()));
+      this._subscriptions = subscriptions;
+    }
+    return this._subscriptions;
   }
 }

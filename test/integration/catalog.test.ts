@@ -123,6 +123,20 @@ suite('Catalog-aware authoring', () => {
     assert.deepStrictEqual(await offered(inside(doc, '"S00000001"'), 'S0'), ['S00000001', 'S00000002']);
     assert.deepStrictEqual(await offered(inside(doc, '"SP00000001"'), 'SP'), ['SP00000001']);
     assert.deepStrictEqual(await offered(inside(doc, '"SI00000001"'), 'SI'), ['SI00000001', 'SI00000002']);
+
+    // An order for the same account makes a subscription: the cached list is read again, not kept stale.
+    const order = vscode.Uri.joinPath(ws(), 'catalog-new-subscription.order.json');
+    const addsOne = TEMPLATES.find(t => t.id === 'subscription-and-fee')!;
+    await vscode.workspace.fs.writeFile(order, Buffer.from(templateText(addsOne)));
+    const created = await vscode.commands.executeCommand<{
+      data: { subscriptions: { subscription_number: string }[] };
+    }>('billingWorkbench.create', order, { confirmed: true });
+    const made = created!.data.subscriptions[0].subscription_number;
+    await vscode.window.showTextDocument(doc);
+    await waitFor(`${made} offered after the create`, async () => {
+      const l = (await completions(doc, inside(doc, '"S00000001"'))).map(labelOf);
+      return l.includes(made) ? l : undefined;
+    });
   });
 
   test('hover on plan_id and price_id shows the plan, its product and its charges', async () => {
