@@ -61,13 +61,15 @@ function verdict(differences: number): HTMLElement {
   return p;
 }
 
-/** Column headings "A · Local sandbox" | "B · Tenant", repeated where the columns start. */
-function columnHeads(s: ComparisonState): HTMLElement {
+/** Column headings "A · Local sandbox" | "B · Tenant" where the columns start; items add MRR | TCB under each. */
+function columnHeads(s: ComparisonState, figures = false): HTMLElement {
   const heads = el('div', { cls: 'cmp-sides cmp-heads' });
-  heads.append(
-    el('div', { cls: 'cmp-head', text: `A · ${s.a.connection.name}` }),
-    el('div', { cls: 'cmp-head', text: `B · ${s.b.connection.name}` }),
-  );
+  for (const [tag, side] of [['A', s.a] as const, ['B', s.b] as const]) {
+    const head = el('div', { cls: 'cmp-head' }, el('div', { text: `${tag} · ${side.connection.name}` }));
+    if (figures)
+      head.appendChild(el('div', { cls: 'cmp-figures' }, el('span', { text: 'MRR' }), el('span', { text: 'TCB' })));
+    heads.appendChild(head);
+  }
   heads.setAttribute('aria-hidden', 'true');
   return heads;
 }
@@ -115,7 +117,7 @@ function items(s: ComparisonState, rows: ComparedRow[]): HTMLElement {
     const title = subscription === 'line item' ? 'Line items' : subscription;
     const card = el('article', { cls: 'card', label: title });
     card.appendChild(el('header', { cls: 'card-head' }, el('span', { cls: 'card-title', text: title })));
-    card.appendChild(columnHeads(s));
+    card.appendChild(columnHeads(s, true));
     for (const r of group) card.appendChild(itemRow(r, code));
     sec.appendChild(card);
   }
@@ -142,10 +144,10 @@ function itemSide(tag: Side, f: SideFigures | undefined, code: boolean): HTMLEle
     return col;
   }
   const mrr = f.mrr === undefined ? '—' : amount(f.mrr, f.currency, code);
-  col.append(
-    el('span', { cls: 'money', text: `MRR ${mrr}` }),
-    el('span', { cls: 'money', text: `TCB ${amount(f.tcb, f.currency, code)}` }),
-  );
+  // "MRR" and "TCB" are said per amount when the sides stack; side by side, the column heads say them.
+  const money = (label: string, value: string) =>
+    el('span', { cls: 'money' }, el('span', { cls: 'cmp-label', text: `${label} ` }), el('span', { text: value }));
+  col.append(money('MRR', mrr), money('TCB', amount(f.tcb, f.currency, code)));
   return col;
 }
 

@@ -94,8 +94,9 @@ suite('Compare across connections', () => {
       `differs by ${total(more.mrr)}`,
       `differs by ${total(more.tcb)}`,
       'price-team-seats',
-      `MRR ${item(SEATS * USD.seat)}`,
-      `MRR ${item(SEATS * (USD.seat + SEAT_MARKUP))}`,
+      item(SEATS * USD.seat),
+      item(SEATS * (USD.seat + SEAT_MARKUP)),
+      item(12 * SEATS * (USD.seat + SEAT_MARKUP)),
       `B differs by ${item(more.mrr)} MRR, ${item(more.tcb)} TCB`,
       'same on A and B',
     ];
@@ -111,8 +112,14 @@ suite('Compare across connections', () => {
       assert.ok(r.width < 400, `narrow: ${r.width}`);
       assert.ok(r.scrollWidth <= r.width, `no horizontal scrolling: ${r.scrollWidth} > ${r.width}`);
       const shot = await onScreen(this, 'compare-340');
-      for (const t of ['A · Local sandbox', 'B · Priced tenant', `B differs by ${item(SEATS * SEAT_MARKUP)} MRR`])
-        assert.ok(shot.text.includes(t), `"${t}" on screen`);
+      const expected = [
+        'A · Local sandbox',
+        'B · Priced tenant',
+        `MRR ${item(SEATS * USD.seat)}`, // stacked, each amount says what it is
+        `MRR ${item(SEATS * (USD.seat + SEAT_MARKUP))}`,
+        `B differs by ${item(SEATS * SEAT_MARKUP)} MRR`,
+      ];
+      for (const t of expected) assert.ok(shot.text.includes(t), `"${t}" on screen`);
     } finally {
       await panelWidth(500);
     }
@@ -167,7 +174,8 @@ suite('Compare across connections', () => {
     let result: Thenable<ComparisonState | undefined> | undefined;
     const r = drawn(4, async () => {
       result = vscode.commands.executeCommand<ComparisonState | undefined>('billingWorkbench.comparePreview', uri());
-      if (!(await typeKeys({ waitFor: '.quick-input-widget input', type: 'Priced tenant', press: ['Enter'] }))) this.skip();
+      if (!(await typeKeys({ waitFor: '.quick-input-widget input', type: 'Priced tenant', press: ['Enter'] })))
+        this.skip();
     });
     await r;
     const s = (await result)!;
