@@ -151,7 +151,7 @@ suite('Compare across connections', () => {
     }
   });
 
-  test('a connection never signed in says so on its side, with Sign In', async function () {
+  test('a connection never signed in says so on its side; its Sign In, by keyboard, signs in and compares again', async function () {
     const unsigned = await a.connections.add({ name: 'Unsigned tenant', kind: 'sandbox', baseUrl: tenant.url });
     try {
       await drawn(0, () => compare([unsigned.id, priced.id]));
@@ -159,12 +159,28 @@ suite('Compare across connections', () => {
       assert.equal(s.a.error?.message, 'Sign in to Unsigned tenant first.');
       assert.ok(s.b.summary, 'B still previewed');
       const shot = await onScreen(this, 'compare-unsigned');
-      for (const t of [
+      const expected = [
         'Sign in to Unsigned tenant first.',
         'Sign In to Unsigned tenant',
         'B · Priced tenant: its preview',
-      ])
-        assert.ok(shot.text.includes(t), `"${t}" on screen`);
+      ];
+      for (const t of expected) assert.ok(shot.text.includes(t), `"${t}" on screen`);
+      // The panel's buttons: Compare Again, then Sign In to Unsigned tenant; then the two input boxes.
+      const again = drawn(4, async () => {
+        await vscode.commands.executeCommand('workbench.action.focusSecondEditorGroup');
+        if (!(await typeKeys({ press: ['Tab', 'Tab', 'Enter'] }))) this.skip();
+        await typeKeys({ waitFor: '.quick-input-widget input', type: tenant.clientId, press: ['Enter'] });
+        await typeKeys({
+          waitFor: '.quick-input-widget input[type="password"]',
+          type: tenant.clientSecret,
+          press: ['Enter'],
+        });
+      });
+      await again;
+      const after = shown(a, 'comparison');
+      assert.equal(after.comparison?.differences, 0, 'the same tenant on both sides');
+      const same = await onScreen(this, 'compare-same');
+      assert.ok(same.text.includes('Every item is the same on A and B'), 'the verdict on screen');
     } finally {
       await a.connections.remove(unsigned.id);
     }
