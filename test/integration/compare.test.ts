@@ -48,6 +48,8 @@ suite('Compare across connections', () => {
       groups: [{ size: 1352 - px }, { size: px }],
     });
   }
+  const theme = (name: string | undefined) =>
+    vscode.workspace.getConfiguration('workbench').update('colorTheme', name, vscode.ConfigurationTarget.Global);
   const compare = (ids: string[]) =>
     vscode.commands.executeCommand<ComparisonState | undefined>('billingWorkbench.comparePreview', uri(), {
       connections: ids,
@@ -105,8 +107,9 @@ suite('Compare across connections', () => {
     assert.equal(same, 3, 'the three other items are marked the same');
   });
 
-  test('below 500 px the two sides stack, each amount named A or B, nothing scrolls sideways', async function () {
+  test('below 500 px the two sides stack, each amount named A or B, nothing scrolls sideways (light theme)', async function () {
     try {
+      await theme('Default Light Modern');
       await panelWidth(340);
       const r = await drawn(4, () => compare(['local', priced.id]));
       assert.ok(r.width < 400, `narrow: ${r.width}`);
@@ -122,6 +125,7 @@ suite('Compare across connections', () => {
       for (const t of expected) assert.ok(shot.text.includes(t), `"${t}" on screen`);
     } finally {
       await panelWidth(500);
+      await theme(undefined);
     }
   });
 
