@@ -30,6 +30,7 @@ import { SwitchConnectionCommand } from './commands/switchConnection';
 import { ValidateFileCommand } from './commands/validateFile';
 import { FilterAccountsCommand } from './commands/filterAccounts';
 import { ClearAccountsFilterCommand } from './commands/clearAccountsFilter';
+import { ComparePreviewCommand } from './commands/comparePreview';
 import { AccountCompletion } from './languageFeatures/accountCompletion';
 import type { ClientProvider } from './connections/clientProvider';
 import type { ConnectionStore } from './connections/connectionStore';
@@ -112,6 +113,7 @@ function commands(s: Container): Command[] {
     new FilterAccountsCommand(s),
     new ClearAccountsFilterCommand(s),
     new RefreshCatalogCommand(s),
+    new ComparePreviewCommand(s),
   ];
 }
 

@@ -24,4 +24,11 @@ export {
   type Totals,
   type RowChange,
 } from './summary';
+export {
+  compareConnections,
+  type ComparedRow,
+  type ComparedTotals,
+  type ConnectionComparison,
+  type SideFigures,
+} from './compareConnections';
 export { advise, allAdvice, NOT_SERVED_HEADER, NOT_SERVED_VALUE, type NextStep, type Surface } from './advice';

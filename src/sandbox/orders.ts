@@ -8,7 +8,15 @@ import { newId } from './ids';
 import { billedOver, money, monthly, round2, termMonths, type Money } from './metrics';
 import { subscriptionView } from './orderViews';
 import type { AccountRec, ItemRec, OrderRec, Store, SubscriptionRec } from './store';
-import { buildPlan, newSubscription, price, termEnd, type Alloc, type OrderContext } from './subscriptionBuild';
+import {
+  buildPlan,
+  newSubscription,
+  price,
+  termEnd,
+  type Alloc,
+  type OrderContext,
+  type PriceList,
+} from './subscriptionBuild';
 
 // A preview's account_data holds only currency and bill_cycle_day; an order's is a whole account.
 type Body = Omit<PreviewRequestBody, 'metrics' | 'account_data'> & {
@@ -88,6 +96,7 @@ export function runOrder(
   commit: boolean,
   clock: SandboxClock = SYSTEM_CLOCK,
   actor = 'sandbox-client',
+  prices?: PriceList,
 ): OrderOutcome {
   const alloc: Alloc = prefix => (commit ? store.numbers.next(prefix) : null);
   const now = clock.timestamp();
@@ -99,6 +108,7 @@ export function runOrder(
     orderDate,
     now,
     alloc,
+    ...(prices ? { prices } : {}),
   };
   const results = (body.subscriptions ?? []).map((entry, i) =>
     subscriptionResult(store, entry, `subscriptions[${i}]`, ctx),

@@ -15,6 +15,7 @@ import { plansPage } from './planViews';
 import { subscriptionsPage } from './subscriptionList';
 import type { Call, Reply, Route } from './router';
 import type { Store } from './store';
+import type { PriceList } from './subscriptionBuild';
 import { accountView, objAccount, objOrder, objSubscription, orderView } from './views';
 
 export const DEMO_CLIENT_ID = 'sandbox-demo-client';
@@ -26,6 +27,8 @@ export interface RouteDeps {
   store: Store;
   /** Today, real or simulated (the `today` option). */
   clock: SandboxClock;
+  /** The `prices` option: this tenant's amounts over the catalog's. */
+  prices?: PriceList;
   tokenTtlSeconds: number;
   issueToken(): string;
   /** Runs a change to the data; a failed save answers a non-retryable error with nothing kept. */
@@ -57,7 +60,7 @@ export function sandboxRoutes(deps: RouteDeps): Route[] {
       handle: call =>
         deps.idempotent(call, 'preview', body => ({
           status: 201,
-          body: runOrder(store, body as PreviewRequestBody, false, deps.clock).preview,
+          body: runOrder(store, body as PreviewRequestBody, false, deps.clock, undefined, deps.prices).preview,
         })),
     },
     {
@@ -65,7 +68,9 @@ export function sandboxRoutes(deps: RouteDeps): Route[] {
       path: '/v2/orders',
       handle: call =>
         deps.idempotent(call, 'order', body => {
-          const { order, account } = deps.commit(() => runOrder(store, body as PreviewRequestBody, true, deps.clock));
+          const { order, account } = deps.commit(() =>
+            runOrder(store, body as PreviewRequestBody, true, deps.clock, undefined, deps.prices),
+          );
           return ok(orderView(order!, account?.id));
         }),
     },

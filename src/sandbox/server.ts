@@ -16,6 +16,7 @@ import { MAX_JSON_DEPTH, nestingExceeds, readBody } from './http';
 import { IdempotencyCache } from './idempotency';
 import { allowedMethods, decodeParams, routeFor, RouteTable, type Call, type Reply } from './router';
 import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, sandboxRoutes } from './routes';
+import type { PriceList } from './subscriptionBuild';
 import { seed } from './seed';
 import { Store } from './store';
 
@@ -46,6 +47,11 @@ export interface SandboxOptions {
    * times, the card expiry check. Scenarios set it so that every run gives the same answers.
    */
   today?: string;
+  /**
+   * Amounts by price id and currency over the seeded catalog's, as a tenant priced differently would answer
+   * (tests compare a preview across two connections). GET /v2/plans still lists the catalog's amounts.
+   */
+  prices?: PriceList;
   /** Test hook: delay (ms) before answering matching requests, to hold them in flight. */
   delay?: (method: string, path: string) => number;
   /** Added to every API answer, so the concurrency limit can be reached (`--latency`). */
@@ -157,6 +163,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     sandboxRoutes({
       store,
       clock,
+      ...(opts.prices ? { prices: opts.prices } : {}),
       tokenTtlSeconds: ttl,
       issueToken,
       commit,

@@ -17,11 +17,15 @@ export interface OrderContext {
   orderDate: string;
   now: string;
   alloc: Alloc;
+  /** The tenant's own amounts for some prices (by price id, then currency), over the catalog's. */
+  prices?: PriceList;
 }
+/** Amounts by price id, then currency: a tenant priced differently from the seeded catalog. */
+export type PriceList = Record<string, Record<string, number>>;
 
 /** A catalog charge's amount in the account's currency. */
-function priceOf(charge: Charge, currency: string, parameter: string): number {
-  const amount = charge.prices[currency];
+function priceOf(charge: Charge, currency: string, parameter: string, list?: PriceList): number {
+  const amount = list?.[charge.id]?.[currency] ?? charge.prices[currency];
   if (amount === undefined) {
     const priced = Object.keys(charge.prices).join(', ');
     const message = `Price ${charge.id} has no ${currency} amount; the catalog prices it in ${priced}.`;
@@ -89,7 +93,7 @@ export function buildPlan(input: PlanInput, at: string, start: string, term: Ter
         ...(c.billingPeriod ? { billing_period: c.billingPeriod } : {}),
         ...(c.unitOfMeasure ? { unit_of_measure: c.unitOfMeasure } : {}),
         quantity: e?.quantity ?? c.defaultQuantity,
-        unit_amount: e?.unit_amount ?? priceOf(c, ctx.currency, `${at}.prices`),
+        unit_amount: e?.unit_amount ?? priceOf(c, ctx.currency, `${at}.prices`, ctx.prices),
         start_date: itemStart,
         end_date: e?.end_date ?? (c.type === 'one_time' ? itemStart : termEnd(itemStart, term)),
         state: 'active' as const,

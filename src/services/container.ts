@@ -16,6 +16,7 @@ import { JsonDocuments } from '../views/jsonDocuments';
 import { LazyTree } from '../views/lazyTree';
 import { ResponsePanel } from '../views/responsePanel';
 import { AccountsModel } from './accountsModel';
+import { ConnectionComparisons } from './connectionComparison';
 import { OperationRequests } from './operationRequests';
 import { PayloadRequests } from './payloadRequests';
 import { PreviewHistory } from './previewHistory';
@@ -48,6 +49,7 @@ export class Container extends Disposable {
   private _operations: OperationRequests | undefined;
   private _catalogs: ProductCatalogs | undefined;
   private _subscriptions: AccountSubscriptions | undefined;
+  private _comparisons: ConnectionComparisons | undefined;
 
   constructor(readonly context: vscode.ExtensionContext) {
     super();
@@ -113,5 +115,17 @@ export class Container extends Disposable {
       this._subscriptions = subscriptions;
     }
     return this._subscriptions;
+  }
+
+  /** Compare across connections: one payload previewed on two connections, side by side. */
+  get comparisons(): ConnectionComparisons {
+    return (this._comparisons ??= new ConnectionComparisons({
+      clients: this.clients,
+      connections: this.connections,
+      payloads: () => this.payloads,
+      panel: this.panel,
+      log: this.log,
+      addConnection: () => this.setup.add(),
+    }));
   }
 }

@@ -28,6 +28,9 @@ async function answer(services: Container, request: PanelRequest): Promise<void>
       else await createFrom(services, doc);
       return;
     }
+    case 'signInTo':
+    case 'compareAgain':
+      return compareRequest(services, request);
     case 'sendOperation':
     case 'copyOperationCurl': {
       const [method, path] = request.operationId.split(' ');
@@ -37,6 +40,21 @@ async function answer(services: Container, request: PanelRequest): Promise<void>
       else void services.operations.copyCurl(op);
     }
   }
+}
+
+/** A comparison's buttons: Sign In to one side (then compare again), Compare Again; only for the one on show. */
+async function compareRequest(
+  services: Container,
+  request: Extract<PanelRequest, { command: 'signInTo' | 'compareAgain' }>,
+): Promise<void> {
+  const s = services.panel.state;
+  if (s?.kind !== 'comparison') return;
+  const ids: [string, string] = [s.a.connection.id, s.b.connection.id];
+  if (request.command === 'signInTo') {
+    const connection = services.connections.list().find(c => c.id === request.connectionId);
+    if (!connection || !ids.includes(connection.id) || !(await services.credentials.signIn(connection))) return;
+  } else if (request.source !== s.source) return;
+  await services.comparisons.compare(await sourceDocument(s.source), ids);
 }
 
 function isShown(services: Container, source: string): boolean {

@@ -12,7 +12,10 @@ import {
   type PreviewRequestBody,
 } from '../schemas';
 import { fileName, showProblems } from '../util/documents';
+import type { Call } from './calls';
 import type { RequestController } from './requestController';
+
+export type PreviewCall = Extract<Call, { kind: 'preview' }>;
 
 export interface SendOptions {
   /** Send even with errors in the file. */
@@ -38,11 +41,16 @@ export class PayloadRequests {
   ) {}
 
   async preview(doc: vscode.TextDocument | undefined, opts: SendOptions = {}) {
+    const call = await this.previewCall(doc, opts);
+    return call && this.controller.run(call);
+  }
+
+  /** The preview call for the document, checked as Preview checks it (undefined: the person was told why). */
+  async previewCall(doc: vscode.TextDocument | undefined, opts: SendOptions = {}): Promise<PreviewCall | undefined> {
     const p = await this.checked(doc, ['order', 'preview'], HINTS.preview, opts);
     if (!p) return undefined;
     const body = previewBody(p.value, p.kind) as PreviewRequestBody;
-    const call = { kind: 'preview', file: p.file, source: p.doc.uri.toString(), version: p.doc.version, body } as const;
-    return this.controller.run(call);
+    return { kind: 'preview', file: p.file, source: p.doc.uri.toString(), version: p.doc.version, body };
   }
 
   async create(doc: vscode.TextDocument | undefined, opts: SendOptions = {}) {

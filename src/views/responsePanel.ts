@@ -156,6 +156,8 @@ function copied(s: PanelState, what: 'raw' | 'curl' | 'path'): string | undefine
       return what === 'curl' ? s.curl : undefined;
     case 'error':
       return what === 'raw' ? s.raw : undefined;
+    case 'comparison':
+      return undefined; // two answers: nothing single to copy
   }
 }
 

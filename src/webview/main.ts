@@ -2,7 +2,9 @@
 // text nodes through the DOM, never by joining HTML strings.
 import { button, el, icon, table } from './dom';
 import { renderPreview } from './previewView';
+import { renderComparison } from './comparisonView';
 import type {
+  ComparisonState,
   CreatedOrder,
   HostMessage,
   OperationDetails,
@@ -24,6 +26,7 @@ const vscode = acquireVsCodeApi();
 const root = document.getElementById('root')!;
 
 function render(s: PanelState): void {
+  if (s.kind === 'comparison') return showComparison(s);
   const started = performance.now();
   root.textContent = '';
   const header = el('header');
@@ -63,6 +66,17 @@ function render(s: PanelState): void {
   const rows = s.kind === 'response' ? (s.summary?.rows.length ?? 0) : 0;
   const ms = Math.round(performance.now() - started);
   const page = document.documentElement;
+  vscode.postMessage({ type: 'rendered', rows, ms, width: page.clientWidth, scrollWidth: page.scrollWidth });
+}
+
+/** A preview on two connections: its own header and layout (comparisonView.ts). */
+function showComparison(s: ComparisonState): void {
+  const started = performance.now();
+  root.textContent = '';
+  root.appendChild(renderComparison(s, post));
+  const rows = s.comparison?.rows.length ?? 0;
+  const page = document.documentElement;
+  const ms = Math.round(performance.now() - started);
   vscode.postMessage({ type: 'rendered', rows, ms, width: page.clientWidth, scrollWidth: page.scrollWidth });
 }
 

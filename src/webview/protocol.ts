@@ -1,5 +1,6 @@
 // The response panel's message protocol, shared by the host (src/views/responsePanel.ts) and the
 // webview script (src/webview/main.ts). No `vscode` here.
+import type { ConnectionComparison } from '../client/compareConnections';
 import type { PreviewChange, PreviewSummary } from '../client/summary';
 
 export interface PanelError {
@@ -91,15 +92,39 @@ export interface ErrorState extends Exchange {
   raw?: string;
 }
 
+/** One side of a comparison: the connection and its preview, or why there is none. */
+export interface ComparisonSide {
+  connection: { id: string; name: string; kind: string };
+  summary?: PreviewSummary;
+  error?: PanelError;
+  status?: number;
+  ms?: number;
+  requestId?: string;
+}
+
+/** The same payload previewed on two connections, side by side; `comparison` when both answered. */
+export interface ComparisonState extends Shown {
+  kind: 'comparison';
+  file: string;
+  /** The document's URI (Compare Again acts on it). */
+  source: string;
+  a: ComparisonSide;
+  b: ComparisonSide;
+  comparison?: ConnectionComparison;
+}
+
 /** Everything the panel shows; also what setState keeps for a revived panel. */
-export type PanelState = OperationState | ResponseState | ErrorState;
+export type PanelState = OperationState | ResponseState | ErrorState | ComparisonState;
 
 /** What a button in the panel asks the host to do. */
 export type PanelRequest =
   | { command: 'showLog' | 'signIn' | 'switchConnection' }
   | { command: 'sendOperation' | 'copyOperationCurl'; operationId: string }
   /** Preview the source document again, or create the order it describes (same confirmation as the command). */
-  | { command: 'previewAgain' | 'create'; source: string };
+  | { command: 'previewAgain' | 'create'; source: string }
+  /** A comparison: sign in to one side's connection, or compare the file on the same two connections again. */
+  | { command: 'signInTo'; connectionId: string }
+  | { command: 'compareAgain'; source: string; connections: [string, string] };
 
 /** A state to draw; `stale` says the preview shown no longer matches its file (undefined: it does). */
 export type HostMessage = { type: 'state'; state: PanelState } | { type: 'stale'; stale: Staleness | undefined };
