@@ -29,6 +29,12 @@ export const COMMANDS = {
   filterAccounts: 'billingWorkbench.filterAccounts',
   clearAccountsFilter: 'billingWorkbench.clearAccountsFilter',
   refreshCatalog: 'billingWorkbench.refreshCatalog',
+  openHistoryRequest: 'billingWorkbench.openHistoryRequest',
+  openHistoryAnswer: 'billingWorkbench.openHistoryAnswer',
+  sendHistoryAgain: 'billingWorkbench.sendHistoryAgain',
+  selectHistoryForCompare: 'billingWorkbench.selectHistoryForCompare',
+  compareHistoryAnswers: 'billingWorkbench.compareHistoryAnswers',
+  clearHistory: 'billingWorkbench.clearHistory',
 } as const;
 
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];
