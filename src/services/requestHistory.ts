@@ -61,7 +61,7 @@ export interface HistoryEntry extends RequestRecord {
   id: string;
   /** When it was recorded, ms since the epoch. */
   at: number;
-  /** Something in the request was masked before it was kept (sending it again sends the mask). */
+  /** Something in what would be sent again was masked before it was kept (sending it again sends the mask). */
   masked: boolean;
 }
 
@@ -105,7 +105,9 @@ export class RequestHistory {
   record(r: RequestRecord, redactor?: Redactor): HistoryEntry {
     const clean = (v: unknown) => (redactor ? redactor.json(v) : redact(v));
     const kept = clean(bounded(r)) as RequestRecord;
-    const masked = JSON.stringify(clean(r.request)) !== JSON.stringify(r.request) || maskedCall(r.call, clean);
+    // What would be sent again (headers are not: the client makes them anew, with a fresh token).
+    const resent = r.call ?? { query: r.request.query, body: r.request.body };
+    const masked = JSON.stringify(clean(resent)) !== JSON.stringify(resent);
     // id and time after redaction: a millisecond timestamp has as many digits as a card number.
     const entry: HistoryEntry = { ...kept, id: randomUUID(), at: this.now(), masked };
     const rest = r.origin === 'live' ? this.items.filter(e => !sameLiveDocument(e, entry)) : this.items;
@@ -142,10 +144,6 @@ const sameLiveDocument = (e: HistoryEntry, next: HistoryEntry) =>
   e.call?.kind === 'preview' &&
   next.call?.kind === 'preview' &&
   e.call.source === next.call.source;
-
-function maskedCall(call: StoredCall | undefined, clean: (v: unknown) => unknown): boolean {
-  return call !== undefined && JSON.stringify(clean(call)) !== JSON.stringify(call);
-}
 
 /** The record with any body or answer over MAX_VALUE_CHARS replaced by a note saying so. */
 function bounded(r: RequestRecord): RequestRecord {

@@ -8,19 +8,27 @@ import type { HistoryEntry } from '../../services/requestHistory';
 export const HISTORY_ITEM = 'historyEntry';
 const RESENDABLE = 'resendable';
 
-/** "Preview of new-customer.preview.json", "GET /v1/accounts/A00000001": what the request was. */
+/** What a file's call did, said before its status; an operation says it in its label. */
+const ACTIONS: Record<string, string> = {
+  preview: 'Preview',
+  createOrder: 'Create order',
+  createAccount: 'Create account',
+};
+
+/** "new-customer.preview.json" (the file sent), or "GET /v1/accounts/A00000001": the row's label. */
 export function entryLabel(e: HistoryEntry): string {
-  return e.call?.kind === 'operation' || !e.file ? `${e.method} ${e.target ?? e.path}` : e.title;
+  return e.file ?? `${e.method} ${e.target ?? e.path}`;
 }
 
 /** The local time of day, "14:03:12". */
 export const entryTime = (e: HistoryEntry): string => new Date(e.at).toTimeString().slice(0, 8);
 
-/** "200 · 84 ms · Local sandbox · 14:03:12", with "live" for a live preview. */
+/** "Preview · 200 · 84 ms · Local sandbox · 14:03:12", ending in "live" for a live preview. */
 export function entryDescription(e: HistoryEntry): string {
-  const status = e.status ?? (e.error ? 'failed' : '');
+  const action = e.file && e.call ? ACTIONS[e.call.kind] : undefined;
+  const status = e.status ?? (e.error ? 'failed' : undefined);
   const ms = e.ms === undefined ? undefined : `${Math.round(e.ms)} ms`;
-  return [status, ms, e.connection.name, entryTime(e), e.origin].filter(x => x !== undefined && x !== '').join(' · ');
+  return [action, status, ms, e.connection.name, entryTime(e), e.origin].filter(x => x !== undefined).join(' · ');
 }
 
 export const succeeded = (e: HistoryEntry): boolean =>
@@ -56,8 +64,8 @@ export class HistoryNode {
 /** Plain text (service data is untrusted: no Markdown). */
 function tooltip(e: HistoryEntry): string {
   return [
+    e.title,
     `${e.method} ${e.target ?? e.path}`,
-    e.file && `File: ${e.file}`,
     `Connection: ${e.connection.name} (${e.connection.kind})`,
     `Status: ${e.status ?? 'none'}${e.ms === undefined ? '' : ` in ${Math.round(e.ms)} ms`}`,
     `At: ${new Date(e.at).toLocaleString()}`,
