@@ -97,7 +97,7 @@ suite('History of requests', () => {
     assert.deepEqual((request.body as { account_data: unknown }).account_data, sent.account_data);
   });
 
-  test('Send Again adds a new entry; Compare opens the diff editor with both answers', async () => {
+  test('Send Again adds a new entry; Compare opens the diff editor with both answers', async function () {
     const first = a.requestHistory.entries()[0];
     assert.ok(first, 'the preview of the first test is there');
     const count = a.requestHistory.entries().length;
@@ -130,6 +130,8 @@ suite('History of requests', () => {
     assert.deepEqual(JSON.parse(left.getText()), first.answer, 'the older on the left');
     assert.deepEqual(JSON.parse(right.getText()), again.answer, 'the newer on the right');
     assert.ok(!rows().some(n => String(item(n).description).includes('selected for compare')), 'the mark is gone');
+    const shot = await screenWhen(this, 'history-compare', t => t.includes('↔'));
+    assert.ok(shot.text.includes(`${FILE} (`), 'the diff title names both entries');
   });
 
   test('a live preview is recorded marked live; the next one of the same file replaces it', async () => {
