@@ -31,6 +31,15 @@ import { ValidateFileCommand } from './commands/validateFile';
 import { FilterAccountsCommand } from './commands/filterAccounts';
 import { ClearAccountsFilterCommand } from './commands/clearAccountsFilter';
 import { ComparePreviewCommand } from './commands/comparePreview';
+import { OpenHistoryRequestCommand } from './commands/openHistoryRequest';
+import { OpenHistoryAnswerCommand } from './commands/openHistoryAnswer';
+import { SendHistoryAgainCommand } from './commands/sendHistoryAgain';
+import { SelectHistoryForCompareCommand } from './commands/selectHistoryForCompare';
+import { CompareHistoryAnswersCommand } from './commands/compareHistoryAnswers';
+import { ClearHistoryCommand } from './commands/clearHistory';
+import type { RequestHistory } from './services/requestHistory';
+import type { HistoryTree } from './views/historyView';
+import type { HistoryNode } from './views/treeNodes/historyNode';
 import { AccountCompletion } from './languageFeatures/accountCompletion';
 import type { ClientProvider } from './connections/clientProvider';
 import type { ConnectionStore } from './connections/connectionStore';
@@ -75,6 +84,8 @@ export interface BillingWorkbenchApi {
   readonly catalogDiagnostics: CatalogDiagnostics;
   readonly subscriptions: AccountSubscriptions;
   readonly live: LivePreview;
+  readonly requestHistory: RequestHistory;
+  readonly history: { tree: HistoryTree; view: vscode.TreeView<HistoryNode> };
 }
 
 // Payload files are a language of our own that VS Code's JSON service serves (completion, hover, syntax
@@ -114,6 +125,12 @@ function commands(s: Container): Command[] {
     new ClearAccountsFilterCommand(s),
     new RefreshCatalogCommand(s),
     new ComparePreviewCommand(s),
+    new OpenHistoryRequestCommand(s),
+    new OpenHistoryAnswerCommand(s),
+    new SendHistoryAgainCommand(s),
+    new SelectHistoryForCompareCommand(s),
+    new CompareHistoryAnswersCommand(s),
+    new ClearHistoryCommand(s),
   ];
 }
 
@@ -131,6 +148,7 @@ export function activate(context: vscode.ExtensionContext): BillingWorkbenchApi 
   const catalogDiagnostics = new CatalogDiagnostics(s.catalogs, s.settings, s.log);
   const { settings, connections, clients, diagnostics, panel, log } = s;
   const live = new LivePreview({ settings, connections, clients, diagnostics, panel, log, history: () => s.history });
+  live.recordInto(() => s.requestHistory);
   const codeLens = new PayloadCodeLens(s.history);
   context.subscriptions.push(
     s,
@@ -180,6 +198,8 @@ export function activate(context: vscode.ExtensionContext): BillingWorkbenchApi 
     catalogDiagnostics,
     subscriptions: s.subscriptions,
     live,
+    requestHistory: s.requestHistory,
+    history: { tree: s.historyTree, view: s.historyView },
     get endpoints() {
       return s.endpoints.provider;
     },

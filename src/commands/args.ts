@@ -11,6 +11,8 @@ import { MessageNode } from '../views/treeNodes/messageNode';
 import { OrderNode } from '../views/treeNodes/orderNode';
 import { PlanNode } from '../views/treeNodes/planNode';
 import { SubscriptionNode } from '../views/treeNodes/subscriptionNode';
+import { HistoryNode } from '../views/treeNodes/historyNode';
+import type { HistoryEntry, RequestHistory } from '../services/requestHistory';
 
 const NODE_CLASSES = [AccountNode, OrderNode, SubscriptionNode, PlanNode, ItemNode, MessageNode];
 
@@ -48,4 +50,10 @@ export function optionsArg<T extends object>(x: unknown): Partial<T> {
 /** A string argument (a template id, a search query, an object name). */
 export function stringArg(x: unknown): string | undefined {
   return typeof x === 'string' ? x : undefined;
+}
+
+/** A History row, or an entry id (tests, scripts). */
+export function historyEntryArg(x: unknown, history: RequestHistory): HistoryEntry | undefined {
+  if (x instanceof HistoryNode) return history.get(x.entry.id);
+  return typeof x === 'string' ? history.get(x) : undefined;
 }

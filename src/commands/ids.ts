@@ -30,6 +30,12 @@ export const COMMANDS = {
   clearAccountsFilter: 'billingWorkbench.clearAccountsFilter',
   refreshCatalog: 'billingWorkbench.refreshCatalog',
   comparePreview: 'billingWorkbench.comparePreview',
+  openHistoryRequest: 'billingWorkbench.openHistoryRequest',
+  openHistoryAnswer: 'billingWorkbench.openHistoryAnswer',
+  sendHistoryAgain: 'billingWorkbench.sendHistoryAgain',
+  selectHistoryForCompare: 'billingWorkbench.selectHistoryForCompare',
+  compareHistoryAnswers: 'billingWorkbench.compareHistoryAnswers',
+  clearHistory: 'billingWorkbench.clearHistory',
 } as const;
 
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];

@@ -24,6 +24,10 @@ import { ProductCatalogs } from './productCatalog';
 import { AccountSubscriptions } from './accountSubscriptions';
 import { RequestController } from './requestController';
 import { SandboxReset } from './sandboxReset';
+import { RequestHistory } from './requestHistory';
+import { HistoryActions } from './historyActions';
+import { createHistoryView, HistoryTree } from '../views/historyView';
+import type { HistoryNode } from '../views/treeNodes/historyNode';
 
 export class Container extends Disposable {
   readonly log: vscode.LogOutputChannel;
@@ -40,6 +44,10 @@ export class Container extends Disposable {
   readonly jsonDocs: JsonDocuments;
   /** Listens for an unusable Local sandbox data file from the start, to offer the reset. */
   readonly sandboxReset: SandboxReset;
+  /** The workspace's request history (kept in workspaceState) and its view, shown from activation. */
+  readonly requestHistory: RequestHistory;
+  readonly historyTree: HistoryTree;
+  readonly historyView: vscode.TreeView<HistoryNode>;
 
   private _credentials: Credentials | undefined;
   private _setup: ConnectionSetup | undefined;
@@ -50,6 +58,7 @@ export class Container extends Disposable {
   private _catalogs: ProductCatalogs | undefined;
   private _subscriptions: AccountSubscriptions | undefined;
   private _comparisons: ConnectionComparisons | undefined;
+  private _historyActions: HistoryActions | undefined;
 
   constructor(readonly context: vscode.ExtensionContext) {
     super();
@@ -68,6 +77,9 @@ export class Container extends Disposable {
     this.accountsView = this._register(new AccountsView(this.accounts, this.accountsModel));
     this.jsonDocs = this._register(new JsonDocuments());
     this.sandboxReset = this._register(new SandboxReset(this.clients, this.log));
+    this.requestHistory = new RequestHistory(context.workspaceState);
+    this.historyTree = this._register(new HistoryTree(this.requestHistory));
+    this.historyView = this._register(createHistoryView(this.historyTree));
   }
 
   get credentials(): Credentials {
@@ -88,6 +100,7 @@ export class Container extends Disposable {
       credentials: () => this.credentials,
       panel: this.panel,
       history: () => this.history,
+      requests: () => this.requestHistory,
       log: this.log,
       switchConnection: () => this.setup.pickActive(),
     }));
@@ -127,5 +140,14 @@ export class Container extends Disposable {
       log: this.log,
       addConnection: () => this.setup.add(),
     }));
+  }
+
+  get historyActions(): HistoryActions {
+    return (this._historyActions ??= new HistoryActions(
+      this.requestHistory,
+      this.historyTree,
+      this.jsonDocs,
+      () => this.controller,
+    ));
   }
 }

@@ -6,7 +6,7 @@
 // (re)arms a timer: nothing here waits on the network before the pause. No popups: failures go to the log.
 import * as vscode from 'vscode';
 import { ApiError } from '../client';
-import { SignInRequired, type ClientProvider } from '../connections/clientProvider';
+import { SignInRequired, type ActiveClient, type ClientProvider } from '../connections/clientProvider';
 import type { ConnectionStore } from '../connections/connectionStore';
 import type { PayloadDiagnostics } from '../languageFeatures/payloadDiagnostics';
 import { previewBody } from '../payloads';
@@ -18,6 +18,8 @@ import type { ResponsePanel } from '../views/responsePanel';
 import { describe, invoke, type Call } from './calls';
 import { responseState } from './panelStates';
 import type { PreviewHistory } from './previewHistory';
+import { historyRecord, type Outcome } from './historyRecords';
+import type { RequestHistory } from './requestHistory';
 
 export interface LivePreviewDeps {
   settings: Settings;
@@ -54,6 +56,7 @@ export class LivePreview extends Disposable {
   private readonly stepped = this._register(new vscode.EventEmitter<LiveEvent>());
   /** Where an edit's live preview is, or why there is none (tests read it). */
   readonly onDidStep = this.stepped.event;
+  private requests: (() => RequestHistory) | undefined;
 
   constructor(private readonly deps: LivePreviewDeps) {
     super();
@@ -63,6 +66,14 @@ export class LivePreview extends Disposable {
       }),
     );
     this._register(vscode.workspace.onDidCloseTextDocument(d => this.stop(d.uri.toString(), 'the file was closed')));
+  }
+
+  /**
+   * Records live previews in the request history, marked `live`: a document's newest replaces its previous
+   * live entry, since every typing pause sends one and they would push everything else out of the bound.
+   */
+  recordInto(requests: () => RequestHistory): void {
+    this.requests = requests;
   }
 
   /** Live for this document now? (mode, workspace trust, the active connection) */
@@ -97,16 +108,20 @@ export class LivePreview extends Disposable {
     const body = previewBody(value as Record<string, unknown>, kindFromFileName(doc.uri.path)) as PreviewRequestBody;
     const call: Call = { kind: 'preview', file, source, version, body };
     this.step(source, version, 'sent');
+    const started = Date.now();
+    let active: ActiveClient | undefined;
     try {
-      const active = await this.deps.clients.active();
+      active = await this.deps.clients.active();
       const r = await invoke(active.client, call, request.signal);
       if (request.signal.aborted || doc.version !== version) return this.step(source, version, 'cancelled');
+      this.record(call, active, { response: r });
       const state = responseState({ info: describe(call), ...active }, call, r, this.deps.history); // records it
       const { panel } = this.deps; // show() reveals: a panel hidden behind other tabs is left where it is
       if (panel.visible && panel.state?.kind === 'response' && panel.state.source === source) panel.show(state);
       this.step(source, version, 'previewed');
     } catch (e) {
       if (request.signal.aborted) return this.step(source, version, 'cancelled');
+      if (active) this.record(call, active, { error: e, ms: Date.now() - started });
       this.failed(file, e);
       this.step(source, version, 'failed');
     } finally {
@@ -124,6 +139,11 @@ export class LivePreview extends Disposable {
       this.deps.log.info(`Live preview of ${p.file} (version ${p.version}): cancelled, ${why}`);
       p.request.abort();
     }
+  }
+
+  private record(call: Call, active: ActiveClient, outcome: Outcome): void {
+    const r = historyRecord({ info: describe(call), ...active }, call, outcome, 'live');
+    this.requests?.().record(r, active.client.redactor);
   }
 
   private failed(file: string, e: unknown): void {

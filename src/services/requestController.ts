@@ -11,12 +11,16 @@ import { confirmWrite } from './confirmWrite';
 import { offerFor } from './nextAction';
 import { errorState, responseState } from './panelStates';
 import type { PreviewHistory } from './previewHistory';
+import { historyRecord, type Outcome } from './historyRecords';
+import type { RequestHistory } from './requestHistory';
 
 export interface RequestControllerDeps {
   clients: ClientProvider;
   credentials: () => Credentials;
   panel: ResponsePanel;
   history: () => PreviewHistory;
+  /** The workspace's request history: every call run here is recorded (redacted) with its answer or error. */
+  requests: () => RequestHistory;
   log: vscode.LogOutputChannel;
   /** Switch Connection, offered when the answer says another connection is needed (a Local sandbox 501). */
   switchConnection: () => Promise<unknown>;
@@ -33,8 +37,12 @@ export class RequestController {
     const action = call.kind === 'operation' ? 'Send' : 'Create';
     if (info.write && !info.confirmed && !(await confirmWrite(active.connection, what, action))) return undefined;
     const ctx = { info, ...active };
+    const started = Date.now();
+    const record = (outcome: Outcome) =>
+      this.deps.requests().record(historyRecord(ctx, call, outcome), active.client.redactor);
     try {
       const r = await this.withProgress(info, active, signal => invoke(active.client, call, signal));
+      record({ response: r });
       this.deps.panel.show(responseState(ctx, call, r, this.deps.history));
       return r as AnswerOf<C>;
     } catch (e) {
@@ -42,6 +50,7 @@ export class RequestController {
         void vscode.window.setStatusBarMessage(`${info.title}: cancelled`, 3000);
         return undefined;
       }
+      record({ error: e, ms: Date.now() - started });
       if (e instanceof ApiError) this.deps.panel.show(errorState(ctx, e));
       return this.fail(e);
     }

@@ -1,0 +1,58 @@
+// What the request history keeps of one call the editor made: built from the call (what was sent) and its
+// answer or error. The controller and live preview record through here; the store redacts.
+import { ApiError, type ApiResponse } from '../client';
+import type { Connection } from '../connections/connectionStore';
+import type { Call, CallInfo } from './calls';
+import { panelError } from './panelStates';
+import type { RequestRecord, StoredCall } from './requestHistory';
+
+export type Outcome = { response: ApiResponse<unknown> } | { error: unknown; ms: number };
+
+export function historyRecord(
+  ctx: { info: CallInfo; connection: Connection },
+  call: Call,
+  outcome: Outcome,
+  origin?: RequestRecord['origin'],
+): RequestRecord {
+  const { info, connection } = ctx;
+  const stored = storedCall(call);
+  const base: RequestRecord = {
+    title: info.title,
+    method: info.method,
+    path: info.path,
+    ...(info.target && info.target !== info.path ? { target: info.target } : {}),
+    ...(info.file ? { file: info.file } : {}),
+    connection: { name: connection.name, kind: connection.kind },
+    request: {
+      ...(call.kind === 'operation' && Object.keys(call.request.query).length ? { query: call.request.query } : {}),
+      ...('response' in outcome ? { headers: outcome.response.request.headers } : {}),
+      ...('body' in stored && stored.body !== undefined ? { body: stored.body } : {}),
+    },
+    call: stored,
+    ...(origin ? { origin } : {}),
+  };
+  if ('response' in outcome) {
+    const r = outcome.response;
+    return { ...base, status: r.status, ms: r.ms, requestId: r.requestId, answer: r.data };
+  }
+  const e = outcome.error;
+  if (!(e instanceof ApiError))
+    return { ...base, ms: outcome.ms, error: { message: String((e as Error)?.message ?? e) } };
+  const { message, category, categoryName, code, advice } = panelError(e);
+  const error = { message, category, categoryName, code, advice, ...(e.body === undefined ? {} : { body: e.body }) };
+  return { ...base, status: e.status, ms: outcome.ms, requestId: e.requestId, error };
+}
+
+function storedCall(call: Call): StoredCall {
+  switch (call.kind) {
+    case 'preview':
+      return { kind: 'preview', file: call.file, source: call.source, body: call.body };
+    case 'createOrder':
+    case 'createAccount':
+      return { kind: call.kind, file: call.file, body: call.body };
+    case 'operation': {
+      const { pathParams, query, body } = call.request;
+      return { kind: 'operation', operation: call.op.id, pathParams, query, ...(body === undefined ? {} : { body }) };
+    }
+  }
+}

@@ -1,0 +1,157 @@
+// The workspace's request history: every request the extension sent, with its answer or decoded error, status,
+// time and connection, newest first, at most MAX_ENTRIES. Kept in the workspace's state (a Memento), so it
+// survives a reload and stays with the workspace. Nothing secret is kept: each record is redacted (the
+// client's redactor, which knows the connection's secret and tokens, or the generic rules) BEFORE it is
+// stored or shown. No `vscode` import: the store is tested in plain Node with an in-memory Memento.
+import { randomUUID } from 'node:crypto';
+import { redact, type Redactor } from '../client';
+
+export const MAX_ENTRIES = 200;
+/** A body or answer larger than this (JSON characters) is kept as a note, so the state stays small. */
+export const MAX_VALUE_CHARS = 200_000;
+export const HISTORY_STATE_KEY = 'billingWorkbench.requestHistory';
+
+/** What is needed to send a request again (redacted like the rest: a masked secret is sent masked). */
+export type StoredCall =
+  | { kind: 'preview'; file: string; source: string; body: unknown }
+  | { kind: 'createOrder'; file: string; body: unknown }
+  | { kind: 'createAccount'; file: string; body: unknown }
+  | {
+      kind: 'operation';
+      /** `METHOD /path` of the catalog. */
+      operation: string;
+      pathParams: Record<string, string>;
+      query: Record<string, string>;
+      body?: unknown;
+    };
+
+/** The decoded error of a failed request, as the panel shows it. */
+export interface StoredError {
+  message: string;
+  category?: number;
+  categoryName?: string;
+  code?: string;
+  advice?: string;
+  /** The error body the service answered, if any. */
+  body?: unknown;
+}
+
+/** What a request produced: the controller, live preview and scenario steps hand this to `record`. */
+export interface RequestRecord {
+  title: string;
+  method: string;
+  /** The operation's path (`/v1/accounts/{account-key}`) and the concrete path sent, if different. */
+  path: string;
+  target?: string;
+  file?: string;
+  connection: { name: string; kind: string };
+  request: { query?: Record<string, string>; headers?: Record<string, string>; body?: unknown };
+  /** Absent for a request that cannot be sent again from here (a scenario step may have none). */
+  call?: StoredCall;
+  status?: number;
+  ms?: number;
+  requestId?: string;
+  answer?: unknown;
+  error?: StoredError;
+  /** `live`: a background live preview (the newest of a document replaces its previous live entry). */
+  origin?: 'live' | 'scenario';
+}
+
+export interface HistoryEntry extends RequestRecord {
+  id: string;
+  /** When it was recorded, ms since the epoch. */
+  at: number;
+  /** Something in what would be sent again was masked before it was kept (sending it again sends the mask). */
+  masked: boolean;
+}
+
+/** The part of `vscode.Memento` the store uses. */
+export interface StateStore {
+  get<T>(key: string): T | undefined;
+  update(key: string, value: unknown): Thenable<void>;
+}
+
+type Listener = () => void;
+
+export class RequestHistory {
+  private items: HistoryEntry[];
+  private readonly listeners = new Set<Listener>();
+  private saving: Thenable<void> = Promise.resolve();
+
+  constructor(
+    private readonly state: StateStore,
+    private readonly now: () => number = Date.now,
+  ) {
+    const kept = state.get<HistoryEntry[]>(HISTORY_STATE_KEY);
+    this.items = Array.isArray(kept) ? kept.slice(0, MAX_ENTRIES) : [];
+  }
+
+  /** The history changed (recorded, cleared). */
+  onDidChange(listener: Listener): { dispose(): void } {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  /** Newest first. */
+  entries(): readonly HistoryEntry[] {
+    return this.items;
+  }
+
+  get(id: string): HistoryEntry | undefined {
+    return this.items.find(e => e.id === id);
+  }
+
+  /** Redacts the record, keeps it first (dropping the oldest past MAX_ENTRIES) and saves the state. */
+  record(r: RequestRecord, redactor?: Redactor): HistoryEntry {
+    const clean = (v: unknown) => (redactor ? redactor.json(v) : redact(v));
+    const kept = clean(bounded(r)) as RequestRecord;
+    // What would be sent again (headers are not: the client makes them anew, with a fresh token).
+    const resent = r.call ?? { query: r.request.query, body: r.request.body };
+    const masked = JSON.stringify(clean(resent)) !== JSON.stringify(resent);
+    // id and time after redaction: a millisecond timestamp has as many digits as a card number.
+    const entry: HistoryEntry = { ...kept, id: randomUUID(), at: this.now(), masked };
+    const rest = r.origin === 'live' ? this.items.filter(e => !sameLiveDocument(e, entry)) : this.items;
+    this.items = [entry, ...rest].slice(0, MAX_ENTRIES);
+    this.changed();
+    return entry;
+  }
+
+  clear(): Thenable<void> {
+    this.items = [];
+    return this.changed();
+  }
+
+  /** What is in the workspace state now (tests read it to prove nothing secret is there). */
+  stored(): unknown {
+    return this.state.get(HISTORY_STATE_KEY);
+  }
+
+  /** Resolves when every change so far is saved. */
+  flushed(): Thenable<void> {
+    return this.saving;
+  }
+
+  private changed(): Thenable<void> {
+    const snapshot = this.items;
+    this.saving = this.saving.then(() => this.state.update(HISTORY_STATE_KEY, snapshot));
+    for (const l of [...this.listeners]) l();
+    return this.saving;
+  }
+}
+
+const sameLiveDocument = (e: HistoryEntry, next: HistoryEntry) =>
+  e.origin === 'live' &&
+  e.call?.kind === 'preview' &&
+  next.call?.kind === 'preview' &&
+  e.call.source === next.call.source;
+
+/** The record with any body or answer over MAX_VALUE_CHARS replaced by a note saying so. */
+function bounded(r: RequestRecord): RequestRecord {
+  const cap = (v: unknown) => {
+    if (v === undefined) return v;
+    const n = JSON.stringify(v)?.length ?? 0;
+    return n > MAX_VALUE_CHARS ? { note: `Not kept in the history: ${n.toLocaleString('en-US')} characters` } : v;
+  };
+  const call = r.call && 'body' in r.call ? { ...r.call, body: cap(r.call.body) } : r.call;
+  return { ...r, request: { ...r.request, body: cap(r.request.body) }, answer: cap(r.answer), call };
+}

@@ -1,0 +1,79 @@
+// A row of the History view: one request, newest first. The label says what was sent, the description its
+// status, time taken, connection and when; a click opens its answer.
+import * as vscode from 'vscode';
+import { COMMANDS, commandFor } from '../../commands/ids';
+import type { HistoryEntry } from '../../services/requestHistory';
+
+/** contextValue parts (menus match them by regex): every entry, and one that can be sent again. */
+export const HISTORY_ITEM = 'historyEntry';
+const RESENDABLE = 'resendable';
+
+/** What a file's call did, said before its status; an operation says it in its label. */
+const ACTIONS: Record<string, string> = {
+  preview: 'Preview',
+  createOrder: 'Create order',
+  createAccount: 'Create account',
+};
+
+/** "new-customer.preview.json" (the file sent), or "GET /v1/accounts/A00000001": the row's label. */
+export function entryLabel(e: HistoryEntry): string {
+  return e.file ?? `${e.method} ${e.target ?? e.path}`;
+}
+
+/** The local time of day, "14:03:12". */
+export const entryTime = (e: HistoryEntry): string => new Date(e.at).toTimeString().slice(0, 8);
+
+/** "Preview · 200 · 84 ms · Local sandbox · 14:03:12", ending in "live" for a live preview. */
+export function entryDescription(e: HistoryEntry): string {
+  const action = e.file && e.call ? ACTIONS[e.call.kind] : undefined;
+  const status = e.status ?? (e.error ? 'failed' : undefined);
+  const ms = e.ms === undefined ? undefined : `${Math.round(e.ms)} ms`;
+  return [action, status, ms, e.connection.name, entryTime(e), e.origin].filter(x => x !== undefined).join(' · ');
+}
+
+export const succeeded = (e: HistoryEntry): boolean =>
+  !e.error && e.status !== undefined && e.status >= 200 && e.status < 300;
+
+export class HistoryNode {
+  readonly kind = 'history';
+  constructor(
+    readonly entry: HistoryEntry,
+    /** Marked by "Select for Compare". */
+    readonly selectedForCompare = false,
+  ) {}
+
+  getTreeItem(): vscode.TreeItem {
+    const e = this.entry;
+    const item = new vscode.TreeItem(entryLabel(e), vscode.TreeItemCollapsibleState.None);
+    item.id = e.id;
+    const mark = this.selectedForCompare ? ' · selected for compare' : '';
+    item.description = entryDescription(e) + mark;
+    item.contextValue = e.call ? `${HISTORY_ITEM}.${RESENDABLE}` : HISTORY_ITEM;
+    const ok = succeeded(e);
+    item.iconPath = new vscode.ThemeIcon(
+      ok ? 'pass' : 'error',
+      new vscode.ThemeColor(ok ? 'testing.iconPassed' : 'testing.iconFailed'),
+    );
+    item.tooltip = tooltip(e);
+    item.accessibilityInformation = { label: `${entryLabel(e)}, ${entryDescription(e)}${mark}` };
+    item.command = commandFor(COMMANDS.openHistoryAnswer, 'Open Answer', this);
+    return item;
+  }
+}
+
+/** Plain text (service data is untrusted: no Markdown). */
+function tooltip(e: HistoryEntry): string {
+  return [
+    e.title,
+    `${e.method} ${e.target ?? e.path}`,
+    `Connection: ${e.connection.name} (${e.connection.kind})`,
+    `Status: ${e.status ?? 'none'}${e.ms === undefined ? '' : ` in ${Math.round(e.ms)} ms`}`,
+    `At: ${new Date(e.at).toLocaleString()}`,
+    e.requestId && `Service-Request-Id: ${e.requestId}`,
+    e.error && `Error: ${e.error.message}`,
+    e.origin === 'live' && 'Live preview (the newest of this file replaces the one before)',
+    e.masked && 'Secrets were masked (***) before this request was kept',
+  ]
+    .filter(Boolean)
+    .join('\n');
+}

@@ -1,0 +1,225 @@
+// Issue 15, History: every request the extension sends is recorded for the workspace, redacted, with its
+// answer; the History view shows it (tree and screen), opens the answer and the request, sends it again,
+// compares two answers in the diff editor, and clears (after asking). Nothing secret reaches the stored state.
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as vscode from 'vscode';
+import type { BillingWorkbenchApi } from '../../src/extension';
+import type { HistoryEntry } from '../../src/services/requestHistory';
+import type { HistoryNode } from '../../src/views/treeNodes/historyNode';
+import { api, onScreen, waitFor } from './helpers';
+
+const ws = () => vscode.workspace.workspaceFolders![0].uri;
+const file = (name: string) => vscode.Uri.joinPath(ws(), name);
+const FILE = 'history.preview.json';
+
+/** A screenshot whose text satisfies `ok` (the tree renders after its change event). */
+async function screenWhen(ctx: Mocha.Context, name: string, ok: (text: string) => boolean) {
+  let last = '';
+  try {
+    return await waitFor(`${name} on screen`, async () => {
+      const shot = await onScreen(ctx, name);
+      last = shot.text;
+      return ok(shot.text) ? shot : undefined;
+    });
+  } catch (e) {
+    throw new Error(`${String(e)}; the screen read:\n${last.slice(0, 3000)}`);
+  }
+}
+
+suite('History of requests', () => {
+  let a: BillingWorkbenchApi;
+  const rows = () => a.history.tree.getChildren();
+  const item = (n: HistoryNode) => a.history.tree.getTreeItem(n);
+  /** The newest entry once there are more than `count`. */
+  const newestAfter = (count: number) =>
+    waitFor(`a history entry after ${count}`, () =>
+      a.requestHistory.entries().length > count ? a.requestHistory.entries()[0] : undefined,
+    );
+  const editorText = () => vscode.window.activeTextEditor?.document.getText() ?? '';
+
+  suiteSetup(async () => {
+    a = await api();
+    await a.connections.setActive('local');
+    fs.copyFileSync(file('new-customer.preview.json').fsPath, file(FILE).fsPath);
+    await vscode.commands.executeCommand('billingWorkbench.clearHistory', { confirmed: true });
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+  suiteTeardown(() => fs.rmSync(file(FILE).fsPath, { force: true }));
+
+  test('after a preview the History view shows it (tree and on screen); its answer and request open as JSON', async function () {
+    const r = await vscode.commands.executeCommand<{ status: number; data: unknown }>(
+      'billingWorkbench.preview',
+      file(FILE),
+    );
+    assert.ok(r && r.status >= 200 && r.status < 300, `answered ${r?.status}`);
+    const entry = await newestAfter(0);
+    assert.equal(entry.title, `Preview of ${FILE}`);
+    assert.equal(entry.status, r.status);
+    assert.deepEqual(entry.connection, { name: 'Local sandbox', kind: 'local' });
+    assert.equal(entry.masked, false);
+    assert.deepEqual(entry.answer, r.data, 'the answer as the service gave it');
+
+    const [row] = rows();
+    assert.equal(item(row).label, FILE);
+    assert.match(String(item(row).description), /^Preview · 20\d · \d+ ms · Local sandbox · \d\d:\d\d:\d\d$/);
+    assert.equal(item(row).command?.command, 'billingWorkbench.openHistoryAnswer', 'a click opens the answer');
+
+    await vscode.commands.executeCommand('billingWorkbench.history.focus');
+    const widen = (how: 'increase' | 'decrease') => vscode.commands.executeCommand(`workbench.action.${how}ViewWidth`);
+    // The side bar wider, as a person drags it to read whole rows: the editor (the focused part) made narrower.
+    await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
+    for (let i = 0; i < 4; i++) await widen('decrease');
+    let shot: { text: string };
+    try {
+      await a.history.view.reveal(row, { select: true, focus: true });
+      shot = await screenWhen(this, 'history-after-preview', t => t.includes(FILE));
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
+      for (let i = 0; i < 4; i++) await widen('increase'); // as the next files expect it
+    }
+    for (const t of ['HISTORY', FILE, `Preview · ${r.status} · `, 'Local sandbox'])
+      assert.ok(shot.text.toUpperCase().includes(t.toUpperCase()), `"${t}" on screen`);
+
+    await vscode.commands.executeCommand('billingWorkbench.openHistoryAnswer', row);
+    await waitFor('the answer in an editor', () => editorText().length > 2);
+    assert.deepEqual(JSON.parse(editorText()), r.data);
+    assert.equal(vscode.window.activeTextEditor?.document.languageId, 'json');
+    assert.equal(vscode.window.activeTextEditor?.document.uri.scheme, 'billing-workbench', 'read-only, from memory');
+
+    await vscode.commands.executeCommand('billingWorkbench.openHistoryRequest', entry.id);
+    const request = await waitFor('the request in an editor', () => {
+      const t = editorText();
+      return t.includes('/v2/orders/preview') ? (JSON.parse(t) as { method: string; body: unknown }) : undefined;
+    });
+    assert.equal(request.method, 'POST');
+    const sent = JSON.parse(fs.readFileSync(file(FILE).fsPath, 'utf8')) as { account_data: unknown };
+    assert.deepEqual((request.body as { account_data: unknown }).account_data, sent.account_data);
+  });
+
+  test('Send Again adds a new entry; Compare opens the diff editor with both answers', async function () {
+    const first = a.requestHistory.entries()[0];
+    assert.ok(first, 'the preview of the first test is there');
+    const count = a.requestHistory.entries().length;
+    const r = await vscode.commands.executeCommand<{ status: number }>('billingWorkbench.sendHistoryAgain', first.id);
+    assert.equal(r?.status, first.status);
+    const again = await newestAfter(count);
+    assert.notEqual(again.id, first.id);
+    assert.equal(again.title, first.title);
+    assert.deepEqual(again.request.body, first.request.body, 'the same request');
+    assert.deepEqual(
+      rows().map(n => n.entry.id),
+      [again.id, first.id],
+      'newest first in the view',
+    );
+
+    // Select for Compare, then Compare Answers on the other row (the Explorer's way).
+    const [newRow, oldRow] = rows();
+    await vscode.commands.executeCommand('billingWorkbench.selectHistoryForCompare', oldRow);
+    assert.match(String(item(rows()[1]).description), /selected for compare$/);
+    await vscode.commands.executeCommand('billingWorkbench.compareHistoryAnswers', newRow, [newRow]);
+    const diff = await waitFor('a diff editor tab', () =>
+      vscode.window.tabGroups.all
+        .flatMap(g => g.tabs)
+        .find(t => t.input instanceof vscode.TabInputTextDiff && t.label.includes('↔')),
+    );
+    assert.match(diff.label, new RegExp(`^${FILE} \\(.+\\) ↔ ${FILE} \\(.+\\)$`));
+    const input = diff.input as vscode.TabInputTextDiff;
+    const left = await vscode.workspace.openTextDocument(input.original);
+    const right = await vscode.workspace.openTextDocument(input.modified);
+    assert.deepEqual(JSON.parse(left.getText()), first.answer, 'the older on the left');
+    assert.deepEqual(JSON.parse(right.getText()), again.answer, 'the newer on the right');
+    assert.ok(!rows().some(n => String(item(n).description).includes('selected for compare')), 'the mark is gone');
+    const shot = await screenWhen(this, 'history-compare', t => t.includes('↔'));
+    assert.ok(shot.text.includes(`${FILE} (`), 'the diff title names both entries');
+  });
+
+  test('a live preview is recorded marked live; the next one of the same file replaces it', async () => {
+    const doc = await vscode.workspace.openTextDocument(file(FILE));
+    await vscode.window.showTextDocument(doc);
+    const before = a.requestHistory.entries().length;
+    /** The live preview of the next edit, done. */
+    const livePreviewed = () =>
+      new Promise<void>(resolve => {
+        const d = a.live.onDidStep(e => {
+          if (e.source === doc.uri.toString() && (e.step === 'previewed' || e.step === 'failed')) {
+            d.dispose();
+            resolve();
+          }
+        });
+      });
+    for (const n of [1, 2]) {
+      const previewed = livePreviewed();
+      const edit = new vscode.WorkspaceEdit();
+      edit.insert(doc.uri, new vscode.Position(0, 1), n === 1 ? ' ' : '  ');
+      assert.ok(await vscode.workspace.applyEdit(edit));
+      await previewed;
+    }
+    const live = a.requestHistory.entries().filter(e => e.origin === 'live');
+    assert.equal(live.length, 1, 'one live entry for the file');
+    assert.equal(a.requestHistory.entries().length, before + 1);
+    assert.equal(a.requestHistory.entries()[0].origin, 'live');
+    assert.match(String(item(rows()[0]).description), / · live$/);
+    const reverted = livePreviewed(); // the revert is an edit too: its live preview must land before the next test
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+    await reverted;
+  });
+
+  test('nothing secret reaches the stored state after a request with secrets in its body and query', async () => {
+    const sb = await a.clients.servedSandbox();
+    const secrets = ['hunter2-Pa55word', '4111111111111111', sb.clientSecret, 'ak-Secret-7731'];
+    const body = {
+      name: 'History secrets',
+      currency: 'USD',
+      custom_fields: { password: secrets[0], card: secrets[1], note: `client ${sb.clientSecret}` },
+    };
+    const count = a.requestHistory.entries().length;
+    const original = vscode.window.showErrorMessage;
+    Object.assign(vscode.window, { showErrorMessage: () => Promise.resolve(undefined) }); // an error answer is fine
+    try {
+      await vscode.commands.executeCommand('billingWorkbench.sendOperation', {
+        operation: 'POST /v2/accounts',
+        query: { api_key: secrets[3] },
+        body,
+        confirmed: true,
+      });
+    } finally {
+      Object.assign(vscode.window, { showErrorMessage: original });
+    }
+    const entry: HistoryEntry = await newestAfter(count);
+    assert.equal(entry.path, '/v2/accounts');
+    assert.equal(entry.masked, true, 'the entry says parts were masked');
+    await a.requestHistory.flushed();
+    const stored = JSON.stringify(a.requestHistory.stored());
+    assert.ok(stored.includes('History secrets'), 'the request is in the stored state');
+    for (const s of secrets) assert.ok(!stored.includes(s), `"${s}" is not in the stored state`);
+    assert.doesNotMatch(stored, /Bearer (?!\*\*\*)/, 'no bearer token');
+    const preview = a.requestHistory.entries().find(e => e.request.headers);
+    assert.equal(preview?.request.headers?.Authorization ?? '***', '***', 'the Authorization header is masked');
+  });
+
+  test('Clear asks first; after Clear the view is empty and so is the stored state', async function () {
+    assert.ok(a.requestHistory.entries().length > 0);
+    const original = vscode.window.showWarningMessage;
+    const asked: string[] = [];
+    Object.assign(vscode.window, {
+      showWarningMessage: (m: string) => (asked.push(m), Promise.resolve(undefined)),
+    });
+    try {
+      assert.equal(await vscode.commands.executeCommand('billingWorkbench.clearHistory'), false, 'not cleared');
+    } finally {
+      Object.assign(vscode.window, { showWarningMessage: original });
+    }
+    assert.match(asked[0], /^Clear the request history of this workspace \(\d+ requests\)\?$/);
+    assert.ok(rows().length > 0, 'still there after Cancel');
+
+    assert.equal(await vscode.commands.executeCommand('billingWorkbench.clearHistory', { confirmed: true }), true);
+    assert.deepEqual(rows(), []);
+    await a.requestHistory.flushed();
+    assert.deepEqual(a.requestHistory.stored(), []);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors'); // their titles name the file
+    await vscode.commands.executeCommand('billingWorkbench.history.focus');
+    const shot = await screenWhen(this, 'history-cleared', t => t.includes('Every request the extension sends'));
+    assert.ok(!shot.text.includes(FILE), 'no row on screen');
+  });
+});

@@ -1,0 +1,147 @@
+// Issue 15, History: the request history store. Bounded, newest first, redacted before anything is kept
+// (the stored state is what is checked), and the same after a reload (a new store on the same state).
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { Redactor } from '../../src/client';
+import {
+  HISTORY_STATE_KEY,
+  MAX_ENTRIES,
+  MAX_VALUE_CHARS,
+  RequestHistory,
+  type RequestRecord,
+  type StateStore,
+} from '../../src/services/requestHistory';
+
+/** workspaceState as VS Code keeps it: values go through JSON. */
+class MemoryState implements StateStore {
+  readonly saved = new Map<string, string>();
+  get<T>(key: string): T | undefined {
+    const v = this.saved.get(key);
+    return v === undefined ? undefined : (JSON.parse(v) as T);
+  }
+  update(key: string, value: unknown): Promise<void> {
+    this.saved.set(key, JSON.stringify(value));
+    return Promise.resolve();
+  }
+}
+
+const LOCAL = { name: 'Local sandbox', kind: 'local' };
+const operation = (n: number): RequestRecord => ({
+  title: `GET /v1/accounts/{account-key}`,
+  method: 'GET',
+  path: '/v1/accounts/{account-key}',
+  target: `/v1/accounts/A${n}`,
+  connection: LOCAL,
+  request: {},
+  call: {
+    kind: 'operation',
+    operation: 'GET /v1/accounts/{account-key}',
+    pathParams: { 'account-key': `A${n}` },
+    query: {},
+  },
+  status: 200,
+  ms: 12,
+  answer: { accountNumber: `A${n}` },
+});
+const preview = (source: string, origin?: 'live'): RequestRecord => ({
+  title: 'Preview of a.preview.json',
+  method: 'POST',
+  path: '/v2/orders/preview',
+  file: 'a.preview.json',
+  connection: LOCAL,
+  request: { body: { account_number: 'A1' } },
+  call: { kind: 'preview', file: 'a.preview.json', source, body: { account_number: 'A1' } },
+  status: 200,
+  ms: 30,
+  answer: { preview: [] },
+  ...(origin ? { origin } : {}),
+});
+
+test(`keeps at most ${MAX_ENTRIES} entries, newest first, dropping the oldest`, async () => {
+  let clock = 1_700_000_000_000;
+  const h = new RequestHistory(new MemoryState(), () => clock++);
+  for (let n = 1; n <= MAX_ENTRIES + 5; n++) h.record(operation(n));
+  const targets = h.entries().map(e => e.target);
+  assert.equal(targets.length, MAX_ENTRIES);
+  assert.equal(targets[0], `/v1/accounts/A${MAX_ENTRIES + 5}`);
+  assert.equal(targets.at(-1), '/v1/accounts/A6');
+  const at = h.entries().map(e => e.at);
+  assert.deepEqual(
+    at,
+    [...at].sort((a, b) => b - a),
+    'newest first',
+  );
+  assert.equal(new Set(h.entries().map(e => e.id)).size, MAX_ENTRIES, 'ids are unique');
+});
+
+test('a secret in a body, a query or a header never reaches the stored state; the entry says it was masked', async () => {
+  const state = new MemoryState();
+  const h = new RequestHistory(state);
+  const redactor = new Redactor();
+  const clientSecret = 'client-Secret-Known-7781';
+  redactor.remember(clientSecret);
+  const secrets = ['hunter2-Pa55word', '4111111111111111', '4111 1111 1111 1111', 'k3y-abcdef-9'];
+  const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1c2VyLTEifQ.c2lnbmF0dXJlLXZhbHVl';
+  const body = { password: secrets[0], card: { number: secrets[2] }, raw: 4111111111111111, note: clientSecret };
+  const entry = h.record(
+    {
+      ...operation(1),
+      method: 'POST',
+      request: {
+        query: { api_key: secrets[3] },
+        headers: { Authorization: `Bearer ${jwt}`, 'Content-Type': 'application/json' },
+        body,
+      },
+      call: { kind: 'operation', operation: 'POST /v1/payments', pathParams: {}, query: { api_key: secrets[3] }, body },
+      answer: { echoed: { password: secrets[0], token: jwt } },
+      error: { message: `failed for ${clientSecret}`, body: { card_number: secrets[1] } },
+    },
+    redactor,
+  );
+  await h.flushed();
+  const stored = state.saved.get(HISTORY_STATE_KEY) ?? '';
+  assert.ok(stored.includes('Content-Type'), 'the state holds the entry');
+  for (const s of [...secrets, clientSecret, jwt]) assert.ok(!stored.includes(s), `"${s}" is not in the stored state`);
+  assert.ok(!JSON.stringify(h.entries()).includes(clientSecret), 'nor in memory');
+  assert.equal(entry.masked, true);
+  assert.equal(entry.request.headers?.Authorization, '***');
+  assert.ok(!h.record(operation(2)).masked, 'a request without secrets is not marked');
+});
+
+test('persistence round trip: a new store on the same state has the same entries; Clear empties the state', async () => {
+  const state = new MemoryState();
+  const h = new RequestHistory(state);
+  h.record(operation(1));
+  h.record({ ...operation(2), status: 404, answer: undefined, error: { message: 'Not found', category: 50 } });
+  await h.flushed();
+  const again = new RequestHistory(state);
+  assert.deepEqual(again.entries(), JSON.parse(JSON.stringify(h.entries())));
+  assert.equal(again.entries()[0].error?.message, 'Not found');
+  let changes = 0;
+  again.onDidChange(() => changes++);
+  await again.clear();
+  assert.equal(changes, 1);
+  assert.deepEqual(again.entries(), []);
+  assert.deepEqual(state.get(HISTORY_STATE_KEY), []);
+  assert.deepEqual(new RequestHistory(state).entries(), []);
+});
+
+test("a document's newest live preview replaces its previous live entry; explicit previews and other files stay", () => {
+  const h = new RequestHistory(new MemoryState());
+  h.record(preview('file:///a.preview.json'));
+  h.record(preview('file:///a.preview.json', 'live'));
+  h.record(preview('file:///b.preview.json', 'live'));
+  h.record(preview('file:///a.preview.json', 'live'));
+  const rows = h.entries().map(e => `${e.call?.kind === 'preview' ? e.call.source : ''} ${e.origin ?? 'sent'}`);
+  assert.deepEqual(rows, ['file:///a.preview.json live', 'file:///b.preview.json live', 'file:///a.preview.json sent']);
+});
+
+test('an answer too large to keep is replaced by a note with its size; the state stays small', async () => {
+  const state = new MemoryState();
+  const h = new RequestHistory(state);
+  const big = { rows: 'x'.repeat(MAX_VALUE_CHARS + 10) };
+  h.record({ ...operation(1), answer: big });
+  await h.flushed();
+  assert.match(JSON.stringify(h.entries()[0].answer), /Not kept in the history: [\d,]+ characters/);
+  assert.ok((state.saved.get(HISTORY_STATE_KEY) ?? '').length < 10_000);
+});
