@@ -1,15 +1,18 @@
 // Compare across connections: the same payload previewed on two connections at once (progress with Cancel),
 // shown side by side in the response panel. A side that fails (no credentials, refused, down) shows its own
 // error and the other side still shows its preview. Nothing is recorded in the file's preview history: the
-// inline figures stay those of the active connection.
+// inline figures stay those of the active connection; each side's request is in the History view.
 import * as vscode from 'vscode';
 import { ApiError, compareConnections, summarizePreview } from '../client';
 import { SignInRequired, type ClientProvider } from '../connections/clientProvider';
 import type { Connection, ConnectionStore } from '../connections/connectionStore';
 import type { ResponsePanel } from '../views/responsePanel';
 import type { ComparisonSide, ComparisonState } from '../webview/protocol';
+import { describe } from './calls';
+import { historyRecord, type Outcome } from './historyRecords';
 import { panelError } from './panelStates';
 import type { PayloadRequests, PreviewCall } from './payloadRequests';
+import type { RequestHistory } from './requestHistory';
 
 export interface ConnectionComparisonDeps {
   clients: ClientProvider;
@@ -19,6 +22,8 @@ export interface ConnectionComparisonDeps {
   log: vscode.LogOutputChannel;
   /** Add Connection, offered when there is no second connection to compare with. */
   addConnection: () => Promise<unknown>;
+  /** Where each side's request is recorded (the History view). */
+  requests: () => RequestHistory;
 }
 
 export class ConnectionComparisons {
@@ -94,8 +99,14 @@ export class ConnectionComparisons {
     const side: ComparisonSide = { connection: { id: connection.id, name: connection.name, kind: connection.kind } };
     try {
       const client = await this.deps.clients.clientFor(connection);
+      const record = (outcome: Outcome) =>
+        this.deps
+          .requests()
+          .record(historyRecord({ info: describe(call), connection }, call, outcome), client.redactor);
+      const started = Date.now();
       try {
         const r = await client.preview(call.body, { signal });
+        record({ response: r });
         return {
           ...side,
           status: r.status,
@@ -105,6 +116,7 @@ export class ConnectionComparisons {
         };
       } catch (e) {
         if (!(e instanceof ApiError)) throw e;
+        if (e.kind !== 'cancelled') record({ error: e, ms: Date.now() - started });
         this.deps.log.warn(`[compare] ${connection.name}: ${e.message}`);
         const error = client.redactor.json(panelError(e));
         return {

@@ -139,6 +139,7 @@ export class Container extends Disposable {
       panel: this.panel,
       log: this.log,
       addConnection: () => this.setup.add(),
+      requests: () => this.requestHistory,
     }));
   }
 

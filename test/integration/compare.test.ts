@@ -83,6 +83,11 @@ suite('Compare across connections', () => {
     assert.deepEqual(s.a.summary!.totals, [NEW_CUSTOMER_TOTALS]);
     assert.deepEqual(s.b.summary!.totals, [{ currency: 'USD', ...b }]);
     assert.equal(s.comparison!.differences, 1);
+    const recorded = a.requestHistory
+      .entries()
+      .slice(0, 2)
+      .map(e => `${e.connection.name} ${e.status}`);
+    assert.deepEqual(recorded.sort(), ['Local sandbox 201', 'Priced tenant 201'], 'both sides are in the History');
     const shot = await onScreen(this, 'compare-500');
     const expected = [
       'Compare compare.preview.json',
