@@ -23,6 +23,7 @@ const LAZY = {
   'src/schemas/jsonSchemas.ts': 'json-schemas.js', // build time only (dist/schemas/*.json)
   'src/cli/io.ts': 'cli-io.js', // shared by the subcommands: one UsageError class
   'src/cli/validate.ts': 'cli-validate.js',
+  'src/cli/catalog.ts': 'cli-catalog.js', // validate --connection-catalog only: the client and the product catalog
   'src/cli/send.ts': 'cli-send.js',
   'src/cli/sandbox.ts': 'cli-sandbox.js',
   'src/cli/endpoints.ts': 'cli-endpoints.js',
