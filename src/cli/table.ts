@@ -1,5 +1,5 @@
 // The preview as a table: per subscription item the price, dates, MRR and TCB; totals per currency.
-import { summarizePreview, type PreviewRequestLines, type PreviewResponse } from '../client';
+import { formatMoney, summarizePreview, type PreviewRequestLines, type PreviewResponse } from '../client';
 
 export function previewTable(p: PreviewResponse, request?: PreviewRequestLines): string {
   const s = summarizePreview(p, request);
@@ -16,4 +16,5 @@ export function previewTable(p: PreviewResponse, request?: PreviewRequestLines):
   return [line(rows[0]), widths.map(w => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)].join('\n');
 }
 
-export const fmt = (n: number, currency: string) => `${n.toFixed(2)} ${currency}`;
+/** Delta metrics: signed and grouped, as the panel and the inline figures show them. */
+const fmt = (n: number, currency: string) => formatMoney(n, currency, { signed: true });

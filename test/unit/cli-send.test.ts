@@ -4,10 +4,11 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
-import { NEW_CUSTOMER_TOTALS, SEAT, SEATS, SETUP_FEE, shown } from './expected';
+import { formatMoney } from '../../src/client';
+import { NEW_CUSTOMER_TOTALS, SEAT, SEATS, SETUP_FEE } from './expected';
 import { runCli } from './cli';
 
-const usd = (amount: number) => `${shown(amount)} USD`;
+const usd = (amount: number) => formatMoney(amount, 'USD', { signed: true });
 
 const run = runCli;
 

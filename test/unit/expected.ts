@@ -47,5 +47,3 @@ export const NEW_CUSTOMER_TOTALS = {
 /** Per seat: what adding seats to the team plan adds to MRR and TCB. */
 export const SEAT = { mrr: usd('price-team-seats'), tcb: 12 * usd('price-team-seats') };
 
-/** An amount as the table and the panel print it. */
-export const shown = (amount: number) => amount.toFixed(2);
