@@ -46,4 +46,3 @@ export const NEW_CUSTOMER_TOTALS = {
 
 /** Per seat: what adding seats to the team plan adds to MRR and TCB. */
 export const SEAT = { mrr: usd('price-team-seats'), tcb: 12 * usd('price-team-seats') };
-
