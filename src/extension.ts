@@ -30,6 +30,7 @@ import { SwitchConnectionCommand } from './commands/switchConnection';
 import { ValidateFileCommand } from './commands/validateFile';
 import { FilterAccountsCommand } from './commands/filterAccounts';
 import { ClearAccountsFilterCommand } from './commands/clearAccountsFilter';
+import { RunScenarioCommand } from './commands/runScenario';
 import { AccountCompletion } from './languageFeatures/accountCompletion';
 import type { ClientProvider } from './connections/clientProvider';
 import type { ConnectionStore } from './connections/connectionStore';
@@ -43,6 +44,9 @@ import type { PayloadDiagnostics } from './languageFeatures/payloadDiagnostics';
 import { PayloadQuickFixes } from './languageFeatures/payloadQuickFixes';
 import { PreviewOnSave } from './languageFeatures/previewOnSave';
 import { RequestFileDiagnostics } from './languageFeatures/requestFileDiagnostics';
+import { SCENARIO_FILES, ScenarioCodeLens } from './languageFeatures/scenarioCodeLens';
+import { ScenarioDiagnostics } from './languageFeatures/scenarioDiagnostics';
+import { ScenarioTests } from './services/scenarioTests';
 import { Container } from './services/container';
 import { LivePreview } from './services/livePreview';
 import { answerPanelRequests } from './services/panelRequests';
@@ -74,6 +78,9 @@ export interface BillingWorkbenchApi {
   readonly catalogDiagnostics: CatalogDiagnostics;
   readonly subscriptions: AccountSubscriptions;
   readonly live: LivePreview;
+  /** Scenarios in the Testing view: the controller, the last run's results, onDidFinishStep. */
+  readonly scenarios: ScenarioTests;
+  readonly scenarioDiagnostics: ScenarioDiagnostics;
 }
 
 // Payload files are a language of our own that VS Code's JSON service serves (completion, hover, syntax
@@ -130,6 +137,16 @@ export function activate(context: vscode.ExtensionContext): BillingWorkbenchApi 
   const { settings, connections, clients, diagnostics, panel, log } = s;
   const live = new LivePreview({ settings, connections, clients, diagnostics, panel, log, history: () => s.history });
   const codeLens = new PayloadCodeLens(s.history);
+  const findingsDoc = vscode.Uri.joinPath(context.extensionUri, 'docs', 'FINDINGS.md');
+  const scenarioDiagnostics = new ScenarioDiagnostics(s.settings, findingsDoc, s.log);
+  const scenarios = new ScenarioTests({
+    connections,
+    clients,
+    diagnostics: scenarioDiagnostics,
+    log,
+    signIn: () => s.credentials.signInActive(),
+  });
+  manager.register(new RunScenarioCommand(scenarios));
   context.subscriptions.push(
     s,
     manager,
@@ -160,6 +177,9 @@ export function activate(context: vscode.ExtensionContext): BillingWorkbenchApi 
     }),
     codeLens,
     vscode.languages.registerCodeLensProvider(PAYLOAD_FILES, codeLens),
+    scenarioDiagnostics,
+    scenarios,
+    vscode.languages.registerCodeLensProvider(SCENARIO_FILES, new ScenarioCodeLens()),
   );
   const version = String(context.extension.packageJSON.version);
   const connection = s.connections.active().name;
@@ -178,6 +198,8 @@ export function activate(context: vscode.ExtensionContext): BillingWorkbenchApi 
     catalogDiagnostics,
     subscriptions: s.subscriptions,
     live,
+    scenarios,
+    scenarioDiagnostics,
     get endpoints() {
       return s.endpoints.provider;
     },

@@ -29,6 +29,7 @@ export const COMMANDS = {
   filterAccounts: 'billingWorkbench.filterAccounts',
   clearAccountsFilter: 'billingWorkbench.clearAccountsFilter',
   refreshCatalog: 'billingWorkbench.refreshCatalog',
+  runScenario: 'billingWorkbench.runScenario',
 } as const;
 
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];
