@@ -10,6 +10,7 @@ bash scripts/setup-vscode-host.sh
 node esbuild.js
 OUT="$ROOT/test-output"
 rm -rf "$OUT/workspace" && mkdir -p "$OUT/screenshots" && cp -r test/fixtures/workspace "$OUT/workspace" && cp examples/*.json "$OUT/workspace/"
+cp -r examples/scenarios "$OUT/workspace/scenarios" # their payload files are ../*.json: the examples above
 
 echo "== extension-host suite (development build)"
 node test/host/run-ext-tests.mjs --extensionDevelopmentPath "$ROOT" --extensionTestsPath "$ROOT/out/integration/index" \

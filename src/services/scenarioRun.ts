@@ -46,6 +46,8 @@ export interface ScenarioRunDeps {
   clients: ClientProvider;
   signIn: () => Promise<unknown>;
   onStep: (r: ScenarioStepRecord) => void;
+  /** The messages of a step that failed or errored (the last run's, kept for tests and commands). */
+  onMessages: (itemId: string, messages: vscode.TestMessage[]) => void;
 }
 
 /** Runs the scenarios read in `reads`, reporting into `run`; resolves with every scenario's result. */
@@ -86,14 +88,15 @@ export async function runScenarioItems(
     reported.add(item);
     out(stepLine(s), r, s.path, item);
     if (s.outcome === 'passed') run.passed(item, s.ms);
-    else if (s.outcome === 'failed')
-      run.failed(
-        item,
-        s.failures.map(f => diffMessage(r, f)),
-        s.ms,
-      );
-    else if (s.outcome === 'errored') run.errored(item, message(s.error ?? 'Errored.', r, s.errorPath ?? s.path), s.ms);
-    else run.skipped(item);
+    else if (s.outcome === 'failed') {
+      const messages = s.failures.map(f => diffMessage(r, f));
+      deps.onMessages(item.id, messages);
+      run.failed(item, messages, s.ms);
+    } else if (s.outcome === 'errored') {
+      const m = message(s.error ?? 'Errored.', r, s.errorPath ?? s.path);
+      deps.onMessages(item.id, [m]);
+      run.errored(item, m, s.ms);
+    } else run.skipped(item);
     const x = s.exchange;
     if (x) {
       const path = pathOf(x.url);
@@ -124,7 +127,7 @@ export async function runScenarioItems(
     const failedSteps = result.steps.filter(s => s.outcome === 'failed' || s.outcome === 'errored');
     const summary =
       result.error ??
-      `${failedSteps.length} of ${result.steps.length} steps: ${failedSteps.map(s => s.label).join(', ')}`;
+      `${failedSteps.length} of ${result.steps.length} steps failed: ${failedSteps.map(s => s.label).join(', ')}`;
     out(
       `${MARK[result.outcome]} ${result.name}: ${result.outcome} in ${result.ms} ms on ${result.target}${result.error ? ` (${result.error})` : ''}`,
       r,

@@ -39,6 +39,7 @@ export class ScenarioTests extends Disposable {
   private readonly runFinished = this._register(new vscode.EventEmitter<ScenarioResult[]>());
   readonly onDidFinishRun = this.runFinished.event;
   private _lastResults: ScenarioResult[] = [];
+  private readonly messages = new Map<string, vscode.TestMessage[]>();
 
   constructor(private readonly deps: ScenarioTestsDeps) {
     super();
@@ -58,6 +59,11 @@ export class ScenarioTests extends Disposable {
   /** The results of the last run, scenario by scenario (tests read them; so could a status line). */
   get lastResults(): readonly ScenarioResult[] {
     return this._lastResults;
+  }
+
+  /** The messages the last run gave a step that failed or errored (by test item id: `uri#index`). */
+  lastMessages(itemId: string): readonly vscode.TestMessage[] {
+    return this.messages.get(itemId) ?? [];
   }
 
   /** Runs the scenarios of these files (the CodeLens and the command), shown in the Testing view like any run. */
@@ -99,7 +105,8 @@ export class ScenarioTests extends Disposable {
       const r = await this.readUri(vscode.Uri.parse(id)); // as it is now, unsaved edits included
       if (r) reads.push(r);
     }
-    const run = this.controller.createTestRun(request);
+    const run = this.controller.createTestRun(request, `Billing scenarios on ${this.deps.connections.active().name}`);
+    this.messages.clear();
     try {
       const results = await runScenarioItems(run, token, reads, {
         items: uri => this.controller.items.get(uri),
@@ -107,6 +114,7 @@ export class ScenarioTests extends Disposable {
         clients: this.deps.clients,
         signIn: this.deps.signIn,
         onStep: r => this.stepFinished.fire(r),
+        onMessages: (id, messages) => this.messages.set(id, messages),
       });
       this._lastResults = results;
       this.runFinished.fire(results);
