@@ -165,7 +165,7 @@ suite('Scenarios in the Testing view', function () {
     await vscode.commands.executeCommand('closeReferenceSearch');
   });
 
-  test('an unknown step kind is an error at the kind, and the test item says the scenario cannot run', async () => {
+  test('an unknown step kind is an error at the kind, the test item says so; fixed, both follow the text', async () => {
     const a = await api();
     const uri = file('unknown-kind.scenario.json');
     const text = JSON.stringify(
@@ -190,9 +190,141 @@ suite('Scenarios in the Testing view', function () {
         children(item).map(c => c.label),
         ['one'],
       );
+      // Fixed in the editor (not saved): the diagnostic goes, and the tree follows the text.
+      const editor = vscode.window.activeTextEditor!;
+      const fixed = {
+        name: 'Unknown kind',
+        steps: [{ name: 'quote', kind: 'preview', file: 'new-customer.order.json' }],
+      };
+      await editor.edit(b => b.replace(new vscode.Range(0, 0, doc.lineCount, 0), JSON.stringify(fixed, null, 2)));
+      await waitFor('the diagnostic gone', () => ours().length === 0);
+      await waitFor('the step renamed in the tree', () => children(item).map(c => c.label)[0] === 'quote');
+      assert.strictEqual(item.error, undefined);
+      await vscode.commands.executeCommand('workbench.action.files.revert');
     } finally {
       await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
       fs.rmSync(uri.fsPath, { force: true });
     }
+  });
+});
+
+/** Answers the extension's warning messages (the modal before writes) with `answer`, recording each question. */
+function answering(answer: (items: string[]) => string | undefined) {
+  const original = vscode.window.showWarningMessage;
+  const asked: { message: string; detail?: string; items: string[] }[] = [];
+  const patched = (message: string, ...rest: unknown[]) => {
+    const items = rest.filter((x): x is string => typeof x === 'string');
+    const options = rest.find((x): x is vscode.MessageOptions => typeof x === 'object' && x !== null);
+    asked.push({ message, detail: options?.detail, items });
+    return Promise.resolve(answer(items));
+  };
+  Object.assign(vscode.window, { showWarningMessage: patched });
+  return { asked, restore: () => Object.assign(vscode.window, { showWarningMessage: original }) };
+}
+
+suite('Scenarios on another connection', function () {
+  this.timeout(120000);
+  let a: BillingWorkbenchApi;
+  const added: string[] = [];
+  const config = () => vscode.workspace.getConfiguration('billingWorkbench');
+  const LATENCY = 400;
+
+  /** A connection of `kind` to the Local sandbox's server (answering after LATENCY ms), made active. */
+  async function connect(name: string, kind: 'sandbox' | 'production') {
+    const sb = await a.clients.servedSandbox();
+    const conn = await a.connections.add({ name, kind, baseUrl: sb.url });
+    added.push(conn.id);
+    await a.connections.storeCredentials(conn.id, { clientId: sb.clientId, clientSecret: sb.clientSecret });
+    await a.connections.setActive(conn.id);
+    return conn;
+  }
+
+  suiteSetup(async () => {
+    a = await api();
+    await a.scenarios.discover();
+    await config().update('localSandbox.latencyMs', LATENCY, vscode.ConfigurationTarget.Global);
+    await waitFor('the latency setting', () => config().get('localSandbox.latencyMs') === LATENCY);
+  });
+
+  suiteTeardown(async () => {
+    for (const id of added) await a.connections.remove(id);
+    await a.connections.setActive('local');
+    await config().update('localSandbox.latencyMs', undefined, vscode.ConfigurationTarget.Global);
+  });
+
+  test('asks once per run before writes, naming the connection; declined, the writing scenario is not sent', async () => {
+    await connect('Scenario env', 'sandbox');
+    const sent: ScenarioStepRecord[] = [];
+    const d = a.scenarios.onDidFinishStep(r => sent.push(r));
+    const modal = answering(() => undefined);
+    let results: ScenarioResult[];
+    try {
+      results = await a.scenarios.runFiles([file('scenarios/pause-then-resume.scenario.json'), file(FAILING)]);
+    } finally {
+      modal.restore();
+      d.dispose();
+    }
+    assert.deepStrictEqual(
+      modal.asked.map(q => [q.message, q.items]),
+      [['Run "Pause, then resume" on Scenario env?', ['Run']]],
+    );
+    assert.match(modal.asked[0].detail ?? '', /Steps that write:\nPause, then resume: customer, signup, pause, resume/);
+    const [pause, wrong] = results;
+    assert.strictEqual(pause.outcome, 'skipped');
+    assert.ok(pause.steps.every(s => s.outcome === 'skipped' && /not confirmed/.test(s.error ?? '')));
+    // The scenario that only previews ran on the connection, through its client.
+    assert.strictEqual(wrong.target, 'Scenario env (its own today, not 2027-01-01)');
+    assert.deepStrictEqual(
+      wrong.steps.map(s => s.outcome),
+      ['failed', 'passed'],
+    );
+    assert.deepStrictEqual(
+      sent.map(s => `${s.scenario}/${s.step} ${s.connection}`),
+      ['Wrong total on purpose/quote Scenario env', 'Wrong total on purpose/quoteAgain Scenario env'],
+    );
+  });
+
+  test('production asks before every scenario that writes, naming production', async () => {
+    await connect('Prod env', 'production');
+    const modal = answering(() => undefined);
+    let results: ScenarioResult[];
+    try {
+      results = await a.scenarios.runFiles([
+        file('scenarios/pause-then-resume.scenario.json'),
+        file('scenarios/change-plans-then-cancel.scenario.json'),
+      ]);
+    } finally {
+      modal.restore();
+    }
+    assert.deepStrictEqual(
+      modal.asked.map(q => [q.message, q.items]),
+      [
+        ['Run "Pause, then resume" on PRODUCTION (Prod env)?', ['Run on production']],
+        [`Run "${results[1].name}" on PRODUCTION (Prod env)?`, ['Run on production']],
+      ],
+    );
+    assert.ok(modal.asked.every(q => q.detail?.startsWith('This changes live data.')));
+    assert.deepStrictEqual(
+      results.map(r => r.outcome),
+      ['skipped', 'skipped'],
+    );
+  });
+
+  test('Cancel in the Testing view aborts the request in flight; the rest is skipped', async () => {
+    await connect('Slow env', 'sandbox');
+    let cancelling: Thenable<unknown> | undefined;
+    // After the first step, cancel from the UI: the second step's request is then on its way (LATENCY ms).
+    const d = a.scenarios.onDidFinishStep(() => (cancelling ??= vscode.commands.executeCommand('testing.cancelRun')));
+    let results: ScenarioResult[];
+    try {
+      results = await a.scenarios.runFiles([file(FAILING)]);
+    } finally {
+      d.dispose();
+    }
+    await cancelling;
+    assert.deepStrictEqual(
+      results[0].steps.map(s => `${s.label} ${s.outcome} ${s.error ?? ''}`.trim()),
+      ['quote failed', 'quoteAgain skipped Cancelled.'],
+    );
   });
 });
