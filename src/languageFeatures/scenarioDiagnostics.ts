@@ -10,8 +10,12 @@ import type { Settings } from '../settings';
 import { Disposable } from '../util/dispose';
 import { DIAGNOSTIC_SOURCE } from './payloadDiagnostics';
 
-/** Written here rather than taken from the core, so that testing a name loads nothing. */
-export const isScenarioUri = (uri: vscode.Uri) => /\.scenario\.json$/i.test(uri.path);
+/**
+ * A scenario file on disk. The core reads the payload files a scenario names from the file system, so a
+ * scenario elsewhere (untitled, a virtual workspace) would report them missing: it is not checked (never cry
+ * wolf). Written here rather than taken from the core, so that testing a name loads nothing.
+ */
+export const isScenarioUri = (uri: vscode.Uri) => uri.scheme === 'file' && /\.scenario\.json$/i.test(uri.path);
 
 /** A scenario read from its text: the open document's (unsaved edits count) or the file's. */
 export interface ScenarioRead {
@@ -78,7 +82,7 @@ export class ScenarioDiagnostics extends Disposable {
   }
 
   private schedule(doc: vscode.TextDocument, delay?: number): void {
-    if (!isScenarioUri(doc.uri) || doc.uri.scheme === 'git') return;
+    if (!isScenarioUri(doc.uri)) return;
     const key = doc.uri.toString();
     clearTimeout(this.timers.get(key));
     const version = doc.version;

@@ -57,8 +57,6 @@ export async function runScenarioItems(
   reads: ScenarioRead[],
   deps: ScenarioRunDeps,
 ): Promise<ScenarioResult[]> {
-  const byFile = new Map(reads.map(r => [r.file.file, r]));
-  const itemOf = (r: ScenarioRead, step?: number) => deps.items(r.uri.toString())?.children.get(`${r.uri}#${step}`);
   for (const r of reads) {
     const item = deps.items(r.uri.toString());
     if (!item) continue;
@@ -76,86 +74,11 @@ export async function runScenarioItems(
   }
   const ac = new AbortController();
   const cancel = [token, run.token].map(t => t.onCancellationRequested(() => ac.abort()));
-  const reported = new Set<vscode.TestItem>();
-  const out = (line: string, r?: ScenarioRead, at?: PathSegment[], item?: vscode.TestItem) =>
-    run.appendOutput(`${line}\r\n`, r && at ? location(r, at) : undefined, item);
-  const where = target.kind === 'local' ? 'the Local sandbox (a fresh one per scenario)' : connection.name;
-  out(`Billing scenarios on ${where}`);
-
-  const step = (r: ScenarioRead, s: StepResult) => {
-    const item = itemOf(r, s.index);
-    if (!item || reported.has(item)) return;
-    reported.add(item);
-    out(stepLine(s), r, s.path, item);
-    if (s.outcome === 'passed') run.passed(item, s.ms);
-    else if (s.outcome === 'failed') {
-      const messages = s.failures.map(f => diffMessage(r, f));
-      deps.onMessages(item.id, messages);
-      run.failed(item, messages, s.ms);
-    } else if (s.outcome === 'errored') {
-      const m = message(s.error ?? 'Errored.', r, s.errorPath ?? s.path);
-      deps.onMessages(item.id, [m]);
-      run.errored(item, m, s.ms);
-    } else run.skipped(item);
-    const x = s.exchange;
-    if (x) {
-      const path = pathOf(x.url);
-      const name = target.kind === 'local' ? 'Local sandbox (scenario)' : connection.name;
-      const scenario = r.file.scenario?.name ?? r.uri.path;
-      deps.onStep({
-        uri: r.uri.toString(),
-        scenario,
-        step: s.label,
-        outcome: s.outcome,
-        method: x.method,
-        path,
-        status: x.status,
-        ms: s.ms,
-        requestId: x.requestId,
-        request: x.body,
-        answer: x.answer,
-        connection: name,
-        at: Date.now(),
-      });
-    }
-  };
-  const scenarioEnd = (r: ScenarioRead, result: ScenarioResult) => {
-    const item = deps.items(r.uri.toString());
-    result.steps.forEach(s => step(r, s)); // steps that never started (not run, cancelled) are reported here
-    if (!item || reported.has(item)) return;
-    reported.add(item);
-    const failedSteps = result.steps.filter(s => s.outcome === 'failed' || s.outcome === 'errored');
-    const summary =
-      result.error ??
-      `${failedSteps.length} of ${result.steps.length} steps failed: ${failedSteps.map(s => s.label).join(', ')}`;
-    out(
-      `${MARK[result.outcome]} ${result.name}: ${result.outcome} in ${result.ms} ms on ${result.target}${result.error ? ` (${result.error})` : ''}`,
-      r,
-      [],
-      item,
-    );
-    if (result.outcome === 'passed') run.passed(item, result.ms);
-    else if (result.outcome === 'failed') run.failed(item, message(summary, r, []), result.ms);
-    else if (result.outcome === 'errored') run.errored(item, message(summary, r, []), result.ms);
-    else run.skipped(item);
-  };
-  const onEvent = (e: RunEvent) => {
-    const r = byFile.get(e.scenario.file);
-    if (!r) return;
-    if (e.type === 'scenarioStart') {
-      const item = deps.items(r.uri.toString());
-      if (item) run.started(item);
-      out(`▶ ${e.name}`);
-    } else if (e.type === 'stepStart') {
-      const item = itemOf(r, e.step.index);
-      if (item) run.started(item);
-    } else if (e.type === 'stepEnd') step(r, e.result);
-    else scenarioEnd(r, e.result);
-  };
+  const report = new RunReport(run, reads, deps, target.kind === 'local' ? undefined : connection.name);
   const opts: RunOptions = {
     target,
     signal: ac.signal,
-    onEvent,
+    onEvent: e => report.event(e),
     surface: 'editor',
     confirm: q => confirmRun(q, connection),
   };
@@ -167,10 +90,114 @@ export async function runScenarioItems(
         ? (await sequence(files.map(f => () => runScenarios([f], opts)))).flat()
         : await runScenarios(files, opts);
     // Scenarios not run at all (writing not confirmed, cancelled before they began) send no events.
-    results.forEach((result, i) => scenarioEnd(byFile.get(result.file) ?? reads[i], result));
+    results.forEach((result, i) => report.scenarioEnd(report.readOf(result.file) ?? reads[i], result));
     return results;
   } finally {
     cancel.forEach(d => d.dispose());
+  }
+}
+
+/** The runner's events as TestRun states, output lines and step records; each item reported once. */
+class RunReport {
+  private readonly byFile: Map<string | undefined, ScenarioRead>;
+  private readonly reported = new Set<vscode.TestItem>();
+
+  constructor(
+    private readonly run: vscode.TestRun,
+    reads: ScenarioRead[],
+    private readonly deps: ScenarioRunDeps,
+    /** The connection's name; undefined on the Local sandbox (a fresh one per scenario). */
+    private readonly connection: string | undefined,
+  ) {
+    this.byFile = new Map(reads.map(r => [r.file.file, r]));
+    this.out(`Billing scenarios on ${connection ?? 'the Local sandbox (a fresh one per scenario)'}`);
+  }
+
+  readOf(file: string | undefined): ScenarioRead | undefined {
+    return this.byFile.get(file);
+  }
+
+  event(e: RunEvent): void {
+    const r = this.byFile.get(e.scenario.file);
+    if (!r) return;
+    if (e.type === 'scenarioStart') {
+      const item = this.itemOf(r);
+      if (item) this.run.started(item);
+      this.out(`▶ ${e.name}`);
+    } else if (e.type === 'stepStart') {
+      const item = this.itemOf(r, e.step.index);
+      if (item) this.run.started(item);
+    } else if (e.type === 'stepEnd') this.step(r, e.result);
+    else this.scenarioEnd(r, e.result);
+  }
+
+  scenarioEnd(r: ScenarioRead, result: ScenarioResult): void {
+    result.steps.forEach(s => this.step(r, s)); // steps that never started (not run, cancelled) are reported here
+    const item = this.itemOf(r);
+    if (!item || this.reported.has(item)) return;
+    this.reported.add(item);
+    const failed = result.steps.filter(s => s.outcome === 'failed' || s.outcome === 'errored');
+    const summary =
+      result.error ?? `${failed.length} of ${result.steps.length} steps failed: ${failed.map(s => s.label).join(', ')}`;
+    const why = result.error ? ` (${result.error})` : '';
+    this.out(
+      `${MARK[result.outcome]} ${result.name}: ${result.outcome} in ${result.ms} ms on ${result.target}${why}`,
+      r,
+      [],
+      item,
+    );
+    if (result.outcome === 'passed') this.run.passed(item, result.ms);
+    else if (result.outcome === 'failed') this.run.failed(item, message(summary, r, []), result.ms);
+    else if (result.outcome === 'errored') this.run.errored(item, message(summary, r, []), result.ms);
+    else this.run.skipped(item);
+  }
+
+  private step(r: ScenarioRead, s: StepResult): void {
+    const item = this.itemOf(r, s.index);
+    if (!item || this.reported.has(item)) return;
+    this.reported.add(item);
+    this.out(stepLine(s), r, s.path, item);
+    if (s.outcome === 'passed') this.run.passed(item, s.ms);
+    else if (s.outcome === 'failed') {
+      const messages = s.failures.map(f => diffMessage(r, f));
+      this.deps.onMessages(item.id, messages);
+      this.run.failed(item, messages, s.ms);
+    } else if (s.outcome === 'errored') {
+      const m = message(s.error ?? 'Errored.', r, s.errorPath ?? s.path);
+      this.deps.onMessages(item.id, [m]);
+      this.run.errored(item, m, s.ms);
+    } else this.run.skipped(item);
+    if (s.exchange) this.deps.onStep(this.record(r, s, s.exchange));
+  }
+
+  private record(r: ScenarioRead, s: StepResult, x: NonNullable<StepResult['exchange']>): ScenarioStepRecord {
+    const today = r.file.scenario?.today;
+    const connection = this.connection ?? `Local sandbox (fresh${today ? `, today ${today}` : ''})`;
+    return {
+      uri: r.uri.toString(),
+      scenario: r.file.scenario?.name ?? r.uri.path,
+      step: s.label,
+      outcome: s.outcome,
+      method: x.method,
+      path: pathOf(x.url),
+      status: x.status,
+      ms: s.ms,
+      requestId: x.requestId,
+      request: x.body,
+      answer: x.answer,
+      connection,
+      at: Date.now(),
+    };
+  }
+
+  /** The scenario's item, or its step's. */
+  private itemOf(r: ScenarioRead, step?: number): vscode.TestItem | undefined {
+    const item = this.deps.items(r.uri.toString());
+    return step === undefined ? item : item?.children.get(`${r.uri}#${step}`);
+  }
+
+  private out(line: string, r?: ScenarioRead, at?: PathSegment[], item?: vscode.TestItem): void {
+    this.run.appendOutput(`${line}\r\n`, r && at ? location(r, at) : undefined, item);
   }
 }
 

@@ -87,12 +87,13 @@ export class ScenarioTests extends Disposable {
   async discover(): Promise<void> {
     if (!this.watcher) {
       this.watcher = this._register(vscode.workspace.createFileSystemWatcher(SCENARIO_GLOB));
-      this._register(this.watcher.onDidCreate(uri => void this.readUri(uri)));
-      this._register(this.watcher.onDidChange(uri => void this.readUri(uri)));
+      const read = (uri: vscode.Uri) => void (isScenarioUri(uri) && this.readUri(uri));
+      this._register(this.watcher.onDidCreate(read));
+      this._register(this.watcher.onDidChange(read));
       this._register(this.watcher.onDidDelete(uri => this.remove(uri)));
     }
     const uris = await vscode.workspace.findFiles(SCENARIO_GLOB, '**/node_modules/**');
-    for (const uri of uris) await this.readUri(uri);
+    for (const uri of uris.filter(isScenarioUri)) await this.readUri(uri);
   }
 
   private async run(request: vscode.TestRunRequest, token: vscode.CancellationToken): Promise<ScenarioResult[]> {
