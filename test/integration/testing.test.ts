@@ -115,6 +115,8 @@ suite('Scenarios in the Testing view', function () {
     const shot = await screenShowing(this, 'testing-view-passed', [count, item.label, 'upgradeQuote', 'step 8']);
     assert.ok(shot.text.includes(count), `the Testing view counts ${count} passed`);
     assert.ok(shot.text.includes(item.label), 'the scenario');
+    // The run's output (Test Results): a line per step with its request, status and time.
+    assert.match(shot.text, /^ +✓ \w+: (GET|POST) \/v2\/\S+ → 20\d \(\d+ ms\)$/m, 'a step line in the output');
     for (const s of steps) {
       const row = new RegExp(`^${s.label}${s.description}: [\\d.]+ms$`, 'm');
       assert.match(shot.text, row, `the step ${s.label} with its time`);
