@@ -13,8 +13,10 @@ import { api, onScreen, waitFor } from './helpers';
 
 const ws = () => vscode.workspace.workspaceFolders![0].uri;
 const file = (name: string) => vscode.Uri.joinPath(ws(), name);
-const EXAMPLE = 'scenarios/new-customer-upgrade-renew.scenario.json';
-const FAILING = 'wrong-total.scenario.json';
+/** The scenarios and their own copies of the payload files (scripts/test-integration.sh): other tests edit the examples. */
+const DIR = 'scenario-tests';
+const EXAMPLE = `${DIR}/scenarios/new-customer-upgrade-renew.scenario.json`;
+const FAILING = `${DIR}/wrong-total.scenario.json`;
 
 const itemFor = (a: BillingWorkbenchApi, name: string) => a.scenarios.controller.items.get(file(name).toString());
 const children = (item: vscode.TestItem) => {
@@ -47,6 +49,7 @@ async function screenShowing(ctx: Mocha.Context, name: string, texts: string[], 
 
 suite('Scenarios in the Testing view', function () {
   this.timeout(180000);
+  suiteSetup(async () => (await api()).connections.setActive('local'));
 
   test('the controller lists each scenario file, its steps as children at their text', async () => {
     const a = await api();
@@ -64,7 +67,7 @@ suite('Scenarios in the Testing view', function () {
     );
     const doc = await vscode.workspace.openTextDocument(file(EXAMPLE));
     steps.forEach((s, i) => assert.deepStrictEqual(JSON.parse(doc.getText(s.range)), scenario.steps[i], s.label));
-    for (const name of ['scenarios/pause-then-resume.scenario.json', FAILING]) assert.ok(itemFor(a, name), name);
+    for (const name of [`${DIR}/scenarios/pause-then-resume.scenario.json`, FAILING]) assert.ok(itemFor(a, name), name);
   });
 
   test('Run All from the Testing view: the examples pass on fresh Local sandboxes, the steps show on screen', async function () {
@@ -79,8 +82,8 @@ suite('Scenarios in the Testing view', function () {
       d.dispose();
     }
     const outcome = (f: string) => results.find(r => r.file === file(f).fsPath);
-    for (const f of fs.readdirSync(file('scenarios').fsPath)) {
-      const r = outcome(`scenarios/${f}`);
+    for (const f of fs.readdirSync(file(`${DIR}/scenarios`).fsPath)) {
+      const r = outcome(`${DIR}/scenarios/${f}`);
       assert.strictEqual(r?.outcome, 'passed', `${f}: ${JSON.stringify(r?.steps.filter(s => s.outcome !== 'passed'))}`);
       assert.ok(r.steps.every(s => s.outcome === 'passed'));
     }
@@ -169,7 +172,7 @@ suite('Scenarios in the Testing view', function () {
 
   test('an unknown step kind is an error at the kind, the test item says so; fixed, both follow the text', async () => {
     const a = await api();
-    const uri = file('unknown-kind.scenario.json');
+    const uri = file(`${DIR}/unknown-kind.scenario.json`);
     const text = JSON.stringify(
       { name: 'Unknown kind', steps: [{ name: 'one', kind: 'previewOrder', body: {} }] },
       null,
@@ -186,7 +189,7 @@ suite('Scenarios in the Testing view', function () {
       assert.strictEqual(found.severity, vscode.DiagnosticSeverity.Error);
       assert.strictEqual(doc.getText(found.range), '"previewOrder"');
       assert.match(found.message, /Unknown step kind: use one of preview, createOrder/);
-      const item = await waitFor('the test item', () => itemFor(a, 'unknown-kind.scenario.json'));
+      const item = await waitFor('the test item', () => itemFor(a, `${DIR}/unknown-kind.scenario.json`));
       assert.match(String(item.error), /Unknown step kind/);
       assert.deepStrictEqual(
         children(item).map(c => c.label),
@@ -261,7 +264,7 @@ suite('Scenarios on another connection', function () {
     const modal = answering(() => undefined);
     let results: ScenarioResult[];
     try {
-      results = await a.scenarios.runFiles([file('scenarios/pause-then-resume.scenario.json'), file(FAILING)]);
+      results = await a.scenarios.runFiles([file(`${DIR}/scenarios/pause-then-resume.scenario.json`), file(FAILING)]);
     } finally {
       modal.restore();
       d.dispose();
@@ -292,8 +295,8 @@ suite('Scenarios on another connection', function () {
     let results: ScenarioResult[];
     try {
       results = await a.scenarios.runFiles([
-        file('scenarios/pause-then-resume.scenario.json'),
-        file('scenarios/change-plans-then-cancel.scenario.json'),
+        file(`${DIR}/scenarios/pause-then-resume.scenario.json`),
+        file(`${DIR}/scenarios/change-plans-then-cancel.scenario.json`),
       ]);
     } finally {
       modal.restore();
