@@ -10,6 +10,8 @@ bash scripts/setup-vscode-host.sh
 node esbuild.js
 OUT="$ROOT/test-output"
 rm -rf "$OUT/workspace" && mkdir -p "$OUT/screenshots" && cp -r test/fixtures/workspace "$OUT/workspace" && cp examples/*.json "$OUT/workspace/"
+# The scenarios with copies of their payload files (../*.json) of their own: other tests edit the examples above.
+cp examples/*.json "$OUT/workspace/scenario-tests/" && cp -r examples/scenarios "$OUT/workspace/scenario-tests/"
 
 echo "== extension-host suite (development build)"
 node test/host/run-ext-tests.mjs --extensionDevelopmentPath "$ROOT" --extensionTestsPath "$ROOT/out/integration/index" \

@@ -40,6 +40,7 @@ import { ClearHistoryCommand } from './commands/clearHistory';
 import type { RequestHistory } from './services/requestHistory';
 import type { HistoryTree } from './views/historyView';
 import type { HistoryNode } from './views/treeNodes/historyNode';
+import { RunScenarioCommand } from './commands/runScenario';
 import { AccountCompletion } from './languageFeatures/accountCompletion';
 import type { ClientProvider } from './connections/clientProvider';
 import type { ConnectionStore } from './connections/connectionStore';
@@ -53,6 +54,10 @@ import type { PayloadDiagnostics } from './languageFeatures/payloadDiagnostics';
 import { PayloadQuickFixes } from './languageFeatures/payloadQuickFixes';
 import { PreviewOnSave } from './languageFeatures/previewOnSave';
 import { RequestFileDiagnostics } from './languageFeatures/requestFileDiagnostics';
+import { SCENARIO_FILES, ScenarioCodeLens } from './languageFeatures/scenarioCodeLens';
+import { ScenarioDiagnostics } from './languageFeatures/scenarioDiagnostics';
+import { ScenarioTests } from './services/scenarioTests';
+import { scenarioStepRecord } from './services/historyRecords';
 import { Container } from './services/container';
 import { LivePreview } from './services/livePreview';
 import { answerPanelRequests } from './services/panelRequests';
@@ -86,6 +91,9 @@ export interface BillingWorkbenchApi {
   readonly live: LivePreview;
   readonly requestHistory: RequestHistory;
   readonly history: { tree: HistoryTree; view: vscode.TreeView<HistoryNode> };
+  /** Scenarios in the Testing view: the controller, the last run's results, onDidFinishStep. */
+  readonly scenarios: ScenarioTests;
+  readonly scenarioDiagnostics: ScenarioDiagnostics;
 }
 
 // Payload files are a language of our own that VS Code's JSON service serves (completion, hover, syntax
@@ -150,9 +158,23 @@ export function activate(context: vscode.ExtensionContext): BillingWorkbenchApi 
   const live = new LivePreview({ settings, connections, clients, diagnostics, panel, log, history: () => s.history });
   live.recordInto(() => s.requestHistory);
   const codeLens = new PayloadCodeLens(s.history);
+  const findingsDoc = vscode.Uri.joinPath(context.extensionUri, 'docs', 'FINDINGS.md');
+  const scenarioDiagnostics = new ScenarioDiagnostics(s.settings, findingsDoc, s.log);
+  const scenarios = new ScenarioTests({
+    connections,
+    clients,
+    diagnostics: scenarioDiagnostics,
+    log,
+    signIn: () => s.credentials.signInActive(),
+  });
+  manager.register(new RunScenarioCommand(scenarios));
+  const scenarioSteps = scenarios.onDidFinishStep(step =>
+    s.requestHistory.record(scenarioStepRecord(step, s.connections.active().kind)),
+  );
   context.subscriptions.push(
     s,
     manager,
+    scenarioSteps,
     endpointsView,
     status,
     new RequestFileDiagnostics(s.settings),
@@ -180,6 +202,9 @@ export function activate(context: vscode.ExtensionContext): BillingWorkbenchApi 
     }),
     codeLens,
     vscode.languages.registerCodeLensProvider(PAYLOAD_FILES, codeLens),
+    scenarioDiagnostics,
+    scenarios,
+    vscode.languages.registerCodeLensProvider(SCENARIO_FILES, new ScenarioCodeLens()),
   );
   const version = String(context.extension.packageJSON.version);
   const connection = s.connections.active().name;
@@ -200,6 +225,8 @@ export function activate(context: vscode.ExtensionContext): BillingWorkbenchApi 
     live,
     requestHistory: s.requestHistory,
     history: { tree: s.historyTree, view: s.historyView },
+    scenarios,
+    scenarioDiagnostics,
     get endpoints() {
       return s.endpoints.provider;
     },

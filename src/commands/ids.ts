@@ -36,6 +36,7 @@ export const COMMANDS = {
   selectHistoryForCompare: 'billingWorkbench.selectHistoryForCompare',
   compareHistoryAnswers: 'billingWorkbench.compareHistoryAnswers',
   clearHistory: 'billingWorkbench.clearHistory',
+  runScenario: 'billingWorkbench.runScenario',
 } as const;
 
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];

@@ -1,10 +1,12 @@
 // What the request history keeps of one call the editor made: built from the call (what was sent) and its
-// answer or error. The controller and live preview record through here; the store redacts.
+// answer or error. The controller, live preview, the comparison and scenario steps record through here; the
+// store redacts.
 import { ApiError, type ApiResponse } from '../client';
 import type { Connection } from '../connections/connectionStore';
 import type { Call, CallInfo } from './calls';
 import { panelError } from './panelStates';
 import type { RequestRecord, StoredCall } from './requestHistory';
+import type { ScenarioStepRecord } from './scenarioRun';
 
 export type Outcome = { response: ApiResponse<unknown> } | { error: unknown; ms: number };
 
@@ -55,4 +57,23 @@ function storedCall(call: Call): StoredCall {
       return { kind: 'operation', operation: call.op.id, pathParams, query, ...(body === undefined ? {} : { body }) };
     }
   }
+}
+
+/** A scenario step that sent its request (already redacted by the runner); it is not sent again from History. */
+export function scenarioStepRecord(step: ScenarioStepRecord, connectionKind: string): RequestRecord {
+  const [path, query] = step.path.split('?');
+  return {
+    title: `${step.scenario} · ${step.step}`,
+    method: step.method,
+    path,
+    ...(query ? { target: step.path } : {}),
+    file: step.uri.slice(step.uri.lastIndexOf('/') + 1),
+    connection: { name: step.connection, kind: connectionKind },
+    request: step.request === undefined ? {} : { body: step.request },
+    ...(step.status !== undefined ? { status: step.status } : {}),
+    ms: step.ms,
+    ...(step.requestId ? { requestId: step.requestId } : {}),
+    ...(step.answer !== undefined ? { answer: step.answer } : {}),
+    origin: 'scenario',
+  };
 }

@@ -88,3 +88,12 @@ test('every file the extension loads on demand exists and is packaged in the VSI
     assert.ok(seen.has(f), f);
   }
 });
+
+test('the main bundle holds no scenario core: the Testing view loads it with the first scenario file', () => {
+  const inputs = Object.keys(meta().outputs['dist/extension.js'].inputs).filter(f => !f.startsWith('lazy:'));
+  assert.deepEqual(
+    inputs.filter(f => /src\/scenarios\//.test(f)),
+    [],
+  );
+  assert.ok(lazyRequires('dist/extension.js').includes('dist/scenarios.js'), 'loaded on demand from its own file');
+});

@@ -88,8 +88,8 @@ test('@types/vscode is no newer than the oldest VS Code engines.vscode admits (v
   );
 });
 
-test('activates only where the work is: workspaces with payload files, a payload file opened, contributions', () => {
-  const payloadPatterns = ['*.order.json', '*.preview.json', '*.account.json', '*.request.json'];
+test('activates only where the work is: workspaces with payload or scenario files, one opened, contributions', () => {
+  const payloadPatterns = ['*.order.json', '*.preview.json', '*.account.json', '*.request.json', '*.scenario.json'];
   const events: string[] = pkg.activationEvents;
   assert.ok(!events.includes('onLanguage:json'), 'not every window with a JSON file');
   assert.ok(!events.some(e => e === '*' || e === 'onStartupFinished'), 'nothing at start-up');

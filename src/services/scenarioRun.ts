@@ -1,0 +1,281 @@
+// One run of scenarios in the Testing view: the target (a fresh Local sandbox per scenario, or the active
+// connection's client), the question before writes (once per run; production: before each scenario, naming
+// it), and the runner's events as TestRun states: started, passed with the step's time, failed with the
+// expected and actual values as a diff at the check's place, errored, skipped. Cancelling the run aborts
+// the request in flight. Each step's line goes to the run's output, redacted like everything the client shows.
+import * as vscode from 'vscode';
+import {
+  runScenarios,
+  scenarioRange,
+  type RunEvent,
+  type RunOptions,
+  type RunTarget,
+  type ScenarioResult,
+  type StepResult,
+  type WriteQuestion,
+} from '../scenarios';
+import type { PathSegment } from '../schemas/findings';
+import { SignInRequired, type ClientProvider } from '../connections/clientProvider';
+import type { Connection, ConnectionStore } from '../connections/connectionStore';
+import type { ScenarioRead } from '../languageFeatures/scenarioDiagnostics';
+
+/** A scenario step that sent its request, as the History view records it (redacted by the runner). */
+export interface ScenarioStepRecord {
+  /** The scenario file's URI. */
+  uri: string;
+  scenario: string;
+  step: string;
+  outcome: StepResult['outcome'];
+  method: string;
+  /** The path and query of the request (no host). */
+  path: string;
+  status?: number;
+  ms: number;
+  requestId?: string;
+  request?: unknown;
+  answer?: unknown;
+  /** The connection's name; on the Local sandbox, the fresh sandbox of the scenario. */
+  connection: string;
+  /** When it was answered (ms since the epoch). */
+  at: number;
+}
+
+export interface ScenarioRunDeps {
+  items: (id: string) => vscode.TestItem | undefined;
+  connections: ConnectionStore;
+  clients: ClientProvider;
+  signIn: () => Promise<unknown>;
+  onStep: (r: ScenarioStepRecord) => void;
+  /** The messages of a step that failed or errored (the last run's, kept for tests and commands). */
+  onMessages: (itemId: string, messages: vscode.TestMessage[]) => void;
+}
+
+/** Runs the scenarios read in `reads`, reporting into `run`; resolves with every scenario's result. */
+export async function runScenarioItems(
+  run: vscode.TestRun,
+  token: vscode.CancellationToken,
+  reads: ScenarioRead[],
+  deps: ScenarioRunDeps,
+): Promise<ScenarioResult[]> {
+  for (const r of reads) {
+    const item = deps.items(r.uri.toString());
+    if (!item) continue;
+    run.enqueued(item);
+    item.children.forEach(c => run.enqueued(c));
+  }
+  const connection = deps.connections.active();
+  const target = await targetFor(connection, deps);
+  if (typeof target === 'string') {
+    for (const r of reads) {
+      const item = deps.items(r.uri.toString());
+      if (item) run.errored(item, message(target));
+    }
+    return [];
+  }
+  const ac = new AbortController();
+  const cancel = [token, run.token].map(t => t.onCancellationRequested(() => ac.abort()));
+  const report = new RunReport(run, reads, deps, target.kind === 'local' ? undefined : connection.name);
+  const opts: RunOptions = {
+    target,
+    signal: ac.signal,
+    onEvent: e => report.event(e),
+    surface: 'editor',
+    confirm: q => confirmRun(q, connection),
+  };
+  try {
+    const files = reads.map(r => r.file);
+    // Production asks before every scenario that writes, naming it; other connections once for the run.
+    const results =
+      connection.kind === 'production'
+        ? (await sequence(files.map(f => () => runScenarios([f], opts)))).flat()
+        : await runScenarios(files, opts);
+    // Scenarios not run at all (writing not confirmed, cancelled before they began) send no events.
+    results.forEach((result, i) => report.scenarioEnd(report.readOf(result.file) ?? reads[i], result));
+    return results;
+  } finally {
+    cancel.forEach(d => d.dispose());
+  }
+}
+
+/** The runner's events as TestRun states, output lines and step records; each item reported once. */
+class RunReport {
+  private readonly byFile: Map<string | undefined, ScenarioRead>;
+  private readonly reported = new Set<vscode.TestItem>();
+
+  constructor(
+    private readonly run: vscode.TestRun,
+    reads: ScenarioRead[],
+    private readonly deps: ScenarioRunDeps,
+    /** The connection's name; undefined on the Local sandbox (a fresh one per scenario). */
+    private readonly connection: string | undefined,
+  ) {
+    this.byFile = new Map(reads.map(r => [r.file.file, r]));
+    this.out(`Billing scenarios on ${connection ?? 'the Local sandbox (a fresh one per scenario)'}`);
+  }
+
+  readOf(file: string | undefined): ScenarioRead | undefined {
+    return this.byFile.get(file);
+  }
+
+  event(e: RunEvent): void {
+    const r = this.byFile.get(e.scenario.file);
+    if (!r) return;
+    if (e.type === 'scenarioStart') {
+      const item = this.itemOf(r);
+      if (item) this.run.started(item);
+      this.out(`▶ ${e.name}`);
+    } else if (e.type === 'stepStart') {
+      const item = this.itemOf(r, e.step.index);
+      if (item) this.run.started(item);
+    } else if (e.type === 'stepEnd') this.step(r, e.result);
+    else this.scenarioEnd(r, e.result);
+  }
+
+  scenarioEnd(r: ScenarioRead, result: ScenarioResult): void {
+    result.steps.forEach(s => this.step(r, s)); // steps that never started (not run, cancelled) are reported here
+    const item = this.itemOf(r);
+    if (!item || this.reported.has(item)) return;
+    this.reported.add(item);
+    const failed = result.steps.filter(s => s.outcome === 'failed' || s.outcome === 'errored');
+    const summary =
+      result.error ?? `${failed.length} of ${result.steps.length} steps failed: ${failed.map(s => s.label).join(', ')}`;
+    const why = result.error ? ` (${result.error})` : '';
+    this.out(
+      `${MARK[result.outcome]} ${result.name}: ${result.outcome} in ${result.ms} ms on ${result.target}${why}`,
+      r,
+      [],
+      item,
+    );
+    if (result.outcome === 'passed') this.run.passed(item, result.ms);
+    else if (result.outcome === 'failed') this.run.failed(item, message(summary, r, []), result.ms);
+    else if (result.outcome === 'errored') this.run.errored(item, message(summary, r, []), result.ms);
+    else this.run.skipped(item);
+  }
+
+  private step(r: ScenarioRead, s: StepResult): void {
+    const item = this.itemOf(r, s.index);
+    if (!item || this.reported.has(item)) return;
+    this.reported.add(item);
+    this.out(stepLine(s), r, s.path, item);
+    if (s.outcome === 'passed') this.run.passed(item, s.ms);
+    else if (s.outcome === 'failed') {
+      const messages = s.failures.map(f => diffMessage(r, f));
+      this.deps.onMessages(item.id, messages);
+      this.run.failed(item, messages, s.ms);
+    } else if (s.outcome === 'errored') {
+      const m = message(s.error ?? 'Errored.', r, s.errorPath ?? s.path);
+      this.deps.onMessages(item.id, [m]);
+      this.run.errored(item, m, s.ms);
+    } else this.run.skipped(item);
+    if (s.exchange) this.deps.onStep(this.record(r, s, s.exchange));
+  }
+
+  private record(r: ScenarioRead, s: StepResult, x: NonNullable<StepResult['exchange']>): ScenarioStepRecord {
+    const today = r.file.scenario?.today;
+    const connection = this.connection ?? `Local sandbox (fresh${today ? `, today ${today}` : ''})`;
+    return {
+      uri: r.uri.toString(),
+      scenario: r.file.scenario?.name ?? r.uri.path,
+      step: s.label,
+      outcome: s.outcome,
+      method: x.method,
+      path: pathOf(x.url),
+      status: x.status,
+      ms: s.ms,
+      requestId: x.requestId,
+      request: x.body,
+      answer: x.answer,
+      connection,
+      at: Date.now(),
+    };
+  }
+
+  /** The scenario's item, or its step's. */
+  private itemOf(r: ScenarioRead, step?: number): vscode.TestItem | undefined {
+    const item = this.deps.items(r.uri.toString());
+    return step === undefined ? item : item?.children.get(`${r.uri}#${step}`);
+  }
+
+  private out(line: string, r?: ScenarioRead, at?: PathSegment[], item?: vscode.TestItem): void {
+    this.run.appendOutput(`${line}\r\n`, r && at ? location(r, at) : undefined, item);
+  }
+}
+
+const MARK: Record<ScenarioResult['outcome'], string> = { passed: '✓', failed: '✗', errored: '!', skipped: '–' };
+
+/** `✓ quote: POST /v2/orders/preview → 201 (34 ms)`, and why when it did not pass. */
+function stepLine(s: StepResult): string {
+  const x = s.exchange;
+  const call = x ? ` ${x.method} ${pathOf(x.url)}${x.status !== undefined ? ` → ${x.status}` : ''}` : '';
+  const why = s.failures.length ? s.failures.map(f => f.message).join('; ') : s.error;
+  return `  ${MARK[s.outcome]} ${s.label}:${call} (${s.ms} ms)${why ? ` — ${why}` : ''}`;
+}
+
+async function targetFor(connection: Connection, deps: ScenarioRunDeps): Promise<RunTarget | string> {
+  if (connection.kind === 'local') return { kind: 'local' };
+  try {
+    const client = await deps.clients.clientFor(connection);
+    const info = { name: connection.name, baseUrl: connection.baseUrl, production: connection.kind === 'production' };
+    return { kind: 'connection', client, connection: info };
+  } catch (e) {
+    if (!(e instanceof SignInRequired)) throw e;
+    void vscode.window.showWarningMessage(e.message, 'Sign In').then(a => a && deps.signIn());
+    return e.message;
+  }
+}
+
+/** The question before a run writes: names the connection (production loudly) and the steps that write. */
+async function confirmRun(q: WriteQuestion, connection: Connection): Promise<boolean> {
+  const production = connection.kind === 'production';
+  const scenarios = q.writes.map(w => `${w.scenario}: ${w.steps.join(', ')}`).join('\n');
+  const what = q.writes.length === 1 ? `Run "${q.writes[0].scenario}"` : `Run ${q.writes.length} scenarios that write`;
+  const message = production ? `${what} on PRODUCTION (${connection.name})?` : `${what} on ${connection.name}?`;
+  const detail = `${production ? 'This changes live data.' : `Connection: ${connection.name} (${connection.kind}).`}\nSteps that write:\n${scenarios}`;
+  const button = production ? 'Run on production' : 'Run';
+  return (await vscode.window.showWarningMessage(message, { modal: true, detail }, button)) !== undefined;
+}
+
+function diffMessage(r: ScenarioRead, f: StepResult['failures'][number]): vscode.TestMessage {
+  const m = vscode.TestMessage.diff(`${f.check}: ${f.message}`, asText(f.expected), asText(f.actual));
+  m.location = location(r, f.path);
+  return m;
+}
+
+function message(text: string, r?: ScenarioRead, at?: PathSegment[]): vscode.TestMessage {
+  const m = new vscode.TestMessage(text);
+  if (r && at) m.location = location(r, at);
+  return m;
+}
+
+const asText = (v: unknown) => (v === undefined ? '(nothing)' : JSON.stringify(v, null, 2));
+
+function location(r: ScenarioRead, at: PathSegment[]): vscode.Location {
+  return new vscode.Location(r.uri, rangeAt(r.text, at));
+}
+
+/** The range of a path of the scenario in its text (the value, or its nearest existing parent). */
+export function rangeAt(text: string, at: PathSegment[]): vscode.Range {
+  const { offset, length } = scenarioRange(text, at);
+  return new vscode.Range(positionAt(text, offset), positionAt(text, offset + length));
+}
+
+function positionAt(text: string, offset: number): vscode.Position {
+  const before = text.slice(0, offset);
+  const line = (before.match(/\n/g) ?? []).length;
+  return new vscode.Position(line, offset - (before.lastIndexOf('\n') + 1));
+}
+
+function pathOf(url: string): string {
+  try {
+    const u = new URL(url);
+    return u.pathname + u.search;
+  } catch {
+    return url;
+  }
+}
+
+async function sequence<T>(jobs: (() => Promise<T>)[]): Promise<T[]> {
+  const out: T[] = [];
+  for (const job of jobs) out.push(await job());
+  return out;
+}

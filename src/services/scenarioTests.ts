@@ -1,0 +1,182 @@
+// Scenarios in VS Code's Testing view: each *.scenario.json a test item, each step a child at its range
+// (the gutter's run buttons come with the ranges). Discovered when the Testing view first asks (resolveHandler)
+// and kept current by a file watcher and by the scenario diagnostics' reads of open documents. The default
+// Run profile runs the selected scenarios on the active connection (scenarioRun.ts reports them).
+import * as vscode from 'vscode';
+import type { ScenarioResult } from '../scenarios';
+import type { ClientProvider } from '../connections/clientProvider';
+import type { ConnectionStore } from '../connections/connectionStore';
+import {
+  isScenarioUri,
+  readScenarioText,
+  type ScenarioDiagnostics,
+  type ScenarioRead,
+} from '../languageFeatures/scenarioDiagnostics';
+import { Disposable } from '../util/dispose';
+import { rangeAt, runScenarioItems, type ScenarioStepRecord } from './scenarioRun';
+
+export type { ScenarioStepRecord } from './scenarioRun';
+
+export const SCENARIO_CONTROLLER_ID = 'billingWorkbench.scenarios';
+const SCENARIO_GLOB = '**/*.scenario.json';
+
+export interface ScenarioTestsDeps {
+  connections: ConnectionStore;
+  clients: ClientProvider;
+  diagnostics: ScenarioDiagnostics;
+  log: vscode.LogOutputChannel;
+  /** Sign In to the active connection (offered when a run needs credentials). */
+  signIn: () => Promise<unknown>;
+}
+
+export class ScenarioTests extends Disposable {
+  readonly controller = this._register(vscode.tests.createTestController(SCENARIO_CONTROLLER_ID, 'Billing scenarios'));
+  readonly profile: vscode.TestRunProfile;
+  private watcher: vscode.FileSystemWatcher | undefined;
+  private readonly stepFinished = this._register(new vscode.EventEmitter<ScenarioStepRecord>());
+  /** A scenario step sent its request and got an answer (redacted), for the History view. */
+  readonly onDidFinishStep = this.stepFinished.event;
+  private readonly runFinished = this._register(new vscode.EventEmitter<ScenarioResult[]>());
+  readonly onDidFinishRun = this.runFinished.event;
+  private _lastResults: ScenarioResult[] = [];
+  private readonly messages = new Map<string, vscode.TestMessage[]>();
+
+  constructor(private readonly deps: ScenarioTestsDeps) {
+    super();
+    this.controller.resolveHandler = async item => {
+      if (!item) await this.discover();
+    };
+    this.controller.refreshHandler = () => this.discover();
+    this.profile = this.controller.createRunProfile(
+      'Run',
+      vscode.TestRunProfileKind.Run,
+      async (request, token) => void (await this.run(request, token)),
+      true,
+    );
+    this._register(deps.diagnostics.onDidRead(r => this.update(r)));
+  }
+
+  /** The results of the last run, scenario by scenario (tests read them; so could a status line). */
+  get lastResults(): readonly ScenarioResult[] {
+    return this._lastResults;
+  }
+
+  /** The messages the last run gave a step that failed or errored (by test item id: `uri#index`). */
+  lastMessages(itemId: string): readonly vscode.TestMessage[] {
+    return this.messages.get(itemId) ?? [];
+  }
+
+  /** Runs the scenarios of these files (the CodeLens and the command), shown in the Testing view like any run. */
+  async runFiles(uris: vscode.Uri[]): Promise<ScenarioResult[]> {
+    const items: vscode.TestItem[] = [];
+    for (const uri of uris.filter(isScenarioUri)) {
+      await this.readUri(uri);
+      const item = this.controller.items.get(uri.toString());
+      if (item) items.push(item);
+    }
+    if (!items.length) return [];
+    const cts = new vscode.CancellationTokenSource();
+    try {
+      return await this.run(new vscode.TestRunRequest(items, undefined, this.profile), cts.token);
+    } finally {
+      cts.dispose();
+    }
+  }
+
+  /** Every scenario file of the workspace, read now; a watcher keeps them current from then on. */
+  async discover(): Promise<void> {
+    if (!this.watcher) {
+      this.watcher = this._register(vscode.workspace.createFileSystemWatcher(SCENARIO_GLOB));
+      const read = (uri: vscode.Uri) => void (isScenarioUri(uri) && this.readUri(uri));
+      this._register(this.watcher.onDidCreate(read));
+      this._register(this.watcher.onDidChange(read));
+      this._register(this.watcher.onDidDelete(uri => this.remove(uri)));
+    }
+    const uris = await vscode.workspace.findFiles(SCENARIO_GLOB, '**/node_modules/**');
+    for (const uri of uris.filter(isScenarioUri)) await this.readUri(uri);
+  }
+
+  private async run(request: vscode.TestRunRequest, token: vscode.CancellationToken): Promise<ScenarioResult[]> {
+    const excluded = new Set(request.exclude?.map(i => i.id));
+    const picked = request.include ?? [...collect(this.controller.items)];
+    // A step builds on the answers before it: running one step runs its whole scenario.
+    const ids = [...new Set(picked.map(i => (i.parent ?? i).id))].filter(id => !excluded.has(id));
+    const reads: ScenarioRead[] = [];
+    for (const id of ids) {
+      const r = await this.readUri(vscode.Uri.parse(id)); // as it is now, unsaved edits included
+      if (r) reads.push(r);
+    }
+    const run = this.controller.createTestRun(request, `Billing scenarios on ${this.deps.connections.active().name}`);
+    this.messages.clear();
+    try {
+      const results = await runScenarioItems(run, token, reads, {
+        items: uri => this.controller.items.get(uri),
+        connections: this.deps.connections,
+        clients: this.deps.clients,
+        signIn: this.deps.signIn,
+        onStep: r => this.stepFinished.fire(r),
+        onMessages: (id, messages) => this.messages.set(id, messages),
+      });
+      this._lastResults = results;
+      this.runFinished.fire(results);
+      return results;
+    } catch (e) {
+      this.deps.log.error(`scenario run failed: ${e instanceof Error ? e.stack : String(e)}`);
+      throw e;
+    } finally {
+      run.end();
+    }
+  }
+
+  /** Reads a scenario file (the open document's text when it is open) and updates its items. */
+  private async readUri(uri: vscode.Uri): Promise<ScenarioRead | undefined> {
+    const open = vscode.workspace.textDocuments.find(d => d.uri.toString() === uri.toString());
+    let text: string;
+    try {
+      text = open ? open.getText() : new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+    } catch {
+      this.remove(uri); // deleted meanwhile
+      return undefined;
+    }
+    try {
+      return this.update(readScenarioText(uri, text));
+    } catch (e) {
+      this.deps.log.error(`reading ${uri.toString(true)} failed: ${e instanceof Error ? e.stack : String(e)}`);
+      return undefined;
+    }
+  }
+
+  /** The scenario's item (label: its name) and a child per step, each at its range in the text. */
+  private update(r: ScenarioRead): ScenarioRead {
+    const id = r.uri.toString();
+    const label = r.file.scenario?.name ?? r.uri.path.split('/').pop()!;
+    let item = this.controller.items.get(id);
+    if (!item) {
+      item = this.controller.createTestItem(id, label, r.uri);
+      this.controller.items.add(item);
+    }
+    item.label = label;
+    item.range = rangeAt(r.text, []);
+    const errors = r.file.findings.filter(f => f.severity === 'error');
+    item.error = errors.length
+      ? `${errors[0].message}${errors.length > 1 ? ` (and ${errors.length - 1} more problems)` : ''}`
+      : undefined;
+    item.children.replace(
+      r.file.steps.map(s => {
+        const child = this.controller.createTestItem(`${id}#${s.index}`, s.label, r.uri);
+        child.range = rangeAt(r.text, ['steps', s.index]);
+        child.description = typeof s.step.kind === 'string' ? s.step.kind : undefined;
+        return child;
+      }),
+    );
+    return r;
+  }
+
+  private remove(uri: vscode.Uri): void {
+    this.controller.items.delete(uri.toString());
+  }
+}
+
+function* collect(items: vscode.TestItemCollection): Iterable<vscode.TestItem> {
+  for (const [, item] of items) yield item;
+}

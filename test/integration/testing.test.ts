@@ -1,0 +1,348 @@
+// Scenarios in VS Code's Testing view: the tree matches the files (a test per scenario, a child per step at
+// the step's text), a run from the Testing view passes the shipped example on fresh Local sandboxes and shows
+// it on screen, a failing check gives a diff of expected and actual at the check's line (in the peek too),
+// the Run Scenario CodeLens runs its file, each sent step is handed on (redacted) for History, and a scenario
+// file with an unknown step kind gets a diagnostic at the kind.
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import type { BillingWorkbenchApi } from '../../src/extension';
+import type { ScenarioResult } from '../../src/scenarios';
+import type { ScenarioStepRecord } from '../../src/services/scenarioTests';
+import { api, onScreen, waitFor } from './helpers';
+
+const ws = () => vscode.workspace.workspaceFolders![0].uri;
+const file = (name: string) => vscode.Uri.joinPath(ws(), name);
+/** The scenarios and their own copies of the payload files (scripts/test-integration.sh): other tests edit the examples. */
+const DIR = 'scenario-tests';
+const EXAMPLE = `${DIR}/scenarios/new-customer-upgrade-renew.scenario.json`;
+const FAILING = `${DIR}/wrong-total.scenario.json`;
+
+const itemFor = (a: BillingWorkbenchApi, name: string) => a.scenarios.controller.items.get(file(name).toString());
+const children = (item: vscode.TestItem) => {
+  const out: vscode.TestItem[] = [];
+  item.children.forEach(c => out.push(c));
+  return out.sort((x, y) => x.range!.start.line - y.range!.start.line);
+};
+
+/** The next run's results, with a deadline (a fresh sandbox per scenario: a few seconds each). */
+async function nextRun(a: BillingWorkbenchApi, start: () => Thenable<unknown>): Promise<ScenarioResult[]> {
+  let results: ScenarioResult[] | undefined;
+  const d = a.scenarios.onDidFinishRun(r => (results = r));
+  try {
+    await start();
+    return await waitFor('the scenario run to finish', () => results, 90000);
+  } finally {
+    d.dispose();
+  }
+}
+
+/** The screen once it shows every text in `texts`, read again until the deadline (the view draws after events). */
+async function screenShowing(ctx: Mocha.Context, name: string, texts: string[], timeoutMs = 10000) {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const shot = await onScreen(ctx, name);
+    if (texts.every(t => shot.text.includes(t))) return onScreen(ctx, name);
+    if (Date.now() > end) return shot;
+  }
+}
+
+suite('Scenarios in the Testing view', function () {
+  this.timeout(180000);
+  suiteSetup(async () => (await api()).connections.setActive('local'));
+
+  test('the controller lists each scenario file, its steps as children at their text', async () => {
+    const a = await api();
+    await a.scenarios.discover();
+    const text = fs.readFileSync(file(EXAMPLE).fsPath, 'utf8');
+    const scenario = JSON.parse(text) as { name: string; steps: { name?: string }[] };
+    const item = itemFor(a, EXAMPLE);
+    assert.ok(item, 'the example scenario is a test item');
+    assert.strictEqual(item.label, scenario.name);
+    assert.strictEqual(item.range?.start.line, 0, 'its gutter button is on the first line');
+    const steps = children(item);
+    assert.deepStrictEqual(
+      steps.map(s => s.label),
+      scenario.steps.map((s, i) => s.name ?? `step ${i + 1}`),
+    );
+    const doc = await vscode.workspace.openTextDocument(file(EXAMPLE));
+    steps.forEach((s, i) => assert.deepStrictEqual(JSON.parse(doc.getText(s.range)), scenario.steps[i], s.label));
+    for (const name of [`${DIR}/scenarios/pause-then-resume.scenario.json`, FAILING]) assert.ok(itemFor(a, name), name);
+  });
+
+  test('Run All from the Testing view: the examples pass on fresh Local sandboxes, the steps show on screen', async function () {
+    const a = await api();
+    await a.scenarios.discover();
+    const sent: ScenarioStepRecord[] = [];
+    const d = a.scenarios.onDidFinishStep(r => sent.push(r));
+    let results: ScenarioResult[];
+    try {
+      results = await nextRun(a, () => vscode.commands.executeCommand('testing.runAll'));
+    } finally {
+      d.dispose();
+    }
+    const outcome = (f: string) => results.find(r => r.file === file(f).fsPath);
+    for (const f of fs.readdirSync(file(`${DIR}/scenarios`).fsPath)) {
+      const r = outcome(`${DIR}/scenarios/${f}`);
+      assert.strictEqual(r?.outcome, 'passed', `${f}: ${JSON.stringify(r?.steps.filter(s => s.outcome !== 'passed'))}`);
+      assert.ok(r.steps.every(s => s.outcome === 'passed'));
+    }
+    assert.strictEqual(outcome(FAILING)?.outcome, 'failed');
+    // Every sent step reached History's event: method, path, status, the connection, nothing secret.
+    const example = sent.filter(s => s.uri === file(EXAMPLE).toString());
+    assert.deepStrictEqual(
+      example.map(s => `${s.step} ${s.method} ${s.path.split('/').slice(0, 3).join('/')} ${s.status}`),
+      [
+        'quote POST /v2/orders 201',
+        'customer POST /v2/accounts 201',
+        'signup POST /v2/orders 200',
+        'upgradeQuote POST /v2/orders 201',
+        'upgrade POST /v2/orders 200',
+        'renewQuote POST /v2/orders 201',
+        'renewal POST /v2/orders 200',
+        'step 8 GET /v2/orders 200',
+      ],
+    );
+    assert.ok(example.every(s => s.connection.startsWith('Local sandbox') && s.answer !== undefined));
+    assert.doesNotMatch(JSON.stringify(sent), /client_secret|Bearer [A-Za-z0-9]/);
+    // ...and the History view lists them, marked as scenario steps.
+    const inHistory = a.requestHistory
+      .entries()
+      .filter(e => e.origin === 'scenario' && e.file === path.basename(EXAMPLE));
+    assert.deepStrictEqual(
+      inHistory
+        .slice(0, example.length)
+        .map(e => e.title)
+        .reverse(),
+      example.map(s => `${s.scenario} · ${s.step}`),
+      'newest first in the History',
+    );
+
+    // On screen: the Testing view with the example's steps revealed, each with its time (shown once it passed),
+    // and the count of passed tests (all but the failing scenario and its failing step).
+    const item = itemFor(a, EXAMPLE)!;
+    const steps = children(item);
+    let total = 0;
+    a.scenarios.controller.items.forEach(i => (total += 1 + i.children.size));
+    const count = `${total - 2}/${total}`;
+    await vscode.commands.executeCommand('workbench.view.testing.focus');
+    await vscode.commands.executeCommand('vscode.revealTestInExplorer', steps[steps.length - 1]);
+    const shot = await screenShowing(this, 'testing-view-passed', [count, item.label, 'upgradeQuote', 'step 8']);
+    assert.ok(shot.text.includes(count), `the Testing view counts ${count} passed`);
+    assert.ok(shot.text.includes(item.label), 'the scenario');
+    // The run's output (Test Results): a line per step with its request, status and time.
+    assert.match(shot.text, /^ +✓ \w+: (GET|POST) \/v2\/\S+ → 20\d \(\d+ ms\)$/m, 'a step line in the output');
+    for (const s of steps) {
+      const row = new RegExp(`^${s.label}${s.description}: [\\d.]+ms$`, 'm');
+      assert.match(shot.text, row, `the step ${s.label} with its time`);
+    }
+  });
+
+  test('a failing check: a diff of expected and actual at the check, from the Run Scenario CodeLens', async function () {
+    const a = await api();
+    const uri = file(FAILING);
+    const doc = await vscode.workspace.openTextDocument(uri);
+    const editor = await vscode.window.showTextDocument(doc);
+    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
+    const lens = lenses.find(l => l.command?.title === '$(play) Run Scenario');
+    assert.ok(lens?.command, 'Run Scenario over the scenario');
+    assert.strictEqual(lens.range.start.line, 0);
+    const results = await nextRun(a, () =>
+      vscode.commands.executeCommand(lens.command!.command, ...(lens.command!.arguments ?? [])),
+    );
+    assert.deepStrictEqual(
+      results[0].steps.map(s => `${s.label} ${s.outcome}`),
+      ['quote failed', 'quoteAgain passed'],
+    );
+    const item = itemFor(a, FAILING)!;
+    const [quote, again] = children(item);
+    assert.deepStrictEqual(a.scenarios.lastMessages(again.id), []);
+    const [m] = a.scenarios.lastMessages(quote.id);
+    assert.ok(m, 'the failed step has a message');
+    assert.strictEqual(m.expectedOutput, '999');
+    assert.strictEqual(m.actualOutput, '350');
+    assert.match(String(m.message), /USD mrr total: expected total delta MRR 999 USD, got 350/);
+    const mrrLine = doc
+      .getText()
+      .split('\n')
+      .findIndex(l => l.includes('"mrr": 999'));
+    assert.strictEqual(m.location?.uri.toString(), uri.toString());
+    assert.strictEqual(m.location?.range.start.line, mrrLine, 'at the line of the check');
+    assert.ok(quote.range!.contains(m.location!.range), "inside the step's text");
+
+    // On screen: the failure's peek in the editor, expected and actual side by side.
+    editor.selection = new vscode.Selection(0, 0, 0, 0);
+    await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
+    await vscode.commands.executeCommand('testing.openOutputPeek'); // the scenario's summary, on its first line
+    await waitFor('the peek', async () => (await onScreen(this, 'testing-peek-open')).text.includes('steps failed'));
+    await vscode.commands.executeCommand('testing.goToNextMessage'); // the step's check, with the diff
+    const peek = 'USD mrr total: expected total delta MRR 999 USD, got 350';
+    const shot = await screenShowing(this, 'testing-failure-peek', [peek, 'Expected', 'Actual']);
+    for (const t of [peek, 'Expected', 'Actual']) assert.ok(shot.text.includes(t), `the peek shows "${t}"`);
+    await vscode.commands.executeCommand('closeReferenceSearch');
+  });
+
+  test('an unknown step kind is an error at the kind, the test item says so; fixed, both follow the text', async () => {
+    const a = await api();
+    const uri = file(`${DIR}/unknown-kind.scenario.json`);
+    const text = JSON.stringify(
+      { name: 'Unknown kind', steps: [{ name: 'one', kind: 'previewOrder', body: {} }] },
+      null,
+      2,
+    );
+    fs.writeFileSync(uri.fsPath, text + '\n');
+    try {
+      const doc = await vscode.workspace.openTextDocument(uri);
+      await vscode.window.showTextDocument(doc);
+      const ours = () => vscode.languages.getDiagnostics(uri).filter(d => d.source === 'Billing Workbench');
+      const found = await waitFor('the unknown step kind flagged', () =>
+        ours().find(d => (d.code as { value: string }).value === 'unknown-step-kind'),
+      );
+      assert.strictEqual(found.severity, vscode.DiagnosticSeverity.Error);
+      assert.strictEqual(doc.getText(found.range), '"previewOrder"');
+      assert.match(found.message, /Unknown step kind: use one of preview, createOrder/);
+      const item = await waitFor('the test item', () => itemFor(a, `${DIR}/unknown-kind.scenario.json`));
+      assert.match(String(item.error), /Unknown step kind/);
+      assert.deepStrictEqual(
+        children(item).map(c => c.label),
+        ['one'],
+      );
+      // Fixed in the editor (not saved): the diagnostic goes, and the tree follows the text.
+      const editor = vscode.window.activeTextEditor!;
+      const fixed = {
+        name: 'Unknown kind',
+        steps: [{ name: 'quote', kind: 'preview', file: 'new-customer.order.json' }],
+      };
+      await editor.edit(b => b.replace(new vscode.Range(0, 0, doc.lineCount, 0), JSON.stringify(fixed, null, 2)));
+      await waitFor('the diagnostic gone', () => ours().length === 0);
+      await waitFor('the step renamed in the tree', () => children(item).map(c => c.label)[0] === 'quote');
+      assert.strictEqual(item.error, undefined);
+      await vscode.commands.executeCommand('workbench.action.files.revert');
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+      fs.rmSync(uri.fsPath, { force: true });
+    }
+  });
+});
+
+/** Answers the extension's warning messages (the modal before writes) with `answer`, recording each question. */
+function answering(answer: (items: string[]) => string | undefined) {
+  const original = vscode.window.showWarningMessage;
+  const asked: { message: string; detail?: string; items: string[] }[] = [];
+  const patched = (message: string, ...rest: unknown[]) => {
+    const items = rest.filter((x): x is string => typeof x === 'string');
+    const options = rest.find((x): x is vscode.MessageOptions => typeof x === 'object' && x !== null);
+    asked.push({ message, detail: options?.detail, items });
+    return Promise.resolve(answer(items));
+  };
+  Object.assign(vscode.window, { showWarningMessage: patched });
+  return { asked, restore: () => Object.assign(vscode.window, { showWarningMessage: original }) };
+}
+
+suite('Scenarios on another connection', function () {
+  this.timeout(120000);
+  let a: BillingWorkbenchApi;
+  const added: string[] = [];
+  const config = () => vscode.workspace.getConfiguration('billingWorkbench');
+  const LATENCY = 400;
+
+  /** A connection of `kind` to the Local sandbox's server (answering after LATENCY ms), made active. */
+  async function connect(name: string, kind: 'sandbox' | 'production') {
+    const sb = await a.clients.servedSandbox();
+    const conn = await a.connections.add({ name, kind, baseUrl: sb.url });
+    added.push(conn.id);
+    await a.connections.storeCredentials(conn.id, { clientId: sb.clientId, clientSecret: sb.clientSecret });
+    await a.connections.setActive(conn.id);
+    return conn;
+  }
+
+  suiteSetup(async () => {
+    a = await api();
+    await a.scenarios.discover();
+    await config().update('localSandbox.latencyMs', LATENCY, vscode.ConfigurationTarget.Global);
+    await waitFor('the latency setting', () => config().get('localSandbox.latencyMs') === LATENCY);
+  });
+
+  suiteTeardown(async () => {
+    for (const id of added) await a.connections.remove(id);
+    await a.connections.setActive('local');
+    await config().update('localSandbox.latencyMs', undefined, vscode.ConfigurationTarget.Global);
+  });
+
+  test('asks once per run before writes, naming the connection; declined, the writing scenario is not sent', async () => {
+    await connect('Scenario env', 'sandbox');
+    const sent: ScenarioStepRecord[] = [];
+    const d = a.scenarios.onDidFinishStep(r => sent.push(r));
+    const modal = answering(() => undefined);
+    let results: ScenarioResult[];
+    try {
+      results = await a.scenarios.runFiles([file(`${DIR}/scenarios/pause-then-resume.scenario.json`), file(FAILING)]);
+    } finally {
+      modal.restore();
+      d.dispose();
+    }
+    assert.deepStrictEqual(
+      modal.asked.map(q => [q.message, q.items]),
+      [['Run "Pause, then resume" on Scenario env?', ['Run']]],
+    );
+    assert.match(modal.asked[0].detail ?? '', /Steps that write:\nPause, then resume: customer, signup, pause, resume/);
+    const [pause, wrong] = results;
+    assert.strictEqual(pause.outcome, 'skipped');
+    assert.ok(pause.steps.every(s => s.outcome === 'skipped' && /not confirmed/.test(s.error ?? '')));
+    // The scenario that only previews ran on the connection, through its client.
+    assert.strictEqual(wrong.target, 'Scenario env (its own today, not 2027-01-01)');
+    assert.deepStrictEqual(
+      wrong.steps.map(s => s.outcome),
+      ['failed', 'passed'],
+    );
+    assert.deepStrictEqual(
+      sent.map(s => `${s.scenario}/${s.step} ${s.connection}`),
+      ['Wrong total on purpose/quote Scenario env', 'Wrong total on purpose/quoteAgain Scenario env'],
+    );
+  });
+
+  test('production asks before every scenario that writes, naming production', async () => {
+    await connect('Prod env', 'production');
+    const modal = answering(() => undefined);
+    let results: ScenarioResult[];
+    try {
+      results = await a.scenarios.runFiles([
+        file(`${DIR}/scenarios/pause-then-resume.scenario.json`),
+        file(`${DIR}/scenarios/change-plans-then-cancel.scenario.json`),
+      ]);
+    } finally {
+      modal.restore();
+    }
+    assert.deepStrictEqual(
+      modal.asked.map(q => [q.message, q.items]),
+      [
+        ['Run "Pause, then resume" on PRODUCTION (Prod env)?', ['Run on production']],
+        [`Run "${results[1].name}" on PRODUCTION (Prod env)?`, ['Run on production']],
+      ],
+    );
+    assert.ok(modal.asked.every(q => q.detail?.startsWith('This changes live data.')));
+    assert.deepStrictEqual(
+      results.map(r => r.outcome),
+      ['skipped', 'skipped'],
+    );
+  });
+
+  test('Cancel in the Testing view aborts the request in flight; the rest is skipped', async () => {
+    await connect('Slow env', 'sandbox');
+    let cancelling: Thenable<unknown> | undefined;
+    // After the first step, cancel from the UI: the second step's request is then on its way (LATENCY ms).
+    const d = a.scenarios.onDidFinishStep(() => (cancelling ??= vscode.commands.executeCommand('testing.cancelRun')));
+    let results: ScenarioResult[];
+    try {
+      results = await a.scenarios.runFiles([file(FAILING)]);
+    } finally {
+      d.dispose();
+    }
+    await cancelling;
+    assert.deepStrictEqual(
+      results[0].steps.map(s => `${s.label} ${s.outcome} ${s.error ?? ''}`.trim()),
+      ['quote failed', 'quoteAgain skipped Cancelled.'],
+    );
+  });
+});
