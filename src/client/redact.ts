@@ -73,9 +73,10 @@ const TEXT_RULES: [RegExp, string | ((...m: string[]) => string)][] = [
       return `${q}${name}${q}${sep}${quote}${MASK}${quote}`;
     },
   ],
-  // Card numbers: 13-19 digits, plain or in groups (4-4-4-4, 4-6-5, 4-4-4-4-3); the last four stay.
-  [/(?<!\d|\d\.)(?:(?:\d{4}[ -]){2,4}\d{1,4}|\d{4}[ -]\d{6}[ -]\d{4,5})(?!\d|\.\d)/g, maskCard],
-  [/(?<!\d|\d\.)\d{13,19}(?!\d|\.\d)/g, maskCard],
+  // Card numbers: 13-19 digits, plain or in groups (4-4-4-4, 4-6-5, 4-4-4-4-3); the last four stay. Digits
+  // inside a longer word (a hex id such as c0848969919009f6…) are not a card.
+  [/(?<![\dA-Za-z]|\d\.)(?:(?:\d{4}[ -]){2,4}\d{1,4}|\d{4}[ -]\d{6}[ -]\d{4,5})(?![\dA-Za-z]|\.\d)/g, maskCard],
+  [/(?<![\dA-Za-z]|\d\.)\d{13,19}(?![\dA-Za-z]|\.\d)/g, maskCard],
 ];
 
 function maskCard(m: string): string {

@@ -72,6 +72,12 @@ const TEXT: Row[] = [
   row('a 19-digit card string', 'card 6011000990139424123 declined', ['6011000990139424123']),
   row('a card with spaces', 'card 4111 1111 1111 1111 declined', ['4111 1111 1111 1111'], ['1111 declined']),
   row('a card with dashes', 'card 5500-0000-0000-0004.', ['5500-0000-0000-0004']),
+  row(
+    'a hex id whose digits run 13 long is no card (kept whole)',
+    '"subscription_item_id": "c0848969919009f694d6ed5875435659"',
+    [],
+    ['c0848969919009f694d6ed5875435659'],
+  ),
   row('an Amex in 4-6-5 groups', 'amex 3782 822463 10005', ['822463']),
   row('nothing in dates, amounts and codes', CLEAN, [], [CLEAN]),
   row('nothing in a field path in a message', FIELD_PATH, [], [FIELD_PATH]),
