@@ -4,13 +4,14 @@
 // the Run Scenario CodeLens runs its file, each sent step is handed on (redacted) for History, and a scenario
 // file with an unknown step kind gets a diagnostic at the kind.
 import * as assert from 'assert';
+import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { BillingWorkbenchApi } from '../../src/extension';
 import type { ScenarioResult } from '../../src/scenarios';
 import type { ScenarioStepRecord } from '../../src/services/scenarioTests';
-import { api, onScreen, waitFor } from './helpers';
+import { api, EXT_ID, onScreen, waitFor } from './helpers';
 
 const ws = () => vscode.workspace.workspaceFolders![0].uri;
 const file = (name: string) => vscode.Uri.joinPath(ws(), name);
@@ -118,6 +119,20 @@ suite('Scenarios in the Testing view', function () {
       example.map(s => `${s.scenario} · ${s.step}`),
       'newest first in the History',
     );
+
+    // The same scenarios from CI (`node dist/cli.js test`, a process of its own): the same outcome for every step.
+    const cli = path.join(vscode.extensions.getExtension(EXT_ID)!.extensionPath, 'dist', 'cli.js');
+    const ci = spawnSync(process.execPath, [cli, 'test', file(DIR).fsPath, '--reporter', 'json'], {
+      encoding: 'utf8',
+      env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
+    });
+    assert.equal(ci.status, 1, `exit 1: a check fails (the wrong-total fixture)\n${ci.stderr}`);
+    const outcomes = (rs: ScenarioResult[]) =>
+      rs
+        .map(r => `${path.basename(r.file!)}: ${r.outcome} [${r.steps.map(x => `${x.label} ${x.outcome}`).join(', ')}]`)
+        .sort();
+    const fromCi = (JSON.parse(ci.stdout) as { scenarios: ScenarioResult[] }).scenarios;
+    assert.deepStrictEqual(outcomes(fromCi), outcomes(results), 'the Testing view and the CLI agree step by step');
 
     // On screen: the Testing view with the example's steps revealed, each with its time (shown once it passed),
     // and the count of passed tests (all but the failing scenario and its failing step).
