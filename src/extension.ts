@@ -45,7 +45,7 @@ import { AccountCompletion } from './languageFeatures/accountCompletion';
 import type { ClientProvider } from './connections/clientProvider';
 import type { ConnectionStore } from './connections/connectionStore';
 import { CATALOG_TRIGGERS, CatalogCompletion } from './languageFeatures/catalogCompletion';
-import { CatalogDiagnostics } from './languageFeatures/catalogDiagnostics';
+import type { CatalogDiagnostics } from './languageFeatures/catalogDiagnostics';
 import { CatalogHover } from './languageFeatures/catalogHover';
 import { CatalogQuickFixes } from './languageFeatures/catalogQuickFixes';
 import { PayloadCodeLens } from './languageFeatures/payloadCodeLens';
@@ -55,11 +55,10 @@ import { PayloadQuickFixes } from './languageFeatures/payloadQuickFixes';
 import { PreviewOnSave } from './languageFeatures/previewOnSave';
 import { RequestFileDiagnostics } from './languageFeatures/requestFileDiagnostics';
 import { SCENARIO_FILES, ScenarioCodeLens } from './languageFeatures/scenarioCodeLens';
-import { ScenarioDiagnostics } from './languageFeatures/scenarioDiagnostics';
-import { ScenarioTests } from './services/scenarioTests';
-import { scenarioStepRecord } from './services/historyRecords';
+import type { ScenarioDiagnostics } from './languageFeatures/scenarioDiagnostics';
+import type { ScenarioTests } from './services/scenarioTests';
 import { Container } from './services/container';
-import { LivePreview } from './services/livePreview';
+import type { LivePreview } from './services/livePreview';
 import { answerPanelRequests } from './services/panelRequests';
 import { PanelStaleness } from './services/panelStaleness';
 import type { AccountSubscriptions } from './services/accountSubscriptions';
@@ -139,6 +138,7 @@ function commands(s: Container): Command[] {
     new SelectHistoryForCompareCommand(s),
     new CompareHistoryAnswersCommand(s),
     new ClearHistoryCommand(s),
+    new RunScenarioCommand(s.scenarios),
   ];
 }
 
@@ -153,39 +153,19 @@ export function activate(context: vscode.ExtensionContext): BillingWorkbenchApi 
   });
   const status = new ConnectionStatus(s.connections);
   const quickFixes = { providedCodeActionKinds: PayloadQuickFixes.kinds };
-  const catalogDiagnostics = new CatalogDiagnostics(s.catalogs, s.settings, s.log);
-  const { settings, connections, clients, diagnostics, panel, log } = s;
-  const live = new LivePreview({ settings, connections, clients, diagnostics, panel, log, history: () => s.history });
-  live.recordInto(() => s.requestHistory);
   const codeLens = new PayloadCodeLens(s.history);
-  const findingsDoc = vscode.Uri.joinPath(context.extensionUri, 'docs', 'FINDINGS.md');
-  const scenarioDiagnostics = new ScenarioDiagnostics(s.settings, findingsDoc, s.log);
-  const scenarios = new ScenarioTests({
-    connections,
-    clients,
-    diagnostics: scenarioDiagnostics,
-    log,
-    signIn: () => s.credentials.signInActive(),
-  });
-  manager.register(new RunScenarioCommand(scenarios));
-  const scenarioSteps = scenarios.onDidFinishStep(step =>
-    s.requestHistory.record(scenarioStepRecord(step, s.connections.active().kind)),
-  );
   context.subscriptions.push(
     s,
     manager,
-    scenarioSteps,
     endpointsView,
     status,
     new RequestFileDiagnostics(s.settings),
     new PreviewOnSave(s.connections, s.settings, () => s.payloads),
-    live,
     answerPanelRequests(s),
     new PanelStaleness(s.panel, () => s.history),
     vscode.workspace.registerTextDocumentContentProvider(JsonDocuments.scheme, s.jsonDocs),
     vscode.languages.registerCodeActionsProvider(PAYLOAD_FILES, new PayloadQuickFixes(s.diagnostics), quickFixes),
     AccountCompletion.register(s.accountsModel),
-    catalogDiagnostics,
     vscode.languages.registerCompletionItemProvider(
       PAYLOAD_FILES,
       new CatalogCompletion(s.catalogs),
@@ -197,13 +177,11 @@ export function activate(context: vscode.ExtensionContext): BillingWorkbenchApi 
       new SubscriptionCompletion(s.subscriptions),
       ...CATALOG_TRIGGERS,
     ),
-    vscode.languages.registerCodeActionsProvider(PAYLOAD_FILES, new CatalogQuickFixes(catalogDiagnostics), {
+    vscode.languages.registerCodeActionsProvider(PAYLOAD_FILES, new CatalogQuickFixes(s.catalogDiagnostics), {
       providedCodeActionKinds: CatalogQuickFixes.kinds,
     }),
     codeLens,
     vscode.languages.registerCodeLensProvider(PAYLOAD_FILES, codeLens),
-    scenarioDiagnostics,
-    scenarios,
     vscode.languages.registerCodeLensProvider(SCENARIO_FILES, new ScenarioCodeLens()),
   );
   const version = String(context.extension.packageJSON.version);
@@ -220,13 +198,13 @@ export function activate(context: vscode.ExtensionContext): BillingWorkbenchApi 
     log: s.log,
     logUri: context.logUri,
     catalogs: s.catalogs,
-    catalogDiagnostics,
+    catalogDiagnostics: s.catalogDiagnostics,
     subscriptions: s.subscriptions,
-    live,
+    live: s.live,
     requestHistory: s.requestHistory,
     history: { tree: s.historyTree, view: s.historyView },
-    scenarios,
-    scenarioDiagnostics,
+    scenarios: s.scenarios,
+    scenarioDiagnostics: s.scenarioDiagnostics,
     get endpoints() {
       return s.endpoints.provider;
     },

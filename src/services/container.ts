@@ -28,6 +28,11 @@ import { RequestHistory } from './requestHistory';
 import { HistoryActions } from './historyActions';
 import { createHistoryView, HistoryTree } from '../views/historyView';
 import type { HistoryNode } from '../views/treeNodes/historyNode';
+import { CatalogDiagnostics } from '../languageFeatures/catalogDiagnostics';
+import { ScenarioDiagnostics } from '../languageFeatures/scenarioDiagnostics';
+import { scenarioStepRecord } from './historyRecords';
+import { LivePreview } from './livePreview';
+import { ScenarioTests } from './scenarioTests';
 
 export class Container extends Disposable {
   readonly log: vscode.LogOutputChannel;
@@ -48,6 +53,13 @@ export class Container extends Disposable {
   readonly requestHistory: RequestHistory;
   readonly historyTree: HistoryTree;
   readonly historyView: vscode.TreeView<HistoryNode>;
+  /** Order and preview files previewed in the background as you type (Local sandbox by default). */
+  readonly live: LivePreview;
+  /** plan_id / price_id the active connection's catalog does not know (warnings). */
+  readonly catalogDiagnostics: CatalogDiagnostics;
+  /** Scenario files: their findings as you type, and their tests in the Testing view. */
+  readonly scenarioDiagnostics: ScenarioDiagnostics;
+  readonly scenarios: ScenarioTests;
 
   private _credentials: Credentials | undefined;
   private _setup: ConnectionSetup | undefined;
@@ -80,6 +92,22 @@ export class Container extends Disposable {
     this.requestHistory = new RequestHistory(context.workspaceState);
     this.historyTree = this._register(new HistoryTree(this.requestHistory));
     this.historyView = this._register(createHistoryView(this.historyTree));
+    const { settings, connections, clients, diagnostics, panel, log } = this;
+    this.live = this._register(
+      new LivePreview({ settings, connections, clients, diagnostics, panel, log, history: () => this.history }),
+    );
+    this.live.recordInto(() => this.requestHistory);
+    this.catalogDiagnostics = this._register(new CatalogDiagnostics(this.catalogs, settings, log));
+    this.scenarioDiagnostics = this._register(new ScenarioDiagnostics(settings, findingsDoc, log));
+    const signIn = () => this.credentials.signInActive();
+    this.scenarios = this._register(
+      new ScenarioTests({ connections, clients, diagnostics: this.scenarioDiagnostics, log, signIn }),
+    );
+    this._register(
+      this.scenarios.onDidFinishStep(step =>
+        this.requestHistory.record(scenarioStepRecord(step, connections.active().kind)),
+      ),
+    );
   }
 
   get credentials(): Credentials {
