@@ -45,8 +45,11 @@ export class PanelStaleness extends Disposable {
 /** Stale once the text moved on from the previewed version; errors in the new text are said first. */
 export function staleness(previewedVersion: number, version: number, errors: number): Staleness | undefined {
   if (version === previewedVersion) return undefined;
-  if (errors > 0) return { message: `Stale: the file now has ${errors} error${errors === 1 ? '' : 's'}` };
-  return { message: 'Stale: the file changed since this preview' };
+  if (errors > 0) {
+    const message = `Stale: the file now has ${errors} error${errors === 1 ? '' : 's'}`;
+    return { message, hint: `Fix ${errors === 1 ? 'it' : 'them'} (Problems), then Preview Again.` };
+  }
+  return { message: 'Stale: the file changed since this preview', hint: 'Preview Again for its figures.' };
 }
 
 const errorCount = (uri: vscode.Uri) =>

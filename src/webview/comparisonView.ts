@@ -4,7 +4,7 @@
 // other side's preview as the panel shows any preview. Everything is text nodes.
 import { formatMoney } from '../client/money';
 import type { ComparedRow, ComparedTotals, SideFigures } from '../client/compareConnections';
-import { button, el, icon, table } from './dom';
+import { button, el, icon, table, withoutAdvice } from './dom';
 import { amount, toneOf } from './previewModel';
 import { renderPreview } from './previewView';
 import type { ComparisonSide, ComparisonState, PanelError, PanelRequest } from './protocol';
@@ -180,7 +180,7 @@ function sideError(tag: Side, side: ComparisonSide, e: PanelError, post: Post): 
   const name = `${e.categoryName ?? 'Error'}${e.category ? ` (category ${e.category})` : ''}`;
   const heading = ` ${tag} · ${side.connection.name}: ${name}`;
   const box = el('section', { cls: 'error' }, el('h2', {}, icon('error'), el('span', { text: heading })));
-  box.appendChild(el('p', { text: e.message }));
+  box.appendChild(el('p', { text: withoutAdvice(e) }));
   if (e.advice) box.appendChild(el('p', { cls: 'advice', text: `What to do: ${e.advice}` }));
   if (e.action === 'signIn') {
     const signIn = () => post({ command: 'signInTo', connectionId: side.connection.id });

@@ -70,3 +70,9 @@ export function svg<K extends keyof SVGElementTagNameMap>(
   for (const c of children) if (c) e.appendChild(c);
   return e;
 }
+
+/** An error's message without the advice the client appended to it: the panel shows the advice on its own line. */
+export function withoutAdvice(e: { message: string; advice?: string }): string {
+  const { message, advice } = e;
+  return advice && message.endsWith(advice) ? message.slice(0, -advice.length).trimEnd() : message;
+}

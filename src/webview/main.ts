@@ -1,6 +1,6 @@
 // The response panel's script (browser bundle). Service data is untrusted: everything is rendered as
 // text nodes through the DOM, never by joining HTML strings.
-import { button, el, icon, table } from './dom';
+import { button, el, icon, table, withoutAdvice } from './dom';
 import { renderPreview } from './previewView';
 import { renderComparison } from './comparisonView';
 import type {
@@ -48,7 +48,7 @@ function render(s: PanelState): void {
 
   switch (s.kind) {
     case 'operation':
-      renderOperation(s.operation);
+      renderOperation(s.operation, s.connection.kind === 'local');
       break;
     case 'error':
       renderError(s.error);
@@ -105,13 +105,19 @@ function markStale(stale: Staleness | undefined): void {
   if (!banner) return;
   banner.textContent = '';
   banner.classList.toggle('shown', !!stale);
-  if (stale) banner.append(icon('warning'), el('span', { text: ` ${stale.message}` }));
+  if (stale) {
+    banner.append(
+      icon('warning'),
+      el('span', { text: ` ${stale.message}. ` }),
+      el('span', { cls: 'hint', text: stale.hint }),
+    );
+  }
   document.getElementById('preview-again')?.classList.toggle('primary', !!stale);
 }
 
 const post = (request: PanelRequest) => vscode.postMessage({ type: 'command', ...request });
 
-function renderOperation(o: OperationDetails): void {
+function renderOperation(o: OperationDetails, onLocalSandbox: boolean): void {
   root.appendChild(
     el(
       'section',
@@ -123,6 +129,14 @@ function renderOperation(o: OperationDetails): void {
     ),
   );
   const actions = el('div', { cls: 'actions' });
+  if (onLocalSandbox && o.servedLocally === false) {
+    const note =
+      'The Local sandbox does not serve this operation (Send answers 501): switch to a real environment to call it.';
+    root.appendChild(el('p', { cls: 'advice', text: note }));
+    actions.appendChild(
+      button('Switch Connection', 'plug', () => vscode.postMessage({ type: 'command', command: 'switchConnection' })),
+    );
+  }
   const send = () => vscode.postMessage({ type: 'command', command: 'sendOperation', operationId: o.id });
   const curl = () => vscode.postMessage({ type: 'command', command: 'copyOperationCurl', operationId: o.id });
   actions.appendChild(button('Send', 'play', send));
@@ -134,7 +148,7 @@ function renderOperation(o: OperationDetails): void {
 function renderError(e: PanelError): void {
   const heading = ` ${e.categoryName ?? 'Error'}${e.category ? ` (category ${e.category})` : ''}`;
   const box = el('section', { cls: 'error' }, el('h2', {}, icon('error'), el('span', { text: heading })));
-  box.appendChild(el('p', { text: e.message }));
+  box.appendChild(el('p', { text: withoutAdvice(e) }));
   if (e.parameter) box.appendChild(el('p', { text: `Parameter: ${e.parameter}` }));
   if (e.advice) box.appendChild(el('p', { cls: 'advice', text: `What to do: ${e.advice}` }));
   const actions = el('div', { cls: 'actions' });

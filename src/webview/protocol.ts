@@ -23,6 +23,8 @@ export interface OperationDetails {
   group: string;
   summary: string;
   pathParams: string[];
+  /** Whether the Local sandbox answers it (the others answer 501 there). */
+  servedLocally?: boolean;
 }
 
 export interface CreatedOrder {
@@ -82,6 +84,8 @@ export interface TimelineHints {
 export interface Staleness {
   /** "Stale: the file changed since this preview", "Stale: the file now has 2 errors". */
   message: string;
+  /** What to do about it. */
+  hint: string;
 }
 
 /** A failed request: the decoded error, and the body the service sent, if any. */

@@ -107,6 +107,12 @@ suite('Finding things', () => {
   });
 
   test('an operation the Local sandbox does not serve: the panel says to switch to a real environment', async function () {
+    // Its details say so before anything is sent, with Switch Connection beside Send.
+    await vscode.commands.executeCommand('billingWorkbench.showOperation', WRITE_OFF);
+    assert.equal(shown(a, 'operation').operation.servedLocally, false);
+    const served = 'The Local sandbox does not serve this operation (Send answers 501)';
+    const details = await screenWhen(this, 'operation-not-served', text => text.includes(served));
+    assert.ok(details.text.includes('Switch Connection'), 'Switch Connection is offered on screen');
     const note = answering('showErrorMessage', () => undefined);
     try {
       const r = await vscode.commands.executeCommand('billingWorkbench.sendOperation', {

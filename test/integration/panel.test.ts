@@ -181,7 +181,8 @@ suite('Response panel, money first', () => {
       const message = `Stale: the file now has ${n.length} error${n.length === 1 ? '' : 's'}`;
       return n.length && a.panel.staleness?.message === message ? message : undefined;
     });
-    await onScreenNow('panel-stale-errors', errors);
+    const staleShot = await onScreenNow('panel-stale-errors', errors);
+    assert.match(staleShot.text, /Fix (it|them) \(Problems\), then Preview Again\./, 'the mark says what to do');
     await replace('"type": "termd"', '"type": "termed"');
     await waitFor('errors gone, still changed', () => a.panel.staleness?.message === changed);
 

@@ -8,6 +8,7 @@ import { TEMPLATES, type PreviewRequestBody } from '../../src/schemas';
 import { termLabel, timelineHints } from '../../src/services/panelStates';
 import { amount, previewView } from '../../src/webview/previewModel';
 import { OPEN_END, timelineOf } from '../../src/webview/timelineModel';
+import { withoutAdvice } from '../../src/webview/dom';
 import { NEW_CUSTOMER_TOTALS, SEAT, SETUP_FEE, USD } from './expected';
 
 type Body = PreviewRequestBody & {
@@ -167,4 +168,15 @@ test('terms as the request says them', () => {
     lineItemDates: [undefined],
   });
   assert.deepEqual(timelineHints(null), { terms: [], lineItemDates: [] });
+});
+
+test('an error reads its message once and its advice once: the advice the client appended is taken off the message', () => {
+  const advice = 'Switch to a real environment (Billing: Switch Connection) to call it.';
+  const message = `PUT /v1/debitmemos/DM-1/write-off is not served by the local sandbox. ${advice}`;
+  assert.equal(
+    withoutAdvice({ message, advice }),
+    'PUT /v1/debitmemos/DM-1/write-off is not served by the local sandbox.',
+  );
+  assert.equal(withoutAdvice({ message: 'Timed out.' }), 'Timed out.');
+  assert.equal(withoutAdvice({ message: 'Refused.', advice: 'Try again.' }), 'Refused.', 'advice not in the message');
 });
