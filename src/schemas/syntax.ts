@@ -35,12 +35,16 @@ export function syntaxFindings(text: string): Finding[] {
     },
     { disallowComments: false, allowTrailingComma: false },
   );
-  let last = -1;
+  // One mistake, several parser complaints: a place already reported is not reported again (`1,, }` is one
+  // stray comma, not a stray comma and a trailing comma at the same column).
+  const reported = new Set<number>();
   for (const e of errors) {
-    if (e.offset === last) continue; // one mistake, several parser complaints
-    last = e.offset;
+    if (reported.has(e.offset)) continue;
+    reported.add(e.offset);
     const before = text.slice(0, e.offset).trimEnd();
     if (before.endsWith(',') && /^\s*[}\]]/.test(text.slice(e.offset))) {
+      if (reported.has(before.length - 1)) continue;
+      reported.add(before.length - 1);
       push(
         'json-trailing-comma',
         'Trailing comma: JSON allows no comma before a closing bracket. Remove it.',

@@ -389,3 +389,14 @@ describe('quick fixes remove the finding they fix', () => {
     });
   }
 });
+
+test('one stray comma is one syntax finding, not also a trailing comma at the same column', () => {
+  const text = '{ "account_number": "A1",, "line_items": [{"name": "x", "type": "fee"}] }';
+  const syntax = check(text).findings.filter(f => f.category === 90);
+  assert.deepEqual(
+    syntax.map(f => [f.code, text.slice(f.offset, f.offset + f.length)]),
+    [['json-syntax', ',']],
+  );
+  const trailing = '{ "account_number": "A1", "line_items": [{"name": "x", "type": "fee"},,] }';
+  assert.equal(check(trailing).findings.filter(f => f.category === 90).length, 1);
+});
