@@ -293,9 +293,12 @@ function applyChanges(
     rule(sub.state !== 'canceled', `${at}.renew`, `${sub.subscription_number} is canceled and cannot be renewed.`);
     const renewalMonths = termMonths(sub.renewal_term);
     if (sub.current_term_end) {
-      sub.current_term_start = sub.current_term_end;
+      const ending = sub.current_term_end;
+      sub.current_term_start = ending;
       sub.current_term_end = termEnd(sub.current_term_start, sub.renewal_term);
       sub.end_date = sub.current_term_end;
+      // The items that ran to the end of the term run on to the end of the new one (what the renewal bills).
+      for (const it of active()) if (it.end_date === ending) it.end_date = sub.current_term_end;
     }
     act(sub, 'renew', active(), it => ({ mrr: 0, tcb: billedOver(price(it), renewalMonths) }));
   }

@@ -138,6 +138,16 @@ describe('sandbox: v2 quickstart', () => {
     assert.equal(seats.end_date, '2028-01-01', 'the default initial term: 12 months from 2027-01-01');
     assert.equal(seats.tcb.net_amount, 12 * SEATS * USD.seat);
   });
+  test('renew: the items run on to the end of the new term, which is what the renewal bills', async () => {
+    const r = await call('POST', '/v2/orders/preview', { ...body('renew'), metrics: ['delta_metrics'] });
+    assert.equal(r.status, 201, JSON.stringify(r.json));
+    const [renew] = r.json.subscriptions[0].actions;
+    assert.equal(renew.action, 'renew');
+    for (const it of renew.subscription_items) {
+      assert.equal(it.end_date, '2028-01-01', `${it.price_id} ends with the renewal term, not the one it leaves`);
+      assert.equal(it.mrr.net_amount, 0);
+    }
+  });
   test('one-time charges: no mrr, tcb = the amount; EUR accounts price in EUR', async () => {
     const r = await call('POST', '/v2/orders/preview', {
       metrics: ['delta_metrics'],
