@@ -146,15 +146,19 @@ suite('Compare across connections', () => {
       assert.equal(s.b.error!.action, 'signIn', JSON.stringify(s.b.error));
       assert.ok(!JSON.stringify(s).includes('not-the-secret'), 'the secret is nowhere in the panel state');
       const shot = await onScreen(this, 'compare-error');
+      const { message, advice } = s.b.error!;
+      assert.ok(advice && message.endsWith(advice), 'the client appends its advice to the message');
       const expected = [
         'B · Wrong secret tenant',
-        s.b.error!.message,
+        message.slice(0, -advice.length).trimEnd(), // the message, then the advice once, on its own line
+        `What to do: ${advice}`,
         'Sign In to Wrong secret tenant',
         'A · Local sandbox: its preview',
         total(NEW_CUSTOMER_TOTALS.mrr),
         total(NEW_CUSTOMER_TOTALS.tcb),
       ];
       for (const t of expected) assert.ok(shot.text.includes(t), `"${t}" on screen`);
+      assert.equal(shot.text.split(advice).length - 1, 1, 'the advice is said once');
     } finally {
       await a.connections.remove(wrong.id);
     }
