@@ -22,7 +22,8 @@ const USAGE = `usage: billing-workbench <command> [options]
   preview FILE [--format table|json] [--base-url URL]
   create FILE [--format table|json] [--base-url URL]
       Send a payload. With --base-url, credentials come from BILLING_CLIENT_ID and BILLING_CLIENT_SECRET;
-      without it, the embedded local sandbox is started in-process. Exit 1 on an error (decoded), 2 usage or input error.
+      without it, the embedded local sandbox is started in-process. Exit 1 on an error (decoded), 2 on a usage
+      or input error.
       An *.account.json file is created with create (POST /v2/accounts); only order files preview.
 
   endpoints [QUERY] [--format text|json]
@@ -133,7 +134,8 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
   }
 }
 
-/** The client's refusal of a --base-url (not a URL, http to a remote host). By name: each subcommand bundles its own client. */
+/** The client's refusal of a --base-url (not a URL, plain http to a remote host). By name: each subcommand's
+ * bundle has its own copy of the client, so instanceof would not see it. */
 const isConfigError = (e: unknown): e is Error =>
   e instanceof Error && e.name === 'ApiError' && (e as Error & { kind?: string }).kind === 'config';
 
