@@ -156,9 +156,8 @@ function shapeFinding(
   }
   if (issue.code === 'invalid_union' && at.length === 3 && at[0] === 'steps' && at[2] === 'kind') {
     const near = typeof stepKind === 'string' ? suggestKey(stepKind, STEP_KINDS, new Set()) : undefined;
-    const given = typeof stepKind === 'string' ? ` "${stepKind}"` : '';
-    const use = near ? `did you mean \`${near}\`? Use` : 'use';
-    add('unknown-step-kind', `Unknown step kind${given}: ${use} one of ${STEP_KINDS.join(', ')}.`, at);
+    const use = near ? `did you mean \`${near}\`? Use` : 'use'; // the range marks the kind written
+    add('unknown-step-kind', `Unknown step kind: ${use} one of ${STEP_KINDS.join(', ')}.`, at);
     return;
   }
   if (reads && at.length === 3 && at[2] === reads.field) {

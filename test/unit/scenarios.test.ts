@@ -444,8 +444,8 @@ describe('findings of a scenario file', () => {
     const typo = readScenario(scenarioText({ name: 'x', steps: [{ kind: 'previw', body: {} }, { kind: 'refund' }] }));
     const messages = typo.findings.filter(x => x.code === 'unknown-step-kind').map(x => x.message);
     assert.equal(messages.length, 2, JSON.stringify(typo.findings));
-    assert.match(messages[0], /^Unknown step kind "previw": did you mean `preview`\? Use one of preview, /);
-    assert.match(messages[1], /^Unknown step kind "refund": use one of preview, createOrder, /);
+    assert.match(messages[0], /^Unknown step kind: did you mean `preview`\? Use one of preview, /);
+    assert.match(messages[1], /^Unknown step kind: use one of preview, createOrder, /);
   });
   test('getOrder / getAccount without their number (or with pathParams) say what they take, not "Invalid input"', () => {
     const s = readScenario(
