@@ -6,7 +6,7 @@ import { sandboxCommand } from './cli/sandbox';
 import { sendCommand } from './cli/send';
 import { endpointsCommand } from './cli/endpoints';
 import { testCommand } from './cli/test';
-import { stdio, UsageError, type Io } from './cli/io';
+import { InputError, stdio, UsageError, type Io } from './cli/io';
 import { fileErrorMessage, isFileSystemError } from './cli/files';
 
 export { writeSchemaFiles } from './schemas/jsonSchemas';
@@ -22,7 +22,8 @@ const USAGE = `usage: billing-workbench <command> [options]
   preview FILE [--format table|json] [--base-url URL]
   create FILE [--format table|json] [--base-url URL]
       Send a payload. With --base-url, credentials come from BILLING_CLIENT_ID and BILLING_CLIENT_SECRET;
-      without it, the embedded local sandbox is started in-process. Exit 1 on an error (decoded).
+      without it, the embedded local sandbox is started in-process. Exit 1 on an error (decoded), 2 on a usage
+      or input error.
       An *.account.json file is created with create (POST /v2/accounts); only order files preview.
 
   endpoints [QUERY] [--format text|json]
@@ -120,6 +121,10 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
       io.err(`error: ${(e as Error).message}\n\n${USAGE}`);
       return 2;
     }
+    if (e instanceof InputError || isConfigError(e)) {
+      io.err(`error: ${e.message}\n(see --help)`); // the words were right: a hint, not the whole usage
+      return 2;
+    }
     if (isFileSystemError(e)) {
       io.err(`error: ${fileErrorMessage(e)}`); // e.g. a --data path that is a folder: say so, not EISDIR
       return 2;
@@ -128,6 +133,11 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
     return 1;
   }
 }
+
+/** The client's refusal of a --base-url (not a URL, plain http to a remote host). By name: each subcommand's
+ * bundle has its own copy of the client, so instanceof would not see it. */
+const isConfigError = (e: unknown): e is Error =>
+  e instanceof Error && e.name === 'ApiError' && (e as Error & { kind?: string }).kind === 'config';
 
 if (require.main === module) {
   main(process.argv.slice(2)).then(code => {

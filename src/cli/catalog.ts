@@ -4,7 +4,7 @@
 import { ApiError, BillingClient } from '../client';
 import { checkCatalog, fetchProductCatalog, type CatalogFinding, type ProductCatalog } from '../products';
 import { startSandbox } from '../sandbox';
-import { UsageError, type Io } from './io';
+import { InputError, type Io } from './io';
 
 export interface ConnectionCatalog {
   /** How messages name where the catalog comes from. */
@@ -25,7 +25,7 @@ export async function fetchConnectionCatalog(
     const clientId = env.BILLING_CLIENT_ID;
     const clientSecret = env.BILLING_CLIENT_SECRET;
     if (!clientId || !clientSecret) {
-      throw new UsageError('--base-url needs BILLING_CLIENT_ID and BILLING_CLIENT_SECRET in the environment');
+      throw new InputError('--base-url needs BILLING_CLIENT_ID and BILLING_CLIENT_SECRET in the environment');
     }
     client = new BillingClient({ baseUrl, clientId, clientSecret });
     connection = client.baseUrl.replace(/\/$/, '');

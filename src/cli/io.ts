@@ -15,3 +15,6 @@ for (const stream of [process.stdout, process.stderr]) {
 
 /** Wrong words on the command line: exit 2 with the usage. */
 export class UsageError extends Error {}
+
+/** Right words, but something the run needs is missing or refused (credentials, --yes): exit 2, a hint, no usage. */
+export class InputError extends Error {}

@@ -16,7 +16,8 @@ import {
 } from '../schemas';
 import { readPayloadFile } from './files';
 import { previewTable } from './table';
-import { UsageError, type Io } from './io';
+import { InputError, UsageError, type Io } from './io';
+import { requestLog } from './requestLog';
 
 export interface SendArgs {
   file?: string;
@@ -54,7 +55,7 @@ export async function sendCommand(
     value = JSON.parse(text);
   } catch (e) {
     io.err(`${args.file}: not valid JSON (${(e as Error).message}); run "validate" for the exact place`);
-    return 1;
+    return 2; // an input error, like a file that cannot be read
   }
   // The editor's rules: an order file previews with metrics added; a preview file creates the same order.
   const body = kind === 'account' ? value : command === 'preview' ? previewBody(value, fileKind) : createBody(value);
@@ -69,15 +70,16 @@ export async function sendCommand(
   }
 
   let sandbox: Awaited<ReturnType<typeof startSandbox>> | undefined;
+  const requests = requestLog(io);
   let client: BillingClient;
   if (args.baseUrl) {
     const clientId = env.BILLING_CLIENT_ID;
     const clientSecret = env.BILLING_CLIENT_SECRET;
     if (!clientId || !clientSecret) {
-      throw new UsageError('--base-url needs BILLING_CLIENT_ID and BILLING_CLIENT_SECRET in the environment');
+      throw new InputError('--base-url needs BILLING_CLIENT_ID and BILLING_CLIENT_SECRET in the environment');
     }
-    const log = (line: string, level: string) => level !== 'info' && io.err(line);
-    client = new BillingClient({ baseUrl: args.baseUrl, clientId, clientSecret, log, surface: 'cli' });
+    const { log, onRetry } = requests;
+    client = new BillingClient({ baseUrl: args.baseUrl, clientId, clientSecret, log, onRetry, surface: 'cli' });
   } else {
     sandbox = await startSandbox();
     io.err(`using the embedded local sandbox at ${sandbox.url} (pass --base-url for a real environment)`);
@@ -102,11 +104,13 @@ export async function sendCommand(
       io.out(args.format === 'json' ? JSON.stringify(r.data, null, 2) : created);
       io.err(`${r.status} in ${r.ms} ms, Service-Request-Id ${r.requestId ?? '-'}`);
     }
+    requests.flush();
     return 0;
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
+    requests.flush(e.message); // the failed request's line says the same: print it once
     io.err(`error: ${e.message}`);
-    return 1;
+    return e.kind === 'config' ? 2 : 1;
   } finally {
     await client.close();
     await sandbox?.close();

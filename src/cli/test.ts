@@ -16,10 +16,12 @@ import {
   writes,
   type RunTarget,
   type ScenarioFile,
+  type ScenarioResult,
 } from '../scenarios';
 import { fileErrorMessage, readPayloadFile } from './files';
 import { lineColumn } from './lines';
-import { UsageError, type Io } from './io';
+import { InputError, UsageError, type Io } from './io';
+import { requestLog } from './requestLog';
 
 export interface TestArgs {
   paths: string[];
@@ -43,24 +45,33 @@ export async function testCommand(args: TestArgs, io: Io, env = process.env): Pr
     return 2;
   }
   const scenarios: ScenarioFile[] = [];
-  let inputErrors = 0;
+  const notRun: ScenarioResult[] = []; // files that cannot run, as CI's JUnit still shows them
   for (const file of found.files) {
     const read = readPayloadFile(file);
     if (read.error !== undefined) {
       io.err(read.error);
-      inputErrors++;
+      notRun.push(inputErrorResult(file, file, read.error));
       continue;
     }
     const s = readScenario(read.text, { file });
-    for (const f of s.findings) {
+    const lines = s.findings.map(f => {
       const { line, column } = lineColumn(read.text, f.offset);
-      io.err(`${file}:${line}:${column}: ${f.severity} ${f.message} [${f.code}]`);
-    }
-    if (s.findings.some(f => f.severity === 'error')) inputErrors++;
-    scenarios.push(s);
+      return `${file}:${line}:${column}: ${f.severity} ${f.message} [${f.code}]`;
+    });
+    for (const l of lines) io.err(l);
+    if (s.findings.some(f => f.severity === 'error'))
+      notRun.push(inputErrorResult(file, nameOf(read.text), lines.join('\n')));
+    else scenarios.push(s);
   }
-  if (inputErrors) {
-    io.err(`not run: fix the ${inputErrors} scenario file(s) above`);
+  if (notRun.length) {
+    io.err(`not run: fix the ${notRun.length} scenario file(s) above`);
+    if (args.junitFile) {
+      const skipped = scenarios.map(s =>
+        inputErrorResult(s.file!, s.scenario?.name, 'not run: another scenario file has errors'),
+      );
+      for (const r of skipped) r.outcome = 'skipped';
+      if (!writeJunit(args.junitFile, [...notRun, ...skipped], io)) return 2;
+    }
     return 2;
   }
 
@@ -70,17 +81,17 @@ export async function testCommand(args: TestArgs, io: Io, env = process.env): Pr
     const clientId = env.BILLING_CLIENT_ID;
     const clientSecret = env.BILLING_CLIENT_SECRET;
     if (!clientId || !clientSecret) {
-      throw new UsageError('--base-url needs BILLING_CLIENT_ID and BILLING_CLIENT_SECRET in the environment');
+      throw new InputError('--base-url needs BILLING_CLIENT_ID and BILLING_CLIENT_SECRET in the environment');
     }
     const writing = scenarios.filter(s => s.steps.some(p => writes(p.step)));
     if (writing.length && !args.yes) {
-      const names = writing.map(s => s.scenario?.name ?? s.file).join(', ');
-      throw new UsageError(
-        `${names} write(s) to ${args.baseUrl}; pass --yes to allow it (or run on the Local sandbox)`,
-      );
+      const names = writing.map(s => `"${s.scenario?.name ?? s.file}"`).join(', ');
+      const verb = writing.length > 1 ? 'write' : 'writes';
+      throw new InputError(`${names} ${verb} to ${args.baseUrl}; pass --yes to allow it (or run on the Local sandbox)`);
     }
-    const log = (line: string, level: string) => level !== 'info' && io.err(line);
-    client = new BillingClient({ baseUrl: args.baseUrl, clientId, clientSecret, log, surface: 'cli' });
+    // The report says how each step ended (an expected 4xx passes): only retries are worth a line here.
+    const { log, onRetry } = requestLog(io, { reported: true });
+    client = new BillingClient({ baseUrl: args.baseUrl, clientId, clientSecret, log, onRetry, surface: 'cli' });
     target = {
       kind: 'connection',
       client,
@@ -102,16 +113,34 @@ export async function testCommand(args: TestArgs, io: Io, env = process.env): Pr
         ? jsonReport(results)
         : textReport(results);
   io.out(report);
-  if (args.junitFile) {
-    try {
-      fs.writeFileSync(args.junitFile, junitReport(results));
-    } catch (e) {
-      io.err(`error: --junit-file ${fileErrorMessage(e, args.junitFile, true)}`);
-      return 2;
-    }
-  }
+  if (args.junitFile && !writeJunit(args.junitFile, results, io)) return 2;
   if (args.reporter !== 'text') io.err(textReport(results).split('\n').at(-1)!);
   return results.every(r => r.outcome === 'passed') ? 0 : 1;
+}
+
+/** The scenario's name even when the file has findings (JUnit shows it), or undefined. */
+function nameOf(text: string): string | undefined {
+  try {
+    const name = (JSON.parse(text) as { name?: unknown })?.name;
+    return typeof name === 'string' ? name : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A scenario file that was not run, with why (its findings), as one errored testcase of the JUnit report. */
+function inputErrorResult(file: string, name: string | undefined, error: string): ScenarioResult {
+  return { name: name ?? file, file, outcome: 'errored', ms: 0, steps: [], target: 'not run', error };
+}
+
+function writeJunit(file: string, results: ScenarioResult[], io: Io): boolean {
+  try {
+    fs.writeFileSync(file, junitReport(results));
+    return true;
+  } catch (e) {
+    io.err(`error: --junit-file ${fileErrorMessage(e, file, true)}`);
+    return false;
+  }
 }
 
 /** The scenario files of FILES and DIRS (folders searched recursively, node_modules and dot folders skipped). */

@@ -7,6 +7,7 @@ import { findNodeAtLocation, parseTree, printParseErrorCode, type Node, type Par
 import { findOperation, type Operation } from '../catalog';
 import { parsePayload } from '../payloads';
 import { formatPath, isRealDate, kindFromFileName, type PathSegment, type PayloadKind } from '../schemas';
+import { suggestKey } from '../schemas/typos';
 import { lineColumn } from '../cli/lines';
 import { parseJsonPath } from './jsonPath';
 import { findReferences } from './references';
@@ -94,7 +95,7 @@ export function readScenario(text: string, opts: ReadScenarioOptions = {}): Scen
   const value: unknown = JSON.parse(text);
   const parsed = Scenario.safeParse(value);
   if (!parsed.success) {
-    for (const issue of parsed.error.issues) shapeFinding(issue, add);
+    for (const issue of parsed.error.issues) shapeFinding(issue, value, add);
   }
   const raw = (value && typeof value === 'object' ? value : {}) as { steps?: unknown; today?: unknown };
   if (typeof raw.today === 'string' && !(/^\d{4}-\d{2}-\d{2}$/.test(raw.today) && isRealDate(raw.today))) {
@@ -129,21 +130,53 @@ export function readScenario(text: string, opts: ReadScenarioOptions = {}): Scen
 /** Adds an error at a path of the scenario: its value, or its key (`key`) for a field that should not be there. */
 type Add = (code: ScenarioFindingCode, message: string, at: PathSegment[], key?: boolean) => void;
 
-function shapeFinding(issue: { code: string; path: PropertyKey[]; message: string; keys?: string[] }, add: Add) {
+/** What a step that reads by number takes, said plainly (zod would say "Invalid input"). */
+const READ_BY_NUMBER: Partial<Record<string, { field: string; example: string }>> = {
+  // the example is what the service's numbers start with
+  getOrder: { field: 'orderNumber', example: 'O…' },
+  getAccount: { field: 'accountNumber', example: 'A…' },
+};
+
+function shapeFinding(
+  issue: { code: string; path: PropertyKey[]; message: string; keys?: string[] },
+  value: unknown,
+  add: Add,
+) {
   const at = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
+  const stepKind = at[0] === 'steps' && typeof at[1] === 'number' ? kindOfStep(value, at[1]) : undefined;
+  const reads = stepKind ? READ_BY_NUMBER[stepKind] : undefined;
+  const takes = reads && `${stepKind} takes "${reads.field}": "${reads.example}"`;
   if (issue.code === 'unrecognized_keys') {
     for (const k of issue.keys ?? []) {
       const where = at.length ? `in ${formatPath(at)}` : 'at the top';
-      add('wrong-shape', `Unknown field "${k}" ${where} of a scenario.`, [...at, k], true);
+      const hint = takes && at.length === 2 ? ` ${takes}.` : '';
+      add('wrong-shape', `Unknown field "${k}" ${where} of a scenario.${hint}`, [...at, k], true);
     }
     return;
   }
   if (issue.code === 'invalid_union' && at.length === 3 && at[0] === 'steps' && at[2] === 'kind') {
-    add('unknown-step-kind', `Unknown step kind: use one of ${STEP_KINDS.join(', ')}.`, at);
+    const near = typeof stepKind === 'string' ? suggestKey(stepKind, STEP_KINDS, new Set()) : undefined;
+    const use = near ? `did you mean \`${near}\`? Use` : 'use'; // the range marks the kind written
+    add('unknown-step-kind', `Unknown step kind: ${use} one of ${STEP_KINDS.join(', ')}.`, at);
+    return;
+  }
+  if (reads && at.length === 3 && at[2] === reads.field) {
+    const missing = !hasKey(value, at[1] as number, reads.field);
+    const example = `such as "\${signup.${snake(reads.field)}}"`;
+    add('wrong-shape', missing ? `${takes}; this step has none (${example}).` : `${takes}, as text (${example}).`, at);
     return;
   }
   add('wrong-shape', `${formatPath(at) || 'The scenario'}: ${issue.message}.`, at);
 }
+
+function kindOfStep(value: unknown, i: number): string | undefined {
+  const steps = (value as { steps?: unknown })?.steps;
+  const s = Array.isArray(steps) ? (steps[i] as { kind?: unknown }) : undefined;
+  return s && typeof s === 'object' && typeof s.kind === 'string' ? s.kind : undefined;
+}
+const hasKey = (value: unknown, i: number, key: string) =>
+  key in ((value as { steps: Record<string, unknown>[] }).steps[i] ?? {});
+const snake = (camel: string) => camel.replace(/[A-Z]/g, c => `_${c.toLowerCase()}`);
 
 function stepNames(steps: Record<string, unknown>[], add: Add): Map<string, number> {
   const names = new Map<string, number>();

@@ -64,7 +64,7 @@ describe('node dist/cli.js preview / create', () => {
       ['preview', 'examples/new-customer.preview.json', '--base-url', 'http://billing.example.com'],
       { BILLING_CLIENT_ID: 'a', BILLING_CLIENT_SECRET: 'b' },
     );
-    assert.equal(insecure.status, 1);
+    assert.equal(insecure.status, 2, 'a refused --base-url is a usage error');
     assert.match(insecure.stderr, /HTTPS is required/);
   });
 });

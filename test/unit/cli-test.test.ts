@@ -128,7 +128,7 @@ describe('node dist/cli.js test', () => {
     const before = sb.store.accounts.size;
     const refused = await run(['examples/scenarios', '--base-url', sb.url], env);
     assert.equal(refused.status, 2);
-    assert.match(refused.stderr, /write\(s\) to http:\/\/127\.0\.0\.1:\d+; pass --yes/);
+    assert.match(refused.stderr, /"Change plans, then cancel", ".+" write to http:\/\/127\.0\.0\.1:\d+; pass --yes/);
     assert.equal(sb.store.accounts.size, before, 'nothing was written');
     const allowed = await run(
       ['examples/scenarios/pause-then-resume.scenario.json', '--base-url', sb.url, '--yes'],

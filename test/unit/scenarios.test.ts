@@ -440,6 +440,41 @@ describe('findings of a scenario file', () => {
   test('a reference in a body is not a wrong type: it is known only at run time', () => {
     assert.ok(!f.findings.some(x => x.path.join('.').startsWith('steps.8.body.account_number')));
   });
+  test('an unknown step kind near a known one says "did you mean"; a far one lists the kinds', () => {
+    const typo = readScenario(scenarioText({ name: 'x', steps: [{ kind: 'previw', body: {} }, { kind: 'refund' }] }));
+    const messages = typo.findings.filter(x => x.code === 'unknown-step-kind').map(x => x.message);
+    assert.equal(messages.length, 2, JSON.stringify(typo.findings));
+    assert.match(messages[0], /^Unknown step kind: did you mean `preview`\? Use one of preview, /);
+    assert.match(messages[1], /^Unknown step kind: use one of preview, createOrder, /);
+  });
+  test('getOrder / getAccount without their number (or with pathParams) say what they take, not "Invalid input"', () => {
+    const s = readScenario(
+      scenarioText({
+        name: 'x',
+        steps: [
+          { kind: 'getAccount', pathParams: { 'account-key': 'A00000001' } },
+          { kind: 'getOrder', orderNumber: 12 },
+          { kind: 'getOrder', order_number: 'O00000001' },
+        ],
+      }),
+    );
+    const messages = s.findings.map(x => x.message);
+    assert.ok(!messages.some(m => /Invalid input/.test(m)), messages.join('\n'));
+    assert.ok(
+      messages.includes(
+        'getAccount takes "accountNumber": "A…"; this step has none (such as "${signup.account_number}").',
+      ),
+    );
+    assert.ok(
+      messages.includes(
+        'Unknown field "pathParams" in steps[0] of a scenario. getAccount takes "accountNumber": "A…".',
+      ),
+    );
+    assert.ok(messages.includes('getOrder takes "orderNumber": "O…", as text (such as "${signup.order_number}").'));
+    assert.ok(
+      messages.includes('Unknown field "order_number" in steps[2] of a scenario. getOrder takes "orderNumber": "O…".'),
+    );
+  });
   test('not JSON: one finding at the syntax error', () => {
     const text = '{ "name": "x", "steps": [ }';
     const bad = readScenario(text);
