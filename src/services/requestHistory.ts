@@ -133,7 +133,11 @@ export class RequestHistory {
 
   private changed(): Thenable<void> {
     const snapshot = this.items;
-    this.saving = this.saving.then(() => this.state.update(HISTORY_STATE_KEY, snapshot));
+    // After a failed save (a full disk), the next change still saves: the chain goes on either way.
+    const save = () => this.state.update(HISTORY_STATE_KEY, snapshot);
+    const saving = Promise.resolve(this.saving).then(save, save);
+    saving.catch(() => undefined); // said by flushed(); never an unhandled rejection in the extension host
+    this.saving = saving;
     for (const l of [...this.listeners]) l();
     return this.saving;
   }

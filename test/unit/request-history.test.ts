@@ -145,3 +145,18 @@ test('an answer too large to keep is replaced by a note with its size; the state
   assert.match(JSON.stringify(h.entries()[0].answer), /Not kept in the history: [\d,]+ characters/);
   assert.ok((state.saved.get(HISTORY_STATE_KEY) ?? '').length < 10_000);
 });
+
+test('a save that fails (a full disk) does not stop the next one: the newest entries still reach the state', async () => {
+  const state = new MemoryState();
+  let full = true;
+  const update = state.update.bind(state);
+  state.update = (key: string, value: unknown) =>
+    full ? Promise.reject(new Error('ENOSPC: no space left on device')) : update(key, value);
+  const h = new RequestHistory(state);
+  h.record(operation(1));
+  await assert.rejects(Promise.resolve(h.flushed()), /ENOSPC/);
+  full = false;
+  h.record(operation(2));
+  await h.flushed();
+  assert.equal((state.get<unknown[]>(HISTORY_STATE_KEY) ?? []).length, 2, 'both entries saved once there is room');
+});
