@@ -73,7 +73,12 @@ suite('Accounts: filter, item currency, account_number completion', () => {
     assert.equal(a.views.accounts.description, 'Filter: customer 4');
     assert.equal(a.views.accounts.message, 'Accounts whose name or number starts with "customer 4"');
     await a.views.accounts.reveal(roots[0], { select: true, focus: true });
-    const shot = await screenWhen(this, 'accounts-filtered', t => t.includes('Customer 49'));
+    // The rows and the message above them are drawn separately: read the screen once both are there.
+    const shot = await screenWhen(
+      this,
+      'accounts-filtered',
+      t => t.includes('Customer 49') && t.includes('starts with "customer 4"'),
+    );
     for (const t of ['starts with "customer 4"', 'Customer 4', 'Customer 40', 'Customer 49'])
       assert.ok(shot.text.includes(t), `"${t}" on screen`);
     for (const t of ['Demo Customer', 'Customer 5', 'Load more'])
