@@ -7,13 +7,19 @@ import { checkCatalog, mentionsCatalog, type CatalogFinding } from '../products'
 import type { ProductCatalogs } from '../services/productCatalog';
 import type { Settings } from '../settings';
 import { Disposable } from '../util/dispose';
+import { DocumentDebounce } from '../util/documentDebounce';
 import { namesCatalog } from './catalogFields';
 
 export const CATALOG_DIAGNOSTIC_SOURCE = 'Billing Workbench (catalog)';
 
 export class CatalogDiagnostics extends Disposable {
   private readonly collection = this._register(vscode.languages.createDiagnosticCollection('billingWorkbench.catalog'));
-  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly debounce = this._register(
+    new DocumentDebounce(
+      d => this.check(d),
+      () => this.settings.values.debounceMs,
+    ),
+  );
   /** The findings behind the published diagnostics, per document version (the quick fixes read them). */
   private readonly runs = new Map<string, { version: number; findings: CatalogFinding[] }>();
 
@@ -64,29 +70,12 @@ export class CatalogDiagnostics extends Disposable {
   }
 
   private schedule(doc: vscode.TextDocument, delay?: number): void {
-    if (!namesCatalog(doc)) return;
-    const key = doc.uri.toString();
-    clearTimeout(this.timers.get(key));
-    const version = doc.version;
-    this.timers.set(
-      key,
-      setTimeout(() => {
-        this.timers.delete(key);
-        if (!doc.isClosed && doc.version === version) this.check(doc);
-      }, delay ?? this.settings.values.debounceMs),
-    );
+    if (namesCatalog(doc)) this.debounce.schedule(doc, delay);
   }
 
   private clear(uri: vscode.Uri): void {
-    const key = uri.toString();
-    clearTimeout(this.timers.get(key));
-    this.timers.delete(key);
-    this.runs.delete(key);
+    this.debounce.cancel(uri);
+    this.runs.delete(uri.toString());
     this.collection.delete(uri);
-  }
-
-  override dispose(): void {
-    for (const t of this.timers.values()) clearTimeout(t);
-    super.dispose();
   }
 }

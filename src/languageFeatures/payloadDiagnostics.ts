@@ -3,11 +3,13 @@
 // Each run keeps the parsed payload with its findings, so an action on the same version reads nothing again.
 import * as vscode from 'vscode';
 import { parsePayload, type ParsedPayload } from '../payloads';
-import { CATEGORY_NAMES, formatPath, kindFromFileName, type Finding, type PayloadKind } from '../schemas';
+import { CATEGORY_NAMES, kindFromFileName, type Finding, type PayloadKind } from '../schemas';
 import type { Settings } from '../settings';
 import { Disposable } from '../util/dispose';
+import { DocumentDebounce } from '../util/documentDebounce';
+import { findingDiagnostic } from './findingDiagnostic';
 
-export const DIAGNOSTIC_SOURCE = 'Billing Workbench';
+export { DIAGNOSTIC_SOURCE } from './findingDiagnostic';
 
 export function payloadKind(doc: vscode.TextDocument): PayloadKind | undefined {
   return kindFromFileName(doc.uri.path);
@@ -17,7 +19,12 @@ const NOTHING: ParsedPayload = { value: undefined, findings: [] };
 
 export class PayloadDiagnostics extends Disposable {
   private readonly collection = this._register(vscode.languages.createDiagnosticCollection('billingWorkbench'));
-  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly debounce = this._register(
+    new DocumentDebounce(
+      d => this.validate(d),
+      () => this.settings.values.debounceMs,
+    ),
+  );
   /** The parsed payloads behind the published diagnostics, per document, with their version. */
   private readonly runs = new Map<string, { version: number; parsed: ParsedPayload }>();
 
@@ -68,40 +75,16 @@ export class PayloadDiagnostics extends Disposable {
   }
 
   private schedule(doc: vscode.TextDocument, delay?: number): void {
-    if (!payloadKind(doc)) return;
-    const key = doc.uri.toString();
-    clearTimeout(this.timers.get(key));
-    const version = doc.version;
-    this.timers.set(
-      key,
-      setTimeout(() => {
-        this.timers.delete(key);
-        if (!doc.isClosed && doc.version === version) this.validate(doc); // a newer change has its own timer
-      }, delay ?? this.settings.values.debounceMs),
-    );
+    if (payloadKind(doc)) this.debounce.schedule(doc, delay);
   }
 
   private clear(uri: vscode.Uri): void {
-    const key = uri.toString();
-    clearTimeout(this.timers.get(key));
-    this.timers.delete(key);
-    this.runs.delete(key);
+    this.debounce.cancel(uri);
+    this.runs.delete(uri.toString());
     this.collection.delete(uri);
   }
 
   private toDiagnostic(doc: vscode.TextDocument, f: Finding): vscode.Diagnostic {
-    const range = new vscode.Range(doc.positionAt(f.offset), doc.positionAt(f.offset + f.length));
-    const severity = f.severity === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning;
-    const where = f.path.length ? ` (${formatPath(f.path)})` : '';
-    const message = `${f.message}${where} — service category ${f.category}: ${CATEGORY_NAMES[f.category]}`;
-    const d = new vscode.Diagnostic(range, message, severity);
-    d.source = DIAGNOSTIC_SOURCE;
-    d.code = { value: f.code, target: this.docsUri.with({ fragment: f.code }) };
-    return d;
-  }
-
-  override dispose(): void {
-    for (const t of this.timers.values()) clearTimeout(t);
-    super.dispose();
+    return findingDiagnostic(doc, f, this.docsUri, ` — service category ${f.category}: ${CATEGORY_NAMES[f.category]}`);
   }
 }

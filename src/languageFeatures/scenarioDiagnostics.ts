@@ -4,11 +4,11 @@
 // the text without reading it again. The scenario core is a lazy bundle: only a scenario file loads it.
 import * as fs from 'fs';
 import * as vscode from 'vscode';
-import { formatPath } from '../schemas';
 import { readScenario, type ScenarioFile } from '../scenarios';
 import type { Settings } from '../settings';
 import { Disposable } from '../util/dispose';
-import { DIAGNOSTIC_SOURCE } from './payloadDiagnostics';
+import { DocumentDebounce } from '../util/documentDebounce';
+import { findingDiagnostic } from './findingDiagnostic';
 
 /**
  * A scenario file on disk. The core reads the payload files a scenario names from the file system, so a
@@ -38,7 +38,12 @@ export class ScenarioDiagnostics extends Disposable {
   private readonly collection = this._register(
     vscode.languages.createDiagnosticCollection('billingWorkbench.scenarios'),
   );
-  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly debounce = this._register(
+    new DocumentDebounce(
+      d => this.check(d),
+      () => this.settings.values.debounceMs,
+    ),
+  );
   private readonly read = this._register(new vscode.EventEmitter<ScenarioRead>());
   /** A scenario document was read (and its diagnostics published). */
   readonly onDidRead = this.read.event;
@@ -67,44 +72,19 @@ export class ScenarioDiagnostics extends Disposable {
     }
     this.collection.set(
       doc.uri,
-      r.file.findings.map(f => {
-        const range = new vscode.Range(doc.positionAt(f.offset), doc.positionAt(f.offset + f.length));
-        const severity = f.severity === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning;
-        const where = f.path.length ? ` (${formatPath(f.path)})` : '';
-        const d = new vscode.Diagnostic(range, `${f.message}${where}`, severity);
-        d.source = DIAGNOSTIC_SOURCE;
-        d.code = { value: f.code, target: this.docsUri.with({ fragment: f.code }) };
-        return d;
-      }),
+      r.file.findings.map(f => findingDiagnostic(doc, f, this.docsUri)),
     );
     this.read.fire(r);
     return r;
   }
 
   private schedule(doc: vscode.TextDocument, delay?: number): void {
-    if (!isScenarioUri(doc.uri)) return;
-    const key = doc.uri.toString();
-    clearTimeout(this.timers.get(key));
-    const version = doc.version;
-    this.timers.set(
-      key,
-      setTimeout(() => {
-        this.timers.delete(key);
-        if (!doc.isClosed && doc.version === version) this.check(doc); // a newer change has its own timer
-      }, delay ?? this.settings.values.debounceMs),
-    );
+    if (isScenarioUri(doc.uri)) this.debounce.schedule(doc, delay);
   }
 
   private clear(uri: vscode.Uri): void {
-    const key = uri.toString();
-    clearTimeout(this.timers.get(key));
-    this.timers.delete(key);
+    this.debounce.cancel(uri);
     this.collection.delete(uri);
-  }
-
-  override dispose(): void {
-    for (const t of this.timers.values()) clearTimeout(t);
-    super.dispose();
   }
 }
 
