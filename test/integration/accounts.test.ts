@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { BillingWorkbenchApi } from '../../src/extension';
 import type { Sandbox } from '../../src/sandbox';
 import type { TreeNode } from '../../src/views/accountsTree';
-import { api, onScreen, typeKeys, waitFor } from './helpers';
+import { api, screenWhen, typeKeys, waitFor } from './helpers';
 
 const ws = () => vscode.workspace.workspaceFolders![0].uri;
 const label = (a: BillingWorkbenchApi, n: TreeNode) => String(a.accounts.getTreeItem(n).label);
@@ -23,20 +23,6 @@ async function rootsWhen(a: BillingWorkbenchApi, what: string, ok: (labels: stri
     const roots = await a.accounts.getChildren();
     return ok(roots.map(n => label(a, n))) ? roots : undefined;
   });
-}
-
-/** A screenshot whose text satisfies `ok` (the tree renders after its change event). */
-async function screenWhen(ctx: Mocha.Context, name: string, ok: (text: string) => boolean) {
-  let last = '';
-  try {
-    return await waitFor(`${name} on screen`, async () => {
-      const shot = await onScreen(ctx, name);
-      last = shot.text;
-      return ok(shot.text) ? shot : undefined;
-    });
-  } catch (e) {
-    throw new Error(`${String(e)}; the screen read:\n${last.slice(0, 3000)}`);
-  }
 }
 
 async function expand(a: BillingWorkbenchApi, account: TreeNode): Promise<TreeNode[]> {

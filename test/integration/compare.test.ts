@@ -9,9 +9,8 @@ import type { BillingWorkbenchApi } from '../../src/extension';
 import { formatMoney } from '../../src/client/money';
 import type { Connection } from '../../src/connections/connectionStore';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
-import type { Rendered } from '../../src/views/responsePanel';
 import type { ComparisonState } from '../../src/webview/protocol';
-import { api, onScreen, shown, typeKeys, waitFor } from './helpers';
+import { api, drawn as drawnIn, onScreen, panelWidth, shown, typeKeys, waitFor } from './helpers';
 import { NEW_CUSTOMER_TOTALS, SEATS, USD } from '../unit/expected';
 
 const ws = () => vscode.workspace.workspaceFolders![0].uri;
@@ -27,27 +26,8 @@ suite('Compare across connections', () => {
   let priced: Connection;
   const uri = () => file('compare.preview.json');
 
-  async function drawn(rows: number, send: () => Thenable<unknown>): Promise<Rendered> {
-    const done = new Promise<Rendered>(resolve => {
-      const d = a.panel.onDidRender(e => {
-        if (e.rows === rows && a.panel.state?.kind === 'comparison') {
-          d.dispose();
-          resolve(e);
-        }
-      });
-    });
-    await send();
-    return done;
-  }
-  /** Sizes the two editor groups so the panel's group is `px` wide (as panel.test.ts does). */
-  async function panelWidth(px: number): Promise<void> {
-    await vscode.commands.executeCommand('workbench.action.closeSidebar');
-    await vscode.commands.executeCommand('workbench.action.closeAuxiliaryBar');
-    await vscode.commands.executeCommand('vscode.setEditorLayout', {
-      orientation: 0,
-      groups: [{ size: 1352 - px }, { size: px }],
-    });
-  }
+  const drawn = (rows: number, send: () => Thenable<unknown>) =>
+    drawnIn(a, rows, send, () => a.panel.state?.kind === 'comparison');
   const theme = (name: string | undefined) =>
     vscode.workspace.getConfiguration('workbench').update('colorTheme', name, vscode.ConfigurationTarget.Global);
   const compare = (ids: string[]) =>

@@ -7,7 +7,7 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import type { BillingWorkbenchApi } from '../../src/extension';
 import type { EndpointNode } from '../../src/views/endpointsTree';
-import { api, EXT_ID, onScreen, screenshot, shown, typeKeys, waitFor } from './helpers';
+import { api, EXT_ID, screenWhen, shown, typeKeys } from './helpers';
 
 const QUERY = 'write off debit memo';
 const WRITE_OFF = 'PUT /v1/debitmemos/{debitMemoKey}/write-off';
@@ -21,16 +21,6 @@ function cliEndpoints(query: string): string[] {
     env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
   });
   return (JSON.parse(out) as { method: string; path: string }[]).map(o => `${o.method} ${o.path}`);
-}
-
-/** The screen once `ready` holds for its text (the workbench draws a moment after the API answers). */
-async function screenWhen(ctx: Mocha.Context, name: string, ready: (text: string) => boolean) {
-  const first = await onScreen(ctx, name); // skips the test where there is no screen to read
-  if (ready(first.text)) return first;
-  return waitFor(`${name} on screen`, async () => {
-    const s = await screenshot(name);
-    return s && ready(s.text) ? s : undefined;
-  });
 }
 
 /** Stands in for a modal or notification (the test workbench refuses real dialogs): records, then answers. */

@@ -3,6 +3,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { BillingWorkbenchApi } from '../../src/extension';
+import type { Rendered } from '../../src/views/responsePanel';
 import type { PanelState } from '../../src/webview/protocol';
 
 export const EXT_ID = 'billing-workbench.billing-workbench';
@@ -81,4 +82,70 @@ export async function typeKeys(spec: { waitFor?: string; type?: string; press?: 
   await waitFor(`keys ${id}`, () => fs.existsSync(done), 20000);
   fs.rmSync(done, { force: true });
   return true;
+}
+
+/**
+ * The screen once its text satisfies `ok` (the workbench draws a moment after the API answers), read again
+ * until the deadline; the error quotes what the screen last read. The runner reads the text just after the
+ * picture, so once the text is there one more screenshot is taken: the saved picture then shows it too.
+ */
+export async function screenWhen(
+  ctx: Mocha.Context,
+  name: string,
+  ok: (text: string) => boolean,
+): Promise<{ png: string; text: string }> {
+  let last = '';
+  try {
+    await waitFor(`${name} on screen`, async () => {
+      const shot = await onScreen(ctx, name); // skips the test where there is no screen to read
+      last = shot.text;
+      return ok(shot.text) ? shot : undefined;
+    });
+  } catch (e) {
+    throw new Error(`${String(e)}; the screen read:\n${last.slice(0, 3000)}`);
+  }
+  const again = await onScreen(ctx, name);
+  return ok(again.text) ? again : { ...again, text: last };
+}
+
+/**
+ * The screen once it shows every text in `texts`, read again until the deadline; past it, the last screen
+ * (the caller's assertions then say what is missing). Like screenWhen, the picture is taken again once ready.
+ */
+export async function screenShowing(ctx: Mocha.Context, name: string, texts: string[], timeoutMs = 10000) {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const shot = await onScreen(ctx, name);
+    if (texts.every(t => shot.text.includes(t))) return onScreen(ctx, name);
+    if (Date.now() > end) return shot;
+  }
+}
+
+/** Sizes the two editor groups so the panel's group is `px` wide (of a 1400 px window, side bar closed). */
+export async function panelWidth(px: number): Promise<void> {
+  await vscode.commands.executeCommand('workbench.action.closeSidebar');
+  await vscode.commands.executeCommand('workbench.action.closeAuxiliaryBar');
+  await vscode.commands.executeCommand('vscode.setEditorLayout', {
+    orientation: 0,
+    groups: [{ size: 1352 - px }, { size: px }],
+  });
+}
+
+/** Runs `send` and resolves when the panel has drawn a state of `rows` rows that `accept` takes. */
+export async function drawn(
+  a: BillingWorkbenchApi,
+  rows: number,
+  send: () => Thenable<unknown> | Promise<unknown>,
+  accept: () => boolean = () => true,
+): Promise<Rendered> {
+  const done = new Promise<Rendered>(resolve => {
+    const d = a.panel.onDidRender(e => {
+      if (e.rows === rows && accept()) {
+        d.dispose();
+        resolve(e);
+      }
+    });
+  });
+  await send();
+  return done;
 }

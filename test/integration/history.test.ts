@@ -7,25 +7,11 @@ import * as vscode from 'vscode';
 import type { BillingWorkbenchApi } from '../../src/extension';
 import type { HistoryEntry } from '../../src/services/requestHistory';
 import type { HistoryNode } from '../../src/views/treeNodes/historyNode';
-import { api, onScreen, waitFor } from './helpers';
+import { api, screenWhen, waitFor } from './helpers';
 
 const ws = () => vscode.workspace.workspaceFolders![0].uri;
 const file = (name: string) => vscode.Uri.joinPath(ws(), name);
 const FILE = 'history.preview.json';
-
-/** A screenshot whose text satisfies `ok` (the tree renders after its change event). */
-async function screenWhen(ctx: Mocha.Context, name: string, ok: (text: string) => boolean) {
-  let last = '';
-  try {
-    return await waitFor(`${name} on screen`, async () => {
-      const shot = await onScreen(ctx, name);
-      last = shot.text;
-      return ok(shot.text) ? shot : undefined;
-    });
-  } catch (e) {
-    throw new Error(`${String(e)}; the screen read:\n${last.slice(0, 3000)}`);
-  }
-}
 
 suite('History of requests', () => {
   let a: BillingWorkbenchApi;

@@ -10,7 +10,7 @@ import type { BillingWorkbenchApi } from '../../src/extension';
 import { formatMoney } from '../../src/client/money';
 import type { LiveEvent, LiveStep } from '../../src/services/livePreview';
 import { TEMPLATES } from '../../src/schemas';
-import { api, onScreen, shown, typeKeys, waitFor } from './helpers';
+import { api, screenShowing, shown, typeKeys, waitFor } from './helpers';
 import { NEW_CUSTOMER_TOTALS, SETUP_FEE, USD, teamMonth } from '../unit/expected';
 
 const ws = () => vscode.workspace.workspaceFolders![0].uri;
@@ -43,20 +43,6 @@ function writePayload(name: string, seats: number): vscode.Uri {
   body.subscriptions[0].subscription_plans[0].prices![0].quantity = seats;
   fs.writeFileSync(file(name).fsPath, JSON.stringify(body, null, 2) + '\n');
   return file(name);
-}
-
-/**
- * The screen once it shows every text in `texts` (the editor draws new CodeLens titles after its own debounce),
- * read again until the deadline. The runner reads the text just after the picture, so once the text is there
- * one more screenshot is taken: the saved picture then shows it too.
- */
-async function screenShowing(ctx: Mocha.Context, name: string, texts: string[], timeoutMs = 10000) {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const shot = await onScreen(ctx, name);
-    if (texts.every(t => shot.text.includes(t))) return onScreen(ctx, name);
-    if (Date.now() > end) return shot;
-  }
 }
 
 /**

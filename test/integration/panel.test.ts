@@ -6,8 +6,7 @@ import * as fs from 'fs';
 import * as vscode from 'vscode';
 import type { BillingWorkbenchApi } from '../../src/extension';
 import { formatMoney } from '../../src/client/money';
-import type { Rendered } from '../../src/views/responsePanel';
-import { api, onScreen, shown, typeKeys, waitFor } from './helpers';
+import { api, drawn as drawnIn, onScreen, panelWidth, shown, typeKeys, waitFor } from './helpers';
 import { NEW_CUSTOMER_TOTALS, SETUP_FEE, USD } from '../unit/expected';
 
 const ws = () => vscode.workspace.workspaceFolders![0].uri;
@@ -28,28 +27,7 @@ suite('Response panel, money first', () => {
   let a: BillingWorkbenchApi;
   const doc = () => vscode.workspace.openTextDocument(file('panel.preview.json'));
 
-  /** Runs `send` and waits for the panel to draw a preview of `rows` rows. */
-  async function drawn(rows: number, send: () => Thenable<unknown> | Promise<unknown>): Promise<Rendered> {
-    const done = new Promise<Rendered>(resolve => {
-      const d = a.panel.onDidRender(e => {
-        if (e.rows === rows) {
-          d.dispose();
-          resolve(e);
-        }
-      });
-    });
-    await send();
-    return done;
-  }
-  /** Sizes the two editor groups so the panel's group is `px` wide (of a 1400 px window, side bar closed). */
-  async function panelWidth(px: number): Promise<void> {
-    await vscode.commands.executeCommand('workbench.action.closeSidebar');
-    await vscode.commands.executeCommand('workbench.action.closeAuxiliaryBar');
-    await vscode.commands.executeCommand('vscode.setEditorLayout', {
-      orientation: 0,
-      groups: [{ size: 1352 - px }, { size: px }],
-    });
-  }
+  const drawn = (rows: number, send: () => Thenable<unknown> | Promise<unknown>) => drawnIn(a, rows, send);
   const preview = (uri: vscode.Uri) => vscode.commands.executeCommand('billingWorkbench.preview', uri);
   const theme = (name: string | undefined) =>
     vscode.workspace.getConfiguration('workbench').update('colorTheme', name, vscode.ConfigurationTarget.Global);

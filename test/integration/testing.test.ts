@@ -11,7 +11,7 @@ import * as vscode from 'vscode';
 import type { BillingWorkbenchApi } from '../../src/extension';
 import type { ScenarioResult } from '../../src/scenarios';
 import type { ScenarioStepRecord } from '../../src/services/scenarioTests';
-import { api, EXT_ID, onScreen, waitFor } from './helpers';
+import { api, EXT_ID, onScreen, screenShowing, waitFor } from './helpers';
 
 const ws = () => vscode.workspace.workspaceFolders![0].uri;
 const file = (name: string) => vscode.Uri.joinPath(ws(), name);
@@ -36,16 +36,6 @@ async function nextRun(a: BillingWorkbenchApi, start: () => Thenable<unknown>): 
     return await waitFor('the scenario run to finish', () => results, 90000);
   } finally {
     d.dispose();
-  }
-}
-
-/** The screen once it shows every text in `texts`, read again until the deadline (the view draws after events). */
-async function screenShowing(ctx: Mocha.Context, name: string, texts: string[], timeoutMs = 10000) {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const shot = await onScreen(ctx, name);
-    if (texts.every(t => shot.text.includes(t))) return onScreen(ctx, name);
-    if (Date.now() > end) return shot;
   }
 }
 
