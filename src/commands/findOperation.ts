@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { OPERATIONS, searchOperations, servedLocally, type Operation } from '../catalog';
 import type { Container } from '../services/container';
+import { methodIcon } from '../util/methodIcon';
 import { stringArg } from './args';
 import type { Command } from './commandManager';
 import { COMMANDS } from './ids';
@@ -8,13 +9,6 @@ import { COMMANDS } from './ids';
 const MATCHES = 20;
 /** The quick pick lists more: a person scrolls, a script takes the first ones. */
 const LISTED = 50;
-const METHOD_ICONS: Record<string, string> = {
-  GET: 'arrow-down',
-  POST: 'add',
-  PUT: 'edit',
-  PATCH: 'diff',
-  DELETE: 'trash',
-};
 
 interface OperationItem extends vscode.QuickPickItem {
   op: Operation;
@@ -30,7 +24,7 @@ interface OperationItem extends vscode.QuickPickItem {
 export function operationItem(op: Operation): OperationItem {
   const local = servedLocally(op) ? ' · Local sandbox' : '';
   return {
-    label: `$(${METHOD_ICONS[op.method] ?? 'symbol-method'})`,
+    label: `$(${methodIcon(op.method)})`,
     description: `${op.method} ${op.path}`,
     detail: `${op.summary} · ${op.group}${local}`,
     alwaysShow: true,

@@ -3,14 +3,7 @@
 import * as vscode from 'vscode';
 import { servedLocally, type Operation } from '../../catalog';
 import { COMMANDS, commandFor } from '../../commands/ids';
-
-const METHOD_ICONS: Record<string, string> = {
-  GET: 'arrow-down',
-  POST: 'add',
-  PUT: 'edit',
-  PATCH: 'diff',
-  DELETE: 'trash',
-};
+import { methodIcon } from '../../util/methodIcon';
 
 /** The mark of an operation the Local sandbox answers (the others answer 501 there). */
 export const LOCAL_MARK = 'Local sandbox';
@@ -51,7 +44,7 @@ export class OperationNode {
       .appendCodeblock(`${op.method} ${op.path}`, 'http')
       .appendText(`${op.summary}\n\nGroup: ${op.group}`)
       .appendText(local ? `\n\n${LOCAL_TIP}` : '');
-    item.iconPath = new vscode.ThemeIcon(METHOD_ICONS[op.method] ?? 'symbol-method');
+    item.iconPath = new vscode.ThemeIcon(methodIcon(op.method));
     item.contextValue = this.kind;
     item.command = commandFor(COMMANDS.showOperation, 'Show Operation', op.id);
     return item;
