@@ -1,0 +1,131 @@
+#!/usr/bin/env node
+// Dev-time: regenerates src/contract/v1/requests.json and responses.json from the real service's v1 OpenAPI
+// description (../shared/reference/v1-openapi.yaml). Facts only: names, types, enums, required sets, formats,
+// nullable, bounds, open or closed objects; no descriptions or examples. The extension never reads the
+// reference: it loads these committed files lazily (src/contract). test/unit/contract-data.test.ts checks
+// the committed data against the reference.
+//   node scripts/gen-contract.mjs [REFERENCE_DIR]   (default ../shared/reference)
+import fs from 'node:fs';
+import path from 'node:path';
+import yaml from 'js-yaml';
+
+const refDir = path.resolve(process.argv[2] ?? '../shared/reference');
+const outDir = path.resolve('src/contract/v1');
+const doc = yaml.load(fs.readFileSync(path.join(refDir, 'v1-openapi.yaml'), 'utf8'));
+const catalog = JSON.parse(fs.readFileSync('src/catalog/operations.json', 'utf8'));
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+
+/** Keywords that carry facts a validator, a template or a simulated answer needs. */
+const KEEP = [
+  'type',
+  'nullable',
+  'enum',
+  'format',
+  'default',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'readOnly',
+  'writeOnly',
+  'required',
+  'properties',
+  'additionalProperties',
+  'items',
+  'allOf',
+  'oneOf',
+  'anyOf',
+  'discriminator',
+];
+
+/** A schema node with only the kept keywords; `$ref`s name a component, and a reference to another file is open. */
+function compact(s) {
+  if (!s || typeof s !== 'object') return s;
+  if (s.$ref) return s.$ref.startsWith('#/components/schemas/') ? { $ref: s.$ref.split('/').pop() } : {};
+  const out = {};
+  for (const k of KEEP) {
+    if (!(k in s)) continue;
+    const v = s[k];
+    if (k === 'properties') out[k] = Object.fromEntries(Object.entries(v).map(([n, p]) => [n, compact(p)]));
+    else if (k === 'items' || (k === 'additionalProperties' && typeof v === 'object')) out[k] = compact(v);
+    else if (k === 'allOf' || k === 'oneOf' || k === 'anyOf') out[k] = v.map(compact);
+    else if (k === 'discriminator')
+      out[k] = {
+        propertyName: v.propertyName,
+        ...(v.mapping
+          ? { mapping: Object.fromEntries(Object.entries(v.mapping).map(([n, r]) => [n, r.split('/').pop()])) }
+          : {}),
+      };
+    else out[k] = v;
+  }
+  return out;
+}
+
+/** Names of the components a node reaches, transitively. */
+function reach(node, into) {
+  if (!node || typeof node !== 'object') return;
+  if (Array.isArray(node)) return node.forEach(n => reach(n, into));
+  if (typeof node.$ref === 'string' && !into.has(node.$ref)) {
+    into.add(node.$ref);
+    reach(components[node.$ref], into);
+  }
+  for (const [k, v] of Object.entries(node)) {
+    if (k === 'properties') Object.values(v).forEach(p => reach(p, into));
+    else if (k === 'discriminator') Object.values(v.mapping ?? {}).forEach(n => reach({ $ref: n }, into));
+    else if (k !== '$ref' && typeof v === 'object') reach(v, into);
+  }
+}
+
+const components = Object.fromEntries(Object.entries(doc.components.schemas).map(([n, s]) => [n, compact(s)]));
+
+// The catalog's spelling of a path -> the reference's (README: 12 are spelt differently).
+const shape = p => p.replace(/\{[^}]*\}/g, '{}').replace(/(.)\/$/, '$1');
+const respell = p =>
+  p
+    .replace(/^\/v1\/e-invoice\//, '/v1/einvoice/')
+    .replace(/^\/v1\/debitmemos\/(\{\}\/write-off)$/, '/v1/debit-memos/$1');
+const referenceOps = new Map();
+for (const [p, item] of Object.entries(doc.paths))
+  for (const m of METHODS) if (item[m]) referenceOps.set(`${m.toUpperCase()} ${shape(p)}`, { path: p, op: item[m] });
+
+const requests = { operations: {}, media: {}, schemas: {} };
+const responses = { operations: {}, referencePaths: {}, schemas: {} };
+const requestNames = new Set(),
+  responseNames = new Set();
+for (const o of catalog) {
+  const id = `${o.method} ${o.path}`;
+  const found = referenceOps.get(`${o.method} ${respell(shape(o.path))}`);
+  if (!found) continue;
+  if (found.path !== o.path) responses.referencePaths[id] = found.path;
+  const content = found.op.requestBody?.content ?? {};
+  if (content['application/json']?.schema) {
+    requests.operations[id] = compact(content['application/json'].schema);
+    reach(requests.operations[id], requestNames);
+  } else if (Object.keys(content).length) requests.media[id] = Object.keys(content)[0];
+  const answers = {};
+  for (const [status, r] of Object.entries(found.op.responses ?? {})) {
+    const schema = r.content?.['application/json']?.schema;
+    answers[status] = schema ? compact(schema) : null;
+    if (schema) reach(answers[status], responseNames);
+  }
+  responses.operations[id] = answers;
+}
+for (const n of [...requestNames].sort()) requests.schemas[n] = components[n];
+for (const n of [...responseNames].sort()) responses.schemas[n] = components[n];
+
+fs.mkdirSync(outDir, { recursive: true });
+for (const [name, data] of [
+  ['requests.json', requests],
+  ['responses.json', responses],
+]) {
+  fs.writeFileSync(path.join(outDir, name), JSON.stringify(data) + '\n');
+  console.log(
+    `${name}: ${Object.keys(data.operations).length} operations, ${Object.keys(data.schemas).length} schemas`,
+  );
+}

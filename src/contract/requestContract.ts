@@ -1,0 +1,84 @@
+// What the contract says of an operation's request body: its schema, a template, the fields at a place,
+// and the findings for a body. Built once, from the lazily loaded request data.
+import type { PathSegment } from '../schemas/findings';
+import type { RawFinding } from '../schemas/rules';
+import { checkValue } from './checkValue';
+import { placeholderFor } from './placeholder';
+import { REQUESTS } from './requestData';
+import type { SchemaNode } from './schemaNode';
+import { Shapes, type Shape } from './shapes';
+
+export class RequestContract {
+  readonly shapes = new Shapes(REQUESTS.schemas);
+
+  /** The JSON body schema of a catalog operation (`POST /v1/orders`), if it takes one. */
+  bodyOf(operationId: string): SchemaNode | undefined {
+    return REQUESTS.operations[operationId];
+  }
+
+  /** The media type of a body that is not JSON (`multipart/form-data` for a file upload). */
+  mediaOf(operationId: string): string | undefined {
+    return REQUESTS.media[operationId];
+  }
+
+  get operationIds(): string[] {
+    return Object.keys(REQUESTS.operations);
+  }
+
+  /** Findings for `body`, with paths below `at` (`['body']` in a request file). */
+  check(operationId: string, body: unknown, at: PathSegment[] = []): RawFinding[] {
+    const node = this.bodyOf(operationId);
+    return node ? withoutShadowedMissing(checkValue(this.shapes, node, body, at)) : [];
+  }
+
+  /** A body with every required field, each with a value that shows what goes there. */
+  template(operationId: string): unknown {
+    const node = this.bodyOf(operationId);
+    return node ? placeholderFor(this.shapes, node) : undefined;
+  }
+
+  /** The shape at `path` inside the body (array indexes step into entries), or undefined. */
+  shapeAt(operationId: string, path: readonly PathSegment[], value?: unknown): Shape | undefined {
+    const node = this.bodyOf(operationId);
+    return node ? this.walk(node, path, value) : undefined;
+  }
+
+  private walk(node: SchemaNode, path: readonly PathSegment[], value: unknown): Shape | undefined {
+    let s = this.flat(node, value);
+    for (const seg of path) {
+      const next: SchemaNode | undefined =
+        typeof seg === 'number'
+          ? s.items
+          : (s.properties[seg] ?? (typeof s.additionalProperties === 'object' ? s.additionalProperties : undefined));
+      if (!next) return undefined;
+      value = isRecord(value) || Array.isArray(value) ? (value as Record<PathSegment, unknown>)[seg] : undefined;
+      s = this.flat(next, value);
+    }
+    return s;
+  }
+
+  /** A shape with oneOf branches folded in: the discriminated one, or all of them (for completion). */
+  private flat(node: SchemaNode, value: unknown): Shape {
+    const s = this.shapes.of(node);
+    if (!s.variants) return s;
+    const tag = s.discriminator && isRecord(value) ? value[s.discriminator.propertyName] : undefined;
+    const named = typeof tag === 'string' ? s.discriminator?.mapping?.[tag] : undefined;
+    const { variants, ...rest } = s;
+    const branches = named ? [{ $ref: named }] : variants;
+    return this.shapes.of({ allOf: [rest as SchemaNode, ...branches] });
+  }
+}
+
+/** A misspelt field is one mistake: its "did you mean" stands for the required field it leaves missing. */
+function withoutShadowedMissing(found: RawFinding[]): RawFinding[] {
+  const renamedTo = new Set(
+    found.flatMap(f => (f.fix?.kind === 'renameProperty' ? [[...f.path.slice(0, -1), f.fix.to].join('\u0000')] : [])),
+  );
+  return found.filter(f => f.code !== 'missing-field' || !renamedTo.has(f.path.join('\u0000')));
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+let contract: RequestContract | undefined;
+/** The one request contract, built on first use. */
+export const requestContract = (): RequestContract => (contract ??= new RequestContract());
