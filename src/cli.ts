@@ -1,5 +1,5 @@
 // The command line: the same core as the editor, for terminals and CI.
-//   node dist/cli.js validate [--format text|json] [--kind order|preview|account] [--connection-catalog] FILE...
+//   node dist/cli.js validate [--format text|json] [--kind order|preview|account|request] [--connection-catalog] FILE...
 import { parseArgs } from 'util';
 import { validateCommand } from './cli/validate';
 import { sandboxCommand } from './cli/sandbox';
@@ -13,7 +13,7 @@ export { writeSchemaFiles } from './schemas/jsonSchemas';
 
 const USAGE = `usage: billing-workbench <command> [options]
 
-  validate [--format text|json] [--kind order|preview|account] [--connection-catalog [--base-url URL]] FILE...
+  validate [--format text|json] [--kind order|preview|account|request] [--connection-catalog [--base-url URL]] FILE...
       Check payload files as the service would; exit 0 clean, 1 errors found, 2 usage or read error.
       --connection-catalog also checks plan_id, plan_number and price_id against a product catalog: the
       embedded local sandbox's, or with --base-url that environment's (credentials from BILLING_CLIENT_ID and

@@ -51,10 +51,16 @@ import { CatalogQuickFixes } from './languageFeatures/catalogQuickFixes';
 import { PayloadCodeLens } from './languageFeatures/payloadCodeLens';
 import { SubscriptionCompletion } from './languageFeatures/subscriptionCompletion';
 import type { PayloadDiagnostics } from './languageFeatures/payloadDiagnostics';
+import { NewRequestCommand } from './commands/newRequest';
 import { PayloadQuickFixes } from './languageFeatures/payloadQuickFixes';
 import { PreviewOnSave } from './languageFeatures/previewOnSave';
-import { RequestFileDiagnostics } from './languageFeatures/requestFileDiagnostics';
 import { SCENARIO_FILES, ScenarioCodeLens } from './languageFeatures/scenarioCodeLens';
+import {
+  REQUEST_FIELD_TRIGGERS,
+  REQUEST_FILES,
+  RequestFieldCompletion,
+  RequestFieldHover,
+} from './languageFeatures/requestFieldFeatures';
 import type { ScenarioDiagnostics } from './languageFeatures/scenarioDiagnostics';
 import type { ScenarioTests } from './services/scenarioTests';
 import { Container } from './services/container';
@@ -121,6 +127,7 @@ function commands(s: Container): Command[] {
     new CreateCommand(s),
     new CreateAccountCommand(s),
     new FindOperationCommand(s),
+    new NewRequestCommand(s),
     new ShowOperationCommand(s),
     new SendOperationCommand(s),
     new SendRequestFileCommand(s),
@@ -159,7 +166,6 @@ export function activate(context: vscode.ExtensionContext): BillingWorkbenchApi 
     manager,
     endpointsView,
     status,
-    new RequestFileDiagnostics(s.settings),
     new PreviewOnSave(s.connections, s.settings, () => s.payloads),
     answerPanelRequests(s),
     new PanelStaleness(s.panel, () => s.history),
@@ -183,6 +189,12 @@ export function activate(context: vscode.ExtensionContext): BillingWorkbenchApi 
     codeLens,
     vscode.languages.registerCodeLensProvider(PAYLOAD_FILES, codeLens),
     vscode.languages.registerCodeLensProvider(SCENARIO_FILES, new ScenarioCodeLens()),
+    vscode.languages.registerCompletionItemProvider(
+      REQUEST_FILES,
+      new RequestFieldCompletion(),
+      ...REQUEST_FIELD_TRIGGERS,
+    ),
+    vscode.languages.registerHoverProvider(REQUEST_FILES, new RequestFieldHover()),
   );
   const version = String(context.extension.packageJSON.version);
   const connection = s.connections.active().name;

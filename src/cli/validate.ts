@@ -1,13 +1,15 @@
-// `validate [--format text|json] [--kind order|preview|account] [--connection-catalog [--base-url URL]] FILE...`:
+// `validate [--format text|json] [--kind order|preview|account|request] [--connection-catalog [--base-url URL]] FILE...`:
 // exit 0 clean, 1 errors, 2 usage or read errors (or a catalog that could not be fetched). With --format json
 // every file given has an entry, even one that could not be read or checked. Catalog findings are warnings.
-import { formatPath, kindFromFileName, validate, type PayloadKind } from '../schemas';
+import { isRequestFile, requestFindings } from '../payloads';
+import { formatPath, kindFromFileName, validate, type Finding, type PayloadKind } from '../schemas';
 import { catalogFindings, fetchConnectionCatalog, type ConnectionCatalog } from './catalog';
 import { readPayloadFile } from './files';
 import { lineColumn } from './lines';
 import { UsageError, type Io } from './io';
 
-const KINDS = ['order', 'preview', 'account'];
+const KINDS = ['order', 'preview', 'account', 'request'];
+type FileKind = PayloadKind | 'request';
 
 interface FileFinding {
   code: string;
@@ -20,7 +22,7 @@ interface FileFinding {
 }
 interface FileReport {
   file: string;
-  kind?: PayloadKind;
+  kind?: FileKind;
   findings: FileFinding[];
   error?: string;
 }
@@ -50,7 +52,8 @@ export async function validateCommand(args: ValidateArgs, io: Io, env = process.
     catalog = await fetchConnectionCatalog(args.baseUrl, io, env);
     if (!catalog) return 2;
   }
-  const files = args.files.map(file => checkFile(file, args.kind as PayloadKind | undefined, catalog));
+  const version = env.BILLING_SERVICE_VERSION || undefined;
+  const files = args.files.map(file => checkFile(file, args.kind as FileKind | undefined, catalog, version));
   const readError = files.some(f => f.error !== undefined);
   const anyError = files.some(f => f.findings.some(x => x.severity === 'error'));
   if (args.format === 'json') io.out(JSON.stringify({ files }, null, 2));
@@ -68,19 +71,26 @@ export async function validateCommand(args: ValidateArgs, io: Io, env = process.
   return readError ? 2 : anyError ? 1 : 0;
 }
 
-function checkFile(file: string, given: PayloadKind | undefined, catalog?: ConnectionCatalog): FileReport {
-  const kind = given ?? kindFromFileName(file);
+function checkFile(
+  file: string,
+  given: FileKind | undefined,
+  catalog?: ConnectionCatalog,
+  version?: string,
+): FileReport {
+  const kind = given ?? (isRequestFile(file) ? 'request' : kindFromFileName(file));
   if (!kind) {
     const error =
       `${file}: cannot tell the payload kind from the name; ` +
-      'name it *.order.json, *.preview.json or *.account.json, or pass --kind';
+      'name it *.order.json, *.preview.json, *.account.json or *.request.json, or pass --kind';
     return { file, findings: [], error };
   }
   const read = readPayloadFile(file);
   if (read.error !== undefined) return { file, kind, findings: [], error: read.error };
   const text = read.text;
   try {
-    const findings: FileFinding[] = validate(text, kind).map(f => ({
+    const checked: Finding[] =
+      kind === 'request' ? requestFindings(text, { serviceVersion: version }) : validate(text, kind);
+    const findings: FileFinding[] = checked.map(f => ({
       code: f.code,
       severity: f.severity,
       category: f.category,
@@ -88,7 +98,7 @@ function checkFile(file: string, given: PayloadKind | undefined, catalog?: Conne
       ...lineColumn(text, f.offset),
       message: f.message,
     }));
-    if (catalog && kind !== 'account') {
+    if (catalog && kind !== 'account' && kind !== 'request') {
       for (const f of catalogFindings(text, catalog)) {
         const at = { path: formatPath(f.path), ...lineColumn(text, f.offset) };
         findings.push({ code: f.code, severity: f.severity, ...at, message: f.message });

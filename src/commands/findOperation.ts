@@ -51,15 +51,34 @@ export class FindOperationCommand implements Command {
   }
 }
 
-function pickOperation(): Promise<Operation | undefined> {
+export interface PickOptions {
+  title: string;
+  placeholder: string;
+  /** Only these operations are listed (all by default). */
+  only?: (op: Operation) => boolean;
+}
+
+/** A quick pick of operations ranked by our search as the person types; undefined when dismissed. */
+export function pickOperation(
+  options: PickOptions = {
+    title: 'Find Operation',
+    placeholder: 'Type a path, a purpose or a group ("write off debit memo")',
+  },
+): Promise<Operation | undefined> {
+  const only = options.only ?? (() => true);
   const qp = vscode.window.createQuickPick<OperationItem>();
-  qp.title = 'Find Operation';
-  qp.placeholder = 'Type a path, a purpose or a group ("write off debit memo")';
+  qp.title = options.title;
+  qp.placeholder = options.placeholder;
   qp.matchOnDescription = false;
   qp.matchOnDetail = false;
   // Nothing typed: every operation, by group, to browse; then the ranking of what is typed.
   const rank = (value: string) => {
-    qp.items = (value.trim() ? findOperations(value, LISTED) : OPERATIONS).map(operationItem);
+    const ranked = value.trim()
+      ? findOperations(value, 4 * LISTED)
+          .filter(only)
+          .slice(0, LISTED)
+      : OPERATIONS.filter(only);
+    qp.items = ranked.map(operationItem);
   };
   rank('');
   return new Promise(resolve => {

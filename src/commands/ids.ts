@@ -19,6 +19,7 @@ export const COMMANDS = {
   create: 'billingWorkbench.create',
   createAccount: 'billingWorkbench.createAccount',
   findOperation: 'billingWorkbench.findOperation',
+  newRequest: 'billingWorkbench.newRequest',
   showOperation: 'billingWorkbench.showOperation',
   sendOperation: 'billingWorkbench.sendOperation',
   sendRequestFile: 'billingWorkbench.sendRequestFile',

@@ -33,7 +33,7 @@ class Checker {
     const s = this.shapes.of(node);
     if (s.variants) return this.checkVariants(s, value, path, out);
     if (!this.checkType(s, value, path, out)) return;
-    if (s.enum) this.checkEnum(s, value, path, out);
+    if (s.enum && !this.checkEnum(s, value, path, out)) return; // one mistake, one finding
     if (typeof value === 'string') this.checkString(s, value, path, out);
     else if (typeof value === 'number') this.checkNumber(s, value, path, out);
     else if (Array.isArray(value)) this.checkArray(s, value, path, out);
@@ -74,15 +74,16 @@ class Checker {
     return wrong('error', `must be ${want}, not ${show(value)}.`);
   }
 
-  private checkEnum(s: Shape, value: unknown, path: PathSegment[], out: RawFinding[]): void {
+  /** False when the value is not one of the allowed ones. */
+  private checkEnum(s: Shape, value: unknown, path: PathSegment[], out: RawFinding[]): boolean {
     const values = s.enum!;
-    if (values.includes(value)) return;
+    if (values.includes(value)) return true;
     const sameButCase =
       typeof value === 'string' && values.find(v => typeof v === 'string' && v.toLowerCase() === value.toLowerCase());
     const list = values.map(v => JSON.stringify(v));
     const shown =
       list.length > SHOWN_VALUES
-        ? `one of ${list.slice(0, SHOWN_VALUES).join(', ')} (${list.length} values in all; hover for every one)`
+        ? `one of ${list.slice(0, SHOWN_VALUES).join(', ')} (${list.length} values in all)`
         : `one of ${list.join(', ')}`;
     out.push({
       code: 'invalid-value',
@@ -93,6 +94,7 @@ class Checker {
         ? `${this.name(path)} is written ${JSON.stringify(sameButCase)} in the contract; other spellings may be refused.`
         : `${this.name(path)} must be ${shown}, not ${show(value)}.`,
     });
+    return false;
   }
 
   private checkString(s: Shape, value: string, path: PathSegment[], out: RawFinding[]): void {
@@ -159,7 +161,8 @@ class Checker {
     for (const [key, v] of Object.entries(value)) {
       const prop = s.properties[key];
       if (prop) this.check(prop, v, [...path, key], out);
-      else if (typeof s.additionalProperties === 'object') this.check(s.additionalProperties, v, [...path, key], out);
+      else if (typeof s.additionalProperties === 'object')
+        this.checkExtra(s.additionalProperties, v, [...path, key], out);
       else if (
         listsFields(s) &&
         s.additionalProperties !== true &&
@@ -168,6 +171,13 @@ class Checker {
       )
         out.push(unknownField(key, [...path, key], this.where(path), suggestKey(key, known, present)));
     }
+  }
+
+  /** A field the object does not name (a map entry, a custom field): what the service reads is never refused. */
+  private checkExtra(node: SchemaNode, value: unknown, path: PathSegment[], out: RawFinding[]): void {
+    const found: RawFinding[] = [];
+    this.check(node, value, path, found);
+    out.push(...found.map(f => ({ ...f, severity: 'warning' as const })));
   }
 
   /** oneOf/anyOf: the branch the discriminator names, else the branch that fits best. */

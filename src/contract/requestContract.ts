@@ -64,8 +64,11 @@ export class RequestContract {
     const tag = s.discriminator && isRecord(value) ? value[s.discriminator.propertyName] : undefined;
     const named = typeof tag === 'string' ? s.discriminator?.mapping?.[tag] : undefined;
     const { variants, ...rest } = s;
-    const branches = named ? [{ $ref: named }] : variants;
-    return this.shapes.of({ allOf: [rest as SchemaNode, ...branches] });
+    if (named) return this.shapes.of({ allOf: [rest as SchemaNode, { $ref: named }] });
+    // Every branch's fields are offered; only what all of them require is required.
+    const folded = this.shapes.of({ allOf: [rest as SchemaNode, ...variants] });
+    const required = folded.required.filter(f => variants.every(v => this.shapes.of(v).required.includes(f)));
+    return { ...folded, required: [...new Set([...rest.required, ...required])] };
   }
 }
 

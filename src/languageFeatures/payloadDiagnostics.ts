@@ -1,8 +1,9 @@
-// Live diagnostics for *.order.json, *.preview.json and *.account.json: validated on open and change
-// (debounced, only the latest run published), cleared on close. Validator faults are logged, never thrown.
+// Live diagnostics for *.order.json, *.preview.json, *.account.json and *.request.json: validated on open and
+// change (debounced, only the latest run published), cleared on close; request files again when the
+// service-version setting changes (their versioned fields depend on it). Validator faults are logged, never thrown.
 // Each run keeps the parsed payload with its findings, so an action on the same version reads nothing again.
 import * as vscode from 'vscode';
-import { parsePayload, type ParsedPayload } from '../payloads';
+import { isRequestFile, parsePayload, parseRequest, type ParsedPayload } from '../payloads';
 import { CATEGORY_NAMES, kindFromFileName, type Finding, type PayloadKind } from '../schemas';
 import type { Settings } from '../settings';
 import { Disposable } from '../util/dispose';
@@ -13,6 +14,11 @@ export { DIAGNOSTIC_SOURCE } from './findingDiagnostic';
 
 export function payloadKind(doc: vscode.TextDocument): PayloadKind | undefined {
   return kindFromFileName(doc.uri.path);
+}
+
+/** Whether this document is checked here: a payload file or a request file. */
+export function isCheckedFile(doc: vscode.TextDocument): boolean {
+  return payloadKind(doc) !== undefined || isRequestFile(doc.uri.path);
 }
 
 const NOTHING: ParsedPayload = { value: undefined, findings: [] };
@@ -37,6 +43,12 @@ export class PayloadDiagnostics extends Disposable {
     this._register(vscode.workspace.onDidOpenTextDocument(d => this.schedule(d, 0)));
     this._register(vscode.workspace.onDidChangeTextDocument(e => this.schedule(e.document)));
     this._register(vscode.workspace.onDidCloseTextDocument(d => this.clear(d.uri)));
+    this._register(
+      settings.onDidChange(change => {
+        if (change.serviceVersion)
+          vscode.workspace.textDocuments.filter(d => isRequestFile(d.uri.path)).forEach(d => this.schedule(d, 0));
+      }),
+    );
     for (const d of vscode.workspace.textDocuments) this.schedule(d, 0);
   }
 
@@ -58,10 +70,14 @@ export class PayloadDiagnostics extends Disposable {
 
   private validate(doc: vscode.TextDocument): ParsedPayload {
     const kind = payloadKind(doc);
-    if (!kind) return NOTHING;
+    const request = !kind && isRequestFile(doc.uri.path);
+    if (!kind && !request) return NOTHING;
     let parsed: ParsedPayload;
     try {
-      parsed = parsePayload(doc.getText(), kind);
+      const text = doc.getText();
+      parsed = kind
+        ? parsePayload(text, kind)
+        : parseRequest(text, { serviceVersion: this.settings.values.serviceVersion });
     } catch (e) {
       this.log.error(`validator failed on ${doc.uri.toString(true)}: ${e instanceof Error ? e.stack : String(e)}`);
       return NOTHING;
@@ -75,7 +91,7 @@ export class PayloadDiagnostics extends Disposable {
   }
 
   private schedule(doc: vscode.TextDocument, delay?: number): void {
-    if (payloadKind(doc)) this.debounce.schedule(doc, delay);
+    if (isCheckedFile(doc)) this.debounce.schedule(doc, delay);
   }
 
   private clear(uri: vscode.Uri): void {

@@ -1,5 +1,5 @@
 // Rules about what is sent, shared by the editor and the CLI. Core: no `vscode`.
-export { parsePayload, type ParsedPayload } from './parsePayload';
+export { parsePayload, parseRequest, type ParsedPayload } from './parsePayload';
 export { previewBody, createBody } from './bodies';
 export { orderToPreview } from './orderToPreview';
 export {
@@ -13,3 +13,13 @@ export {
 export { operationCurl, sendsServiceVersion } from './operationCurl';
 export { accountNumberSlot, isAccountNumberPath, type AccountNumberSlot } from './accountNumberSlot';
 export { metricsAt, metricsLabel, sumsByEntry, totalsLabel, type CurrencySum, type EntryMetrics } from './metricsAt';
+export { requestFindings, V2_BODY_KINDS, type RequestFindingsOptions } from './requestFindings';
+export {
+  requestOffersAt,
+  requestHoverAt,
+  type FieldOffer,
+  type ValueOffer,
+  type Offers,
+  type FieldHover,
+} from './requestFields';
+export { requestTemplates, type RequestTemplate, type TemplateHints } from './requestTemplates';

@@ -52,6 +52,8 @@ export const FINDING_CODES = {
   'card-expired': { category: 20, title: 'Card expired' },
   'card-luhn': { category: 20, title: 'Card number fails the Luhn check' },
   'card-data-in-file': { category: 20, title: 'Card data in a file' },
+  'unknown-operation': { category: 90, title: 'Unknown operation' },
+  'versioned-field': { category: 20, title: 'Field outside its service-version range' },
 } as const satisfies Record<string, { category: Category; title: string }>;
 
 export type FindingCode = keyof typeof FINDING_CODES;

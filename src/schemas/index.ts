@@ -1,6 +1,6 @@
 export * from './findings';
 export * from './shapes';
-export { validate, type ValidateOptions } from './validate';
+export { validate, payloadFindings, type ValidateOptions } from './validate';
 // jsonSchemas.ts (the editor's JSON Schema files) is build-time only: import it from its own module.
 export { isRealDate } from './dates';
 export { passesLuhn } from './card';
@@ -10,3 +10,6 @@ export { quickFixFor, quickFixesFor, applyEdits, type QuickFix } from './fixes';
 export { TEMPLATES, templateText, type Template } from './templates';
 export { VERSIONED_FIELDS, checkVersionedFields, type VersionFinding } from './versionedFields';
 export { previewOf } from './previewOf';
+export { Locator } from './locate';
+export { syntaxFindings, tooDeepAt, tooDeepFinding } from './syntax';
+export type { RawFinding } from './rules';

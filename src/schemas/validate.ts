@@ -45,20 +45,7 @@ export function validate(text: string, kind: PayloadKind, options: ValidateOptio
     }
     return found;
   }
-  const seen = new Set<string>();
-  const all = [...schemaFindings(value, kind, options.plainZod), ...checkRules(value, kind, options.now ?? new Date())];
-  // A misspelt field is one mistake: its "did you mean" finding stands for the field it leaves missing.
-  for (const r of all) {
-    if (r.fix?.kind === 'renameProperty') seen.add(r.path.slice(0, -1).concat(r.fix.to).join('\u0000'));
-  }
-  const raw = all.filter(r => {
-    const at = r.path.join('\u0000'),
-      key = `${r.code}|${at}`;
-    if (r.target === 'parentKey' && seen.has(at)) return false;
-    if (seen.has(key)) return false; // zod and the rules can both see a missing field
-    seen.add(key);
-    return true;
-  });
+  const raw = payloadFindings(value, kind, options);
   const locator = new Locator(
     text,
     validJson,
@@ -79,6 +66,24 @@ export function validate(text: string, kind: PayloadKind, options: ValidateOptio
     });
   }
   return found;
+}
+
+/** The findings for a parsed payload object, with paths and targets but no places in a text yet. */
+export function payloadFindings(value: object, kind: PayloadKind, options: ValidateOptions = {}): RawFinding[] {
+  const seen = new Set<string>();
+  const all = [...schemaFindings(value, kind, options.plainZod), ...checkRules(value, kind, options.now ?? new Date())];
+  // A misspelt field is one mistake: its "did you mean" finding stands for the field it leaves missing.
+  for (const r of all) {
+    if (r.fix?.kind === 'renameProperty') seen.add(r.path.slice(0, -1).concat(r.fix.to).join('\u0000'));
+  }
+  return all.filter(r => {
+    const at = r.path.join('\u0000'),
+      key = `${r.code}|${at}`;
+    if (r.target === 'parentKey' && seen.has(at)) return false;
+    if (seen.has(key)) return false; // zod and the rules can both see a missing field
+    seen.add(key);
+    return true;
+  });
 }
 
 /** JSON.parse reads 1e400 as Infinity: say what the text says, and why it cannot be sent. */

@@ -139,7 +139,13 @@ export class Container extends Disposable {
   }
 
   get operations(): OperationRequests {
-    return (this._operations ??= new OperationRequests(this.controller, this.panel, this.connections, this.settings));
+    return (this._operations ??= new OperationRequests(
+      this.controller,
+      this.panel,
+      this.connections,
+      this.settings,
+      this.catalogs,
+    ));
   }
 
   /** The product catalogs of the connections, fetched on first use (a plan_id or price_id in a payload). */

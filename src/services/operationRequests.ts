@@ -4,11 +4,21 @@ import * as vscode from 'vscode';
 import { findOperation, servedLocally, type Operation } from '../catalog';
 import { fillPath } from '../client';
 import type { ConnectionStore } from '../connections/connectionStore';
-import { operationCurl, parseRequestFile, requestFileName, requestFileText, takesBody } from '../payloads';
+import {
+  operationCurl,
+  parseRequestFile,
+  requestFileName,
+  requestFileText,
+  requestTemplates,
+  takesBody,
+  type RequestTemplate,
+  type TemplateHints,
+} from '../payloads';
 import type { Settings } from '../settings';
 import { openUntitled } from '../util/documents';
 import type { ResponsePanel } from '../views/responsePanel';
 import type { OperationRequest } from './calls';
+import type { ProductCatalogs } from './productCatalog';
 import type { RequestController } from './requestController';
 
 /** What a caller may already know of a request; the person is asked for the rest. */
@@ -18,6 +28,8 @@ export interface PartialRequest {
   body?: unknown;
   /** Skip the write confirmation (callers that already asked). */
   confirmed?: boolean;
+  /** The label of the body template a new request file starts from (default: the first). */
+  template?: string;
 }
 
 /** The Local sandbox listens on a port chosen at start: a cURL names it as a placeholder. */
@@ -29,6 +41,7 @@ export class OperationRequests {
     private readonly panel: ResponsePanel,
     private readonly store: ConnectionStore,
     private readonly settings: Settings,
+    private readonly catalogs: ProductCatalogs,
   ) {}
 
   show(op: Operation): void {
@@ -51,7 +64,10 @@ export class OperationRequests {
     if (!pathParams) return undefined;
     const query = given?.query ?? (given ? {} : await askQuery(op));
     if (!query) return undefined;
-    if (takesBody(op.method) && given?.body === undefined) return this.openRequestFile(op, pathParams, query);
+    if (takesBody(op.method) && given?.body === undefined) {
+      const template = await this.pickTemplate(op, given);
+      return template && this.openRequestFile(op, pathParams, query, template.body);
+    }
     return this.sendNow(op, { pathParams, query, body: given?.body }, given?.confirmed);
   }
 
@@ -95,13 +111,37 @@ export class OperationRequests {
     return this.controller.run({ kind: 'operation', op, request, target, confirmed });
   }
 
+  /**
+   * The body a new request file starts with: asked when there are several and the person is choosing
+   * (no `given`); a caller that knows the request takes its named template or the first. Undefined: dismissed.
+   */
+  private async pickTemplate(op: Operation, given?: PartialRequest): Promise<RequestTemplate | undefined> {
+    const templates = requestTemplates(op.id, this.templateHints());
+    if (templates.length === 0) return { label: '', detail: '', body: {} };
+    if (given || templates.length === 1) return templates.find(t => t.label === given?.template) ?? templates[0];
+    const picked = await vscode.window.showQuickPick(
+      templates.map(t => ({ label: t.label, detail: t.detail, t })),
+      { title: `${op.method} ${op.path}: start from`, placeHolder: 'Each body validates clean; edit it, then Send' },
+    );
+    return picked?.t;
+  }
+
+  /** Ids from the active connection's catalog when it is loaded (never waited for): a body that previews there. */
+  private templateHints(): TemplateHints {
+    const plan = this.catalogs.peek().catalog?.plans.find(p => p.prices.length);
+    return { today: new Date().toISOString().slice(0, 10), planId: plan?.id, chargeId: plan?.prices[0].id };
+  }
+
   private async openRequestFile(
     op: Operation,
     pathParams: Record<string, string>,
     query: Record<string, string>,
+    body: unknown,
   ): Promise<vscode.TextEditor> {
-    const editor = await openUntitled(requestFileName(op.path), requestFileText(op.id, pathParams, query, {}));
-    void vscode.window.showInformationMessage('Write the request body, then click "Send" above it.');
+    const editor = await openUntitled(requestFileName(op.path), requestFileText(op.id, pathParams, query, body));
+    void vscode.window.showInformationMessage(
+      'Edit the request body (hover a field for what it takes), then click "Send" above it.',
+    );
     return editor;
   }
 }

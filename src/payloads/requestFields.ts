@@ -1,0 +1,146 @@
+// What a request file's body offers at a place: the fields an object may still take and the values a field
+// allows (completion), and what a field is (hover), read from the operation's contract. Core: the editor
+// turns these into completion items and hovers.
+import { getLocation, parse as parseJsonc, type Location } from 'jsonc-parser';
+import { requestContract, type Shape } from '../contract';
+import type { PathSegment } from '../schemas';
+
+export interface FieldOffer {
+  name: string;
+  required: boolean;
+  /** What the value is, for the inserted text: `"…"`, `{}`, `[]`, a number or a boolean. */
+  valueKind: 'string' | 'object' | 'array' | 'number' | 'boolean' | 'any';
+  summary: string;
+  details: string[];
+}
+
+export interface ValueOffer {
+  /** The JSON text to insert. */
+  json: string;
+  label: string;
+}
+
+export interface Offers {
+  fields?: FieldOffer[];
+  values?: ValueOffer[];
+  /** The text to replace: the key or value being typed, when there is one. */
+  replace?: { offset: number; length: number };
+}
+
+export interface FieldHover {
+  markdown: string;
+  offset: number;
+  length: number;
+}
+
+interface Place {
+  operationId: string;
+  /** Where the cursor is within the body. */
+  bodyPath: PathSegment[];
+  location: Location;
+  root: unknown;
+}
+
+function placeAt(text: string, offset: number): Place | undefined {
+  const location = getLocation(text, offset);
+  if (location.path[0] !== 'body') return undefined;
+  const root = parseJsonc(text, [], { allowTrailingComma: true, disallowComments: false }) as unknown;
+  const operationId = isRecord(root) && typeof root.operation === 'string' ? root.operation : undefined;
+  if (!operationId || !requestContract().bodyOf(operationId)) return undefined;
+  return { operationId, bodyPath: location.path.slice(1), location, root };
+}
+
+export function requestOffersAt(text: string, offset: number): Offers | undefined {
+  const place = placeAt(text, offset);
+  if (!place) return undefined;
+  const { location, bodyPath, operationId } = place;
+  const contract = requestContract();
+  const body = (place.root as Record<string, unknown>).body;
+  const token = location.previousNode;
+  const replace =
+    token && offset >= token.offset && offset <= token.offset + token.length
+      ? { offset: token.offset, length: token.length }
+      : undefined;
+  if (location.isAtPropertyKey) {
+    const containerPath = bodyPath.slice(0, -1);
+    const shape = contract.shapeAt(operationId, containerPath, body);
+    if (!shape || shape.type !== 'object') return undefined;
+    const holder = valueAt(body, containerPath);
+    const present = new Set(isRecord(holder) ? Object.keys(holder) : []);
+    const typing = token?.type === 'property' || token?.type === 'string' ? String(token.value ?? '') : '';
+    const fields = Object.entries(shape.properties)
+      .filter(([name, node]) => (!present.has(name) || name === typing) && !contract.shapes.of(node).readOnly)
+      .map(([name, node]) => fieldOffer(name, contract.shapes.of(node), shape.required.includes(name)))
+      .sort((a, b) => Number(b.required) - Number(a.required));
+    return { fields, replace };
+  }
+  const shape = contract.shapeAt(operationId, bodyPath, body);
+  if (!shape) return undefined;
+  const allowed = shape.enum ?? (shape.type === 'boolean' ? [true, false] : undefined);
+  if (!allowed) return undefined;
+  const values = allowed.filter(v => v !== null).map(v => ({ json: JSON.stringify(v), label: String(v) }));
+  return { values, replace: token && token.type !== 'property' ? replace : undefined };
+}
+
+export function requestHoverAt(text: string, offset: number): FieldHover | undefined {
+  const place = placeAt(text, offset);
+  if (!place) return undefined;
+  const { location, bodyPath, operationId } = place;
+  const name = bodyPath[bodyPath.length - 1];
+  const token = location.previousNode;
+  if (typeof name !== 'string' || !token || !location.isAtPropertyKey) return undefined;
+  const contract = requestContract();
+  const body = (place.root as Record<string, unknown>).body;
+  const holder = contract.shapeAt(operationId, bodyPath.slice(0, -1), body);
+  const shape = contract.shapeAt(operationId, bodyPath, body);
+  if (!holder) return undefined;
+  const lines = shape
+    ? [`**${name}**: ${fieldOffer(name, shape, holder.required.includes(name)).summary}`, ...describeShape(shape)]
+    : [
+        /__(c|NS|QT)$/.test(name)
+          ? `**${name}**: a custom field.`
+          : `**${name}** is not a field of this object in the contract.`,
+      ];
+  return { markdown: lines.join('\n\n'), offset: token.offset, length: token.length };
+}
+
+function fieldOffer(name: string, s: Shape, required: boolean): FieldOffer {
+  const type = s.type === 'integer' ? 'whole number' : (s.type ?? 'any value');
+  const format = s.format ? ` (${s.format})` : '';
+  const valueKind = s.type === 'integer' ? 'number' : (s.type ?? 'any');
+  return {
+    name,
+    required,
+    valueKind,
+    summary: `${type}${format}, ${required ? 'required' : 'optional'}${s.nullable ? ', may be null' : ''}`,
+    details: describeShape(s),
+  };
+}
+
+/** Allowed values (all of them), bounds and the default, as short sentences. */
+function describeShape(s: Shape): string[] {
+  const out: string[] = [];
+  if (s.enum) out.push(`Allowed values (${s.enum.length}): ${s.enum.map(v => `\`${JSON.stringify(v)}\``).join(', ')}`);
+  const bounds: string[] = [];
+  if (s.minimum !== undefined) bounds.push(`${s.exclusiveMinimum === true ? 'more than' : 'at least'} ${s.minimum}`);
+  if (s.maximum !== undefined) bounds.push(`${s.exclusiveMaximum === true ? 'less than' : 'at most'} ${s.maximum}`);
+  if (s.minLength !== undefined) bounds.push(`at least ${s.minLength} characters`);
+  if (s.maxLength !== undefined) bounds.push(`at most ${s.maxLength} characters`);
+  if (s.minItems !== undefined) bounds.push(`at least ${s.minItems} entries`);
+  if (s.maxItems !== undefined) bounds.push(`at most ${s.maxItems} entries`);
+  if (bounds.length) out.push(`Range: ${bounds.join(', ')}`);
+  if (s.type === 'object' && Object.keys(s.properties).length)
+    out.push(
+      `Fields: ${Object.keys(s.properties).length}${s.required.length ? ` (required: ${s.required.join(', ')})` : ''}`,
+    );
+  if (s.default !== undefined) out.push(`Default: \`${JSON.stringify(s.default)}\``);
+  return out;
+}
+
+function valueAt(root: unknown, path: readonly PathSegment[]): unknown {
+  let v = root;
+  for (const p of path) v = isRecord(v) || Array.isArray(v) ? (v as Record<PathSegment, unknown>)[p] : undefined;
+  return v;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

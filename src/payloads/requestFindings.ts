@@ -1,0 +1,111 @@
+// Every finding for a *.request.json file, at its exact place in the file: JSON syntax, the operation, and
+// its body checked against the operation's contract (v1: the generated schemas, open objects; v2: the same
+// validator as the payload files), plus fields used outside their service-version range. A finding's path
+// is within the file (`body.subscriptions[0].orderActions[0].type`).
+import { findOperation } from '../catalog';
+import { requestContract } from '../contract';
+import {
+  checkVersionedFields,
+  FINDING_CODES,
+  Locator,
+  syntaxFindings,
+  tooDeepAt,
+  tooDeepFinding,
+  payloadFindings,
+  type Finding,
+  type PayloadKind,
+  type RawFinding,
+} from '../schemas';
+import { parse as parseJsonc } from 'jsonc-parser';
+
+/** The v2 operations whose bodies are the payload files' kinds. */
+export const V2_BODY_KINDS: Readonly<Record<string, PayloadKind>> = {
+  'POST /v2/orders': 'order',
+  'POST /v2/orders/preview': 'preview',
+  'POST /v2/accounts': 'account',
+};
+
+export interface RequestFindingsOptions {
+  /** The service-version header the request is sent with (billingWorkbench.serviceVersion). */
+  serviceVersion?: string;
+  now?: Date;
+}
+
+export function requestFindings(text: string, options: RequestFindingsOptions = {}): Finding[] {
+  if (text.trim() === '') return []; // a blank new file is not a mistake yet
+  let value: unknown;
+  let validJson = true;
+  const found: Finding[] = [];
+  try {
+    value = JSON.parse(text);
+  } catch {
+    validJson = false;
+    const deep = tooDeepAt(text);
+    if (deep >= 0) return [tooDeepFinding(deep)];
+    found.push(...syntaxFindings(text));
+    value = parseJsonc(text, [], { allowTrailingComma: true, disallowComments: false });
+  }
+  const raw: RawFinding[] = [];
+  if (!isRecord(value)) {
+    const message = 'A request file is a JSON object: { "operation": "METHOD /path", "body": { ... } }.';
+    raw.push({ code: 'wrong-root', path: [], target: 'value', message });
+  } else raw.push(...fileFindings(value, options));
+  const locator = new Locator(
+    text,
+    validJson,
+    raw.map(r => r.path),
+  );
+  for (const r of raw) {
+    const { offset, length } = locator.locate(r.path, r.target);
+    const { code, message, path, fix } = r;
+    const category = FINDING_CODES[code].category;
+    found.push({
+      code,
+      severity: r.severity ?? 'error',
+      category,
+      message,
+      path,
+      offset,
+      length,
+      ...(fix ? { fix } : {}),
+    });
+  }
+  return found;
+}
+
+function fileFindings(file: Record<string, unknown>, options: RequestFindingsOptions): RawFinding[] {
+  const operation = file.operation;
+  if (operation === undefined) {
+    const message = '"operation" is required: the operation to send, "METHOD /path" as listed in the Endpoints view.';
+    return [{ code: 'missing-field', path: ['operation'], target: 'parentKey', message }];
+  }
+  const [method = '', path = ''] = typeof operation === 'string' ? operation.split(' ') : [];
+  const op = findOperation(method, path);
+  if (!op) {
+    const message = `Unknown operation ${JSON.stringify(operation)}: use "METHOD /path" as listed in the Endpoints view.`;
+    return [{ code: 'unknown-operation', path: ['operation'], target: 'value', message }];
+  }
+  const body = file.body;
+  const versioned: RawFinding[] = checkVersionedFields(body, op.id, options.serviceVersion).map(f => ({
+    code: 'versioned-field',
+    path: ['body', ...f.path],
+    target: 'key',
+    message: f.message,
+  }));
+  const shadowed = new Set(versioned.map(f => f.path.join('\u0000')));
+  const kind = V2_BODY_KINDS[op.id];
+  const schema = kind ? v2Findings(body, kind, options.now) : requestContract().check(op.id, body, ['body']);
+  return [...schema.filter(f => !shadowed.has(f.path.join('\u0000'))), ...versioned];
+}
+
+/** A v2 body is checked by the payload validator; its findings move under `body`. */
+function v2Findings(body: unknown, kind: PayloadKind, now: Date | undefined): RawFinding[] {
+  if (body === undefined) return [];
+  if (!isRecord(body)) {
+    const message = `"body" must be a JSON object (the ${kind} payload).`;
+    return [{ code: 'wrong-type', path: ['body'], target: 'value', message }];
+  }
+  return payloadFindings(body, kind, { now }).map(f => ({ ...f, path: ['body', ...f.path] }));
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
