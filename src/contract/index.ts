@@ -6,3 +6,10 @@ export { Shapes, listsFields, type Shape } from './shapes';
 export { checkValue } from './checkValue';
 export { placeholderFor } from './placeholder';
 export { RequestContract, requestContract } from './requestContract';
+export {
+  simulateAnswer,
+  SIMULATED_HEADER,
+  SIMULATED_NOTE,
+  type SimulatedAnswer,
+  type SimulationRequest,
+} from './simulate';

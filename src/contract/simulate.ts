@@ -1,0 +1,86 @@
+// Answers the Local sandbox gives for operations it keeps no state for: built from the operation's success
+// response in the contract (status and shape), with plausible ids, dates and amounts, and marked simulated
+// (SIMULATED_HEADER, SIMULATED_NOTE) by whoever sends it. Pure: no HTTP here.
+import { RESPONSES } from './responseData';
+import type { SchemaNode } from './schemaNode';
+import { Shapes } from './shapes';
+import { simulatedValue, type SimulationContext } from './simulateValues';
+
+/** The response header that marks an answer as simulated (shared by the sandbox, the panel and History). */
+export const SIMULATED_HEADER = 'x-billing-workbench-simulated';
+export const SIMULATED_NOTE = 'simulated from the contract: the Local sandbox keeps no state for this operation';
+
+export interface SimulationRequest {
+  pathParams: Record<string, string>;
+  query?: Record<string, string>;
+  body?: unknown;
+  /** YYYY-MM-DD: the sandbox's today, given to every date of the answer. */
+  today: string;
+}
+
+export interface SimulatedAnswer {
+  status: number;
+  /** Absent for 204 and for a success the contract gives no JSON schema (a file download, say). */
+  body?: unknown;
+}
+
+let shapes: Shapes | undefined;
+
+/** The simulated answer to a catalog operation, or undefined when the contract has none (the sandbox says 501). */
+export function simulateAnswer(operationId: string, request: SimulationRequest): SimulatedAnswer | undefined {
+  const answers = RESPONSES.operations[operationId];
+  const status = answers && successStatus(answers);
+  if (status === undefined) return undefined;
+  const node = answers[String(status)];
+  if (!node || status === 204) return { status };
+  shapes ??= new Shapes(RESPONSES.schemas);
+  const ctx: SimulationContext = {
+    shapes,
+    today: request.today,
+    seed: seedOf(operationId, request.pathParams),
+    echoes: echoesOf(operationId, request.pathParams),
+    idsMade: 0,
+  };
+  return { status, body: simulatedValue(ctx, node) };
+}
+
+/** The lowest 2xx status the contract declares for the operation. */
+export function successStatus(answers: Record<string, SchemaNode | null>): number | undefined {
+  const statuses = Object.keys(answers)
+    .filter(s => /^2\d\d$/.test(s))
+    .map(Number);
+  return statuses.length ? Math.min(...statuses) : undefined;
+}
+
+const seedOf = (operationId: string, pathParams: Record<string, string>) =>
+  [
+    operationId,
+    ...Object.keys(pathParams)
+      .sort()
+      .map(k => `${k}=${pathParams[k]}`),
+  ].join('|');
+
+// Which fields repeat the path keys. `{invoiceKey}` given an id fills `invoiceId` (and `id` when the path
+// ends at it); given a number, `invoiceNumber` (and `number`). `{key}` takes its noun from the segment before.
+function echoesOf(operationId: string, pathParams: Record<string, string>): SimulationContext['echoes'] {
+  const anywhere = new Map<string, string>();
+  const top = new Map<string, string>();
+  const segments = operationId.slice(operationId.indexOf(' ') + 1).split('/');
+  segments.forEach((segment, i) => {
+    const param = /^\{(.+)\}$/.exec(segment)?.[1];
+    const value = param === undefined ? undefined : pathParams[param];
+    if (!param || !value) return;
+    const name = camel(param);
+    const [, stem, suffix] = /^(.*?)(id|key|number)?$/i.exec(name)!;
+    if (!suffix) return void anywhere.set(name, value);
+    const noun = stem || singular(camel(segments[i - 1] ?? ''));
+    const isId = /^id$/i.test(suffix) || (/^key$/i.test(suffix) && /^[0-9a-f]{32}$/.test(value));
+    if (!/^key$/i.test(suffix)) anywhere.set(name, value);
+    if (noun) anywhere.set(noun + (isId ? 'Id' : 'Number'), value);
+    if (i === segments.length - 1) top.set(isId ? 'id' : 'number', value);
+  });
+  return { anywhere, top };
+}
+
+const camel = (s: string) => s.replace(/[-_]+([a-zA-Z])/g, (_, c: string) => c.toUpperCase());
+const singular = (s: string) => s.replace(/ies$/, 'y').replace(/s$/, '');
