@@ -2,9 +2,17 @@
 // BILLING_CLIENT_SECRET from the environment (a secret is never a flag), or the embedded local sandbox.
 // An order or preview file previews and creates an order; an account file creates an account (POST
 // /v2/accounts) and has nothing to preview.
-import { ApiError, BillingClient } from '../client';
+import { ApiError, BillingClient, v1PreviewAsV2, type ApiResponse } from '../client';
 import { startSandbox } from '../sandbox';
-import { createBody, previewBody } from '../payloads';
+import {
+  createBody,
+  isRequestFile,
+  isV1OrderOperation,
+  previewBody,
+  requestFindings,
+  v1CreateBody,
+  v1PreviewBody,
+} from '../payloads';
 import {
   kindFromFileName,
   validate,
@@ -49,6 +57,10 @@ export async function sendCommand(
     return 2;
   }
   const text = read.text;
+  if (isRequestFile(args.file)) {
+    const send = v1OrderSend(command, args, text, io);
+    return typeof send === 'number' ? send : sendWith(args, io, env, send);
+  }
   const kind: PayloadKind = fileKind === 'account' ? 'account' : command === 'preview' ? 'preview' : 'order';
   let value: Record<string, unknown>;
   try {
@@ -69,6 +81,32 @@ export async function sendCommand(
     return 1;
   }
 
+  return sendWith(args, io, env, async client => {
+    if (command === 'preview') {
+      const r = await client.preview(body as PreviewRequestBody);
+      const table = () => previewTable(r.data, body as PreviewRequestBody);
+      io.out(args.format === 'json' ? JSON.stringify(r.data, null, 2) : table());
+      io.err(`${r.status} in ${r.ms} ms, Service-Request-Id ${r.requestId ?? '-'}`);
+    } else if (kind === 'account') {
+      const r = await client.createAccount(body as AccountData);
+      const created = `created account ${r.data.account_number} (${r.data.name}, ${r.data.currency})`;
+      io.out(args.format === 'json' ? JSON.stringify(r.data, null, 2) : created);
+      io.err(`${r.status} in ${r.ms} ms, Service-Request-Id ${r.requestId ?? '-'}`);
+    } else {
+      const r = await client.createOrder(body as OrderRequestBody);
+      const subscriptions = r.data.subscriptions.map(s => `${s.subscription_number} (${s.state})`).join(', ');
+      const created = `created order ${r.data.order_number} with ${subscriptions || 'no subscriptions'}`;
+      io.out(args.format === 'json' ? JSON.stringify(r.data, null, 2) : created);
+      io.err(`${r.status} in ${r.ms} ms, Service-Request-Id ${r.requestId ?? '-'}`);
+    }
+  });
+}
+
+/** What one send does with a client: prints its answer. */
+type Send = (client: BillingClient) => Promise<void>;
+
+/** Sends with a client for --base-url (credentials from the environment) or the embedded Local sandbox. */
+async function sendWith(args: SendArgs, io: Io, env: NodeJS.ProcessEnv, send: Send): Promise<number> {
   let sandbox: Awaited<ReturnType<typeof startSandbox>> | undefined;
   const requests = requestLog(io);
   let client: BillingClient;
@@ -87,23 +125,7 @@ export async function sendCommand(
     client = new BillingClient({ baseUrl, clientId, clientSecret, surface: 'cli' });
   }
   try {
-    if (command === 'preview') {
-      const r = await client.preview(body as PreviewRequestBody);
-      const table = () => previewTable(r.data, body as PreviewRequestBody);
-      io.out(args.format === 'json' ? JSON.stringify(r.data, null, 2) : table());
-      io.err(`${r.status} in ${r.ms} ms, Service-Request-Id ${r.requestId ?? '-'}`);
-    } else if (kind === 'account') {
-      const r = await client.createAccount(body as AccountData);
-      const created = `created account ${r.data.account_number} (${r.data.name}, ${r.data.currency})`;
-      io.out(args.format === 'json' ? JSON.stringify(r.data, null, 2) : created);
-      io.err(`${r.status} in ${r.ms} ms, Service-Request-Id ${r.requestId ?? '-'}`);
-    } else {
-      const r = await client.createOrder(body as OrderRequestBody);
-      const subscriptions = r.data.subscriptions.map(s => `${s.subscription_number} (${s.state})`).join(', ');
-      const created = `created order ${r.data.order_number} with ${subscriptions || 'no subscriptions'}`;
-      io.out(args.format === 'json' ? JSON.stringify(r.data, null, 2) : created);
-      io.err(`${r.status} in ${r.ms} ms, Service-Request-Id ${r.requestId ?? '-'}`);
-    }
+    await send(client);
     requests.flush();
     return 0;
   } catch (e) {
@@ -115,4 +137,47 @@ export async function sendCommand(
     await client.close();
     await sandbox?.close();
   }
+}
+
+/**
+ * A v1 order request file: POST /v1/orders/preview previews (a POST /v1/orders file previews the same order),
+ * POST /v1/orders creates (a preview file creates its order). Checked first, as the editor does; a number
+ * is the exit code when nothing is sent.
+ */
+function v1OrderSend(command: 'preview' | 'create', args: SendArgs, text: string, io: Io): Send | number {
+  let file: { operation?: unknown; body?: unknown };
+  try {
+    file = JSON.parse(text);
+  } catch (e) {
+    io.err(`${args.file}: not valid JSON (${(e as Error).message}); run "validate" for the exact place`);
+    return 2;
+  }
+  if (!isV1OrderOperation(file?.operation) || typeof file.body !== 'object' || !file.body) {
+    io.err(
+      `${args.file}: only request files for POST /v1/orders/preview or POST /v1/orders (with a "body") ` +
+        `${command === 'preview' ? 'preview' : 'create an order'}; send other operations from the editor`,
+    );
+    return 2;
+  }
+  const errors = requestFindings(text).filter(f => f.severity === 'error');
+  if (errors.length) {
+    for (const f of errors) io.err(`${args.file}: ${f.message} (${formatPath(f.path)}) [${f.code}]`);
+    io.err(`not sent: fix the ${errors.length} error(s) above (the service would reject them)`);
+    return 1;
+  }
+  const body = file.body as Record<string, unknown>;
+  const done = (r: ApiResponse<unknown>, shown: string) => {
+    io.out(args.format === 'json' ? JSON.stringify(r.data, null, 2) : shown);
+    io.err(`${r.status} in ${r.ms} ms, Service-Request-Id ${r.requestId ?? '-'}`);
+  };
+  if (command === 'preview')
+    return async client => {
+      const r = await client.previewV1(v1PreviewBody(body));
+      done(r, previewTable(v1PreviewAsV2(r.data.previewResult, body), {}));
+    };
+  return async client => {
+    const r = await client.createOrderV1(v1CreateBody(body));
+    const subscriptions = (r.data.subscriptions ?? []).map(s => `${s.subscriptionNumber} (${s.status})`).join(', ');
+    done(r, `created order ${r.data.orderNumber} with ${subscriptions || 'no subscriptions'}`);
+  };
 }

@@ -15,6 +15,22 @@ import type {
 } from './responses';
 import { serviceVersionWarning } from './serviceVersion';
 import { TokenProvider, type TokenAnswer } from './tokens';
+import type { V1PreviewResult } from './v1Preview';
+
+/** POST /v1/orders/preview's answer. */
+export interface V1PreviewResponse {
+  success?: boolean;
+  previewResult?: V1PreviewResult;
+}
+/** POST /v1/orders' answer: the order and what it made. */
+export interface V1OrderResponse {
+  success?: boolean;
+  orderNumber?: string;
+  accountNumber?: string;
+  status?: string;
+  subscriptionNumbers?: string[];
+  subscriptions?: { subscriptionNumber?: string; status?: string }[];
+}
 import { Transport, type RawResponse, type TransportOptions } from './transport';
 
 export interface RetryPolicy {
@@ -110,6 +126,15 @@ export class BillingClient {
   createOrder(body: OrderRequestBody, o: CallOptions = {}) {
     const idempotencyKey = o.idempotencyKey ?? randomUUID();
     return this.call<OrderResponse>('POST', '/v2/orders', { ...o, body, idempotencyKey });
+  }
+  /** A v1 order preview (POST /v1/orders/preview): `previewResult` with the order's delta metrics. */
+  previewV1(body: Record<string, unknown>, o: CallOptions = {}) {
+    return this.call<V1PreviewResponse>('POST', '/v1/orders/preview', { ...o, body });
+  }
+  /** A v1 order (POST /v1/orders), with an Idempotency-Key as createOrder. */
+  createOrderV1(body: Record<string, unknown>, o: CallOptions = {}) {
+    const idempotencyKey = o.idempotencyKey ?? randomUUID();
+    return this.call<V1OrderResponse>('POST', '/v1/orders', { ...o, body, idempotencyKey });
   }
   createAccount(body: AccountData, o: CallOptions = {}) {
     const idempotencyKey = o.idempotencyKey ?? randomUUID();

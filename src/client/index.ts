@@ -6,6 +6,7 @@ export {
   type SendRequest,
   type RetryPolicy,
 } from './client';
+export type { V1PreviewResponse, V1OrderResponse } from './client';
 export { ApiError, type ErrorKind, type V1Reason, type V2Error } from './errors';
 export { CATEGORIES, decodeCode } from './categories';
 export { Redactor, redact, isSecretName, toCurl } from './redact';
@@ -32,3 +33,4 @@ export {
   type SideFigures,
 } from './compareConnections';
 export { advise, allAdvice, NOT_SERVED_HEADER, NOT_SERVED_VALUE, type NextStep, type Surface } from './advice';
+export { v1PreviewAsV2, type V1PreviewResult, type V1PreviewRequest, type V1DeltaMetric } from './v1Preview';

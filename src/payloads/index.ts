@@ -23,3 +23,4 @@ export {
   type FieldHover,
 } from './requestFields';
 export { requestTemplates, type RequestTemplate, type TemplateHints } from './requestTemplates';
+export { V1_CREATE, V1_PREVIEW, isV1OrderOperation, v1CreateBody, v1PreviewBody } from './v1Orders';

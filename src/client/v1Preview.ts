@@ -1,0 +1,85 @@
+// A v1 order preview's answer (`previewResult`: orderDeltaMetrics per charge) in the v2 preview's shape, so
+// the panel, the inline figures and the CLI table read both the same way. Rows follow the request: each
+// `subscriptions[i]` of the v1 body is the answer's subscription with its number, or (a new one) the next
+// number the answer names that the request did not.
+import type { Money } from './money';
+import type { PreviewAction, PreviewResponse } from './responses';
+
+export interface V1DeltaMetric {
+  subscriptionNumber?: string;
+  orderActionType?: string;
+  orderActionSequence?: string;
+  productRatePlanChargeId?: string;
+  chargeNumber?: string;
+  startDate?: string;
+  endDate?: string;
+  grossAmount?: number;
+  netAmount?: number;
+  currency?: string;
+}
+
+export interface V1PreviewResult {
+  orderDeltaMetrics?: {
+    orderDeltaMrr?: V1DeltaMetric[];
+    orderDeltaTcb?: V1DeltaMetric[];
+    orderDeltaTcv?: V1DeltaMetric[];
+  };
+  invoices?: { amount?: number; amountWithoutTax?: number; targetDate?: string; invoiceItems?: unknown[] }[];
+  creditMemos?: { amount?: number; targetDate?: string }[];
+}
+
+export interface V1PreviewRequest {
+  subscriptions?: { subscriptionNumber?: unknown }[];
+}
+
+export function v1PreviewAsV2(result: V1PreviewResult | undefined, request?: V1PreviewRequest): PreviewResponse {
+  const mrr = result?.orderDeltaMetrics?.orderDeltaMrr ?? [];
+  const tcb = result?.orderDeltaMetrics?.orderDeltaTcb ?? [];
+  const key = (m: V1DeltaMetric) =>
+    `${m.subscriptionNumber}|${m.orderActionSequence ?? ''}|${m.orderActionType}|${m.chargeNumber ?? m.productRatePlanChargeId}|${m.currency}`;
+  const mrrByKey = new Map(mrr.map(m => [key(m), m]));
+  const bySubscription = new Map<string, Map<string, PreviewAction>>();
+  for (const m of tcb.length ? tcb : mrr) {
+    const sub = m.subscriptionNumber ?? '';
+    const actions = bySubscription.get(sub) ?? new Map<string, PreviewAction>();
+    bySubscription.set(sub, actions);
+    const actionKey = `${m.orderActionSequence ?? ''}|${m.orderActionType ?? ''}`;
+    const action = actions.get(actionKey) ?? {
+      action_id: actionKey,
+      action: m.orderActionType ?? 'order action',
+      sequence: Number(m.orderActionSequence ?? actions.size),
+      subscription_items: [],
+    };
+    actions.set(actionKey, action);
+    const monthly = mrrByKey.get(key(m));
+    action.subscription_items.push({
+      subscription_item_id: m.chargeNumber ?? `${sub}|${m.productRatePlanChargeId}`,
+      price_id: m.productRatePlanChargeId ?? m.chargeNumber ?? '',
+      start_date: m.startDate ?? '',
+      ...(m.endDate ? { end_date: m.endDate } : {}),
+      ...(monthly ? { mrr: money(monthly) } : {}),
+      tcb: money(tcb.length ? m : { ...m, grossAmount: 0, netAmount: 0 }),
+    });
+  }
+  return {
+    subscriptions: inRequestOrder([...bySubscription.keys()], request).map(number => ({
+      subscription_number: number,
+      actions: [...(bySubscription.get(number)?.values() ?? [])],
+    })),
+  };
+}
+
+/** The answer's subscription numbers in the order of the request's `subscriptions[]` (the panel's indexes). */
+function inRequestOrder(numbers: string[], request?: V1PreviewRequest): string[] {
+  const asked = Array.isArray(request?.subscriptions) ? request.subscriptions : [];
+  const named = asked.map(s => (typeof s?.subscriptionNumber === 'string' ? s.subscriptionNumber : undefined));
+  const unnamed = numbers.filter(n => !named.includes(n));
+  const ordered = named.map(n => n ?? unnamed.shift()).filter((n): n is string => !!n && numbers.includes(n));
+  return [...ordered, ...numbers.filter(n => !ordered.includes(n))];
+}
+
+const money = (m: V1DeltaMetric): Money => ({
+  gross_amount: m.grossAmount ?? 0,
+  net_amount: m.netAmount ?? m.grossAmount ?? 0,
+  currency: m.currency ?? 'USD',
+});
