@@ -169,7 +169,7 @@ class Checker {
         !CUSTOM_FIELD.test(key) &&
         !s.required.includes(key)
       )
-        out.push(unknownField(key, [...path, key], this.where(path), suggestKey(key, known, present)));
+        out.push(unknownField(key, [...path, key], suggestKey(key, known, present)));
     }
   }
 
@@ -202,16 +202,16 @@ function withoutVariants(s: Omit<Shape, 'variants'>): SchemaNode {
   return { ...s, properties: s.properties, required: s.required } as SchemaNode;
 }
 
-function unknownField(key: string, path: PathSegment[], where: string, near: string | undefined): RawFinding {
-  const ignored = 'the service ignores it (it refuses it only with rejectUnknownFields)';
+/** The path of the field follows every message (Problems, CLI): the words lead with what to do. */
+function unknownField(key: string, path: PathSegment[], near: string | undefined): RawFinding {
   return {
     code: 'unknown-field',
     path,
     target: 'key',
     severity: 'warning',
     message: near
-      ? `Unknown field "${key}" in ${where}: did you mean \`${near}\`? As written, ${ignored}.`
-      : `Unknown field "${key}" in ${where}: ${ignored}. A custom field ends in __c.`,
+      ? `Unknown field "${key}": did you mean \`${near}\`? As written, the service ignores it.`
+      : `Unknown field "${key}": the service ignores it (unless rejectUnknownFields is set). A custom field ends in __c.`,
     fix: near ? { kind: 'renameProperty', property: key, to: near } : { kind: 'removeProperty', property: key },
   };
 }

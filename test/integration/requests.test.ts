@@ -1,0 +1,111 @@
+// Request files in the real VS Code: a v1 body checked against its operation's contract (one Problems entry
+// per mistake, at the key, with Rename), completion of field names and enum values, hover, and New Request.
+import * as assert from 'assert';
+import * as vscode from 'vscode';
+import { api, onScreen, waitFor } from './helpers';
+
+const ws = () => vscode.workspace.workspaceFolders![0].uri;
+const codeOf = (d: vscode.Diagnostic) => (typeof d.code === 'object' ? String(d.code.value) : String(d.code));
+const ours = (uri: vscode.Uri) => vscode.languages.getDiagnostics(uri).filter(d => d.source === 'Billing Workbench');
+const labels = (items: vscode.CompletionItem[]) =>
+  items.map(i => (typeof i.label === 'string' ? i.label : i.label.label));
+
+async function complete(doc: vscode.TextDocument, pos: vscode.Position, expected: string): Promise<string[]> {
+  return waitFor(`completion offering ${expected}`, async () => {
+    const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+      'vscode.executeCompletionItemProvider',
+      doc.uri,
+      pos,
+    );
+    const all = labels(list.items);
+    return all.includes(expected) ? all : undefined;
+  });
+}
+
+suite('Request files: v1 bodies checked, completed and explained', () => {
+  suiteSetup(async () => {
+    await api();
+  });
+  teardown(async () => {
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  test('a misspelt field in a POST /v1/orders body: one warning at the key, Rename fixes it; custom fields pass', async function () {
+    const doc = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(ws(), 'v1-order.request.json'));
+    await vscode.window.showTextDocument(doc);
+    const d = await waitFor('the request file diagnostics', () => (ours(doc.uri).length ? ours(doc.uri) : undefined));
+    assert.deepEqual(
+      d.map(x => [codeOf(x), doc.getText(x.range), x.severity]),
+      [['unknown-field', '"suspendPeriodsTyp"', vscode.DiagnosticSeverity.Warning]],
+    );
+    assert.match(d[0].message, /did you mean `suspendPeriodsType`\?/);
+    assert.match(d[0].message, /\(body\.subscriptions\[0\]\.orderActions\[0\]\.suspend\.suspendPeriodsTyp\)/);
+    await vscode.commands.executeCommand('workbench.actions.view.problems');
+    const shot = await onScreen(this, 'request-file-problem');
+    assert.ok(shot.text.includes('suspendPeriodsType'), 'the Problems entry is on screen');
+    const actions = await waitFor('the Rename quick fix', async () => {
+      const all = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+        'vscode.executeCodeActionProvider',
+        doc.uri,
+        d[0].range,
+        vscode.CodeActionKind.QuickFix.value,
+      );
+      return all.some(a => a.edit) ? all : undefined;
+    });
+    const rename = actions.find(a => a.title.includes('suspendPeriodsType'))!;
+    assert.ok(rename.isPreferred, 'Rename is the preferred fix');
+    assert.ok(await vscode.workspace.applyEdit(rename.edit!));
+    await waitFor(
+      'no finding left',
+      () => ours(doc.uri).length === 0 && doc.getText().includes('"suspendPeriodsType"'),
+    );
+  });
+
+  test('a wrong enum value is an error at the value; completion offers the allowed values and the fields', async () => {
+    const doc = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(ws(), 'v1-order.request.json'));
+    const editor = await vscode.window.showTextDocument(doc);
+    const at = doc.getText().indexOf('"Today"');
+    await editor.edit(e => e.replace(new vscode.Range(doc.positionAt(at), doc.positionAt(at + 7)), '"Tomorrow"'));
+    const d = await waitFor('the enum error', () => ours(doc.uri).find(x => codeOf(x) === 'invalid-value'));
+    assert.equal(doc.getText(d.range), '"Tomorrow"');
+    assert.equal(d.severity, vscode.DiagnosticSeverity.Error);
+    assert.match(d.message, /suspendPolicy must be one of "Today", "EndOfLastInvoicePeriod"/);
+    const values = await complete(doc, doc.positionAt(at + 2), 'EndOfLastInvoicePeriod');
+    for (const v of ['Today', 'FixedPeriodsFromToday', 'SpecificDate']) assert.ok(values.includes(v), v);
+    // A new key inside `suspend`: the fields it still takes.
+    const key = doc.getText().indexOf('"suspendPolicy"');
+    await editor.edit(e => e.insert(doc.positionAt(key), '"", '));
+    const fields = await complete(doc, doc.positionAt(key + 1), 'suspendSpecificDate');
+    assert.ok(fields.includes('suspendPeriods'));
+    assert.ok(!fields.includes('suspendPolicy'), 'a field already there is not offered again');
+  });
+
+  test('hover on a field: its type, whether it is required, and every allowed value', async () => {
+    const doc = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(ws(), 'v1-order.request.json'));
+    await vscode.window.showTextDocument(doc);
+    const pos = doc.positionAt(doc.getText().indexOf('"type"') + 2);
+    const text = await waitFor('our hover', async () => {
+      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, pos);
+      const all = hovers.flatMap(h => h.contents.map(c => (typeof c === 'string' ? c : c.value))).join('\n');
+      return all.includes('Allowed values') ? all : undefined;
+    });
+    assert.match(text, /\*\*type\*\*: string, required/);
+    assert.match(text, /"CreateSubscription".*"ChangePlan"/s);
+  });
+
+  test('New Request... opens a body that validates clean (PUT /v1/subscriptions/{subscription-key}/cancel)', async () => {
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('billingWorkbench.newRequest', {
+      operation: 'PUT /v1/subscriptions/{subscription-key}/cancel',
+      pathParams: { 'subscription-key': 'S00000001' },
+    });
+    const doc = editor.document;
+    const file = JSON.parse(doc.getText()) as { operation: string; body: Record<string, unknown> };
+    assert.equal(file.operation, 'PUT /v1/subscriptions/{subscription-key}/cancel');
+    assert.equal(file.body.cancellationPolicy, 'EndOfCurrentTerm');
+    // Clean: a canary mistake shows up, and once it is undone nothing of ours remains.
+    await editor.edit(e => e.insert(doc.positionAt(doc.getText().indexOf('"cancellationPolicy"')), '"Oops": 1, '));
+    await waitFor('the canary warning', () => ours(doc.uri).some(d => d.message.includes('"Oops"')));
+    await vscode.commands.executeCommand('undo');
+    await waitFor('clean', () => ours(doc.uri).length === 0);
+  });
+});
