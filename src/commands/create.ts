@@ -15,7 +15,7 @@ export class CreateCommand implements Command {
     const { payloads, accountsModel, accountsView } = this.services;
     const created = await payloads.create(await documentOf(uriArg(uri)), optionsArg<SendOptions>(options));
     if (!created) return undefined;
-    const orderNumber = created.response.data.order_number;
+    const { orderNumber } = created;
     accountsModel.refresh();
     const accountNumber =
       created.accountNumber ?? (await accountsModel.accountOfOrder(orderNumber).catch(() => undefined));

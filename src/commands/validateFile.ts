@@ -1,12 +1,12 @@
 import * as vscode from 'vscode';
 import type { Container } from '../services/container';
-import { payloadKind } from '../languageFeatures/payloadDiagnostics';
+import { isCheckedFile } from '../languageFeatures/payloadDiagnostics';
 import { documentOf, fileName, showProblems } from '../util/documents';
 import { uriArg } from './args';
 import type { Command } from './commandManager';
 import { COMMANDS } from './ids';
 
-const HINT = 'Open a *.order.json, *.preview.json or *.account.json file to validate it.';
+const HINT = 'Open a *.order.json, *.preview.json, *.account.json or *.request.json file to validate it.';
 
 /** Validates the given or active payload now and says the result; Problems shows the details. */
 export class ValidateFileCommand implements Command {
@@ -15,7 +15,7 @@ export class ValidateFileCommand implements Command {
 
   async execute(uri?: unknown): Promise<number | undefined> {
     const doc = await documentOf(uriArg(uri));
-    if (!doc || !payloadKind(doc)) {
+    if (!doc || !isCheckedFile(doc)) {
       void vscode.window.showWarningMessage(HINT);
       return undefined;
     }

@@ -18,10 +18,14 @@ export function totalsLens(doc: vscode.TextDocument, record: PreviewRecord, rang
 }
 
 /** "subscriptions[0]: MRR +350.00 USD · TCB +4,200.00 USD" over each entry the preview has figures for. */
-export function entryLenses(doc: vscode.TextDocument, record: PreviewRecord): vscode.CodeLens[] {
+export function entryLenses(
+  doc: vscode.TextDocument,
+  record: PreviewRecord,
+  bodyPath: readonly string[] = [],
+): vscode.CodeLens[] {
   const stale = isStale(doc, record);
   const tip = tooltip(record, stale);
-  return metricsAt(doc.getText(), record.summary).map(m => {
+  return metricsAt(doc.getText(), record.summary, bodyPath).map(m => {
     const line = doc.positionAt(m.offset).line;
     const title = `${m.list}[${m.index}]: ${stale ? 'was ' : ''}${metricsLabel(m.sums)}`;
     return readOnly(new vscode.Range(line, 0, line, 0), title, tip);

@@ -3,7 +3,7 @@
 // its own figures (inlineMetrics.ts); they update whenever the preview history records this document.
 import * as vscode from 'vscode';
 import { COMMANDS, commandFor, type CommandId } from '../commands/ids';
-import { isRequestFile, parseRequestFile } from '../payloads';
+import { isRequestFile, isV1OrderOperation, parseRequestFile } from '../payloads';
 import { kindFromFileName } from '../schemas';
 import type { PreviewHistory } from '../services/previewHistory';
 import { Disposable } from '../util/dispose';
@@ -21,22 +21,26 @@ export class PayloadCodeLens extends Disposable implements vscode.CodeLensProvid
   provideCodeLenses(doc: vscode.TextDocument): vscode.CodeLens[] {
     const top = new vscode.Range(0, 0, 0, 0);
     const lens = (title: string, id: CommandId) => new vscode.CodeLens(top, commandFor(id, title, doc.uri));
+    const orderLenses = (bodyPath: string[]) => {
+      const record = this.history.latest(doc.uri.toString());
+      return [
+        lens('$(graph-line) Preview', COMMANDS.preview),
+        ...(record ? [totalsLens(doc, record, top)] : []),
+        lens('$(add) Create', COMMANDS.create),
+        lens('$(check) Validate', COMMANDS.validateFile),
+        ...(record ? entryLenses(doc, record, bodyPath) : []),
+      ];
+    };
     if (isRequestFile(doc.uri.path)) {
       const r = parseRequestFile(doc.getText());
+      // A v1 order or order preview previews and creates like an order file; any other request is sent.
+      if (isV1OrderOperation(r.operation)) return orderLenses(['body']);
       return [lens(r.operation ? `$(play) Send ${r.operation}` : '$(play) Send', COMMANDS.sendRequestFile)];
     }
     switch (kindFromFileName(doc.uri.path)) {
       case 'order':
-      case 'preview': {
-        const record = this.history.latest(doc.uri.toString());
-        return [
-          lens('$(graph-line) Preview', COMMANDS.preview),
-          ...(record ? [totalsLens(doc, record, top)] : []),
-          lens('$(add) Create', COMMANDS.create),
-          lens('$(check) Validate', COMMANDS.validateFile),
-          ...(record ? entryLenses(doc, record) : []),
-        ];
-      }
+      case 'preview':
+        return orderLenses([]);
       case 'account':
         return [
           lens('$(person-add) Create Account', COMMANDS.createAccount),

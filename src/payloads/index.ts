@@ -24,3 +24,4 @@ export {
 } from './requestFields';
 export { requestTemplates, type RequestTemplate, type TemplateHints } from './requestTemplates';
 export { V1_CREATE, V1_PREVIEW, isV1OrderOperation, v1CreateBody, v1PreviewBody } from './v1Orders';
+export { bodyPathOf, mayBeOrderFile, orderCreateBody, orderFile, orderPreviewBody, type OrderFile } from './orderFiles';

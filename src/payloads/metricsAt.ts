@@ -49,12 +49,12 @@ export function sumsByEntry(summary: PreviewSummary): { list: EntryList; index: 
  * The entries of `text` that the preview has figures for, with their offsets. An entry the text no longer
  * has (removed since the preview, or not parseable) is left out.
  */
-export function metricsAt(text: string, summary: PreviewSummary): EntryMetrics[] {
+export function metricsAt(text: string, summary: PreviewSummary, bodyPath: readonly string[] = []): EntryMetrics[] {
   const root = parseTree(text);
   if (!root) return [];
   const found: EntryMetrics[] = [];
   for (const e of sumsByEntry(summary)) {
-    const node = findNodeAtLocation(root, [e.list, e.index]);
+    const node = findNodeAtLocation(root, [...bodyPath, e.list, e.index]);
     if (node?.type === 'object') found.push({ ...e, offset: node.offset });
   }
   return found.sort((a, b) => a.offset - b.offset);

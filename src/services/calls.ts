@@ -6,8 +6,8 @@ import type { AccountData, OrderRequestBody, PreviewRequestBody } from '../schem
 
 export type Call =
   /** `source`: the document's URI, `version` the text's version (the preview history is kept per document). */
-  | { kind: 'preview'; file: string; source: string; version?: number; body: PreviewRequestBody }
-  | { kind: 'createOrder'; file: string; body: OrderRequestBody; confirmed?: boolean }
+  | { kind: 'preview'; file: string; source: string; version?: number; body: PreviewRequestBody; api?: 'v1' }
+  | { kind: 'createOrder'; file: string; body: OrderRequestBody; confirmed?: boolean; api?: 'v1' }
   | { kind: 'createAccount'; file: string; body: AccountData; confirmed?: boolean }
   | { kind: 'operation'; op: Operation; request: OperationRequest; target: string; confirmed?: boolean };
 
@@ -44,12 +44,12 @@ export function describe(call: Call): CallInfo {
       return {
         title: `Preview of ${call.file}`,
         method: 'POST',
-        path: '/v2/orders/preview',
+        path: call.api === 'v1' ? '/v1/orders/preview' : '/v2/orders/preview',
         file: call.file,
         write: false,
       };
     case 'createOrder':
-      return { ...write(`Create order from ${call.file}`, '/v2/orders', call), file: call.file };
+      return { ...write(`Create order from ${call.file}`, `/${call.api ?? 'v2'}/orders`, call), file: call.file };
     case 'createAccount':
       return { ...write(`Create account from ${call.file}`, '/v2/accounts', call), file: call.file };
     case 'operation': {
@@ -72,9 +72,11 @@ const write = (title: string, path: string, call: { confirmed?: boolean }): Call
 export function invoke(client: BillingClient, call: Call, signal: AbortSignal): Promise<ApiResponse<unknown>> {
   switch (call.kind) {
     case 'preview':
-      return client.preview(call.body, { signal });
+      return call.api === 'v1' ? client.previewV1(call.body, { signal }) : client.preview(call.body, { signal });
     case 'createOrder':
-      return client.createOrder(call.body, { signal });
+      return call.api === 'v1'
+        ? client.createOrderV1(call.body, { signal })
+        : client.createOrder(call.body, { signal });
     case 'createAccount':
       return client.createAccount(call.body, { signal });
     case 'operation':

@@ -8,9 +8,9 @@ import { SignInRequired, type ClientProvider } from '../connections/clientProvid
 import type { Connection, ConnectionStore } from '../connections/connectionStore';
 import type { ResponsePanel } from '../views/responsePanel';
 import type { ComparisonSide, ComparisonState } from '../webview/protocol';
-import { describe } from './calls';
+import { describe, invoke } from './calls';
 import { historyRecord, type Outcome } from './historyRecords';
-import { panelError } from './panelStates';
+import { panelError, previewAnswer } from './panelStates';
 import type { PayloadRequests, PreviewCall } from './payloadRequests';
 import type { RequestHistory } from './requestHistory';
 
@@ -105,14 +105,14 @@ export class ConnectionComparisons {
           .record(historyRecord({ info: describe(call), connection }, call, outcome), client.redactor);
       const started = Date.now();
       try {
-        const r = await client.preview(call.body, { signal });
+        const r = await invoke(client, call, signal);
         record({ response: r });
         return {
           ...side,
           status: r.status,
           ms: r.ms,
           requestId: r.requestId,
-          summary: summarizePreview(r.data, call.body),
+          summary: summarizePreview(previewAnswer(call, r.data), call.body),
         };
       } catch (e) {
         if (!(e instanceof ApiError)) throw e;

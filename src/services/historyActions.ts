@@ -115,8 +115,15 @@ function answerOf(e: HistoryEntry): unknown {
 function callOf(c: StoredCall): Call | undefined {
   switch (c.kind) {
     case 'preview':
-      return { kind: 'preview', file: c.file, source: c.source, body: c.body as never };
+      return {
+        kind: 'preview',
+        file: c.file,
+        source: c.source,
+        body: c.body as never,
+        ...(c.api ? { api: c.api } : {}),
+      };
     case 'createOrder':
+      return { kind: c.kind, file: c.file, body: c.body as never, ...(c.api ? { api: c.api } : {}) };
     case 'createAccount':
       return { kind: c.kind, file: c.file, body: c.body as never };
     case 'operation': {

@@ -48,8 +48,9 @@ export function historyRecord(
 function storedCall(call: Call): StoredCall {
   switch (call.kind) {
     case 'preview':
-      return { kind: 'preview', file: call.file, source: call.source, body: call.body };
+      return { kind: 'preview', file: call.file, source: call.source, body: call.body, ...api(call) };
     case 'createOrder':
+      return { kind: call.kind, file: call.file, body: call.body, ...api(call) };
     case 'createAccount':
       return { kind: call.kind, file: call.file, body: call.body };
     case 'operation': {
@@ -58,6 +59,8 @@ function storedCall(call: Call): StoredCall {
     }
   }
 }
+
+const api = (call: { api?: 'v1' }) => (call.api ? { api: call.api } : {});
 
 /** A scenario step that sent its request (already redacted by the runner); it is not sent again from History. */
 export function scenarioStepRecord(step: ScenarioStepRecord, connectionKind: string): RequestRecord {

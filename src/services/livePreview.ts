@@ -9,8 +9,8 @@ import { ApiError } from '../client';
 import { SignInRequired, type ActiveClient, type ClientProvider } from '../connections/clientProvider';
 import type { ConnectionStore } from '../connections/connectionStore';
 import type { PayloadDiagnostics } from '../languageFeatures/payloadDiagnostics';
-import { previewBody } from '../payloads';
-import { kindFromFileName, type PreviewRequestBody } from '../schemas';
+import { mayBeOrderFile, orderFile, orderPreviewBody } from '../payloads';
+import type { PreviewRequestBody } from '../schemas';
 import type { Settings } from '../settings';
 import { Disposable } from '../util/dispose';
 import { fileName } from '../util/documents';
@@ -78,16 +78,14 @@ export class LivePreview extends Disposable {
 
   /** Live for this document now? (mode, workspace trust, the active connection) */
   isLive(doc: vscode.TextDocument): boolean {
-    const kind = kindFromFileName(doc.uri.path);
-    if (kind !== 'order' && kind !== 'preview') return false;
+    if (!mayBeOrderFile(doc.uri.path)) return false;
     const mode = this.deps.settings.values.previewLive;
     const local = this.deps.connections.active().kind === 'local';
     return vscode.workspace.isTrusted && (mode === 'on' || (mode === 'auto' && local));
   }
 
   private edited(doc: vscode.TextDocument): void {
-    const kind = kindFromFileName(doc.uri.path);
-    if (kind !== 'order' && kind !== 'preview') return;
+    if (!mayBeOrderFile(doc.uri.path)) return;
     const source = doc.uri.toString();
     this.stop(source, 'the text changed');
     const { version } = doc;
@@ -101,12 +99,14 @@ export class LivePreview extends Disposable {
     if (doc.isClosed || doc.version !== version) return; // a newer edit has its own timer
     if (!this.isLive(doc)) return this.step(source, version, 'off');
     const { value, findings } = this.deps.diagnostics.parsed(doc);
+    const order = orderFile(doc.uri.path, value);
+    if (!order) return this.step(source, version, 'off'); // a request file for another operation
     if (value === undefined || findings.some(f => f.severity === 'error')) return this.step(source, version, 'errors');
     const file = fileName(doc);
     const request = new AbortController();
     this.pending.set(source, { version, request, file });
-    const body = previewBody(value as Record<string, unknown>, kindFromFileName(doc.uri.path)) as PreviewRequestBody;
-    const call: Call = { kind: 'preview', file, source, version, body };
+    const body = orderPreviewBody(order, value as Record<string, unknown>) as PreviewRequestBody;
+    const call: Call = { kind: 'preview', file, source, version, body, ...(order.api === 'v1' ? { api: 'v1' } : {}) };
     this.step(source, version, 'sent');
     const started = Date.now();
     let active: ActiveClient | undefined;

@@ -3,10 +3,14 @@
 import {
   ApiError,
   summarizePreview,
+  v1PreviewAsV2,
   type ApiResponse,
   type BillingClient,
   type OrderResponse,
   type PreviewResponse,
+  type V1OrderResponse,
+  type V1PreviewRequest,
+  type V1PreviewResponse,
 } from '../client';
 import type { Connection } from '../connections/connectionStore';
 import type { ErrorState, PanelError, ResponseState, TimelineHints } from '../webview/protocol';
@@ -48,18 +52,19 @@ export function responseState(
   };
   switch (call.kind) {
     case 'preview': {
-      const summary = summarizePreview(r.data as PreviewResponse, call.body);
+      const summary = summarizePreview(previewAnswer(call, r.data), call.body);
       const { change } = history().record({
         source: call.source,
         version: call.version,
         connection: ctx.connection.name,
         summary,
       });
-      const creatable = /\.(order|preview)\.json$/i.test(call.file);
+      const creatable = call.api === 'v1' || /\.(order|preview)\.json$/i.test(call.file);
       const timeline = timelineHints(call.body);
       return { ...state, source: call.source, summary, timeline, creatable, ...(change ? { change } : {}) };
     }
     case 'createOrder': {
+      if (call.api === 'v1') return { ...state, ...v1Created(r.data as V1OrderResponse) };
       const order = r.data as OrderResponse;
       const subscriptions = order.subscriptions.map(s => ({
         number: s.subscription_number,
@@ -76,6 +81,22 @@ export function responseState(
   }
 }
 
+/** A preview's answer in the v2 shape the summary reads (a v1 answer's delta metrics converted). */
+export function previewAnswer(call: { api?: 'v1'; body: unknown }, data: unknown): PreviewResponse {
+  if (call.api !== 'v1') return data as PreviewResponse;
+  return v1PreviewAsV2((data as V1PreviewResponse).previewResult, call.body as V1PreviewRequest);
+}
+
+function v1Created(order: V1OrderResponse) {
+  const subscriptions = (order.subscriptions ?? []).map(s => ({
+    number: s.subscriptionNumber ?? '',
+    state: s.status ?? '',
+    version: 1,
+  }));
+  const orderNumber = order.orderNumber ?? '';
+  return { title: `Order ${orderNumber} created`, order: { orderNumber, subscriptions } };
+}
+
 interface Term {
   type?: unknown;
   interval?: unknown;
@@ -84,12 +105,33 @@ interface Term {
 
 /** What the preview request says that its answer does not: each subscription's initial term, each line item's date. */
 export function timelineHints(body: unknown): TimelineHints {
-  const b = (body ?? {}) as { subscriptions?: { initial_term?: Term }[]; line_items?: { start_date?: unknown }[] };
+  const b = (body ?? {}) as { subscriptions?: SubscriptionTerms[]; line_items?: { start_date?: unknown }[] };
   const list = <T>(x: T[] | undefined) => (Array.isArray(x) ? x : []);
   return {
-    terms: list(b.subscriptions).map(s => termLabel(s?.initial_term)),
+    terms: list(b.subscriptions).map(s => termLabel(s?.initial_term) ?? v1TermLabel(s)),
     lineItemDates: list(b.line_items).map(li => (typeof li?.start_date === 'string' ? li.start_date : undefined)),
   };
+}
+
+interface SubscriptionTerms {
+  initial_term?: Term;
+  /** v1: a CreateSubscription action's terms. */
+  orderActions?: { createSubscription?: { terms?: { initialTerm?: V1Term } } }[];
+}
+interface V1Term {
+  termType?: unknown;
+  period?: unknown;
+  periodType?: unknown;
+}
+
+/** A v1 subscription's initial term, read as the v2 one. */
+function v1TermLabel(s: SubscriptionTerms | undefined): string | undefined {
+  const actions = Array.isArray(s?.orderActions) ? s.orderActions : [];
+  const t = actions.find(a => a?.createSubscription?.terms?.initialTerm)?.createSubscription?.terms?.initialTerm;
+  if (!t) return undefined;
+  if (t.termType === 'EVERGREEN') return 'evergreen';
+  const interval = typeof t.periodType === 'string' ? t.periodType.toLowerCase() : undefined;
+  return termLabel({ type: 'termed', interval, interval_count: t.period });
 }
 
 /** "12 months", "1 year", "evergreen"; undefined when the request names no term. */

@@ -2,7 +2,7 @@
 // them or send anyway), then the body the core's rules build, then the request controller.
 import * as vscode from 'vscode';
 import type { PayloadDiagnostics } from '../languageFeatures/payloadDiagnostics';
-import { createBody, previewBody } from '../payloads';
+import { orderCreateBody, orderFile, orderPreviewBody, type OrderFile } from '../payloads';
 import {
   formatPath,
   kindFromFileName,
@@ -29,8 +29,8 @@ export interface SendOptions {
 type Body = Record<string, unknown>;
 
 const HINTS = {
-  preview: 'Open a *.order.json or *.preview.json file to preview it.',
-  create: 'Open a *.order.json file to create the order.',
+  preview: 'Open a *.order.json or *.preview.json file (or a POST /v1/orders/preview request file) to preview it.',
+  create: 'Open a *.order.json file (or a POST /v1/orders request file) to create the order.',
   createAccount: 'Open a *.account.json file to create the account.',
 };
 
@@ -47,19 +47,37 @@ export class PayloadRequests {
 
   /** The preview call for the document, checked as Preview checks it (undefined: the person was told why). */
   async previewCall(doc: vscode.TextDocument | undefined, opts: SendOptions = {}): Promise<PreviewCall | undefined> {
-    const p = await this.checked(doc, ['order', 'preview'], HINTS.preview, opts);
+    const p = await this.checkedOrder(doc, HINTS.preview, opts);
     if (!p) return undefined;
-    const body = previewBody(p.value, p.kind) as PreviewRequestBody;
-    return { kind: 'preview', file: p.file, source: p.doc.uri.toString(), version: p.doc.version, body };
+    const body = orderPreviewBody(p.order, p.value) as PreviewRequestBody;
+    const api = p.order.api === 'v1' ? ({ api: 'v1' } as const) : {};
+    return { kind: 'preview', file: p.file, source: p.doc.uri.toString(), version: p.doc.version, body, ...api };
   }
 
   async create(doc: vscode.TextDocument | undefined, opts: SendOptions = {}) {
-    const p = await this.checked(doc, ['order', 'preview'], HINTS.create, opts);
+    const p = await this.checkedOrder(doc, HINTS.create, opts);
     if (!p) return undefined;
-    const body = createBody(p.value) as OrderRequestBody;
-    const call = { kind: 'createOrder', file: p.file, body, confirmed: opts.confirmed } as const;
+    const body = orderCreateBody(p.order, p.value) as OrderRequestBody;
+    const api = p.order.api === 'v1' ? ({ api: 'v1' } as const) : {};
+    const call = { kind: 'createOrder', file: p.file, body, confirmed: opts.confirmed, ...api } as const;
     const r = await this.controller.run(call);
-    return r && { response: r, accountNumber: body.account_number as string | undefined };
+    const sent = body as Record<string, unknown>;
+    const accountNumber = (p.order.api === 'v1' ? sent.existingAccountNumber : sent.account_number) as
+      string | undefined;
+    const data = r?.data as { order_number?: string; orderNumber?: string } | undefined;
+    return r && { response: r, accountNumber, orderNumber: data?.order_number ?? data?.orderNumber ?? '' };
+  }
+
+  /** An order file (v2 order or preview payload, v1 order request file), parsed and checked. */
+  private async checkedOrder(doc: vscode.TextDocument | undefined, hint: string, opts: SendOptions) {
+    const value = doc && this.diagnostics.parsed(doc).value;
+    const order: OrderFile | undefined = doc && orderFile(doc.uri.path, value);
+    if (!doc || !order) {
+      void vscode.window.showWarningMessage(hint);
+      return undefined;
+    }
+    const p = await this.checked(doc, undefined, hint, opts);
+    return p && { ...p, order };
   }
 
   async createAccount(doc: vscode.TextDocument | undefined, opts: SendOptions = {}) {
@@ -71,9 +89,14 @@ export class PayloadRequests {
   }
 
   /** The document, of an accepted kind, parsed and checked; undefined to stop (the person was told). */
-  private async checked(doc: vscode.TextDocument | undefined, kinds: PayloadKind[], hint: string, opts: SendOptions) {
+  private async checked(
+    doc: vscode.TextDocument | undefined,
+    kinds: PayloadKind[] | undefined,
+    hint: string,
+    opts: SendOptions,
+  ) {
     const kind = doc && kindFromFileName(doc.uri.path);
-    if (!doc || !kind || !kinds.includes(kind)) {
+    if (!doc || (kinds && (!kind || !kinds.includes(kind)))) {
       void vscode.window.showWarningMessage(hint);
       return undefined;
     }

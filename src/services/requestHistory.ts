@@ -13,8 +13,8 @@ export const HISTORY_STATE_KEY = 'billingWorkbench.requestHistory';
 
 /** What is needed to send a request again (redacted like the rest: a masked secret is sent masked). */
 export type StoredCall =
-  | { kind: 'preview'; file: string; source: string; body: unknown }
-  | { kind: 'createOrder'; file: string; body: unknown }
+  | { kind: 'preview'; file: string; source: string; body: unknown; api?: 'v1' }
+  | { kind: 'createOrder'; file: string; body: unknown; api?: 'v1' }
   | { kind: 'createAccount'; file: string; body: unknown }
   | {
       kind: 'operation';

@@ -1,0 +1,40 @@
+// The files that preview and create orders: v2 payload files (*.order.json, *.preview.json) and v1 request
+// files for POST /v1/orders or POST /v1/orders/preview. One place says which a file is and what each sends.
+import { kindFromFileName } from '../schemas';
+import { previewBody, createBody } from './bodies';
+import { isRequestFile } from './requestFile';
+import { isV1OrderOperation, v1CreateBody, v1PreviewBody } from './v1Orders';
+
+type Body = Record<string, unknown>;
+
+export type OrderFile = { api: 'v2'; kind: 'order' | 'preview' } | { api: 'v1' };
+
+/** Whether a file by its name may be an order file (a request file is one when its operation says so). */
+export function mayBeOrderFile(path: string): boolean {
+  const kind = kindFromFileName(path);
+  return kind === 'order' || kind === 'preview' || isRequestFile(path);
+}
+
+/** What order file `value` (the file's parsed JSON) is, if it is one. */
+export function orderFile(path: string, value: unknown): OrderFile | undefined {
+  const kind = kindFromFileName(path);
+  if (kind === 'order' || kind === 'preview') return { api: 'v2', kind };
+  if (isRequestFile(path) && isRecord(value) && isV1OrderOperation(value.operation) && isRecord(value.body))
+    return { api: 'v1' };
+  return undefined;
+}
+
+/** The body an order file previews with (v2: metrics added to an order; v1: the delta metrics asked for). */
+export function orderPreviewBody(file: OrderFile, value: Body): Body {
+  return file.api === 'v1' ? v1PreviewBody(value.body as Body) : previewBody(value, file.kind);
+}
+
+/** The body an order file creates its order with (a preview's options left out). */
+export function orderCreateBody(file: OrderFile, value: Body): Body {
+  return file.api === 'v1' ? v1CreateBody(value.body as Body) : createBody(value);
+}
+
+/** Where the body sits in the file: a request file's is under "body" (inline figures are placed there). */
+export const bodyPathOf = (file: OrderFile): string[] => (file.api === 'v1' ? ['body'] : []);
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
