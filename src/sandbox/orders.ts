@@ -1,6 +1,6 @@
 // Order preview and creation: one engine. It works on copies of the subscriptions an order touches;
 // preview throws the copies away, create commits them and records the order.
-import type { PreviewItem as ClientPreviewItem } from '../client/responses';
+import type { PreviewItem as ClientPreviewItem } from '../wire/responses';
 import type { AccountData, PreviewRequestBody, SubscriptionRequestBody } from '../schemas';
 import { SYSTEM_CLOCK, type SandboxClock } from './clock';
 import { badRequest } from './errors';

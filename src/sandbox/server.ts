@@ -7,7 +7,7 @@ import * as http from 'http';
 import type { AddressInfo } from 'net';
 import { formatPath, validate, type PayloadKind } from '../schemas';
 import { matchOperation } from '../catalog';
-import { NOT_SERVED_HEADER, NOT_SERVED_VALUE } from '../client/advice';
+import { NOT_SERVED_HEADER, NOT_SERVED_VALUE } from '../wire/notServed';
 import { sandboxClock } from './clock';
 import { DataFileError, type DataWriter } from './dataFile';
 import { badRequest, notFound, ServiceError, unauthorized } from './errors';
