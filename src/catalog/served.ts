@@ -1,4 +1,4 @@
-// What the Local sandbox serves, as route templates. The sandbox's route table (src/sandbox/routes.ts)
+// What the Local sandbox serves, as route templates. The sandbox's route table (src/sandbox/http/routes.ts)
 // answers exactly these (a unit test holds the two equal); the Endpoints view marks the catalog's
 // operations among them without loading the sandbox. Parameter names may differ between the two
 // (`{objectName}` here, `{object}` in the catalog): templates are compared by shape.

@@ -1,13 +1,13 @@
 // Order preview and creation: one engine. It works on copies of the subscriptions an order touches;
 // preview throws the copies away, create commits them and records the order.
-import type { PreviewItem as ClientPreviewItem } from '../wire/responses';
-import type { AccountData, PreviewRequestBody, SubscriptionRequestBody } from '../schemas';
-import { SYSTEM_CLOCK, type SandboxClock } from './clock';
-import { badRequest } from './errors';
-import { newId } from './ids';
+import type { PreviewItem as ClientPreviewItem } from '../../wire/responses';
+import type { AccountData, PreviewRequestBody, SubscriptionRequestBody } from '../../schemas';
+import { SYSTEM_CLOCK, type SandboxClock } from '../state/clock';
+import { badRequest } from '../http/errors';
+import { newId } from '../state/ids';
 import { billedOver, money, monthly, round2, termMonths, type Money } from './metrics';
-import { subscriptionView } from './orderViews';
-import type { AccountRec, ItemRec, OrderRec, Store, SubscriptionRec } from './store';
+import { subscriptionView } from '../v2/orderViews';
+import type { AccountRec, ItemRec, OrderRec, Store, SubscriptionRec } from '../state/store';
 import {
   buildPlan,
   newSubscription,

@@ -1,12 +1,12 @@
 // The subscriptions an order creates: a catalog plan becomes a plan of items, priced in the account's currency,
 // over the terms of the request.
-import type { SubscriptionRequestBody } from '../schemas';
-import { addDays, addMonths } from '../schemas/dates';
-import { findCharge, findPlan, findPlanByNumber, type Charge } from './catalog';
-import { badRequest } from './errors';
-import { newId } from './ids';
+import type { SubscriptionRequestBody } from '../../schemas';
+import { addDays, addMonths } from '../../schemas/dates';
+import { findCharge, findPlan, findPlanByNumber, type Charge } from '../state/catalog';
+import { badRequest } from '../http/errors';
+import { newId } from '../state/ids';
 import type { Priced, Term } from './metrics';
-import type { ItemRec, PlanRec, SubscriptionRec } from './store';
+import type { ItemRec, PlanRec, SubscriptionRec } from '../state/store';
 
 /** Numbers an object when the order is kept (create); null in a preview. */
 export type Alloc = (prefix: string) => string | null;
