@@ -1,4 +1,4 @@
-// What the Local sandbox answers: the token endpoint, the v2 quickstart (v2/), the object
+// What the Local sandbox answers: the token endpoint, the v2 quickstart (v2/), the v1 orders (v1/), the object
 // query reads the tree needs (query/), describe and the volume summary. Operations of the catalog missing here
 // answer 501 (see server.ts), unknown paths 404. src/catalog/served.ts lists the same routes.
 import { randomUUID } from 'crypto';
@@ -6,6 +6,7 @@ import type * as http from 'http';
 import { DESCRIBED_FIELDS, V1_OBJECT_NAMES } from '../../catalog/objectNames';
 import { queryRoutes } from '../query/routes';
 import { catalogResponse } from '../state/catalog';
+import { v1Routes } from '../v1/routes';
 import { v2Routes } from '../v2/routes';
 import { readBody } from './body';
 import { badRequest, notFound, unauthorized } from './errors';
@@ -21,6 +22,7 @@ export function sandboxRoutes(deps: RouteDeps): Route[] {
   return [
     { method: 'POST', path: '/oauth/token', public: true, handle: call => token(deps, call.req) },
     ...v2Routes(deps),
+    ...v1Routes(deps),
     ...queryRoutes(deps.store),
     { method: 'GET', path: '/v1/catalog/products', handle: () => ok(catalogResponse()) },
     { method: 'GET', path: '/v1/describe/{objectName}', handle: call => describe(call.params.objectName) },

@@ -6,7 +6,7 @@ import { randomBytes, randomUUID } from 'crypto';
 import * as http from 'http';
 import type { AddressInfo } from 'net';
 import { formatPath, validate, type PayloadKind } from '../../schemas';
-import { matchOperation } from '../../catalog';
+import { matchOperation, servedLocally } from '../../catalog';
 import { NOT_SERVED_HEADER, NOT_SERVED_VALUE } from '../../wire/notServed';
 import { sandboxClock } from '../state/clock';
 import { DataFileError, type DataWriter } from '../state/dataFile';
@@ -186,7 +186,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       auth(req);
       if (method !== 'POST') await hold();
     }
-    if (!match) throw unrouted(method, path);
+    // A catalog operation the sandbox does not serve is a 501 even where a served template matches its path
+    // (PUT /v1/orders/{orderNumber}, GET /v1/subscriptions/subscription-metrics).
+    const op = path.startsWith('/v2/') ? undefined : matchOperation(method, path);
+    if (!match || (op && !servedLocally(op))) throw unrouted(method, path);
     const found = routeFor(match, method);
     if (!found) {
       const allowed = allowedMethods(match);
