@@ -65,6 +65,8 @@ export interface OrderOutcome {
   account?: AccountRec;
   /** Each subscription as the order leaves it (a copy in a preview), with its actions and the items they touched. */
   subscriptions: SubscriptionResult[];
+  /** The order's line items, in request order (numbered on create). */
+  lineItems: LineItem[];
 }
 
 /** An item's change in metrics for one action. */
@@ -133,7 +135,7 @@ export function runOrder(
       return { tcb, tcv: tcb };
     }),
   };
-  if (!commit) return { preview, subscriptions: results };
+  if (!commit) return { preview, subscriptions: results, lineItems };
 
   if (newAccount) store.addAccount(newAccount);
   const orderNumber = store.numbers.next('O');
@@ -153,7 +155,7 @@ export function runOrder(
     subscriptions: results.map(r => subscriptionView(r.sub, r.actions, account, actor)),
   };
   store.addOrder(order);
-  return { preview, order, account, subscriptions: results };
+  return { preview, order, account, subscriptions: results, lineItems };
 }
 
 /** The order's account: an existing one by number, or a new one from `account_data` (kept on create). */
@@ -353,6 +355,7 @@ function applyTerms(sub: SubscriptionRec, terms: NonNullable<SubscriptionRequest
 const neg = (n: number | undefined) => (n === undefined ? undefined : -n);
 
 type LineItemInput = NonNullable<Body['line_items']>[number];
+export type LineItem = ReturnType<typeof lineItemOf>;
 
 /** An order line item as the order answers it: one-time, its total = unit amount x quantity. */
 function lineItemOf(li: LineItemInput, orderDate: string, alloc: Alloc) {
