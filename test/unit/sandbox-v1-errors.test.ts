@@ -140,3 +140,13 @@ test('never cry wolf: unknown and custom fields, productRatePlanNumber, a renewa
   delete (noTerms.subscriptions[0].orderActions[0].createSubscription as { terms?: unknown }).terms;
   assert.equal((await create(noTerms)).status, 200, 'terms are optional: the tenant default applies');
 });
+
+test('an order line item of an unknown itemType is 20 on the order', async () => {
+  const body = {
+    ...changeOrder({ type: 'RenewSubscription' }),
+    orderLineItems: [{ itemName: 'Setup', itemType: 'Gift' }],
+  };
+  const r = reason(await create(body), 400);
+  assert.equal(r.code, 53000020);
+  assert.match(r.message, /orderLineItems\[0\]\.itemType: "Gift" is not one of Product, Fee, Services/);
+});

@@ -234,3 +234,35 @@ test('a v1 change is kept: the subscription reads changed in v1 and the order in
     ['AddProduct', 'TermsAndConditions'],
   );
 });
+
+test('v1 order line items: billed once in the preview, kept and read back in v1 and v2', async () => {
+  const fee = {
+    itemName: 'Setup',
+    itemType: 'Fee',
+    amountPerUnit: 400,
+    quantity: 2,
+    transactionStartDate: '2027-01-01',
+  };
+  const body = { ...changeOrder({ type: 'RenewSubscription' }), orderLineItems: [fee] };
+  const p = await call('POST', '/v1/orders/preview', { ...body, previewOptions: PREVIEW_ALL });
+  conforms(p, 'PostOrderPreviewResponseType');
+  const { orderDeltaMetrics, invoices } = p.json.previewResult;
+  assert.deepEqual(orderDeltaMetrics.orderDeltaTcb.at(-1), {
+    startDate: '2027-01-01',
+    currency: 'USD',
+    grossAmount: 800,
+    netAmount: 800,
+  });
+  assert.equal(invoices[0].invoiceItems.at(-1).amountWithoutTax, 800);
+
+  const made = await call('POST', '/v1/orders', body);
+  conforms(made, 'PostOrderResponseType');
+  assert.match(made.json.orderLineItems[0].itemNumber, /^LI\d{8}$/);
+  const order = await call('GET', `/v1/orders/${made.json.orderNumber}`);
+  conforms(order, 'GetOrderResponse');
+  assert.equal(order.json.order.orderLineItems[0].amount, 800);
+  assert.equal(order.json.order.orderLineItems[0].itemType, 'Fee');
+  const v2 = await call('GET', `/v2/orders/${made.json.orderNumber}`);
+  assert.deepEqual(v2Mismatches(v2.json, 'order'), []);
+  assert.equal(v2.json.line_items.data[0].total, 800);
+});

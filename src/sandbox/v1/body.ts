@@ -117,6 +117,15 @@ export interface V1Contact {
   country?: string;
   zipCode?: string;
 }
+export const LINE_ITEM_TYPES = ['Product', 'Fee', 'Services'] as const;
+export interface V1LineItem {
+  itemName?: string;
+  itemType?: (typeof LINE_ITEM_TYPES)[number];
+  productCode?: string;
+  amountPerUnit?: number;
+  quantity?: number;
+  transactionStartDate?: string;
+}
 export interface V1OrderBody {
   orderDate?: string;
   orderNumber?: string;
@@ -132,6 +141,7 @@ export interface V1OrderBody {
   };
   previewAccountInfo?: { currency?: string; billCycleDay?: number };
   subscriptions?: { subscriptionNumber?: string; orderActions?: V1Action[] }[];
+  orderLineItems?: V1LineItem[];
   previewOptions?: {
     previewTypes?: string[];
     previewThruType?: (typeof PREVIEW_THRU_TYPES)[number];

@@ -5,6 +5,7 @@ import { isRealDate } from '../../schemas/dates';
 import {
   ACTION_TYPES,
   BLOCK_OF,
+  LINE_ITEM_TYPES,
   PREVIEW_THRU_TYPES,
   PREVIEW_TYPES,
   type V1Action,
@@ -26,6 +27,10 @@ function array(v: unknown, resource: V1Resource, field: string): void {
 }
 function text(v: unknown, resource: V1Resource, field: string): void {
   if (v !== undefined && typeof v !== 'string') throw invalid(resource, field, 'expected a string.');
+}
+function number(v: unknown, resource: V1Resource, field: string): void {
+  if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v)))
+    throw invalid(resource, field, 'expected a number.');
 }
 function date(v: unknown, resource: V1Resource, field: string): void {
   text(v, resource, field);
@@ -52,6 +57,15 @@ export function checkOrderBody(raw: unknown, kind: V1Kind): void {
     text(s.subscriptionNumber, 'subscription', `${at}.subscriptionNumber`);
     array(s.orderActions, 'subscription', `${at}.orderActions`);
     (s.orderActions ?? []).forEach((a, j) => checkAction(a, `${at}.orderActions[${j}]`));
+  });
+  array(body.orderLineItems, 'order', 'orderLineItems');
+  (body.orderLineItems ?? []).forEach((li, i) => {
+    const at = `orderLineItems[${i}]`;
+    object(li, 'order', at);
+    oneOf(li.itemType, LINE_ITEM_TYPES, 'order', `${at}.itemType`);
+    number(li.amountPerUnit, 'order', `${at}.amountPerUnit`);
+    number(li.quantity, 'order', `${at}.quantity`);
+    date(li.transactionStartDate, 'order', `${at}.transactionStartDate`);
   });
 }
 

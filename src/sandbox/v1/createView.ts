@@ -3,6 +3,8 @@
 import type { OrderOutcome } from '../engine/orders';
 import { V1_STATUS_OF } from './names';
 
+type LineItemRec = { id: string; item_number: string };
+
 export function createAnswer(outcome: OrderOutcome, serviceVersion: string, returnIds: boolean) {
   const order = outcome.order!;
   const subs = outcome.subscriptions.map(r => r.sub);
@@ -22,6 +24,9 @@ export function createAnswer(outcome: OrderOutcome, serviceVersion: string, retu
     accountNumber: order.account_number,
     status: 'Completed',
     ...listed,
+    ...(order.line_items.length
+      ? { orderLineItems: (order.line_items as LineItemRec[]).map(li => ({ id: li.id, itemNumber: li.item_number })) }
+      : {}),
     ...(returnIds ? { orderId: order.id, accountId: outcome.account!.id, subscriptionIds: subs.map(s => s.id) } : {}),
   };
 }

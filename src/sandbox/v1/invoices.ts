@@ -1,9 +1,10 @@
 // The invoice a v1 preview answers with BillingDocs: the charges the order adds (a new subscription's, an added
 // plan's), billed in advance period by period from their start through the preview's thru date. No taxes, no
-// proration; changes to charges already billed (credits, prorated updates) are not billed locally.
+// proration; changes to charges already billed (credits, prorated updates) are not billed locally. The order's
+// line items are billed once, on their start.
 import { round2 } from '../../wire/money';
 import { addDays, addMonths } from '../../schemas/dates';
-import type { SubscriptionResult } from '../engine/orders';
+import type { LineItem, SubscriptionResult } from '../engine/orders';
 import type { ItemRec, SubscriptionRec } from '../state/store';
 import { numbered, planOf, productOf } from './itemFacts';
 
@@ -18,10 +19,13 @@ export interface Thru {
 const MAX_PERIODS = 1200;
 const BILLED = new Set(['create_subscription', 'add_subscription_plan']);
 
-export function previewInvoices(results: SubscriptionResult[], thru: Thru) {
-  const items = results.flatMap(r =>
-    r.actions.filter(a => BILLED.has(a.action)).flatMap(a => a.touched.flatMap(it => billed(r.sub, it, thru))),
-  );
+export function previewInvoices(results: SubscriptionResult[], lineItems: LineItem[], thru: Thru) {
+  const items = [
+    ...results.flatMap(r =>
+      r.actions.filter(a => BILLED.has(a.action)).flatMap(a => a.touched.flatMap(it => billed(r.sub, it, thru))),
+    ),
+    ...lineItems.filter(li => !thru.date || li.start_date <= thru.date).map(lineItemBilled),
+  ];
   if (!items.length) return [];
   const total = round2(items.reduce((sum, i) => sum + i.amountWithoutTax, 0));
   const targetDate = thru.date ?? items.map(i => i.serviceStartDate).reduce((a, b) => (a > b ? a : b));
@@ -67,5 +71,20 @@ function invoiceItem(sub: SubscriptionRec, it: ItemRec, start: string, end: stri
     amountWithoutTax: amount,
     taxAmount: 0,
     additionalInfo: { quantity: it.quantity, ...(it.unit_of_measure ? { unitOfMeasure: it.unit_of_measure } : {}) },
+  };
+}
+
+function lineItemBilled(li: LineItem) {
+  return {
+    ...numbered('orderLineItemNumber', li.item_number),
+    chargeName: li.name,
+    chargeDescription: '',
+    processingType: 'Charge',
+    serviceStartDate: li.start_date,
+    serviceEndDate: li.start_date,
+    unitPrice: li.unit_amount,
+    amountWithoutTax: li.total,
+    taxAmount: 0,
+    additionalInfo: { quantity: li.quantity },
   };
 }

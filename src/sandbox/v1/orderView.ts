@@ -3,7 +3,7 @@
 import type { Action, Subscription, Term } from '../../wire/responses';
 import type { OrderRec, Store } from '../state/store';
 import { V1_PERIOD_TYPE, V1_TYPE_OF } from './names';
-import type { ActionName } from '../engine/orders';
+import type { ActionName, LineItem } from '../engine/orders';
 
 /** v1 answers times as `yyyy-mm-dd hh:mm:ss`. */
 export const v1Time = (iso: string) => iso.replace('T', ' ').slice(0, 19);
@@ -23,6 +23,7 @@ export function orderAnswer(o: OrderRec, store: Store) {
       createdBy: 'sandbox-client',
       updatedDate: v1Time(o.created_time),
       updatedBy: 'sandbox-client',
+      ...(o.line_items.length ? { orderLineItems: (o.line_items as LineItemRec[]).map(lineItem) } : {}),
       subscriptions: subs.map((s, i) => ({
         subscriptionNumber: s.subscription_number,
         sequence: i,
@@ -31,6 +32,24 @@ export function orderAnswer(o: OrderRec, store: Store) {
         orderActions: s.actions.map(a => orderAction(a, s, store)),
       })),
     },
+  };
+}
+
+type LineItemRec = LineItem & { id: string; state: string };
+
+function lineItem(li: LineItemRec) {
+  return {
+    id: li.id,
+    itemNumber: li.item_number,
+    itemName: li.name,
+    itemType: li.type === 'services' ? 'Services' : li.type === 'fee' ? 'Fee' : 'Product',
+    itemCategory: 'Sales',
+    itemState: 'Booked',
+    amountPerUnit: li.unit_amount,
+    quantity: li.quantity,
+    transactionStartDate: li.start_date,
+    amount: li.total,
+    amountWithoutTax: li.total,
   };
 }
 

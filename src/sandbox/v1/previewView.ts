@@ -17,8 +17,8 @@ export function previewAnswer(outcome: OrderOutcome, types: readonly string[], t
     success: true,
     previewResult: {
       ...(types.includes('ChargeMetrics') ? { chargeMetrics: results.map(chargeMetrics) } : {}),
-      ...(types.includes('OrderDeltaMetrics') ? { orderDeltaMetrics: deltaMetrics(results) } : {}),
-      ...(types.includes('BillingDocs') ? { invoices: previewInvoices(results, thru) } : {}),
+      ...(types.includes('OrderDeltaMetrics') ? { orderDeltaMetrics: deltaMetrics(outcome) } : {}),
+      ...(types.includes('BillingDocs') ? { invoices: previewInvoices(results, outcome.lineItems, thru) } : {}),
     },
   };
 }
@@ -64,11 +64,31 @@ function chargeMetrics(r: SubscriptionResult) {
 
 type Metric = 'mrr' | 'tcb' | 'tcv';
 
-/** One row per action and charge for each metric, as orderDeltaMrr / orderDeltaTcb / orderDeltaTcv list them. */
-function deltaMetrics(results: SubscriptionResult[]) {
+/**
+ * One row per action and charge for each metric, as orderDeltaMrr / orderDeltaTcb / orderDeltaTcv list them;
+ * the order's line items (one-time: no mrr) follow in the tcb and tcv lists.
+ */
+function deltaMetrics(outcome: OrderOutcome) {
   const rows = (metric: Metric) =>
-    results.flatMap(r => r.actions.flatMap(a => a.subscription_items.flatMap(p => deltaRow(r, a, p, metric))));
-  return { orderDeltaMrr: rows('mrr'), orderDeltaTcb: rows('tcb'), orderDeltaTcv: rows('tcv') };
+    outcome.subscriptions.flatMap(r =>
+      r.actions.flatMap(a => a.subscription_items.flatMap(p => deltaRow(r, a, p, metric))),
+    );
+  const lineRows = (metric: 'tcb' | 'tcv') =>
+    outcome.preview.line_items.map((m, k) => {
+      const li = outcome.lineItems[k];
+      return {
+        ...numbered('orderLineItemNumber', li.item_number),
+        startDate: li.start_date,
+        currency: m[metric].currency,
+        grossAmount: m[metric].gross_amount,
+        netAmount: m[metric].net_amount,
+      };
+    });
+  return {
+    orderDeltaMrr: rows('mrr'),
+    orderDeltaTcb: [...rows('tcb'), ...lineRows('tcb')],
+    orderDeltaTcv: [...rows('tcv'), ...lineRows('tcv')],
+  };
 }
 
 function deltaRow(r: SubscriptionResult, a: Action, p: Action['subscription_items'][number], metric: Metric) {

@@ -10,6 +10,7 @@ import type {
   V1Action,
   V1ChargeUpdate,
   V1Contact,
+  V1LineItem,
   V1OrderBody,
   V1PricingBlocks,
   V1RatePlan,
@@ -31,6 +32,18 @@ export function toEngineBody(body: V1OrderBody, store: Store): EngineBody {
     subscriptions: (body.subscriptions ?? []).map((s, i) =>
       subscriptionEntry(s.subscriptionNumber, s.orderActions ?? [], `subscriptions[${i}]`, accountNumber, store),
     ),
+    ...(body.orderLineItems ? { line_items: body.orderLineItems.map(lineItem) } : {}),
+  };
+}
+
+/** An order line item: one-time, amountPerUnit x quantity (v2 `unit_amount`, `quantity`). */
+function lineItem(li: V1LineItem) {
+  return {
+    name: li.itemName ?? li.productCode ?? 'Line item',
+    type: li.itemType ? (li.itemType.toLowerCase() as 'product' | 'fee' | 'services') : ('product' as const),
+    ...(li.amountPerUnit !== undefined ? { unit_amount: li.amountPerUnit } : {}),
+    ...(li.quantity !== undefined ? { quantity: li.quantity } : {}),
+    ...(li.transactionStartDate ? { start_date: li.transactionStartDate } : {}),
   };
 }
 
