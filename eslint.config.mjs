@@ -38,6 +38,7 @@ export default tseslint.config(
     // Core folders run without VS Code (unit tests, CLI): they must never import it.
     files: [
       'src/client/**',
+      'src/wire/**',
       'src/schemas/**',
       'src/catalog/**',
       'src/sandbox/**',
@@ -48,6 +49,32 @@ export default tseslint.config(
     ],
     rules: {
       'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'core folders import no vscode' }] }],
+    },
+  },
+  {
+    // The wire is shared by both ends: it imports nothing of the project (and no vscode).
+    files: ['src/wire/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'vscode', message: 'core folders import no vscode' }],
+          patterns: [{ group: ['../*'], message: 'src/wire imports nothing of the project' }],
+        },
+      ],
+    },
+  },
+  {
+    // The sandbox shares the client's shapes and money rules through src/wire, never by importing the client.
+    files: ['src/sandbox/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'vscode', message: 'core folders import no vscode' }],
+          patterns: [{ group: ['**/client', '**/client/*'], message: 'the sandbox imports src/wire, not src/client' }],
+        },
+      ],
     },
   },
 );

@@ -1,4 +1,4 @@
-// What the Local sandbox serves, as route templates. The sandbox's route table (src/sandbox/routes.ts)
+// What the Local sandbox serves, as route templates. The sandbox's route table (src/sandbox/http/routes.ts)
 // answers exactly these (a unit test holds the two equal); the Endpoints view marks the catalog's
 // operations among them without loading the sandbox. Parameter names may differ between the two
 // (`{objectName}` here, `{object}` in the catalog): templates are compared by shape.
@@ -9,6 +9,11 @@ export const LOCAL_SANDBOX_ROUTES: readonly string[] = [
   'POST /v2/orders',
   'GET /v2/orders/{orderKey}',
   'GET /v2/accounts/{accountKey}',
+  'POST /v1/orders/preview',
+  'POST /v1/orders',
+  'GET /v1/orders/{orderNumber}',
+  'GET /v1/subscriptions/{subscriptionKey}',
+  'GET /v1/accounts/{accountKey}',
   'GET /v1/catalog/products',
   'GET /v2/plans',
   'GET /v2/subscriptions',

@@ -53,10 +53,3 @@ export function baseUrlPlace(surface: Surface | undefined): string {
 
 /** Every text of a surface (the unit test checks none names the other surface's commands or variables). */
 export const allAdvice = (surface: Surface): string[] => Object.values(ADVICE).map(w => w[surface]);
-
-/**
- * The Local sandbox marks its 501 (an operation of the catalog it does not serve) with this header, so the
- * advice is "use a real environment" whoever asks: the editor, the CLI, or anything on `cli sandbox`.
- */
-export const NOT_SERVED_HEADER = 'local-sandbox';
-export const NOT_SERVED_VALUE = 'not-served';

@@ -12,7 +12,7 @@ import type {
   PlanList,
   PreviewResponse,
   SubscriptionList,
-} from './responses';
+} from '../wire/responses';
 import { serviceVersionWarning } from './serviceVersion';
 import { TokenProvider, type TokenAnswer } from './tokens';
 import type { V1PreviewResult } from './v1Preview';

@@ -1,7 +1,7 @@
 // The same payload previewed on two connections (A and B), row by row: each item's MRR and TCB on both
 // sides and B − A, the totals per currency on both sides, and the rows only one side answered. Unlike
 // comparePreviews (one file's successive previews), every row is kept: the panel shows both previews whole.
-import { round2 } from './money';
+import { round2 } from '../wire/money';
 import type { PreviewSummary, SummaryRow, Totals } from './summary';
 
 export interface SideFigures {

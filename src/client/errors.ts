@@ -1,6 +1,7 @@
 // One error type for every failure: HTTP answers decoded (v1 eight-digit codes, v2 bodies) and network
 // failures, each with a one-line message a person can act on.
-import { advise, baseUrlPlace, NOT_SERVED_HEADER, NOT_SERVED_VALUE, type NextStep, type Surface } from './advice';
+import { NOT_SERVED_HEADER, NOT_SERVED_VALUE } from '../wire/notServed';
+import { advise, baseUrlPlace, type NextStep, type Surface } from './advice';
 import { decodeCode, type DecodedCode } from './categories';
 
 export type ErrorKind = 'http' | 'network' | 'timeout' | 'cancelled' | 'config';

@@ -13,8 +13,8 @@ export { Redactor, redact, isSecretName, toCurl } from './redact';
 export { fillPath, pathSegment } from './paths';
 export { checkBaseUrl, isLoopback } from './transport';
 export { SUPPORTED_SERVICE_VERSIONS, DEFAULT_SERVICE_VERSION, serviceVersionWarning } from './serviceVersion';
-export type * from './responses';
-export { formatMoney, round2 } from './money';
+export type * from '../wire/responses';
+export { formatMoney, round2 } from '../wire/money';
 export {
   summarizePreview,
   comparePreviews,
@@ -32,5 +32,6 @@ export {
   type ConnectionComparison,
   type SideFigures,
 } from './compareConnections';
-export { advise, allAdvice, NOT_SERVED_HEADER, NOT_SERVED_VALUE, type NextStep, type Surface } from './advice';
+export { advise, allAdvice, type NextStep, type Surface } from './advice';
+export { NOT_SERVED_HEADER, NOT_SERVED_VALUE } from '../wire/notServed';
 export { v1PreviewAsV2, type V1PreviewResult, type V1PreviewRequest, type V1DeltaMetric } from './v1Preview';

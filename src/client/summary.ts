@@ -1,7 +1,7 @@
 // A preview answer as rows and totals per currency, and the change from a previous preview of the same
 // file. Shared by the CLI table and the response panel, so both say the same numbers.
-import { round2 } from './money';
-import type { Money, PreviewResponse } from './responses';
+import { round2 } from '../wire/money';
+import type { Money, PreviewResponse } from '../wire/responses';
 
 export interface SummaryRow {
   /** Stable across previews of the same file: subscription, action and price (item ids are new each time). */

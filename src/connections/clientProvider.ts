@@ -1,7 +1,7 @@
 // The one place that owns credentials and builds clients; views and commands never see a token.
 // The built-in Local sandbox keeps its data in the extension's global storage, which every window
 // shares: the first window that needs it serves it in-process (a free loopback port) and the others use
-// that server (see src/sandbox/shared.ts); if the serving window closes, the next request here takes
+// that server (see src/sandbox/http/sharedServer.ts); if the serving window closes, the next request here takes
 // over. A failed start is not kept: the next request tries again (or Reset Local Sandbox starts fresh).
 import * as path from 'path';
 import * as vscode from 'vscode';

@@ -1,6 +1,6 @@
-export { startSandbox, DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, type Sandbox, type SandboxOptions } from './server';
-export { connectOrServe, resetDataFile, type LocalSandbox } from './shared';
-export { DataFileError } from './dataFile';
-export { parseFaults, type Fault } from './faults';
-export { CATALOG } from './catalog';
+export { startSandbox, DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, type Sandbox, type SandboxOptions } from './http/server';
+export { connectOrServe, resetDataFile, type LocalSandbox } from './http/sharedServer';
+export { DataFileError } from './state/dataFile';
+export { parseFaults, type Fault } from './http/faults';
+export { CATALOG } from './state/catalog';
 export { V1_OBJECT_NAMES } from '../catalog/objectNames';

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'net';
 import * as vscode from 'vscode';
 import type { BillingWorkbenchApi } from '../../src/extension';
 import type { Connection } from '../../src/connections/connectionStore';
-import { plansPage } from '../../src/sandbox/planViews';
+import { plansPage } from '../../src/sandbox/v2/planViews';
 import { TEMPLATES, templateText } from '../../src/schemas';
 import { api, onScreen, typeKeys, waitFor } from './helpers';
 

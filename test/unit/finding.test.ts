@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { LOCAL_SANDBOX_ROUTES, OPERATIONS, routeShape, searchOperations, servedLocally } from '../../src/catalog';
 import { ApiError, BillingClient } from '../../src/client';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
-import { sandboxRoutes } from '../../src/sandbox/routes';
+import { sandboxRoutes } from '../../src/sandbox/http/routes';
 import { runCli } from './cli';
 
 const run = runCli;

@@ -1,7 +1,7 @@
 // Issue 12: sandbox paging slices before it maps, so a page costs what the page holds.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { page } from '../../src/sandbox/paging';
+import { page } from '../../src/sandbox/http/paging';
 
 test('a page maps only the records it holds, at any depth of 100,000', () => {
   const all = Array.from({ length: 100_000 }, (_, i) => i);

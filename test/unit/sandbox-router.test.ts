@@ -2,7 +2,7 @@
 import { test, describe, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
-import { allowedMethods, routeFor, RouteTable, type Route } from '../../src/sandbox/router';
+import { allowedMethods, routeFor, RouteTable, type Route } from '../../src/sandbox/http/router';
 
 const answer =
   (name: string): Route['handle'] =>

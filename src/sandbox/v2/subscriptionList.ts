@@ -1,10 +1,10 @@
 // GET /v2/subscriptions as the reference answers it: paged ({next_page, data}), `filter[]=account_id.EQ:<id>`,
 // with the subscription plans and their items when `expand[]` asks for them (`subscription_plans`,
 // `subscription_plans.subscription_items`). The editor completes subscription, plan and item numbers from it.
-import { findPlan } from './catalog';
-import { pageV2 } from './paging';
-import type { AccountRec, ItemRec, PlanRec, SubscriptionRec } from './store';
-import type { Store } from './store';
+import { findPlan } from '../state/catalog';
+import { pageV2 } from '../http/paging';
+import type { AccountRec, ItemRec, PlanRec, SubscriptionRec } from '../state/store';
+import type { Store } from '../state/store';
 
 /** The value of `filter[]=field.EQ:value`, the reference's filter form. */
 function filterEq(q: URLSearchParams, field: string): string | undefined {

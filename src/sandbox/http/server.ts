@@ -5,20 +5,21 @@
 import { randomBytes, randomUUID } from 'crypto';
 import * as http from 'http';
 import type { AddressInfo } from 'net';
-import { formatPath, validate, type PayloadKind } from '../schemas';
-import { matchOperation } from '../catalog';
-import { NOT_SERVED_HEADER, NOT_SERVED_VALUE } from '../client/advice';
-import { sandboxClock } from './clock';
-import { DataFileError, type DataWriter } from './dataFile';
+import { formatPath, validate, type PayloadKind } from '../../schemas';
+import { matchOperation, servedLocally } from '../../catalog';
+import { NOT_SERVED_HEADER, NOT_SERVED_VALUE } from '../../wire/notServed';
+import { sandboxClock } from '../state/clock';
+import { DataFileError, type DataWriter } from '../state/dataFile';
 import { badRequest, notFound, ServiceError, unauthorized } from './errors';
 import { pickFault, type Fault } from './faults';
-import { MAX_JSON_DEPTH, nestingExceeds, readBody } from './http';
+import { MAX_JSON_DEPTH, nestingExceeds, parseJson, readBody } from './body';
 import { IdempotencyCache } from './idempotency';
+import type { BodyCheck } from './routeDeps';
 import { allowedMethods, decodeParams, routeFor, RouteTable, type Call, type Reply } from './router';
 import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, sandboxRoutes } from './routes';
-import type { PriceList } from './subscriptionBuild';
-import { seed } from './seed';
-import { Store } from './store';
+import type { PriceList } from '../engine/subscriptionBuild';
+import { seed } from '../state/seed';
+import { Store } from '../state/store';
 
 export { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET };
 /** Unauthenticated: which process serves which data file (editor windows check it before sharing one). */
@@ -185,7 +186,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       auth(req);
       if (method !== 'POST') await hold();
     }
-    if (!match) throw unrouted(method, path);
+    // A catalog operation the sandbox does not serve is a 501 even where a served template matches its path
+    // (PUT /v1/orders/{orderNumber}, GET /v1/subscriptions/subscription-metrics).
+    const op = path.startsWith('/v2/') ? undefined : matchOperation(method, path);
+    if (!match || (op && !servedLocally(op))) throw unrouted(method, path);
     const found = routeFor(match, method);
     if (!found) {
       const allowed = allowedMethods(match);
@@ -195,22 +199,15 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     return found.handle({ req, path, params: decodeParams(match.rawParams), query, hold });
   }
 
-  /** Validate the JSON body, then run the handler once per Idempotency-Key (replayed for 24 h). */
-  async function idempotent(call: Call, kind: PayloadKind, handler: (body: unknown) => Reply): Promise<Reply> {
+  /** Check the JSON body, then run the handler once per Idempotency-Key (replayed for 24 h). */
+  async function idempotent(call: Call, check: BodyCheck, handler: (body: unknown) => Reply): Promise<Reply> {
     const { req, hold } = call;
     const text = await readBody(req);
     if (nestingExceeds(text, MAX_JSON_DEPTH)) {
       throw badRequest('malformed_json', undefined, `The body nests deeper than ${MAX_JSON_DEPTH} levels.`, 90);
     }
-    const findings = validate(text, kind, { now: new Date(clock.timestamp()) }).filter(f => f.severity === 'error');
-    if (findings.length) {
-      const details = findings.map(f => ({
-        code: CATEGORY_OF[f.category] ?? 'invalid_parameter',
-        ...(f.path.length ? { parameter: formatPath(f.path) } : {}),
-        message: f.message,
-      }));
-      throw ServiceError.v2('bad_request', details, findings[0].category);
-    }
+    if (typeof check === 'string') validateV2(text, check);
+    else check(parseJson(text));
     const run = async () => {
       await hold();
       return handler(JSON.parse(text));
@@ -218,6 +215,18 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     const key = req.headers['idempotency-key'];
     if (typeof key !== 'string' || !key) return run();
     return idempotency.run(key, `${req.url} ${text}`, run);
+  }
+
+  /** The v2 validator's errors, as the v2 error body lists them. */
+  function validateV2(text: string, kind: PayloadKind): void {
+    const findings = validate(text, kind, { now: new Date(clock.timestamp()) }).filter(f => f.severity === 'error');
+    if (!findings.length) return;
+    const details = findings.map(f => ({
+      code: CATEGORY_OF[f.category] ?? 'invalid_parameter',
+      ...(f.path.length ? { parameter: formatPath(f.path) } : {}),
+      message: f.message,
+    }));
+    throw ServiceError.v2('bad_request', details, findings[0].category);
   }
 
   const server = http.createServer(

@@ -67,3 +67,16 @@ export function nestingExceeds(text: string, max: number): boolean {
   }
   return false;
 }
+
+/** The body as JSON; text that is not JSON is the client's mistake: category 90 (malformed request). */
+export function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw ServiceError.v2(
+      'bad_request',
+      [{ code: 'malformed_json', message: `The body is not JSON: ${(e as Error).message}` }],
+      90,
+    );
+  }
+}

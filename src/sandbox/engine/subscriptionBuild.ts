@@ -1,12 +1,12 @@
 // The subscriptions an order creates: a catalog plan becomes a plan of items, priced in the account's currency,
 // over the terms of the request.
-import type { SubscriptionRequestBody } from '../schemas';
-import { addDays, addMonths } from '../schemas/dates';
-import { findCharge, findPlan, findPlanByNumber, type Charge } from './catalog';
-import { badRequest } from './errors';
-import { newId } from './ids';
+import type { SubscriptionRequestBody } from '../../schemas';
+import { addDays, addMonths } from '../../schemas/dates';
+import { findCharge, findPlan, findPlanByNumber, type Charge } from '../state/catalog';
+import { badRequest } from '../http/errors';
+import { newId } from '../state/ids';
 import type { Priced, Term } from './metrics';
-import type { ItemRec, PlanRec, SubscriptionRec } from './store';
+import type { ItemRec, PlanRec, SubscriptionRec } from '../state/store';
 
 /** Numbers an object when the order is kept (create); null in a preview. */
 export type Alloc = (prefix: string) => string | null;
@@ -106,7 +106,7 @@ export function buildPlan(input: PlanInput, at: string, start: string, term: Ter
 export const TENANT_DEFAULT_TERM: Term = { type: 'termed', interval: 'month', interval_count: 12 };
 
 /** A term as written, completed with the tenant's defaults (the validator warns of each gap, it is no error). */
-function withDefaults(term: Partial<Term> | undefined): Term {
+export function withDefaults(term: Partial<Term> | undefined): Term {
   const type = term?.type ?? TENANT_DEFAULT_TERM.type;
   if (type !== 'termed') return { ...term, type } as Term;
   const interval = term?.interval ?? TENANT_DEFAULT_TERM.interval;
@@ -136,7 +136,7 @@ export function newSubscription(entry: SubscriptionRequestBody, at: string, ctx:
     contract_effective: start,
     start_date: start,
     end_date: end,
-    auto_renew: renewal.type === 'termed' || renewal.type === 'evergreen',
+    auto_renew: entry.auto_renew ?? (renewal.type === 'termed' || renewal.type === 'evergreen'),
     plans,
     ...(entry.custom_fields ? { custom_fields: entry.custom_fields } : {}),
     created_time: ctx.now,

@@ -12,7 +12,7 @@ import {
 } from './dataFile';
 import type { BillingPeriod, ChargeModel, ChargeType } from './catalog';
 import { Numbers } from './ids';
-import type { Term } from './metrics';
+import type { Term } from '../engine/metrics';
 import { upgradeOrder } from './upgrade';
 
 export interface Contact {

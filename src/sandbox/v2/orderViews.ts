@@ -1,7 +1,7 @@
 // How a created order shows its subscriptions: the reference's order subscription, action and item shapes.
-import { findPlan } from './catalog';
-import { round2, type Term } from './metrics';
-import type { AccountRec, ItemRec, PlanRec, SubscriptionRec } from './store';
+import { findPlan } from '../state/catalog';
+import { round2, type Term } from '../engine/metrics';
+import type { AccountRec, ItemRec, PlanRec, SubscriptionRec } from '../state/store';
 
 /** What an order action touched, as the order engine records it. */
 export interface ActionRecord {

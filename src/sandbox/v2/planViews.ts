@@ -1,7 +1,7 @@
 // GET /v2/plans as the reference answers it: plans paged ({next_page, data}), each with its product and
 // prices when `expand[]` asks for them. The products' charges are the v2 prices; amounts by currency.
-import { CATALOG, type Charge, type Plan, type Product } from './catalog';
-import { pageV2 } from './paging';
+import { CATALOG, type Charge, type Plan, type Product } from '../state/catalog';
+import { pageV2 } from '../http/paging';
 
 const SINCE = '2024-01-01';
 const AUDIT = {

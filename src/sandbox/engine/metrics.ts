@@ -2,8 +2,8 @@
 //   mrr = the recurring amount normalised to a month (a yearly price / 12); absent for one-time charges;
 //   tcb = what is billed over the initial term (evergreen: 12 months; one-time: the amount);
 //   gross_amount = net_amount (no discounts or taxes); currency = the account's.
-import { round2, type Money } from '../client/money';
-import type { BillingPeriod, ChargeType } from './catalog';
+import { round2, type Money } from '../../wire/money';
+import type { BillingPeriod, ChargeType } from '../state/catalog';
 
 export { round2, type Money };
 

@@ -1,8 +1,8 @@
 // The object-query `filter[]` clauses of the account list, as the service documents them: `field.OP:value`
 // with EQ, NE, SW (starts with), IN ([a,b]), LT and GT; several clauses all apply (AND). Object queries
 // match case-insensitively. A clause the service would refuse is refused here too, naming the clause.
-import type { AccountRec } from './store';
-import { badRequest } from './errors';
+import type { AccountRec } from '../state/store';
+import { badRequest } from '../http/errors';
 
 type Text = (a: AccountRec) => string;
 /** The filterable string fields of an account row, by their object-query names. */

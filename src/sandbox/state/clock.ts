@@ -1,6 +1,6 @@
 // The sandbox's "today": the real date, or a simulated one (`today` option), so that what depends on the
 // date (order dates left out, created times, card expiry) gives the same answer on every run of a scenario.
-import { isRealDate, today as realToday } from '../schemas/dates';
+import { isRealDate, today as realToday } from '../../schemas/dates';
 
 export interface SandboxClock {
   /** YYYY-MM-DD. */

@@ -1,9 +1,10 @@
 // A route table: method + path template -> handler. What the table does not hold is answered from it:
 // a path it knows with another method is a 405 (with Allow), a path it does not know is the caller's to answer.
 import type * as http from 'http';
-import { decodeSegment } from './http';
+import { decodeSegment } from './body';
 
 export type Reply = { status: number; body: unknown; headers?: Record<string, string> };
+export const ok = (body: unknown): Reply => ({ status: 200, body });
 
 /** One request, as a handler sees it: template parameters are percent-decoded. */
 export interface Call {

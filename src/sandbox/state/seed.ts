@@ -1,7 +1,7 @@
 // Seeded data: account A00000001 with an active subscription S00000001 (plan SP00000001, items
 // SI00000001...) and a paused S00000002, so every shipped example works as is; `--seed-accounts N` adds
 // more accounts, each with an order.
-import { runOrder } from './orders';
+import { runOrder } from '../engine/orders';
 import type { Store } from './store';
 
 const START = '2026-01-01';

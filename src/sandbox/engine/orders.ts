@@ -1,34 +1,41 @@
 // Order preview and creation: one engine. It works on copies of the subscriptions an order touches;
 // preview throws the copies away, create commits them and records the order.
-import type { PreviewItem as ClientPreviewItem } from '../client/responses';
-import type { AccountData, PreviewRequestBody, SubscriptionRequestBody } from '../schemas';
-import { SYSTEM_CLOCK, type SandboxClock } from './clock';
-import { badRequest } from './errors';
-import { newId } from './ids';
-import { billedOver, money, monthly, round2, termMonths, type Money } from './metrics';
-import { subscriptionView } from './orderViews';
-import type { AccountRec, ItemRec, OrderRec, Store, SubscriptionRec } from './store';
+import type { PreviewItem as ClientPreviewItem } from '../../wire/responses';
+import type { AccountData, PreviewRequestBody, SubscriptionRequestBody } from '../../schemas';
+import { SYSTEM_CLOCK, type SandboxClock } from '../state/clock';
+import { badRequest } from '../http/errors';
+import { newId } from '../state/ids';
+import { billedOver, money, monthly, round2, termMonths, type Money, type Term } from './metrics';
+import { subscriptionView } from '../v2/orderViews';
+import type { AccountRec, ItemRec, OrderRec, Store, SubscriptionRec } from '../state/store';
 import {
   buildPlan,
   newSubscription,
   price,
   termEnd,
+  withDefaults,
   type Alloc,
   type OrderContext,
   type PriceList,
 } from './subscriptionBuild';
 
+/** A subscription entry; `owner_transfer` has no v2 field: only the v1 OwnerTransfer action sets it. */
+export type EngineSubscription = SubscriptionRequestBody & { owner_transfer?: { account_number: string } };
 // A preview's account_data holds only currency and bill_cycle_day; an order's is a whole account.
-type Body = Omit<PreviewRequestBody, 'metrics' | 'account_data'> & {
+export type EngineBody = Omit<PreviewRequestBody, 'metrics' | 'account_data' | 'subscriptions'> & {
   metrics?: string[];
   account_data?: AccountData | PreviewRequestBody['account_data'];
+  subscriptions?: EngineSubscription[];
 };
+type Body = EngineBody;
 /** The service's action names, as both the preview (`action`) and the order (`type`) answer them. */
 export type ActionName =
   | 'create_subscription'
   | 'add_subscription_plan'
   | 'update_subscription_plan'
   | 'remove_subscription_plan'
+  | 'terms'
+  | 'owner_transfer'
   | 'renew'
   | 'cancel'
   | 'pause'
@@ -36,7 +43,7 @@ export type ActionName =
 
 /** A preview item as the client reads it; the sandbox always computes `tcv`. */
 type PreviewItem = ClientPreviewItem & { tcv: Money };
-interface Action {
+export interface Action {
   action_id: string;
   action: ActionName;
   sequence: number;
@@ -56,12 +63,16 @@ export interface OrderOutcome {
   };
   order?: OrderRec;
   account?: AccountRec;
+  /** Each subscription as the order leaves it (a copy in a preview), with its actions and the items they touched. */
+  subscriptions: SubscriptionResult[];
+  /** The order's line items, in request order (numbered on create). */
+  lineItems: LineItem[];
 }
 
 /** An item's change in metrics for one action. */
 type Metric = (it: ItemRec) => { mrr?: number; tcb: number };
 type Act = (sub: SubscriptionRec, action: ActionName, items: ItemRec[], metric: Metric) => void;
-interface SubscriptionResult {
+export interface SubscriptionResult {
   number: string | null;
   sub: SubscriptionRec;
   actions: Action[];
@@ -124,7 +135,7 @@ export function runOrder(
       return { tcb, tcv: tcb };
     }),
   };
-  if (!commit) return { preview };
+  if (!commit) return { preview, subscriptions: results, lineItems };
 
   if (newAccount) store.addAccount(newAccount);
   const orderNumber = store.numbers.next('O');
@@ -144,7 +155,7 @@ export function runOrder(
     subscriptions: results.map(r => subscriptionView(r.sub, r.actions, account, actor)),
   };
   store.addOrder(order);
-  return { preview, order, account };
+  return { preview, order, account, subscriptions: results, lineItems };
 }
 
 /** The order's account: an existing one by number, or a new one from `account_data` (kept on create). */
@@ -161,7 +172,7 @@ function orderAccount(store: Store, body: Body, alloc: Alloc, now: string) {
 /** One entry of `subscriptions[]`: a new subscription, or changes to a copy of an existing one. */
 function subscriptionResult(
   store: Store,
-  entry: SubscriptionRequestBody,
+  entry: EngineSubscription,
   at: string,
   ctx: OrderContext,
 ): SubscriptionResult {
@@ -235,13 +246,7 @@ function rule(ok: boolean, parameter: string, message: string): void {
 }
 
 /** The changes an order makes to an existing subscription (a copy), each reported as an action. */
-function applyChanges(
-  sub: SubscriptionRec,
-  entry: SubscriptionRequestBody,
-  at: string,
-  act: Act,
-  ctx: OrderContext,
-): void {
+function applyChanges(sub: SubscriptionRec, entry: EngineSubscription, at: string, act: Act, ctx: OrderContext): void {
   const months = termMonths(sub.initial_term);
   const active = () => sub.plans.filter(p => !p.removed).flatMap(p => p.items.filter(i => i.state === 'active'));
   const planById = (id: string | undefined, parameter: string) => {
@@ -289,6 +294,11 @@ function applyChanges(
       tcb: -billedOver(price(it), months),
     }));
   });
+  if (entry.terms) applyTerms(sub, entry.terms, act);
+  if (entry.owner_transfer) {
+    sub.account_number = entry.owner_transfer.account_number;
+    act(sub, 'owner_transfer', active(), () => ({ mrr: 0, tcb: 0 }));
+  }
   if (entry.renew) {
     rule(sub.state !== 'canceled', `${at}.renew`, `${sub.subscription_number} is canceled and cannot be renewed.`);
     const renewalMonths = termMonths(sub.renewal_term);
@@ -323,9 +333,29 @@ function applyChanges(
   }
 }
 
+/** Terms and conditions: the term's length (billing changes by the difference), renewal term, auto-renew. */
+function applyTerms(sub: SubscriptionRec, terms: NonNullable<SubscriptionRequestBody['terms']>, act: Act): void {
+  const before = termMonths(sub.initial_term);
+  if (terms.current_term) {
+    const ending = sub.current_term_end;
+    sub.initial_term = withDefaults(terms.current_term as Partial<Term>);
+    sub.current_term_end = termEnd(sub.current_term_start, sub.initial_term);
+    sub.end_date = sub.current_term_end;
+    for (const it of sub.plans.flatMap(p => p.items)) {
+      if (it.state === 'active' && it.end_date === ending) it.end_date = sub.current_term_end;
+    }
+  }
+  if (terms.renewal_term) sub.renewal_term = withDefaults(terms.renewal_term as Partial<Term>);
+  if (terms.auto_renew !== undefined) sub.auto_renew = terms.auto_renew;
+  const after = termMonths(sub.initial_term);
+  const items = sub.plans.filter(p => !p.removed).flatMap(p => p.items.filter(i => i.state === 'active'));
+  act(sub, 'terms', items, it => ({ mrr: 0, tcb: billedOver(price(it), after) - billedOver(price(it), before) }));
+}
+
 const neg = (n: number | undefined) => (n === undefined ? undefined : -n);
 
 type LineItemInput = NonNullable<Body['line_items']>[number];
+export type LineItem = ReturnType<typeof lineItemOf>;
 
 /** An order line item as the order answers it: one-time, its total = unit amount x quantity. */
 function lineItemOf(li: LineItemInput, orderDate: string, alloc: Alloc) {

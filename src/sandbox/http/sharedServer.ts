@@ -5,7 +5,7 @@
 // or left by a dead PID, decides who). So only one process ever writes the file.
 import * as fs from 'fs';
 import * as path from 'path';
-import { DataFileError, lockHolder } from './dataFile';
+import { DataFileError, lockHolder } from '../state/dataFile';
 import {
   DEMO_CLIENT_ID,
   DEMO_CLIENT_SECRET,

@@ -1,0 +1,75 @@
+// What the Local sandbox answers: the token endpoint, the v2 quickstart (v2/), the v1 orders (v1/), the object
+// query reads the tree needs (query/), describe and the volume summary. Operations of the catalog missing here
+// answer 501 (see server.ts), unknown paths 404. src/catalog/served.ts lists the same routes.
+import { randomUUID } from 'crypto';
+import type * as http from 'http';
+import { DESCRIBED_FIELDS, V1_OBJECT_NAMES } from '../../catalog/objectNames';
+import { queryRoutes } from '../query/routes';
+import { catalogResponse } from '../state/catalog';
+import { v1Routes } from '../v1/routes';
+import { v2Routes } from '../v2/routes';
+import { readBody } from './body';
+import { badRequest, notFound, unauthorized } from './errors';
+import type { RouteDeps } from './routeDeps';
+import { ok, type Reply, type Route } from './router';
+
+export type { RouteDeps };
+export const DEMO_CLIENT_ID = 'sandbox-demo-client';
+export const DEMO_CLIENT_SECRET = 'sandbox-demo-secret';
+const TOKEN_SCOPE = 'entity.local platform.write service.sandbox.read service.sandbox.write tenant.local user.demo';
+
+export function sandboxRoutes(deps: RouteDeps): Route[] {
+  return [
+    { method: 'POST', path: '/oauth/token', public: true, handle: call => token(deps, call.req) },
+    ...v2Routes(deps),
+    ...v1Routes(deps),
+    ...queryRoutes(deps.store),
+    { method: 'GET', path: '/v1/catalog/products', handle: () => ok(catalogResponse()) },
+    { method: 'GET', path: '/v1/describe/{objectName}', handle: call => describe(call.params.objectName) },
+    {
+      method: 'GET',
+      path: '/system-health/api-requests/volume-summary',
+      handle: () => volumeSummary(deps.volume),
+    },
+  ];
+}
+
+async function token(deps: RouteDeps, req: http.IncomingMessage): Promise<Reply> {
+  const form = new URLSearchParams(await readBody(req));
+  if (form.get('grant_type') !== 'client_credentials') {
+    throw badRequest('invalid_parameter', 'grant_type', 'grant_type must be client_credentials.', 20);
+  }
+  if (form.get('client_id') !== DEMO_CLIENT_ID || form.get('client_secret') !== DEMO_CLIENT_SECRET) {
+    throw unauthorized('Invalid client credentials.');
+  }
+  return ok({
+    access_token: deps.issueToken(),
+    token_type: 'bearer',
+    expires_in: deps.tokenTtlSeconds,
+    jti: randomUUID(),
+    scope: TOKEN_SCOPE,
+  });
+}
+
+function describe(name: string): Reply {
+  if (!V1_OBJECT_NAMES.includes(name)) {
+    throw notFound(
+      undefined,
+      `"${name}" is not an object API name; see the describe list (Account, Order, Subscription, ...).`,
+    );
+  }
+  const typeOf = (field: string) => (field.endsWith('Date') ? 'date' : 'string');
+  const fields = (DESCRIBED_FIELDS[name] ?? []).map(field => ({ name: field, type: typeOf(field) }));
+  const note = DESCRIBED_FIELDS[name]
+    ? undefined
+    : 'Field lists of this object are not available in the local sandbox.';
+  return ok({ success: true, object: name, fields, note });
+}
+
+function volumeSummary(volume: ReadonlyMap<string, number>): Reply {
+  const data = [...volume].map(([key, count]) => {
+    const [method, path] = key.split(/ (.*)/s);
+    return { method, path, count };
+  });
+  return ok({ success: true, data });
+}

@@ -1,0 +1,60 @@
+// GET /v1/accounts/{accountKey} (GETAccountType): an account in the v1 words (basicInfo, billingAndPayment,
+// metrics, contacts). Nothing is billed locally, so balances are 0; contractedMrr sums its active subscriptions.
+import { round2 } from '../../wire/money';
+import type { AccountRec, Contact, Store } from '../state/store';
+import { mrrNow } from './itemFacts';
+
+export function accountAnswer(a: AccountRec, store: Store) {
+  const subs = [...store.subscriptions.values()].filter(s => s.account_number === a.account_number);
+  const mrr = round2(
+    subs.reduce((sum, s) => sum + s.plans.flatMap(p => p.items).reduce((m, it) => m + mrrNow(s, it), 0), 0),
+  );
+  return {
+    success: true,
+    basicInfo: { id: a.id, accountNumber: a.account_number, name: a.name, status: 'Active', batch: 'Batch1' },
+    billingAndPayment: {
+      billCycleDay: a.bill_cycle_day,
+      currency: a.currency,
+      paymentTerm: 'Due Upon Receipt',
+      autoPay: false,
+      invoiceDeliveryPrefsEmail: false,
+      invoiceDeliveryPrefsPrint: false,
+    },
+    // The reference types these as decimal strings.
+    metrics: {
+      balance: '0',
+      totalInvoiceBalance: '0',
+      creditBalance: '0',
+      totalDebitMemoBalance: '0',
+      unappliedCreditMemoAmount: '0',
+      unappliedPaymentAmount: '0',
+      contractedMrr: String(mrr),
+    },
+    billToContact: contact(a.bill_to),
+    soldToContact: contact(a.sold_to ?? a.bill_to),
+  };
+}
+
+const V1_ADDRESS: Record<string, string> = {
+  line1: 'address1',
+  line2: 'address2',
+  city: 'city',
+  state: 'state',
+  county: 'county',
+  country: 'country',
+  postal_code: 'zipCode',
+};
+
+function contact(c: Contact) {
+  const address = (c.address ?? {}) as Record<string, unknown>;
+  const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+  const fields: Record<string, string | undefined> = {
+    firstName: text(c.first_name),
+    lastName: text(c.last_name),
+    workEmail: text(c.work_email),
+    personalEmail: text(c.email),
+    workPhone: text(c.work_phone),
+    ...Object.fromEntries(Object.entries(V1_ADDRESS).map(([v2, v1]) => [v1, text(address[v2])])),
+  };
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+}

@@ -1,0 +1,25 @@
+// What the v1 answers say of a subscription item that the engine's records hold: its plan and product, its
+// figures after the order, and whether the order numbered it (a preview numbers nothing).
+import { billedOver, monthly, termMonths } from '../engine/metrics';
+import { price } from '../engine/subscriptionBuild';
+import { CATALOG } from '../state/catalog';
+import type { ItemRec, PlanRec, SubscriptionRec } from '../state/store';
+
+export const planOf = (sub: SubscriptionRec, it: ItemRec): PlanRec | undefined =>
+  sub.plans.find(p => p.id === it.subscription_plan_id);
+
+export const productOf = (planId: string) => CATALOG.find(p => p.plans.some(pl => pl.id === planId));
+
+/** Monthly recurring revenue of the item as the subscription now stands (0 once removed, canceled or paused). */
+export function mrrNow(sub: SubscriptionRec, it: ItemRec): number {
+  return it.state === 'active' && sub.state === 'active' ? (monthly(price(it)) ?? 0) : 0;
+}
+
+/** What the item bills over the current term as the subscription now stands (0 once removed or canceled). */
+export function tcbNow(sub: SubscriptionRec, it: ItemRec): number {
+  return it.state === 'active' && sub.state !== 'canceled' ? billedOver(price(it), termMonths(sub.initial_term)) : 0;
+}
+
+/** The numbers a created order gave (empty in a preview): present only when there is one. */
+export const numbered = <K extends string>(key: K, value: string | undefined): Partial<Record<K, string>> =>
+  value ? ({ [key]: value } as Record<K, string>) : {};

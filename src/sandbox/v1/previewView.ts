@@ -1,0 +1,114 @@
+// The v1 preview answer (PostOrderPreviewResponseType): `previewResult` with what `previewTypes` asks for and the
+// sandbox computes: chargeMetrics, orderDeltaMetrics (mrr, tcb, tcv per action and charge) and invoices. The
+// figures are the engine's, the same the v2 preview answers; OrderMetrics and the ramp types are not computed.
+import type { Action, OrderOutcome, SubscriptionResult } from '../engine/orders';
+import { round2, type Money } from '../../wire/money';
+import type { ItemRec } from '../state/store';
+import { previewInvoices, type Thru } from './invoices';
+import { mrrNow, numbered, planOf, tcbNow } from './itemFacts';
+import { V1_TYPE_OF } from './names';
+
+/** Asked for when `previewTypes` is left out: everything the sandbox computes. */
+export const DEFAULT_PREVIEW_TYPES = ['ChargeMetrics', 'OrderDeltaMetrics', 'BillingDocs'];
+
+export function previewAnswer(outcome: OrderOutcome, types: readonly string[], thru: Thru) {
+  const results = outcome.subscriptions;
+  return {
+    success: true,
+    previewResult: {
+      ...(types.includes('ChargeMetrics') ? { chargeMetrics: results.map(chargeMetrics) } : {}),
+      ...(types.includes('OrderDeltaMetrics') ? { orderDeltaMetrics: deltaMetrics(outcome) } : {}),
+      ...(types.includes('BillingDocs') ? { invoices: previewInvoices(results, outcome.lineItems, thru) } : {}),
+    },
+  };
+}
+
+const figure = (regular: number, regularDelta: number) => ({
+  regular: round2(regular),
+  regularDelta: round2(regularDelta),
+  discount: 0,
+  discountDelta: 0,
+});
+
+/** Each charge the order touched: its figures after the order (`regular`) and the order's change (`regularDelta`). */
+function chargeMetrics(r: SubscriptionResult) {
+  const deltas = new Map<string, { item: ItemRec; mrr: number; tcb: number; tcv: number }>();
+  for (const a of r.actions) {
+    for (const p of a.subscription_items) {
+      const item = a.touched.find(t => t.id === p.subscription_item_id)!;
+      const d = deltas.get(item.id) ?? { item, mrr: 0, tcb: 0, tcv: 0 };
+      d.mrr += p.mrr?.net_amount ?? 0;
+      d.tcb += p.tcb.net_amount;
+      d.tcv += p.tcv.net_amount;
+      deltas.set(item.id, d);
+    }
+  }
+  const sub = r.sub;
+  return {
+    ...numbered('subscriptionNumber', sub.subscription_number),
+    charges: [...deltas.values()].map(({ item, mrr, tcb, tcv }) => {
+      const plan = planOf(sub, item);
+      return {
+        ...numbered('chargeNumber', item.subscription_item_number),
+        productRatePlanChargeId: item.price_id,
+        ...(plan ? { productRatePlanId: plan.plan_id } : {}),
+        ...numbered('subscriptionRatePlanNumber', sub.subscription_number ? plan?.id : undefined),
+        cmrr: figure(mrrNow(sub, item), mrr),
+        tcb: figure(tcbNow(sub, item), tcb),
+        tcv: figure(tcbNow(sub, item), tcv),
+        tax: figure(0, 0),
+      };
+    }),
+  };
+}
+
+type Metric = 'mrr' | 'tcb' | 'tcv';
+
+/**
+ * One row per action and charge for each metric, as orderDeltaMrr / orderDeltaTcb / orderDeltaTcv list them;
+ * the order's line items (one-time: no mrr) follow in the tcb and tcv lists.
+ */
+function deltaMetrics(outcome: OrderOutcome) {
+  const rows = (metric: Metric) =>
+    outcome.subscriptions.flatMap(r =>
+      r.actions.flatMap(a => a.subscription_items.flatMap(p => deltaRow(r, a, p, metric))),
+    );
+  const lineRows = (metric: 'tcb' | 'tcv') =>
+    outcome.preview.line_items.map((m, k) => {
+      const li = outcome.lineItems[k];
+      return {
+        ...numbered('orderLineItemNumber', li.item_number),
+        startDate: li.start_date,
+        currency: m[metric].currency,
+        grossAmount: m[metric].gross_amount,
+        netAmount: m[metric].net_amount,
+      };
+    });
+  return {
+    orderDeltaMrr: rows('mrr'),
+    orderDeltaTcb: [...rows('tcb'), ...lineRows('tcb')],
+    orderDeltaTcv: [...rows('tcv'), ...lineRows('tcv')],
+  };
+}
+
+function deltaRow(r: SubscriptionResult, a: Action, p: Action['subscription_items'][number], metric: Metric) {
+  const amount: Money | undefined = p[metric];
+  if (!amount) return [];
+  const item = a.touched.find(t => t.id === p.subscription_item_id);
+  return [
+    {
+      ...numbered('subscriptionNumber', r.sub.subscription_number),
+      ...numbered('chargeNumber', item?.subscription_item_number),
+      productRatePlanChargeId: p.price_id,
+      ratePlanChargeId: p.subscription_item_id,
+      orderActionId: a.action_id,
+      orderActionSequence: String(a.sequence),
+      orderActionType: V1_TYPE_OF[a.action],
+      startDate: p.start_date,
+      ...(p.end_date ? { endDate: p.end_date } : {}),
+      currency: amount.currency,
+      grossAmount: amount.gross_amount,
+      netAmount: amount.net_amount,
+    },
+  ];
+}

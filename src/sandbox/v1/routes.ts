@@ -1,0 +1,103 @@
+// The v1 orders on the same store as v2: preview and create take the v1 body, which is checked (check.ts),
+// translated to the engine's (translate.ts) and answered in the v1 shapes; the reads answer any order,
+// subscription or account, whichever family made it. Errors keep the v1 body (errors.ts).
+import { effectiveServiceVersion } from '../../wire/serviceVersion';
+import { runOrder } from '../engine/orders';
+import type { RouteDeps } from '../http/routeDeps';
+import { ok, type Reply, type Route } from '../http/router';
+import type { Store } from '../state/store';
+import { accountAnswer } from './accountView';
+import type { V1OrderBody } from './body';
+import { checkOrderBody } from './check';
+import { createAnswer } from './createView';
+import { asV1, notFoundIn } from './errors';
+import type { Thru } from './invoices';
+import { orderAnswer } from './orderView';
+import { DEFAULT_PREVIEW_TYPES, previewAnswer } from './previewView';
+import { subscriptionAnswer } from './subscriptionView';
+import { toEngineBody } from './translate';
+
+export function v1Routes(deps: RouteDeps): Route[] {
+  const { store } = deps;
+  return [
+    {
+      method: 'POST',
+      path: '/v1/orders/preview',
+      handle: call =>
+        deps.idempotent(
+          call,
+          body => checkOrderBody(body, 'preview'),
+          body => v1(() => preview(deps, body as V1OrderBody)),
+        ),
+    },
+    {
+      method: 'POST',
+      path: '/v1/orders',
+      handle: call => {
+        const version = effectiveServiceVersion(header(call.req.headers['service-version']));
+        const returnIds = call.query.get('returnIds') === 'true';
+        return deps.idempotent(
+          call,
+          body => checkOrderBody(body, 'create'),
+          body => v1(() => create(deps, body as V1OrderBody, version, returnIds)),
+        );
+      },
+    },
+    { method: 'GET', path: '/v1/orders/{orderNumber}', handle: call => getOrder(store, call.params.orderNumber) },
+    {
+      method: 'GET',
+      path: '/v1/subscriptions/{subscriptionKey}',
+      handle: call => getSubscription(store, call.params.subscriptionKey),
+    },
+    { method: 'GET', path: '/v1/accounts/{accountKey}', handle: call => getAccount(store, call.params.accountKey) },
+  ];
+}
+
+const header = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+/** Runs a handler; an engine error (worded for v2 fields) gets the v1 object's resource code. */
+function v1(run: () => Reply): Reply {
+  try {
+    return run();
+  } catch (e) {
+    throw asV1(e);
+  }
+}
+
+function preview(deps: RouteDeps, body: V1OrderBody): Reply {
+  const outcome = runOrder(deps.store, toEngineBody(body, deps.store), false, deps.clock, undefined, deps.prices);
+  const o = body.previewOptions ?? {};
+  const thru: Thru = {
+    type: o.previewThruType ?? 'TermEnd',
+    ...(o.previewThruType === 'SpecificDate' ? { date: o.specificPreviewThruDate } : {}),
+    periods: o.previewNumberOfPeriods ?? 1,
+  };
+  return ok(previewAnswer(outcome, o.previewTypes ?? DEFAULT_PREVIEW_TYPES, thru));
+}
+
+function create(deps: RouteDeps, body: V1OrderBody, version: string, returnIds: boolean): Reply {
+  const { store } = deps;
+  const outcome = deps.commit(() =>
+    runOrder(store, toEngineBody(body, store), true, deps.clock, undefined, deps.prices),
+  );
+  return ok(createAnswer(outcome, version, returnIds));
+}
+
+function getOrder(store: Store, key: string): Reply {
+  const order = store.orders.get(key);
+  if (!order) throw notFoundIn('unknown', `Order ${key} does not exist.`);
+  return ok(orderAnswer(order, store));
+}
+
+/** By number or by id, as the service takes either. */
+function getSubscription(store: Store, key: string): Reply {
+  const sub = store.subscriptions.get(key) ?? [...store.subscriptions.values()].find(s => s.id === key);
+  if (!sub) throw notFoundIn('unknown', `Subscription ${key} does not exist.`);
+  return ok(subscriptionAnswer(sub, store.accounts.get(sub.account_number)));
+}
+
+function getAccount(store: Store, key: string): Reply {
+  const account = store.accounts.get(key) ?? store.accountList.find(a => a.id === key);
+  if (!account) throw notFoundIn('unknown', `Account ${key} does not exist.`);
+  return ok(accountAnswer(account, store));
+}

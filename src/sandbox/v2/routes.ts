@@ -1,0 +1,61 @@
+// The v2 quickstart: accounts, order preview and creation, order and account reads, plans and subscriptions.
+import type { PreviewRequestBody } from '../../schemas';
+import { notFound } from '../http/errors';
+import type { RouteDeps } from '../http/routeDeps';
+import { ok, type Reply, type Route } from '../http/router';
+import { createAccount, runOrder } from '../engine/orders';
+import type { Store } from '../state/store';
+import { plansPage } from './planViews';
+import { subscriptionsPage } from './subscriptionList';
+import { accountView, orderView } from './views';
+
+export function v2Routes(deps: RouteDeps): Route[] {
+  const { store } = deps;
+  return [
+    {
+      method: 'POST',
+      path: '/v2/accounts',
+      handle: call =>
+        deps.idempotent(call, 'account', body => ({
+          status: 201,
+          body: accountView(deps.commit(() => createAccount(store, body as never, deps.clock))),
+        })),
+    },
+    {
+      method: 'POST',
+      path: '/v2/orders/preview',
+      handle: call =>
+        deps.idempotent(call, 'preview', body => ({
+          status: 201,
+          body: runOrder(store, body as PreviewRequestBody, false, deps.clock, undefined, deps.prices).preview,
+        })),
+    },
+    {
+      method: 'POST',
+      path: '/v2/orders',
+      handle: call =>
+        deps.idempotent(call, 'order', body => {
+          const { order, account } = deps.commit(() =>
+            runOrder(store, body as PreviewRequestBody, true, deps.clock, undefined, deps.prices),
+          );
+          return ok(orderView(order!, account?.id));
+        }),
+    },
+    { method: 'GET', path: '/v2/orders/{orderKey}', handle: call => getOrder(store, call.params.orderKey) },
+    { method: 'GET', path: '/v2/accounts/{accountKey}', handle: call => getAccount(store, call.params.accountKey) },
+    { method: 'GET', path: '/v2/plans', handle: call => ok(plansPage(call.query)) },
+    { method: 'GET', path: '/v2/subscriptions', handle: call => ok(subscriptionsPage(store, call.query)) },
+  ];
+}
+
+function getOrder(store: Store, key: string): Reply {
+  const order = store.orders.get(key);
+  if (!order) throw notFound('order_number', `Order ${key} could not be found.`);
+  return ok(orderView(order, order.account_id ?? store.accounts.get(order.account_number)?.id));
+}
+
+function getAccount(store: Store, key: string): Reply {
+  const account = store.accounts.get(key);
+  if (!account) throw notFound('account_number', `Account ${key} could not be found.`);
+  return ok(accountView(account));
+}

@@ -1,0 +1,45 @@
+// An amount as the service answers it, and the one rounding to cents that both the sandbox (computing
+// metrics) and the preview summary (adding them up) use.
+export interface Money {
+  gross_amount: number;
+  net_amount: number;
+  currency: string;
+}
+
+/** Rounds to cents; the epsilon keeps 1.005 from landing on 1.00 through binary representation. */
+export const round2 = (n: number) => Math.round((n + Number.EPSILON) * 100) / 100;
+
+const MINUS = '\u2212';
+const formatters = new Map<string, Intl.NumberFormat>();
+
+/** The currency's own number of decimals (2 for USD, 0 for JPY); 2 for a code Intl does not know. */
+function fractionDigits(currency: string | undefined): number {
+  if (!currency) return 2;
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+}
+
+function formatter(currency: string | undefined): Intl.NumberFormat {
+  const key = currency ?? '';
+  let f = formatters.get(key);
+  if (!f) {
+    const digits = fractionDigits(currency);
+    f = new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    formatters.set(key, f);
+  }
+  return f;
+}
+
+/**
+ * An amount as people read money: grouped, with the currency's decimals, a true minus sign, and with
+ * `signed` a plus for gains (a change): `+1,350.00 USD`, `−250.00 USD`, `16,700.00`. Zero has no sign.
+ */
+export function formatMoney(amount: number, currency?: string, opts: { signed?: boolean } = {}): string {
+  const digits = formatter(currency).format(Math.abs(amount));
+  const zero = Number(digits.replace(/,/g, '')) === 0;
+  const sign = zero ? '' : amount < 0 ? MINUS : opts.signed ? '+' : '';
+  return `${sign}${digits}${currency ? ` ${currency}` : ''}`;
+}
