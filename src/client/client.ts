@@ -15,6 +15,7 @@ import type {
 } from '../wire/responses';
 import { serviceVersionWarning } from './serviceVersion';
 import { TokenProvider, type TokenAnswer } from './tokens';
+import { SIMULATED_HEADER } from '../wire/simulated';
 import type { V1PreviewResult } from './v1Preview';
 
 /** POST /v1/orders/preview's answer. */
@@ -70,6 +71,8 @@ export interface ApiResponse<T> {
   requestId?: string;
   ms: number;
   attempts: number;
+  /** The Local sandbox simulated this answer from the contract (it keeps no state for the operation). */
+  simulated?: true;
   /** What was sent, for "copy as cURL" (redact before showing: see curl()). */
   request: { method: string; url: string; headers: Record<string, string>; body?: string };
 }
@@ -284,7 +287,8 @@ export class BillingClient {
         }
         if (!answer.error) {
           const ms = Date.now() - started;
-          return { status: res.status, data: answer.data as T, requestId, ms, attempts: tries, request };
+          const simulated = res.headers[SIMULATED_HEADER] !== undefined ? ({ simulated: true } as const) : {};
+          return { status: res.status, data: answer.data as T, requestId, ms, attempts: tries, request, ...simulated };
         }
         error = answer.error;
         if (res.status === 401 && a.auth && token && !renewed) {

@@ -63,7 +63,7 @@ export function v1PreviewAsV2(result: V1PreviewResult | undefined, request?: V1P
   }
   return {
     subscriptions: inRequestOrder([...bySubscription.keys()], request).map(number => ({
-      subscription_number: number,
+      ...(number ? { subscription_number: number } : {}), // a new subscription has no number yet
       actions: [...(bySubscription.get(number)?.values() ?? [])],
     })),
   };

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { OPERATIONS, searchOperations, servedLocally, type Operation } from '../catalog';
+import { OPERATIONS, localAnswer, searchOperations, type Operation } from '../catalog';
 import type { Container } from '../services/container';
 import { methodIcon } from '../util/methodIcon';
 import { stringArg } from './args';
@@ -22,7 +22,8 @@ interface OperationItem extends vscode.QuickPickItem {
  * order, the same as `cli endpoints QUERY`.
  */
 export function operationItem(op: Operation): OperationItem {
-  const local = servedLocally(op) ? ' · Local sandbox' : '';
+  const answer = localAnswer(op);
+  const local = answer === 'served' ? ' · Local sandbox' : answer === 'simulated' ? ' · Local sandbox (simulated)' : '';
   return {
     label: `$(${methodIcon(op.method)})`,
     description: `${op.method} ${op.path}`,

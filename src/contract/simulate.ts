@@ -6,9 +6,7 @@ import type { SchemaNode } from './schemaNode';
 import { Shapes } from './shapes';
 import { simulatedValue, type SimulationContext } from './simulateValues';
 
-/** The response header that marks an answer as simulated (shared by the sandbox, the panel and History). */
-export const SIMULATED_HEADER = 'x-billing-workbench-simulated';
-export const SIMULATED_NOTE = 'simulated from the contract: the Local sandbox keeps no state for this operation';
+export { SIMULATED_HEADER, SIMULATED_NOTE } from '../wire/simulated';
 
 export interface SimulationRequest {
   pathParams: Record<string, string>;

@@ -23,6 +23,7 @@ export function textReport(results: ScenarioResult[]): string {
         `  ${MARK[s.outcome]} ${s.index + 1}. ${s.label} (${s.kind})${s.outcome === 'skipped' ? `: ${s.error ?? 'skipped'}` : `, ${s.ms} ms`}`,
       );
       if (s.error && s.outcome !== 'skipped') lines.push(`      ${s.error}`);
+      if (s.note) lines.push(`      answer ${s.note}`);
       for (const f of s.failures) lines.push(`      ${f.message}  [${formatPath(f.path)}]`);
     }
   }

@@ -6,6 +6,7 @@ import { BillingClient, type ApiError, type ApiResponse, type Surface } from '..
 import { startSandbox } from '../sandbox';
 import { previewBody } from '../payloads';
 import { kindFromFileName, type PathSegment } from '../schemas';
+import { SIMULATED_NOTE } from '../wire/simulated';
 import { checkAnswer, type Answer, type CheckFailure } from './checks';
 import { resolveReferences, UnresolvedReference } from './references';
 import { writes, type ExpectData } from './schema';
@@ -28,6 +29,8 @@ export interface StepResult {
   errorPath?: PathSegment[];
   /** What was sent and answered, redacted (the editor's History can record it as it is). */
   exchange?: { method: string; url: string; status?: number; requestId?: string; body?: unknown; answer?: unknown };
+  /** The answer was simulated from the contract by the Local sandbox (SIMULATED_NOTE). */
+  note?: string;
 }
 
 export interface ScenarioResult {
@@ -187,9 +190,11 @@ async function runStep(
   }
   let answer: Answer;
   let exchange: StepResult['exchange'];
+  let note: { note: string } | undefined;
   try {
     const r = await call.send(client, signal);
     answer = { status: r.status, body: r.data };
+    if (r.simulated) note = { note: SIMULATED_NOTE };
     exchange = client.redactor.json({
       method: r.request.method,
       url: r.request.url,
@@ -224,7 +229,7 @@ async function runStep(
     message: client.redactor.text(f.message),
     actual: client.redactor.json(f.actual),
   }));
-  return done({ outcome: failures.length ? 'failed' : 'passed', failures, exchange });
+  return done({ outcome: failures.length ? 'failed' : 'passed', failures, exchange, ...note });
 }
 
 interface Call {

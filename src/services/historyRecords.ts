@@ -3,6 +3,7 @@
 // store redacts.
 import { ApiError, type ApiResponse } from '../client';
 import type { Connection } from '../connections/connectionStore';
+import { SIMULATED_NOTE } from '../wire/simulated';
 import type { Call, CallInfo } from './calls';
 import { panelError } from './panelStates';
 import type { RequestRecord, StoredCall } from './requestHistory';
@@ -35,7 +36,8 @@ export function historyRecord(
   };
   if ('response' in outcome) {
     const r = outcome.response;
-    return { ...base, status: r.status, ms: r.ms, requestId: r.requestId, answer: r.data };
+    const note = r.simulated ? { note: SIMULATED_NOTE } : {};
+    return { ...base, status: r.status, ms: r.ms, requestId: r.requestId, answer: r.data, ...note };
   }
   const e = outcome.error;
   if (!(e instanceof ApiError))

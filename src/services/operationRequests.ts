@@ -1,7 +1,7 @@
 // Any catalog operation: show it in the panel, send it (path parameters one by one, an optional query, a
 // body written in a *.request.json editor), send a request file, copy it as cURL.
 import * as vscode from 'vscode';
-import { findOperation, servedLocally, type Operation } from '../catalog';
+import { findOperation, localAnswer, type Operation } from '../catalog';
 import { fillPath } from '../client';
 import type { ConnectionStore } from '../connections/connectionStore';
 import {
@@ -51,7 +51,11 @@ export class OperationRequests {
       title: `${op.method} ${op.path}`,
       connection: { name: c.name, kind: c.kind },
       at: new Date().toISOString(),
-      operation: { ...op, servedLocally: servedLocally(op) },
+      operation: {
+        ...op,
+        servedLocally: localAnswer(op) !== undefined,
+        simulatedLocally: localAnswer(op) === 'simulated',
+      },
     });
   }
 

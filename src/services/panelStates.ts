@@ -13,6 +13,7 @@ import {
   type V1PreviewResponse,
 } from '../client';
 import type { Connection } from '../connections/connectionStore';
+import { SIMULATED_NOTE } from '../wire/simulated';
 import type { ErrorState, PanelError, ResponseState, TimelineHints } from '../webview/protocol';
 import type { Call, CallInfo } from './calls';
 import { offerFor } from './nextAction';
@@ -49,6 +50,7 @@ export function responseState(
     requestId: r.requestId,
     raw: JSON.stringify(ctx.client.redactor.json(r.data), null, 2),
     curl: ctx.client.curl(r.request),
+    ...(r.simulated ? { note: SIMULATED_NOTE } : {}),
   };
   switch (call.kind) {
     case 'preview': {

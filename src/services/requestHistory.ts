@@ -55,6 +55,8 @@ export interface RequestRecord {
   error?: StoredError;
   /** `live`: a background live preview (the newest of a document replaces its previous live entry). */
   origin?: 'live' | 'scenario';
+  /** What to know about the answer: the Local sandbox simulated it from the contract. */
+  note?: string;
 }
 
 export interface HistoryEntry extends RequestRecord {

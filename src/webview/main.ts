@@ -55,6 +55,7 @@ function render(s: PanelState): void {
       renderRaw(s.raw, undefined, true);
       break;
     case 'response':
+      if (s.note) root.appendChild(el('p', { cls: 'note', text: `This answer is ${s.note}.` }));
       if (s.order) renderOrder(s.order);
       if (s.summary) {
         root.appendChild(previewActions(s));
@@ -129,6 +130,11 @@ function renderOperation(o: OperationDetails, onLocalSandbox: boolean): void {
     ),
   );
   const actions = el('div', { cls: 'actions' });
+  if (onLocalSandbox && o.simulatedLocally) {
+    const note =
+      'The Local sandbox simulates this operation from the contract: its answer has the real shape, but nothing is kept.';
+    root.appendChild(el('p', { cls: 'note', text: note }));
+  }
   if (onLocalSandbox && o.servedLocally === false) {
     const note =
       'The Local sandbox does not serve this operation (Send answers 501): switch to a real environment to call it.';

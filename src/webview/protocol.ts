@@ -25,6 +25,8 @@ export interface OperationDetails {
   pathParams: string[];
   /** Whether the Local sandbox answers it (the others answer 501 there). */
   servedLocally?: boolean;
+  /** The Local sandbox answers it simulated from the contract (no state kept). */
+  simulatedLocally?: boolean;
 }
 
 export interface CreatedOrder {
@@ -70,6 +72,8 @@ export interface ResponseState extends Exchange {
   timeline?: TimelineHints;
   /** A preview of an order or preview file: the panel offers Create. */
   creatable?: boolean;
+  /** Said above the answer: the Local sandbox simulated it from the contract. */
+  note?: string;
 }
 
 /** Per request position: a subscription's initial term, a line item's date. */

@@ -5,3 +5,4 @@ export type * from './responses';
 export { formatMoney, round2, type Money } from './money';
 export { NOT_SERVED_HEADER, NOT_SERVED_VALUE } from './notServed';
 export { DEFAULT_SERVICE_VERSION, SUPPORTED_SERVICE_VERSIONS, effectiveServiceVersion } from './serviceVersion';
+export { SIMULATED_HEADER, SIMULATED_NOTE } from './simulated';

@@ -97,14 +97,14 @@ describe('a Local sandbox 501 (an operation it does not serve), over HTTP', () =
     clients.push(c);
     try {
       await c.send(
-        { method: 'PUT', path: '/v1/debitmemos/{debitMemoKey}/write-off' },
-        { pathParams: { debitMemoKey: 'DM-1' } },
+        { method: 'PUT', path: '/v1/credit-memos/{creditMemoKey}/cancel-async' },
+        { pathParams: { creditMemoKey: 'CM-1' } },
       );
     } catch (e) {
       assert.ok(e instanceof ApiError);
       return e;
     }
-    assert.fail('the Local sandbox does not serve the write-off');
+    assert.fail('the Local sandbox does not serve the asynchronous cancel (the contract has no answer for it)');
   };
   test('says to use a real environment, in each surface\'s words, never "fix the endpoint"', async () => {
     const editor = await fail('editor');

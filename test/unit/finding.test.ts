@@ -6,7 +6,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { LOCAL_SANDBOX_ROUTES, OPERATIONS, routeShape, searchOperations, servedLocally } from '../../src/catalog';
+import { LOCAL_SANDBOX_ROUTES, OPERATIONS, localAnswer, routeShape, searchOperations } from '../../src/catalog';
+import { requestTemplates } from '../../src/payloads';
 import { ApiError, BillingClient } from '../../src/client';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { sandboxRoutes } from '../../src/sandbox/http/routes';
@@ -41,21 +42,39 @@ describe('what the Local sandbox serves', () => {
     const listed = LOCAL_SANDBOX_ROUTES.map(r => routeShape(...(r.split(' ') as [string, string])));
     assert.deepEqual([...listed].sort(), [...table].sort(), 'src/catalog/served.ts lists every route of routes.ts');
   });
-  test('every catalog operation marked served is answered; every other one answers 501 (or 404 on v2)', async () => {
+  test('every catalog operation is answered as localAnswer says: from state, simulated from the contract, or 501', async () => {
     const c = new BillingClient({ baseUrl: sb.url, clientId: sb.clientId, clientSecret: sb.clientSecret });
+    const counts = { served: 0, simulated: 0, none: 0 };
     try {
       const wrong: string[] = [];
       for (const op of OPERATIONS) {
         const pathParams = Object.fromEntries(op.pathParams.map(p => [p, 'X1']));
-        const status = await c.send(op, { pathParams, body: op.method === 'GET' ? undefined : {} }).then(
-          () => 200,
-          (e: ApiError) => (e.status === 404 && /No (v2 )?operation/.test(e.message) ? 'unrouted' : e.status),
+        const expected = localAnswer(op);
+        counts[expected ?? 'none']++;
+        // A simulated operation gets a body its request schema accepts: the template.
+        const template =
+          expected === 'simulated' ? requestTemplates(op.id, { today: '2026-11-24' })[0]?.body : undefined;
+        const body = op.method === 'GET' || op.method === 'DELETE' ? undefined : (template ?? {});
+        const outcome = await c.send(op, { pathParams, body }).then(
+          r => ({ status: r.status, simulated: r.simulated === true }),
+          (e: ApiError) => ({
+            status: e.status === 404 && /No (v2 )?operation/.test(e.message) ? 'unrouted' : e.status,
+            simulated: false,
+          }),
         );
-        const answered = status !== 501 && status !== 'unrouted';
-        if (answered !== servedLocally(op)) wrong.push(`${op.id}: ${status}, marked ${servedLocally(op)}`);
+        const answered = outcome.status !== 501 && outcome.status !== 'unrouted';
+        const ok =
+          expected === 'simulated'
+            ? outcome.simulated && typeof outcome.status === 'number' && outcome.status < 300
+            : answered === (expected === 'served');
+        if (!ok)
+          wrong.push(`${op.id}: ${outcome.status}${outcome.simulated ? ' simulated' : ''}, expected ${expected}`);
       }
       assert.deepEqual(wrong, []);
-      assert.ok(OPERATIONS.filter(servedLocally).length >= 10, 'the quickstart, the reads of the tree, describe');
+      assert.ok(counts.served >= 10, 'the quickstart, the reads of the tree, describe, v1 orders');
+      assert.ok(counts.simulated > 480, `${counts.simulated} simulated`);
+      assert.ok(counts.none < 45, `${counts.none} answer 501 (no answer in the contract)`);
+      assert.equal(counts.served + counts.simulated + counts.none, OPERATIONS.length);
     } finally {
       await c.close();
     }

@@ -1,6 +1,7 @@
 // The local sandbox over real HTTP on loopback: every route and every error answer.
 import { test, describe, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
+import { SIMULATED_HEADER } from '../../src/wire/simulated';
 import { startSandbox, DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, type Sandbox } from '../../src/sandbox';
 import { TEMPLATES } from '../../src/schemas';
 import { priceOf, SEATS, USD } from './expected';
@@ -361,9 +362,22 @@ describe('sandbox: errors, never a 500', () => {
     assert.equal(r.status, 413);
     assert.equal(r.json.type, 'payload_too_large');
   });
-  test('other spec operations: the v1 body saying it is not available locally', async () => {
+  test('other spec operations: simulated from the contract and marked; without an answer there, a v1 501', async () => {
     assert.equal((await call('GET', '/v1/no-such-thing')).status, 404);
-    const r = await call('GET', '/v1/invoices/INV-1');
+    const invoice = await call('GET', '/v1/invoices/INV-1');
+    assert.equal(invoice.status, 200);
+    assert.equal(invoice.headers.get(SIMULATED_HEADER), 'contract', 'marked as simulated');
+    assert.equal(invoice.json.success, true);
+    // A bad body gets the 400 the service gives, v1-shaped, with the field named.
+    const bad = await call('POST', '/v1/payments', JSON.stringify({ amount: 'ten', currency: 'USD' }));
+    assert.equal(bad.status, 400);
+    assert.equal(bad.json.success, false);
+    assert.deepEqual(
+      bad.json.reasons.map((x: { message: string }) => x.message),
+      ['"type" is required in the body.', 'amount must be a number, not the string "ten".'],
+    );
+    assert.equal(bad.json.reasons[0].code, 50000022);
+    const r = await call('PUT', '/v1/credit-memos/CM-1/cancel-async', '{}');
     assert.equal(r.status, 501);
     assert.equal(r.json.success, false);
     assert.match(r.json.reasons[0].message, /not served by the local sandbox/);

@@ -6,7 +6,8 @@ import { randomBytes, randomUUID } from 'crypto';
 import * as http from 'http';
 import type { AddressInfo } from 'net';
 import { formatPath, validate, type PayloadKind } from '../../schemas';
-import { matchOperation, servedLocally } from '../../catalog';
+import { matchOperation, servedLocally, type Operation } from '../../catalog';
+import { contractAnswer } from '../contract/contractAnswers';
 import { NOT_SERVED_HEADER, NOT_SERVED_VALUE } from '../../wire/notServed';
 import { sandboxClock } from '../state/clock';
 import { DataFileError, type DataWriter } from '../state/dataFile';
@@ -189,7 +190,12 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     // A catalog operation the sandbox does not serve is a 501 even where a served template matches its path
     // (PUT /v1/orders/{orderNumber}, GET /v1/subscriptions/subscription-metrics).
     const op = path.startsWith('/v2/') ? undefined : matchOperation(method, path);
-    if (!match || (op && !servedLocally(op))) throw unrouted(method, path);
+    if (!match || (op && !servedLocally(op))) {
+      // Every other catalog operation is answered from the contract, when it has an answer there.
+      const simulated = op && (await answerFromContract(op, req, path, query, hold));
+      if (simulated) return simulated;
+      throw unrouted(method, path);
+    }
     const found = routeFor(match, method);
     if (!found) {
       const allowed = allowedMethods(match);
@@ -197,6 +203,19 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       throw ServiceError.bare('method_not_allowed', 45, message, { Allow: allowed.join(', ') });
     }
     return found.handle({ req, path, params: decodeParams(match.rawParams), query, hold });
+  }
+
+  /** The contract responder's answer (its request checked first), or undefined when the contract has none. */
+  async function answerFromContract(
+    op: Operation,
+    req: http.IncomingMessage,
+    path: string,
+    query: URLSearchParams,
+    hold: () => Promise<void>,
+  ): Promise<Reply | undefined> {
+    const text = ['POST', 'PUT', 'PATCH'].includes(op.method) ? await readBody(req) : '';
+    if (op.method === 'POST') await hold();
+    return contractAnswer({ op, path, query, text, today: clock.today() });
   }
 
   /** Check the JSON body, then run the handler once per Idempotency-Key (replayed for 24 h). */
@@ -255,9 +274,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     const target = req.url ?? '/';
     const send = (r: Reply) => {
       if (res.headersSent || res.destroyed) return;
-      const body = JSON.stringify(r.body);
+      const body = r.body === undefined ? '' : JSON.stringify(r.body); // a 204 has none
       res.writeHead(r.status, {
-        'Content-Type': 'application/json',
+        ...(body ? { 'Content-Type': 'application/json' } : {}),
         'Service-Request-Id': requestId,
         'Content-Length': Buffer.byteLength(body),
         ...r.headers,

@@ -1,13 +1,16 @@
 // The Endpoints tree's nodes: a group of operations, and an operation (`METHOD path`, its purpose beside).
 // What the Local sandbox serves is marked, so people know what they can try offline.
 import * as vscode from 'vscode';
-import { servedLocally, type Operation } from '../../catalog';
+import { localAnswer, type Operation } from '../../catalog';
 import { COMMANDS, commandFor } from '../../commands/ids';
 import { methodIcon } from '../../util/methodIcon';
 
 /** The mark of an operation the Local sandbox answers (the others answer 501 there). */
 export const LOCAL_MARK = 'Local sandbox';
 const LOCAL_TIP = 'Served by the Local sandbox: try it offline, with no account.';
+const SIMULATED_MARK = 'Local sandbox (simulated)';
+const SIMULATED_TIP =
+  'Simulated by the Local sandbox from the contract: an answer of the real shape, offline; nothing is kept.';
 
 export type EndpointNode = GroupNode | OperationNode;
 
@@ -21,7 +24,7 @@ export class GroupNode {
   getTreeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(this.group, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `group:${this.group}`;
-    const local = this.operations.filter(servedLocally).length;
+    const local = this.operations.filter(op => localAnswer(op)).length;
     const count = this.operations.length;
     const which = local === count ? 'all' : `${local}`;
     item.description = local ? `${count} · ${which} on Local sandbox` : `${count}`;
@@ -38,12 +41,13 @@ export class OperationNode {
     const op = this.op;
     const item = new vscode.TreeItem(`${op.method} ${op.path}`, vscode.TreeItemCollapsibleState.None);
     item.id = `op:${op.id}`;
-    const local = servedLocally(op);
-    item.description = local ? `${LOCAL_MARK} · ${op.summary}` : op.summary;
+    const local = localAnswer(op);
+    const mark = local === 'served' ? LOCAL_MARK : local === 'simulated' ? SIMULATED_MARK : undefined;
+    item.description = mark ? `${mark} · ${op.summary}` : op.summary;
     item.tooltip = new vscode.MarkdownString()
       .appendCodeblock(`${op.method} ${op.path}`, 'http')
       .appendText(`${op.summary}\n\nGroup: ${op.group}`)
-      .appendText(local ? `\n\n${LOCAL_TIP}` : '');
+      .appendText(local ? `\n\n${local === 'served' ? LOCAL_TIP : SIMULATED_TIP}` : '');
     item.iconPath = new vscode.ThemeIcon(methodIcon(op.method));
     item.contextValue = this.kind;
     item.command = commandFor(COMMANDS.showOperation, 'Show Operation', op.id);

@@ -28,7 +28,10 @@ export function entryDescription(e: HistoryEntry): string {
   const action = e.file && e.call ? ACTIONS[e.call.kind] : undefined;
   const status = e.status ?? (e.error ? 'failed' : undefined);
   const ms = e.ms === undefined ? undefined : `${Math.round(e.ms)} ms`;
-  return [action, status, ms, e.connection.name, entryTime(e), e.origin].filter(x => x !== undefined).join(' · ');
+  const simulated = e.note ? 'simulated' : undefined;
+  return [action, status, ms, e.connection.name, entryTime(e), e.origin, simulated]
+    .filter(x => x !== undefined)
+    .join(' · ');
 }
 
 export const succeeded = (e: HistoryEntry): boolean =>
@@ -70,6 +73,7 @@ function tooltip(e: HistoryEntry): string {
     `Status: ${e.status ?? 'none'}${e.ms === undefined ? '' : ` in ${Math.round(e.ms)} ms`}`,
     `At: ${new Date(e.at).toLocaleString()}`,
     e.requestId && `Service-Request-Id: ${e.requestId}`,
+    e.note && `Answer ${e.note}`,
     e.error && `Error: ${e.error.message}`,
     e.origin === 'live' && 'Live preview (the newest of this file replaces the one before)',
     e.masked && 'Secrets were masked (***) before this request was kept',

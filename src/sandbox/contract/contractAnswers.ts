@@ -1,0 +1,69 @@
+// The contract responder: every catalog operation the sandbox keeps no state for is answered from the
+// contract. Its body is checked against the request schema first (a bad one gets the 400 the service
+// gives, v1-shaped, one reason per mistake); then the answer is simulated from the success response's
+// schema and marked so (SIMULATED_HEADER). Without a response in the contract: undefined (the caller's 501).
+import type { Operation } from '../../catalog';
+import { requestContract, simulateAnswer, SIMULATED_HEADER } from '../../contract';
+import { FINDING_CODES, formatPath } from '../../schemas';
+import { badRequest, ServiceError } from '../http/errors';
+import { MAX_JSON_DEPTH, nestingExceeds, parseJson } from '../http/body';
+import type { Reply } from '../http/router';
+
+export const SIMULATED_VALUE = 'contract';
+
+export interface ContractRequest {
+  op: Operation;
+  path: string;
+  query: URLSearchParams;
+  /** The request's body text ('' when none was sent). */
+  text: string;
+  today: string;
+}
+
+export function contractAnswer(r: ContractRequest): Reply | undefined {
+  const body = checkedBody(r);
+  const pathParams = paramsOf(r.op, r.path);
+  const answer = simulateAnswer(r.op.id, { pathParams, query: Object.fromEntries(r.query), body, today: r.today });
+  if (!answer) return undefined;
+  return { status: answer.status, body: answer.body, headers: { [SIMULATED_HEADER]: SIMULATED_VALUE } };
+}
+
+/** The parsed body, checked against the operation's request schema; throws the service's 400 for errors. */
+function checkedBody(r: ContractRequest): unknown {
+  const contract = requestContract();
+  if (!r.text.trim()) {
+    if (!contract.bodyOf(r.op.id)) return undefined;
+    throw badRequest('invalid_request', undefined, `${r.op.id} takes a JSON body; none was sent.`, 90);
+  }
+  if (nestingExceeds(r.text, MAX_JSON_DEPTH))
+    throw badRequest('malformed_json', undefined, `The body nests deeper than ${MAX_JSON_DEPTH} levels.`, 90);
+  const body = parseJson(r.text);
+  const errors = contract.check(r.op.id, body).filter(f => (f.severity ?? 'error') === 'error');
+  if (!errors.length) return body;
+  const details = errors.map(f => ({
+    code: f.code === 'missing-field' ? 'missing_parameter' : 'invalid_parameter',
+    parameter: formatPath(f.path),
+    message: f.message,
+  }));
+  throw new ServiceError(
+    400,
+    { type: 'bad_request', errors: details },
+    { resource: 500000, category: FINDING_CODES[errors[0].code].category },
+  );
+}
+
+/** The path parameters of a concrete path, by the operation's template (`{invoiceKey}` -> `INV0001`). */
+function paramsOf(op: Operation, path: string): Record<string, string> {
+  const names = op.pathParams;
+  const pattern = op.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '([^/]+)');
+  const m = new RegExp(`^${pattern}/?$`).exec(path);
+  return Object.fromEntries(names.map((n, i) => [n, m ? decoded(m[i + 1]) : '']));
+}
+
+function decoded(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s; // a stray `%`: the key as written
+  }
+}
