@@ -73,8 +73,10 @@ export function v1PreviewAsV2(result: V1PreviewResult | undefined, request?: V1P
 function inRequestOrder(numbers: string[], request?: V1PreviewRequest): string[] {
   const asked = Array.isArray(request?.subscriptions) ? request.subscriptions : [];
   const named = asked.map(s => (typeof s?.subscriptionNumber === 'string' ? s.subscriptionNumber : undefined));
-  const unnamed = numbers.filter(n => !named.includes(n));
-  const ordered = named.map(n => n ?? unnamed.shift()).filter((n): n is string => !!n && numbers.includes(n));
+  const unnamed = numbers.filter(n => !named.includes(n)); // new subscriptions ('' when the answer gives none)
+  const ordered = named
+    .map(n => n ?? unnamed.shift())
+    .filter((n): n is string => n !== undefined && numbers.includes(n));
   return [...ordered, ...numbers.filter(n => !ordered.includes(n))];
 }
 

@@ -11,6 +11,8 @@ import { api, EXT_ID, screenWhen, shown, typeKeys } from './helpers';
 
 const QUERY = 'write off debit memo';
 const WRITE_OFF = 'PUT /v1/debitmemos/{debitMemoKey}/write-off';
+/** An operation the contract has no answer for: the Local sandbox answers it 501. */
+const UNANSWERED = 'PUT /v1/credit-memos/{creditMemoKey}/cancel-async';
 const ws = () => vscode.workspace.workspaceFolders![0].uri;
 
 /** What `node dist/cli.js endpoints QUERY` lists, best first: the CLI of this very extension, as a process. */
@@ -84,11 +86,13 @@ suite('Finding things', () => {
     const tip = (item.tooltip as vscode.MarkdownString).value.replace(/&nbsp;/g, ' ');
     assert.match(tip, /Served by the Local sandbox: try it offline/);
     assert.match(String(a.endpoints.getTreeItem(group).description), /^\d+ · (all|\d+) on Local sandbox$/);
-    const memos = groups.find(g =>
-      a.endpoints.getChildren(g).some(n => n.kind === 'operation' && n.op.id === WRITE_OFF),
-    );
-    const writeOff = a.endpoints.getChildren(memos).find(n => n.kind === 'operation' && n.op.id === WRITE_OFF)!;
-    assert.doesNotMatch(String(a.endpoints.getTreeItem(writeOff).description), /Local sandbox/, 'not served: no mark');
+    const marked = (id: string) => {
+      const group = groups.find(g => a.endpoints.getChildren(g).some(n => n.kind === 'operation' && n.op.id === id));
+      const node = a.endpoints.getChildren(group).find(n => n.kind === 'operation' && n.op.id === id)!;
+      return String(a.endpoints.getTreeItem(node).description);
+    };
+    assert.match(marked(WRITE_OFF), /^Local sandbox \(simulated\) · /, 'simulated from the contract: marked so');
+    assert.doesNotMatch(marked(UNANSWERED), /Local sandbox/, 'not answered: no mark');
 
     await a.views.endpoints.reveal(preview as EndpointNode, { select: true, focus: true, expand: true });
     const marks = ['POST /v2/orders/preview', 'Local sandbox · ', 'on Local sandbox'];
@@ -98,7 +102,7 @@ suite('Finding things', () => {
 
   test('an operation the Local sandbox does not serve: the panel says to switch to a real environment', async function () {
     // Its details say so before anything is sent, with Switch Connection beside Send.
-    await vscode.commands.executeCommand('billingWorkbench.showOperation', WRITE_OFF);
+    await vscode.commands.executeCommand('billingWorkbench.showOperation', UNANSWERED);
     assert.equal(shown(a, 'operation').operation.servedLocally, false);
     const served = 'The Local sandbox does not serve this operation (Send answers 501)';
     const details = await screenWhen(this, 'operation-not-served', text => text.includes(served));
@@ -106,8 +110,8 @@ suite('Finding things', () => {
     const note = answering('showErrorMessage', () => undefined);
     try {
       const r = await vscode.commands.executeCommand('billingWorkbench.sendOperation', {
-        operation: WRITE_OFF,
-        pathParams: { debitMemoKey: 'DM-1' },
+        operation: UNANSWERED,
+        pathParams: { creditMemoKey: 'CM-1' },
         body: {},
         confirmed: true,
       });

@@ -1,0 +1,104 @@
+// A v1 order preview request file (POST /v1/orders/preview) in the real editor: Preview from the CodeLens opens
+// the money-first panel at about 500 px with every figure on screen (dark and light), the figures join the
+// file, and Create sends POST /v1/orders after the same confirmation as an order file.
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as vscode from 'vscode';
+import type { BillingWorkbenchApi } from '../../src/extension';
+import { api, drawn as drawnIn, onScreen, panelWidth, shown, typeKeys, waitFor } from './helpers';
+
+const ws = () => vscode.workspace.workspaceFolders![0].uri;
+const file = (name: string) => vscode.Uri.joinPath(ws(), name);
+const NAME = 'panel-v1.request.json';
+
+suite('v1 order preview request files', () => {
+  let a: BillingWorkbenchApi;
+  const theme = (name: string | undefined) =>
+    vscode.workspace.getConfiguration('workbench').update('colorTheme', name, vscode.ConfigurationTarget.Global);
+  const drawn = (rows: number, send: () => Thenable<unknown>) => drawnIn(a, rows, send);
+
+  suiteSetup(async () => {
+    a = await api();
+    await a.connections.setActive('local');
+    fs.copyFileSync(file('v1-new-and-add.request.json').fsPath, file(NAME).fsPath);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await panelWidth(500);
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(file(NAME)), vscode.ViewColumn.One);
+  });
+  suiteTeardown(async () => {
+    await theme(undefined);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('vscode.setEditorLayout', { orientation: 0, groups: [{}] });
+  });
+
+  test('the CodeLens offers Preview, Create and Validate over a POST /v1/orders/preview file', async () => {
+    const lenses = await waitFor('the lenses', async () => {
+      const l = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', file(NAME));
+      return l.length >= 3 ? l : undefined;
+    });
+    assert.deepEqual(
+      lenses.slice(0, 3).map(l => l.command?.title),
+      ['$(graph-line) Preview', '$(add) Create', '$(check) Validate'],
+    );
+  });
+
+  test('Preview: every charge with its delta MRR and TCB and the totals, on screen at 500 px, dark and light', async function () {
+    await theme('Default Dark Modern');
+    const r = await drawn(3, () => vscode.commands.executeCommand('billingWorkbench.preview', file(NAME)));
+    assert.ok(r.width >= 450 && r.width <= 560, `the panel is about 500 px wide: ${r.width}`);
+    assert.ok(r.scrollWidth <= r.width, `no horizontal scrolling: ${r.scrollWidth} > ${r.width}`);
+    const state = shown(a, 'response');
+    assert.deepEqual(state.summary!.totals, [{ currency: 'USD', mrr: 350, tcb: 4700 }]);
+    assert.deepEqual(
+      state.summary!.rows.map(x => [x.subscription, x.action, x.price, x.mrr?.net_amount, x.tcb.net_amount]),
+      [
+        ['new subscription 1', 'CreateSubscription', 'price-team-seats', 250, 3000],
+        ['new subscription 1', 'CreateSubscription', 'price-team-platform', 100, 1200],
+        ['S00000001', 'AddProduct', 'price-onboarding-setup', undefined, 500],
+      ],
+    );
+    assert.equal(state.creatable, true);
+    const expected = ['Totals', '+350.00 USD', '+4,700.00 USD', 'new subscription 1', '12 months', 'S00000001'];
+    expected.push('price-team-seats', '+250.00', '+3,000.00', 'price-onboarding-setup', '+500.00', 'Create');
+    const dark = await onScreen(this, 'panel-v1-500-dark');
+    for (const t of expected) assert.ok(dark.text.includes(t), `"${t}" on screen (dark)`);
+    await theme('Default Light Modern');
+    const light = await onScreen(this, 'panel-v1-500-light');
+    for (const t of expected) assert.ok(light.text.includes(t), `"${t}" on screen (light)`);
+    // The figures join the file: the totals on the top line, each subscriptions[i] over its brace.
+    const titles = await waitFor('the inline figures', async () => {
+      const l = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', file(NAME));
+      const t = l.map(x => x.command?.title ?? '');
+      return t.some(x => x.startsWith('subscriptions[1]')) ? t : undefined;
+    });
+    assert.ok(titles.includes('MRR +350.00 USD · TCB +4,700.00 USD'), titles.join(' | '));
+    assert.ok(titles.includes('subscriptions[0]: MRR +350.00 USD · TCB +4,200.00 USD'), titles.join(' | '));
+    assert.ok(titles.includes('subscriptions[1]: TCB +500.00 USD'), titles.join(' | '));
+  });
+
+  test('Create from the panel: the same confirmation, then POST /v1/orders; the order reads back through v2', async function () {
+    const asked: string[] = [];
+    const original = vscode.window.showWarningMessage;
+    const patched = (message: string, options?: vscode.MessageOptions, ...items: string[]) => {
+      asked.push(`${message} | modal: ${!!options?.modal}`);
+      return Promise.resolve(items[0]);
+    };
+    Object.assign(vscode.window, { showWarningMessage: patched });
+    try {
+      const before = a.panel.state?.at;
+      await vscode.commands.executeCommand('workbench.action.focusSecondEditorGroup');
+      if (!(await typeKeys({ press: ['Tab', 'Tab', 'Enter'] }))) this.skip(); // Preview Again, Create
+      await waitFor('the created order', () => a.panel.state?.at !== before && a.panel.state?.kind === 'response');
+    } finally {
+      Object.assign(vscode.window, { showWarningMessage: original });
+    }
+    assert.deepEqual(asked, [`Create order from ${NAME} on Local sandbox? | modal: true`]);
+    const created = shown(a, 'response').order!;
+    assert.match(created.orderNumber, /^O/);
+    const { client } = await a.clients.active();
+    const v2 = await client.getOrder(created.orderNumber);
+    assert.equal(v2.data.order_number, created.orderNumber);
+    const shot = await onScreen(this, 'panel-v1-created');
+    assert.ok(shot.text.includes(`Order ${created.orderNumber}`), 'the new order on screen');
+  });
+});
