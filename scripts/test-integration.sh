@@ -9,7 +9,7 @@ cd "$ROOT"
 bash scripts/setup-vscode-host.sh
 node esbuild.js
 OUT="$ROOT/test-output"
-rm -rf "$OUT/workspace" && mkdir -p "$OUT/screenshots" && cp -r test/fixtures/workspace "$OUT/workspace" && cp examples/*.json "$OUT/workspace/"
+rm -rf "$OUT/workspace" && mkdir -p "$OUT/screenshots" && cp -r test/fixtures/workspace "$OUT/workspace" && cp examples/*.json examples/v1/*.json "$OUT/workspace/"
 # The scenarios with copies of their payload files (../*.json) of their own: other tests edit the examples above.
 cp examples/*.json "$OUT/workspace/scenario-tests/" && cp -r examples/scenarios "$OUT/workspace/scenario-tests/"
 

@@ -20,7 +20,7 @@ suite('v1 order preview request files', () => {
   suiteSetup(async () => {
     a = await api();
     await a.connections.setActive('local');
-    fs.copyFileSync(file('v1-new-and-add.request.json').fsPath, file(NAME).fsPath);
+    fs.copyFileSync(file('new-and-add.request.json').fsPath, file(NAME).fsPath);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await panelWidth(500);
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(file(NAME)), vscode.ViewColumn.One);

@@ -44,6 +44,15 @@ describe('cli preview / create of v1 order request files', () => {
     assert.match(r.stdout, /^total\s+\+350\.00 USD\s+\+4,200\.00 USD$/m);
   });
 
+  test('the shipped example (examples/v1) validates clean and previews on the embedded sandbox as is', async () => {
+    const v = await runCli(['validate', 'examples/v1/new-and-add.request.json']);
+    assert.equal(v.status, 0, v.stdout + v.stderr);
+    const r = await runCli(['preview', 'examples/v1/new-and-add.request.json']);
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /^total\s+\+350\.00 USD\s+\+4,700\.00 USD$/m);
+    assert.match(r.stdout, /^S00000001\s+AddProduct\s+price-onboarding-setup/m);
+  });
+
   test('a POST /v1/orders file previews the same order; --format json prints the v1 answer', async () => {
     const file = write('order.request.json', template('POST /v1/orders', /create subscription/));
     const r = await runCli(['preview', file, '--base-url', sb.url, '--format', 'json'], env());
