@@ -39,6 +39,7 @@ export default tseslint.config(
     files: [
       'src/client/**',
       'src/wire/**',
+      'src/contract/**',
       'src/schemas/**',
       'src/catalog/**',
       'src/sandbox/**',

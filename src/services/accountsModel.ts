@@ -71,7 +71,12 @@ export class AccountsModel extends Disposable {
 
   /** The accounts loaded so far (the first page on first use). */
   async accounts(): Promise<AccountRow[]> {
-    while (!this.rows) await this.firstPage();
+    while (!this.rows) {
+      const generation = this.generation;
+      await this.firstPage();
+      // Only a refresh meanwhile (a newer generation) asks again: a page that set nothing must not spin.
+      if (!this.rows && generation === this.generation) throw new Error('The accounts could not be listed.');
+    }
     return this.rows;
   }
 
@@ -161,7 +166,8 @@ export class AccountsModel extends Disposable {
     } else {
       const cursor = more && typeof this.next === 'string' ? this.next : undefined;
       const r = await client.queryAccounts({ pageSize: PAGE_SIZE, cursor });
-      [rows, next] = [r.data.data, r.data.nextPage];
+      if (!Array.isArray(r.data?.data)) throw new Error('The accounts query answered no list of accounts (`data`).');
+      [rows, next] = [r.data.data, r.data.nextPage ?? null];
     }
     if (generation !== this.generation) return; // refreshed or filtered meanwhile: this answer is stale
     this.rows = more ? [...(this.rows ?? []), ...rows] : rows;

@@ -14,7 +14,7 @@ import {
 } from '../client';
 import type { Connection } from '../connections/connectionStore';
 import { SIMULATED_NOTE } from '../wire/simulated';
-import type { ErrorState, PanelError, ResponseState, TimelineHints } from '../webview/protocol';
+import type { ErrorState, PanelError, PreviewInvoice, ResponseState, TimelineHints } from '../webview/protocol';
 import type { Call, CallInfo } from './calls';
 import { offerFor } from './nextAction';
 import type { PreviewHistory } from './previewHistory';
@@ -63,7 +63,9 @@ export function responseState(
       });
       const creatable = call.api === 'v1' || /\.(order|preview)\.json$/i.test(call.file);
       const timeline = timelineHints(call.body);
-      return { ...state, source: call.source, summary, timeline, creatable, ...(change ? { change } : {}) };
+      const invoices = call.api === 'v1' ? v1Invoices(r.data as V1PreviewResponse) : undefined;
+      const billed = invoices?.length ? { invoices } : {};
+      return { ...state, source: call.source, summary, timeline, creatable, ...billed, ...(change ? { change } : {}) };
     }
     case 'createOrder': {
       if (call.api === 'v1') return { ...state, ...v1Created(r.data as V1OrderResponse) };
@@ -87,6 +89,14 @@ export function responseState(
 export function previewAnswer(call: { api?: 'v1'; body: unknown }, data: unknown): PreviewResponse {
   if (call.api !== 'v1') return data as PreviewResponse;
   return v1PreviewAsV2((data as V1PreviewResponse).previewResult, call.body as V1PreviewRequest);
+}
+
+/** The invoices a v1 preview lists (BillingDocs), in date order. */
+function v1Invoices(data: V1PreviewResponse): PreviewInvoice[] {
+  const invoices = data.previewResult?.invoices ?? [];
+  return invoices
+    .map(i => ({ date: i.targetDate ?? '', amount: i.amount ?? 0, items: i.invoiceItems?.length ?? 0 }))
+    .sort((a, b) => a.date.localeCompare(b.date));
 }
 
 function v1Created(order: V1OrderResponse) {

@@ -74,6 +74,14 @@ export interface ResponseState extends Exchange {
   creatable?: boolean;
   /** Said above the answer: the Local sandbox simulated it from the contract. */
   note?: string;
+  /** What the preview will bill, when the answer lists invoices (a v1 preview asking for BillingDocs). */
+  invoices?: PreviewInvoice[];
+}
+
+export interface PreviewInvoice {
+  date: string;
+  amount: number;
+  items: number;
 }
 
 /** Per request position: a subscription's initial term, a line item's date. */

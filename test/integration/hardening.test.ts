@@ -90,6 +90,14 @@ suite('Hardening in the editor', () => {
     assert.match(state.error!.message, /Name is missing\./);
   });
 
+  test('an accounts answer without a list is an error row, not a spin that freezes the extension host', async () => {
+    answer = (_req, res) => res.end('{}'); // no `data`
+    const roots = await a.accounts.getChildren();
+    const labels = roots.map(n => String(a.accounts.getTreeItem(n).label ?? ''));
+    assert.ok(labels.length > 0, 'a row says what happened');
+    assert.ok(!labels.some(l => /^A\d{8}/.test(l)), `no account rows: ${labels.join(' | ')}`);
+  });
+
   test('".." as a path parameter sends nothing (it used to call another operation)', async () => {
     answer = (_req, res) => res.end('{"called":true}');
     seen.length = 0;

@@ -58,8 +58,11 @@ suite('v1 order preview request files', () => {
       ],
     );
     assert.equal(state.creatable, true);
+    // previewTypes asks for BillingDocs: what it will bill is listed under the items.
+    assert.deepEqual(state.invoices, [{ date: '2027-03-01', amount: 1550, items: 7 }]);
     const expected = ['Totals', '+350.00 USD', '+4,700.00 USD', 'new subscription 1', '12 months', 'S00000001'];
     expected.push('price-team-seats', '+250.00', '+3,000.00', 'price-onboarding-setup', '+500.00', 'Create');
+    expected.push('Invoices (1)', '2027-03-01 · 7 items', '1,550.00 USD');
     const dark = await onScreen(this, 'panel-v1-500-dark');
     for (const t of expected) assert.ok(dark.text.includes(t), `"${t}" on screen (dark)`);
     await theme('Default Light Modern');
