@@ -101,6 +101,8 @@ export class PayloadDiagnostics extends Disposable {
   }
 
   private toDiagnostic(doc: vscode.TextDocument, f: Finding): vscode.Diagnostic {
+    // A request file's warnings are what the service reads anyway (a v1 unknown field): no category to cite.
+    if (f.severity === 'warning' && isRequestFile(doc.uri.path)) return findingDiagnostic(doc, f, this.docsUri);
     return findingDiagnostic(doc, f, this.docsUri, ` — service category ${f.category}: ${CATEGORY_NAMES[f.category]}`);
   }
 }

@@ -6,17 +6,12 @@ import { findOperation } from '../catalog';
 import { requestContract } from '../contract';
 import {
   checkVersionedFields,
-  FINDING_CODES,
-  Locator,
-  syntaxFindings,
-  tooDeepAt,
-  tooDeepFinding,
+  locatedFindings,
   payloadFindings,
   type Finding,
   type PayloadKind,
   type RawFinding,
 } from '../schemas';
-import { parse as parseJsonc } from 'jsonc-parser';
 
 /** The v2 operations whose bodies are the payload files' kinds. */
 export const V2_BODY_KINDS: Readonly<Record<string, PayloadKind>> = {
@@ -33,44 +28,12 @@ export interface RequestFindingsOptions {
 
 export function requestFindings(text: string, options: RequestFindingsOptions = {}): Finding[] {
   if (text.trim() === '') return []; // a blank new file is not a mistake yet
-  let value: unknown;
-  let validJson = true;
-  const found: Finding[] = [];
-  try {
-    value = JSON.parse(text);
-  } catch {
-    validJson = false;
-    const deep = tooDeepAt(text);
-    if (deep >= 0) return [tooDeepFinding(deep)];
-    found.push(...syntaxFindings(text));
-    value = parseJsonc(text, [], { allowTrailingComma: true, disallowComments: false });
-  }
-  const raw: RawFinding[] = [];
-  if (!isRecord(value)) {
+  return locatedFindings(text, (value, syntaxErrors) => {
+    if (isRecord(value)) return fileFindings(value, options);
+    if (syntaxErrors) return []; // the syntax findings say it
     const message = 'A request file is a JSON object: { "operation": "METHOD /path", "body": { ... } }.';
-    raw.push({ code: 'wrong-root', path: [], target: 'value', message });
-  } else raw.push(...fileFindings(value, options));
-  const locator = new Locator(
-    text,
-    validJson,
-    raw.map(r => r.path),
-  );
-  for (const r of raw) {
-    const { offset, length } = locator.locate(r.path, r.target);
-    const { code, message, path, fix } = r;
-    const category = FINDING_CODES[code].category;
-    found.push({
-      code,
-      severity: r.severity ?? 'error',
-      category,
-      message,
-      path,
-      offset,
-      length,
-      ...(fix ? { fix } : {}),
-    });
-  }
-  return found;
+    return [{ code: 'wrong-root', path: [], target: 'value', message }];
+  });
 }
 
 function fileFindings(file: Record<string, unknown>, options: RequestFindingsOptions): RawFinding[] {

@@ -10,6 +10,5 @@ export { quickFixFor, quickFixesFor, applyEdits, type QuickFix } from './fixes';
 export { TEMPLATES, templateText, type Template } from './templates';
 export { VERSIONED_FIELDS, checkVersionedFields, type VersionFinding } from './versionedFields';
 export { previewOf } from './previewOf';
-export { Locator } from './locate';
-export { syntaxFindings, tooDeepAt, tooDeepFinding } from './syntax';
 export type { RawFinding } from './rules';
+export { locatedFindings } from './located';

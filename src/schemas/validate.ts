@@ -1,14 +1,12 @@
 // validate(text, kind): every finding for an order, preview or account payload, with exact ranges.
 // Fast path: JSON.parse, then zod and the scenario rules; positions are computed only for findings.
-import { parse as parseJsonc } from 'jsonc-parser';
 import type * as z from 'zod';
 import { schemaIssues } from './fastCheck';
-import { FINDING_CODES, type Finding, type PathSegment } from './findings';
-import { Locator } from './locate';
+import type { Finding, PathSegment } from './findings';
+import { locatedFindings } from './located';
 import { isObj } from './objects';
 import { checkRules, missing, type RawFinding } from './rules';
 import { SCHEMAS, type PayloadKind } from './shapes';
-import { syntaxFindings, tooDeepAt, tooDeepFinding } from './syntax';
 import { knownKeysAt, suggestKey } from './typos';
 
 export interface ValidateOptions {
@@ -18,54 +16,15 @@ export interface ValidateOptions {
 }
 
 export function validate(text: string, kind: PayloadKind, options: ValidateOptions = {}): Finding[] {
-  const found: Finding[] = [];
-  let value: unknown;
-  let validJson = true;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    validJson = false;
-    const deep = tooDeepAt(text); // the tolerant parser below recurses: guard its stack
-    if (deep >= 0) return [tooDeepFinding(deep)];
-    found.push(...syntaxFindings(text));
-    value = parseJsonc(text, [], { allowTrailingComma: true, disallowComments: false }); // check what can be read
-  }
-  if (!isObj(value)) {
-    if (found.length === 0) {
-      const { offset, length } = new Locator(text, validJson, [[]]).locate([], 'value');
-      found.push({
-        code: 'wrong-root',
-        severity: 'error',
-        category: 90,
-        message: `The ${kind} payload must be a JSON object.`,
-        path: [],
-        offset,
-        length,
-      });
-    }
-    return found;
-  }
-  const raw = payloadFindings(value, kind, options);
-  const locator = new Locator(
+  return locatedFindings(
     text,
-    validJson,
-    raw.map(r => r.path),
+    (value, syntaxErrors) => {
+      if (isObj(value)) return payloadFindings(value, kind, options);
+      if (syntaxErrors) return []; // the syntax findings say it
+      return [{ code: 'wrong-root', path: [], target: 'value', message: `The ${kind} payload must be a JSON object.` }];
+    },
+    hugeNumber,
   );
-  for (const r of raw) {
-    const { offset, length } = locator.locate(r.path, r.target);
-    const message = hugeNumber(r, value, text.slice(offset, offset + length)) ?? r.message;
-    found.push({
-      code: r.code,
-      severity: r.severity ?? 'error',
-      category: FINDING_CODES[r.code].category,
-      message,
-      path: r.path,
-      offset,
-      length,
-      ...(r.fix ? { fix: r.fix } : {}),
-    });
-  }
-  return found;
 }
 
 /** The findings for a parsed payload object, with paths and targets but no places in a text yet. */

@@ -2,7 +2,7 @@
 // per mistake, at the key, with Rename), completion of field names and enum values, hover, and New Request.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { api, onScreen, waitFor } from './helpers';
+import { api, screenWhen, waitFor } from './helpers';
 
 const ws = () => vscode.workspace.workspaceFolders![0].uri;
 const codeOf = (d: vscode.Diagnostic) => (typeof d.code === 'object' ? String(d.code.value) : String(d.code));
@@ -41,8 +41,9 @@ suite('Request files: v1 bodies checked, completed and explained', () => {
     assert.match(d[0].message, /did you mean `suspendPeriodsType`\?/);
     assert.match(d[0].message, /\(body\.subscriptions\[0\]\.orderActions\[0\]\.suspend\.suspendPeriodsTyp\)/);
     await vscode.commands.executeCommand('workbench.actions.view.problems');
-    const shot = await onScreen(this, 'request-file-problem');
-    assert.ok(shot.text.includes('suspendPeriodsType'), 'the Problems entry is on screen');
+    const entry = 'Unknown field "suspendPeriodsTyp": did you mean `suspendPeriodsType`?';
+    const shot = await screenWhen(this, 'request-file-problem', text => text.includes(entry));
+    assert.ok(shot.text.includes(entry), 'the Problems entry, its advice first, is on screen');
     const actions = await waitFor('the Rename quick fix', async () => {
       const all = await vscode.commands.executeCommand<vscode.CodeAction[]>(
         'vscode.executeCodeActionProvider',
