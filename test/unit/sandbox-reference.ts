@@ -1,11 +1,12 @@
-// Checks a sandbox answer against a response schema of one of the real service's OpenAPI documents (read from
-// ../shared/reference at test time, never shipped): types, closed objects, enums, `$ref`/`allOf`/`oneOf`,
-// `nullable`, `format: date` and, when asked, `required`. Returns every mismatch as "path: what".
+// Checks an answer against a schema of one of the real service's OpenAPI documents (read from ../shared/reference
+// at test time, never shipped, and never through the project's generated contract, so a generator or sandbox
+// bug shows): $ref, allOf, oneOf/anyOf, nullable, enum, type, closed objects, bounds, lengths, item counts,
+// `format: date` and `date-time` and, when asked, `required`. Returns every mismatch as "path: what".
 // `mismatches` checks against the v2 document; `referenceChecker(file)` against another (the v1 one).
 import * as fs from 'node:fs';
 import * as yaml from 'js-yaml';
 
-type Schema = {
+export type Schema = {
   $ref?: string;
   allOf?: Schema[];
   oneOf?: Schema[];
@@ -13,36 +14,49 @@ type Schema = {
   type?: string;
   nullable?: boolean;
   enum?: unknown[];
+  required?: string[];
   properties?: Record<string, Schema>;
   additionalProperties?: boolean | Schema;
   items?: Schema;
   format?: string;
-  required?: string[];
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: boolean;
+  exclusiveMaximum?: boolean;
+  minLength?: number;
+  maxLength?: number;
+  minItems?: number;
+  maxItems?: number;
+};
+type Operation = { responses?: Record<string, { content?: Record<string, { schema?: Schema }> }> };
+export type ReferenceDoc = {
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, Schema> };
 };
 
 export interface ReferenceChecker {
-  /** Every mismatch of `value` against the document's schema `name`. */
-  mismatches(value: unknown, name: string): string[];
+  /** Every mismatch of `value` against the document's schema `name`, or against a schema given inline. */
+  mismatches(value: unknown, schema: string | Schema, at?: string): string[];
   /** The document's schema `name`, for a test to see what it holds. */
   schema(name: string): Schema | undefined;
+  doc: ReferenceDoc;
 }
 
 /** A checker of one reference document; `required` also reports required fields left out. */
 export function referenceChecker(file: string, opts: { required?: boolean } = {}): ReferenceChecker {
-  const doc = yaml.load(fs.readFileSync(`../shared/reference/${file}`, 'utf8')) as {
-    components: { schemas: Record<string, Schema> };
-  };
+  const doc = yaml.load(fs.readFileSync(`../shared/reference/${file}`, 'utf8')) as ReferenceDoc;
   const schemas = doc.components.schemas;
   const resolve = (s: Schema): Schema => (s.$ref ? resolve(schemas[s.$ref.split('/').pop()!]) : s);
   const ctx: Context = { resolve, required: opts.required ?? false };
   return {
-    mismatches(value, name) {
-      if (!schemas[name]) return [`${name}: no such schema in ${file}`];
+    mismatches(value, schema, at) {
+      if (typeof schema === 'string' && !schemas[schema]) return [`${schema}: no such schema in ${file}`];
       const out: string[] = [];
-      check(value, schemas[name], name, out, ctx);
+      check(value, typeof schema === 'string' ? schemas[schema] : schema, at ?? String(schema), out, ctx);
       return out;
     },
     schema: name => schemas[name],
+    doc,
   };
 }
 
@@ -54,11 +68,13 @@ interface Context {
 const v2 = referenceChecker('quickstart-v2-openapi.yaml');
 export const mismatches = (value: unknown, name: string): string[] => v2.mismatches(value, name);
 
-function check(v: unknown, raw: Schema, at: string, out: string[], ctx: Context): void {
+// `listed`: the fields the sibling parts of an enclosing allOf name. A part's additionalProperties covers
+// only the fields no part names (the reference's `allOf: [{fields}, {additionalProperties: {object}}]`).
+function check(v: unknown, raw: Schema, at: string, out: string[], ctx: Context, listed = new Set<string>()): void {
   const s = ctx.resolve(raw);
   if (s.allOf) {
-    for (const part of s.allOf) check(v, part, at, out, ctx);
-    if (!s.type && !s.properties) return;
+    const named = new Set([...listed, ...s.allOf.flatMap(p => fieldsOf(p, ctx))]);
+    for (const part of s.allOf) check(v, part, at, out, ctx, named);
   }
   const alternatives = s.oneOf ?? s.anyOf;
   if (alternatives) {
@@ -67,36 +83,62 @@ function check(v: unknown, raw: Schema, at: string, out: string[], ctx: Context)
       check(v, a, at, o, ctx);
       return !o.length;
     };
-    if (!alternatives.some(fits)) out.push(`${at}: matches no alternative`);
-    return;
+    if (!alternatives.some(fits)) out.push(`${at}: matches none of its ${alternatives.length} alternatives`);
   }
   if (v === null) {
-    if (!s.nullable) out.push(`${at}: null`);
+    if (!s.nullable && (s.type || s.enum)) out.push(`${at}: null`);
     return;
   }
   if (s.enum && !s.enum.includes(v)) out.push(`${at}: ${JSON.stringify(v)} is not one of ${s.enum.join(', ')}`);
   const type = s.type ?? (s.properties ? 'object' : undefined);
   const actual = Array.isArray(v) ? 'array' : typeof v;
-  if (
+  const typeOk =
     type === 'integer'
-      ? !Number.isInteger(v)
+      ? Number.isInteger(v)
       : type === 'number'
-        ? typeof v !== 'number' || !Number.isFinite(v)
-        : type && type !== actual
-  ) {
-    out.push(`${at}: ${actual}, expected ${type}`);
-    return;
-  }
-  if (s.format === 'date' && !/^\d{4}-\d{2}-\d{2}$/.test(String(v))) out.push(`${at}: "${String(v)}" is not a date`);
-  if (Array.isArray(v) && s.items) v.forEach((x, i) => check(x, s.items!, `${at}[${i}]`, out, ctx));
-  if (actual === 'object' && !Array.isArray(v)) {
-    if (ctx.required) {
-      for (const k of s.required ?? []) if (!(k in (v as object))) out.push(`${at}.${k}: required, left out`);
-    }
-    for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
-      const p = s.properties?.[k];
-      if (p) check(x, p, `${at}.${k}`, out, ctx);
-      else if (s.additionalProperties === false) out.push(`${at}.${k}: not a field of the reference's schema`);
-    }
+        ? typeof v === 'number' && Number.isFinite(v)
+        : !type || type === actual;
+  if (!typeOk) return void out.push(`${at}: ${actual}, expected ${type}`);
+  if (typeof v === 'string') checkString(v, s, at, out);
+  if (typeof v === 'number') checkNumber(v, s, at, out);
+  if (Array.isArray(v)) {
+    if (v.length < (s.minItems ?? 0) || v.length > (s.maxItems ?? Infinity)) out.push(`${at}: ${v.length} items`);
+    if (s.items) v.forEach((x, i) => check(x, s.items!, `${at}[${i}]`, out, ctx));
+  } else if (actual === 'object') checkObject(v as Record<string, unknown>, s, at, out, ctx, listed);
+}
+
+function fieldsOf(raw: Schema, ctx: Context, depth = 0): string[] {
+  const s = ctx.resolve(raw);
+  const own = Object.keys(s.properties ?? {});
+  return depth > 8 ? own : [...own, ...(s.allOf ?? []).flatMap(p => fieldsOf(p, ctx, depth + 1))];
+}
+
+function checkString(v: string, s: Schema, at: string, out: string[]): void {
+  if (v.length < (s.minLength ?? 0) || v.length > (s.maxLength ?? Infinity)) out.push(`${at}: length ${v.length}`);
+  if (s.format === 'date' && !/^\d{4}-\d{2}-\d{2}$/.test(v)) out.push(`${at}: "${v}" is not a date`);
+  if (s.format === 'date-time' && Number.isNaN(Date.parse(v))) out.push(`${at}: "${v}" is not a date-time`);
+}
+
+function checkNumber(v: number, s: Schema, at: string, out: string[]): void {
+  const low = s.minimum !== undefined && (s.exclusiveMinimum ? v <= s.minimum : v < s.minimum);
+  const high = s.maximum !== undefined && (s.exclusiveMaximum ? v >= s.maximum : v > s.maximum);
+  if (low || high) out.push(`${at}: ${v} is out of bounds`);
+}
+
+function checkObject(
+  v: Record<string, unknown>,
+  s: Schema,
+  at: string,
+  out: string[],
+  ctx: Context,
+  listed: ReadonlySet<string>,
+): void {
+  if (ctx.required) for (const k of s.required ?? []) if (!(k in v)) out.push(`${at}.${k}: required, left out`);
+  for (const [k, x] of Object.entries(v)) {
+    const p = s.properties?.[k];
+    if (p) check(x, p, `${at}.${k}`, out, ctx);
+    else if (listed.has(k)) continue;
+    else if (typeof s.additionalProperties === 'object') check(x, s.additionalProperties, `${at}.${k}`, out, ctx);
+    else if (s.additionalProperties === false) out.push(`${at}.${k}: not a field of the reference's schema`);
   }
 }
