@@ -7,7 +7,7 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import type { BillingWorkbenchApi } from '../../src/extension';
 import type { EndpointNode } from '../../src/views/endpointsTree';
-import { api, EXT_ID, screenWhen, shown, typeKeys } from './helpers';
+import { answering, api, EXT_ID, screenWhen, shown, typeKeys } from './helpers';
 
 const QUERY = 'write off debit memo';
 const WRITE_OFF = 'PUT /v1/debitmemos/{debitMemoKey}/write-off';
@@ -26,21 +26,6 @@ function cliEndpoints(query: string): string[] {
 }
 
 /** Stands in for a modal or notification (the test workbench refuses real dialogs): records, then answers. */
-function answering(
-  name: 'showWarningMessage' | 'showErrorMessage',
-  answer: (items: string[]) => string | undefined,
-): { asked: { message: string; items: string[] }[]; restore: () => void } {
-  const original = vscode.window[name];
-  const asked: { message: string; items: string[] }[] = [];
-  const patched = (message: string, ...rest: unknown[]) => {
-    const items = rest.filter((x): x is string => typeof x === 'string');
-    asked.push({ message, items });
-    return Promise.resolve(answer(items));
-  };
-  Object.assign(vscode.window, { [name]: patched });
-  return { asked, restore: () => Object.assign(vscode.window, { [name]: original }) };
-}
-
 suite('Finding things', () => {
   let a: BillingWorkbenchApi;
   suiteSetup(async () => {

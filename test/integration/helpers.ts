@@ -149,3 +149,23 @@ export async function drawn(
   await send();
   return done;
 }
+
+/**
+ * Answers the extension's own notifications and dialogs (the test workbench refuses real ones) with
+ * `answer(items)`, and records each: its message, items, whether modal, its detail. `restore` puts it back.
+ */
+export function answering(
+  name: 'showWarningMessage' | 'showErrorMessage',
+  answer: (items: string[]) => string | undefined,
+): { asked: { message: string; items: string[]; modal: boolean; detail?: string }[]; restore: () => void } {
+  const original = vscode.window[name];
+  const asked: { message: string; items: string[]; modal: boolean; detail?: string }[] = [];
+  const patched = (message: string, ...rest: unknown[]) => {
+    const items = rest.filter((x): x is string => typeof x === 'string');
+    const options = rest.find((x): x is vscode.MessageOptions => typeof x === 'object' && x !== null);
+    asked.push({ message, items, modal: !!options?.modal, detail: options?.detail });
+    return Promise.resolve(answer(items));
+  };
+  Object.assign(vscode.window, { [name]: patched });
+  return { asked, restore: () => Object.assign(vscode.window, { [name]: original }) };
+}

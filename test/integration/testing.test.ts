@@ -11,7 +11,7 @@ import * as vscode from 'vscode';
 import type { BillingWorkbenchApi } from '../../src/extension';
 import type { ScenarioResult } from '../../src/scenarios';
 import type { ScenarioStepRecord } from '../../src/services/scenarioTests';
-import { api, EXT_ID, onScreen, screenShowing, waitFor } from './helpers';
+import { answering, api, EXT_ID, onScreen, screenShowing, waitFor } from './helpers';
 
 const ws = () => vscode.workspace.workspaceFolders![0].uri;
 const file = (name: string) => vscode.Uri.joinPath(ws(), name);
@@ -232,19 +232,6 @@ suite('Scenarios in the Testing view', function () {
 });
 
 /** Answers the extension's warning messages (the modal before writes) with `answer`, recording each question. */
-function answering(answer: (items: string[]) => string | undefined) {
-  const original = vscode.window.showWarningMessage;
-  const asked: { message: string; detail?: string; items: string[] }[] = [];
-  const patched = (message: string, ...rest: unknown[]) => {
-    const items = rest.filter((x): x is string => typeof x === 'string');
-    const options = rest.find((x): x is vscode.MessageOptions => typeof x === 'object' && x !== null);
-    asked.push({ message, detail: options?.detail, items });
-    return Promise.resolve(answer(items));
-  };
-  Object.assign(vscode.window, { showWarningMessage: patched });
-  return { asked, restore: () => Object.assign(vscode.window, { showWarningMessage: original }) };
-}
-
 suite('Scenarios on another connection', function () {
   this.timeout(120000);
   let a: BillingWorkbenchApi;
@@ -279,7 +266,7 @@ suite('Scenarios on another connection', function () {
     await connect('Scenario env', 'sandbox');
     const sent: ScenarioStepRecord[] = [];
     const d = a.scenarios.onDidFinishStep(r => sent.push(r));
-    const modal = answering(() => undefined);
+    const modal = answering('showWarningMessage', () => undefined);
     let results: ScenarioResult[];
     try {
       results = await a.scenarios.runFiles([file(`${DIR}/scenarios/pause-then-resume.scenario.json`), file(FAILING)]);
@@ -309,7 +296,7 @@ suite('Scenarios on another connection', function () {
 
   test('production asks before every scenario that writes, naming production', async () => {
     await connect('Prod env', 'production');
-    const modal = answering(() => undefined);
+    const modal = answering('showWarningMessage', () => undefined);
     let results: ScenarioResult[];
     try {
       results = await a.scenarios.runFiles([

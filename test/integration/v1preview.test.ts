@@ -5,7 +5,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as vscode from 'vscode';
 import type { BillingWorkbenchApi } from '../../src/extension';
-import { api, drawn as drawnIn, onScreen, panelWidth, shown, typeKeys, waitFor } from './helpers';
+import { answering, api, drawn as drawnIn, onScreen, panelWidth, shown, typeKeys, waitFor } from './helpers';
 
 const ws = () => vscode.workspace.workspaceFolders![0].uri;
 const file = (name: string) => vscode.Uri.joinPath(ws(), name);
@@ -80,22 +80,19 @@ suite('v1 order preview request files', () => {
   });
 
   test('Create from the panel: the same confirmation, then POST /v1/orders; the order reads back through v2', async function () {
-    const asked: string[] = [];
-    const original = vscode.window.showWarningMessage;
-    const patched = (message: string, options?: vscode.MessageOptions, ...items: string[]) => {
-      asked.push(`${message} | modal: ${!!options?.modal}`);
-      return Promise.resolve(items[0]);
-    };
-    Object.assign(vscode.window, { showWarningMessage: patched });
+    const modal = answering('showWarningMessage', items => items[0]);
     try {
       const before = a.panel.state?.at;
       await vscode.commands.executeCommand('workbench.action.focusSecondEditorGroup');
       if (!(await typeKeys({ press: ['Tab', 'Tab', 'Enter'] }))) this.skip(); // Preview Again, Create
       await waitFor('the created order', () => a.panel.state?.at !== before && a.panel.state?.kind === 'response');
     } finally {
-      Object.assign(vscode.window, { showWarningMessage: original });
+      modal.restore();
     }
-    assert.deepEqual(asked, [`Create order from ${NAME} on Local sandbox? | modal: true`]);
+    assert.deepEqual(
+      modal.asked.map(q => [q.message, q.modal]),
+      [[`Create order from ${NAME} on Local sandbox?`, true]],
+    );
     const created = shown(a, 'response').order!;
     assert.match(created.orderNumber, /^O/);
     const { client } = await a.clients.active();
