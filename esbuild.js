@@ -65,18 +65,18 @@ const schemaFiles = {
   },
 };
 
-/** After each build of the scenario schema module, regenerate dist/schemas/scenario.schema.json from zod. */
-const scenarioSchemaFile = {
-  name: 'scenario-schema-file',
+/** After each build of a build-time schema module, write its JSON Schema file (scenario, request) to dist/schemas. */
+const schemaFileOf = (bundle, write) => ({
+  name: `schema-file-${bundle}`,
   setup(build) {
     build.onEnd(result => {
       if (result.errors.length) return;
-      const file = require.resolve('./dist/json-schema-scenario.js');
+      const file = require.resolve(`./dist/${bundle}`);
       delete require.cache[file];
-      require(file).writeScenarioSchema(path.join(__dirname, 'dist', 'schemas'));
+      require(file)[write](path.join(__dirname, 'dist', 'schemas'));
     });
   },
-};
+});
 
 /** The names a lazy module exports (type-only exports have none at run time). */
 async function exportNames(source) {
@@ -184,13 +184,18 @@ async function distBuilds() {
       plugins: withLazy(),
     },
   ];
-  // Build time only, self-contained (no lazy stubs), so it can run as soon as it is written.
-  builds.push({
-    ...node,
-    entryPoints: ['src/scenarios/jsonSchema.ts'],
-    outfile: 'dist/json-schema-scenario.js',
-    plugins: [...common.plugins, scenarioSchemaFile],
-  });
+  // Build time only, self-contained (no lazy stubs), so they can run as soon as they are written.
+  for (const [entry, bundle, write] of [
+    ['src/scenarios/jsonSchema.ts', 'json-schema-scenario.js', 'writeScenarioSchema'],
+    ['src/payloads/requestJsonSchema.ts', 'json-schema-request.js', 'writeRequestSchema'],
+  ]) {
+    builds.push({
+      ...node,
+      entryPoints: [entry],
+      outfile: `dist/${bundle}`,
+      plugins: [...common.plugins, schemaFileOf(bundle, write)],
+    });
+  }
   for (const [src, out] of Object.entries(LAZY)) {
     const key = lazyKey(src);
     const extra = src === 'undici' ? [oneLlhttp] : src.endsWith('jsonSchemas.ts') ? [schemaFiles] : [];

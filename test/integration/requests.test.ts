@@ -1,6 +1,7 @@
 // Request files in the real VS Code: a v1 body checked against its operation's contract (one Problems entry
 // per mistake, at the key, with Rename), completion of field names and enum values, hover, and New Request.
 import * as assert from 'assert';
+import * as fs from 'fs';
 import * as vscode from 'vscode';
 import { api, screenWhen, waitFor } from './helpers';
 
@@ -17,7 +18,7 @@ async function complete(doc: vscode.TextDocument, pos: vscode.Position, expected
       doc.uri,
       pos,
     );
-    const all = labels(list.items);
+    const all = labels(list.items).map(l => l.replace(/^"(.*)"$/, '$1')); // the JSON service quotes values
     return all.includes(expected) ? all : undefined;
   });
 }
@@ -99,6 +100,17 @@ suite('Request files: v1 bodies checked, completed and explained', () => {
     });
     assert.match(text, /\*\*type\*\*: string, required/);
     assert.match(text, /"CreateSubscription".*"ChangePlan"/s);
+  });
+
+  test('a v2 body completes like a payload file of its kind, and the operation completes from the catalog', async () => {
+    const uri = vscode.Uri.joinPath(ws(), 'v2-account.request.json');
+    fs.writeFileSync(uri.fsPath, '{\n  "operation": "POST /v2/accounts",\n  "body": {  }\n}\n');
+    const doc = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(doc);
+    const fields = await complete(doc, doc.positionAt(doc.getText().indexOf('{  }') + 2), 'bill_to');
+    for (const f of ['name', 'currency']) assert.ok(fields.includes(f), f);
+    const ids = await complete(doc, doc.positionAt(doc.getText().indexOf('"POST') + 2), 'POST /v1/orders/preview');
+    assert.ok(ids.includes('GET /v1/accounts/{account-key}'));
   });
 
   test('New Request... opens a body that validates clean (PUT /v1/subscriptions/{subscription-key}/cancel)', async () => {

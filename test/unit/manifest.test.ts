@@ -56,7 +56,7 @@ test('no activation event that a contribution already implies', () => {
 
 test('jsonValidation points at the generated schema files, which exist after the build', () => {
   for (const j of c.jsonValidation) {
-    assert.match(j.url, /^\.\/dist\/schemas\/(order|preview|account|scenario)\.schema\.json$/);
+    assert.match(j.url, /^\.\/dist\/schemas\/(order|preview|account|scenario|request)\.schema\.json$/);
     assert.ok(fs.existsSync(j.url), `${j.url} (run the build first)`);
   }
 });
