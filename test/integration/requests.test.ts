@@ -32,8 +32,9 @@ suite('Request files: v1 bodies checked, completed and explained', () => {
   });
 
   test('a misspelt field in a POST /v1/orders body: one warning at the key, Rename fixes it; custom fields pass', async function () {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors'); // the active file is this one
     const doc = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(ws(), 'v1-order.request.json'));
-    await vscode.window.showTextDocument(doc);
+    await vscode.window.showTextDocument(doc, vscode.ViewColumn.One);
     const d = await waitFor('the request file diagnostics', () => (ours(doc.uri).length ? ours(doc.uri) : undefined));
     assert.deepEqual(
       d.map(x => [codeOf(x), doc.getText(x.range), x.severity]),
