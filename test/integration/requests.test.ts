@@ -42,17 +42,13 @@ suite('Request files: v1 bodies checked, completed and explained', () => {
     );
     assert.match(d[0].message, /did you mean `suspendPeriodsType`\?/);
     assert.match(d[0].message, /\(body\.subscriptions\[0\]\.orderActions\[0\]\.suspend\.suspendPeriodsTyp\)/);
-    await vscode.commands.executeCommand('workbench.actions.view.problems');
-    // Problems lists every open file's findings: this file's only, as a person filters it, then back.
-    const activeFileOnly = 'workbench.actions.workbench.panel.markers.view.toggleActiveFile';
-    await vscode.commands.executeCommand(activeFileOnly);
-    try {
-      const entry = 'Unknown field "suspendPeriodsTyp": did you mean `suspendPeriodsType`?';
-      const shot = await screenWhen(this, 'request-file-problem', text => text.includes(entry));
-      assert.ok(shot.text.includes(entry), 'the Problems entry, its advice first, is on screen');
-    } finally {
-      await vscode.commands.executeCommand(activeFileOnly);
-    }
+    // On screen where the person reads it: the hover over the marked key.
+    const editor = vscode.window.activeTextEditor!;
+    editor.selection = new vscode.Selection(d[0].range.start, d[0].range.start);
+    await vscode.commands.executeCommand('editor.action.showHover');
+    const entry = 'Unknown field "suspendPeriodsTyp": did you mean `suspendPeriodsType`?';
+    const shot = await screenWhen(this, 'request-file-problem', text => text.includes(entry));
+    assert.ok(shot.text.includes(entry), 'the finding, its advice first, is on screen');
     const actions = await waitFor('the Rename quick fix', async () => {
       const all = await vscode.commands.executeCommand<vscode.CodeAction[]>(
         'vscode.executeCodeActionProvider',
