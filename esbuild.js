@@ -19,6 +19,7 @@ const LAZY = {
   'src/catalog/index.ts': 'catalog.js', // the Endpoints view, Find Operation, request files
   'src/sandbox/index.ts': 'sandbox.js', // the Local sandbox
   'src/schemas/index.ts': 'schemas.js', // the validator (zod), with the first payload file
+  'src/payloads/requests.ts': 'requests.js', // request files: findings, completion and hover, templates
   'src/contract/index.ts': 'contract.js', // the request-body checker, templates and simulated answers
   'src/contract/requestData.ts': 'contract-requests.js', // v1 request schemas, with the first request file
   'src/contract/responseData.ts': 'contract-responses.js', // v1 response schemas, with the first simulated answer

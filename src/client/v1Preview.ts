@@ -85,3 +85,40 @@ const money = (m: V1DeltaMetric): Money => ({
   net_amount: m.netAmount ?? m.grossAmount ?? 0,
   currency: m.currency ?? 'USD',
 });
+
+/** The invoices a v1 preview lists (BillingDocs), in date order. */
+export function v1Invoices(result: V1PreviewResult | undefined): { date: string; amount: number; items: number }[] {
+  return (result?.invoices ?? [])
+    .map(i => ({ date: i.targetDate ?? '', amount: i.amount ?? 0, items: i.invoiceItems?.length ?? 0 }))
+    .sort((a, b) => a.date.localeCompare(b.date));
+}
+
+/** A v1 create's answer as the panel's created order. */
+export function v1CreatedOrder(order: {
+  orderNumber?: string;
+  subscriptions?: { subscriptionNumber?: string; status?: string }[];
+}): { orderNumber: string; subscriptions: { number: string; state: string; version: number }[] } {
+  const subscriptions = (order.subscriptions ?? []).map(s => ({
+    number: s.subscriptionNumber ?? '',
+    state: s.status ?? '',
+    version: 1,
+  }));
+  return { orderNumber: order.orderNumber ?? '', subscriptions };
+}
+
+/** Each `subscriptions[i]`'s initial term (its CreateSubscription action's), in the v2 term's words. */
+export function v1InitialTerms(
+  body: unknown,
+): ({ type: string; interval?: string; interval_count?: unknown } | undefined)[] {
+  type V1Term = { termType?: unknown; period?: unknown; periodType?: unknown };
+  type Entry = { orderActions?: { createSubscription?: { terms?: { initialTerm?: V1Term } } }[] };
+  const subs = (body as { subscriptions?: Entry[] } | undefined)?.subscriptions;
+  return (Array.isArray(subs) ? subs : []).map(s => {
+    const actions = Array.isArray(s?.orderActions) ? s.orderActions : [];
+    const t = actions.find(a => a?.createSubscription?.terms?.initialTerm)?.createSubscription?.terms?.initialTerm;
+    if (!t) return undefined;
+    if (t.termType === 'EVERGREEN') return { type: 'evergreen' };
+    const interval = typeof t.periodType === 'string' ? t.periodType.toLowerCase() : undefined;
+    return { type: 'termed', interval, interval_count: t.period };
+  });
+}

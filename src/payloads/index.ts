@@ -7,21 +7,37 @@ export {
   requestFileText,
   requestFileName,
   isRequestFile,
+  isV1OrderOperation,
+  mayBeOrderFile,
   takesBody,
+  V1_CREATE,
+  V1_PREVIEW,
   type RequestFile,
 } from './requestFile';
 export { operationCurl, sendsServiceVersion } from './operationCurl';
 export { accountNumberSlot, isAccountNumberPath, type AccountNumberSlot } from './accountNumberSlot';
 export { metricsAt, metricsLabel, sumsByEntry, totalsLabel, type CurrencySum, type EntryMetrics } from './metricsAt';
-export { requestFindings, V2_BODY_KINDS, type RequestFindingsOptions } from './requestFindings';
 export {
-  requestOffersAt,
+  orderCreateBody,
+  orderFile,
+  orderPreviewBody,
+  requestFindings,
   requestHoverAt,
-  type FieldOffer,
-  type ValueOffer,
-  type Offers,
+  requestOffersAt,
+  requestTemplates,
+  v1CreateBody,
+  v1CreatedOrder,
+  v1InitialTerms,
+  v1Invoices,
+  v1PreviewAsV2,
+  v1PreviewBody,
+  V2_BODY_KINDS,
+  type OrderFile,
   type FieldHover,
-} from './requestFields';
-export { requestTemplates, type RequestTemplate, type TemplateHints } from './requestTemplates';
-export { V1_CREATE, V1_PREVIEW, isV1OrderOperation, v1CreateBody, v1PreviewBody } from './v1Orders';
-export { bodyPathOf, mayBeOrderFile, orderCreateBody, orderFile, orderPreviewBody, type OrderFile } from './orderFiles';
+  type FieldOffer,
+  type Offers,
+  type RequestFindingsOptions,
+  type RequestTemplate,
+  type TemplateHints,
+  type ValueOffer,
+} from './requests';

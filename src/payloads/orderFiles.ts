@@ -1,19 +1,13 @@
 // The files that preview and create orders: v2 payload files (*.order.json, *.preview.json) and v1 request
 // files for POST /v1/orders or POST /v1/orders/preview. One place says which a file is and what each sends.
-import { kindFromFileName } from '../schemas';
+import { kindFromFileName } from '../schemas/kind';
 import { previewBody, createBody } from './bodies';
-import { isRequestFile } from './requestFile';
-import { isV1OrderOperation, v1CreateBody, v1PreviewBody } from './v1Orders';
+import { isRequestFile, isV1OrderOperation } from './requestFile';
+import { v1CreateBody, v1PreviewBody } from './v1Orders';
 
 type Body = Record<string, unknown>;
 
 export type OrderFile = { api: 'v2'; kind: 'order' | 'preview' } | { api: 'v1' };
-
-/** Whether a file by its name may be an order file (a request file is one when its operation says so). */
-export function mayBeOrderFile(path: string): boolean {
-  const kind = kindFromFileName(path);
-  return kind === 'order' || kind === 'preview' || isRequestFile(path);
-}
 
 /** What order file `value` (the file's parsed JSON) is, if it is one. */
 export function orderFile(path: string, value: unknown): OrderFile | undefined {
@@ -33,8 +27,5 @@ export function orderPreviewBody(file: OrderFile, value: Body): Body {
 export function orderCreateBody(file: OrderFile, value: Body): Body {
   return file.api === 'v1' ? v1CreateBody(value.body as Body) : createBody(value);
 }
-
-/** Where the body sits in the file: a request file's is under "body" (inline figures are placed there). */
-export const bodyPathOf = (file: OrderFile): string[] => (file.api === 'v1' ? ['body'] : []);
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

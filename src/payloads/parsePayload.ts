@@ -1,7 +1,7 @@
 // A payload's text read once for everything an action needs: the findings the editor shows and the value
 // that is sent. The diagnostics keep the result per document version, so a Preview does not read it again.
 import { validate, type Finding, type PayloadKind, type ValidateOptions } from '../schemas';
-import { requestFindings, type RequestFindingsOptions } from './requestFindings';
+import { requestFindings, type RequestFindingsOptions } from './requests';
 
 export interface ParsedPayload {
   /** The parsed JSON; undefined when the text is not JSON (JSON itself has no undefined). */

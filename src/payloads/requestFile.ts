@@ -1,5 +1,7 @@
 // *.request.json: a request for any catalog operation, sent with the CodeLens above it:
 //   { "operation": "POST /v1/subscriptions", "pathParams": {}, "query": {}, "body": { ... } }
+import { kindFromFileName } from '../schemas';
+
 export interface RequestFile {
   operation?: string;
   pathParams?: Record<string, string>;
@@ -9,6 +11,18 @@ export interface RequestFile {
 }
 
 export const REQUEST_FILE_PATTERN = /\.request\.json$/i;
+
+export const V1_PREVIEW = 'POST /v1/orders/preview';
+export const V1_CREATE = 'POST /v1/orders';
+
+/** Whether a request file's operation is a v1 order or order preview (Preview and Create apply). */
+export const isV1OrderOperation = (operation: unknown): boolean => operation === V1_PREVIEW || operation === V1_CREATE;
+
+/** Whether a file by its name may be an order file (a request file is one when its operation says so). */
+export function mayBeOrderFile(path: string): boolean {
+  const kind = kindFromFileName(path);
+  return kind === 'order' || kind === 'preview' || isRequestFile(path);
+}
 
 export function isRequestFile(path: string): boolean {
   return REQUEST_FILE_PATTERN.test(path);

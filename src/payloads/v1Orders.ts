@@ -3,12 +3,6 @@
 
 type Body = Record<string, unknown>;
 
-export const V1_PREVIEW = 'POST /v1/orders/preview';
-export const V1_CREATE = 'POST /v1/orders';
-
-/** Whether a request file's operation is a v1 order or order preview (Preview and Create apply). */
-export const isV1OrderOperation = (operation: unknown): boolean => operation === V1_PREVIEW || operation === V1_CREATE;
-
 /** The preview body: the file's own previewOptions, with the delta metrics the panel shows asked for. */
 export function v1PreviewBody(body: Body): Body {
   const options = (isRecord(body.previewOptions) ? body.previewOptions : {}) as Body;

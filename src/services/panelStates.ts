@@ -3,7 +3,6 @@
 import {
   ApiError,
   summarizePreview,
-  v1PreviewAsV2,
   type ApiResponse,
   type BillingClient,
   type OrderResponse,
@@ -13,8 +12,9 @@ import {
   type V1PreviewResponse,
 } from '../client';
 import type { Connection } from '../connections/connectionStore';
+import { v1CreatedOrder, v1InitialTerms, v1Invoices, v1PreviewAsV2 } from '../payloads';
 import { SIMULATED_NOTE } from '../wire/simulated';
-import type { ErrorState, PanelError, PreviewInvoice, ResponseState, TimelineHints } from '../webview/protocol';
+import type { ErrorState, PanelError, ResponseState, TimelineHints } from '../webview/protocol';
 import type { Call, CallInfo } from './calls';
 import { offerFor } from './nextAction';
 import type { PreviewHistory } from './previewHistory';
@@ -62,13 +62,16 @@ export function responseState(
         summary,
       });
       const creatable = call.api === 'v1' || /\.(order|preview)\.json$/i.test(call.file);
-      const timeline = timelineHints(call.body);
-      const invoices = call.api === 'v1' ? v1Invoices(r.data as V1PreviewResponse) : undefined;
+      const timeline = timelineHints(call.body, call.api === 'v1');
+      const invoices = call.api === 'v1' ? v1Invoices((r.data as V1PreviewResponse).previewResult) : undefined;
       const billed = invoices?.length ? { invoices } : {};
       return { ...state, source: call.source, summary, timeline, creatable, ...billed, ...(change ? { change } : {}) };
     }
     case 'createOrder': {
-      if (call.api === 'v1') return { ...state, ...v1Created(r.data as V1OrderResponse) };
+      if (call.api === 'v1') {
+        const order = v1CreatedOrder(r.data as V1OrderResponse);
+        return { ...state, title: `Order ${order.orderNumber} created`, order };
+      }
       const order = r.data as OrderResponse;
       const subscriptions = order.subscriptions.map(s => ({
         number: s.subscription_number,
@@ -91,24 +94,6 @@ export function previewAnswer(call: { api?: 'v1'; body: unknown }, data: unknown
   return v1PreviewAsV2((data as V1PreviewResponse).previewResult, call.body as V1PreviewRequest);
 }
 
-/** The invoices a v1 preview lists (BillingDocs), in date order. */
-function v1Invoices(data: V1PreviewResponse): PreviewInvoice[] {
-  const invoices = data.previewResult?.invoices ?? [];
-  return invoices
-    .map(i => ({ date: i.targetDate ?? '', amount: i.amount ?? 0, items: i.invoiceItems?.length ?? 0 }))
-    .sort((a, b) => a.date.localeCompare(b.date));
-}
-
-function v1Created(order: V1OrderResponse) {
-  const subscriptions = (order.subscriptions ?? []).map(s => ({
-    number: s.subscriptionNumber ?? '',
-    state: s.status ?? '',
-    version: 1,
-  }));
-  const orderNumber = order.orderNumber ?? '';
-  return { title: `Order ${orderNumber} created`, order: { orderNumber, subscriptions } };
-}
-
 interface Term {
   type?: unknown;
   interval?: unknown;
@@ -116,34 +101,13 @@ interface Term {
 }
 
 /** What the preview request says that its answer does not: each subscription's initial term, each line item's date. */
-export function timelineHints(body: unknown): TimelineHints {
-  const b = (body ?? {}) as { subscriptions?: SubscriptionTerms[]; line_items?: { start_date?: unknown }[] };
+export function timelineHints(body: unknown, v1 = false): TimelineHints {
+  const b = (body ?? {}) as { subscriptions?: { initial_term?: Term }[]; line_items?: { start_date?: unknown }[] };
   const list = <T>(x: T[] | undefined) => (Array.isArray(x) ? x : []);
   return {
-    terms: list(b.subscriptions).map(s => termLabel(s?.initial_term) ?? v1TermLabel(s)),
+    terms: v1 ? v1InitialTerms(body).map(termLabel) : list(b.subscriptions).map(s => termLabel(s?.initial_term)),
     lineItemDates: list(b.line_items).map(li => (typeof li?.start_date === 'string' ? li.start_date : undefined)),
   };
-}
-
-interface SubscriptionTerms {
-  initial_term?: Term;
-  /** v1: a CreateSubscription action's terms. */
-  orderActions?: { createSubscription?: { terms?: { initialTerm?: V1Term } } }[];
-}
-interface V1Term {
-  termType?: unknown;
-  period?: unknown;
-  periodType?: unknown;
-}
-
-/** A v1 subscription's initial term, read as the v2 one. */
-function v1TermLabel(s: SubscriptionTerms | undefined): string | undefined {
-  const actions = Array.isArray(s?.orderActions) ? s.orderActions : [];
-  const t = actions.find(a => a?.createSubscription?.terms?.initialTerm)?.createSubscription?.terms?.initialTerm;
-  if (!t) return undefined;
-  if (t.termType === 'EVERGREEN') return 'evergreen';
-  const interval = typeof t.periodType === 'string' ? t.periodType.toLowerCase() : undefined;
-  return termLabel({ type: 'termed', interval, interval_count: t.period });
 }
 
 /** "12 months", "1 year", "evergreen"; undefined when the request names no term. */
