@@ -13,6 +13,8 @@ export interface SummaryRow {
   end: string | null;
   mrr?: Money;
   tcb: Money;
+  /** Delta TCV, when the answer gives it. */
+  tcv?: Money;
   /** Where the row came from in the request: `subscriptions[subscriptionIndex]` or `line_items[lineItemIndex]`. */
   subscriptionIndex?: number;
   lineItemIndex?: number;
@@ -59,6 +61,7 @@ export function summarizePreview(p: PreviewResponse, request?: PreviewRequestLin
           end: i.end_date ?? null,
           ...(i.mrr ? { mrr: i.mrr } : {}),
           tcb: i.tcb,
+          ...(i.tcv ? { tcv: i.tcv } : {}),
           subscriptionIndex: si, // the answer lists subscriptions in the request's order
         });
       }
@@ -80,6 +83,7 @@ export function summarizePreview(p: PreviewResponse, request?: PreviewRequestLin
       end: null,
       ...(li.mrr ? { mrr: li.mrr } : {}),
       tcb,
+      ...(li.tcv ? { tcv: li.tcv } : {}),
       lineItemIndex: k,
     });
   });

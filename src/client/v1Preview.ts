@@ -38,6 +38,7 @@ export function v1PreviewAsV2(result: V1PreviewResult | undefined, request?: V1P
   const key = (m: V1DeltaMetric) =>
     `${m.subscriptionNumber}|${m.orderActionSequence ?? ''}|${m.orderActionType}|${m.chargeNumber ?? m.productRatePlanChargeId}|${m.currency}`;
   const mrrByKey = new Map(mrr.map(m => [key(m), m]));
+  const tcvByKey = new Map((result?.orderDeltaMetrics?.orderDeltaTcv ?? []).map(m => [key(m), m]));
   const bySubscription = new Map<string, Map<string, PreviewAction>>();
   for (const m of tcb.length ? tcb : mrr) {
     const sub = m.subscriptionNumber ?? '';
@@ -59,6 +60,7 @@ export function v1PreviewAsV2(result: V1PreviewResult | undefined, request?: V1P
       ...(m.endDate ? { end_date: m.endDate } : {}),
       ...(monthly ? { mrr: money(monthly) } : {}),
       tcb: money(tcb.length ? m : { ...m, grossAmount: 0, netAmount: 0 }),
+      ...(tcvByKey.has(key(m)) ? { tcv: money(tcvByKey.get(key(m))!) } : {}),
     });
   }
   return {

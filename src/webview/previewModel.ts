@@ -46,6 +46,8 @@ export interface TotalView {
   currency: string;
   mrr: string;
   tcb: string;
+  /** Delta TCV, when the answer gives it for every item of the currency. */
+  tcv?: string;
   /** The total change since the previous preview; undefined when there was none. */
   change?: { mrr: Toned; tcb: Toned };
 }
@@ -126,6 +128,9 @@ export function previewView(summary: PreviewSummary, change?: PreviewChange, hin
       mrr: amount(t.mrr, t.currency, true),
       tcb: amount(t.tcb, t.currency, true),
     };
+    const rows = summary.rows.filter(r => r.tcb.currency === t.currency);
+    if (rows.length && rows.every(r => r.tcv))
+      view.tcv = amount(sum(rows.map(r => r.tcv!.net_amount)), t.currency, true);
     if (change) {
       const d = change.totals.find(x => x.currency === t.currency) ?? { mrr: 0, tcb: 0 };
       const toned = (n: number) => ({ text: amount(n, t.currency, true), tone: toneOf(n) });

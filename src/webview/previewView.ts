@@ -46,6 +46,7 @@ function totalBlock(t: TotalView): HTMLElement {
     return f;
   };
   block.append(figure('MRR', t.mrr, t.change?.mrr), figure('TCB', t.tcb, t.change?.tcb));
+  if (t.tcv) block.appendChild(el('div', { cls: 'muted tcv', text: `TCV ${t.tcv}` }));
   return block;
 }
 
@@ -113,11 +114,12 @@ function accessibleTables(summary: PreviewSummary, change?: PreviewChange): HTML
     if (c.status === 'new') return 'new';
     return `MRR ${m(c.mrr, c.currency)}, TCB ${m(c.tcb, c.currency)}`;
   };
-  const head = ['Subscription', 'Item', 'Action', 'Start', 'End', 'MRR', 'TCB', 'MRR gross', 'TCB gross'];
+  const head = ['Subscription', 'Item', 'Action', 'Start', 'End', 'MRR', 'TCB', 'TCV', 'MRR gross', 'TCB gross'];
   const rows = summary.rows.map(r => {
     const c = r.tcb.currency;
     const row = [r.subscription, r.price, r.action, r.start || '—', r.end ?? '—'];
-    row.push(m(r.mrr?.net_amount, c), m(r.tcb.net_amount, c), m(r.mrr?.gross_amount, c), m(r.tcb.gross_amount, c));
+    row.push(m(r.mrr?.net_amount, c), m(r.tcb.net_amount, c), m(r.tcv?.net_amount, c));
+    row.push(m(r.mrr?.gross_amount, c), m(r.tcb.gross_amount, c));
     if (change) row.push(changeText(r));
     return row;
   });
@@ -128,16 +130,11 @@ function accessibleTables(summary: PreviewSummary, change?: PreviewChange): HTML
       sub,
       name.join('|'),
       action,
-      '—',
-      '—',
-      '—',
-      '—',
-      '—',
-      '—',
+      ...Array<string>(7).fill('—'), // start, end, MRR, TCB, TCV, MRR gross, TCB gross
       `gone: MRR ${m(g.mrr, g.currency)}, TCB ${m(g.tcb, g.currency)}`,
     ]);
   }
-  const items = table(change ? [...head, 'Change'] : head, rows, [5, 6, 7, 8], 'Items');
+  const items = table(change ? [...head, 'Change'] : head, rows, [5, 6, 7, 8, 9], 'Items');
   const scroll = (t: HTMLTableElement) => el('div', { cls: 'table-scroll' }, t); // wide tables scroll alone
   return [scroll(totals), scroll(items)];
 }

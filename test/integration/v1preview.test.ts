@@ -50,11 +50,18 @@ suite('v1 order preview request files', () => {
     const state = shown(a, 'response');
     assert.deepEqual(state.summary!.totals, [{ currency: 'USD', mrr: 350, tcb: 4700 }]);
     assert.deepEqual(
-      state.summary!.rows.map(x => [x.subscription, x.action, x.price, x.mrr?.net_amount, x.tcb.net_amount]),
+      state.summary!.rows.map(x => [
+        x.subscription,
+        x.action,
+        x.price,
+        x.mrr?.net_amount,
+        x.tcb.net_amount,
+        x.tcv?.net_amount,
+      ]),
       [
-        ['new subscription 1', 'CreateSubscription', 'price-team-seats', 250, 3000],
-        ['new subscription 1', 'CreateSubscription', 'price-team-platform', 100, 1200],
-        ['S00000001', 'AddProduct', 'price-onboarding-setup', undefined, 500],
+        ['new subscription 1', 'CreateSubscription', 'price-team-seats', 250, 3000, 3000],
+        ['new subscription 1', 'CreateSubscription', 'price-team-platform', 100, 1200, 1200],
+        ['S00000001', 'AddProduct', 'price-onboarding-setup', undefined, 500, 500],
       ],
     );
     assert.equal(state.creatable, true);
@@ -62,7 +69,7 @@ suite('v1 order preview request files', () => {
     assert.deepEqual(state.invoices, [{ date: '2027-03-01', amount: 1550, items: 7 }]);
     const expected = ['Totals', '+350.00 USD', '+4,700.00 USD', 'new subscription 1', '12 months', 'S00000001'];
     expected.push('price-team-seats', '+250.00', '+3,000.00', 'price-onboarding-setup', '+500.00', 'Create');
-    expected.push('Invoices (1)', '2027-03-01 · 7 items', '1,550.00 USD');
+    expected.push('Invoices (1)', '2027-03-01 · 7 items', '1,550.00 USD', 'TCV +4,700.00 USD');
     const dark = await onScreen(this, 'panel-v1-500-dark');
     for (const t of expected) assert.ok(dark.text.includes(t), `"${t}" on screen (dark)`);
     await theme('Default Light Modern');

@@ -37,8 +37,14 @@ const previews = twoPreviews();
 test('a first preview: totals with sign and grouping, a card per subscription and one for line items', async () => {
   const { body, first } = await previews;
   const view = previewView(first, undefined, timelineHints(body));
+  // The Local sandbox's TCV is its TCB (no discounts): every item has one, so the total shows.
   assert.deepEqual(view.totals, [
-    { currency: 'USD', mrr: signed(NEW_CUSTOMER_TOTALS.mrr), tcb: signed(NEW_CUSTOMER_TOTALS.tcb) },
+    {
+      currency: 'USD',
+      mrr: signed(NEW_CUSTOMER_TOTALS.mrr),
+      tcb: signed(NEW_CUSTOMER_TOTALS.tcb),
+      tcv: signed(NEW_CUSTOMER_TOTALS.tcb),
+    },
   ]);
   assert.match(view.totals[0].tcb, /^\+\d{1,3}(,\d{3})+\.00 USD$/, 'grouped, signed');
   assert.equal(view.compared, false);

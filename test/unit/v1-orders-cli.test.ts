@@ -6,8 +6,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { BillingClient } from '../../src/client';
-import { requestFileText, requestTemplates } from '../../src/payloads';
+import { BillingClient, summarizePreview, v1PreviewAsV2 } from '../../src/client';
+import { requestFileText, requestTemplates, v1PreviewBody } from '../../src/payloads';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { runCli } from './cli';
 
@@ -86,6 +86,29 @@ describe('cli preview / create of v1 order request files', () => {
     const o = await runCli(['preview', other, '--base-url', sb.url], env());
     assert.equal(o.status, 2);
     assert.match(o.stderr, /only request files for POST \/v1\/orders\/preview or POST \/v1\/orders/);
+  });
+});
+
+describe('the v1 preview answer read as the panel reads it', () => {
+  test('each charge keeps its delta MRR, TCB and TCV; new subscriptions keep the request order', async () => {
+    const c = new BillingClient({ baseUrl: sb.url, clientId: sb.clientId, clientSecret: sb.clientSecret });
+    try {
+      const file = JSON.parse(fs.readFileSync('examples/v1/new-and-add.request.json', 'utf8')) as { body: object };
+      const r = await c.previewV1(v1PreviewBody(file.body as Record<string, unknown>));
+      const summary = summarizePreview(v1PreviewAsV2(r.data.previewResult, file.body));
+      assert.deepEqual(
+        summary.rows.map(x => [x.subscription, x.price, x.mrr?.net_amount, x.tcb.net_amount, x.tcv?.net_amount]),
+        [
+          ['new subscription 1', 'price-team-seats', 250, 3000, 3000],
+          ['new subscription 1', 'price-team-platform', 100, 1200, 1200],
+          ['S00000001', 'price-onboarding-setup', undefined, 500, 500],
+        ],
+      );
+      const tcv = r.data.previewResult!.orderDeltaMetrics!.orderDeltaTcv!.reduce((n, m) => n + (m.netAmount ?? 0), 0);
+      assert.equal(tcv, 4700, "the answer's own TCV, summed");
+    } finally {
+      await c.close();
+    }
   });
 });
 
