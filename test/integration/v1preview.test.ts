@@ -86,6 +86,27 @@ suite('v1 order preview request files', () => {
     assert.ok(titles.includes('subscriptions[1]: TCB +500.00 USD'), titles.join(' | '));
   });
 
+  test('live on the Local sandbox: 10 → 20 seats updates the panel showing the file, with no command', async function () {
+    const doc = await vscode.workspace.openTextDocument(file(NAME));
+    const editor = await vscode.window.showTextDocument(doc, vscode.ViewColumn.One);
+    const at = doc.getText().indexOf('"quantity": 10');
+    const ten = new vscode.Range(
+      doc.positionAt(at + '"quantity": '.length),
+      doc.positionAt(at + '"quantity": 10'.length),
+    );
+    await editor.edit(e => e.replace(ten, '20'));
+    // 20 seats at 25.00 a month, the platform fee 100.00: MRR 600.00; TCB and TCV 12 months of it, plus the setup fee.
+    const state = await waitFor('the live preview in the panel', () => {
+      const s = a.panel.state;
+      return s?.kind === 'response' && s.summary?.totals[0]?.mrr === 600 ? s : undefined;
+    });
+    assert.deepEqual(state.summary!.totals, [{ currency: 'USD', mrr: 600, tcb: 7700 }]);
+    const shot = await onScreen(this, 'panel-v1-live');
+    for (const t of ['+600.00 USD', '+7,700.00 USD', 'TCV +7,700.00 USD'])
+      assert.ok(shot.text.includes(t), `"${t}" on screen`);
+    await vscode.commands.executeCommand('workbench.action.files.save');
+  });
+
   test('Create from the panel: the same confirmation, then POST /v1/orders; the order reads back through v2', async function () {
     const modal = answering('showWarningMessage', items => items[0]);
     try {
