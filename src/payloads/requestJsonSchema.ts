@@ -5,20 +5,13 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { OPERATIONS } from '../catalog/catalog';
-import { jsonSchemaFor } from '../schemas/jsonSchemas';
+import { bodiesBy } from '../schemas/jsonSchemas';
 import { V2_BODY_KINDS } from './requestFindings';
 
 type Node = Record<string, unknown>;
 
 export function requestJsonSchema(): Node {
-  const definitions: Node = {};
-  const rules = Object.entries(V2_BODY_KINDS).map(([operation, kind]) => {
-    definitions[`${kind}Body`] ??= jsonSchemaFor(kind);
-    return {
-      if: { properties: { operation: { const: operation } }, required: ['operation'] },
-      then: { properties: { body: { $ref: `#/definitions/${kind}Body` } } },
-    };
-  });
+  const { rules, definitions } = bodiesBy('operation', V2_BODY_KINDS);
   return {
     $schema: 'http://json-schema.org/draft-07/schema#',
     properties: {

@@ -5,7 +5,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as z from 'zod';
 import { OPERATIONS } from '../catalog/catalog';
-import { jsonSchemaFor, soften } from '../schemas/jsonSchemas';
+import { bodiesBy, soften } from '../schemas/jsonSchemas';
 import type { PayloadKind } from '../schemas';
 import { Scenario } from './schema';
 
@@ -27,20 +27,10 @@ export function scenarioJsonSchema(): Node {
 /** The payload each step kind sends, for completion and hover in an inline `body`. */
 const BODY_OF: Record<string, PayloadKind> = { preview: 'preview', createOrder: 'order', createAccount: 'account' };
 
-/**
- * An inline body completes like a payload file of its kind: `if` the step's kind is X `then` its body is X's
- * (softened) payload schema. `if` never reports anything itself, and a softened `then` cannot fail.
- */
+/** An inline body completes like a payload file of the step's kind (schemas/jsonSchemas `bodiesBy`). */
 function withBodies(schema: Node): Node {
   const steps = (schema.properties as Record<string, Node>).steps;
-  const definitions: Node = {};
-  const rules = Object.entries(BODY_OF).map(([kind, payload]) => {
-    definitions[`${payload}Body`] ??= jsonSchemaFor(payload);
-    return {
-      if: { properties: { kind: { const: kind } }, required: ['kind'] },
-      then: { properties: { body: { $ref: `#/definitions/${payload}Body` } } },
-    };
-  });
+  const { rules, definitions } = bodiesBy('kind', BODY_OF);
   (steps.items as Node).allOf = rules;
   return { ...schema, definitions: { ...(schema.definitions as Node), ...definitions } };
 }

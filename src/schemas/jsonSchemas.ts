@@ -89,3 +89,23 @@ export function soften(node: Node): Node {
 }
 
 const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * An inline `body` completes like a payload file of its kind: `if` the object's `prop` is X `then` its body is
+ * the softened payload schema of `kinds[X]` (in `definitions`). `if` never reports anything itself, and a
+ * softened `then` cannot fail. Used by the scenario steps and the request files.
+ */
+export function bodiesBy(
+  prop: string,
+  kinds: Readonly<Record<string, PayloadKind>>,
+): { rules: Node[]; definitions: Node } {
+  const definitions: Node = {};
+  const rules = Object.entries(kinds).map(([value, kind]) => {
+    definitions[`${kind}Body`] ??= jsonSchemaFor(kind);
+    return {
+      if: { properties: { [prop]: { const: value } }, required: [prop] },
+      then: { properties: { body: { $ref: `#/definitions/${kind}Body` } } },
+    };
+  });
+  return { rules, definitions };
+}
