@@ -10,6 +10,7 @@ import { suggestKey } from '../schemas/typos';
 import type { SchemaNode } from './schemaNode';
 import { listsFields, type Shape, type Shapes } from './shapes';
 import { placeholderFor } from './placeholder';
+import { isObj } from '../schemas/objects';
 
 /** Fields the service keeps for integrations and custom fields: never unknown. */
 const CUSTOM_FIELD = /__(c|NS|QT)$/;
@@ -183,7 +184,7 @@ class Checker {
   /** oneOf/anyOf: the branch the discriminator names, else the branch that fits best. */
   private checkVariants(s: Shape, value: unknown, path: PathSegment[], out: RawFinding[]): void {
     const { variants, ...rest } = s;
-    const tag = s.discriminator && isRecord(value) ? value[s.discriminator.propertyName] : undefined;
+    const tag = s.discriminator && isObj(value) ? value[s.discriminator.propertyName] : undefined;
     const named = typeof tag === 'string' ? s.discriminator?.mapping?.[tag] : undefined;
     const branches = named ? [{ $ref: named }] : variants!;
     let best: RawFinding[] | undefined;
@@ -215,8 +216,6 @@ function unknownField(key: string, path: PathSegment[], near: string | undefined
     fix: near ? { kind: 'renameProperty', property: key, to: near } : { kind: 'removeProperty', property: key },
   };
 }
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function kindOf(v: unknown): string {
   if (Array.isArray(v)) return 'array';

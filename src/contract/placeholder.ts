@@ -4,6 +4,7 @@
 import { today } from '../schemas/dates';
 import type { SchemaNode } from './schemaNode';
 import type { Shapes } from './shapes';
+import { isObj } from '../schemas/objects';
 
 const MAX_DEPTH = 12; // the contract has self-referencing components
 
@@ -14,7 +15,7 @@ export function placeholderFor(shapes: Shapes, node: SchemaNode, name = '', dept
     const tag = s.discriminator && Object.entries(s.discriminator.mapping ?? {})[0];
     const { variants: _, ...rest } = s;
     const value = placeholderFor(shapes, { allOf: [first, rest as SchemaNode] }, name, depth);
-    if (tag && isRecord(value)) value[s.discriminator!.propertyName] = tag[0];
+    if (tag && isObj(value)) value[s.discriminator!.propertyName] = tag[0];
     return value;
   }
   const allowed = s.enum?.find(v => v !== null);
@@ -70,4 +71,3 @@ function stringFor(name: string, format: string | undefined, min = 0, max = Infi
 }
 
 const singular = (name: string) => name.replace(/ies$/, 'y').replace(/s$/, '');
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -7,6 +7,7 @@ import { placeholderFor } from './placeholder';
 import { REQUESTS } from './requestData';
 import type { SchemaNode } from './schemaNode';
 import { Shapes, type Shape } from './shapes';
+import { isObj } from '../schemas/objects';
 
 export class RequestContract {
   readonly shapes = new Shapes(REQUESTS.schemas);
@@ -51,7 +52,7 @@ export class RequestContract {
           ? s.items
           : (s.properties[seg] ?? (typeof s.additionalProperties === 'object' ? s.additionalProperties : undefined));
       if (!next) return undefined;
-      value = isRecord(value) || Array.isArray(value) ? (value as Record<PathSegment, unknown>)[seg] : undefined;
+      value = isObj(value) || Array.isArray(value) ? (value as Record<PathSegment, unknown>)[seg] : undefined;
       s = this.flat(next, value);
     }
     return s;
@@ -61,7 +62,7 @@ export class RequestContract {
   private flat(node: SchemaNode, value: unknown): Shape {
     const s = this.shapes.of(node);
     if (!s.variants) return s;
-    const tag = s.discriminator && isRecord(value) ? value[s.discriminator.propertyName] : undefined;
+    const tag = s.discriminator && isObj(value) ? value[s.discriminator.propertyName] : undefined;
     const named = typeof tag === 'string' ? s.discriminator?.mapping?.[tag] : undefined;
     const { variants, ...rest } = s;
     if (named) return this.shapes.of({ allOf: [rest as SchemaNode, { $ref: named }] });
@@ -79,8 +80,6 @@ function withoutShadowedMissing(found: RawFinding[]): RawFinding[] {
   );
   return found.filter(f => f.code !== 'missing-field' || !renamedTo.has(f.path.join('\u0000')));
 }
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 let contract: RequestContract | undefined;
 /** The one request contract, built on first use. */

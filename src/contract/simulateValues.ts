@@ -3,6 +3,7 @@
 // lists hold one entry. Ids and numbers come from a seed, so the same request gets the same answer.
 import type { SchemaNode } from './schemaNode';
 import type { Shape, Shapes } from './shapes';
+import { isObj } from '../schemas/objects';
 
 /** Beyond this depth only required fields are filled: the contract has self-referencing components. */
 const FILL_DEPTH = 6;
@@ -52,7 +53,7 @@ function variantValue(ctx: SimulationContext, s: Shape, name: string, depth: num
   const first = variants![0];
   const value = simulatedValue(ctx, { allOf: [first, rest as SchemaNode] }, name, depth);
   const tag = s.discriminator && tagOf(s.discriminator, first);
-  if (tag !== undefined && isRecord(value)) value[s.discriminator!.propertyName] = tag;
+  if (tag !== undefined && isObj(value)) value[s.discriminator!.propertyName] = tag;
   return value;
 }
 
@@ -226,4 +227,3 @@ const humanize = (name: string) =>
         .toLowerCase()
     : 'value';
 const singular = (name: string) => name.replace(/ies$/, 'y').replace(/s$/, '');
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -4,6 +4,7 @@ import { kindFromFileName } from '../schemas/kind';
 import { previewBody, createBody } from './bodies';
 import { isRequestFile, isV1OrderOperation } from './requestFile';
 import { v1CreateBody, v1PreviewBody } from './v1Orders';
+import { isObj } from '../schemas/objects';
 
 type Body = Record<string, unknown>;
 
@@ -13,7 +14,7 @@ export type OrderFile = { api: 'v2'; kind: 'order' | 'preview' } | { api: 'v1' }
 export function orderFile(path: string, value: unknown): OrderFile | undefined {
   const kind = kindFromFileName(path);
   if (kind === 'order' || kind === 'preview') return { api: 'v2', kind };
-  if (isRequestFile(path) && isRecord(value) && isV1OrderOperation(value.operation) && isRecord(value.body))
+  if (isRequestFile(path) && isObj(value) && isV1OrderOperation(value.operation) && isObj(value.body))
     return { api: 'v1' };
   return undefined;
 }
@@ -27,5 +28,3 @@ export function orderPreviewBody(file: OrderFile, value: Body): Body {
 export function orderCreateBody(file: OrderFile, value: Body): Body {
   return file.api === 'v1' ? v1CreateBody(value.body as Body) : createBody(value);
 }
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -4,6 +4,7 @@
 import { getLocation, parse as parseJsonc, type Location } from 'jsonc-parser';
 import { requestContract, type Shape } from '../contract';
 import type { PathSegment } from '../schemas';
+import { isObj } from '../schemas/objects';
 
 export interface FieldOffer {
   name: string;
@@ -45,7 +46,7 @@ function placeAt(text: string, offset: number): Place | undefined {
   const location = getLocation(text, offset);
   if (location.path[0] !== 'body') return undefined;
   const root = parseJsonc(text, [], { allowTrailingComma: true, disallowComments: false }) as unknown;
-  const operationId = isRecord(root) && typeof root.operation === 'string' ? root.operation : undefined;
+  const operationId = isObj(root) && typeof root.operation === 'string' ? root.operation : undefined;
   if (!operationId || !requestContract().bodyOf(operationId)) return undefined;
   return { operationId, bodyPath: location.path.slice(1), location, root };
 }
@@ -66,7 +67,7 @@ export function requestOffersAt(text: string, offset: number): Offers | undefine
     const shape = contract.shapeAt(operationId, containerPath, body);
     if (!shape || shape.type !== 'object') return undefined;
     const holder = valueAt(body, containerPath);
-    const present = new Set(isRecord(holder) ? Object.keys(holder) : []);
+    const present = new Set(isObj(holder) ? Object.keys(holder) : []);
     const typing = token?.type === 'property' || token?.type === 'string' ? String(token.value ?? '') : '';
     const fields = Object.entries(shape.properties)
       .filter(([name, node]) => (!present.has(name) || name === typing) && !contract.shapes.of(node).readOnly)
@@ -139,8 +140,6 @@ function describeShape(s: Shape): string[] {
 
 function valueAt(root: unknown, path: readonly PathSegment[]): unknown {
   let v = root;
-  for (const p of path) v = isRecord(v) || Array.isArray(v) ? (v as Record<PathSegment, unknown>)[p] : undefined;
+  for (const p of path) v = isObj(v) || Array.isArray(v) ? (v as Record<PathSegment, unknown>)[p] : undefined;
   return v;
 }
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

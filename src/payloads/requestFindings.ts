@@ -12,6 +12,7 @@ import {
   type PayloadKind,
   type RawFinding,
 } from '../schemas';
+import { isObj } from '../schemas/objects';
 
 /** The v2 operations whose bodies are the payload files' kinds. */
 export const V2_BODY_KINDS: Readonly<Record<string, PayloadKind>> = {
@@ -29,7 +30,7 @@ export interface RequestFindingsOptions {
 export function requestFindings(text: string, options: RequestFindingsOptions = {}): Finding[] {
   if (text.trim() === '') return []; // a blank new file is not a mistake yet
   return locatedFindings(text, (value, syntaxErrors) => {
-    if (isRecord(value)) return fileFindings(value, options);
+    if (isObj(value)) return fileFindings(value, options);
     if (syntaxErrors) return []; // the syntax findings say it
     const message = 'A request file is a JSON object: { "operation": "METHOD /path", "body": { ... } }.';
     return [{ code: 'wrong-root', path: [], target: 'value', message }];
@@ -64,11 +65,9 @@ function fileFindings(file: Record<string, unknown>, options: RequestFindingsOpt
 /** A v2 body is checked by the payload validator; its findings move under `body`. */
 function v2Findings(body: unknown, kind: PayloadKind, now: Date | undefined): RawFinding[] {
   if (body === undefined) return [];
-  if (!isRecord(body)) {
+  if (!isObj(body)) {
     const message = `"body" must be a JSON object (the ${kind} payload).`;
     return [{ code: 'wrong-type', path: ['body'], target: 'value', message }];
   }
   return payloadFindings(body, kind, { now }).map(f => ({ ...f, path: ['body', ...f.path] }));
 }
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

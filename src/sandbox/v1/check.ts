@@ -14,13 +14,12 @@ import {
   type V1Term,
 } from './body';
 import { CATEGORY, invalid, missing, v1Error, type V1Resource } from './errors';
+import { isObj } from '../../schemas/objects';
 
 export type V1Kind = 'preview' | 'create';
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 function object(v: unknown, resource: V1Resource, field: string): void {
-  if (v !== undefined && !isObject(v)) throw invalid(resource, field, 'expected an object.');
+  if (v !== undefined && !isObj(v)) throw invalid(resource, field, 'expected an object.');
 }
 function array(v: unknown, resource: V1Resource, field: string): void {
   if (v !== undefined && !Array.isArray(v)) throw invalid(resource, field, 'expected an array.');
@@ -44,7 +43,7 @@ function oneOf(v: unknown, values: readonly string[], resource: V1Resource, fiel
 
 /** Throws the first problem, as the service answers one reason for a body it cannot read. */
 export function checkOrderBody(raw: unknown, kind: V1Kind): void {
-  if (!isObject(raw)) throw v1Error('order', CATEGORY.invalidValue, 'The body must be a JSON object.');
+  if (!isObj(raw)) throw v1Error('order', CATEGORY.invalidValue, 'The body must be a JSON object.');
   const body = raw as V1OrderBody;
   if (body.orderDate === undefined) throw missing('order', 'orderDate');
   date(body.orderDate, 'order', 'orderDate');
