@@ -8,9 +8,8 @@ import { formatPath, type PathSegment } from '../schemas/findings';
 import type { RawFinding } from '../schemas/rules';
 import { suggestKey } from '../schemas/typos';
 import type { SchemaNode } from './schemaNode';
-import { listsFields, type Shape, type Shapes } from './shapes';
+import { listsFields, namedBranch, withoutBranches, type Shape, type Shapes } from './shapes';
 import { placeholderFor } from './placeholder';
-import { isObj } from '../schemas/objects';
 
 /** Fields the service keeps for integrations and custom fields: never unknown. */
 const CUSTOM_FIELD = /__(c|NS|QT)$/;
@@ -183,24 +182,19 @@ class Checker {
 
   /** oneOf/anyOf: the branch the discriminator names, else the branch that fits best. */
   private checkVariants(s: Shape, value: unknown, path: PathSegment[], out: RawFinding[]): void {
-    const { variants, ...rest } = s;
-    const tag = s.discriminator && isObj(value) ? value[s.discriminator.propertyName] : undefined;
-    const named = typeof tag === 'string' ? s.discriminator?.mapping?.[tag] : undefined;
-    const branches = named ? [{ $ref: named }] : variants!;
+    const named = namedBranch(s, value);
+    const branches = named ? [named] : s.variants!;
+    const own = withoutBranches(s);
     let best: RawFinding[] | undefined;
     for (const branch of branches) {
       const found: RawFinding[] = [];
-      this.check({ allOf: [branch, withoutVariants(rest)] }, value, path, found);
+      this.check({ allOf: [branch, own] }, value, path, found);
       const errors = found.filter(f => (f.severity ?? 'error') === 'error').length;
       if (!best || errors < best.filter(f => (f.severity ?? 'error') === 'error').length) best = found;
       if (errors === 0) break;
     }
     out.push(...(best ?? []));
   }
-}
-
-function withoutVariants(s: Omit<Shape, 'variants'>): SchemaNode {
-  return { ...s, properties: s.properties, required: s.required } as SchemaNode;
 }
 
 /** The path of the field follows every message (Problems, CLI): the words lead with what to do. */

@@ -3,7 +3,7 @@
 // only, a list with one entry. Templates and the "add the missing field" quick fix use it.
 import { today } from '../schemas/dates';
 import type { SchemaNode } from './schemaNode';
-import type { Shapes } from './shapes';
+import { firstBranch, type Shapes } from './shapes';
 import { isObj } from '../schemas/objects';
 
 const MAX_DEPTH = 12; // the contract has self-referencing components
@@ -11,11 +11,9 @@ const MAX_DEPTH = 12; // the contract has self-referencing components
 export function placeholderFor(shapes: Shapes, node: SchemaNode, name = '', depth = 0): unknown {
   const s = shapes.of(node);
   if (s.variants) {
-    const first = s.variants[0];
-    const tag = s.discriminator && Object.entries(s.discriminator.mapping ?? {})[0];
-    const { variants: _, ...rest } = s;
-    const value = placeholderFor(shapes, { allOf: [first, rest as SchemaNode] }, name, depth);
-    if (tag && isObj(value)) value[s.discriminator!.propertyName] = tag[0];
+    const { node: branch, tag } = firstBranch(s);
+    const value = placeholderFor(shapes, branch, name, depth);
+    if (tag && isObj(value)) value[tag.property] = tag.value;
     return value;
   }
   const allowed = s.enum?.find(v => v !== null);

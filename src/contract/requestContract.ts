@@ -6,7 +6,7 @@ import { checkValue } from './checkValue';
 import { placeholderFor } from './placeholder';
 import { REQUESTS } from './requestData';
 import type { SchemaNode } from './schemaNode';
-import { Shapes, type Shape } from './shapes';
+import { namedBranch, Shapes, withoutBranches, type Shape } from './shapes';
 import { isObj } from '../schemas/objects';
 
 export class RequestContract {
@@ -62,14 +62,14 @@ export class RequestContract {
   private flat(node: SchemaNode, value: unknown): Shape {
     const s = this.shapes.of(node);
     if (!s.variants) return s;
-    const tag = s.discriminator && isObj(value) ? value[s.discriminator.propertyName] : undefined;
-    const named = typeof tag === 'string' ? s.discriminator?.mapping?.[tag] : undefined;
-    const { variants, ...rest } = s;
-    if (named) return this.shapes.of({ allOf: [rest as SchemaNode, { $ref: named }] });
+    const named = namedBranch(s, value);
+    const own = withoutBranches(s);
+    if (named) return this.shapes.of({ allOf: [own, named] });
     // Every branch's fields are offered; only what all of them require is required.
-    const folded = this.shapes.of({ allOf: [rest as SchemaNode, ...variants] });
+    const variants = s.variants;
+    const folded = this.shapes.of({ allOf: [own, ...variants] });
     const required = folded.required.filter(f => variants.every(v => this.shapes.of(v).required.includes(f)));
-    return { ...folded, required: [...new Set([...rest.required, ...required])] };
+    return { ...folded, required: [...new Set([...s.required, ...required])] };
   }
 }
 

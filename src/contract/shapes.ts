@@ -1,5 +1,6 @@
 // A schema node as the checker, templates and completion see it: `$ref`s followed and `allOf` merged into
 // one flat shape (properties and required sets united), kept per node so each is worked out once.
+import { isObj } from '../schemas/objects';
 import type { SchemaNode, SchemaType } from './schemaNode';
 
 export interface Shape extends Omit<SchemaNode, '$ref' | 'allOf' | 'properties' | 'required' | 'type'> {
@@ -63,3 +64,28 @@ function inferType(s: Shape): SchemaType | undefined {
 
 /** Whether an object shape lists its fields (so a field it does not list is unknown to the service). */
 export const listsFields = (s: Shape): boolean => Object.keys(s.properties).length > 0;
+
+/** A oneOf/anyOf shape's fields without its branches: what every branch adds to. */
+export const withoutBranches = (s: Shape): SchemaNode => {
+  const { variants: _, ...rest } = s;
+  return rest as SchemaNode;
+};
+
+/** The branch a oneOf/anyOf's discriminator names for `value`'s tag, if it has one and names one. */
+export function namedBranch(s: Shape, value: unknown): SchemaNode | undefined {
+  const d = s.discriminator;
+  const tag = d && isObj(value) ? value[d.propertyName] : undefined;
+  const target = typeof tag === 'string' ? d?.mapping?.[tag] : undefined;
+  return target ? { $ref: target } : undefined;
+}
+
+/** A value's fields for the first branch: the branch merged with the shape's own fields, and the tag that picks it. */
+export function firstBranch(s: Shape): { node: SchemaNode; tag?: { property: string; value: string } } {
+  const first = s.variants![0];
+  const node: SchemaNode = { allOf: [first, withoutBranches(s)] };
+  const d = s.discriminator;
+  if (!d) return { node };
+  const named = Object.entries(d.mapping ?? {}).find(([, target]) => target === first.$ref)?.[0];
+  const value = named ?? first.$ref;
+  return value === undefined ? { node } : { node, tag: { property: d.propertyName, value } };
+}

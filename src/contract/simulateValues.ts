@@ -2,7 +2,7 @@
 // required fields and the optional ones a reader looks for (ids, numbers, status, dates, amounts, `success`);
 // lists hold one entry. Ids and numbers come from a seed, so the same request gets the same answer.
 import type { SchemaNode } from './schemaNode';
-import type { Shape, Shapes } from './shapes';
+import { firstBranch, type Shape, type Shapes } from './shapes';
 import { isObj } from '../schemas/objects';
 
 /** Beyond this depth only required fields are filled: the contract has self-referencing components. */
@@ -49,17 +49,10 @@ export function simulatedValue(ctx: SimulationContext, node: SchemaNode, name = 
 
 /** The first branch of a oneOf/anyOf, with the shape's own fields and the discriminator's tag for it. */
 function variantValue(ctx: SimulationContext, s: Shape, name: string, depth: number): unknown {
-  const { variants, ...rest } = s;
-  const first = variants![0];
-  const value = simulatedValue(ctx, { allOf: [first, rest as SchemaNode] }, name, depth);
-  const tag = s.discriminator && tagOf(s.discriminator, first);
-  if (tag !== undefined && isObj(value)) value[s.discriminator!.propertyName] = tag;
+  const { node, tag } = firstBranch(s);
+  const value = simulatedValue(ctx, node, name, depth);
+  if (tag && isObj(value)) value[tag.property] = tag.value;
   return value;
-}
-
-function tagOf(discriminator: NonNullable<Shape['discriminator']>, variant: SchemaNode): string | undefined {
-  const entry = Object.entries(discriminator.mapping ?? {}).find(([, target]) => target === variant.$ref);
-  return entry?.[0] ?? variant.$ref;
 }
 
 function objectValue(ctx: SimulationContext, s: Shape, depth: number): Record<string, unknown> {
