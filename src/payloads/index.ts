@@ -10,8 +10,6 @@ export {
   isV1OrderOperation,
   mayBeOrderFile,
   takesBody,
-  V1_CREATE,
-  V1_PREVIEW,
   type RequestFile,
 } from './requestFile';
 export { operationCurl, sendsServiceVersion } from './operationCurl';

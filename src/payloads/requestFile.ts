@@ -12,8 +12,8 @@ export interface RequestFile {
 
 export const REQUEST_FILE_PATTERN = /\.request\.json$/i;
 
-export const V1_PREVIEW = 'POST /v1/orders/preview';
-export const V1_CREATE = 'POST /v1/orders';
+const V1_PREVIEW = 'POST /v1/orders/preview';
+const V1_CREATE = 'POST /v1/orders';
 
 /** Whether a request file's operation is a v1 order or order preview (Preview and Create apply). */
 export const isV1OrderOperation = (operation: unknown): boolean => operation === V1_PREVIEW || operation === V1_CREATE;
