@@ -62,7 +62,8 @@ export async function validateCommand(args: ValidateArgs, io: Io, env = process.
       if (f.error) io.err(f.error);
       for (const x of f.findings) {
         const where = `${f.file}:${x.line}:${x.column}`;
-        io.out(`${where}: ${x.severity} ${x.message}${x.path ? ` (${x.path})` : ''} [${x.code}]`);
+        const path = x.path && !x.message.includes(x.path) ? ` (${x.path})` : ''; // said once
+        io.out(`${where}: ${x.severity} ${x.message}${path} [${x.code}]`);
       }
     }
     const total = files.reduce((n, f) => n + f.findings.length, 0);

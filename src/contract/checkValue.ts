@@ -7,13 +7,13 @@ import { isRealDate } from '../schemas/dates';
 import { formatPath, type PathSegment } from '../schemas/findings';
 import type { RawFinding } from '../schemas/rules';
 import { suggestKey } from '../schemas/typos';
+import { describeValue, oneOfText } from '../schemas/wording';
 import type { SchemaNode } from './schemaNode';
 import { listsFields, namedBranch, withoutBranches, type Shape, type Shapes } from './shapes';
 import { placeholderFor } from './placeholder';
 
 /** Fields the service keeps for integrations and custom fields: never unknown. */
 const CUSTOM_FIELD = /__(c|NS|QT)$/;
-const SHOWN_VALUES = 8;
 
 export function checkValue(shapes: Shapes, node: SchemaNode, value: unknown, at: PathSegment[]): RawFinding[] {
   const out: RawFinding[] = [];
@@ -63,7 +63,7 @@ class Checker {
     };
     const want = expected === 'integer' ? 'a whole number' : `${/^[aeio]/.test(expected) ? 'an' : 'a'} ${expected}`;
     if (expected === 'integer' && got === 'number')
-      return wrong('error', `must be a whole number, not ${show(value)}.`);
+      return wrong('error', `must be a whole number, not ${describeValue(value)}.`);
     // What a JSON reader converts (the service's does): said, not refused.
     if ((expected === 'number' || expected === 'integer') && got === 'string' && isNumeric(value as string))
       return wrong('warning', `should be ${want}: write ${String(value)} without quotes.`);
@@ -71,7 +71,7 @@ class Checker {
       return wrong('warning', `should be a boolean: write ${String(value)} without quotes.`);
     if (expected === 'string' && (got === 'number' || got === 'integer' || got === 'boolean'))
       return wrong('warning', `should be a string: write "${String(value)}".`);
-    return wrong('error', `must be ${want}, not ${show(value)}.`);
+    return wrong('error', `must be ${want}, not ${describeValue(value)}.`);
   }
 
   /** False when the value is not one of the allowed ones. */
@@ -80,11 +80,6 @@ class Checker {
     if (values.includes(value)) return true;
     const sameButCase =
       typeof value === 'string' && values.find(v => typeof v === 'string' && v.toLowerCase() === value.toLowerCase());
-    const list = values.map(v => JSON.stringify(v));
-    const shown =
-      list.length > SHOWN_VALUES
-        ? `one of ${list.slice(0, SHOWN_VALUES).join(', ')} (${list.length} values in all)`
-        : `one of ${list.join(', ')}`;
     out.push({
       code: 'invalid-value',
       path,
@@ -92,14 +87,14 @@ class Checker {
       severity: sameButCase ? 'warning' : 'error',
       message: sameButCase
         ? `${this.name(path)} is written ${JSON.stringify(sameButCase)} in the contract; other spellings may be refused.`
-        : `${this.name(path)} must be ${shown}, not ${show(value)}.`,
+        : `${this.name(path)} must be ${oneOfText(values)}, not ${describeValue(value)}.`,
     });
     return false;
   }
 
   private checkString(s: Shape, value: string, path: PathSegment[], out: RawFinding[]): void {
     if (s.format === 'date' && !isRealDate(value)) {
-      const message = `${this.name(path)} must be a real date written YYYY-MM-DD, not ${show(value)}.`;
+      const message = `${this.name(path)} must be a real date written YYYY-MM-DD, not ${describeValue(value)}.`;
       out.push({ code: 'invalid-date', path, target: 'value', message });
       return;
     }
@@ -169,7 +164,7 @@ class Checker {
         !CUSTOM_FIELD.test(key) &&
         !s.required.includes(key)
       )
-        out.push(unknownField(key, [...path, key], suggestKey(key, known, present)));
+        out.push(unknownField(key, [...path, key], this.where(path), suggestKey(key, known, present)));
     }
   }
 
@@ -198,15 +193,15 @@ class Checker {
 }
 
 /** The path of the field follows every message (Problems, CLI): the words lead with what to do. */
-function unknownField(key: string, path: PathSegment[], near: string | undefined): RawFinding {
+function unknownField(key: string, path: PathSegment[], where: string, near: string | undefined): RawFinding {
   return {
     code: 'unknown-field',
     path,
     target: 'key',
     severity: 'warning',
     message: near
-      ? `Unknown field "${key}": did you mean \`${near}\`? As written, the service ignores it.`
-      : `Unknown field "${key}": the service ignores it (unless rejectUnknownFields is set). A custom field ends in __c.`,
+      ? `Unknown field "${key}" in ${where}: did you mean \`${near}\`? As written, the service ignores it.`
+      : `Unknown field "${key}" in ${where}: the service ignores it (unless rejectUnknownFields is set). A custom field ends in __c.`,
     fix: near ? { kind: 'renameProperty', property: key, to: near } : { kind: 'removeProperty', property: key },
   };
 }
@@ -229,12 +224,4 @@ function matches(pattern: string, value: string): boolean {
     }
   }
   return patterns.get(pattern)?.test(value) ?? true;
-}
-
-function show(v: unknown): string {
-  if (Array.isArray(v)) return 'a list';
-  if (typeof v === 'object' && v !== null) return 'an object';
-  if (typeof v === 'string') return `the string ${JSON.stringify(v.length > 40 ? v.slice(0, 40) + '…' : v)}`;
-  if (typeof v === 'number') return `the number ${v}`;
-  return String(v);
 }

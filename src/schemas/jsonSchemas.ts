@@ -5,6 +5,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as z from 'zod';
 import { SCHEMAS, type PayloadKind } from './shapes';
+import { LISTED_VALUES } from './wording';
 
 type Node = Record<string, unknown>;
 
@@ -85,6 +86,12 @@ export function soften(node: Node): Node {
   // Where the inserted value comes from examples, properties or items, `type` only adds noise (true,
   // false and null offered for a string field): drop it.
   if (out.examples || out.properties || out.items) delete out.type;
+  const values = Array.isArray(node.enum) ? node.enum : [];
+  // A finding names only a few of a long list (wording.ts); the field's hover shows every value.
+  if (values.length > LISTED_VALUES) {
+    const all = values.map(v => `\`${String(v)}\``).join(', ');
+    out.markdownDescription = `${typeof node.description === 'string' ? `${node.description}\n\n` : ''}One of ${values.length} values: ${all}.`;
+  }
   return out;
 }
 

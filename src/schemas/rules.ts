@@ -8,6 +8,7 @@ import type { PayloadKind } from './shapes';
 import { checkAccount } from './accountRules';
 import { checkTerm } from './termRules';
 import { isObj, type Obj } from './objects';
+import { inContainer } from './wording';
 
 export interface RawFinding {
   code: FindingCode;
@@ -77,12 +78,11 @@ export const PLACEHOLDERS: Record<string, unknown> = {
 };
 
 export function missing(path: PathSegment[], property: string, message?: string): RawFinding {
-  const where = path.length ? ` in ${String(path[path.length - 1])}` : '';
   return {
     code: 'missing-field',
     path: [...path, property],
     target: 'parentKey',
-    message: message ?? `"${property}" is required${where}.`,
+    message: message ?? `"${property}" is required${inContainer(path)}.`,
     fix: { kind: 'addProperty', property, placeholder: PLACEHOLDERS[property] ?? '' },
   };
 }
@@ -175,7 +175,7 @@ function checkSubscription(s: Obj, path: PathSegment[], out: RawFinding[], hasOr
     first = CHANGE_FIELDS.length as number,
     newFields = 0;
   for (const k in s) {
-    if (s[k] === undefined) continue;
+    if (s[k] === undefined || s[k] === null) continue; // null is no change (`pause` is nullable)
     const c = CHANGE_INDEX.get(k);
     if (c !== undefined) {
       changes++;

@@ -330,7 +330,7 @@ export const SubscriptionRequest = z
     renew: Renew.meta({ description: 'Change: renews the subscription.' }),
     renewals: plans(Renew, 'Change: renewals of the subscription.'),
     cancel: Cancel.meta({ description: 'Change: cancels the subscription.' }),
-    pause: Pause.meta({ description: 'Change: pauses the subscription.' }),
+    pause: Pause.nullable().meta({ description: 'Change: pauses the subscription (null: no pause).' }),
     resume: Resume.meta({ description: 'Change: resumes a paused subscription.' }),
   })
   .partial()

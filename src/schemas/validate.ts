@@ -8,6 +8,7 @@ import { isObj } from './objects';
 import { checkRules, missing, type RawFinding } from './rules';
 import { SCHEMAS, type PayloadKind } from './shapes';
 import { knownKeysAt, suggestKey } from './typos';
+import { describeValue, fieldName, inContainer, oneOfText } from './wording';
 
 export interface ValidateOptions {
   now?: Date;
@@ -49,7 +50,7 @@ export function payloadFindings(value: object, kind: PayloadKind, options: Valid
 function hugeNumber(r: RawFinding, root: unknown, written: string): string | undefined {
   const v = valueAt(root, r.path);
   if (r.target !== 'value' || typeof v !== 'number' || Number.isFinite(v)) return undefined;
-  const name = r.path.length ? `"${String(r.path[r.path.length - 1])}"` : 'The payload';
+  const name = fieldName(r.path);
   return `${name}: the number ${written} is too large: the largest number JSON carries is about 1.8e308.`;
 }
 
@@ -68,18 +69,9 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   return v;
 }
 
-function describe(v: unknown): string {
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'an array';
-  if (typeof v === 'object') return 'an object';
-  if (typeof v === 'string') return `the string ${JSON.stringify(v.length > 40 ? v.slice(0, 40) + '…' : v)}`;
-  if (typeof v === 'number' && !Number.isInteger(v)) return `the number ${v}`;
-  return `${typeof v} ${String(v)}`;
-}
-
 function fromIssue(issue: z.core.$ZodIssue, root: unknown, kind: PayloadKind): RawFinding[] {
   const path = issue.path.filter((p): p is PathSegment => typeof p !== 'symbol');
-  const name = path.length ? `"${String(path[path.length - 1])}"` : 'The payload';
+  const name = fieldName(path);
   const input = valueAt(root, path);
   // Any complaint about an absent property (zod says invalid_type or invalid_value) is a missing field.
   if (input === undefined && path.length && issue.code !== 'unrecognized_keys') {
@@ -92,24 +84,31 @@ function fromIssue(issue: z.core.$ZodIssue, root: unknown, kind: PayloadKind): R
       const article = /^[aeiou]/.test(issue.expected) ? 'an' : 'a';
       const expected = issue.expected === 'int' ? 'a whole number' : `${article} ${issue.expected}`;
       return [
-        { code: 'wrong-type', path, target: 'value', message: `${name} must be ${expected}, not ${describe(input)}.` },
+        {
+          code: 'wrong-type',
+          path,
+          target: 'value',
+          message: `${name} must be ${expected}, not ${describeValue(input)}.`,
+        },
       ];
     }
     case 'invalid_value': {
-      const values = issue.values.map(v => JSON.stringify(v));
-      const many = path.includes('currency')
-        ? 'an ISO 4217 currency code such as "USD"'
-        : `one of ${values.slice(0, 8).join(', ')}, …`;
-      const list = values.length > 8 ? many : `one of ${values.join(', ')}`;
+      const list =
+        path[path.length - 1] === 'currency' ? 'an ISO 4217 currency code such as "USD"' : oneOfText(issue.values);
       return [
-        { code: 'invalid-value', path, target: 'value', message: `${name} must be ${list}, not ${describe(input)}.` },
+        {
+          code: 'invalid-value',
+          path,
+          target: 'value',
+          message: `${name} must be ${list}, not ${describeValue(input)}.`,
+        },
       ];
     }
     case 'too_small':
     case 'too_big': {
       const bound = issue.code === 'too_small' ? `at least ${issue.minimum}` : `at most ${issue.maximum}`;
       const what = typeof input === 'string' ? ' characters long' : '';
-      const shown = typeof input === 'string' ? `${input.length}` : describe(input);
+      const shown = typeof input === 'string' ? `${input.length}` : describeValue(input);
       const message = `${name} must be ${bound}${what}, not ${shown}.`;
       return [{ code: 'out-of-range', path, target: 'value', message }];
     }
@@ -120,7 +119,7 @@ function fromIssue(issue: z.core.$ZodIssue, root: unknown, kind: PayloadKind): R
           code: 'invalid-date',
           path,
           target: 'value',
-          message: `${name} must be a real date written YYYY-MM-DD, not ${describe(input)}.`,
+          message: `${name} must be a real date written YYYY-MM-DD, not ${describeValue(input)}.`,
         },
       ];
     default:
@@ -129,7 +128,7 @@ function fromIssue(issue: z.core.$ZodIssue, root: unknown, kind: PayloadKind): R
 }
 
 function unknownFields(keys: string[], path: PathSegment[], holder: unknown, kind: PayloadKind): RawFinding[] {
-  const where = path.length ? ` in ${String(path[path.length - 1])}` : '';
+  const where = inContainer(path);
   const present = new Set(isObj(holder) ? Object.keys(holder) : []);
   const known = knownKeysAt(SCHEMAS[kind], path);
   return keys.map(k => {

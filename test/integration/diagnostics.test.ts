@@ -110,7 +110,7 @@ suite('Order payload diagnostics, quick fixes and schema', () => {
     assert.equal(missing.length, 1);
     assert.equal(text(missing[0]), '"bill_to"');
     assert.equal(missing[0].range.start.line, 4);
-    assert.match(missing[0].message, /"last_name" is required in bill_to.*category 22/);
+    assert.match(missing[0].message, /"last_name" is required in account_data\.bill_to.*category 22/);
     assert.equal(missing[0].severity, vscode.DiagnosticSeverity.Error);
 
     const unknown = byCode('unknown-field');
@@ -131,7 +131,7 @@ suite('Order payload diagnostics, quick fixes and schema', () => {
     );
     await vscode.commands.executeCommand('workbench.actions.view.problems');
     const shot = await onScreen(this, 'problems');
-    assert.match(shot.text, /last_name" is required in bill_to/);
+    assert.match(shot.text, /last_name" is required in account_data\.bill_to/);
   });
 
   test('quick fixes: add the missing property, drop the evergreen interval; the diagnostics go', async () => {

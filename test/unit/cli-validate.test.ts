@@ -57,7 +57,7 @@ describe('node dist/cli.js validate', () => {
     assert.match(
       r.stdout,
       new RegExp(
-        `^${bad.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:5:5: error "last_name" is required in bill_to\\. \\(account_data\\.bill_to\\.last_name\\) \\[missing-field\\]$`,
+        `^${bad.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:5:5: error "last_name" is required in account_data\\.bill_to\\. \\(account_data\\.bill_to\\.last_name\\) \\[missing-field\\]$`,
         'm',
       ),
     );

@@ -133,7 +133,7 @@ describe('request files: never cry wolf', () => {
     assert.equal(formatPath(f.path), 'body.subscriptions[0].orderActions[0].type');
     assert.match(
       f.message,
-      /^subscriptions\[0\]\.orderActions\[0\]\.type must be one of "CreateSubscription", .*\(11 values in all\), not the string "CreateSubscriptin"\.$/,
+      /^subscriptions\[0\]\.orderActions\[0\]\.type must be one of 11 values \("CreateSubscription", .*; hover the field for all\), not the string "CreateSubscriptin"\.$/,
     );
   });
 });
