@@ -82,7 +82,9 @@ test('a long list of allowed values is counted in the message and shown whole in
     message,
     /^payment_method\.type must be one of 21 values \("card", .*hover the field for all\), not the string "cardd"\.$/,
   );
-  const hover = (jsonSchemaFor('account') as any).properties.payment_method.properties.type.markdownDescription;
+  type Node = { properties: Record<string, Node>; markdownDescription: string };
+  const schema = jsonSchemaFor('account') as unknown as Node;
+  const hover = schema.properties.payment_method.properties.type.markdownDescription;
   for (const v of ['card', 'ach_debit', 'sepa_debit', 'paypal']) assert.ok(hover.includes(`\`${v}\``), v);
   assert.match(hover, /One of 21 values/);
 });
