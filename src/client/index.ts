@@ -25,6 +25,7 @@ export {
   type Totals,
   type RowChange,
 } from './summary';
+export { PreviewBaselines, EDIT_GAP_MS } from './previewBaseline';
 export {
   compareConnections,
   type ComparedRow,

@@ -1,7 +1,8 @@
 // The last preview of each document (per window): what it answered, for which version of the text, on which
-// connection. The next preview shows what changed since; the panel and the inline metrics listen to it.
+// connection, and what changed since the preview shown before the edit began (core's PreviewBaselines).
+// The panel and the inline metrics listen to it.
 import * as vscode from 'vscode';
-import { comparePreviews, type PreviewChange, type PreviewSummary } from '../client';
+import { PreviewBaselines, type PreviewChange, type PreviewSummary } from '../client';
 import { Disposable } from '../util/dispose';
 
 export interface PreviewRecord {
@@ -12,7 +13,7 @@ export interface PreviewRecord {
   /** The connection's name. */
   connection: string;
   summary: PreviewSummary;
-  /** The change since the document's previous preview, if there was one. */
+  /** The change since the preview shown before the current edit began, if there was one. */
   change?: PreviewChange;
   /** When it was answered (ms since the epoch). */
   at: number;
@@ -20,14 +21,24 @@ export interface PreviewRecord {
 
 export class PreviewHistory extends Disposable {
   private readonly last = new Map<string, PreviewRecord>();
+  private readonly baselines = new PreviewBaselines();
   private readonly recorded = this._register(new vscode.EventEmitter<PreviewRecord>());
   /** A document got a new preview. */
   readonly onDidRecord = this.recorded.event;
 
-  /** Keeps the document's new preview; returns it with the change since the one before, if any. */
+  constructor() {
+    super();
+    this._register(
+      vscode.workspace.onDidChangeTextDocument(e => {
+        const source = e.document.uri.toString();
+        if (e.contentChanges.length && this.last.has(source)) this.baselines.edited(source);
+      }),
+    );
+  }
+
+  /** Keeps the document's new preview; returns it with the change since the edit's baseline, if any. */
   record(r: Omit<PreviewRecord, 'change' | 'at'>): PreviewRecord {
-    const before = this.last.get(r.source);
-    const change = before && comparePreviews(before.summary, r.summary);
+    const change = this.baselines.shown(r.source, r.summary);
     const record: PreviewRecord = { ...r, ...(change ? { change } : {}), at: Date.now() };
     this.last.set(r.source, record);
     this.recorded.fire(record);
@@ -41,5 +52,6 @@ export class PreviewHistory extends Disposable {
 
   forget(source: string): void {
     this.last.delete(source);
+    this.baselines.forget(source);
   }
 }

@@ -239,6 +239,16 @@ suite('Inline metrics in the payload', () => {
     const shot = await screenShowing(this, 'inline-metrics-live', [want.totals, want.sub0]);
     assert.ok(shot.text.includes(want.sub0), `"${want.sub0}" on screen`);
     assert.ok(shot.text.includes(want.totals), `"${want.totals}" on screen`);
+    // An identical repeat (Preview on the same text) keeps the change since 1 seat instead of "no change".
+    await vscode.commands.executeCommand('billingWorkbench.preview', uri);
+    const again = await waitFor('the repeated preview in the panel', () => {
+      const s = a.panel.state;
+      return s?.kind === 'response' && s !== panel && s.source === uri.toString() ? s : undefined;
+    });
+    assert.deepEqual(again.change!.totals, panel.change!.totals);
+    const delta = money(want.sums.mrr - expected(1).sums.mrr);
+    const kept = await screenShowing(this, 'panel-change-kept', [delta, 'since last preview']);
+    assert.ok(kept.text.includes(delta), `the change ${delta} still on screen`);
   });
 
   test('live: the next edit cancels the request in flight; only the last text is recorded', async () => {
