@@ -84,3 +84,12 @@ describe('the editor schema still helps', () => {
     assert.match(markdown, /What to compute: `delta_metrics`, `billing_documents` or both/);
   });
 });
+
+test('the hover of a field with a long list of values shows every value (the finding counts them)', async () => {
+  const text = JSON.stringify({ name: 'N', currency: 'USD', payment_method: { type: 'cardd' } }, null, 2);
+  const doc = docOf(text, 'account');
+  const hover = await ls.doHover(doc, doc.positionAt(text.indexOf('"type"') + 2), ls.parseJSONDocument(doc));
+  const shown = JSON.stringify(hover?.contents ?? '');
+  assert.match(shown, /One of 21 values/);
+  for (const v of ['card', 'cc_ref', 'ach_debit', 'sepa_debit', 'bacs_debit']) assert.ok(shown.includes(`\`${v}\``), v);
+});
