@@ -1,5 +1,5 @@
 // `sandbox [--port 0] [--token-ttl S] [--max-concurrent N] [--seed-accounts N] [--data FILE] [--latency MS]
-//  [--faults 429:0.1,503:0.05,timeout:0.01] [--today YYYY-MM-DD]`
+//  [--faults 429:0.1,503:0.05,timeout:0.01] [--today YYYY-MM-DD] [--headers-timeout MS] [--body-timeout MS]`
 // First line: `listening on http://127.0.0.1:PORT`; then the demo credentials. Stops on SIGINT/SIGTERM.
 // A --data file that is locked, corrupt or not ours is refused (exit 1) with a message naming it.
 import { parseFaults, startSandbox } from '../sandbox';
@@ -36,6 +36,8 @@ export async function sandboxCommand(v: Record<string, string | undefined>, io: 
     latencyMs: int(v.latency, 'latency', 0),
     faults,
     today: v.today,
+    headersTimeoutMs: int(v['headers-timeout'], 'headers-timeout', 1),
+    bodyTimeoutMs: int(v['body-timeout'], 'body-timeout', 1),
   });
   io.out(`listening on ${sb.url}`);
   io.out(`client id: ${sb.clientId}`);

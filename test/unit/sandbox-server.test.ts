@@ -93,7 +93,7 @@ test('a 100,000-deep or unterminated nested body answers 400 malformed_json, not
 });
 
 test('a client that sends headers but never a body is cut off at the request timeout; others are served', async () => {
-  const s = await startSandbox({ maxConcurrent: 1, requestTimeoutMs: 400, headersTimeoutMs: 300 });
+  const s = await startSandbox({ maxConcurrent: 1, bodyTimeoutMs: 400, headersTimeoutMs: 300 });
   try {
     const t = await tokenOf(s);
     const head = `POST /v2/orders/preview HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${t}\r\nContent-Length: 100\r\n`;

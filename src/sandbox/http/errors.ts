@@ -9,6 +9,7 @@ export type V2Type =
   | 'unauthorized'
   | 'not_found'
   | 'method_not_allowed'
+  | 'request_timeout'
   | 'conflict'
   | 'unprocessable_entity'
   | 'payload_too_large'
@@ -27,6 +28,7 @@ const V2_STATUS: Record<V2Type, number> = {
   unauthorized: 401,
   not_found: 404,
   method_not_allowed: 405,
+  request_timeout: 408,
   conflict: 409,
   payload_too_large: 413,
   unprocessable_entity: 422,

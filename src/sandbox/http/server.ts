@@ -1,7 +1,7 @@
 // The local sandbox: an HTTP server on loopback that behaves like the service for the v2 quickstart,
 // the token endpoint and the reads the tree needs. Same paths, auth, error shapes; real computations.
-// Whatever a client sends, it answers (never a crash, never a 500); slow clients time out; every map
-// that grows per request is bounded.
+// Whatever a client sends, it answers (never a crash, never a 500); slow clients time out and hold no
+// slot while their request arrives; every map that grows per request is bounded.
 import { randomBytes, randomUUID } from 'crypto';
 import * as http from 'http';
 import type { AddressInfo } from 'net';
@@ -13,7 +13,7 @@ import { sandboxClock } from '../state/clock';
 import { DataFileError, type DataWriter } from '../state/dataFile';
 import { badRequest, notFound, ServiceError, unauthorized } from './errors';
 import { pickFault, type Fault } from './faults';
-import { MAX_JSON_DEPTH, nestingExceeds, parseJson, readBody } from './body';
+import { hasBody, MAX_JSON_DEPTH, nestingExceeds, parseJson, readBody, receiveBody } from './body';
 import { IdempotencyCache } from './idempotency';
 import type { BodyCheck } from './routeDeps';
 import { allowedMethods, decodeParams, routeFor, RouteTable, type Call, type Reply } from './router';
@@ -63,9 +63,10 @@ export interface SandboxOptions {
   random?: () => number;
   /** How long a `timeout` fault leaves a request unanswered before dropping the connection. */
   faultTimeoutMs?: number;
-  /** A request must arrive whole within this (ms), its headers within `headersTimeoutMs`. */
-  requestTimeoutMs?: number;
+  /** A request's headers must arrive within this (ms; 5 s), else the connection is closed (node's bare 408). */
   headersTimeoutMs?: number;
+  /** Its body within this after them (ms; 10 s), else a 408 in the family's shape and the connection closed. */
+  bodyTimeoutMs?: number;
   limits?: Partial<SandboxLimits>;
   /** Test hook: how the data file is written (to simulate a full disk). */
   writer?: DataWriter;
@@ -112,6 +113,8 @@ const notSaved = (e: DataFileError) =>
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
   const ttl = opts.tokenTtlSeconds ?? 3600;
   const maxConcurrent = opts.maxConcurrent ?? 10;
+  const headersTimeout = opts.headersTimeoutMs ?? 5_000;
+  const bodyTimeout = opts.bodyTimeoutMs ?? 10_000;
   const limits = { ...DEFAULT_LIMITS, ...opts.limits };
   const random = opts.random ?? Math.random;
   const now = opts.now ?? Date.now;
@@ -250,9 +253,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 
   const server = http.createServer(
     {
-      requestTimeout: opts.requestTimeoutMs ?? 30_000,
-      headersTimeout: opts.headersTimeoutMs ?? Math.min(10_000, opts.requestTimeoutMs ?? 10_000),
-      connectionsCheckingInterval: Math.min(1_000, opts.headersTimeoutMs ?? 1_000, opts.requestTimeoutMs ?? 1_000),
+      headersTimeout,
+      // Only a backstop: bodies are read ahead under their own limit (receiveBody), which answers in our shape.
+      requestTimeout: headersTimeout + bodyTimeout + 1_000,
+      connectionsCheckingInterval: Math.min(1_000, headersTimeout),
     },
     (req, res) => {
       try {
@@ -307,6 +311,23 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       req.resume();
       return send({ status: 200, body: { pid: process.pid, dataFile: opts.dataFile ?? null } });
     }
+    // A slot is for a request being processed: one whose body is still arriving holds none.
+    if (!hasBody(req)) return serve(req, res, path, url.searchParams, send, fail);
+    receiveBody(req, bodyTimeout)
+      .then(() => serve(req, res, path, url.searchParams, send, fail))
+      .catch(fail);
+  }
+
+  /** From the slot on: the request has arrived whole. */
+  function serve(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    path: string,
+    query: URLSearchParams,
+    send: (r: Reply) => void,
+    fail: (e: unknown) => void,
+  ): void {
+    if (res.destroyed || req.socket.destroyed) return; // gone while its body arrived: 'close' will not come again
     if (inFlight >= maxConcurrent) {
       req.resume();
       return fail(
@@ -350,7 +371,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     const hold = () => (ms ? sleep(ms) : Promise.resolve());
     const latency = path === '/oauth/token' ? 0 : (opts.latencyMs ?? 0);
     (latency ? sleep(latency) : Promise.resolve())
-      .then(() => route(req, path, url.searchParams, hold))
+      .then(() => route(req, path, query, hold))
       .then(send, fail)
       .catch(fail);
   }
