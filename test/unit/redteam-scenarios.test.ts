@@ -15,6 +15,7 @@ import {
   junitReport,
   printable,
   readScenario,
+  resolveReferences,
   runScenarios,
   textReport,
   type RunEvent,
@@ -517,5 +518,13 @@ describe('the runner and the folder walk hold hostile input', () => {
     assert.equal(r.status, 0, r.stderr);
     assert.match(r.stdout, /^1 scenario\(s\), 1 step\(s\): 1 passed/m);
     assert.doesNotMatch(r.stdout + r.stderr, new RegExp(OUTSIDE_MARKER));
+  });
+
+  test('a body field named "__proto__" is sent as written, and no object anywhere gains it', () => {
+    const body = JSON.parse('{"name":"${a.name}","__proto__":{"polluted":true}}') as object;
+    const sent = resolveReferences(body, new Map([['a', { name: 'Acme' }]]));
+    assert.equal(JSON.stringify(sent), '{"name":"Acme","__proto__":{"polluted":true}}');
+    assert.equal(Object.getPrototypeOf(sent), Object.prototype);
+    assert.equal(({} as { polluted?: boolean }).polluted, undefined);
   });
 });
