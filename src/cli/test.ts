@@ -5,11 +5,12 @@
 // with --yes: CI says so explicitly, nobody writes to a tenant by accident.
 import * as fs from 'fs';
 import * as path from 'path';
-import { BillingClient } from '../client';
+import { BillingClient, checkBaseUrl } from '../client';
 import {
   isScenarioFile,
   jsonReport,
   junitReport,
+  printable,
   readScenario,
   runScenarios,
   textReport,
@@ -37,7 +38,7 @@ export async function testCommand(args: TestArgs, io: Io, env = process.env): Pr
   }
   const found = scenarioPaths(args.paths.length ? args.paths : ['.']);
   if (found.errors.length) {
-    for (const e of found.errors) io.err(e);
+    for (const e of found.errors) io.err(printable(e));
     return 2;
   }
   if (!found.files.length) {
@@ -49,7 +50,7 @@ export async function testCommand(args: TestArgs, io: Io, env = process.env): Pr
   for (const file of found.files) {
     const read = readPayloadFile(file);
     if (read.error !== undefined) {
-      io.err(read.error);
+      io.err(printable(read.error));
       notRun.push(inputErrorResult(file, file, read.error));
       continue;
     }
@@ -58,7 +59,7 @@ export async function testCommand(args: TestArgs, io: Io, env = process.env): Pr
       const { line, column } = lineColumn(read.text, f.offset);
       return `${file}:${line}:${column}: ${f.severity} ${f.message} [${f.code}]`;
     });
-    for (const l of lines) io.err(l);
+    for (const l of lines) io.err(printable(l)); // names and keys from the file: no escape sequences
     if (s.findings.some(f => f.severity === 'error'))
       notRun.push(inputErrorResult(file, nameOf(read.text), lines.join('\n')));
     else scenarios.push(s);
@@ -78,6 +79,7 @@ export async function testCommand(args: TestArgs, io: Io, env = process.env): Pr
   let target: RunTarget = { kind: 'local' };
   let client: BillingClient | undefined;
   if (args.baseUrl) {
+    checkBaseUrl(args.baseUrl, 'cli'); // first: a refused URL (a password in it) is never repeated below
     const clientId = env.BILLING_CLIENT_ID;
     const clientSecret = env.BILLING_CLIENT_SECRET;
     if (!clientId || !clientSecret) {

@@ -1,5 +1,6 @@
 // The checks of one step's answer: status, values at JSON paths, and a preview's totals per currency.
 // Each failure says what was expected, what came back, and where the check is in the scenario file.
+import * as vm from 'vm';
 import { summarizePreview } from '../client/summary';
 import type { PreviewResponse } from '../client/responses';
 import type { PathSegment } from '../schemas/findings';
@@ -78,12 +79,38 @@ export function checkValue(body: unknown, c: ValueCheckData, at: PathSegment[]):
       return fail('matches', `not a regular expression: ${(e as Error).message}`, c.matches, undefined, 'matches');
     }
     const textOf = typeof value === 'string' ? value : JSON.stringify(value);
-    if (!found || !re.test(textOf)) {
+    const matched = found && matchesWithin(re, textOf);
+    if (matched === 'too slow') {
+      const message = `gave up matching ${where} against /${c.matches}/ after ${PATTERN_LIMIT_MS} ms: the pattern backtracks (nested repeats such as (a+)+); write it without them`;
+      return fail('matches', message, c.matches, value, 'matches');
+    }
+    if (!matched) {
       const got = found ? `got ${show(value)}` : 'found nothing';
       return fail('matches', `expected ${where} to match /${c.matches}/, ${got}`, c.matches, value, 'matches');
     }
   }
   return undefined;
+}
+
+/**
+ * A pattern tested with a time limit, in a context of its own (V8 can interrupt a script there): a pattern
+ * from a scenario file that backtracks without end on a value ends as a failure, not a frozen editor or CI job.
+ */
+export const PATTERN_LIMIT_MS = 1_000;
+const patternTest = new vm.Script('re.test(text)');
+let patternContext: vm.Context | undefined;
+function matchesWithin(re: RegExp, text: string): boolean | 'too slow' {
+  patternContext ??= vm.createContext({});
+  patternContext.re = re;
+  patternContext.text = text;
+  try {
+    return patternTest.runInContext(patternContext, { timeout: PATTERN_LIMIT_MS }) === true;
+  } catch (e) {
+    if ((e as { code?: unknown }).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') return 'too slow';
+    throw e;
+  } finally {
+    patternContext.re = patternContext.text = undefined;
+  }
 }
 
 function checkTotals(body: unknown, expect: ExpectData, at: PathSegment[], request: unknown): CheckFailure[] {

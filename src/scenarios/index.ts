@@ -28,4 +28,4 @@ export {
 export { checkAnswer, checkValue, sameJson, type CheckFailure, type Answer } from './checks';
 export { findReferences, resolveReferences, UnresolvedReference, REFERENCE, type Reference } from './references';
 export { parseJsonPath, valueAt } from './jsonPath';
-export { textReport, junitReport, jsonReport, summaryCounts, xml } from './reports';
+export { textReport, junitReport, jsonReport, summaryCounts, xml, printable } from './reports';

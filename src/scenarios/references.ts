@@ -50,9 +50,10 @@ export function resolveReferences<T>(value: T, answers: ReadonlyMap<string, unkn
   if (typeof value === 'string') return resolveString(value, answers, at) as T;
   if (Array.isArray(value)) return value.map((v, i) => resolveReferences(v, answers, [...at, i])) as T;
   if (value && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = resolveReferences(v, answers, [...at, k]);
-    return out as T;
+    // fromEntries defines each key, so a "__proto__" field of a body stays a field (assigning it would not)
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, resolveReferences(v, answers, [...at, k])]),
+    ) as T;
   }
   return value;
 }

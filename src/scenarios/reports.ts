@@ -32,7 +32,18 @@ export function textReport(results: ScenarioResult[]): string {
   lines.push(
     `${results.length} scenario(s), ${c.tests} step(s): ${passed} passed, ${c.failures} failed, ${c.errors} errored, ${c.skipped} skipped`,
   );
-  return lines.join('\n');
+  return lines.map(printable).join('\n');
+}
+
+/**
+ * One line for a terminal or a CI log: control characters (escape sequences, carriage returns, new lines) and
+ * bidirectional overrides written as `\u001b`, so that a name from a scenario file cannot forge or hide a line.
+ */
+export function printable(line: string): string {
+  return line.replace(
+    /[\p{Cc}\p{Bidi_Control}\u2028\u2029]/gu,
+    c => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 export function jsonReport(results: ScenarioResult[]): string {

@@ -227,6 +227,7 @@ async function runStep(
   const failures = checkAnswer(answer, expect, [...base.path, 'expect'], previewRequest).map(f => ({
     ...f,
     message: client.redactor.text(f.message),
+    expected: client.redactor.json(f.expected), // `equals: "${a.token}"` expects what an answer held
     actual: client.redactor.json(f.actual),
   }));
   return done({ outcome: failures.length ? 'failed' : 'passed', failures, exchange, ...note });

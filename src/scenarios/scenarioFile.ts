@@ -24,6 +24,7 @@ export const SCENARIO_FINDING_CODES = [
   'duplicate-step-name',
   'body-and-file',
   'payload-missing',
+  'payload-outside',
   'payload-invalid',
   'bad-json-path',
   'bad-pattern',
@@ -246,6 +247,11 @@ function stepBody(
     return { body: step.body, payloadKind: defaultKind };
   }
   const file = path.resolve(dir, step.file);
+  const outside = outsideProject(file, dir);
+  if (outside) {
+    add('payload-outside', `${step.file} is outside ${outside}: ${OUTSIDE_WHY}`, [...at, 'file']);
+    return { file, payloadKind: defaultKind };
+  }
   const text = readText(file);
   if (text === undefined) {
     add('payload-missing', `No payload file ${step.file} (looked for ${file}).`, [...at, 'file']);
@@ -255,8 +261,9 @@ function stepBody(
   if (!kind) {
     try {
       return { file, body: JSON.parse(text) };
-    } catch (e) {
-      add('payload-invalid', `${step.file} is not valid JSON: ${(e as Error).message}`, [...at, 'file']);
+    } catch {
+      // Where, not what: JSON.parse quotes the text, and a report must not show a file that is no payload.
+      add('payload-invalid', `${step.file} is not valid JSON: ${jsonSyntaxError(text)}.`, [...at, 'file']);
       return { file };
     }
   }
@@ -270,6 +277,53 @@ function stepBody(
     add('payload-invalid', message, [...at, 'file']);
   }
   return { file, body: payload.value, payloadKind: kind };
+}
+
+const OUTSIDE_WHY =
+  'a scenario sends payload files from its own project only (its repository, the folder holding .git, or else ' +
+  "the scenario's folder), so that a scenario from elsewhere cannot send or show other files; copy the file there.";
+
+/**
+ * The project a payload file must stay in, named, when `file` is outside it (through `..`, an absolute path
+ * or a symbolic link); undefined when it is inside. The project is the scenario's repository (the nearest
+ * folder above it holding `.git`), or the scenario's own folder outside a repository.
+ */
+export function outsideProject(file: string, scenarioDir: string, p: typeof path = path): string | undefined {
+  const root = projectRoot(scenarioDir, p);
+  if (!inside(file, root, p)) return root;
+  const realFile = realPath(file);
+  const realRoot = realPath(root);
+  return realFile && realRoot && !inside(realFile, realRoot, p) ? root : undefined;
+}
+
+function projectRoot(dir: string, p: typeof path): string {
+  for (let d = dir; ; d = p.dirname(d)) {
+    if (fs.existsSync(p.join(d, '.git'))) return d;
+    if (p.dirname(d) === d) return dir;
+  }
+}
+
+function inside(file: string, root: string, p: typeof path): boolean {
+  const rel = p.relative(root, file);
+  return rel !== '..' && !rel.startsWith(`..${p.sep}`) && !p.isAbsolute(rel);
+}
+
+function realPath(p: string): string | undefined {
+  try {
+    return fs.realpathSync(p);
+  } catch {
+    return undefined; // not on disk (yet): the path as written was checked
+  }
+}
+
+/** A JSON syntax error by its kind and place (`ValueExpected at 1:1`). */
+function jsonSyntaxError(text: string): string {
+  const errors: ParseError[] = [];
+  parseTree(text, errors, { allowTrailingComma: false, disallowComments: true });
+  const e = errors[0];
+  if (!e) return 'check its syntax';
+  const { line, column } = lineColumn(text, e.offset);
+  return `${printParseErrorCode(e.error)} at ${line}:${column}`;
 }
 
 /** An inline body checked as the payload it is; a finding on a `${...}` value is left to the run (never cry wolf). */

@@ -37,38 +37,51 @@ const PROBE_TIMEOUT_MS = 1_000;
 
 const serverFile = (dataFile: string) => path.join(path.dirname(dataFile), 'server.json');
 
+/** The listed server: a loopback URL (nothing else is trusted) and the PID that wrote it. */
 function readServerInfo(dataFile: string): ServerInfo | undefined {
   try {
     const info = JSON.parse(fs.readFileSync(serverFile(dataFile), 'utf8')) as ServerInfo;
-    return typeof info?.url === 'string' && /^http:\/\/127\.0\.0\.1:\d+$/.test(info.url) ? info : undefined;
+    const loopback = typeof info?.url === 'string' && /^http:\/\/127\.0\.0\.1:\d+$/.test(info.url);
+    return loopback && Number.isInteger(info.pid) ? info : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** Whether `url` is a Local sandbox serving `dataFile`. */
-async function answersFor(url: string, dataFile: string): Promise<boolean> {
+/**
+ * Whether the listed server is the Local sandbox serving `dataFile`: it answers the info path itself (no
+ * redirect elsewhere) with that data file and with the PID that holds the data file's lock, the one that listed
+ * it. Anything else on that port (a port taken again, a server.json written by something else) is not used.
+ */
+async function answersFor(listed: ServerInfo, dataFile: string): Promise<boolean> {
   try {
-    const r = await fetch(`${url}${INFO_PATH}`, { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
-    const info = (await r.json()) as { dataFile?: unknown };
-    return r.ok && typeof info.dataFile === 'string' && path.resolve(info.dataFile) === path.resolve(dataFile);
+    const signal = AbortSignal.timeout(PROBE_TIMEOUT_MS);
+    const r = await fetch(`${listed.url}${INFO_PATH}`, { signal, redirect: 'error' });
+    const info = (await r.json()) as { dataFile?: unknown; pid?: unknown };
+    const sameFile = typeof info.dataFile === 'string' && path.resolve(info.dataFile) === path.resolve(dataFile);
+    return r.ok && sameFile && info.pid === listed.pid && lockHolder(dataFile) === listed.pid;
   } catch {
     return false;
   }
 }
 
-const remote = (url: string, dataFile: string): LocalSandbox => ({
-  url,
+const remote = (listed: ServerInfo, dataFile: string): LocalSandbox => ({
+  url: listed.url,
   clientId: DEMO_CLIENT_ID,
   clientSecret: DEMO_CLIENT_SECRET,
   owned: false,
-  alive: () => answersFor(url, dataFile),
+  alive: () => answersFor(listed, dataFile),
   close: async () => undefined,
 });
 
 function owned(sb: Sandbox, dataFile: string): LocalSandbox {
   const file = serverFile(dataFile);
-  fs.writeFileSync(file, JSON.stringify({ url: sb.url, pid: process.pid } satisfies ServerInfo));
+  // Written beside and renamed over: a server.json that is a link is replaced, never written through, and
+  // another window never reads half a file.
+  const temp = `${file}.${process.pid}.tmp`;
+  fs.rmSync(temp, { force: true });
+  fs.writeFileSync(temp, JSON.stringify({ url: sb.url, pid: process.pid } satisfies ServerInfo), { flag: 'wx' });
+  fs.renameSync(temp, file);
   return {
     url: sb.url,
     clientId: sb.clientId,
@@ -89,14 +102,14 @@ export async function connectOrServe(
   opts: Omit<SandboxOptions, 'dataFile'> = {},
 ): Promise<LocalSandbox> {
   const info = readServerInfo(dataFile);
-  if (info && (await answersFor(info.url, dataFile))) return remote(info.url, dataFile);
+  if (info && (await answersFor(info, dataFile))) return remote(info, dataFile);
   try {
     return owned(await startSandbox({ ...opts, dataFile }), dataFile);
   } catch (e) {
     // Another window took the lock between our look and our start: use its server once it is listed.
     const again = readServerInfo(dataFile);
-    if (e instanceof DataFileError && e.problem === 'locked' && again && (await answersFor(again.url, dataFile))) {
-      return remote(again.url, dataFile);
+    if (e instanceof DataFileError && e.problem === 'locked' && again && (await answersFor(again, dataFile))) {
+      return remote(again, dataFile);
     }
     throw e;
   }
