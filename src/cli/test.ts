@@ -54,7 +54,7 @@ export async function testCommand(args: TestArgs, io: Io, env = process.env): Pr
       notRun.push(inputErrorResult(file, file, read.error));
       continue;
     }
-    const s = readScenario(read.text, { file });
+    const s = readScenario(read.text, { file, projectRoot: process.cwd() }); // payload files stay in the project
     const lines = s.findings.map(f => {
       const { line, column } = lineColumn(read.text, f.offset);
       return `${file}:${line}:${column}: ${f.severity} ${f.message} [${f.code}]`;

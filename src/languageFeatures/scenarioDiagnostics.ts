@@ -31,7 +31,8 @@ export interface ScenarioRead {
 export function readScenarioText(uri: vscode.Uri, text: string): ScenarioRead {
   const open = new Map(vscode.workspace.textDocuments.map(d => [d.uri.fsPath, d]));
   const readText = (p: string) => open.get(p)?.getText() ?? readFile(p);
-  return { uri, text, file: readScenario(text, { file: uri.fsPath, readText }) };
+  const projectRoot = vscode.workspace.getWorkspaceFolder(uri)?.uri.fsPath; // payload files stay in it
+  return { uri, text, file: readScenario(text, { file: uri.fsPath, readText, projectRoot }) };
 }
 
 export class ScenarioDiagnostics extends Disposable {

@@ -69,6 +69,11 @@ export interface ReadScenarioOptions {
   file?: string;
   /** Reads a payload file; undefined when it does not exist. Default: the file system, UTF-8. */
   readText?: (absolutePath: string) => string | undefined;
+  /**
+   * The folder payload files must stay in: the workspace folder in the editor, the current folder in the CLI.
+   * Default (or when the scenario is not inside it): the scenario's repository, else the scenario's folder.
+   */
+  projectRoot?: string;
 }
 
 export const SCENARIO_FILE_PATTERN = /\.scenario\.json$/i;
@@ -106,6 +111,7 @@ export function readScenario(text: string, opts: ReadScenarioOptions = {}): Scen
   const names = stepNames(rawSteps, add);
   const readText = opts.readText ?? readUtf8;
   const dir = opts.file ? path.dirname(path.resolve(opts.file)) : process.cwd();
+  const project = projectRoot(dir, path, opts.projectRoot);
   const steps: PreparedStep[] = rawSteps.map((s, i) => {
     const at: PathSegment[] = ['steps', i];
     const step = (s && typeof s === 'object' ? s : {}) as StepData;
@@ -119,7 +125,10 @@ export function readScenario(text: string, opts: ReadScenarioOptions = {}): Scen
       prepared.operation = checkOperation(step, at, add);
     }
     if (['preview', 'createOrder', 'createAccount', 'operation'].includes(step.kind)) {
-      Object.assign(prepared, stepBody(step as StepData & { body?: unknown; file?: unknown }, at, dir, readText, add));
+      Object.assign(
+        prepared,
+        stepBody(step as StepData & { body?: unknown; file?: unknown }, at, { dir, project }, readText, add),
+      );
     }
     checkExpect(step, at, add);
     return prepared;
@@ -232,7 +241,7 @@ const BODY_KIND: Partial<Record<StepData['kind'], PayloadKind>> = {
 function stepBody(
   step: StepData & { body?: unknown; file?: unknown },
   at: PathSegment[],
-  dir: string,
+  { dir, project }: { dir: string; project: string },
   readText: (p: string) => string | undefined,
   add: Add,
 ): Partial<PreparedStep> {
@@ -247,7 +256,7 @@ function stepBody(
     return { body: step.body, payloadKind: defaultKind };
   }
   const file = path.resolve(dir, step.file);
-  const outside = outsideProject(file, dir);
+  const outside = outsideProject(file, project);
   if (outside) {
     add('payload-outside', `${step.file} is outside ${outside}: ${OUTSIDE_WHY}`, [...at, 'file']);
     return { file, payloadKind: defaultKind };
@@ -280,23 +289,27 @@ function stepBody(
 }
 
 const OUTSIDE_WHY =
-  'a scenario sends payload files from its own project only (its repository, the folder holding .git, or else ' +
-  "the scenario's folder), so that a scenario from elsewhere cannot send or show other files; copy the file there.";
+  'a scenario sends payload files from its own project only (the workspace folder, the current folder of the ' +
+  'CLI, or else its repository or its own folder), so that a scenario from elsewhere cannot send or show other ' +
+  'files; copy the file there.';
 
 /**
- * The project a payload file must stay in, named, when `file` is outside it (through `..`, an absolute path
- * or a symbolic link); undefined when it is inside. The project is the scenario's repository (the nearest
- * folder above it holding `.git`), or the scenario's own folder outside a repository.
+ * The project, named, when `file` is outside it (through `..`, an absolute path or a symbolic link);
+ * undefined when it is inside.
  */
-export function outsideProject(file: string, scenarioDir: string, p: typeof path = path): string | undefined {
-  const root = projectRoot(scenarioDir, p);
+export function outsideProject(file: string, root: string, p: typeof path = path): string | undefined {
   if (!inside(file, root, p)) return root;
   const realFile = realPath(file);
   const realRoot = realPath(root);
   return realFile && realRoot && !inside(realFile, realRoot, p) ? root : undefined;
 }
 
-function projectRoot(dir: string, p: typeof path): string {
+/**
+ * The folder a scenario in `dir` may send files from: `given` (workspace folder, CLI's current folder) when
+ * the scenario is inside it, else the nearest folder above holding `.git`, else the scenario's own folder.
+ */
+export function projectRoot(dir: string, p: typeof path = path, given?: string): string {
+  if (given && inside(dir, p.resolve(given), p)) return p.resolve(given);
   for (let d = dir; ; d = p.dirname(d)) {
     if (fs.existsSync(p.join(d, '.git'))) return d;
     if (p.dirname(d) === d) return dir;

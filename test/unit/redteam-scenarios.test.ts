@@ -51,6 +51,31 @@ const readIn = (dir: string, s: unknown) =>
 /** An operation step sending a file as its body (no payload kind: any JSON would be sent as it is). */
 const sending = (file: string) => ({ kind: 'operation', operation: 'POST /v1/accounts', file });
 
+describe('the project is the workspace folder (editor) or the current folder (CLI) when given', () => {
+  // A workspace that is no repository: scenarios/ beside the payloads its steps name with ../
+  const ws = path.join(tmp, 'workspace');
+  fs.mkdirSync(path.join(ws, 'scenarios'), { recursive: true });
+  fs.copyFileSync('examples/acme.account.json', path.join(ws, 'acme.account.json'));
+  const read = (file: string, projectRoot?: string) =>
+    readScenario(JSON.stringify({ name: 'x', steps: [sending(file)] }), {
+      file: path.join(ws, 'scenarios', 'x.scenario.json'),
+      ...(projectRoot ? { projectRoot } : {}),
+    }).findings.map(f => f.code);
+
+  test('../acme.account.json from scenarios/ is read within the workspace folder', () => {
+    assert.deepEqual(read('../acme.account.json', ws), []);
+  });
+  test('without a workspace folder or repository, the scenario’s own folder is the project', () => {
+    assert.deepEqual(read('../acme.account.json'), ['payload-outside']);
+  });
+  test('a file outside the workspace folder is still refused', () => {
+    assert.deepEqual(read('../../yours/secret.json', ws), ['payload-outside']);
+  });
+  test('a project root the scenario is not in is not taken', () => {
+    assert.deepEqual(read('../acme.account.json', outside), ['payload-outside']);
+  });
+});
+
 describe('payload files stay inside the scenario’s project', () => {
   const refused: [string, string][] = [
     ['a relative path up and out', '../../yours/secret.json'],
