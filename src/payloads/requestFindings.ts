@@ -4,6 +4,7 @@
 // is within the file (`body.subscriptions[0].orderActions[0].type`).
 import { findOperation } from '../catalog';
 import { requestContract } from '../contract';
+import { describedRuleFindings } from '../contract/describedRules';
 import {
   checkVersionedFields,
   locatedFindings,
@@ -58,7 +59,9 @@ function fileFindings(file: Record<string, unknown>, options: RequestFindingsOpt
   }));
   const shadowed = new Set(versioned.map(f => f.path.join('\u0000')));
   const kind = V2_BODY_KINDS[op.id];
-  const schema = kind ? v2Findings(body, kind, options.now) : requestContract().check(op.id, body, ['body']);
+  const schema = kind
+    ? v2Findings(body, kind, options.now)
+    : [...requestContract().check(op.id, body, ['body']), ...describedRuleFindings(op.id, body, ['body'])];
   return [...schema.filter(f => !shadowed.has(f.path.join('\u0000'))), ...versioned];
 }
 

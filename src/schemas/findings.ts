@@ -54,6 +54,13 @@ export const FINDING_CODES = {
   'card-data-in-file': { category: 20, title: 'Card data in a file' },
   'unknown-operation': { category: 90, title: 'Unknown operation' },
   'versioned-field': { category: 20, title: 'Field outside its service-version range' },
+  // Rules the reference states only in a field's words (describedRules.ts, contract/describedRules.ts).
+  'invalid-format': { category: 20, title: 'Value not in the form the field takes' },
+  'exclusive-fields': { category: 20, title: 'Fields that exclude each other' },
+  'required-when': { category: 22, title: 'Field required by another field' },
+  'ignored-field': { category: 20, title: 'Field with no effect here' },
+  'tier-order': { category: 20, title: 'Tiers out of order' },
+  'payment-type-mismatch': { category: 20, title: 'Payment details under another type' },
 } as const satisfies Record<string, { category: Category; title: string }>;
 
 export type FindingCode = keyof typeof FINDING_CODES;

@@ -6,6 +6,7 @@ import type { FindingCode, FixHint, PathSegment, Severity } from './findings';
 import type { Target } from './locate';
 import type { PayloadKind } from './shapes';
 import { checkAccount } from './accountRules';
+import { checkDescribedRules } from './describedRules';
 import { checkTerm } from './termRules';
 import { isObj, type Obj } from './objects';
 import { inContainer } from './wording';
@@ -90,6 +91,7 @@ export function missing(path: PathSegment[], property: string, message?: string)
 export function checkRules(value: unknown, kind: PayloadKind, now: Date): RawFinding[] {
   const out: RawFinding[] = [];
   if (!isObj(value)) return out;
+  checkDescribedRules(value, kind, out);
   if (kind === 'account') {
     checkAccount(value, [], out, now);
     return out;

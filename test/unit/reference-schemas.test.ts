@@ -59,8 +59,10 @@ function full(schema: Schema, at: PathSegment[], sites: Site[], name = ''): unkn
     const props = requestProps(s);
     const out: Record<string, unknown> = {};
     const exclusive = props.some(([k]) => k === 'account_data'); // "do not specify both" (documented)
+    const replaced = props.some(([k]) => k === 'subscription_plan_id'); // "only provide one of" (documented)
     for (const [k, p] of props) {
       if (exclusive && (k === 'account_number' || k === 'account_id')) continue;
+      if (replaced && k === 'previous_plan_id') continue;
       out[k] = full(p, [...at, k], sites, k);
     }
     return out;
