@@ -29,14 +29,16 @@ export function checkAccount(a: Obj, path: PathSegment[], out: RawFinding[], now
     }
   }
   const m = card.expiry_month,
-    y = card.expiry_year;
+    written = card.expiry_year;
+  // The service takes a two- or four-digit year (30 is 2030); other lengths are likely typos.
+  const y = typeof written === 'number' && written >= 0 && written < 100 ? 2000 + written : written;
   if (typeof y === 'number' && Number.isInteger(y) && (y < 1000 || y > 9999)) {
     out.push({
       code: 'out-of-range',
       severity: 'warning',
       path: [...at, 'expiry_year'],
       target: 'value',
-      message: `Write the expiry year with four digits (2030, not 30); ${y} is read as the year ${y}.`,
+      message: `Write the expiry year with two or four digits (30 or 2030), not ${String(written)}.`,
     });
   } else if (typeof m === 'number' && typeof y === 'number' && m >= 1 && m <= 12) {
     const nowY = now.getUTCFullYear(),

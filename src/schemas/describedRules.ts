@@ -53,9 +53,10 @@ function checkAccountWords(a: Obj, path: PathSegment[], out: Out): void {
 function checkVatId(v: unknown, path: PathSegment[], out: Out): void {
   if (typeof v !== 'string' || v === '' || /^[A-Za-z]{2}./.test(v)) return;
   const message =
-    `${formatPath(path)} ${JSON.stringify(v)} must begin with its two-letter country code, ` +
-    'followed by the number (DE123456789).';
-  out.push(error('invalid-format', path, 'value', message));
+    `${formatPath(path)} ${JSON.stringify(v)} should begin with its two-letter country code, ` +
+    'followed by the number (DE123456789); a tax engine may refuse it as written.';
+  // A warning: the words state a form, and whether the service itself refuses another is not said.
+  out.push(warning('invalid-format', path, 'value', message));
 }
 
 /** Details blocks of a payment method, each named like the `type` it goes with. */

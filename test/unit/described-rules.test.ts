@@ -80,20 +80,20 @@ describe('v2: rules the reference states in words', () => {
     ]);
   });
 
-  test('a VAT id must begin with its country code (error), in tax_identifier and tax_certificate', () => {
+  test('a VAT id should begin with its country code (warning), in tax_identifier and tax_certificate', () => {
     rule(
       account,
       'invalid-format',
       anAccount({ tax_identifier: { id: '123456789' }, tax_certificate: { tax_identifier: '9' } }),
       anAccount({ tax_identifier: { id: 'DE123456789' }, tax_certificate: { tax_identifier: 'gb999999973' } }),
-      ['error tax_identifier.id', 'error tax_certificate.tax_identifier'],
+      ['warning tax_identifier.id', 'warning tax_certificate.tax_identifier'],
     );
     rule(
       order,
       'invalid-format',
       anOrder({ account_number: undefined, account_data: anAccount({ tax_identifier: { id: '1' } }) }),
       anOrder({ account_number: undefined, account_data: anAccount({ tax_identifier: { id: 'FR1' } }) }),
-      ['error account_data.tax_identifier.id'],
+      ['warning account_data.tax_identifier.id'],
     );
   });
 

@@ -103,3 +103,23 @@ test('a nullable object given null is accepted (subscriptions[].pause is nullabl
     'subscriptions[0].terms must be an object, not null.',
   );
 });
+
+test('a two-digit expiry year is what the reference allows (30 is 2030): no warning, and 25 has expired', () => {
+  const card = (expiry_year: number) => ({
+    name: 'N',
+    currency: 'USD',
+    bill_to: { first_name: 'F', last_name: 'L' },
+    payment_method: {
+      type: 'card',
+      card: { card_number: '4111111111111111', brand: 'visa', expiry_month: 12, expiry_year },
+    },
+  });
+  const all = (y: number) =>
+    validate(JSON.stringify(card(y)), 'account', { now: NOW })
+      .map(f => f.code)
+      .filter(c => c !== 'card-data-in-file'); // said of any card in a file
+  assert.deepEqual(all(30), []);
+  assert.deepEqual(all(2030), []);
+  assert.deepEqual(all(25), ['card-expired']);
+  assert.deepEqual(all(303), ['out-of-range']);
+});
