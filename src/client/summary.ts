@@ -110,23 +110,28 @@ export function comparePreviews(before: PreviewSummary, after: PreviewSummary): 
   const next = new Map(after.rows.map(r => [r.key, r]));
   const rows: RowChange[] = [];
   const label = (r: SummaryRow) => `${r.subscription} · ${r.action} · ${r.price}`;
+  const gone = (k: string, b: SummaryRow): RowChange => ({
+    key: k,
+    label: label(b),
+    mrr: -(b.mrr?.net_amount ?? 0),
+    tcb: -b.tcb.net_amount,
+    currency: b.tcb.currency,
+    status: 'gone',
+  });
   for (const [k, a] of next) {
-    const b = prev.get(k);
+    let b = prev.get(k);
+    // Amounts in two currencies are never subtracted: a row whose currency changed is gone in the old one and
+    // new in the new one (gone first, so a view that looks rows up by key finds the new one).
+    if (b && b.tcb.currency !== a.tcb.currency) {
+      rows.push(gone(k, b));
+      b = undefined;
+    }
     const mrr = round2((a.mrr?.net_amount ?? 0) - (b?.mrr?.net_amount ?? 0)),
       tcb = round2(a.tcb.net_amount - (b?.tcb.net_amount ?? 0));
     if (!b) rows.push({ key: k, label: label(a), mrr, tcb, currency: a.tcb.currency, status: 'new' });
     else if (mrr !== 0 || tcb !== 0)
       rows.push({ key: k, label: label(a), mrr, tcb, currency: a.tcb.currency, status: 'changed' });
   }
-  for (const [k, b] of prev)
-    if (!next.has(k))
-      rows.push({
-        key: k,
-        label: label(b),
-        mrr: -(b.mrr?.net_amount ?? 0),
-        tcb: -b.tcb.net_amount,
-        currency: b.tcb.currency,
-        status: 'gone',
-      });
+  for (const [k, b] of prev) if (!next.has(k)) rows.push(gone(k, b));
   return { rows, totals: totalsOf(rows.map(r => ({ currency: r.currency, mrr: r.mrr, tcb: r.tcb }))) };
 }

@@ -10,6 +10,7 @@ import { checkDescribedRules } from './describedRules';
 import { checkTerm } from './termRules';
 import { isObj, type Obj } from './objects';
 import { inContainer } from './wording';
+import { isRealDate } from './dates';
 
 export interface RawFinding {
   code: FindingCode;
@@ -101,16 +102,20 @@ export function checkRules(value: unknown, kind: PayloadKind, now: Date): RawFin
 
   const subs = Array.isArray(value.subscriptions) ? value.subscriptions : [];
   const items = Array.isArray(value.line_items) ? value.line_items : [];
-  const subsOwnThemselves = subs.length > 0 && items.length === 0 && subs.every(s => isObj(s) && ownsItself(s));
+  const subsNotAList = has(value, 'subscriptions') && !Array.isArray(value.subscriptions);
+  // An entry that is not an object (or a "subscriptions" that is not a list) is the schema's finding: it cannot
+  // say whether the subscriptions own themselves, so it makes no missing owner of the order.
+  const subsOwnThemselves =
+    items.length === 0 && (subsNotAList || (subs.length > 0 && subs.every(s => !isObj(s) || ownsItself(s))));
   if (!OWNER_FIELDS.some(f => has(value, f)) && !subsOwnThemselves) {
     const message =
       'The order needs "account_number", "account_id" or "account_data" ' +
       '(or each subscription its own owner account).';
     out.push({ ...missing([], 'account_number', message), code: 'missing-account' });
   }
-  // A "subscriptions" that is not a list is the schema's finding, not this one.
-  const subscriptionsNotAList = has(value, 'subscriptions') && !Array.isArray(value.subscriptions);
-  if (subs.length === 0 && items.length === 0 && !subscriptionsNotAList) {
+  // A "subscriptions" or "line_items" that is not a list is the schema's finding, not this one.
+  const notAList = (['subscriptions', 'line_items'] as const).some(k => has(value, k) && !Array.isArray(value[k]));
+  if (subs.length === 0 && items.length === 0 && !notAList) {
     const what = kind === 'preview' ? 'A preview' : 'An order';
     const message = `${what} needs "subscriptions" or "line_items" or both.`;
     out.push({ ...missing([], 'subscriptions', message), code: 'nothing-to-order' });
@@ -290,7 +295,8 @@ function eachPlan(list: unknown, at: (i: number) => PathSegment[], out: RawFindi
 
 function checkDates(o: unknown, at: () => PathSegment[], out: RawFinding[]): void {
   if (!isObj(o) || typeof o.start_date !== 'string' || typeof o.end_date !== 'string') return;
-  if (o.end_date >= o.start_date) return;
+  // A date that is not real is the schema's finding: compared as text, it would make a second one.
+  if (o.end_date >= o.start_date || !isRealDate(o.start_date) || !isRealDate(o.end_date)) return;
   out.push({
     code: 'date-order',
     path: [...at(), 'end_date'],

@@ -6,8 +6,17 @@ export interface Money {
   currency: string;
 }
 
-/** Rounds to cents; the epsilon keeps 1.005 from landing on 1.00 through binary representation. */
-export const round2 = (n: number) => Math.round((n + Number.EPSILON) * 100) / 100;
+/**
+ * Rounds to cents, half a cent away from zero, on the decimal the number is written as: 2.135 is 2.14 (though
+ * its double lies just below), and -2.135 is -2.14, so a change and its reversal cancel. Shifting the decimal
+ * point in the text keeps binary representation out of it; an epsilon cannot (it is lost past 2).
+ */
+export const round2 = (n: number): number => {
+  if (!Number.isFinite(n)) return n;
+  const [digits, exponent] = Math.abs(n).toExponential().split('e');
+  const cents = Math.round(Number(`${digits}e${Number(exponent) + 2}`));
+  return (n < 0 ? -cents : cents) / 100;
+};
 
 const MINUS = '\u2212';
 const formatters = new Map<string, Intl.NumberFormat>();
