@@ -12,18 +12,24 @@ const SECRET_EXACT = [
   'token',
   'id_token',
   'jwt',
-  'cvv',
-  'cvv2',
-  'cvc',
   'pin',
   'passwd',
   'pwd',
   'credentials',
 ];
-/** Any name ending in one of these is a secret too (creditCardSecurityCode, x_api_key, client_secret, ...). */
+/**
+ * Any name ending in one of these is a secret too (creditCardSecurityCode, x_api_key, client_secret, card_cvv,
+ * googlePaymentToken, X-Amz-Security-Token and X-Amz-Signature of a presigned download URL, ...).
+ */
 const SECRET_SUFFIXES = [
   'secret',
   'password',
+  'passphrase',
+  'passcode',
+  'cvv',
+  'cvv2',
+  'cvc',
+  'cvv_code',
   'api_key',
   'private_key',
   'security_code',
@@ -35,6 +41,10 @@ const SECRET_SUFFIXES = [
   'bearer_token',
   'secret_key',
   'access_key',
+  'security_token',
+  'payment_token',
+  'pay_token',
+  'signature',
 ];
 const flexible = (name: string) => name.replace(/_/g, '[_-]?');
 const SECRET_NAME =
@@ -56,20 +66,24 @@ function secretForms(secret: string): string[] {
 
 const TEXT_RULES: [RegExp, string | ((...m: string[]) => string)][] = [
   // JSON Web Tokens, wherever they appear (headers, bodies, URLs).
-  [/\beyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g, MASK],
+  // Only where a run of token characters starts: a `\b` before each `eyJ` of `eyJ-eyJ-…` was quadratic.
+  [/(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g, MASK],
   [/\b(Bearer|Basic|Digest)(\s+)[A-Za-z0-9._~+/=:-]+/gi, `$1$2${MASK}`],
-  // user:password@ in any URL.
-  [/\b([a-z][a-z0-9+.-]*:\/\/)[^/\s:@]*:[^/\s@]*@/gi, `$1${MASK}:${MASK}@`],
-  // name=value, name: value, "name": "value" for secret-like names (query strings, form bodies, JSON text).
+  // Any other scheme (Token, SSWS, ApiKey ...): the credential after it, in a header written as text.
+  [/\b((?:proxy-)?authorization:[ \t]*)(?!bearer\b|basic\b|digest\b)([A-Za-z][\w-]*[ \t]+)[^\s"',;]+/gi, `$1$2${MASK}`],
+  // user:password@ in any URL. A scheme is short: unbounded, every word of `a.a.a.…` restarted a long scan.
+  [/\b([a-z][a-z0-9+.-]{0,31}:\/\/)[^/\s:@]*:[^/\s@]*@/gi, `$1${MASK}:${MASK}@`],
+  // name=value, name: value, "name": "value" for secret-like names (query strings, form bodies, JSON text), and
+  // \"name\": \"value\" of JSON text inside a JSON string (an error message quoting the body it refused).
   [
     new RegExp(
-      `(?<![\\w.-])(["']?)(${SECRET_NAME})(?![\\w-])\\1(\\s*[:=]\\s*)` +
-        `("(?:[^"\\\\]|\\\\.)*"|'[^']*'|[^\\s&,;}\\]"'#{[]+)`,
+      `(?<![\\w.-])(\\\\{0,3}["']|)(${SECRET_NAME})(?![\\w-])\\1(\\s*[:=]\\s*)` +
+        `(\\\\+"(?:[^"\\\\]|\\\\+[^"\\\\])*\\\\+"|"(?:[^"\\\\]|\\\\.)*"|'[^']*'|[^\\s&,;}\\]"'#{[]+)`,
       'gi',
     ),
     (m: string, q: string, name: string, sep: string, value: string) => {
       if (/^(bearer|basic|digest|\*\*\*)$/i.test(value)) return m;
-      const quote = value.startsWith('"') ? '"' : value.startsWith("'") ? "'" : '';
+      const quote = /^\\*["']/.exec(value)?.[0] ?? '';
       return `${q}${name}${q}${sep}${quote}${MASK}${quote}`;
     },
   ],
@@ -103,16 +117,30 @@ function redactText(s: string, secrets: Known): string {
   return out;
 }
 
+/** Deeper than any real body: what lies below is masked whole, never kept unread. */
+const MAX_DEPTH = 200;
+
 function redactValue(value: unknown, secrets: Known, depth: number): unknown {
   if (typeof value === 'string') return redactText(value, secrets);
   if (typeof value === 'number') return looksLikeCardNumber(value) ? MASK : value;
-  if (depth > 200 || !value || typeof value !== 'object') return value;
+  if (!value || typeof value !== 'object') return value;
+  if (depth > MAX_DEPTH) return MASK;
   if (Array.isArray(value)) return value.map(v => redactValue(v, secrets, depth + 1));
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) {
-    out[k] = isSecretName(k) && v !== null && typeof v !== 'object' ? MASK : redactValue(v, secrets, depth + 1);
-  }
-  return out;
+  // fromEntries keeps a `__proto__` key (JSON.parse makes it an own key) where assigning it would drop it.
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [
+      k,
+      isSecretName(k) ? masked(v, depth + 1) : redactValue(v, secrets, depth + 1),
+    ]),
+  );
+}
+
+/** A secret-named field's value: every leaf masked, whatever its shape (a list of secrets, `{ "value": … }`). */
+function masked(value: unknown, depth: number): unknown {
+  if (value === null || value === undefined) return value;
+  if (typeof value !== 'object' || depth > MAX_DEPTH) return MASK;
+  if (Array.isArray(value)) return value.map(v => masked(v, depth + 1));
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, masked(v, depth + 1)]));
 }
 
 /**

@@ -14,6 +14,8 @@ import { placeholderFor } from './placeholder';
 
 /** Fields the service keeps for integrations and custom fields: never unknown. */
 const CUSTOM_FIELD = /__(c|NS|QT)$/;
+/** Far deeper than any real body (a recursive schema, `conditions` in conditions, could go on): not checked below. */
+const MAX_DEPTH = 200;
 
 export function checkValue(shapes: Shapes, node: SchemaNode, value: unknown, at: PathSegment[]): RawFinding[] {
   const out: RawFinding[] = [];
@@ -30,6 +32,7 @@ class Checker {
 
   check(node: SchemaNode, value: unknown, path: PathSegment[], out: RawFinding[]): void {
     if (value === null || value === undefined) return; // the service reads null as absent
+    if (path.length - this.base > MAX_DEPTH) return; // the recursion stays far from the stack's limit
     const s = this.shapes.of(node);
     if (s.variants) return this.checkVariants(s, value, path, out);
     if (!this.checkType(s, value, path, out)) return;
@@ -154,7 +157,7 @@ class Checker {
     const present = new Set(Object.keys(value));
     const known = [...new Set([...Object.keys(s.properties), ...s.required])];
     for (const [key, v] of Object.entries(value)) {
-      const prop = s.properties[key];
+      const prop = Object.hasOwn(s.properties, key) ? s.properties[key] : undefined; // not `constructor` of {}
       if (prop) this.check(prop, v, [...path, key], out);
       else if (typeof s.additionalProperties === 'object')
         this.checkExtra(s.additionalProperties, v, [...path, key], out);

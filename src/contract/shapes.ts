@@ -75,7 +75,7 @@ export const withoutBranches = (s: Shape): SchemaNode => {
 export function namedBranch(s: Shape, value: unknown): SchemaNode | undefined {
   const d = s.discriminator;
   const tag = d && isObj(value) ? value[d.propertyName] : undefined;
-  const target = typeof tag === 'string' ? d?.mapping?.[tag] : undefined;
+  const target = typeof tag === 'string' && d?.mapping && Object.hasOwn(d.mapping, tag) ? d.mapping[tag] : undefined;
   return target ? { $ref: target } : undefined;
 }
 

@@ -106,10 +106,12 @@ export class RequestHistory {
   /** Redacts the record, keeps it first (dropping the oldest past MAX_ENTRIES) and saves the state. */
   record(r: RequestRecord, redactor?: Redactor): HistoryEntry {
     const clean = (v: unknown) => (redactor ? redactor.json(v) : redact(v));
-    const kept = clean(bounded(r)) as RequestRecord;
-    // What would be sent again (headers are not: the client makes them anew, with a fresh token).
-    const resent = r.call ?? { query: r.request.query, body: r.request.body };
-    const masked = JSON.stringify(clean(resent)) !== JSON.stringify(resent);
+    const small = bounded(r);
+    const kept = clean(small) as RequestRecord;
+    // What would be sent again (headers are not: the client makes them anew, with a fresh token). A body too
+    // large or deep to keep is a note now: sending it again would not send the original either.
+    const resent = resentOf(small);
+    const masked = bodyOf(resent) !== bodyOf(resentOf(r)) || JSON.stringify(clean(resent)) !== JSON.stringify(resent);
     // id and time after redaction: a millisecond timestamp has as many digits as a card number.
     const entry: HistoryEntry = { ...kept, id: randomUUID(), at: this.now(), masked };
     const rest = r.origin === 'live' ? this.items.filter(e => !sameLiveDocument(e, entry)) : this.items;
@@ -151,13 +153,23 @@ const sameLiveDocument = (e: HistoryEntry, next: HistoryEntry) =>
   next.call?.kind === 'preview' &&
   e.call.source === next.call.source;
 
-/** The record with any body or answer over MAX_VALUE_CHARS replaced by a note saying so. */
+const resentOf = (r: RequestRecord) => r.call ?? { query: r.request.query, body: r.request.body };
+const bodyOf = (call: object) => ('body' in call ? call.body : undefined);
+
+/** The record with any body, answer or error body over MAX_VALUE_CHARS replaced by a note saying so. */
 function bounded(r: RequestRecord): RequestRecord {
   const cap = (v: unknown) => {
     if (v === undefined) return v;
-    const n = JSON.stringify(v)?.length ?? 0;
+    let n: number;
+    try {
+      n = JSON.stringify(v)?.length ?? 0;
+    } catch {
+      return { note: 'Not kept in the history: nested too deep to save' }; // JSON.stringify ran out of stack
+    }
     return n > MAX_VALUE_CHARS ? { note: `Not kept in the history: ${n.toLocaleString('en-US')} characters` } : v;
   };
   const call = r.call && 'body' in r.call ? { ...r.call, body: cap(r.call.body) } : r.call;
-  return { ...r, request: { ...r.request, body: cap(r.request.body) }, answer: cap(r.answer), call };
+  // An error body is the service's answer too: a huge one (an HTML page, an echo) is capped like an answer.
+  const error = r.error?.body === undefined ? {} : { error: { ...r.error, body: cap(r.error.body) } };
+  return { ...r, request: { ...r.request, body: cap(r.request.body) }, answer: cap(r.answer), call, ...error };
 }

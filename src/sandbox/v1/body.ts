@@ -83,7 +83,8 @@ export interface V1RenewalTerm {
   periodType?: V1Term['periodType'];
 }
 export interface V1Terms {
-  autoRenew?: boolean;
+  /** "true"/"false" in quotes is read as the boolean (check.ts takes it, translate.ts converts it). */
+  autoRenew?: boolean | 'true' | 'false';
   initialTerm?: V1Term;
   renewalSetting?: 'RENEW_WITH_SPECIFIC_TERM' | 'RENEW_TO_EVERGREEN';
   renewalTerms?: V1RenewalTerm[];

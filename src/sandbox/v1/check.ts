@@ -12,6 +12,7 @@ import {
   type V1OrderBody,
   type V1RatePlan,
   type V1Term,
+  type V1Terms,
 } from './body';
 import { CATEGORY, invalid, missing, v1Error, type V1Resource } from './errors';
 import { isObj } from '../../schemas/objects';
@@ -30,6 +31,11 @@ function text(v: unknown, resource: V1Resource, field: string): void {
 function number(v: unknown, resource: V1Resource, field: string): void {
   if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v)))
     throw invalid(resource, field, 'expected a number.');
+}
+/** A boolean, or "true"/"false" in quotes, which the service's JSON reader converts (translate.ts does too). */
+function bool(v: unknown, resource: V1Resource, field: string): void {
+  if (v !== undefined && typeof v !== 'boolean' && v !== 'true' && v !== 'false')
+    throw invalid(resource, field, 'expected true or false.');
 }
 function date(v: unknown, resource: V1Resource, field: string): void {
   text(v, resource, field);
@@ -113,6 +119,13 @@ function checkPreviewOptions(body: V1OrderBody): void {
   }
 }
 
+const CANCELLATION_POLICIES = ['EndOfCurrentTerm', 'EndOfLastInvoicePeriod', 'SpecificDate'];
+/**
+ * Far longer than any real term (100 000 years at most), far short of where the sandbox's date arithmetic gives
+ * up: a longer term would be kept with an end date of NaN.
+ */
+const MAX_TERM_PERIODS = 100_000;
+
 /** The block each type must carry; RenewSubscription's has no required field, so it may be left out. */
 const BLOCK_OPTIONAL = new Set(['RenewSubscription']);
 /** A field the reference requires inside a block. */
@@ -127,9 +140,10 @@ function checkAction(a: V1Action, at: string): void {
   if (a.type === undefined) throw missing('subscription', `${at}.type`);
   oneOf(a.type, ACTION_TYPES, 'subscription', `${at}.type`);
   array(a.triggerDates, 'subscription', `${at}.triggerDates`);
-  (a.triggerDates ?? []).forEach((t, k) =>
-    date(t?.triggerDate, 'subscription', `${at}.triggerDates[${k}].triggerDate`),
-  );
+  (a.triggerDates ?? []).forEach((t, k) => {
+    object(t, 'subscription', `${at}.triggerDates[${k}]`);
+    date(t.triggerDate, 'subscription', `${at}.triggerDates[${k}].triggerDate`);
+  });
   const block = BLOCK_OF[a.type];
   if (a[block] === undefined) {
     if (BLOCK_OPTIONAL.has(a.type)) return;
@@ -139,6 +153,16 @@ function checkAction(a: V1Action, at: string): void {
   const required = REQUIRED_IN_BLOCK[block];
   if (required && (a[block] as Record<string, unknown>)[required] === undefined) {
     throw missing('subscription', `${at}.${block}.${required}`);
+  }
+  if (a.cancelSubscription) {
+    const c = a.cancelSubscription;
+    oneOf(c.cancellationPolicy, CANCELLATION_POLICIES, 'subscription', `${at}.cancelSubscription.cancellationPolicy`);
+    date(c.cancellationEffectiveDate, 'subscription', `${at}.cancelSubscription.cancellationEffectiveDate`);
+  }
+  if (a.updateProduct) {
+    const u = a.updateProduct;
+    array(u.chargeUpdates, 'ratePlanCharge', `${at}.updateProduct.chargeUpdates`);
+    (u.chargeUpdates ?? []).forEach((c, k) => object(c, 'ratePlanCharge', `${at}.updateProduct.chargeUpdates[${k}]`));
   }
   if (a.createSubscription) {
     const c = a.createSubscription;
@@ -151,11 +175,22 @@ function checkAction(a: V1Action, at: string): void {
       if (c.terms.initialTerm === undefined)
         throw missing('subscription', `${at}.createSubscription.terms.initialTerm`);
       checkTerm(c.terms.initialTerm, `${at}.createSubscription.terms.initialTerm`, true);
+      checkRenewal(c.terms, `${at}.createSubscription.terms`);
     }
   }
   if (a.addProduct) checkRatePlan(a.addProduct, `${at}.addProduct`);
-  if (a.termsAndConditions?.lastTerm)
-    checkTerm(a.termsAndConditions.lastTerm, `${at}.termsAndConditions.lastTerm`, false);
+  if (a.termsAndConditions) {
+    if (a.termsAndConditions.lastTerm)
+      checkTerm(a.termsAndConditions.lastTerm, `${at}.termsAndConditions.lastTerm`, false);
+    checkRenewal(a.termsAndConditions, `${at}.termsAndConditions`);
+  }
+}
+
+/** What the subscription keeps for its renewals: a value of the wrong kind would be stored and break it later. */
+function checkRenewal(t: V1Terms, at: string): void {
+  bool(t.autoRenew, 'subscription', `${at}.autoRenew`);
+  array(t.renewalTerms, 'subscription', `${at}.renewalTerms`);
+  (t.renewalTerms ?? []).forEach((r, k) => checkTerm(r, `${at}.renewalTerms[${k}]`, false));
 }
 
 function checkRatePlan(p: V1RatePlan, at: string): void {
@@ -177,8 +212,8 @@ function checkTerm(t: V1Term, at: string, typeRequired: boolean): void {
   if (typeRequired && t.termType === undefined) throw missing('subscription', `${at}.termType`);
   oneOf(t.termType, ['TERMED', 'EVERGREEN'], 'subscription', `${at}.termType`);
   oneOf(t.periodType, ['Month', 'Year', 'Day', 'Week'], 'subscription', `${at}.periodType`);
-  if (t.period !== undefined && (!Number.isInteger(t.period) || t.period < 1)) {
-    throw invalid('subscription', `${at}.period`, 'expected a whole number, 1 or more.');
+  if (t.period !== undefined && (!Number.isInteger(t.period) || t.period < 1 || t.period > MAX_TERM_PERIODS)) {
+    throw invalid('subscription', `${at}.period`, `expected a whole number from 1 to ${MAX_TERM_PERIODS}.`);
   }
   date(t.startDate, 'subscription', `${at}.startDate`);
 }

@@ -132,7 +132,7 @@ function newSubscription(a: V1Action, at: string): EngineSubscription {
     ),
     ...(terms?.initialTerm ? { initial_term: term(terms.initialTerm) } : {}),
     ...renewal(terms),
-    ...(terms?.autoRenew !== undefined ? { auto_renew: terms.autoRenew } : {}),
+    ...(terms?.autoRenew !== undefined ? { auto_renew: String(terms.autoRenew) === 'true' } : {}),
     ...(start ? { start_on: { contract_effective: start } } : {}),
   };
 }
@@ -185,7 +185,7 @@ function change(entry: EngineSubscription, a: V1Action, sub: SubscriptionRec, at
       entry.terms = {
         ...(t.lastTerm ? { current_term: term(t.lastTerm) } : {}),
         ...(renewalTerm ? { renewal_term: renewalTerm } : {}),
-        ...(t.autoRenew !== undefined ? { auto_renew: t.autoRenew } : {}),
+        ...(t.autoRenew !== undefined ? { auto_renew: String(t.autoRenew) === 'true' } : {}),
       };
       return;
     }
