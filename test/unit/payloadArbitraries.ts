@@ -61,7 +61,15 @@ function inOrder(o: JsonObject): JsonObject {
   return o;
 }
 
-const price = objectArbitrary(PriceEntry).map(inOrder);
+/** A drawdown's conversion rate is a positive number (the reference's words; describedRules.ts). */
+function positiveRate(o: JsonObject): JsonObject {
+  const d = o.drawdown;
+  if (isObject(d) && typeof d.conversion_rate === 'number' && !(d.conversion_rate > 0))
+    return { ...o, drawdown: { ...d, conversion_rate: 1 } };
+  return o;
+}
+
+const price = objectArbitrary(PriceEntry).map(inOrder).map(positiveRate);
 /** A plan names its catalog plan by `plan_id` or by `plan_number` (or both). */
 const plan = fc.constantFrom(['plan_id'], ['plan_number'], ['plan_id', 'plan_number']).chain(names =>
   objectArbitrary(SubscriptionPlanRequest, {
@@ -72,12 +80,23 @@ const plan = fc.constantFrom(['plan_id'], ['plan_number'], ['plan_id', 'plan_num
 const plans = (minLength: number) => fc.array(plan, { minLength, maxLength: 2 });
 const lineItem = objectArbitrary(LineItem).map(inOrder);
 
+/**
+ * A replacement names the plan it replaces once (`subscription_plan_id` or `previous_plan_id`), and one at a
+ * `specific_date` gives its `start_on` (the reference's words; describedRules.ts).
+ */
+function asReplacement(o: JsonObject): JsonObject {
+  const r = { ...o };
+  if (r.subscription_plan_id !== undefined) delete r.previous_plan_id;
+  if (r.replace_at === 'specific_date' && r.start_on === undefined) r.start_on = { contract_effective: '2027-01-01' };
+  return r;
+}
+
 /** A container holding `subscription_plan` (add, replace): its plan is a plan of the rule above. */
 const holdingPlan = (container: 'add_subscription_plans' | 'replace_subscription_plans') =>
   fc.array(
     objectArbitrary(elementSchema(fieldSchema(SubscriptionRequest, container)), {
       override: { subscription_plan: plan },
-    }),
+    }).map(o => (container === 'replace_subscription_plans' ? asReplacement(o) : o)),
     { maxLength: 2 },
   );
 
@@ -115,6 +134,10 @@ const entry = (owner?: Owner) => fc.oneof(newSubscription(owner), change(owner))
 /** The order's own fields besides its owner, subscriptions and line items. */
 const ORDER_REST = ['description', 'category', 'order_number', 'order_date', 'custom_fields'] as const;
 
+/** An order number has no slash (the reference's words; describedRules.ts). */
+const withoutSlash = (o: JsonObject): JsonObject =>
+  typeof o.order_number === 'string' ? { ...o, order_number: o.order_number.replaceAll('/', '-') } : o;
+
 function orderLike(kind: 'order' | 'preview'): fc.Arbitrary<JsonObject> {
   const schema = kind === 'order' ? OrderRequest : PreviewRequest;
   const rest =
@@ -149,7 +172,7 @@ function orderLike(kind: 'order' | 'preview'): fc.Arbitrary<JsonObject> {
     }),
   });
   return fc.oneof({ arbitrary: ownedOrder, weight: 4 }, { arbitrary: selfOwned, weight: 1 }).map(o => ({
-    ...o.base,
+    ...withoutSlash(o.base),
     ...o.owner,
     ...o.lists,
   }));
