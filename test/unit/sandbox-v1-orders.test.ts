@@ -266,3 +266,28 @@ test('v1 order line items: billed once in the preview, kept and read back in v1 
   assert.deepEqual(v2Mismatches(v2.json, 'order'), []);
   assert.equal(v2.json.line_items.data[0].total, 800);
 });
+
+test('numbers written in quotes ("12", "20") are read as the service reads them: the same figures, never a 400', async () => {
+  const quoted = (o: ReturnType<typeof newCustomerOrder>) =>
+    JSON.parse(JSON.stringify(o).replace(/"(period|quantity|billCycleDay)":(\d+)/g, '"$1":"$2"'));
+  const body = { ...newCustomerOrder(), previewOptions: PREVIEW_ALL };
+  const asNumbers = await call('POST', '/v1/orders/preview', body);
+  const inQuotes = await call('POST', '/v1/orders/preview', quoted(body));
+  assert.match(JSON.stringify(quoted(body)), /"period":"12".*"quantity":"10"|"quantity":"10".*"period":"12"/);
+  assert.equal(inQuotes.status, 200, JSON.stringify(inQuotes.json));
+  const amounts = (a: Answer) =>
+    Object.entries(a.json.previewResult.orderDeltaMetrics as Record<string, { netAmount: number }[]>).map(
+      ([name, rows]) => [name, rows.map(r => r.netAmount)],
+    );
+  assert.deepEqual(amounts(inQuotes), amounts(asNumbers));
+  assert.ok(
+    amounts(asNumbers).every(([, xs]) => xs.length && (xs as number[]).every(x => x > 0)),
+    'real figures',
+  );
+  const bad = await call(
+    'POST',
+    '/v1/orders/preview',
+    JSON.parse(JSON.stringify(body).replace('"period":12', '"period":"twelve"')),
+  );
+  assert.equal(bad.status, 400, 'a text that is no number is still refused');
+});

@@ -228,11 +228,12 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     if (nestingExceeds(text, MAX_JSON_DEPTH)) {
       throw badRequest('malformed_json', undefined, `The body nests deeper than ${MAX_JSON_DEPTH} levels.`, 90);
     }
+    let checked: unknown;
     if (typeof check === 'string') validateV2(text, check);
-    else check(parseJson(text));
+    else check((checked = parseJson(text))); // the handler takes the body as the check read it (quoted numbers)
     const run = async () => {
       await hold();
-      return handler(JSON.parse(text));
+      return handler(checked ?? JSON.parse(text));
     };
     const key = req.headers['idempotency-key'];
     if (typeof key !== 'string' || !key) return run();

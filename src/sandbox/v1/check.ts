@@ -47,9 +47,36 @@ function oneOf(v: unknown, values: readonly string[], resource: V1Resource, fiel
   }
 }
 
+/** The numeric fields the sandbox reads, wherever they sit in a v1 order body. */
+const NUMERIC_FIELDS = new Set([
+  'listPrice',
+  'quantity',
+  'period',
+  'amountPerUnit',
+  'billCycleDay',
+  'previewNumberOfPeriods',
+]);
+
+/**
+ * The service's JSON reader takes a number written in quotes ("12") for a numeric field; so does the sandbox,
+ * converting it in place before the checks (the editor warns about the quotes, it never refuses them).
+ */
+function readQuotedNumbers(v: unknown, depth = 0): void {
+  if (depth > 64 || typeof v !== 'object' || v === null) return;
+  if (Array.isArray(v)) return v.forEach(x => readQuotedNumbers(x, depth + 1));
+  const o = v as Record<string, unknown>;
+  for (const k of Object.keys(o)) {
+    const x = o[k];
+    if (typeof x === 'string' && NUMERIC_FIELDS.has(k) && x.trim() !== '' && Number.isFinite(Number(x)))
+      o[k] = Number(x);
+    else readQuotedNumbers(x, depth + 1);
+  }
+}
+
 /** Throws the first problem, as the service answers one reason for a body it cannot read. */
 export function checkOrderBody(raw: unknown, kind: V1Kind): void {
   if (!isObj(raw)) throw v1Error('order', CATEGORY.invalidValue, 'The body must be a JSON object.');
+  readQuotedNumbers(raw);
   const body = raw as V1OrderBody;
   if (body.orderDate === undefined) throw missing('order', 'orderDate');
   date(body.orderDate, 'order', 'orderDate');
