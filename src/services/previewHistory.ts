@@ -21,7 +21,10 @@ export interface PreviewRecord {
 
 export class PreviewHistory extends Disposable {
   private readonly last = new Map<string, PreviewRecord>();
-  private readonly baselines = new PreviewBaselines();
+  private _baselines: PreviewBaselines | undefined; // a lazy bundle: loaded with the first preview
+  private get baselines(): PreviewBaselines {
+    return (this._baselines ??= new PreviewBaselines());
+  }
   private readonly recorded = this._register(new vscode.EventEmitter<PreviewRecord>());
   /** A document got a new preview. */
   readonly onDidRecord = this.recorded.event;
@@ -52,6 +55,6 @@ export class PreviewHistory extends Disposable {
 
   forget(source: string): void {
     this.last.delete(source);
-    this.baselines.forget(source);
+    this._baselines?.forget(source);
   }
 }
