@@ -36,8 +36,9 @@ export class PreviewBaselines {
   /** A preview of the document is shown: the change to show with it, if there is a baseline. */
   shown(source: string, summary: PreviewSummary): PreviewChange | undefined {
     const d = this.doc(source);
-    // New figures without an edit (another connection, a changed catalog): the change is since the last one.
-    if (!d.editedSinceShown && d.shown && !samePreview(d.shown, summary)) d.baseline = d.shown;
+    // Shown again without an edit: new figures (another connection, a changed catalog) are a change since the
+    // last one; the same figures keep the change there was, or, with none yet, say "no change".
+    if (!d.editedSinceShown && d.shown && (!d.baseline || !samePreview(d.shown, summary))) d.baseline = d.shown;
     d.shown = summary;
     d.editedSinceShown = false;
     return d.baseline && comparePreviews(d.baseline, summary);

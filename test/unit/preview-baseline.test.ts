@@ -88,6 +88,12 @@ test('new figures without an edit (another connection, a changed catalog) compar
   assert.deepEqual(show(11), { currency: 'USD', mrr: 10, tcb: 120 }, 'and a repeat keeps it');
 });
 
+test('the first preview shown again without an edit says "no change"', () => {
+  const { b, show } = typing();
+  show(10);
+  assert.deepEqual(b.shown(FILE, seats(10)), { rows: [], totals: [] }, 'a change of nothing, not no comparison');
+});
+
 test('forget drops the baseline', () => {
   const { b, key, show, after } = typing();
   show(10);
