@@ -22,7 +22,8 @@ export function findingDiagnostic(
 ): vscode.Diagnostic {
   const range = new vscode.Range(doc.positionAt(f.offset), doc.positionAt(f.offset + f.length));
   const severity = f.severity === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning;
-  const where = f.path.length ? ` (${formatPath(f.path)})` : '';
+  const path = formatPath(f.path);
+  const where = path && !f.message.includes(path) ? ` (${path})` : ''; // said once: most messages lead with it
   const d = new vscode.Diagnostic(range, `${f.message}${where}${suffix}`, severity);
   d.source = DIAGNOSTIC_SOURCE;
   d.code = { value: f.code, target: docsUri.with({ fragment: f.code }) };

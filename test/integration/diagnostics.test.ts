@@ -119,6 +119,11 @@ suite('Order payload diagnostics, quick fixes and schema', () => {
 
     const date = byCode('invalid-date');
     assert.deepEqual(date.map(text), ['"2026-02-30"']);
+    // The message leads with the field's path, so it is not repeated before the category.
+    assert.match(
+      date[0].message,
+      /^subscriptions\[0\]\.start_on\.contract_effective must be a real date written YYYY-MM-DD, not the string "2026-02-30"\. — service category 20/,
+    );
     assert.equal(date[0].range.start.line, 11);
 
     const evergreen = byCode('evergreen-with-interval');
