@@ -25,8 +25,8 @@ export const LIMITS = { subscriptions: 50, lineItems: 100 } as const;
 
 const has = (o: Obj, k: string) => o[k] !== undefined;
 
-const NEW_SUBSCRIPTION_FIELDS = ['initial_term', 'renewal_term', 'start_on', 'subscription_plans'] as const;
-const CHANGE_FIELDS = [
+export const NEW_SUBSCRIPTION_FIELDS = ['initial_term', 'renewal_term', 'start_on', 'subscription_plans'] as const;
+export const CHANGE_FIELDS = [
   'add_subscription_plans',
   'update_subscription_plans',
   'remove_subscription_plans',
@@ -38,7 +38,7 @@ const CHANGE_FIELDS = [
   'pause',
   'resume',
 ] as const;
-const OWNER_FIELDS = ['account_number', 'account_id', 'account_data'] as const;
+export const OWNER_FIELDS = ['account_number', 'account_id', 'account_data'] as const;
 const CHANGE_INDEX = new Map<string, number>(CHANGE_FIELDS.map((f, i) => [f, i]));
 const NEW_FIELD_NAMES = new Set<string>(NEW_SUBSCRIPTION_FIELDS);
 

@@ -13,6 +13,7 @@ import {
   SubscriptionRequest,
   type PayloadKind,
 } from '../../src/schemas/shapes';
+import { CHANGE_FIELDS, OWNER_FIELDS } from '../../src/schemas/rules';
 import {
   elementSchema,
   fieldSchema,
@@ -40,19 +41,8 @@ const COMMON = [
   'billing_document_settings',
 ] as const;
 const NEW_FIELDS = ['initial_term', 'renewal_term', 'start_on'] as const;
-const CHANGES = [
-  'add_subscription_plans',
-  'update_subscription_plans',
-  'remove_subscription_plans',
-  'replace_subscription_plans',
-  'terms',
-  'renew',
-  'renewals',
-  'cancel',
-  'pause',
-  'resume',
-] as const;
-const OWNERS = ['account_number', 'account_id', 'account_data'] as const;
+const CHANGES = CHANGE_FIELDS;
+const OWNERS = OWNER_FIELDS;
 
 /** `end_date` on or after `start_date` where an entry has both (the date-order rule). */
 function inOrder(o: JsonObject): JsonObject {

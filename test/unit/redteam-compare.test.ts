@@ -21,7 +21,8 @@ import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, startSandbox, type Sandbox } from '
 import { TEMPLATES, type PreviewRequestBody } from '../../src/schemas';
 import { describe as describeCall, invoke, type Call } from '../../src/services/calls';
 import { historyRecord, type Outcome } from '../../src/services/historyRecords';
-import { HISTORY_STATE_KEY, RequestHistory, type StateStore } from '../../src/services/requestHistory';
+import { HISTORY_STATE_KEY, RequestHistory } from '../../src/services/requestHistory';
+import { MemoryState } from './memoryState';
 
 interface Seen {
   method: string;
@@ -110,19 +111,6 @@ const previewCall = (): Extract<Call, { kind: 'preview' }> => ({
 
 /** Everything `h` received, as one text to search. */
 const received = (h: Host) => JSON.stringify(h.seen);
-
-/** workspaceState as VS Code keeps it: values go through JSON. */
-class MemoryState implements StateStore {
-  readonly saved = new Map<string, string>();
-  get<T>(key: string): T | undefined {
-    const v = this.saved.get(key);
-    return v === undefined ? undefined : (JSON.parse(v) as T);
-  }
-  update(key: string, value: unknown): Promise<void> {
-    this.saved.set(key, JSON.stringify(value));
-    return Promise.resolve();
-  }
-}
 
 /** One side as connectionComparison.side() runs it: send, then record the outcome with that side's redactor. */
 async function side(client: BillingClient, name: string, history: RequestHistory, call: Call) {

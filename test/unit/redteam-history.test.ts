@@ -17,26 +17,13 @@ import {
   MAX_VALUE_CHARS,
   RequestHistory,
   type RequestRecord,
-  type StateStore,
 } from '../../src/services/requestHistory';
+import { MemoryState } from './memoryState';
 
 /** This file is also the worker that redacts one adversarial text (see `redactsBeforeDeadline`). */
 if (!isMainThread) {
   new Redactor().text(workerData as string);
   parentPort!.postMessage('done');
-}
-
-/** workspaceState as VS Code keeps it: values go through JSON. */
-class MemoryState implements StateStore {
-  readonly saved = new Map<string, string>();
-  get<T>(key: string): T | undefined {
-    const v = this.saved.get(key);
-    return v === undefined ? undefined : (JSON.parse(v) as T);
-  }
-  update(key: string, value: unknown): Promise<void> {
-    this.saved.set(key, JSON.stringify(value));
-    return Promise.resolve();
-  }
 }
 
 const LOCAL = { name: 'Local sandbox', kind: 'local' };
