@@ -32,7 +32,7 @@ test('the v1 checker finds what the reference requires and an answer leaves out 
 });
 const sum = (rows: { netAmount: number }[]) => rows.reduce((s, r) => s + r.netAmount, 0);
 
-test('a v1 preview answers PostOrderPreviewResponseType with charge metrics, delta metrics and an invoice', async () => {
+test('a v1 preview answers PostOrderPreviewResponseType with charge metrics, delta metrics and its invoices', async () => {
   const body = {
     ...newCustomerOrder(),
     newAccount: undefined,
@@ -54,18 +54,17 @@ test('a v1 preview answers PostOrderPreviewResponseType with charge metrics, del
       (m: { orderActionType: string }) => m.orderActionType === 'CreateSubscription',
     ),
   );
-  assert.equal(invoices.length, 1);
-  assert.equal(invoices[0].amount, 700, 'two monthly periods of 350');
+  // Two monthly periods of 350: one invoice per billing date, each with both charges' service period.
+  type Item = { productRatePlanChargeId: string; serviceStartDate: string; serviceEndDate: string };
   assert.deepEqual(
-    invoices[0].invoiceItems.map((i: { serviceStartDate: string; serviceEndDate: string }) => [
-      i.serviceStartDate,
-      i.serviceEndDate,
+    invoices.map((i: { targetDate: string; amount: number; invoiceItems: Item[] }) => [
+      i.targetDate,
+      i.amount,
+      i.invoiceItems.map(it => `${it.productRatePlanChargeId} ${it.serviceStartDate}..${it.serviceEndDate}`),
     ]),
     [
-      ['2027-01-01', '2027-01-31'],
-      ['2027-02-01', '2027-02-28'],
-      ['2027-01-01', '2027-01-31'],
-      ['2027-02-01', '2027-02-28'],
+      ['2027-01-01', 350, ['price-team-seats 2027-01-01..2027-01-31', 'price-team-platform 2027-01-01..2027-01-31']],
+      ['2027-02-01', 350, ['price-team-seats 2027-02-01..2027-02-28', 'price-team-platform 2027-02-01..2027-02-28']],
     ],
   );
   assert.equal(sb.store.orders.size, 3, 'a preview keeps nothing');

@@ -67,6 +67,8 @@ export interface OrderOutcome {
   subscriptions: SubscriptionResult[];
   /** The order's line items, in request order (numbered on create). */
   lineItems: LineItem[];
+  /** What the billing engine needs besides the subscriptions (billing documents of a preview). */
+  billing: { orderDate: string; billCycleDay: number };
 }
 
 /** An item's change in metrics for one action. */
@@ -76,6 +78,9 @@ export interface SubscriptionResult {
   number: string | null;
   sub: SubscriptionRec;
   actions: Action[];
+  /** The request's entry, and the stored subscription it changes (as it was): when each change bills. */
+  entry: EngineSubscription;
+  before?: SubscriptionRec;
 }
 
 /** A new account from `account_data` (numbered only when it is kept). */
@@ -135,7 +140,8 @@ export function runOrder(
       return { tcb, tcv: tcb };
     }),
   };
-  if (!commit) return { preview, subscriptions: results, lineItems };
+  const billing = { orderDate, billCycleDay: account.bill_cycle_day };
+  if (!commit) return { preview, subscriptions: results, lineItems, billing };
 
   if (newAccount) store.addAccount(newAccount);
   const orderNumber = store.numbers.next('O');
@@ -155,7 +161,7 @@ export function runOrder(
     subscriptions: results.map(r => subscriptionView(r.sub, r.actions, account, actor)),
   };
   store.addOrder(order);
-  return { preview, order, account, subscriptions: results, lineItems };
+  return { preview, order, account, subscriptions: results, lineItems, billing };
 }
 
 type Owner = Pick<Body, 'account_number' | 'account_id' | 'account_data'>;
@@ -231,6 +237,7 @@ function subscriptionResult(
     });
   };
   let sub: SubscriptionRec;
+  let before: SubscriptionRec | undefined;
   if (entry.subscription_number === undefined) {
     sub = newSubscription(entry, at, ctx);
     const months = termMonths(sub.initial_term);
@@ -242,12 +249,13 @@ function subscriptionResult(
       const message = `No subscription ${entry.subscription_number} on account ${ctx.accountNumber}.`;
       throw badRequest('invalid_parameter', `${at}.subscription_number`, message);
     }
+    before = existing;
     sub = structuredClone(existing);
     sub.version++;
     sub.updated_time = ctx.now;
     applyChanges(sub, entry, at, act, ctx);
   }
-  return { number: sub.subscription_number || null, sub, actions };
+  return { number: sub.subscription_number || null, sub, actions, entry, ...(before ? { before } : {}) };
 }
 
 function previewItem(

@@ -1,10 +1,11 @@
 // The v1 preview answer (PostOrderPreviewResponseType): `previewResult` with what `previewTypes` asks for and the
-// sandbox computes: chargeMetrics, orderDeltaMetrics (mrr, tcb, tcv per action and charge) and invoices. The
-// figures are the engine's, the same the v2 preview answers; OrderMetrics and the ramp types are not computed.
+// sandbox computes: chargeMetrics, orderDeltaMetrics (mrr, tcb, tcv per action and charge), invoices and credit
+// memos (the billing engine's, one per billing date). The figures are the order engine's, the same the v2 preview
+// answers; OrderMetrics and the ramp types are not computed.
 import type { Action, OrderOutcome, SubscriptionResult } from '../engine/orders';
 import { round2, type Money } from '../../wire/money';
 import type { ItemRec } from '../state/store';
-import { previewInvoices, type Thru } from './invoices';
+import { previewDocuments, type Thru } from './invoices';
 import { mrrNow, numbered, planOf, tcbNow } from './itemFacts';
 import { V1_TYPE_OF } from './names';
 
@@ -18,7 +19,7 @@ export function previewAnswer(outcome: OrderOutcome, types: readonly string[], t
     previewResult: {
       ...(types.includes('ChargeMetrics') ? { chargeMetrics: results.map(chargeMetrics) } : {}),
       ...(types.includes('OrderDeltaMetrics') ? { orderDeltaMetrics: deltaMetrics(outcome) } : {}),
-      ...(types.includes('BillingDocs') ? { invoices: previewInvoices(results, outcome.lineItems, thru) } : {}),
+      ...(types.includes('BillingDocs') ? previewDocuments(outcome, thru) : {}),
     },
   };
 }

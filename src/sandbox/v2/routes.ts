@@ -5,6 +5,7 @@ import type { RouteDeps } from '../http/routeDeps';
 import { ok, type Reply, type Route } from '../http/router';
 import { createAccount, runOrder } from '../engine/orders';
 import type { Store } from '../state/store';
+import { previewView } from './billingDocuments';
 import { plansPage } from './planViews';
 import { subscriptionsPage } from './subscriptionList';
 import { accountView, orderView } from './views';
@@ -27,7 +28,10 @@ export function v2Routes(deps: RouteDeps): Route[] {
       handle: call =>
         deps.idempotent(call, 'preview', body => ({
           status: 201,
-          body: runOrder(store, body as PreviewRequestBody, false, deps.clock, undefined, deps.prices).preview,
+          body: previewView(
+            runOrder(store, body as PreviewRequestBody, false, deps.clock, undefined, deps.prices),
+            body as PreviewRequestBody,
+          ),
         })),
     },
     {

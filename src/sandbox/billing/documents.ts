@@ -1,0 +1,68 @@
+// The billing engine's main function: every charge's lines, gathered into one billing document per date for the
+// account (a bill run's invoice), rounded half-even at the item; a date whose items come to less than zero is a
+// credit memo. Tax is zero. Pure: no HTTP, no store, no clock.
+import { addMonths } from '../../schemas/dates';
+import { dayBefore, earlier } from './calendar';
+import { centsHalfEven, fromCents } from './exact';
+import { chargeLines, type ChargeContext, type Line } from './schedule';
+import type { BillingDocument, BillingInput, BillingItem, SubscriptionInput, Through } from './types';
+
+/** The documents the input bills through its `through`, by date; each total = subtotal + tax = its items' sum. */
+export function billingDocuments<R>(input: BillingInput<R>): BillingDocument<R>[] {
+  const lines: Line<R>[] = [];
+  for (const sub of input.subscriptions) {
+    if (!sub.charges.length) continue;
+    const ctx = subscriptionContext(sub, input.billCycleDay, input.through);
+    for (const charge of sub.charges) {
+      lines.push(...chargeLines(charge, ctx).filter(l => l.target >= ctx.from && within(l.target, input.through)));
+    }
+  }
+  const byDate = new Map<string, Line<R>[]>();
+  for (const l of lines) {
+    const day = byDate.get(l.target);
+    if (day) day.push(l);
+    else byDate.set(l.target, [l]);
+  }
+  return [...byDate.keys()].sort().map(date => billingDocument(date, byDate.get(date)!));
+}
+
+const within = (target: string, through: Through) => !('endDate' in through) || target <= through.endDate;
+
+function subscriptionContext<R>(sub: SubscriptionInput<R>, cycleDay: number, through: Through): ChargeContext {
+  const from = sub.from ?? sub.charges.map(c => c.start).reduce(earlier);
+  const termEnd = sub.termEnd ?? null;
+  const renewalMonths = sub.renewalMonths ?? null;
+  if (renewalMonths !== null && (!Number.isInteger(renewalMonths) || renewalMonths < 1)) {
+    throw new RangeError(`A renewal term is a whole number of months, at least 1, not ${renewalMonths}.`);
+  }
+  if (!('termEnd' in through)) return { cycleDay, from, termEnd, renewalMonths, cap: null, through };
+  // To the end of the term in effect on `from` (renewals counted); an evergreen subscription: a year.
+  let cap = termEnd ?? addMonths(from, 12);
+  for (let k = 1; termEnd && renewalMonths && cap <= from; k++) cap = addMonths(termEnd, k * renewalMonths);
+  return { cycleDay, from, termEnd, renewalMonths, cap, through };
+}
+
+/** One date's lines as a document; items keep the order of the subscriptions and charges they come from. */
+function billingDocument<R>(targetDate: string, lines: Line<R>[]): BillingDocument<R> {
+  const cents = lines.map(l => (l.kind === 'credit' ? -centsHalfEven(l.amount) : centsHalfEven(l.amount)));
+  const sum = cents.reduce((a, b) => a + b, 0n);
+  const credit = sum < 0n;
+  const items = lines.map((l, i): BillingItem<R> => item(l, fromCents(credit ? -cents[i] : cents[i])));
+  const subtotal = fromCents(credit ? -sum : sum);
+  return { type: credit ? 'credit_memo' : 'invoice', targetDate, items, subtotal, tax: 0, total: subtotal };
+}
+
+function item<R>(l: Line<R>, amount: number): BillingItem<R> {
+  const { terms } = l;
+  const unit = terms.model === 'tiered' || terms.model === 'volume' ? {} : { unitAmount: terms.unitAmount ?? 0 };
+  return {
+    ref: l.ref,
+    kind: l.kind,
+    serviceStart: l.start,
+    serviceEnd: l.end > l.start ? dayBefore(l.end) : l.start,
+    quantity: terms.quantity,
+    ...unit,
+    amount,
+    tax: 0,
+  };
+}

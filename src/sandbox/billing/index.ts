@@ -1,0 +1,8 @@
+// The billing engine's public face: pure functions from charges to billing documents (see types.ts for the
+// input; documents.ts for what it bills), and the pricing of each model for the catalog to map its prices onto.
+export { billingDocuments } from './documents';
+export { flatFee, perUnit, periodPrice, tiered, volume } from './pricing';
+export { centsHalfEven, exact, fromCents } from './exact';
+export { PERIOD_MONTHS, periods } from './calendar';
+export { MAX_PERIODS } from './schedule';
+export type * from './types';

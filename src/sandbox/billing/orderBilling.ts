@@ -1,0 +1,181 @@
+// What an order would bill: its subscriptions (as the order engine leaves them) and line items, as the billing
+// engine's input. A new subscription bills from its start. A changed one is taken as billed, in advance, up to
+// the first date the order changes it (the sandbox keeps no invoices): from that date on, each change bills from
+// its effective date (an update credited and billed again, a removal, cancellation or pause credited) and the
+// subscription's own periods follow. Tax is zero.
+import type { EngineSubscription, LineItem, OrderOutcome, SubscriptionResult } from '../engine/orders';
+import { CATALOG } from '../state/catalog';
+import type { ItemRec, SubscriptionRec } from '../state/store';
+import { addMonths } from '../../schemas/dates';
+import { later } from './calendar';
+import { billingDocuments } from './documents';
+import type {
+  BillingDocument,
+  BillingPeriod,
+  ChargeChange,
+  ChargeInput,
+  PriceModel,
+  SubscriptionInput,
+  Through,
+} from './types';
+
+/** What a billing item bills: a subscription item (on the subscription as the order leaves it), or a line item. */
+export type BilledRef =
+  | { kind: 'subscription_item'; sub: SubscriptionRec; item: ItemRec; productName?: string }
+  | { kind: 'line_item'; lineItem: LineItem };
+
+export function orderBillingDocuments(outcome: OrderOutcome, through: Through): BillingDocument<BilledRef>[] {
+  const { orderDate, billCycleDay } = outcome.billing;
+  const subscriptions = outcome.subscriptions.flatMap(r => subscriptionInput(r, orderDate));
+  const lineItems: SubscriptionInput<BilledRef>[] = outcome.lineItems.map(li => ({
+    charges: [
+      {
+        ref: { kind: 'line_item', lineItem: li },
+        price: { model: 'flat_fee', unitAmount: li.total, quantity: li.quantity },
+        start: li.start_date,
+      },
+    ],
+  }));
+  return billingDocuments({ billCycleDay, through, subscriptions: [...subscriptions, ...lineItems] });
+}
+
+// The catalog's periods and models as the engine names them; a name it does not know bills as per unit / month.
+const PERIODS: Record<string, BillingPeriod> = {
+  month: 'month',
+  quarter: 'quarter',
+  semi_annual: 'semi_annual',
+  year: 'annual',
+  annual: 'annual',
+};
+const MODELS: Record<string, PriceModel> = { per_unit: 'per_unit', flat_fee: 'flat_fee', usage: 'usage' };
+
+const productName = (planId: string) => CATALOG.find(p => p.plans.some(pl => pl.id === planId))?.name;
+
+function charge(sub: SubscriptionRec, it: ItemRec, start: string, changes: ChargeChange[]): ChargeInput<BilledRef> {
+  const plan = sub.plans.find(p => p.id === it.subscription_plan_id);
+  const name = plan ? productName(plan.plan_id) : undefined;
+  return {
+    ref: { kind: 'subscription_item', sub, item: it, ...(name ? { productName: name } : {}) },
+    price: { model: MODELS[it.charge_model] ?? 'per_unit', unitAmount: it.unit_amount, quantity: it.quantity },
+    ...(it.charge_type === 'recurring' ? { period: PERIODS[it.billing_period ?? 'month'] ?? 'month' } : {}),
+    start,
+    end: it.end_date,
+    ...(changes.length ? { changes } : {}),
+  };
+}
+
+/** Whole months of a renewal term, or null when the subscription does not renew (or by days or weeks). */
+function renewalMonths(sub: SubscriptionRec): number | null {
+  const t = sub.renewal_term;
+  if (!sub.auto_renew || t.type !== 'termed') return null;
+  const count = t.interval_count ?? 1;
+  return t.interval === 'month' ? count : t.interval === 'year' ? 12 * count : null;
+}
+
+/** The subscription's terms; renewing into an evergreen term, its charges simply run on (see openEnded). */
+function terms(sub: SubscriptionRec): Pick<SubscriptionInput<BilledRef>, 'termEnd' | 'renewalMonths'> {
+  const evergreenNext = sub.auto_renew && sub.renewal_term.type === 'evergreen';
+  return { termEnd: sub.current_term_end, renewalMonths: evergreenNext ? null : renewalMonths(sub) };
+}
+
+const live = (sub: SubscriptionRec) => sub.plans.filter(p => !p.removed).flatMap(p => p.items);
+
+function subscriptionInput(r: SubscriptionResult, orderDate: string): SubscriptionInput<BilledRef>[] {
+  const after = r.sub;
+  if (!r.before) {
+    const charges = live(after).map(it => charge(after, it, it.start_date, []));
+    return [{ ...terms(after), charges: openEnded(after, charges) }];
+  }
+  const before = r.before;
+  if (before.state === 'canceled') return [];
+  if (before.state === 'paused') {
+    if (!r.entry.resume) return [];
+    const on = r.entry.resume.resume_date ?? orderDate;
+    const charges = live(after).map(it => charge(after, it, later(it.start_date, on), []));
+    return [{ ...terms(after), from: on, charges: openEnded(after, charges) }];
+  }
+  return [changedSubscription(r, before, after, orderDate)];
+}
+
+/** Renewing into an evergreen term: the charges that run to the term's end never end. */
+function openEnded(sub: SubscriptionRec, charges: ChargeInput<BilledRef>[]): ChargeInput<BilledRef>[] {
+  if (!(sub.auto_renew && sub.renewal_term.type === 'evergreen' && sub.current_term_end)) return charges;
+  return charges.map(c => (c.end === sub.current_term_end ? { ...c, end: null } : c));
+}
+
+/** An existing subscription: its items from before the order, each with the changes the order makes and when. */
+function changedSubscription(
+  r: SubscriptionResult,
+  before: SubscriptionRec,
+  after: SubscriptionRec,
+  orderDate: string,
+): SubscriptionInput<BilledRef> {
+  const e = r.entry;
+  const changes = new Map<string, ChargeChange[]>();
+  const dates: string[] = [];
+  const note = (itemId: string, c: ChargeChange) => {
+    changes.set(itemId, [...(changes.get(itemId) ?? []), c]);
+    dates.push(c.on);
+  };
+  const afterItem = new Map(after.plans.flatMap(p => p.items).map(it => [it.id, it]));
+  for (const u of e.update_subscription_plans ?? []) {
+    const plan = after.plans.find(p => p.id === u.subscription_plan.subscription_plan_id);
+    for (const si of u.subscription_plan.subscription_items ?? []) {
+      const it = plan?.items.find(x => x.subscription_item_number === si.subscription_item_number);
+      if (!it) continue;
+      const on = si.start_date ?? u.start_date ?? u.start_on?.contract_effective ?? orderDate;
+      note(it.id, { on, kind: 'update', quantity: it.quantity, unitAmount: it.unit_amount });
+    }
+  }
+  for (const rm of e.remove_subscription_plans ?? []) {
+    const plan = before.plans.find(p => p.id === rm.subscription_plan_id);
+    const on = rm.start_on?.contract_effective ?? orderDate;
+    for (const it of plan?.items ?? []) note(it.id, { on, kind: 'stop' });
+  }
+  const stopAll = wholeStop(e, orderDate);
+  if (stopAll) for (const it of live(before)) note(it.id, stopAll);
+
+  const kept = live(before).map(it => {
+    const now = afterItem.get(it.id) ?? it;
+    // The order's terms (a renewal, a longer term) decide how long the item runs; its amounts change only as noted.
+    return charge(after, { ...it, end_date: now.end_date }, it.start_date, changes.get(it.id) ?? []);
+  });
+  const added = (e.add_subscription_plans ?? []).flatMap((a, j) => {
+    const plan = after.plans[before.plans.length + j];
+    const on = a.start_on?.contract_effective ?? orderDate;
+    dates.push(on);
+    return (plan?.items ?? []).map(it => charge(after, it, later(it.start_date, on), []));
+  });
+  const from = dates.length ? dates.reduce((a, b) => (a < b ? a : b)) : orderDate;
+  // A cancellation turns auto-renew off for what follows it; up to its date the subscription renewed as it was.
+  const renewing = e.cancel ? { ...after, auto_renew: before.auto_renew } : after;
+  const charges = openEnded(renewing, [...kept, ...added]);
+  if (e.cancel?.cancel_at === 'subscription_term_end') return endingWithTerm(terms(renewing), from, charges);
+  return { ...terms(renewing), from, charges };
+}
+
+/** Canceled at the end of the term in effect on `from` (renewals counted): what ran to the term's end ends there. */
+function endingWithTerm(
+  t: Pick<SubscriptionInput<BilledRef>, 'termEnd' | 'renewalMonths'>,
+  from: string,
+  charges: ChargeInput<BilledRef>[],
+): SubscriptionInput<BilledRef> {
+  const first = t.termEnd ?? null;
+  let end = first;
+  for (let k = 1; first && end && t.renewalMonths && end <= from; k++) end = addMonths(first, k * t.renewalMonths);
+  return { termEnd: end, from, charges: charges.map(c => (c.end === first ? { ...c, end } : c)) };
+}
+
+/** A cancellation or pause: every item stops on its date (credited), or at the end of its billing period. */
+function wholeStop(e: EngineSubscription, orderDate: string): ChargeChange | undefined {
+  if (e.cancel) {
+    if (e.cancel.cancel_at === 'subscription_term_end') return undefined;
+    if (e.cancel.cancel_at === 'invoice_period_end') return { on: orderDate, kind: 'stop', atPeriodEnd: true };
+    return { on: e.cancel.cancel_date ?? orderDate, kind: 'stop' };
+  }
+  if (e.pause) {
+    if (e.pause.pause_at === 'invoice_period_end') return { on: orderDate, kind: 'stop', atPeriodEnd: true };
+    return { on: e.pause.pause_date ?? orderDate, kind: 'stop' };
+  }
+  return undefined;
+}

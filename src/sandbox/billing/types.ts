@@ -1,0 +1,93 @@
+// The billing engine's own input and output: what a charge costs and when, and the billing documents that follow.
+// Dates are YYYY-MM-DD; a range's end is exclusive (the first day no longer served) unless named inclusive.
+
+/** How long one billing period is. */
+export type BillingPeriod = 'month' | 'quarter' | 'semi_annual' | 'annual';
+/** How a period's amount is priced from the quantity. */
+export type PriceModel = 'per_unit' | 'flat_fee' | 'tiered' | 'volume' | 'usage';
+export type Timing = 'in_advance' | 'in_arrears';
+
+/** A price tier: units up to `upTo` (null: no bound) at `unitAmount` each, plus `flatAmount` once when reached. */
+export interface Tier {
+  upTo: number | null;
+  unitAmount?: number;
+  flatAmount?: number;
+}
+
+/** What one full period (or a one-time charge) costs: the model with its amounts and the quantity. */
+export interface PriceTerms {
+  model: PriceModel;
+  /** per_unit and usage: the amount per unit; flat_fee: the amount. */
+  unitAmount?: number;
+  /** tiered and volume. */
+  tiers?: Tier[];
+  /** Units (usage: the units each period uses, an estimate since a preview has no usage records). */
+  quantity: number;
+}
+
+/** A change decided after billing began: new terms, or the charge stops (credited for the unused days). */
+export type ChargeChange =
+  | { on: string; kind: 'update'; quantity?: number; unitAmount?: number; tiers?: Tier[] }
+  | { on: string; kind: 'stop'; atPeriodEnd?: boolean };
+
+export interface ChargeInput<R = unknown> {
+  /** The caller's own handle for the charge, handed back on each billing item. */
+  ref: R;
+  price: PriceTerms;
+  /** Left out: a one-time charge, billed once on `start`. */
+  period?: BillingPeriod;
+  /** Default: in arrears for usage, in advance for everything else. */
+  timing?: Timing;
+  start: string;
+  /** The planned end (exclusive), known when billing began: the last period is prorated, never credited. */
+  end?: string | null;
+  /** Changes by effective date; each takes effect on `on`. */
+  changes?: ChargeChange[];
+}
+
+export interface SubscriptionInput<R = unknown> {
+  charges: ChargeInput<R>[];
+  /** End of the current term (exclusive); null or left out: evergreen. */
+  termEnd?: string | null;
+  /** Auto-renew: each renewal term's length in months; charges that run to the term's end run on. */
+  renewalMonths?: number | null;
+  /** Documents dated before this are history (already billed); default: its first charge's start. */
+  from?: string;
+}
+
+/** How far to bill: a number of periods (each charge's own), to the end of the current term, or to a date. */
+export type Through = { periods: number } | { termEnd: true } | { endDate: string };
+
+export interface BillingInput<R = unknown> {
+  /** The account's bill cycle day (1-31; 31 is each month's last day). */
+  billCycleDay: number;
+  subscriptions: SubscriptionInput<R>[];
+  through: Through;
+}
+
+export interface BillingItem<R = unknown> {
+  ref: R;
+  /** `charge` bills, `credit` gives back unused days of a period billed before. */
+  kind: 'charge' | 'credit';
+  serviceStart: string;
+  /** Inclusive, as the service shows it; a one-time charge: its date. */
+  serviceEnd: string;
+  quantity: number;
+  /** per_unit, flat_fee and usage: the unit amount (flat fee: the amount); tiered and volume: undefined. */
+  unitAmount?: number;
+  /** Exact to the cent, rounded half-even; in a credit memo a credit is positive. */
+  amount: number;
+  tax: number;
+}
+
+export interface BillingDocument<R = unknown> {
+  type: 'invoice' | 'credit_memo';
+  targetDate: string;
+  items: BillingItem<R>[];
+  /** The sum of the items. */
+  subtotal: number;
+  /** Always 0: the Local sandbox computes no tax. */
+  tax: number;
+  /** subtotal + tax. */
+  total: number;
+}
