@@ -84,7 +84,7 @@ function planView(p: PlanRec, sub: SubscriptionRec, a: ActionRecord, actor: stri
 function recurringView(i: ItemRec, sub: SubscriptionRec) {
   const { interval, interval_count } = sub.initial_term;
   return {
-    recurring_on: 'subscription_start_day',
+    recurring_on: 'account_cycle_date', // the billing engine bills on the account's bill cycle day
     alignment_behavior: 'none',
     interval: i.billing_period,
     interval_count: 1,
