@@ -19,11 +19,14 @@ const USAGE = `usage: billing-workbench <command> [options]
       embedded local sandbox's, or with --base-url that environment's (credentials from BILLING_CLIENT_ID and
       BILLING_CLIENT_SECRET). Ids it does not know are warnings (exit 0); no catalog is exit 2.
 
-  preview FILE [--format table|json] [--base-url URL]
+  preview FILE [--format table|json] [--periods N] [--base-url URL]
   create FILE [--format table|json] [--base-url URL]
       Send a payload. With --base-url, credentials come from BILLING_CLIENT_ID and BILLING_CLIENT_SECRET;
       without it, the embedded local sandbox is started in-process. Exit 1 on an error (decoded), 2 on a usage
       or input error.
+      A preview asks for billing documents over N billing periods (default 3; 0: none) and prints an invoices
+      table after the items (json: the service's answer, documents included), unless the file names its own
+      metrics or period options (v1: previewTypes or previewThruType and its number or date): they are kept.
       An *.account.json file is created with create (POST /v2/accounts); only order files preview.
 
   endpoints [QUERY] [--format text|json]
@@ -65,12 +68,17 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
         const { values, positionals } = parseArgs({
           args: rest,
           allowPositionals: true,
-          options: { format: { type: 'string', default: 'table' }, 'base-url': { type: 'string' } },
+          options: {
+            format: { type: 'string', default: 'table' },
+            'base-url': { type: 'string' },
+            periods: { type: 'string' },
+          },
         });
         if (positionals.length > 1) throw new UsageError(`${command} takes one FILE`);
+        const periods = periodsOption(command, values.periods);
         return await sendCommand(
           command,
-          { file: positionals[0], format: values.format!, baseUrl: values['base-url'] },
+          { file: positionals[0], format: values.format!, baseUrl: values['base-url'], periods },
           io,
         );
       }
@@ -145,6 +153,16 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
     io.err(`error: ${(e as Error).message}`);
     return 1;
   }
+}
+
+/** `--periods N`: a whole number, 0 or more, for preview only. */
+function periodsOption(command: 'preview' | 'create', value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (command !== 'preview') throw new UsageError('--periods is for preview (what a preview bills), not create');
+  const n = Number(value.trim());
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n))
+    throw new UsageError(`--periods must be a whole number, 0 or more, not "${value}"`);
+  return n;
 }
 
 /** The client's refusal of a --base-url (not a URL, plain http to a remote host). By name: each subcommand's

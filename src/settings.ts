@@ -3,6 +3,7 @@
 // request (the proxy) or slow the Local sandbox is read from user settings only: a workspace's
 // .vscode/settings.json must not be able to send credentials elsewhere.
 import * as vscode from 'vscode';
+import { DEFAULT_PREVIEW_PERIODS, periodsOf } from './payloads/previewPeriods';
 import { Disposable } from './util/dispose';
 
 export const SECTION = 'billingWorkbench';
@@ -17,6 +18,7 @@ export const SETTING = {
   localSandboxFaults: 'localSandbox.faults',
   localSandboxLatencyMs: 'localSandbox.latencyMs',
   previewLive: 'preview.live',
+  previewPeriods: 'preview.periods',
 } as const;
 
 const PROXY = 'http.proxy';
@@ -36,6 +38,8 @@ export interface SettingValues {
   /** The Local sandbox's `faults` spec and latency (user settings only). */
   localSandbox: { faults?: string; latencyMs?: number };
   previewLive: PreviewLiveMode;
+  /** Billing periods a preview asks billing documents for (0: none), unless the payload names its own. */
+  previewPeriods: number;
 }
 
 /** What a configuration change touched, in the terms the components care about. */
@@ -96,6 +100,7 @@ function read(): SettingValues {
       ...(typeof latencyMs === 'number' && latencyMs > 0 ? { latencyMs } : {}),
     },
     previewLive: liveMode(c),
+    previewPeriods: periodsOf(c.get<number>(SETTING.previewPeriods, DEFAULT_PREVIEW_PERIODS)),
   };
 }
 

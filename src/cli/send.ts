@@ -1,8 +1,17 @@
-// `preview FILE [--format table|json]` and `create FILE`: against --base-url with BILLING_CLIENT_ID /
+// `preview FILE [--format table|json] [--periods N]` and `create FILE`: against --base-url with BILLING_CLIENT_ID /
 // BILLING_CLIENT_SECRET from the environment (a secret is never a flag), or the embedded local sandbox.
 // An order or preview file previews and creates an order; an account file creates an account (POST
 // /v2/accounts) and has nothing to preview.
-import { ApiError, BillingClient, v1PreviewAsV2, type ApiResponse } from '../client';
+import {
+  ApiError,
+  asksForBillingDocuments,
+  BillingClient,
+  previewBillingDocuments,
+  summarizePreview,
+  v1PreviewAsV2,
+  type ApiResponse,
+  type PreviewResponse,
+} from '../client';
 import { startSandbox } from '../sandbox';
 import {
   createBody,
@@ -31,6 +40,8 @@ export interface SendArgs {
   file?: string;
   format: string;
   baseUrl?: string;
+  /** Billing periods a preview asks billing documents for (0: none); undefined: the default. */
+  periods?: number;
 }
 
 export async function sendCommand(
@@ -70,7 +81,8 @@ export async function sendCommand(
     return 2; // an input error, like a file that cannot be read
   }
   // The editor's rules: an order file previews with metrics added; a preview file creates the same order.
-  const body = kind === 'account' ? value : command === 'preview' ? previewBody(value, fileKind) : createBody(value);
+  const body =
+    kind === 'account' ? value : command === 'preview' ? previewBody(value, fileKind, args.periods) : createBody(value);
   const errors = validate(JSON.stringify(body), kind).filter(f => f.severity === 'error');
   if (errors.length) {
     for (const f of errors) {
@@ -84,7 +96,7 @@ export async function sendCommand(
   return sendWith(args, io, env, async client => {
     if (command === 'preview') {
       const r = await client.preview(body as PreviewRequestBody);
-      const table = () => previewTable(r.data, body as PreviewRequestBody);
+      const table = () => previewTable(r.data, body as PreviewRequestBody, billed(io, body, r.data, r.data));
       io.out(args.format === 'json' ? JSON.stringify(r.data, null, 2) : table());
       io.err(`${r.status} in ${r.ms} ms, Service-Request-Id ${r.requestId ?? '-'}`);
     } else if (kind === 'account') {
@@ -172,12 +184,26 @@ function v1OrderSend(command: 'preview' | 'create', args: SendArgs, text: string
   };
   if (command === 'preview')
     return async client => {
-      const r = await client.previewV1(v1PreviewBody(body));
-      done(r, previewTable(v1PreviewAsV2(r.data.previewResult, body), {}));
+      const sent = v1PreviewBody(body, args.periods);
+      const r = await client.previewV1(sent);
+      const figures = v1PreviewAsV2(r.data.previewResult, body);
+      done(r, args.format === 'json' ? '' : previewTable(figures, {}, billed(io, sent, r.data, figures, 'v1')));
     };
   return async client => {
     const r = await client.createOrderV1(v1CreateBody(body));
     const subscriptions = (r.data.subscriptions ?? []).map(s => `${s.subscriptionNumber} (${s.status})`).join(', ');
     done(r, `created order ${r.data.orderNumber} with ${subscriptions || 'no subscriptions'}`);
   };
+}
+
+/**
+ * The billing documents of a preview's answer, for the table; when they were asked for and none came back,
+ * stderr says so (stdout stays the table).
+ */
+function billed(io: Io, body: unknown, answer: unknown, figures: PreviewResponse, api?: 'v1') {
+  const currencies = summarizePreview(figures).totals.map(t => t.currency);
+  const documents = previewBillingDocuments(answer, body, currencies, api);
+  if (!documents.length && asksForBillingDocuments(body, api))
+    io.err('no billing documents in the answer (asked for them: the invoices table is left out)');
+  return documents;
 }

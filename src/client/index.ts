@@ -36,3 +36,15 @@ export {
 export { advise, allAdvice, type NextStep, type Surface } from './advice';
 export { NOT_SERVED_HEADER, NOT_SERVED_VALUE } from '../wire/notServed';
 export { v1PreviewAsV2, type V1PreviewResult, type V1PreviewRequest, type V1DeltaMetric } from './v1Preview';
+export {
+  asksForBillingDocuments,
+  billingDocumentsOfV1,
+  billingDocumentsOfV2,
+  documentsCurrency,
+  documentTypeLabel,
+  firstInvoiceLabel,
+  previewBillingDocuments,
+  type BillingDocument,
+  type BillingDocumentItem,
+  type BillingDocumentType,
+} from './billingDocuments';

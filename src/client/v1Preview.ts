@@ -24,8 +24,9 @@ export interface V1PreviewResult {
     orderDeltaTcb?: V1DeltaMetric[];
     orderDeltaTcv?: V1DeltaMetric[];
   };
-  invoices?: { amount?: number; amountWithoutTax?: number; targetDate?: string; invoiceItems?: unknown[] }[];
-  creditMemos?: { amount?: number; targetDate?: string }[];
+  /** BillingDocs: read as billing documents by billingDocumentsOfV1 (billingDocuments.ts). */
+  invoices?: unknown[];
+  creditMemos?: unknown[];
 }
 
 export interface V1PreviewRequest {
@@ -87,13 +88,6 @@ const money = (m: V1DeltaMetric): Money => ({
   net_amount: m.netAmount ?? m.grossAmount ?? 0,
   currency: m.currency ?? 'USD',
 });
-
-/** The invoices a v1 preview lists (BillingDocs), in date order. */
-export function v1Invoices(result: V1PreviewResult | undefined): { date: string; amount: number; items: number }[] {
-  return (result?.invoices ?? [])
-    .map(i => ({ date: i.targetDate ?? '', amount: i.amount ?? 0, items: i.invoiceItems?.length ?? 0 }))
-    .sort((a, b) => a.date.localeCompare(b.date));
-}
 
 /** A v1 create's answer as the panel's created order. */
 export function v1CreatedOrder(order: {

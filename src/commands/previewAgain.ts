@@ -14,7 +14,8 @@ export class PreviewAgainCommand implements Command {
   async execute(node?: unknown): Promise<unknown> {
     const n = treeNodeArg(node);
     if (n?.kind !== 'order') return undefined;
-    const body = orderToPreview(await this.services.accountsModel.order(n.number), n.order.accountNumber);
+    const order = await this.services.accountsModel.order(n.number);
+    const body = orderToPreview(order, n.order.accountNumber, this.services.settings.values.previewPeriods);
     if (!body) {
       const message = `Order ${n.number} changes existing subscriptions only: open it to see its actions.`;
       void vscode.window.showInformationMessage(message);

@@ -10,10 +10,13 @@ import type { PreviewRecord } from '../services/previewHistory';
 /** The preview was of another version of the text. */
 export const isStale = (doc: vscode.TextDocument, record: PreviewRecord) => record.version !== doc.version;
 
-/** "MRR +1,350.00 USD · TCB +16,700.00 USD", for the top line between Preview and Create. */
+/**
+ * "MRR +1,350.00 USD · TCB +16,700.00 USD · first invoice 350.00 USD on 2027-01-01", for the top line between
+ * Preview and Create (the first invoice when the answer lists billing documents).
+ */
 export function totalsLens(doc: vscode.TextDocument, record: PreviewRecord, range: vscode.Range): vscode.CodeLens {
   const stale = isStale(doc, record);
-  const label = totalsLabel(record.summary.totals);
+  const label = totalsLabel(record.summary.totals, record.documents);
   return readOnly(range, stale ? `${label} (edited since preview)` : label, tooltip(record, stale));
 }
 
@@ -38,6 +41,9 @@ function readOnly(range: vscode.Range, title: string, tooltip: string): vscode.C
 }
 
 function tooltip(record: PreviewRecord, stale: boolean): string {
-  const what = `Delta MRR and TCB (net) from the preview on ${record.connection} at ${new Date(record.at).toLocaleTimeString()}.`;
+  const billed = record.documents?.length
+    ? ` and its first invoice (of ${record.documents.length} billing documents)`
+    : '';
+  const what = `Delta MRR and TCB (net)${billed} from the preview on ${record.connection} at ${new Date(record.at).toLocaleTimeString()}.`;
   return stale ? `${what} The text has changed since: preview again to update.` : what;
 }

@@ -2,6 +2,7 @@
 export { parsePayload, parseRequest, type ParsedPayload } from './parsePayload';
 export { previewBody, createBody } from './bodies';
 export { orderToPreview } from './orderToPreview';
+export { DEFAULT_PREVIEW_PERIODS, V2_PERIOD_OPTIONS, periodsOf, withBillingDocuments } from './previewPeriods';
 export {
   parseRequestFile,
   requestFileText,
@@ -26,7 +27,6 @@ export {
   v1CreateBody,
   v1CreatedOrder,
   v1InitialTerms,
-  v1Invoices,
   v1PreviewAsV2,
   v1PreviewBody,
   V2_BODY_KINDS,

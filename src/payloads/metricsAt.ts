@@ -2,6 +2,7 @@
 // TCB of `subscriptions[i]` and `line_items[i]`, summed per currency from the summary's rows (they carry
 // their request position), at the offset of the entry's opening brace. The editor shows them there.
 import { findNodeAtLocation, parseTree } from 'jsonc-parser';
+import { firstInvoiceLabel, type BillingDocument } from '../client/billingDocuments';
 import { formatMoney, round2 } from '../client/money';
 import type { PreviewSummary, Totals } from '../client/summary';
 
@@ -72,7 +73,12 @@ export function metricsLabel(sums: readonly CurrencySum[]): string {
   return [...(mrr.length ? [`MRR ${mrr.join(', ')}`] : []), `TCB ${tcb.join(', ')}`].join(' · ');
 }
 
-/** The preview's totals per currency, as the label above the payload reads them. */
-export function totalsLabel(totals: readonly Totals[]): string {
-  return metricsLabel(totals.map(t => ({ currency: t.currency, mrr: t.mrr, tcb: t.tcb })));
+/**
+ * The preview's totals per currency, as the label above the payload reads them, then its first invoice when the
+ * answer lists billing documents: `MRR +350.00 USD · TCB +4,200.00 USD · first invoice 350.00 USD on 2027-01-01`.
+ */
+export function totalsLabel(totals: readonly Totals[], documents: readonly BillingDocument[] = []): string {
+  const label = metricsLabel(totals.map(t => ({ currency: t.currency, mrr: t.mrr, tcb: t.tcb })));
+  const first = firstInvoiceLabel(documents);
+  return first ? `${label} · ${first}` : label;
 }

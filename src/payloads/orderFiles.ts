@@ -19,9 +19,12 @@ export function orderFile(path: string, value: unknown): OrderFile | undefined {
   return undefined;
 }
 
-/** The body an order file previews with (v2: metrics added to an order; v1: the delta metrics asked for). */
-export function orderPreviewBody(file: OrderFile, value: Body): Body {
-  return file.api === 'v1' ? v1PreviewBody(value.body as Body) : previewBody(value, file.kind);
+/**
+ * The body an order file previews with (v2: metrics added to an order; v1: the delta metrics asked for), asking
+ * for billing documents over `periods` periods unless the file names its own (previewPeriods.ts).
+ */
+export function orderPreviewBody(file: OrderFile, value: Body, periods?: number): Body {
+  return file.api === 'v1' ? v1PreviewBody(value.body as Body, periods) : previewBody(value, file.kind, periods);
 }
 
 /** The body an order file creates its order with (a preview's options left out). */

@@ -1,11 +1,20 @@
-// The checks of one step's answer: status, values at JSON paths, and a preview's totals per currency.
+// The checks of one step's answer: status, values at JSON paths, a preview's totals per currency and the
+// billing documents it lists.
 // Each failure says what was expected, what came back, and where the check is in the scenario file.
 import * as vm from 'vm';
+import {
+  asksForBillingDocuments,
+  billingDocumentsOfV2,
+  documentsCurrency,
+  documentTypeLabel,
+  type BillingDocument,
+} from '../client/billingDocuments';
+import { formatMoney } from '../client/money';
 import { summarizePreview } from '../client/summary';
 import type { PreviewResponse } from '../client/responses';
 import type { PathSegment } from '../schemas/findings';
 import { parseJsonPath, valueAt } from './jsonPath';
-import type { ExpectData, ValueCheckData } from './schema';
+import type { ExpectData, InvoiceCheckData, ValueCheckData } from './schema';
 
 export interface CheckFailure {
   /** What was checked, in words: `status`, `subscriptions[0].state equals`, `USD mrr total`. */
@@ -45,6 +54,7 @@ export function checkAnswer(
     if (f) failures.push(f);
   });
   if (expect?.totals?.length) failures.push(...checkTotals(answer.body, expect, at, previewRequest));
+  if (expect?.invoices) failures.push(...checkInvoices(answer.body, expect.invoices, at, previewRequest));
   return failures;
 }
 
@@ -141,6 +151,75 @@ function checkTotals(body: unknown, expect: ExpectData, at: PathSegment[], reque
   return failures;
 }
 
+/**
+ * The answer's billing documents, in date order, against the list expected: as many, and each with its total
+ * (to the cent), and its date and type when given. An answer without `billing_documents` fails (a preview that
+ * did not ask, or a service that does not compute them), never passes as "no documents".
+ */
+function checkInvoices(
+  body: unknown,
+  expected: InvoiceCheckData[],
+  at: PathSegment[],
+  request: unknown,
+): CheckFailure[] {
+  const path = [...at, 'invoices'];
+  const listed =
+    !!body && typeof body === 'object' && Array.isArray((body as Record<string, unknown>).billing_documents);
+  if (!listed) {
+    const asked = asksForBillingDocuments(request);
+    const why = asked
+      ? 'the request asked for them ("billing_documents" in "metrics") but the service did not compute them'
+      : 'the request did not ask for them: add "billing_documents" to "metrics", with "number_of_periods"';
+    const message = `expected ${count(expected.length)}, the answer has no "billing_documents": ${why}`;
+    return [{ check: 'invoices', message, expected, actual: undefined, path }];
+  }
+  const preview = body as PreviewResponse;
+  const figures = Array.isArray(preview.subscriptions) ? summarizePreview(preview, request as never).totals : [];
+  const docs = billingDocumentsOfV2(
+    body,
+    documentsCurrency(
+      request,
+      figures.map(t => t.currency),
+    ),
+  );
+  const failures: CheckFailure[] = [];
+  if (docs.length !== expected.length) {
+    const got = docs.length ? `: ${docs.map(d => describeDocument(d)).join('; ')}` : '';
+    failures.push({
+      check: 'invoices count',
+      message: `expected ${count(expected.length)}, got ${docs.length}${got}`,
+      expected: expected.length,
+      actual: docs.length,
+      path,
+    });
+  }
+  expected.forEach((want, k) => {
+    const got = docs[k];
+    if (!got) return; // counted above
+    const where = `billing document ${k + 1} (${describeDocument(got)})`;
+    const fail = (field: 'total' | 'date' | 'type', message: string, actual: unknown) =>
+      failures.push({
+        check: `invoices[${k}] ${field}`,
+        message: `${where}: ${message}`,
+        expected: want[field],
+        actual,
+        path: [...path, k, field],
+      });
+    if (Math.abs(got.total - want.total) >= 0.005)
+      fail('total', `expected total ${want.total}, got ${got.total}`, got.total);
+    if (want.date !== undefined && got.date !== want.date)
+      fail('date', `expected date ${want.date}, got ${got.date || 'none'}`, got.date);
+    if (want.type !== undefined && got.type !== want.type)
+      fail('type', `expected ${aDocument(want.type)}, got ${aDocument(got.type)}`, got.type);
+  });
+  return failures;
+}
+
+/** "an invoice", "a credit memo". */
+const aDocument = (type: string) => `${/^[aeiou]/i.test(type) ? 'an' : 'a'} ${documentTypeLabel(type)}`;
+const count = (n: number) => `${n} billing document${n === 1 ? '' : 's'}`;
+const describeDocument = (d: BillingDocument) =>
+  `${documentTypeLabel(d.type)} ${formatMoney(d.total, d.currency)}${d.date ? ` on ${d.date}` : ''}`;
 const show = (v: unknown) => (v === undefined ? 'nothing' : JSON.stringify(v));
 
 /** Equal as JSON: same types and values, object keys in any order. */

@@ -247,7 +247,10 @@ function resolveCall(p: PreparedStep, answers: Map<string, unknown>): Call {
   const obj = body as Record<string, unknown>;
   switch (s.kind) {
     case 'preview': {
-      const sent = p.file ? previewBody(obj, kindFromFileName(p.file)) : obj;
+      // Sent as the editor previews a file: an order gets `metrics`; billing documents are asked for over the
+      // default periods unless the body names its own metrics or period options (the same on every machine).
+      const isBody = !!obj && typeof obj === 'object' && !Array.isArray(obj);
+      const sent = isBody ? previewBody(obj, p.file ? kindFromFileName(p.file) : 'preview') : obj;
       return { body: sent, send: (c, signal) => c.preview(sent as never, { signal }) };
     }
     case 'createOrder':

@@ -30,6 +30,8 @@ export const SCENARIO_FINDING_CODES = [
   'bad-pattern',
   'empty-check',
   'totals-not-preview',
+  'invoices-not-preview',
+  'invoices-not-asked',
 ] as const;
 export type ScenarioFindingCode = (typeof SCENARIO_FINDING_CODES)[number];
 
@@ -130,7 +132,7 @@ export function readScenario(text: string, opts: ReadScenarioOptions = {}): Scen
         stepBody(step as StepData & { body?: unknown; file?: unknown }, at, { dir, project }, readText, add),
       );
     }
-    checkExpect(step, at, add);
+    checkExpect(step, at, add, prepared.body);
     return prepared;
   });
   findings.sort((a, b) => a.offset - b.offset); // in the order of the text, as people read it
@@ -360,7 +362,7 @@ function heldByReference(value: unknown, at: PathSegment[]): boolean {
   return false;
 }
 
-function checkExpect(step: StepData, at: PathSegment[], add: Add) {
+function checkExpect(step: StepData, at: PathSegment[], add: Add, body?: unknown) {
   const expect = step.expect;
   if (!expect || typeof expect !== 'object') return;
   (Array.isArray(expect.values) ? expect.values : []).forEach((c, k) => {
@@ -388,6 +390,30 @@ function checkExpect(step: StepData, at: PathSegment[], add: Add) {
       [...at, 'expect', 'totals'],
       true,
     );
+  }
+  checkInvoiceExpectations(step, expect.invoices, [...at, 'expect', 'invoices'], add, body);
+}
+
+/**
+ * `expect.invoices`: on preview steps only, each date a real YYYY-MM-DD, and a body that asks for billing
+ * documents (one whose `metrics` leave them out could never list any: the check would fail on every run).
+ */
+function checkInvoiceExpectations(step: StepData, invoices: unknown, at: PathSegment[], add: Add, body: unknown) {
+  if (invoices === undefined) return;
+  if (step.kind !== 'preview') {
+    add('invoices-not-preview', 'Billing documents are checked on preview steps only.', at, true);
+    return;
+  }
+  (Array.isArray(invoices) ? invoices : []).forEach((c, k) => {
+    const date = c && typeof c === 'object' ? (c as { date?: unknown }).date : undefined;
+    if (typeof date === 'string' && !(/^\d{4}-\d{2}-\d{2}$/.test(date) && isRealDate(date)))
+      add('wrong-shape', `date must be a real date written YYYY-MM-DD, not "${date}".`, [...at, k, 'date']);
+  });
+  const metrics = body && typeof body === 'object' ? (body as { metrics?: unknown }).metrics : undefined;
+  if (Array.isArray(metrics) && !metrics.includes('billing_documents')) {
+    const message =
+      'The body\'s "metrics" leave out "billing_documents", so the answer lists none and this check fails on every run: add "billing_documents" to "metrics".';
+    add('invoices-not-asked', message, at, true);
   }
 }
 

@@ -32,6 +32,19 @@ export const TotalsCheck = z
   })
   .register(z.globalRegistry, { description: "Expected totals of a preview's delta metrics in one currency." });
 
+/** One billing document a preview lists (src/client/billingDocuments.ts), in the answer's date order. */
+export const BILLING_DOCUMENT_TYPES = ['invoice', 'credit_memo', 'debit_memo'] as const;
+export const InvoiceCheck = z
+  .strictObject({
+    date: text('Its target date (the day it is billed), YYYY-MM-DD, such as 2027-01-01.').optional(),
+    total: described(z.number(), 'Its total, tax included, such as 350 (compared to the cent).'),
+    type: described(
+      z.enum(BILLING_DOCUMENT_TYPES),
+      '`invoice`, `credit_memo` or `debit_memo`; left out, any type passes.',
+    ).optional(),
+  })
+  .register(z.globalRegistry, { description: 'One billing document the preview must list: its total, date and type.' });
+
 export const Expect = z
   .strictObject({
     status: described(
@@ -45,6 +58,13 @@ export const Expect = z
     totals: z
       .array(TotalsCheck)
       .register(z.globalRegistry, { description: 'Preview steps: expected delta MRR and TCB totals per currency.' })
+      .optional(),
+    invoices: z
+      .array(InvoiceCheck)
+      .register(z.globalRegistry, {
+        description:
+          'Preview steps: the billing documents the answer must list (`billing_documents`), one entry per document in date order; `[]`: none.',
+      })
       .optional(),
   })
   .register(z.globalRegistry, { description: 'What the answer must be; without it, any success passes.' });
@@ -74,7 +94,11 @@ const step = <K extends StepKind, S extends Record<string, z.ZodType>>(kind: K, 
     .register(z.globalRegistry, { description });
 
 export const Step = z.discriminatedUnion('kind', [
-  step('preview', 'POST /v2/orders/preview: an order or preview payload (an order file gets `metrics`).', bodyFields),
+  step(
+    'preview',
+    'POST /v2/orders/preview: an order or preview payload. An order file gets `metrics` with `billing_documents` over 3 periods; a body that asks for `billing_documents` without a period option gets `number_of_periods` 3.',
+    bodyFields,
+  ),
   step('createOrder', 'POST /v2/orders: creates an order (a write).', bodyFields),
   step('createAccount', 'POST /v2/accounts: creates an account (a write).', bodyFields),
   step('getOrder', 'GET /v2/orders/{order-number}: reads an order.', {
@@ -117,6 +141,7 @@ export type StepData = z.infer<typeof Step>;
 export type ExpectData = z.infer<typeof Expect>;
 export type ValueCheckData = z.infer<typeof ValueCheck>;
 export type TotalsCheckData = z.infer<typeof TotalsCheck>;
+export type InvoiceCheckData = z.infer<typeof InvoiceCheck>;
 
 /** Steps that change data on the connection (asked before, on anything but the Local sandbox). */
 export function writes(s: StepData): boolean {

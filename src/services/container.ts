@@ -135,7 +135,8 @@ export class Container extends Disposable {
   }
 
   get payloads(): PayloadRequests {
-    return (this._payloads ??= new PayloadRequests(this.diagnostics, this.controller));
+    const periods = () => this.settings.values.previewPeriods;
+    return (this._payloads ??= new PayloadRequests(this.diagnostics, this.controller, periods));
   }
 
   get operations(): OperationRequests {

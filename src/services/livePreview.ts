@@ -105,7 +105,8 @@ export class LivePreview extends Disposable {
     const file = fileName(doc);
     const request = new AbortController();
     this.pending.set(source, { version, request, file });
-    const body = orderPreviewBody(order, value as Record<string, unknown>) as PreviewRequestBody;
+    const periods = this.deps.settings.values.previewPeriods;
+    const body = orderPreviewBody(order, value as Record<string, unknown>, periods) as PreviewRequestBody;
     const call: Call = { kind: 'preview', file, source, version, body, ...(order.api === 'v1' ? { api: 'v1' } : {}) };
     this.step(source, version, 'sent');
     const started = Date.now();

@@ -2,6 +2,8 @@
 // errors; the panel redacts again, as a last line.
 import {
   ApiError,
+  asksForBillingDocuments,
+  previewBillingDocuments,
   summarizePreview,
   type ApiResponse,
   type BillingClient,
@@ -12,9 +14,9 @@ import {
   type V1PreviewResponse,
 } from '../client';
 import type { Connection } from '../connections/connectionStore';
-import { v1CreatedOrder, v1InitialTerms, v1Invoices, v1PreviewAsV2 } from '../payloads';
+import { v1CreatedOrder, v1InitialTerms, v1PreviewAsV2 } from '../payloads';
 import { SIMULATED_NOTE } from '../wire/simulated';
-import type { ErrorState, PanelError, ResponseState, TimelineHints } from '../webview/protocol';
+import type { ErrorState, PanelError, PreviewBilling, ResponseState, TimelineHints } from '../webview/protocol';
 import type { Call, CallInfo } from './calls';
 import { offerFor } from './nextAction';
 import type { PreviewHistory } from './previewHistory';
@@ -55,16 +57,21 @@ export function responseState(
   switch (call.kind) {
     case 'preview': {
       const summary = summarizePreview(previewAnswer(call, r.data), call.body);
+      const billing = previewBilling(
+        call,
+        r.data,
+        summary.totals.map(t => t.currency),
+      );
       const { change } = history().record({
         source: call.source,
         version: call.version,
         connection: ctx.connection.name,
         summary,
+        ...(billing ? { documents: billing.documents } : {}),
       });
       const creatable = call.api === 'v1' || /\.(order|preview)\.json$/i.test(call.file);
       const timeline = timelineHints(call.body, call.api === 'v1');
-      const invoices = call.api === 'v1' ? v1Invoices((r.data as V1PreviewResponse).previewResult) : undefined;
-      const billed = invoices?.length ? { invoices } : {};
+      const billed = billing ? { billing } : {};
       return { ...state, source: call.source, summary, timeline, creatable, ...billed, ...(change ? { change } : {}) };
     }
     case 'createOrder': {
@@ -92,6 +99,17 @@ export function responseState(
 export function previewAnswer(call: { api?: 'v1'; body: unknown }, data: unknown): PreviewResponse {
   if (call.api !== 'v1') return data as PreviewResponse;
   return v1PreviewAsV2((data as V1PreviewResponse).previewResult, call.body as V1PreviewRequest);
+}
+
+/** What the preview will bill, as its answer says; undefined when it neither asked nor lists any documents. */
+export function previewBilling(
+  call: { api?: 'v1'; body: unknown },
+  data: unknown,
+  figureCurrencies: readonly string[],
+): PreviewBilling | undefined {
+  const asked = asksForBillingDocuments(call.body, call.api);
+  const documents = previewBillingDocuments(data, call.body, figureCurrencies, call.api);
+  return asked || documents.length ? { asked, documents } : undefined;
 }
 
 interface Term {

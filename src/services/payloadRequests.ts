@@ -38,6 +38,8 @@ export class PayloadRequests {
   constructor(
     private readonly diagnostics: PayloadDiagnostics,
     private readonly controller: RequestController,
+    /** Billing periods a preview asks billing documents for (billingWorkbench.preview.periods). */
+    private readonly periods: () => number | undefined = () => undefined,
   ) {}
 
   async preview(doc: vscode.TextDocument | undefined, opts: SendOptions = {}) {
@@ -49,7 +51,7 @@ export class PayloadRequests {
   async previewCall(doc: vscode.TextDocument | undefined, opts: SendOptions = {}): Promise<PreviewCall | undefined> {
     const p = await this.checkedOrder(doc, HINTS.preview, opts);
     if (!p) return undefined;
-    const body = orderPreviewBody(p.order, p.value) as PreviewRequestBody;
+    const body = orderPreviewBody(p.order, p.value, this.periods()) as PreviewRequestBody;
     const api = p.order.api === 'v1' ? ({ api: 'v1' } as const) : {};
     return { kind: 'preview', file: p.file, source: p.doc.uri.toString(), version: p.doc.version, body, ...api };
   }

@@ -2,7 +2,7 @@
 // connection, and what changed since the preview shown before the edit began (core's PreviewBaselines).
 // The panel and the inline metrics listen to it.
 import * as vscode from 'vscode';
-import { PreviewBaselines, type PreviewChange, type PreviewSummary } from '../client';
+import { PreviewBaselines, type BillingDocument, type PreviewChange, type PreviewSummary } from '../client';
 import { Disposable } from '../util/dispose';
 
 export interface PreviewRecord {
@@ -13,6 +13,8 @@ export interface PreviewRecord {
   /** The connection's name. */
   connection: string;
   summary: PreviewSummary;
+  /** The answer's billing documents, when the preview asked for them (the CodeLens shows the first invoice). */
+  documents?: BillingDocument[];
   /** The change since the preview shown before the current edit began, if there was one. */
   change?: PreviewChange;
   /** When it was answered (ms since the epoch). */

@@ -1,23 +1,36 @@
-// What the preview will bill, when the answer says it (a v1 preview that asked for BillingDocs): one row per
-// invoice, its date, amount and number of items. Text nodes only.
-import { formatMoney } from '../client/money';
+// The Invoices section, under the totals: one row per billing document (date, type, total), each a
+// <details> that opens (by keyboard too) to its items: what, quantity, service period, amount. Text nodes only:
+// names and dates come from the service.
 import { el } from './dom';
-import type { PreviewInvoice } from './protocol';
+import type { DocumentItemView, DocumentView, InvoicesView } from './invoicesModel';
 
-export function renderInvoices(invoices: PreviewInvoice[], currency: string | undefined): HTMLElement {
+export function renderInvoices(view: InvoicesView): HTMLElement {
   const sec = el('section', { cls: 'invoices', label: 'Invoices' });
-  sec.appendChild(el('h2', { text: `Invoices (${invoices.length})` }));
-  for (const i of invoices) {
-    const amount = currency ? formatMoney(i.amount, currency) : i.amount.toFixed(2);
-    const items = `${i.items} item${i.items === 1 ? '' : 's'}`;
-    sec.appendChild(
-      el(
-        'div',
-        { cls: 'item' },
-        el('span', { cls: 'details', text: `${i.date} · ${items}` }),
-        el('span', { cls: 'money', text: amount }),
-      ),
-    );
-  }
+  sec.appendChild(el('h2', { text: view.heading }));
+  if (view.note) sec.appendChild(el('p', { cls: 'muted', text: view.note }));
+  for (const d of view.documents) sec.appendChild(documentRow(d));
   return sec;
+}
+
+function documentRow(d: DocumentView): HTMLElement {
+  const summary = el(
+    'summary',
+    { label: d.label },
+    el('span', { cls: 'doc-date', text: d.date }),
+    el('span', { cls: 'doc-type', text: d.type }),
+    el('span', { cls: 'doc-total', text: d.total }),
+  );
+  const body = el('div', { cls: 'doc-items' });
+  for (const i of d.items) body.appendChild(itemRow(i));
+  if (!d.items.length) body.appendChild(el('p', { cls: 'muted', text: 'The answer lists no items.' }));
+  if (d.breakdown) body.appendChild(el('p', { cls: 'muted doc-breakdown', text: d.breakdown }));
+  return el('details', { cls: 'doc' }, summary, body);
+}
+
+function itemRow(i: DocumentItemView): HTMLElement {
+  const details = el('span', { cls: 'details' }, el('span', { cls: 'name', text: i.name }));
+  for (const part of [i.quantity, i.period].filter(Boolean)) {
+    details.append(document.createTextNode(' · '), el('span', { cls: 'nowrap', text: part }));
+  }
+  return el('div', { cls: 'doc-item' }, details, el('span', { cls: 'money', text: i.amount }));
 }

@@ -1,7 +1,6 @@
 // The response panel's script (browser bundle). Service data is untrusted: everything is rendered as
 // text nodes through the DOM, never by joining HTML strings.
 import { button, el, icon, table, withoutAdvice } from './dom';
-import { renderInvoices } from './invoicesView';
 import { renderPreview } from './previewView';
 import { renderComparison } from './comparisonView';
 import type {
@@ -60,10 +59,7 @@ function render(s: PanelState): void {
       if (s.order) renderOrder(s.order);
       if (s.summary) {
         root.appendChild(previewActions(s));
-        root.appendChild(renderPreview(s.summary, s.change, s.timeline));
-        const currencies = s.summary.totals.map(t => t.currency);
-        if (s.invoices?.length)
-          root.appendChild(renderInvoices(s.invoices, currencies.length === 1 ? currencies[0] : undefined));
+        root.appendChild(renderPreview(s.summary, s.change, s.timeline, s.billing));
       }
       renderRaw(s.raw, s.curl, !s.summary && !s.order); // a generic answer is its JSON: show it
       break;

@@ -4,14 +4,21 @@
 import { formatMoney } from '../client/money';
 import type { PreviewChange, PreviewSummary, SummaryRow } from '../client/summary';
 import { el, table } from './dom';
+import { invoicesView } from './invoicesModel';
+import { renderInvoices } from './invoicesView';
 import { previewView, type CardView, type ItemView, type Toned, type TotalView } from './previewModel';
-import type { TimelineHints } from './protocol';
+import type { PreviewBilling, TimelineHints } from './protocol';
 import { renderTimeline } from './timeline';
 
 /** A change in words and sign as well as colour: the class only adds the theme colour. */
 const toned = (t: Toned, cls = '') => el('span', { cls: `${cls} tone-${t.tone}`.trim(), text: t.text });
 
-export function renderPreview(summary: PreviewSummary, change?: PreviewChange, hints?: TimelineHints): HTMLElement {
+export function renderPreview(
+  summary: PreviewSummary,
+  change?: PreviewChange,
+  hints?: TimelineHints,
+  billing?: PreviewBilling,
+): HTMLElement {
   const view = previewView(summary, change, hints);
   const sec = el('section', { cls: 'preview' });
   sec.appendChild(el('h2', { text: 'Totals' }));
@@ -19,11 +26,13 @@ export function renderPreview(summary: PreviewSummary, change?: PreviewChange, h
   for (const t of view.totals) totals.appendChild(totalBlock(t));
   if (!view.totals.length) totals.appendChild(el('p', { text: 'Nothing to bill in this preview.' }));
   sec.appendChild(totals);
+  const invoices = invoicesView(billing);
+  if (invoices) sec.appendChild(renderInvoices(invoices));
   sec.appendChild(el('h2', { text: `Items (${summary.rows.length})` }));
   const frag = document.createDocumentFragment();
   for (const c of view.cards) frag.appendChild(card(c, view.compared));
   sec.appendChild(frag);
-  const timeline = renderTimeline(summary.rows, hints);
+  const timeline = renderTimeline(summary.rows, hints, billing?.documents);
   if (timeline) sec.append(el('h2', { text: 'Timeline' }), timeline);
   sec.appendChild(tablesOnOpen(summary, change));
   return sec;

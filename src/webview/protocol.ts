@@ -1,5 +1,6 @@
 // The response panel's message protocol, shared by the host (src/views/responsePanel.ts) and the
 // webview script (src/webview/main.ts). No `vscode` here.
+import type { BillingDocument } from '../client/billingDocuments';
 import type { ConnectionComparison } from '../client/compareConnections';
 import type { PreviewChange, PreviewSummary } from '../client/summary';
 
@@ -74,14 +75,15 @@ export interface ResponseState extends Exchange {
   creatable?: boolean;
   /** Said above the answer: the Local sandbox simulated it from the contract. */
   note?: string;
-  /** What the preview will bill, when the answer lists invoices (a v1 preview asking for BillingDocs). */
-  invoices?: PreviewInvoice[];
+  /** A preview: what it will bill (the answer's billing documents), when it asked or the answer lists some. */
+  billing?: PreviewBilling;
 }
 
-export interface PreviewInvoice {
-  date: string;
-  amount: number;
-  items: number;
+/** A preview's billing documents as the answer lists them (v2 `billing_documents`, v1 invoices and credit memos). */
+export interface PreviewBilling {
+  /** Whether the request asked for them (v2 `metrics`, v1 `previewTypes`): none asked, none expected. */
+  asked: boolean;
+  documents: BillingDocument[];
 }
 
 /** Per request position: a subscription's initial term, a line item's date. */

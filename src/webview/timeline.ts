@@ -1,23 +1,29 @@
 // The timeline of a preview as a small SVG: one bar per item from start to end, an open arrow to the right
 // edge for an evergreen (open-ended) item, a dot for a one-time line item, the term by the subscription.
 // Built with createElementNS and attributes only; colours come from panel.css classes (theme variables).
+import type { BillingDocument } from '../client/billingDocuments';
 import type { SummaryRow } from '../client/summary';
 import { el, svg } from './dom';
 import type { TimelineHints } from './protocol';
-import { OPEN_END, timelineOf, type TimelineBar } from './timelineModel';
+import { OPEN_END, timelineOf, type TimelineBar, type TimelineMark } from './timelineModel';
 
 const AXIS = 22; // the dates above the bars
 const GROUP = 18; // a subscription's label
 const BAR = 30; // an item's label and its bar
 
-export function renderTimeline(rows: SummaryRow[], hints: TimelineHints | undefined): HTMLElement | undefined {
-  const t = timelineOf(rows, hints);
+export function renderTimeline(
+  rows: SummaryRow[],
+  hints: TimelineHints | undefined,
+  documents?: readonly BillingDocument[],
+): HTMLElement | undefined {
+  const t = timelineOf(rows, hints, undefined, documents);
   if (!t) return undefined;
   const bars = t.groups.reduce((n, g) => n + g.bars.length, 0);
   const height = AXIS + t.groups.length * GROUP + bars * BAR + 4;
   const range = t.end ? `${t.start} to ${t.end}` : `from ${t.start}`;
+  const billed = t.marks.length ? `, ${t.marks.length} billing date${t.marks.length === 1 ? '' : 's'}` : '';
   const image = svg('svg', { width: '100%', height, role: 'img', class: 'timeline-svg' });
-  image.appendChild(svg('title', {}, document.createTextNode(`Timeline of ${bars} items, ${range}`)));
+  image.appendChild(svg('title', {}, document.createTextNode(`Timeline of ${bars} items, ${range}${billed}`)));
   image.appendChild(
     svg(
       'defs',
@@ -45,8 +51,13 @@ export function renderTimeline(rows: SummaryRow[], hints: TimelineHints | undefi
       y += BAR;
     }
   }
+  for (const m of t.marks) image.appendChild(billingMark(m, height));
   const figure = el('figure', { cls: 'timeline' }, image);
-  if (t.omitted) figure.appendChild(el('figcaption', { text: `${t.omitted} more items in the table below` }));
+  const captions = [
+    t.marks.length ? `Dots on the axis: the ${t.marks.length} billing date${t.marks.length === 1 ? '' : 's'}` : '',
+    t.omitted ? `${t.omitted} more items in the table below` : '',
+  ].filter(Boolean);
+  if (captions.length) figure.appendChild(el('figcaption', { text: captions.join('. ') }));
   return figure;
 }
 
@@ -63,4 +74,15 @@ function barShape(b: TimelineBar, y: number): SVGElement {
     });
   const width = Math.max(b.to - b.from, 0.6); // a one-day item stays visible
   return svg('rect', { x: `${b.from}%`, y: y - 4, width: `${width}%`, height: 8, rx: 2, class: 'bar' });
+}
+
+/** A billing date: a dot on the axis and a faint line down through the bars; hovering names what is billed. */
+function billingMark(m: TimelineMark, height: number): SVGElement {
+  return svg(
+    'g',
+    { class: 'bill-mark' },
+    svg('title', {}, document.createTextNode(`Billed ${m.label}`)),
+    svg('line', { x1: `${m.at}%`, x2: `${m.at}%`, y1: 21, y2: height - 2, class: 'bill-guide' }),
+    svg('circle', { cx: `${m.at}%`, cy: 17, r: 3.5, class: 'bill-dot' }),
+  );
 }

@@ -1,6 +1,9 @@
 // Where each subscription item and line item sits in time, as percentages of the timeline's width, so the SVG
 // stretches with the panel without scaling its text. Pure data (no DOM), tested in plain Node.
+import type { BillingDocument } from '../client/billingDocuments';
+import { formatMoney } from '../client/money';
 import type { SummaryRow } from '../client/summary';
+import { typeLabel } from './invoicesModel';
 import type { TimelineHints } from './protocol';
 
 export interface TimelineGroup {
@@ -21,11 +24,22 @@ export interface TimelineBar {
   point: boolean;
 }
 
+/** A billing date on the axis: every document the answer bills that day. */
+export interface TimelineMark {
+  date: string;
+  /** In % of the width. */
+  at: number;
+  /** "2027-01-01: invoice 350.00 USD". */
+  label: string;
+}
+
 export interface Timeline {
   /** First and last date on the axis ('' when nothing ends after the start). */
   start: string;
   end: string;
   groups: TimelineGroup[];
+  /** The billing dates of the preview's documents, in date order. */
+  marks: TimelineMark[];
   /** Items left out to keep the drawing small (the table lists every one). */
   omitted: number;
 }
@@ -41,8 +55,16 @@ const dayOf = (d: string) => {
   return Number.isNaN(t) ? undefined : t / DAY;
 };
 
-/** The timeline of a preview's rows, at most `limit` bars; undefined when no row has a date. */
-export function timelineOf(rows: SummaryRow[], hints?: TimelineHints, limit = 24): Timeline | undefined {
+/**
+ * The timeline of a preview's rows, at most `limit` bars, with a mark on each billing date of `documents`;
+ * undefined when no row has a date.
+ */
+export function timelineOf(
+  rows: SummaryRow[],
+  hints?: TimelineHints,
+  limit = 24,
+  documents: readonly BillingDocument[] = [],
+): Timeline | undefined {
   const dated = rows.flatMap(r => {
     const startText =
       r.start || (r.lineItemIndex !== undefined ? hints?.lineItemDates[r.lineItemIndex] : undefined) || '';
@@ -53,7 +75,8 @@ export function timelineOf(rows: SummaryRow[], hints?: TimelineHints, limit = 24
   });
   if (!dated.length) return undefined;
   const shown = dated.slice(0, limit);
-  const days = shown.flatMap(d => (d.end === undefined ? [d.start] : [d.start, d.end]));
+  const billed = billingDays(documents);
+  const days = [...shown.flatMap(d => (d.end === undefined ? [d.start] : [d.start, d.end])), ...billed.map(b => b.day)];
   const min = Math.min(...days);
   const last = Math.max(...days);
   const max = last - min < 1 ? min + 365 : last; // one day (or only open ends): a year's scale
@@ -81,7 +104,21 @@ export function timelineOf(rows: SummaryRow[], hints?: TimelineHints, limit = 24
   }
   const iso = (day: number) => new Date(day * DAY).toISOString().slice(0, 10);
   const end = last > min ? iso(last) : '';
-  return { start: iso(min), end, groups: [...groups.values()], omitted: dated.length - shown.length };
+  const marks = billed.map(b => ({ date: b.date, at: round(x(b.day)), label: b.label }));
+  return { start: iso(min), end, groups: [...groups.values()], marks, omitted: dated.length - shown.length };
+}
+
+/** One entry per billing date (documents of one day together), in date order; undated documents are left out. */
+function billingDays(documents: readonly BillingDocument[]): { date: string; day: number; label: string }[] {
+  const byDate = new Map<string, string[]>();
+  for (const d of documents) {
+    if (dayOf(d.date) === undefined) continue;
+    const date = d.date.slice(0, 10);
+    byDate.set(date, [...(byDate.get(date) ?? []), `${typeLabel(d.type)} ${formatMoney(d.total, d.currency)}`]);
+  }
+  return [...byDate]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([date, what]) => ({ date, day: dayOf(date)!, label: `${date}: ${what.join(', ')}` }));
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;

@@ -4,6 +4,7 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as vscode from 'vscode';
+import { formatMoney } from '../../src/client/money';
 import type { BillingWorkbenchApi } from '../../src/extension';
 import { answering, api, drawn as drawnIn, onScreen, panelWidth, shown, typeKeys, waitFor } from './helpers';
 
@@ -65,11 +66,15 @@ suite('v1 order preview request files', () => {
       ],
     );
     assert.equal(state.creatable, true);
-    // previewTypes asks for BillingDocs: what it will bill is listed under the items.
-    assert.deepEqual(state.invoices, [{ date: '2027-03-01', amount: 1550, items: 7 }]);
+    // previewTypes asks for BillingDocs: what it will bill is listed under the totals, as the answer says it.
+    const billing = state.billing!;
+    assert.equal(billing.asked, true);
+    assert.ok(billing.documents.length >= 1, 'the Local sandbox answers BillingDocs with invoices');
+    const first = billing.documents.find(d => d.type === 'invoice')!;
     const expected = ['Totals', '+350.00 USD', '+4,700.00 USD', 'new subscription 1', '12 months', 'S00000001'];
     expected.push('price-team-seats', '+250.00', '+3,000.00', 'price-onboarding-setup', '+500.00', 'Create');
-    expected.push('Invoices (1)', '2027-03-01 · 7 items', '1,550.00 USD', 'TCV +4,700.00 USD');
+    expected.push(`Invoices (${billing.documents.length})`, first.date, formatMoney(first.total, 'USD'));
+    expected.push('TCV +4,700.00 USD');
     const dark = await onScreen(this, 'panel-v1-500-dark');
     for (const t of expected) assert.ok(dark.text.includes(t), `"${t}" on screen (dark)`);
     await theme('Default Light Modern');
@@ -81,7 +86,8 @@ suite('v1 order preview request files', () => {
       const t = l.map(x => x.command?.title ?? '');
       return t.some(x => x.startsWith('subscriptions[1]')) ? t : undefined;
     });
-    assert.ok(titles.includes('MRR +350.00 USD · TCB +4,700.00 USD'), titles.join(' | '));
+    const top = `MRR +350.00 USD · TCB +4,700.00 USD · first invoice ${formatMoney(first.total, 'USD')} on ${first.date}`;
+    assert.ok(titles.includes(top), titles.join(' | '));
     assert.ok(titles.includes('subscriptions[0]: MRR +350.00 USD · TCB +4,200.00 USD'), titles.join(' | '));
     assert.ok(titles.includes('subscriptions[1]: TCB +500.00 USD'), titles.join(' | '));
   });

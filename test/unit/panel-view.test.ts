@@ -5,11 +5,16 @@ import * as assert from 'node:assert/strict';
 import { BillingClient, comparePreviews, formatMoney, summarizePreview, type PreviewSummary } from '../../src/client';
 import { startSandbox } from '../../src/sandbox';
 import { TEMPLATES, type PreviewRequestBody } from '../../src/schemas';
-import { termLabel, timelineHints } from '../../src/services/panelStates';
+import { previewBilling, previewAnswer, termLabel, timelineHints } from '../../src/services/panelStates';
+import { billingDocumentsOfV1, billingDocumentsOfV2 } from '../../src/client';
+import { v1PreviewBody } from '../../src/payloads';
+import { invoicesView } from '../../src/webview/invoicesModel';
+import { v1Result, v2Answer } from './billingAnswers';
 import { amount, previewView } from '../../src/webview/previewModel';
 import { OPEN_END, timelineOf } from '../../src/webview/timelineModel';
 import { withoutAdvice } from '../../src/webview/dom';
 import { NEW_CUSTOMER_TOTALS, SEAT, SETUP_FEE, USD } from './expected';
+import * as fs from 'node:fs';
 
 type Body = PreviewRequestBody & {
   subscriptions: { subscription_plans: { prices?: { quantity?: number }[] }[]; initial_term?: unknown }[];
@@ -185,4 +190,150 @@ test('an error reads its message once and its advice once: the advice the client
   );
   assert.equal(withoutAdvice({ message: 'Timed out.' }), 'Timed out.');
   assert.equal(withoutAdvice({ message: 'Refused.', advice: 'Try again.' }), 'Refused.', 'advice not in the message');
+});
+
+test('Invoices: a row per document (date, type, total in its currency), opening to its items', () => {
+  const billing = previewBilling({ body: { metrics: ['delta_metrics', 'billing_documents'] } }, v2Answer(), ['USD'])!;
+  assert.equal(billing.asked, true);
+  const view = invoicesView(billing)!;
+  assert.equal(view.heading, 'Invoices (3)');
+  assert.equal(view.note, undefined);
+  assert.deepEqual(
+    view.documents.map(d => [d.date, d.type, d.total, d.breakdown, d.label]),
+    ['2027-01-01', '2027-02-01', '2027-03-01'].map(date => [
+      date,
+      'invoice',
+      '350.00 USD',
+      undefined, // no tax: the total says it all
+      `invoice on ${date}, 350.00 USD, 2 items`,
+    ]),
+  );
+  assert.deepEqual(view.documents[1].items, [
+    { name: 'Seats (price-team-seats)', quantity: '× 10', period: '2027-02-01 → 2027-02-28', amount: '250.00 USD' },
+    {
+      name: 'Platform fee (price-team-platform)',
+      quantity: '× 1',
+      period: '2027-02-01 → 2027-02-28',
+      amount: '100.00 USD',
+    },
+  ]);
+});
+
+test('Invoices: tax said under the items, credit memos named, one-time dates alone; nothing when none was asked', () => {
+  const docs = billingDocumentsOfV1(v1Result(), 'EUR');
+  const view = invoicesView({ asked: true, documents: docs })!;
+  assert.deepEqual(
+    view.documents.map(d => [d.type, d.total, d.breakdown]),
+    [
+      ['invoice', '367.50 EUR', 'Subtotal 350.00 EUR · tax 17.50 EUR'],
+      ['invoice', '350.00 EUR', undefined],
+      ['credit memo', '25.00 EUR', undefined],
+    ],
+  );
+  const once = billingDocumentsOfV2({
+    billing_documents: [
+      {
+        type: 'invoice',
+        target_date: '2027-01-01',
+        total: 1200,
+        billing_document_items: [
+          { price_id: 'fee', service_start_date: '2027-01-01', service_end_date: '2027-01-01', subtotal: 1200 },
+        ],
+      },
+    ],
+  });
+  const [item] = invoicesView({ asked: true, documents: once })!.documents[0].items;
+  assert.deepEqual(
+    item,
+    { name: 'fee', quantity: '', period: '2027-01-01', amount: '1,200.00' },
+    'no currency known: no code',
+  );
+  // Asked, none answered: said; not asked and none: no section at all.
+  assert.deepEqual(invoicesView({ asked: true, documents: [] }), {
+    heading: 'Invoices (0)',
+    documents: [],
+    note: 'The answer lists no billing documents for the periods asked for.',
+  });
+  assert.equal(invoicesView({ asked: false, documents: [] }), undefined);
+  assert.equal(invoicesView(undefined), undefined);
+  assert.equal(previewBilling({ body: { metrics: ['delta_metrics'] } }, { subscriptions: [] }, ['USD']), undefined);
+  // Text from the service stays text: the model passes it on as it is (the view makes text nodes of it).
+  const odd = billingDocumentsOfV2({
+    billing_documents: [{ billing_document_items: [{ subscription_item_name: '<img src=x onerror=alert(1)>' }] }],
+  });
+  assert.equal(
+    invoicesView({ asked: true, documents: odd })!.documents[0].items[0].name,
+    '<img src=x onerror=alert(1)>',
+  );
+});
+
+test('the Invoices view builds its DOM from text only: no innerHTML anywhere in the panel script', () => {
+  for (const f of ['invoicesView.ts', 'invoicesModel.ts', 'timeline.ts', 'previewView.ts']) {
+    const source = fs.readFileSync(`src/webview/${f}`, 'utf8');
+    assert.doesNotMatch(source, /innerHTML|outerHTML|insertAdjacentHTML|document\.write/, f);
+  }
+  assert.match(
+    fs.readFileSync('src/webview/invoicesView.ts', 'utf8'),
+    /el\('details'/,
+    'a <details> opens by keyboard',
+  );
+});
+
+test('the timeline marks each billing date on the axis, documents of one day together', async () => {
+  const { body, first } = await previews;
+  const docs = billingDocumentsOfV2(v2Answer(), 'USD');
+  const t = timelineOf(first.rows, timelineHints(body), undefined, docs)!;
+  assert.deepEqual([t.start, t.end], ['2027-01-01', '2028-01-01'], 'the same axis: every billing date is inside it');
+  assert.deepEqual(
+    t.marks.map(m => [m.date, m.label]),
+    [
+      ['2027-01-01', '2027-01-01: invoice 350.00 USD'],
+      ['2027-02-01', '2027-02-01: invoice 350.00 USD'],
+      ['2027-03-01', '2027-03-01: invoice 350.00 USD'],
+    ],
+  );
+  assert.equal(t.marks[0].at, t.groups[0].bars[0].from, 'the first invoice sits where the items start');
+  assert.ok(t.marks[0].at < t.marks[1].at && t.marks[1].at < t.marks[2].at, 'in date order, left to right');
+  const credit = billingDocumentsOfV1(v1Result(), 'USD').concat(docs.slice(1, 2));
+  const together = timelineOf(first.rows, undefined, undefined, credit)!.marks;
+  assert.deepEqual(
+    together.map(m => m.label),
+    [
+      '2027-01-01: invoice 367.50 USD',
+      '2027-02-01: invoice 350.00 USD, invoice 350.00 USD',
+      '2027-02-15: credit memo 25.00 USD',
+    ],
+  );
+  // A billing date past the items widens the axis; no documents: no marks.
+  const later = timelineOf(first.rows, timelineHints(body), undefined, [{ ...docs[0], date: '2028-06-01' }])!;
+  assert.deepEqual([later.end, later.marks[0].at], ['2028-06-01', 88]);
+  assert.deepEqual(timelineOf(first.rows, timelineHints(body))!.marks, []);
+});
+
+test('a v1 preview on the Local sandbox: its invoices reach the panel with items that add up to each total', async () => {
+  const sb = await startSandbox();
+  const c = new BillingClient({ baseUrl: sb.url, clientId: sb.clientId, clientSecret: sb.clientSecret });
+  try {
+    const file = JSON.parse(fs.readFileSync('examples/v1/new-and-add.request.json', 'utf8')) as { body: object };
+    const body = v1PreviewBody(file.body as Record<string, unknown>);
+    const r = await c.previewV1(body);
+    const call = { api: 'v1' as const, body };
+    const currencies = summarizePreview(previewAnswer(call, r.data)).totals.map(t => t.currency);
+    const billing = previewBilling(call, r.data, currencies)!;
+    assert.equal(billing.asked, true);
+    const invoices = (r.data.previewResult?.invoices ?? []) as { invoiceItems?: unknown[] }[];
+    assert.ok(invoices.length > 0, 'the sandbox answers BillingDocs');
+    assert.equal(billing.documents.length, invoices.length + (r.data.previewResult?.creditMemos?.length ?? 0));
+    for (const d of billing.documents) {
+      assert.equal(d.currency, 'USD');
+      const items = d.items.reduce((n, i) => n + i.amount + i.tax, 0);
+      assert.equal(Math.round(items * 100), Math.round(d.total * 100), `${d.date}: items add up to the total`);
+    }
+    const view = invoicesView(billing)!;
+    assert.equal(view.heading, `Invoices (${billing.documents.length})`);
+    assert.equal(view.documents[0].items.length, billing.documents[0].items.length);
+  } finally {
+    await c.close();
+    await sb.close();
+  }
 });

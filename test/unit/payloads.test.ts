@@ -47,7 +47,8 @@ test('a v1 cURL carries the service-version the client sends on v1 calls', async
 
 test('an order file previews with metrics added; a preview file creates its order without them', () => {
   const order = { account_number: 'A00000001', subscriptions: [] };
-  assert.deepEqual(previewBody(order, 'order').metrics, ['delta_metrics']);
+  assert.deepEqual(previewBody(order, 'order', 0).metrics, ['delta_metrics']);
+  assert.deepEqual(previewBody(order, 'order').metrics, ['delta_metrics', 'billing_documents'], 'and what it bills');
   const preview = { ...order, metrics: ['delta_metrics'] };
   assert.equal(previewBody(preview, 'preview'), preview);
   assert.deepEqual(createBody(preview), order);
