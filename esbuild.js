@@ -25,6 +25,8 @@ const LAZY = {
   'src/contract/responseData.ts': 'contract-responses.js', // v1 response schemas, with the first simulated answer
   'src/client/summary.ts': 'summary.js', // a preview's rows and totals, with the first preview
   'src/client/previewBaseline.ts': 'preview-baseline.js', // the change since the last preview, with the first one
+  'src/client/billingDocuments.ts': 'billing-documents.js', // a preview's invoices, with the first preview
+  'src/payloads/metricsAt.ts': 'metrics-at.js', // inline figures in a payload, with the first preview
   'src/products/index.ts': 'products.js', // the product catalog, with the first plan_id or price_id
   'src/schemas/jsonSchemas.ts': 'json-schemas.js', // build time only (dist/schemas/*.json)
   'src/cli/io.ts': 'cli-io.js', // shared by the subcommands: one UsageError class

@@ -144,11 +144,11 @@ export const TEMPLATES: Template[] = [
   {
     id: 'preview',
     label: 'Preview a new customer order',
-    detail: 'metrics: delta_metrics; nothing is created',
+    detail: 'metrics: delta_metrics and billing_documents; nothing is created',
     kind: 'preview',
     fileName: 'new-customer.preview.json',
     body: {
-      metrics: ['delta_metrics'],
+      metrics: ['delta_metrics', 'billing_documents'],
       account_data: previewAccount,
       subscriptions: [teamSubscription, enterpriseSubscription],
       line_items: [{ name: 'Setup fee', type: 'fee', unit_amount: 500, quantity: 1, start_date: START }],

@@ -5,6 +5,7 @@ import { describe, test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import * as path from 'node:path';
+import { TEMPLATES } from '../../src/schemas';
 import type { AddressInfo } from 'node:net';
 import { BillingClient } from '../../src/client';
 import { checkAnswer, readScenario, runScenarios, type ScenarioFile } from '../../src/scenarios';
@@ -185,7 +186,11 @@ describe('findings of expect.invoices', () => {
             file: '../new-customer.order.json',
             expect: { invoices: [{ total: 1, date: '2027-02-30' }] },
           },
-          { kind: 'preview', file: '../new-customer.preview.json', expect: { invoices: [{ total: 1 }] } },
+          {
+            kind: 'preview',
+            body: { ...TEMPLATES.find(t => t.id === 'preview')!.body, metrics: ['delta_metrics'] },
+            expect: { invoices: [{ total: 1 }] },
+          },
           { kind: 'preview', file: '../new-customer.order.json', expect: { invoices: [{ date: '2027-01-01' }] } },
         ],
       },
