@@ -26,9 +26,12 @@ function expected(seats: number) {
   const team = teamMonth(seats);
   const enterprise = USD.annualLicence;
   const sums = { currency: 'USD', mrr: team + enterprise / 12, tcb: 12 * team + enterprise + SETUP_FEE };
+  // The template asks for billing documents: the first bills a month of the team plan, the year's licence, the fee.
+  const firstInvoice = formatMoney(team + enterprise + SETUP_FEE, 'USD');
   return {
     sums,
-    totals: figures(sums.mrr, sums.tcb),
+    figures: figures(sums.mrr, sums.tcb),
+    totals: `${figures(sums.mrr, sums.tcb)} · first invoice ${firstInvoice} on 2027-01-01`,
     sub0: `subscriptions[0]: ${figures(team, 12 * team)}`,
     sub1: `subscriptions[1]: ${figures(enterprise / 12, enterprise)}`,
     line0: `line_items[0]: ${figures(undefined, SETUP_FEE)}`,
@@ -127,7 +130,7 @@ suite('Inline metrics in the payload', () => {
     const r = await vscode.commands.executeCommand<{ status: number }>('billingWorkbench.preview', uri);
     assert.equal(r.status, 201);
     const want = expected(10);
-    assert.equal(want.totals, figures(NEW_CUSTOMER_TOTALS.mrr, NEW_CUSTOMER_TOTALS.tcb));
+    assert.equal(want.figures, figures(NEW_CUSTOMER_TOTALS.mrr, NEW_CUSTOMER_TOTALS.tcb));
     const titles = await waitFor('the figures over the payload', async () => {
       const t = await lensTitles(uri);
       return t.includes(want.sub0) ? t : undefined;

@@ -68,9 +68,21 @@ suite('Response panel, money first', () => {
     for (const t of expected) assert.ok(shot.text.includes(t), `"${t}" on screen`);
     assert.match(total(NEW_CUSTOMER_TOTALS.tcb), /^\+\d{1,3},\d{3}\.00 USD$/, 'signed and grouped');
     assert.ok(!shot.text.includes('MRR gross'), 'the table is folded');
-    // By keyboard: Preview Again, Create, then "Table", which opens the same numbers as a real table.
+    // The invoices the preview asked for: the first bills a month of the team plan, the year's licence and the fee.
+    const first = formatMoney(10 * USD.seat + USD.platformFee + USD.annualLicence + SETUP_FEE, 'USD');
+    assert.ok(shot.text.includes('Invoices') && shot.text.includes(first), `the first invoice ${first} on screen`);
+    const documents = shown(a, 'response').billing?.documents.length ?? 0;
+    assert.ok(documents >= 3, `${documents} invoices`);
+    // By keyboard: Preview Again, Create, the first invoice opens to its items; past the others, "Table" opens
+    // the same numbers as a real table.
     await vscode.commands.executeCommand('workbench.action.focusSecondEditorGroup');
     if (!(await typeKeys({ press: ['Tab', 'Tab', 'Tab', 'Enter'] }))) this.skip();
+    const items = await waitFor('the first invoice open on screen', async () => {
+      const s = await onScreen(this, 'panel-500-invoice-open');
+      return s.text.includes('× 10') && s.text.includes('2027-01-01 → 2027-01-31') ? s.text : undefined;
+    });
+    assert.ok(items.includes(formatMoney(USD.annualLicence, 'USD').replace(' USD', '')), 'the licence item');
+    if (!(await typeKeys({ press: [...Array<string>(documents).fill('Tab'), 'Enter'] }))) this.skip();
     const table = await waitFor('the table on screen', async () => {
       const s = await onScreen(this, 'panel-500-table');
       return s.text.includes('MRR gross') ? s.text : undefined;
