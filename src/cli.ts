@@ -34,11 +34,13 @@ const USAGE = `usage: billing-workbench <command> [options]
 
   sandbox [--port 0] [--token-ttl S] [--max-concurrent N] [--seed-accounts N] [--data FILE]
           [--latency MS] [--faults 429:0.1,503:0.05,timeout:0.01] [--today YYYY-MM-DD]
-          [--headers-timeout MS] [--body-timeout MS]
+          [--headers-timeout MS] [--body-timeout MS] [--catalog FILE]
       Run the local sandbox on loopback (demo credentials are printed); Ctrl+C stops it. --faults answers
       that share of requests 429 or 503 (with Retry-After) or never; --latency delays every answer;
       --today simulates the date (orders without order_date, created times). A request's headers must
       arrive within --headers-timeout (5000) and its body within --body-timeout (10000) after them (else 408).
+      --catalog prices from a connection's catalog instead of the seeded one: a JSON file of GET /v2/plans
+      answers (one, or a list of its pages; product and prices expanded) or of their plans.
 
   test [FILES|DIRS] [--base-url URL] [--reporter text|junit|json] [--junit-file F] [--yes]
       Run *.scenario.json files (default: the current folder), each on a fresh embedded local sandbox, or on
@@ -102,6 +104,7 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
           'today',
           'headers-timeout',
           'body-timeout',
+          'catalog',
         ];
         const options = Object.fromEntries(names.map(k => [k, { type: 'string' as const }]));
         const { values } = parseArgs({ args: rest, options });

@@ -18,6 +18,7 @@ import { PreviewCommand } from './commands/preview';
 import { PreviewAgainCommand } from './commands/previewAgain';
 import { RefreshAccountsCommand } from './commands/refreshAccounts';
 import { RefreshCatalogCommand } from './commands/refreshCatalog';
+import { CopyCatalogCommand } from './commands/copyCatalog';
 import { RemoveConnectionCommand } from './commands/removeConnection';
 import { ResetLocalSandboxCommand } from './commands/resetLocalSandbox';
 import { SendOperationCommand } from './commands/sendOperation';
@@ -138,6 +139,7 @@ function commands(s: Container): Command[] {
     new FilterAccountsCommand(s),
     new ClearAccountsFilterCommand(s),
     new RefreshCatalogCommand(s),
+    new CopyCatalogCommand(s),
     new ComparePreviewCommand(s),
     new OpenHistoryRequestCommand(s),
     new OpenHistoryAnswerCommand(s),

@@ -1,10 +1,13 @@
 // `sandbox [--port 0] [--token-ttl S] [--max-concurrent N] [--seed-accounts N] [--data FILE] [--latency MS]
-//  [--faults 429:0.1,503:0.05,timeout:0.01] [--today YYYY-MM-DD] [--headers-timeout MS] [--body-timeout MS]`
+//  [--faults 429:0.1,503:0.05,timeout:0.01] [--today YYYY-MM-DD] [--headers-timeout MS] [--body-timeout MS]
+//  [--catalog FILE]`
 // First line: `listening on http://127.0.0.1:PORT`; then the demo credentials. Stops on SIGINT/SIGTERM.
-// A --data file that is locked, corrupt or not ours is refused (exit 1) with a message naming it.
-import { parseFaults, startSandbox } from '../sandbox';
+// A --data file that is locked, corrupt or not ours is refused (exit 1) with a message naming it; a --catalog
+// file that is not a catalog (exit 2) with the field that is wrong.
+import { CatalogError, parseFaults, startSandbox } from '../sandbox';
 import { isRealDate } from '../schemas/dates';
-import { UsageError, type Io } from './io';
+import { readPayloadFile } from './files';
+import { InputError, UsageError, type Io } from './io';
 
 const int = (v: string | undefined, name: string, min: number): number | undefined => {
   if (v === undefined) return undefined;
@@ -12,6 +15,18 @@ const int = (v: string | undefined, name: string, min: number): number | undefin
   if (!Number.isInteger(n) || n < min) throw new UsageError(`--${name} takes a whole number >= ${min}, not "${v}"`);
   return n;
 };
+
+/** The --catalog file as JSON: GET /v2/plans answers (one, or a list of its pages), or their plans. */
+function catalogOf(file: string | undefined): unknown {
+  if (file === undefined) return undefined;
+  const read = readPayloadFile(file);
+  if (read.error !== undefined) throw new InputError(`--catalog ${read.error}`);
+  try {
+    return JSON.parse(read.text);
+  } catch (e) {
+    throw new InputError(`--catalog ${file} is not JSON (${(e as Error).message}): give GET /v2/plans answers.`);
+  }
+}
 
 const faultsOf = (v: string | undefined) => {
   if (v === undefined) return undefined;
@@ -27,6 +42,7 @@ export async function sandboxCommand(v: Record<string, string | undefined>, io: 
   if (v.today !== undefined && !isRealDate(v.today)) {
     throw new UsageError(`--today takes a real date written YYYY-MM-DD, not "${v.today}"`);
   }
+  const catalog = catalogOf(v.catalog);
   const sb = await startSandbox({
     port: int(v.port, 'port', 0),
     tokenTtlSeconds: int(v['token-ttl'], 'token-ttl', 1),
@@ -38,12 +54,22 @@ export async function sandboxCommand(v: Record<string, string | undefined>, io: 
     today: v.today,
     headersTimeoutMs: int(v['headers-timeout'], 'headers-timeout', 1),
     bodyTimeoutMs: int(v['body-timeout'], 'body-timeout', 1),
+    ...(catalog !== undefined ? { catalog } : {}),
+  }).catch((e: unknown) => {
+    if (e instanceof CatalogError || (e as Error)?.name === 'CatalogError') {
+      throw new InputError(`--catalog ${v.catalog}: ${(e as Error).message}`);
+    }
+    throw e;
   });
   io.out(`listening on ${sb.url}`);
   io.out(`client id: ${sb.clientId}`);
   io.out(`client secret: ${sb.clientSecret}`);
   const where = v.data ? `in ${v.data}` : 'in memory';
   io.err(`${sb.store.accounts.size} account(s), ${sb.store.orders.size} order(s) ${where}; Ctrl+C stops`);
+  const { catalog: priced } = sb.store;
+  const unpriceable = priced.unpriceable.length ? `; ${priced.unpriceable.length} it cannot price` : '';
+  const whose = priced.copied ? (v.catalog ? `from ${v.catalog}` : 'copied in') : 'seeded';
+  io.err(`catalog ${whose}: ${priced.planCount} plan(s), ${priced.priceCount} price(s)${unpriceable}`);
   if (faults?.length || v.latency) {
     const shares = faults?.map(f => `${f.kind} ${f.probability * 100}%`).join(', ');
     io.err(`faults: ${shares || 'none'}; latency ${v.latency ?? 0} ms`);

@@ -30,6 +30,7 @@ export const COMMANDS = {
   filterAccounts: 'billingWorkbench.filterAccounts',
   clearAccountsFilter: 'billingWorkbench.clearAccountsFilter',
   refreshCatalog: 'billingWorkbench.refreshCatalog',
+  copyCatalog: 'billingWorkbench.copyCatalog',
   comparePreview: 'billingWorkbench.comparePreview',
   openHistoryRequest: 'billingWorkbench.openHistoryRequest',
   openHistoryAnswer: 'billingWorkbench.openHistoryAnswer',

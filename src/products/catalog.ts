@@ -14,9 +14,20 @@ export interface CatalogPrice {
   interval?: string;
   intervalCount?: number;
   unitOfMeasure?: string;
-  /** Amount (flat) or unit amount (per unit) by currency. */
+  /** Amount (flat), unit amount (per unit) or a fixed discount by currency; none for tiers and percentages. */
   amounts: Record<string, number>;
   perUnit: boolean;
+  /** Tiered and volume prices: their tiers, with `tiersMode` (`graduated`, `volume`). */
+  tiers?: CatalogTier[];
+  tiersMode?: string;
+  /** A percentage discount's share, in percent. */
+  discountPercent?: number;
+}
+export interface CatalogTier {
+  upTo?: number;
+  /** Per unit (or flat, with `flat`) by currency. */
+  amounts: Record<string, number>;
+  flat: boolean;
 }
 export interface CatalogPlan {
   id: string;
@@ -83,17 +94,29 @@ function toPlan(p: Plan): CatalogPlan {
 
 function toPrice(p: PlanPrice, planId: string): CatalogPrice {
   const perUnit = !!p.unit_amounts && Object.keys(p.unit_amounts).length > 0;
+  const tiers = p.tiers?.length ? p.tiers.map(toTier) : undefined;
   return {
     id: p.id,
     name: p.name ?? p.id,
     planId: p.plan_id ?? planId,
-    ...(p.charge_type ? { chargeType: p.charge_type } : {}),
+    ...(p.charge_type ? { chargeType: p.recurring?.usage ? 'usage' : p.charge_type } : {}),
     ...(p.charge_model ? { chargeModel: p.charge_model } : {}),
     ...(p.recurring?.interval
       ? { interval: p.recurring.interval, intervalCount: p.recurring.interval_count ?? 1 }
       : {}),
     ...(p.unit_of_measure ? { unitOfMeasure: p.unit_of_measure } : {}),
-    amounts: (perUnit ? p.unit_amounts : p.amounts) ?? {},
-    perUnit,
+    amounts: (perUnit ? p.unit_amounts : (p.amounts ?? p.discount_amounts)) ?? {},
+    perUnit: perUnit || !!tiers?.some(t => !t.flat),
+    ...(tiers ? { tiers, tiersMode: p.tiers_mode ?? (p.charge_model === 'volume' ? 'volume' : 'graduated') } : {}),
+    ...(p.discount_percent !== undefined ? { discountPercent: p.discount_percent } : {}),
+  };
+}
+
+function toTier(t: NonNullable<PlanPrice['tiers']>[number]): CatalogTier {
+  const flat = !t.unit_amounts && !!t.amounts;
+  return {
+    ...(t.up_to !== undefined ? { upTo: t.up_to } : {}),
+    amounts: (flat ? t.amounts : t.unit_amounts) ?? {},
+    flat,
   };
 }

@@ -2,5 +2,6 @@ export { startSandbox, DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, type Sandbox, type Sa
 export { connectOrServe, resetDataFile, type LocalSandbox } from './http/sharedServer';
 export { DataFileError } from './state/dataFile';
 export { parseFaults, type Fault } from './http/faults';
-export { CATALOG } from './state/catalog';
+export { CATALOG, type Catalog } from './state/catalog';
+export { CatalogError, importCatalog } from './state/catalogImport';
 export { V1_OBJECT_NAMES } from '../catalog/objectNames';

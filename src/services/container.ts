@@ -24,6 +24,7 @@ import { ProductCatalogs } from './productCatalog';
 import { AccountSubscriptions } from './accountSubscriptions';
 import { RequestController } from './requestController';
 import { SandboxReset } from './sandboxReset';
+import { CatalogCopy } from './catalogCopy';
 import { RequestHistory } from './requestHistory';
 import { HistoryActions } from './historyActions';
 import { createHistoryView, HistoryTree } from '../views/historyView';
@@ -71,6 +72,7 @@ export class Container extends Disposable {
   private _subscriptions: AccountSubscriptions | undefined;
   private _comparisons: ConnectionComparisons | undefined;
   private _historyActions: HistoryActions | undefined;
+  private _catalogCopy: CatalogCopy | undefined;
 
   constructor(readonly context: vscode.ExtensionContext) {
     super();
@@ -88,7 +90,7 @@ export class Container extends Disposable {
     this.accounts = this._register(new AccountsTree(this.accountsModel));
     this.accountsView = this._register(new AccountsView(this.accounts, this.accountsModel));
     this.jsonDocs = this._register(new JsonDocuments());
-    this.sandboxReset = this._register(new SandboxReset(this.clients, this.log));
+    this.sandboxReset = this._register(new SandboxReset(this.clients, this.log, () => this._catalogs?.clear()));
     this.requestHistory = new RequestHistory(context.workspaceState);
     this.historyTree = this._register(new HistoryTree(this.requestHistory));
     this.historyView = this._register(createHistoryView(this.historyTree));
@@ -152,6 +154,17 @@ export class Container extends Disposable {
   /** The product catalogs of the connections, fetched on first use (a plan_id or price_id in a payload). */
   get catalogs(): ProductCatalogs {
     return (this._catalogs ??= this._register(new ProductCatalogs(this.clients, this.connections, this.log)));
+  }
+
+  /** Copy Catalog to Local Sandbox: the active connection's catalog into the Local sandbox. */
+  get catalogCopy(): CatalogCopy {
+    return (this._catalogCopy ??= new CatalogCopy({
+      clients: this.clients,
+      connections: this.connections,
+      credentials: () => this.credentials,
+      catalogs: () => this.catalogs,
+      log: this.log,
+    }));
   }
 
   /** The subscriptions of the accounts payloads name, fetched on first completion; forgotten when the accounts

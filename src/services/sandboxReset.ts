@@ -1,5 +1,6 @@
-// Reset Local Sandbox: when the Local sandbox's data file cannot be used (corrupt, or not ours), back it
-// up beside itself and start fresh, instead of failing on every request. Offered when a start finds such a file.
+// Reset Local Sandbox: back the Local sandbox's data file up beside itself and start fresh, with the seeded
+// accounts and catalog (a catalog copied in by Copy Catalog is in that file too). Offered when a start finds the
+// file unusable (corrupt, or not ours), instead of failing on every request.
 import * as vscode from 'vscode';
 import type { ClientProvider } from '../connections/clientProvider';
 
@@ -9,6 +10,8 @@ export class SandboxReset implements vscode.Disposable {
   constructor(
     private readonly clients: ClientProvider,
     private readonly log: vscode.LogOutputChannel,
+    /** After a reset: what cached the old sandbox's answers forgets them (the product catalog). */
+    private readonly afterReset: () => void = () => undefined,
   ) {
     this.offer = clients.onDidFindUnusableData(e => {
       void vscode.window.showErrorMessage(e.message, 'Reset Local Sandbox').then(a => a && this.reset());
@@ -20,8 +23,11 @@ export class SandboxReset implements vscode.Disposable {
     if (!confirmed && !(await this.confirm())) return undefined;
     try {
       const backup = await this.clients.resetLocalSandbox();
+      this.afterReset();
       void vscode.window.showInformationMessage(
-        backup ? `Local sandbox reset. The old data is in ${backup}.` : 'Local sandbox reset: it had no data yet.',
+        backup
+          ? `Local sandbox reset to the seeded accounts and catalog. The old data is in ${backup}.`
+          : 'Local sandbox reset: it had no data yet.',
       );
       return backup;
     } catch (e) {
@@ -37,7 +43,9 @@ export class SandboxReset implements vscode.Disposable {
       'Reset the Local sandbox?',
       {
         modal: true,
-        detail: `Its data file is backed up beside itself and a fresh sandbox starts:\n${this.clients.localDataFile}`,
+        detail:
+          'Its data file is backed up beside itself and a fresh sandbox starts with the seeded accounts and ' +
+          `catalog:\n${this.clients.localDataFile}`,
       },
       'Reset',
     );

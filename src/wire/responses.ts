@@ -142,12 +142,18 @@ export interface PlanPrice {
   plan_id?: string;
   charge_type?: string;
   charge_model?: string;
-  recurring?: { interval?: string; interval_count?: number };
+  recurring?: { interval?: string; interval_count?: number; usage?: boolean; timing?: string };
   unit_of_measure?: string;
   /** Flat amounts by currency. */
   amounts?: Record<string, number>;
   /** Unit amounts by currency (per-unit prices). */
   unit_amounts?: Record<string, number>;
+  /** Tiered and volume prices: up to `up_to` units (the last tier has none), per unit or flat, by currency. */
+  tiers?: { up_to?: number; unit_amounts?: Record<string, number>; amounts?: Record<string, number> }[];
+  tiers_mode?: string;
+  discount_percent?: number;
+  /** A fixed-amount discount's amounts by currency. */
+  discount_amounts?: Record<string, number>;
   active?: boolean;
 }
 /** A plan of the catalog, with its product and prices when expanded. */

@@ -39,12 +39,22 @@ const order = (plans: unknown[], extra: Record<string, unknown> = {}) =>
   JSON.stringify({ account_number: 'A00000001', subscriptions: [{ subscription_plans: plans }], ...extra }, null, 2);
 
 describe('fetching the catalog', () => {
-  test('follows next_page over every page of GET /v2/plans (page_size 1: three pages, three plans)', () => {
+  test('follows next_page over every page of GET /v2/plans (page_size 1: nine pages, nine plans)', () => {
     const pages = requests.filter(l => l.startsWith('GET /v2/plans 200'));
-    assert.equal(pages.length, 3);
+    assert.equal(pages.length, 9);
     assert.deepEqual(
       catalog.plans.map(p => p.id),
-      ['plan-team-monthly', 'plan-enterprise-yearly', 'plan-onboarding'],
+      [
+        'plan-team-monthly',
+        'plan-enterprise-yearly',
+        'plan-onboarding',
+        'plan-api-usage',
+        'plan-storage-tiered',
+        'plan-support-quarterly',
+        'plan-licences-volume',
+        'plan-discount-launch',
+        'plan-discount-loyalty',
+      ],
     );
   });
 

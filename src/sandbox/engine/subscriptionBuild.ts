@@ -2,11 +2,20 @@
 // over the terms of the request.
 import type { SubscriptionRequestBody } from '../../schemas';
 import { addDays, addMonths } from '../../schemas/dates';
-import { findCharge, findPlan, findPlanByNumber, type Charge } from '../state/catalog';
+import {
+  currenciesOf,
+  findCharge,
+  findPlan,
+  findPlanByNumber,
+  type CatalogTier,
+  type Charge,
+  type Plan,
+} from '../state/catalog';
 import { badRequest } from '../http/errors';
 import { newId } from '../state/ids';
-import type { Priced, Term } from './metrics';
-import type { ItemRec, PlanRec, SubscriptionRec } from '../state/store';
+import { priceDiscounts, refuseSubscriptionDiscounts } from './discounts';
+import { price, type ItemTier, type Term } from './metrics';
+import type { PlanRec, SubscriptionRec } from '../state/store';
 
 /** Numbers an object when the order is kept (create); null in a preview. */
 export type Alloc = (prefix: string) => string | null;
@@ -23,23 +32,18 @@ export interface OrderContext {
 /** Amounts by price id, then currency: a tenant priced differently from the seeded catalog. */
 export type PriceList = Record<string, Record<string, number>>;
 
-/** A catalog charge's amount in the account's currency. */
+/** A catalog charge's amount in the account's currency (a tenant's own amount over the catalog's). */
 function priceOf(charge: Charge, currency: string, parameter: string, list?: PriceList): number {
   const amount = list?.[charge.id]?.[currency] ?? charge.prices[currency];
   if (amount === undefined) {
-    const priced = Object.keys(charge.prices).join(', ');
+    const priced = currenciesOf(charge).join(', ');
     const message = `Price ${charge.id} has no ${currency} amount; the catalog prices it in ${priced}.`;
     throw badRequest('invalid_parameter', parameter, message);
   }
   return amount;
 }
 
-export const price = (it: ItemRec): Priced => ({
-  chargeType: it.charge_type,
-  billingPeriod: it.billing_period,
-  unitAmount: it.unit_amount,
-  quantity: it.quantity,
-});
+export { price };
 
 export function termEnd(start: string, term: Term): string | null {
   if (term.type !== 'termed' || !term.interval) return null;
@@ -60,18 +64,29 @@ type PlanInput = { plan_id?: string; plan_number?: string; prices?: PriceInput[]
 
 /** A plan of the catalog on a subscription: every charge becomes an item, the ones the request did not list too. */
 export function buildPlan(input: PlanInput, at: string, start: string, term: Term, ctx: OrderContext): PlanRec {
+  const plan = planOf(input, at, start, term, ctx);
+  priceDiscounts([plan], 'plan', at);
+  refuseSubscriptionDiscounts(plan, at);
+  return plan;
+}
+
+/** The plan's items, its discounts not priced yet (they depend on what they apply to). */
+function planOf(input: PlanInput, at: string, start: string, term: Term, ctx: OrderContext): PlanRec {
+  const [field, value] = input.plan_id === undefined ? ['plan_number', input.plan_number] : ['plan_id', input.plan_id];
   const plan = input.plan_id === undefined ? findPlanByNumber(input.plan_number ?? '') : findPlan(input.plan_id);
-  if (!plan) {
-    const [field, value] =
-      input.plan_id === undefined ? ['plan_number', input.plan_number] : ['plan_id', input.plan_id];
-    throw badRequest('invalid_parameter', `${at}.${field}`, `No plan "${value}" in the catalog.`);
-  }
+  if (!plan) throw badRequest('invalid_parameter', `${at}.${field}`, `No plan "${value}" in the catalog.`);
+  refuseUnpriceable(plan, `${at}.${field}`);
   const entries = new Map<string, PriceInput>();
   (input.prices ?? []).forEach((p, k) => {
     const found = findCharge(p.price_id);
     if (!found || found.plan.id !== plan.id) {
       const message = `No price "${p.price_id}" in plan ${plan.id}.`;
       throw badRequest('invalid_parameter', `${at}.prices[${k}].price_id`, message);
+    }
+    if (p.unit_amount !== undefined && amountFromCatalogOnly(found.charge)) {
+      const model = found.charge.model.replace(/_/g, ' ');
+      const message = `${p.price_id} is a ${model} price: its amount comes from the catalog; leave unit_amount out.`;
+      throw badRequest('invalid_parameter', `${at}.prices[${k}].unit_amount`, message);
     }
     entries.set(p.price_id, p);
   });
@@ -93,12 +108,61 @@ export function buildPlan(input: PlanInput, at: string, start: string, term: Ter
         ...(c.billingPeriod ? { billing_period: c.billingPeriod } : {}),
         ...(c.unitOfMeasure ? { unit_of_measure: c.unitOfMeasure } : {}),
         quantity: e?.quantity ?? c.defaultQuantity,
-        unit_amount: e?.unit_amount ?? priceOf(c, ctx.currency, `${at}.prices`, ctx.prices),
+        ...amountsOf(c, e?.unit_amount, ctx, `${at}.prices`),
         start_date: itemStart,
         end_date: e?.end_date ?? (c.type === 'one_time' ? itemStart : termEnd(itemStart, term)),
         state: 'active' as const,
       };
     }),
+  };
+}
+
+/** Tiers and discounts are priced from the catalog: a unit_amount in the request would not say what to bill. */
+const amountFromCatalogOnly = (c: Charge) => !!c.tiers || !!c.discount;
+
+/** A plan with a price the sandbox cannot compute is refused whole: its figures would be wrong. */
+function refuseUnpriceable(plan: Plan, parameter: string): void {
+  const c = plan.charges.find(x => x.unpriceable);
+  if (!c?.unpriceable) return;
+  const message =
+    `Plan ${plan.id} has price ${c.id} (${c.unpriceable.model}), which the Local sandbox cannot price: ` +
+    `${c.unpriceable.reason}. Preview this plan on the connection its catalog was copied from.`;
+  throw badRequest('invalid_parameter', parameter, message);
+}
+
+/** The item's amount fields in the account's currency: unit amount, tiers, or a discount's terms. */
+function amountsOf(c: Charge, override: number | undefined, ctx: OrderContext, parameter: string) {
+  if (c.tiers) {
+    // The amount comes from the tiers; unit_amount holds the first tier's unit price (what views show as its price).
+    const tiers = c.tiers.map(t => tierIn(c, t, ctx.currency, parameter));
+    return {
+      unit_amount: tiers[0]?.unit_amount ?? 0,
+      tiers,
+      tiers_mode: c.model === 'volume' ? 'volume' : 'graduated',
+    } as const;
+  }
+  if (c.discount) {
+    // priced with its plan (priceDiscounts): what it takes off depends on what it applies to
+    const terms =
+      c.discount.percent !== undefined
+        ? { discount_percent: c.discount.percent }
+        : { discount_amount: priceOf(c, ctx.currency, parameter, ctx.prices) };
+    return { unit_amount: 0, ...terms };
+  }
+  return { unit_amount: override ?? priceOf(c, ctx.currency, parameter, ctx.prices) };
+}
+
+function tierIn(c: Charge, t: CatalogTier, currency: string, parameter: string): ItemTier {
+  const amount = t.amounts?.[currency];
+  const unit = t.unitAmounts?.[currency];
+  if (amount === undefined && unit === undefined) {
+    const priced = currenciesOf(c).join(', ');
+    const message = `Price ${c.id} has no ${currency} tiers; the catalog prices it in ${priced}.`;
+    throw badRequest('invalid_parameter', parameter, message);
+  }
+  return {
+    ...(t.upTo !== undefined ? { up_to: t.upTo } : {}),
+    ...(amount !== undefined ? { amount } : { unit_amount: unit }),
   };
 }
 
@@ -121,8 +185,10 @@ export function newSubscription(entry: SubscriptionRequestBody, at: string, ctx:
   const end = termEnd(start, initial);
   const subscriptionNumber = ctx.alloc('S') ?? '';
   const plans = (entry.subscription_plans ?? []).map((p, j) =>
-    buildPlan(p, `${at}.subscription_plans[${j}]`, start, initial, ctx),
+    planOf(p, `${at}.subscription_plans[${j}]`, start, initial, ctx),
   );
+  priceDiscounts(plans, 'plan', `${at}.subscription_plans`);
+  priceDiscounts(plans, 'subscription', `${at}.subscription_plans`);
   return {
     id: newId(),
     subscription_number: subscriptionNumber,

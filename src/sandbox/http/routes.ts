@@ -5,7 +5,7 @@ import { randomUUID } from 'crypto';
 import type * as http from 'http';
 import { DESCRIBED_FIELDS, V1_OBJECT_NAMES } from '../../catalog/objectNames';
 import { queryRoutes } from '../query/routes';
-import { catalogResponse } from '../state/catalog';
+import { catalogResponse } from '../v1/catalogView';
 import { v1Routes } from '../v1/routes';
 import { v2Routes } from '../v2/routes';
 import { readBody } from './body';

@@ -19,6 +19,9 @@ import type { BodyCheck } from './routeDeps';
 import { allowedMethods, decodeParams, routeFor, RouteTable, type Call, type Reply } from './router';
 import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, sandboxRoutes } from './routes';
 import type { PriceList } from '../engine/subscriptionBuild';
+import { inCatalog } from '../state/catalog';
+import { importCatalog } from '../state/catalogImport';
+import { catalogControl, SANDBOX_CATALOG_PATH } from './catalogControl';
 import { seed } from '../state/seed';
 import { Store } from '../state/store';
 
@@ -54,6 +57,11 @@ export interface SandboxOptions {
    * (tests compare a preview across two connections). GET /v2/plans still lists the catalog's amounts.
    */
   prices?: PriceList;
+  /**
+   * A connection's catalog to price from instead of the seeded one: the plans of GET /v2/plans answers, in any
+   * form `plansIn` reads (`sandbox --catalog FILE`). A catalog it cannot read throws a CatalogError naming the field.
+   */
+  catalog?: unknown;
   /** Test hook: delay (ms) before answering matching requests, to hold them in flight. */
   delay?: (method: string, path: string) => number;
   /** Added to every API answer, so the concurrency limit can be reached (`--latency`). */
@@ -122,6 +130,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const store = new Store(opts.dataFile, { writer: opts.writer });
   try {
     if (store.accounts.size === 0) store.commit(() => seed(store, Math.max(1, opts.seedAccounts ?? 1)));
+    if (opts.catalog !== undefined) store.commit(() => (store.catalog = importCatalog(opts.catalog)));
   } catch (e) {
     store.close();
     throw e;
@@ -312,6 +321,13 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       req.resume();
       return send({ status: 200, body: { pid: process.pid, dataFile: opts.dataFile ?? null } });
     }
+    if (path === SANDBOX_CATALOG_PATH) {
+      v2 = true; // its errors in the v2 shape
+      const port = (server.address() as AddressInfo).port;
+      const control = () => catalogControl(req, { store, port, auth, commit });
+      (hasBody(req) ? receiveBody(req, bodyTimeout).then(control) : control()).then(send, fail).catch(fail);
+      return;
+    }
     // A slot is for a request being processed: one whose body is still arriving holds none.
     if (!hasBody(req)) return serve(req, res, path, url.searchParams, send, fail);
     receiveBody(req, bodyTimeout)
@@ -372,7 +388,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     const hold = () => (ms ? sleep(ms) : Promise.resolve());
     const latency = path === '/oauth/token' ? 0 : (opts.latencyMs ?? 0);
     (latency ? sleep(latency) : Promise.resolve())
-      .then(() => route(req, path, query, hold))
+      .then(() => inCatalog(store.catalog, () => route(req, path, query, hold)))
       .then(send, fail)
       .catch(fail);
   }

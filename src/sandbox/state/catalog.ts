@@ -1,10 +1,34 @@
-// The seeded product catalog: products -> product rate plans (v2 `plan_id`) -> charges (v2 `price_id`),
-// each charge priced in two currencies. Served by GET /v1/catalog/products.
+// The product catalog a Local sandbox prices orders from: products -> plans (v2 `plan_id`) -> charges (v2
+// `price_id`), amounts by currency. Every sandbox starts with the seeded one (seedCatalog.ts); a connection's own
+// catalog can replace it (Copy Catalog to Local Sandbox, `sandbox --catalog FILE`: catalogImport.ts).
+// The handlers look a plan up with findPlan/findCharge: the catalog of the sandbox whose request is being answered
+// (server.ts runs each request in its store's catalog), the seeded one outside a request.
+import { AsyncLocalStorage } from 'async_hooks';
+import { SEED_PRODUCTS } from './seedCatalog';
 
-export type ChargeType = 'recurring' | 'one_time';
-export type ChargeModel = 'per_unit' | 'flat_fee';
-export type BillingPeriod = 'month' | 'year';
+/** `usage`: billed in arrears for what was used. */
+export type ChargeType = 'recurring' | 'one_time' | 'usage';
+export type ChargeModel =
+  'per_unit' | 'flat_fee' | 'tiered' | 'volume' | 'discount_percentage' | 'discount_fixed_amount';
+export type BillingPeriod = 'month' | 'quarter' | 'semi_annual' | 'year';
+export type DiscountLevel = 'plan' | 'subscription' | 'account';
 
+/** Months in one billing period. */
+export const MONTHS_IN: Record<BillingPeriod, number> = { month: 1, quarter: 3, semi_annual: 6, year: 12 };
+
+/** A tier of a tiered or volume price: up to `upTo` units (the last has none), per unit or flat, by currency. */
+export interface CatalogTier {
+  upTo?: number;
+  unitAmounts?: Record<string, number>;
+  amounts?: Record<string, number>;
+}
+export interface Discount {
+  /** discount_percentage: the share taken off, in percent (discount_fixed_amount: `prices` holds the amounts). */
+  percent?: number;
+  level: DiscountLevel;
+  /** The charge types whose amounts it reduces. */
+  appliesTo: ChargeType[];
+}
 export interface Charge {
   id: string;
   name: string;
@@ -13,8 +37,17 @@ export interface Charge {
   billingPeriod?: BillingPeriod;
   unitOfMeasure?: string;
   defaultQuantity: number;
-  /** Unit price (per_unit) or flat amount, by currency. */
+  /** Unit price (per_unit, usage), flat amount (flat_fee) or the fixed discount, by currency. */
   prices: Record<string, number>;
+  /** tiered (graduated) and volume prices. */
+  tiers?: CatalogTier[];
+  discount?: Discount;
+  active?: boolean;
+  /**
+   * Why the Local sandbox cannot price it (a copied price of a model it does not compute): listed by GET
+   * /v2/plans as the tenant has it, refused with a 400 saying this when ordered.
+   */
+  unpriceable?: { reason: string; model: string; type: string };
 }
 export interface Plan {
   id: string;
@@ -22,6 +55,7 @@ export interface Plan {
   number: string;
   name: string;
   charges: Charge[];
+  active?: boolean;
 }
 export interface Product {
   id: string;
@@ -29,122 +63,85 @@ export interface Product {
   plans: Plan[];
 }
 
-export const CATALOG: Product[] = [
-  {
-    id: 'prod-team',
-    name: 'Team workspace',
-    plans: [
-      {
-        id: 'plan-team-monthly',
-        number: 'PL-TEAM-MONTHLY',
-        name: 'Team, monthly',
-        charges: [
-          {
-            id: 'price-team-seats',
-            name: 'Seats',
-            type: 'recurring',
-            model: 'per_unit',
-            billingPeriod: 'month',
-            unitOfMeasure: 'seat',
-            defaultQuantity: 1,
-            prices: { USD: 25, EUR: 23 },
-          },
-          {
-            id: 'price-team-platform',
-            name: 'Platform fee',
-            type: 'recurring',
-            model: 'flat_fee',
-            billingPeriod: 'month',
-            defaultQuantity: 1,
-            prices: { USD: 100, EUR: 92 },
-          },
-        ],
-      },
-    ],
-  },
-  {
-    id: 'prod-enterprise',
-    name: 'Enterprise',
-    plans: [
-      {
-        id: 'plan-enterprise-yearly',
-        number: 'PL-ENTERPRISE-YEARLY',
-        name: 'Enterprise, yearly',
-        charges: [
-          {
-            id: 'price-enterprise-annual',
-            name: 'Annual licence',
-            type: 'recurring',
-            model: 'flat_fee',
-            billingPeriod: 'year',
-            defaultQuantity: 1,
-            prices: { USD: 12000, EUR: 11000 },
-          },
-        ],
-      },
-    ],
-  },
-  {
-    id: 'prod-services',
-    name: 'Services',
-    plans: [
-      {
-        id: 'plan-onboarding',
-        number: 'PL-ONBOARDING',
-        name: 'Onboarding',
-        charges: [
-          {
-            id: 'price-onboarding-setup',
-            name: 'Setup fee',
-            type: 'one_time',
-            model: 'flat_fee',
-            defaultQuantity: 1,
-            prices: { USD: 500, EUR: 460 },
-          },
-        ],
-      },
-    ],
-  },
-];
+/** One catalog, indexed: plans by id and by number, charges by id with their plan. */
+export class Catalog {
+  private readonly plans = new Map<string, Plan>();
+  private readonly plansByNumber = new Map<string, Plan>();
+  private readonly charges = new Map<string, { charge: Charge; plan: Plan }>();
+  private readonly products = new Map<string, Product>();
 
-const plans = new Map(CATALOG.flatMap(p => p.plans).map(p => [p.id, p]));
-const charges = new Map(
-  CATALOG.flatMap(p => p.plans).flatMap(plan => plan.charges.map(charge => [charge.id, { charge, plan }] as const)),
-);
+  /** `source`: the GET /v2/plans plans it was copied from (kept in the data file); none for the seed. */
+  constructor(
+    readonly productList: readonly Product[],
+    readonly source?: readonly unknown[],
+  ) {
+    for (const product of productList) {
+      for (const plan of product.plans) {
+        this.plans.set(plan.id, plan);
+        this.plansByNumber.set(plan.number, plan);
+        this.products.set(plan.id, product);
+        for (const charge of plan.charges) this.charges.set(charge.id, { charge, plan });
+      }
+    }
+  }
 
-const plansByNumber = new Map(CATALOG.flatMap(p => p.plans).map(p => [p.number, p]));
+  findPlan = (id: string) => this.plans.get(id);
+  findPlanByNumber = (number: string) => this.plansByNumber.get(number);
+  findCharge = (id: string) => this.charges.get(id);
+  productOf = (planId: string) => this.products.get(planId);
 
-export const findPlan = (id: string) => plans.get(id);
-export const findPlanByNumber = (number: string) => plansByNumber.get(number);
-export const findCharge = (id: string) => charges.get(id);
-
-const V1_PERIOD: Record<BillingPeriod, string> = { month: 'Month', year: 'Annual' };
-
-function v1Charge(c: Charge) {
-  return {
-    id: c.id,
-    name: c.name,
-    type: c.type === 'one_time' ? 'OneTime' : 'Recurring',
-    model: c.model === 'per_unit' ? 'PerUnit' : 'FlatFee',
-    billingPeriod: c.billingPeriod ? V1_PERIOD[c.billingPeriod] : null,
-    uom: c.unitOfMeasure ?? null,
-    defaultQuantity: c.defaultQuantity,
-    pricing: Object.entries(c.prices).map(([currency, price]) => ({ currency, price })),
-  };
+  get planCount(): number {
+    return this.plans.size;
+  }
+  get priceCount(): number {
+    return this.charges.size;
+  }
+  /** The prices ordering would refuse (models the sandbox does not compute). */
+  get unpriceable(): Charge[] {
+    return [...this.charges.values()].map(c => c.charge).filter(c => c.unpriceable);
+  }
+  /** Every currency some price is in. */
+  get currencies(): string[] {
+    return [...new Set([...this.charges.values()].flatMap(c => currenciesOf(c.charge)))];
+  }
+  /** A plan's currencies: its prices'; a plan of percentage discounts alone is sold in every currency. */
+  planCurrencies(plan: Plan): string[] {
+    const own = [...new Set(plan.charges.flatMap(currenciesOf))];
+    return own.length ? own : this.currencies;
+  }
+  /** Whether it is a connection's catalog rather than the seeded one. */
+  get copied(): boolean {
+    return this.source !== undefined;
+  }
 }
 
-/** The v1 shape of GET /v1/catalog/products. */
-export function catalogResponse() {
-  return {
-    success: true,
-    products: CATALOG.map(p => ({
-      id: p.id,
-      name: p.name,
-      productRatePlans: p.plans.map(pl => ({
-        id: pl.id,
-        name: pl.name,
-        productRatePlanCharges: pl.charges.map(v1Charge),
-      })),
-    })),
-  };
+/** The seeded catalog every Local sandbox starts with (and Reset Local Sandbox restores). */
+export const SEED_CATALOG = new Catalog(SEED_PRODUCTS);
+/** The seeded products (tests work out expected figures from them). */
+export const CATALOG: readonly Product[] = SEED_PRODUCTS;
+
+const scope = new AsyncLocalStorage<Catalog>();
+
+/** Runs `work` (and whatever it awaits) in `catalog`: a sandbox answering one request. */
+export const inCatalog = <T>(catalog: Catalog, work: () => T): T => scope.run(catalog, work);
+
+/** The catalog of the sandbox answering the current request; the seeded one outside a request. */
+export const activeCatalog = (): Catalog => scope.getStore() ?? SEED_CATALOG;
+
+export const findPlan = (id: string) => activeCatalog().findPlan(id);
+export const findPlanByNumber = (number: string) => activeCatalog().findPlanByNumber(number);
+export const findCharge = (id: string) => activeCatalog().findCharge(id);
+export const productOf = (planId: string) => activeCatalog().productOf(planId);
+
+/** The currencies a charge is priced in (its amounts, or its tiers'). */
+export function currenciesOf(c: Charge): string[] {
+  const tiers = (c.tiers ?? []).flatMap(t => [...Object.keys(t.unitAmounts ?? {}), ...Object.keys(t.amounts ?? {})]);
+  return [...new Set([...Object.keys(c.prices), ...tiers])];
+}
+
+/** A billing period as the v2 `recurring` block writes it. */
+export function v2Interval(period: BillingPeriod): { interval: 'month' | 'year'; interval_count: number } {
+  return period === 'year'
+    ? { interval: 'year', interval_count: 1 }
+    : { interval: 'month', interval_count: MONTHS_IN[period] };
 }

@@ -10,9 +10,10 @@ import {
   SNAPSHOT_FORMAT,
   type DataWriter,
 } from './dataFile';
-import type { BillingPeriod, ChargeModel, ChargeType } from './catalog';
+import { SEED_CATALOG, type BillingPeriod, type Catalog, type ChargeModel, type ChargeType } from './catalog';
+import { CatalogError, importCatalog } from './catalogImport';
 import { Numbers } from './ids';
-import type { Term } from '../engine/metrics';
+import type { ItemTier, Term, TiersMode } from '../engine/metrics';
 import { upgradeOrder } from './upgrade';
 
 export interface Contact {
@@ -43,7 +44,13 @@ export interface ItemRec {
   billing_period?: BillingPeriod;
   unit_of_measure?: string;
   quantity: number;
+  /** Per unit or flat; a discount's is negative: what it takes off each period (priced with its plan). */
   unit_amount: number;
+  /** Tiered and volume prices, in the account's currency: the amount comes from these. */
+  tiers?: ItemTier[];
+  tiers_mode?: TiersMode;
+  discount_percent?: number;
+  discount_amount?: number;
   start_date: string;
   end_date: string | null;
   state: 'active' | 'removed';
@@ -95,6 +102,8 @@ interface Snapshot {
   accounts: AccountRec[];
   subscriptions: SubscriptionRec[];
   orders: OrderRec[];
+  /** A connection's catalog copied in (GET /v2/plans plans); absent: the seeded one. */
+  catalog?: { plans: readonly unknown[] };
 }
 export interface StoreOptions {
   writer?: DataWriter;
@@ -106,6 +115,7 @@ interface Checkpoint {
   orders: number;
   /** Subscriptions replaced since the checkpoint, with what they were (undefined: new). */
   replaced: Map<string, SubscriptionRec | undefined>;
+  catalog: Catalog;
 }
 
 export class Store {
@@ -116,6 +126,8 @@ export class Store {
   /** Insertion order for cursor paging. */
   readonly accountList: AccountRec[] = [];
   readonly orderList: OrderRec[] = [];
+  /** What orders are priced from: the seeded catalog, or one copied in (kept in the data file). */
+  catalog: Catalog = SEED_CATALOG;
   /** Temp files of a crashed writer removed at open. */
   readonly staleTempsRemoved: number = 0;
   private readonly writer: DataWriter;
@@ -165,6 +177,7 @@ export class Store {
       accounts: this.accountList.length,
       orders: this.orderList.length,
       replaced: new Map(),
+      catalog: this.catalog,
     };
     try {
       const result = change();
@@ -187,6 +200,7 @@ export class Store {
       accounts: this.accountList,
       subscriptions: [...this.subscriptions.values()],
       orders: this.orderList,
+      ...(this.catalog.source ? { catalog: { plans: this.catalog.source } } : {}),
     };
     try {
       this.writer(this.file, JSON.stringify(snapshot));
@@ -204,6 +218,7 @@ export class Store {
 
   private rollback(cp: Checkpoint): void {
     this.numbers.counters = cp.counters;
+    this.catalog = cp.catalog;
     for (const a of this.accountList.splice(cp.accounts)) this.accounts.delete(a.account_number);
     for (const o of this.orderList.splice(cp.orders)) this.orders.delete(o.order_number);
     for (const [n, before] of cp.replaced) {
@@ -220,5 +235,18 @@ export class Store {
       this.subscriptions.set(x.subscription_number, x);
     }
     for (const o of s.orders) this.addOrder(s.format === SNAPSHOT_FORMAT ? o : upgradeOrder(o));
+    if (s.catalog) this.catalog = this.copiedCatalog(s.catalog.plans);
+  }
+
+  private copiedCatalog(plans: unknown): Catalog {
+    try {
+      return importCatalog(plans);
+    } catch (e) {
+      if (!(e instanceof CatalogError)) throw e;
+      const message =
+        `The Local sandbox data file ${this.file} holds a copied catalog it cannot read (${e.message}); ` +
+        'it was left untouched. Move it away to start fresh.';
+      throw new DataFileError('corrupt', this.file!, message);
+    }
   }
 }

@@ -2,13 +2,13 @@
 // figures after the order, and whether the order numbered it (a preview numbers nothing).
 import { billedOver, monthly, termMonths } from '../engine/metrics';
 import { price } from '../engine/subscriptionBuild';
-import { CATALOG } from '../state/catalog';
+import { productOf } from '../state/catalog';
 import type { ItemRec, PlanRec, SubscriptionRec } from '../state/store';
 
 export const planOf = (sub: SubscriptionRec, it: ItemRec): PlanRec | undefined =>
   sub.plans.find(p => p.id === it.subscription_plan_id);
 
-export const productOf = (planId: string) => CATALOG.find(p => p.plans.some(pl => pl.id === planId));
+export { productOf };
 
 /** Monthly recurring revenue of the item as the subscription now stands (0 once removed, canceled or paused). */
 export function mrrNow(sub: SubscriptionRec, it: ItemRec): number {

@@ -7,9 +7,16 @@ import { findPlan } from '../state/catalog';
 import { mrrNow, productOf, tcbNow } from './itemFacts';
 import { V1_PERIOD_TYPE, V1_STATUS_OF } from './names';
 
-const CHARGE_TYPE = { recurring: 'Recurring', one_time: 'OneTime' } as const;
-const CHARGE_MODEL = { per_unit: 'Per Unit Pricing', flat_fee: 'Flat Fee Pricing' } as const;
-const BILLING_PERIOD = { month: 'Month', year: 'Annual' } as const;
+const CHARGE_TYPE = { recurring: 'Recurring', one_time: 'OneTime', usage: 'Usage' } as const;
+const CHARGE_MODEL = {
+  per_unit: 'Per Unit Pricing',
+  flat_fee: 'Flat Fee Pricing',
+  tiered: 'Tiered Pricing',
+  volume: 'Volume Pricing',
+  discount_percentage: 'Discount-Percentage',
+  discount_fixed_amount: 'Discount-Fixed Amount',
+} as const;
+const BILLING_PERIOD = { month: 'Month', quarter: 'Quarter', semi_annual: 'Semi-Annual', year: 'Annual' } as const;
 
 const dated = (key: string, value: string | null) => (value ? { [key]: value } : {});
 

@@ -1,6 +1,6 @@
 // How a created order shows its subscriptions: the reference's order subscription, action and item shapes.
-import { findPlan } from '../state/catalog';
-import { round2, type Term } from '../engine/metrics';
+import { findPlan, v2Interval } from '../state/catalog';
+import { periodAmount, price, round2, type Term } from '../engine/metrics';
 import type { AccountRec, ItemRec, PlanRec, SubscriptionRec } from '../state/store';
 
 /** What an order action touched, as the order engine records it. */
@@ -86,10 +86,8 @@ function recurringView(i: ItemRec, sub: SubscriptionRec) {
   return {
     recurring_on: 'account_cycle_date', // the billing engine bills on the account's bill cycle day
     alignment_behavior: 'none',
-    interval: i.billing_period,
-    interval_count: 1,
-    timing: 'in_advance',
-    usage: false,
+    ...v2Interval(i.billing_period ?? 'month'),
+    ...(i.charge_type === 'usage' ? { usage: true } : { timing: 'in_advance', usage: false }),
     ...(interval ? { duration_interval: interval, duration_interval_count: interval_count ?? 1 } : {}),
   };
 }
@@ -112,7 +110,10 @@ function itemView(i: ItemRec, sub: SubscriptionRec, actor: string) {
     unit_of_measure: i.unit_of_measure ?? '',
     quantity: i.quantity,
     unit_amount: i.unit_amount,
-    amount: round2(i.unit_amount * i.quantity),
+    amount: round2(periodAmount(price(i))),
+    ...(i.tiers ? { tiers_mode: i.tiers_mode, tiers: i.tiers } : {}),
+    ...(i.discount_percent !== undefined ? { discount_percent: i.discount_percent } : {}),
+    ...(i.discount_amount !== undefined ? { discount_amount: i.discount_amount } : {}),
     price_base_interval: 'billing_period',
     charge_model: i.charge_model,
     charge_type: i.charge_type,
@@ -120,6 +121,6 @@ function itemView(i: ItemRec, sub: SubscriptionRec, actor: string) {
     state: active ? 'active' : 'inactive',
     ...(i.custom_fields ? { custom_fields: i.custom_fields } : {}),
     ...audit(sub, actor),
-    ...(i.charge_type === 'recurring' ? { recurring: recurringView(i, sub) } : {}),
+    ...(i.charge_type !== 'one_time' ? { recurring: recurringView(i, sub) } : {}),
   };
 }

@@ -1,0 +1,136 @@
+// Issue 21 item 3: MRR and TCB of each charge model, from the engine's own functions (src/sandbox/engine/
+// metrics.ts), one row per case: per unit, flat fee, monthly / quarterly / yearly, tiered (graduated) and volume
+// by quantity at and around the tier bounds, usage (nothing committed), one-time, and what a discount takes off.
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import {
+  billedOver,
+  discountPerPeriod,
+  monthly,
+  periodAmount,
+  round2,
+  type ItemTier,
+  type Priced,
+} from '../../src/sandbox/engine/metrics';
+
+const STORAGE: ItemTier[] = [
+  { up_to: 100, unit_amount: 0.5 },
+  { up_to: 1000, unit_amount: 0.4 },
+  { unit_amount: 0.25 },
+];
+const LICENCES: ItemTier[] = [{ up_to: 10, unit_amount: 120 }, { up_to: 50, unit_amount: 100 }, { unit_amount: 80 }];
+const tiered = (quantity: number): Priced => ({
+  chargeType: 'recurring',
+  billingPeriod: 'month',
+  unitAmount: 0.5,
+  quantity,
+  tiers: STORAGE,
+  tiersMode: 'graduated',
+});
+const volume = (quantity: number): Priced => ({
+  chargeType: 'recurring',
+  billingPeriod: 'year',
+  unitAmount: 120,
+  quantity,
+  tiers: LICENCES,
+  tiersMode: 'volume',
+});
+
+/** [what, item, MRR (undefined: none), TCB over 12 months] */
+const CASES: [string, Priced, number | undefined, number][] = [
+  [
+    'per unit monthly: 10 seats at 25',
+    { chargeType: 'recurring', billingPeriod: 'month', unitAmount: 25, quantity: 10 },
+    250,
+    3000,
+  ],
+  ['flat fee monthly', { chargeType: 'recurring', billingPeriod: 'month', unitAmount: 100, quantity: 1 }, 100, 1200],
+  [
+    'flat fee quarterly: amount / 3 a month',
+    { chargeType: 'recurring', billingPeriod: 'quarter', unitAmount: 1500, quantity: 1 },
+    500,
+    6000,
+  ],
+  [
+    'flat fee half-yearly: amount / 6',
+    { chargeType: 'recurring', billingPeriod: 'semi_annual', unitAmount: 600, quantity: 1 },
+    100,
+    1200,
+  ],
+  [
+    'flat fee yearly: amount / 12',
+    { chargeType: 'recurring', billingPeriod: 'year', unitAmount: 12000, quantity: 1 },
+    1000,
+    12000,
+  ],
+  [
+    'a recurring price without a period bills monthly',
+    { chargeType: 'recurring', unitAmount: 7, quantity: 3 },
+    21,
+    252,
+  ],
+  ['one-time: no MRR, the amount once', { chargeType: 'one_time', unitAmount: 500, quantity: 2 }, undefined, 1000],
+  [
+    'usage: nothing committed, no MRR or TCB',
+    { chargeType: 'usage', billingPeriod: 'month', unitAmount: 0.002, quantity: 1e6 },
+    0,
+    0,
+  ],
+  ['tiered, inside the first tier: 50 GB at 0.50', tiered(50), 25, 300],
+  ['tiered, at the first bound: 100 GB at 0.50', tiered(100), 50, 600],
+  ['tiered, one past it: 100 at 0.50 + 1 at 0.40', tiered(101), 50.4, 604.8],
+  ['tiered, past the last bound: 100 x 0.50 + 900 x 0.40 + 500 x 0.25', tiered(1500), 535, 6420],
+  ['tiered, nothing used yet', tiered(0), 0, 0],
+  ['volume, at the first bound: 10 x 120 a year', volume(10), 100, 1200],
+  ['volume, one past it: every unit at 100', volume(11), round2(1100 / 12), 1100],
+  ['volume, 25 licences at 100 a year', volume(25), round2(2500 / 12), 2500],
+  ['volume, past the last bound: 60 x 80', volume(60), 400, 4800],
+  [
+    'a discount item: its negative amount each period',
+    { chargeType: 'recurring', billingPeriod: 'month', unitAmount: -70, quantity: 1 },
+    -70,
+    -840,
+  ],
+];
+
+for (const [what, item, mrr, tcb] of CASES) {
+  test(`MRR and TCB: ${what}`, () => {
+    const m = monthly(item);
+    assert.equal(m === undefined ? undefined : round2(m), mrr);
+    assert.equal(round2(billedOver(item, 12)), tcb);
+  });
+}
+
+test('a tier with a flat amount bills it once any unit falls in it (graduated), or for the whole quantity (volume)', () => {
+  const tiers: ItemTier[] = [{ up_to: 10, amount: 50 }, { unit_amount: 4 }];
+  const item = (quantity: number, mode: 'graduated' | 'volume'): Priced => ({
+    chargeType: 'recurring',
+    unitAmount: 0,
+    quantity,
+    tiers,
+    tiersMode: mode,
+  });
+  assert.equal(periodAmount(item(0, 'graduated')), 0);
+  assert.equal(periodAmount(item(3, 'graduated')), 50);
+  assert.equal(periodAmount(item(12, 'graduated')), 58);
+  assert.equal(periodAmount(item(3, 'volume')), 50);
+  assert.equal(periodAmount(item(12, 'volume')), 48);
+});
+
+test('the TCB of a term follows its length: a quarterly price over 6 months is two quarters', () => {
+  const support: Priced = { chargeType: 'recurring', billingPeriod: 'quarter', unitAmount: 1500, quantity: 1 };
+  assert.equal(billedOver(support, 6), 3000);
+  assert.equal(billedOver(support, 36), 18000);
+});
+
+test('a discount takes its share of what it applies to, a fixed one never more than that', () => {
+  // 20% of a 350.00 month, monthly and quarterly
+  assert.equal(discountPerPeriod({ percent: 20 }, 350, 1), 70);
+  assert.equal(discountPerPeriod({ percent: 20 }, 350, 3), 210);
+  // 50.00 off a 350.00 month; off a 30.00 month it takes 30.00 (a discount bills no credit)
+  assert.equal(discountPerPeriod({ amount: 50 }, 350, 1), 50);
+  assert.equal(discountPerPeriod({ amount: 50 }, 30, 1), 30);
+  assert.equal(discountPerPeriod({ amount: 50 }, 0, 1), 0);
+  // cents: 15% of 33.33 is 5.00 (4.9995 rounded half away from zero)
+  assert.equal(discountPerPeriod({ percent: 15 }, 33.33, 1), 5);
+});
