@@ -306,3 +306,20 @@ test('v1 BillingDocs: a cancellation on a date answers a credit memo', async () 
   );
   assert.deepEqual(r.json.previewResult.invoices, []);
 });
+
+test('the catalog models bill as they are priced: tiered, volume, quarterly and a discount, from the seeded plans', async () => {
+  const plan = (plan_id: string, price_id?: string, quantity?: number) => ({
+    plan_id,
+    ...(price_id ? { prices: [{ price_id, quantity }] } : {}),
+  });
+  const first = async (plans: object[]) =>
+    (await previewV2(teamPreview('2027-01-01', { number_of_periods: 1 }, plans))).docs[0];
+  // 1,500 GB graduated: 100 at 0.50, 900 at 0.40, 500 at 0.25.
+  assert.equal((await first([plan('plan-storage-tiered', 'price-storage-tiered', 1500)])).total, 535);
+  // 25 licences, volume: every one at the 11-50 price of 100, a year billed in advance.
+  assert.equal((await first([plan('plan-licences-volume', 'price-licences-volume', 25)])).total, 2500);
+  // Support: 1,500 a quarter, in advance.
+  assert.equal((await first([plan('plan-support-quarterly')])).total, 1500);
+  // The launch discount takes 20% off the team month (350): 280.
+  assert.equal((await first([teamPlanV2, plan('plan-discount-launch')])).total, 280);
+});

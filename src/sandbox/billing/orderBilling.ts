@@ -4,7 +4,7 @@
 // its effective date (an update credited and billed again, a removal, cancellation or pause credited) and the
 // subscription's own periods follow. Tax is zero.
 import type { EngineSubscription, LineItem, OrderOutcome, SubscriptionResult } from '../engine/orders';
-import { CATALOG } from '../state/catalog';
+import { productOf } from '../state/catalog';
 import type { ItemRec, SubscriptionRec } from '../state/store';
 import { addMonths } from '../../schemas/dates';
 import { later } from './calendar';
@@ -47,17 +47,44 @@ const PERIODS: Record<string, BillingPeriod> = {
   year: 'annual',
   annual: 'annual',
 };
-const MODELS: Record<string, PriceModel> = { per_unit: 'per_unit', flat_fee: 'flat_fee', usage: 'usage' };
+const MODELS: Record<string, PriceModel> = {
+  per_unit: 'per_unit',
+  flat_fee: 'flat_fee',
+  tiered: 'tiered',
+  volume: 'volume',
+  usage: 'usage',
+  // A discount item carries what it takes off each period (a negative amount, priced with its plan).
+  discount_percentage: 'flat_fee',
+  discount_fixed_amount: 'flat_fee',
+};
 
-const productName = (planId: string) => CATALOG.find(p => p.plans.some(pl => pl.id === planId))?.name;
+/** The product of a plan in the catalog of the sandbox answering (a copied one, or the seed). */
+const productName = (planId: string) => productOf(planId)?.name;
+
+/** How the engine prices an item: its model, and its tiers in the engine's terms where it has some. */
+function priceOf(it: ItemRec): ChargeInput<BilledRef>['price'] {
+  const model = it.charge_type === 'usage' ? 'usage' : (MODELS[it.charge_model] ?? 'per_unit');
+  const tiers = it.tiers?.map(t => ({
+    upTo: t.up_to ?? null,
+    ...(t.unit_amount !== undefined ? { unitAmount: t.unit_amount } : {}),
+    ...(t.amount !== undefined ? { flatAmount: t.amount } : {}),
+  }));
+  const tiered = (model === 'tiered' || model === 'volume') && tiers?.length;
+  return {
+    model: tiered ? model : model === 'tiered' || model === 'volume' ? 'per_unit' : model,
+    unitAmount: it.unit_amount,
+    quantity: it.quantity,
+    ...(tiered ? { tiers } : {}),
+  };
+}
 
 function charge(sub: SubscriptionRec, it: ItemRec, start: string, changes: ChargeChange[]): ChargeInput<BilledRef> {
   const plan = sub.plans.find(p => p.id === it.subscription_plan_id);
   const name = plan ? productName(plan.plan_id) : undefined;
   return {
     ref: { kind: 'subscription_item', sub, item: it, ...(name ? { productName: name } : {}) },
-    price: { model: MODELS[it.charge_model] ?? 'per_unit', unitAmount: it.unit_amount, quantity: it.quantity },
-    ...(it.charge_type === 'recurring' ? { period: PERIODS[it.billing_period ?? 'month'] ?? 'month' } : {}),
+    price: priceOf(it),
+    ...(it.charge_type !== 'one_time' ? { period: PERIODS[it.billing_period ?? 'month'] ?? 'month' } : {}),
     start,
     end: it.end_date,
     ...(changes.length ? { changes } : {}),
