@@ -20,6 +20,7 @@ import { RefreshAccountsCommand } from './commands/refreshAccounts';
 import { RefreshCatalogCommand } from './commands/refreshCatalog';
 import { RemoveConnectionCommand } from './commands/removeConnection';
 import { ResetLocalSandboxCommand } from './commands/resetLocalSandbox';
+import { AdvanceLocalSandboxClockCommand } from './commands/advanceLocalSandboxClock';
 import { SendOperationCommand } from './commands/sendOperation';
 import { SendRequestFileCommand } from './commands/sendRequestFile';
 import { ShowLogCommand } from './commands/showLog';
@@ -135,6 +136,7 @@ function commands(s: Container): Command[] {
     new CopyOperationCurlCommand(s),
     new DescribeObjectCommand(s),
     new ResetLocalSandboxCommand(s),
+    new AdvanceLocalSandboxClockCommand(s),
     new FilterAccountsCommand(s),
     new ClearAccountsFilterCommand(s),
     new RefreshCatalogCommand(s),

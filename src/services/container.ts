@@ -24,6 +24,7 @@ import { ProductCatalogs } from './productCatalog';
 import { AccountSubscriptions } from './accountSubscriptions';
 import { RequestController } from './requestController';
 import { SandboxReset } from './sandboxReset';
+import { SandboxClock } from './sandboxClock';
 import { RequestHistory } from './requestHistory';
 import { HistoryActions } from './historyActions';
 import { createHistoryView, HistoryTree } from '../views/historyView';
@@ -71,6 +72,7 @@ export class Container extends Disposable {
   private _subscriptions: AccountSubscriptions | undefined;
   private _comparisons: ConnectionComparisons | undefined;
   private _historyActions: HistoryActions | undefined;
+  private _sandboxClock: SandboxClock | undefined;
 
   constructor(readonly context: vscode.ExtensionContext) {
     super();
@@ -175,6 +177,11 @@ export class Container extends Disposable {
       addConnection: () => this.setup.add(),
       requests: () => this.requestHistory,
     }));
+  }
+
+  /** Advance Local Sandbox Clock: moves the Local sandbox's today (time travel). */
+  get sandboxClock(): SandboxClock {
+    return (this._sandboxClock ??= new SandboxClock(this.clients, this.connections, this.accountsModel, this.log));
   }
 
   get historyActions(): HistoryActions {
