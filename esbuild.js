@@ -34,6 +34,7 @@ const LAZY = {
   'src/cli/catalog.ts': 'cli-catalog.js', // validate --connection-catalog only: the client and the product catalog
   'src/cli/send.ts': 'cli-send.js',
   'src/cli/sandbox.ts': 'cli-sandbox.js',
+  'src/cli/clock.ts': 'cli-clock.js',
   'src/cli/endpoints.ts': 'cli-endpoints.js',
   'src/scenarios/index.ts': 'scenarios.js', // scenario files, runner and reports (the CLI's `test`, the Testing view)
   'src/cli/test.ts': 'cli-test.js',

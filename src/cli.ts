@@ -3,6 +3,7 @@
 import { parseArgs } from 'util';
 import { validateCommand } from './cli/validate';
 import { sandboxCommand } from './cli/sandbox';
+import { clockCommand } from './cli/clock';
 import { sendCommand } from './cli/send';
 import { endpointsCommand } from './cli/endpoints';
 import { testCommand } from './cli/test';
@@ -37,10 +38,18 @@ const USAGE = `usage: billing-workbench <command> [options]
           [--headers-timeout MS] [--body-timeout MS] [--catalog FILE]
       Run the local sandbox on loopback (demo credentials are printed); Ctrl+C stops it. --faults answers
       that share of requests 429 or 503 (with Retry-After) or never; --latency delays every answer;
-      --today simulates the date (orders without order_date, created times). A request's headers must
-      arrive within --headers-timeout (5000) and its body within --body-timeout (10000) after them (else 408).
+      --today simulates the date (orders without order_date, created times; \`clock\` moves it while it
+      runs). A request's headers must arrive within --headers-timeout (5000) and its body within
+      --body-timeout (10000) after them (else 408).
       --catalog prices from a connection's catalog instead of the seeded one: a JSON file of GET /v2/plans
       answers (one, or a list of its pages; product and prices expanded) or of their plans.
+
+  clock --base-url URL [--to YYYY-MM-DD | --by "3 months"] [--format text|json]
+      Show or move the clock of a running local sandbox (the URL \`sandbox\` printed). Moving it forward makes
+      what falls due happen, one line each: terms renew (auto_renew) or expire, paused subscriptions resume on
+      their resume date. An earlier --to goes back to the state of that date (the sandbox keeps its state before
+      each of its last 100 moves). Credentials from BILLING_CLIENT_ID and BILLING_CLIENT_SECRET, else the demo
+      ones on loopback. Exit 0 moved, 1 refused (the reason printed), 2 usage error.
 
   test [FILES|DIRS] [--base-url URL] [--reporter text|junit|json] [--junit-file F] [--yes]
       Run *.scenario.json files (default: the current folder), each on a fresh embedded local sandbox, or on
@@ -115,6 +124,21 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
           io.err(`error: --data ${fileErrorMessage(e, values.data, true)}`); // the path given, not a temporary file
           return 2;
         }
+      }
+      case 'clock': {
+        const { values, positionals } = parseArgs({
+          args: rest,
+          allowPositionals: true,
+          options: {
+            'base-url': { type: 'string' },
+            to: { type: 'string' },
+            by: { type: 'string' },
+            format: { type: 'string', default: 'text' },
+          },
+        });
+        if (positionals.length) throw new UsageError(`clock takes no FILE ("${positionals[0]}"): give --to or --by`);
+        const { to, by, format } = values;
+        return await clockCommand({ baseUrl: values['base-url'], to, by, format: format! }, io);
       }
       case 'test': {
         const { values, positionals } = parseArgs({

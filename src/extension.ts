@@ -21,6 +21,7 @@ import { RefreshCatalogCommand } from './commands/refreshCatalog';
 import { CopyCatalogCommand } from './commands/copyCatalog';
 import { RemoveConnectionCommand } from './commands/removeConnection';
 import { ResetLocalSandboxCommand } from './commands/resetLocalSandbox';
+import { AdvanceLocalSandboxClockCommand } from './commands/advanceLocalSandboxClock';
 import { SendOperationCommand } from './commands/sendOperation';
 import { SendRequestFileCommand } from './commands/sendRequestFile';
 import { ShowLogCommand } from './commands/showLog';
@@ -136,6 +137,7 @@ function commands(s: Container): Command[] {
     new CopyOperationCurlCommand(s),
     new DescribeObjectCommand(s),
     new ResetLocalSandboxCommand(s),
+    new AdvanceLocalSandboxClockCommand(s),
     new FilterAccountsCommand(s),
     new ClearAccountsFilterCommand(s),
     new RefreshCatalogCommand(s),

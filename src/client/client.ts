@@ -16,6 +16,7 @@ import type {
 import { serviceVersionWarning } from './serviceVersion';
 import { TokenProvider, type TokenAnswer } from './tokens';
 import { SIMULATED_HEADER } from '../wire/simulated';
+import { CLOCK_PATH, type ClockAnswer, type ClockRequest, type ClockStatus } from '../wire/sandboxClock';
 import type { V1PreviewResult } from './v1Preview';
 
 /** POST /v1/orders/preview's answer. */
@@ -185,6 +186,15 @@ export class BillingClient {
       'expand[]': ['subscription_plans', 'subscription_plans.subscription_items'],
     };
     return this.call<SubscriptionList>('GET', '/v2/subscriptions', { ...o, query });
+  }
+
+  /** The Local sandbox's clock (GET /_sandbox/clock): today, and how far back it can go. A real service has none. */
+  sandboxClock(o: CallOptions = {}) {
+    return this.call<ClockStatus>('GET', CLOCK_PATH, o);
+  }
+  /** Moves the Local sandbox's clock to a date (earlier: back) or by a step ("3 months"); answers what fell due. */
+  moveSandboxClock(body: ClockRequest, o: CallOptions = {}) {
+    return this.call<ClockAnswer>('POST', CLOCK_PATH, { ...o, body });
   }
 
   /** Any catalog operation: `{param}` placeholders in the path are filled from pathParams. */

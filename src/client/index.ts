@@ -14,6 +14,14 @@ export { fillPath, pathSegment } from './paths';
 export { checkBaseUrl, isLoopback } from './transport';
 export { SUPPORTED_SERVICE_VERSIONS, DEFAULT_SERVICE_VERSION, serviceVersionWarning } from './serviceVersion';
 export type * from '../wire/responses';
+export { clockLines, clockSummary } from './clockText';
+export {
+  CLOCK_PATH,
+  type ClockAnswer,
+  type ClockRequest,
+  type ClockStatus,
+  type TimeEvent,
+} from '../wire/sandboxClock';
 export { formatMoney, round2 } from '../wire/money';
 export {
   summarizePreview,

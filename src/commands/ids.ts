@@ -27,6 +27,7 @@ export const COMMANDS = {
   copyOperationCurl: 'billingWorkbench.copyOperationCurl',
   describeObject: 'billingWorkbench.describeObject',
   resetLocalSandbox: 'billingWorkbench.resetLocalSandbox',
+  advanceLocalSandboxClock: 'billingWorkbench.advanceLocalSandboxClock',
   filterAccounts: 'billingWorkbench.filterAccounts',
   clearAccountsFilter: 'billingWorkbench.clearAccountsFilter',
   refreshCatalog: 'billingWorkbench.refreshCatalog',

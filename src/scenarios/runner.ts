@@ -2,7 +2,7 @@
 // view and the CLI's reporters listen) and stopping at once when the signal aborts. On the Local sandbox each
 // scenario gets a fresh sandbox of its own (in memory, at the scenario's `today`); on any other connection a
 // run that writes asks `confirm` first.
-import { BillingClient, type ApiError, type ApiResponse, type Surface } from '../client';
+import { BillingClient, type ApiError, type ApiResponse, type ClockRequest, type Surface } from '../client';
 import { startSandbox } from '../sandbox';
 import { previewBody } from '../payloads';
 import { kindFromFileName, type PathSegment } from '../schemas';
@@ -137,7 +137,7 @@ export async function runScenario(f: ScenarioFile, opts: RunOptions): Promise<Sc
         continue;
       }
       opts.onEvent?.({ type: 'stepStart', scenario: f, step, path: ['steps', step.index] });
-      const r = await runStep(step, client, answers, opts.signal, now);
+      const r = await runStep(step, client, answers, opts.signal, now, opts.target.kind === 'local');
       steps.push(r);
       opts.onEvent?.({ type: 'stepEnd', scenario: f, result: r });
       // Later steps build on this one's answer: after an error they are not sent (no writes on a wrong basis).
@@ -168,6 +168,7 @@ async function runStep(
   answers: Map<string, unknown>,
   signal: AbortSignal | undefined,
   now: () => number,
+  local: boolean,
 ): Promise<StepResult> {
   const started = now();
   const base = { index: p.index, label: p.label, kind: p.step.kind, path: ['steps', p.index] as PathSegment[] };
@@ -178,6 +179,11 @@ async function runStep(
     ms: now() - started,
     ...r,
   });
+  if (p.step.kind === 'advance' && !local) {
+    // A real environment keeps its own date: the steps after this one would run on the wrong basis.
+    const error = `${p.label} moves the Local sandbox's clock; this connection keeps its own date. Run the scenario on the Local sandbox.`;
+    return done({ outcome: 'errored', error, errorPath: [...base.path, 'kind'] });
+  }
   let call: Call;
   let expect: ExpectData | undefined;
   try {
@@ -272,6 +278,10 @@ function resolveCall(p: PreparedStep, answers: Map<string, unknown>): Call {
       const query = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, String(v)]));
       const asText = Object.fromEntries(Object.entries(pathParams).map(([k, v]) => [k, String(v)]));
       return { body, send: (c, signal) => c.send(op, { pathParams: asText, query, body, signal }) };
+    }
+    case 'advance': {
+      const move = resolveReferences(s.to !== undefined ? { to: s.to } : { by: s.by ?? '' }, answers, at);
+      return { body: move, send: (c, signal) => c.moveSandboxClock(move as ClockRequest, { signal }) };
     }
   }
 }

@@ -7,6 +7,7 @@ import { findNodeAtLocation, parseTree, printParseErrorCode, type Node, type Par
 import { findOperation, type Operation } from '../catalog';
 import { parsePayload } from '../payloads';
 import { formatPath, isRealDate, kindFromFileName, type PathSegment, type PayloadKind } from '../schemas';
+import { isClockDate, parseBy } from '../wire/sandboxClock';
 import { suggestKey } from '../schemas/typos';
 import { lineColumn } from '../cli/lines';
 import { parseJsonPath } from './jsonPath';
@@ -132,6 +133,7 @@ export function readScenario(text: string, opts: ReadScenarioOptions = {}): Scen
         stepBody(step as StepData & { body?: unknown; file?: unknown }, at, { dir, project }, readText, add),
       );
     }
+    if (step.kind === 'advance') checkAdvance(step, at, add);
     checkExpect(step, at, add, prepared.body);
     return prepared;
   });
@@ -360,6 +362,30 @@ function heldByReference(value: unknown, at: PathSegment[]): boolean {
     v = (v as Record<string | number, unknown>)[at[k]];
   }
   return false;
+}
+
+/** An advance step moves the clock `to` a real date or `by` a step it reads (a `${...}` value is read at run time). */
+function checkAdvance(step: StepData & { kind: 'advance' }, at: PathSegment[], add: Add) {
+  const { to, by } = step as { to?: unknown; by?: unknown };
+  if (to !== undefined && by !== undefined) {
+    add('wrong-shape', 'An advance step takes "to" or "by", not both.', [...at, 'by'], true);
+    return;
+  }
+  if (to === undefined && by === undefined) {
+    add('wrong-shape', 'An advance step needs "to" (a date, such as "2027-06-01") or "by" (such as "3 months").', [
+      ...at,
+      'kind',
+    ]);
+    return;
+  }
+  const referenced = (v: string) => findReferences(v).length > 0;
+  if (typeof to === 'string' && !referenced(to) && !isClockDate(to)) {
+    add('wrong-shape', `"to" must be a real date written YYYY-MM-DD, not "${to}".`, [...at, 'to']);
+  }
+  if (typeof by === 'string' && !referenced(by)) {
+    const read = parseBy(by);
+    if ('error' in read) add('wrong-shape', read.error, [...at, 'by']);
+  }
 }
 
 function checkExpect(step: StepData, at: PathSegment[], add: Add, body?: unknown) {

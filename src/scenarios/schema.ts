@@ -8,7 +8,15 @@ const described = <T extends z.ZodType>(schema: T, description: string): T => {
 };
 const text = (description: string) => described(z.string(), description);
 
-export const STEP_KINDS = ['preview', 'createOrder', 'createAccount', 'getOrder', 'getAccount', 'operation'] as const;
+export const STEP_KINDS = [
+  'preview',
+  'createOrder',
+  'createAccount',
+  'getOrder',
+  'getAccount',
+  'operation',
+  'advance',
+] as const;
 export type StepKind = (typeof STEP_KINDS)[number];
 
 /** A value at a JSON path of the answer: equal to a value, present (or absent), or matching a pattern. */
@@ -119,6 +127,18 @@ export const Step = z.discriminatedUnion('kind', [
       .optional(),
     ...bodyFields,
   }),
+  step(
+    'advance',
+    'Local sandbox only: moves its clock (POST /_sandbox/clock) `to` a date or `by` a step, and what falls due happens (terms renew or expire, paused subscriptions resume); the answer has `today` and the `events`.',
+    {
+      to: text(
+        'The date the clock moves to (YYYY-MM-DD); an earlier one goes back to the state of that date.',
+      ).optional(),
+      by: text(
+        'How far the clock moves forward: a whole number of days, weeks, months or years, such as `3 months`.',
+      ).optional(),
+    },
+  ),
 ]);
 
 export const Scenario = z

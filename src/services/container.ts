@@ -25,6 +25,7 @@ import { AccountSubscriptions } from './accountSubscriptions';
 import { RequestController } from './requestController';
 import { SandboxReset } from './sandboxReset';
 import { CatalogCopy } from './catalogCopy';
+import { SandboxClock } from './sandboxClock';
 import { RequestHistory } from './requestHistory';
 import { HistoryActions } from './historyActions';
 import { createHistoryView, HistoryTree } from '../views/historyView';
@@ -73,6 +74,7 @@ export class Container extends Disposable {
   private _comparisons: ConnectionComparisons | undefined;
   private _historyActions: HistoryActions | undefined;
   private _catalogCopy: CatalogCopy | undefined;
+  private _sandboxClock: SandboxClock | undefined;
 
   constructor(readonly context: vscode.ExtensionContext) {
     super();
@@ -189,6 +191,11 @@ export class Container extends Disposable {
       addConnection: () => this.setup.add(),
       requests: () => this.requestHistory,
     }));
+  }
+
+  /** Advance Local Sandbox Clock: moves the Local sandbox's today (time travel). */
+  get sandboxClock(): SandboxClock {
+    return (this._sandboxClock ??= new SandboxClock(this.clients, this.connections, this.accountsModel, this.log));
   }
 
   get historyActions(): HistoryActions {

@@ -43,6 +43,7 @@ test('mistakes: our findings report them, the JSON service nothing', async () =>
 test('completion offers the step kinds and the catalog operation ids; hover shows descriptions', async () => {
   const kinds = '{ "steps": [{ "kind":  }] }';
   assert.deepEqual((await complete(kinds, kinds.indexOf(':  ') + 2)).sort(), [
+    '"advance"',
     '"createAccount"',
     '"createOrder"',
     '"getAccount"',

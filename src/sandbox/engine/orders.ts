@@ -7,6 +7,7 @@ import { badRequest } from '../http/errors';
 import { newId } from '../state/ids';
 import { billedOver, money, monthly, round2, termMonths, type Money, type Term } from './metrics';
 import { subscriptionView } from '../v2/orderViews';
+import { pauseOf } from './pauses';
 import type { AccountRec, ItemRec, OrderRec, Store, SubscriptionRec } from '../state/store';
 import {
   buildPlan,
@@ -373,12 +374,14 @@ function applyChanges(sub: SubscriptionRec, entry: EngineSubscription, at: strin
     const message = `${sub.subscription_number} is ${sub.state}; only an active subscription can be paused.`;
     rule(sub.state === 'active', `${at}.pause`, message);
     sub.state = 'paused';
+    sub.pause = pauseOf(entry.pause, ctx.orderDate); // time travel resumes it on its resume date
     act(sub, 'pause', active(), it => ({ mrr: neg(monthly(price(it))), tcb: 0 }));
   }
   if (entry.resume) {
     const message = `${sub.subscription_number} is ${sub.state}; only a paused subscription can be resumed.`;
     rule(sub.state === 'paused', `${at}.resume`, message);
     sub.state = 'active';
+    delete sub.pause;
     act(sub, 'resume', active(), it => ({ mrr: monthly(price(it)) ?? 0, tcb: 0 }));
   }
 }

@@ -9,7 +9,7 @@ import { formatPath, validate, type PayloadKind } from '../../schemas';
 import { matchOperation, servedLocally, type Operation } from '../../catalog';
 import { contractAnswer } from '../contract/contractAnswers';
 import { NOT_SERVED_HEADER, NOT_SERVED_VALUE } from '../../wire/notServed';
-import { sandboxClock } from '../state/clock';
+import { sandboxClock, type MovableClock } from '../state/clock';
 import { DataFileError, type DataWriter } from '../state/dataFile';
 import { badRequest, notFound, ServiceError, unauthorized } from './errors';
 import { pickFault, type Fault } from './faults';
@@ -24,10 +24,15 @@ import { importCatalog } from '../state/catalogImport';
 import { catalogControl, SANDBOX_CATALOG_PATH } from './catalogControl';
 import { seed } from '../state/seed';
 import { Store } from '../state/store';
+import { clockRoutes } from '../timeTravel/clockRoutes';
+import { TimeMachine } from '../timeTravel/timeMachine';
+import { isRealDate } from '../../schemas/dates';
 
 export { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET };
 /** Unauthenticated: which process serves which data file (editor windows check it before sharing one). */
 export const INFO_PATH = '/.sandbox/info';
+/** The sandbox's own control paths (the clock: /_sandbox/clock), authenticated like every call. */
+export const CONTROL_PREFIX = '/_sandbox/';
 
 export interface SandboxLimits {
   /** Live access tokens kept; past it the oldest are forgotten (their holders get a 401 and a new token). */
@@ -85,6 +90,8 @@ export interface Sandbox {
   clientId: string;
   clientSecret: string;
   store: Store;
+  /** Today: the `today` option, else the date the data file's clock was moved to, else the real date. */
+  clock: MovableClock;
   dataFile?: string;
   /** Every access token issued so far, up to the token limit (tests check none leaks into logs). */
   issuedTokens(): string[];
@@ -128,6 +135,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const now = opts.now ?? Date.now;
   const clock = sandboxClock(opts.today);
   const store = new Store(opts.dataFile, { writer: opts.writer });
+  // A data file whose clock was moved stays on that date (its data went there), unless `today` says otherwise.
+  if (opts.today === undefined && store.today !== undefined && isRealDate(store.today)) clock.set(store.today);
   try {
     if (store.accounts.size === 0) store.commit(() => seed(store, Math.max(1, opts.seedAccounts ?? 1)));
     if (opts.catalog !== undefined) store.commit(() => (store.catalog = importCatalog(opts.catalog)));
@@ -173,8 +182,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     }
   };
 
-  const routes = new RouteTable(
-    sandboxRoutes({
+  const timeMachine = new TimeMachine({ store, clock, commit });
+  const routes = new RouteTable([
+    ...sandboxRoutes({
       store,
       clock,
       ...(opts.prices ? { prices: opts.prices } : {}),
@@ -184,7 +194,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       volume,
       idempotent,
     }),
-  );
+    ...clockRoutes(timeMachine, idempotent), // control path: the clock (time travel)
+  ]);
 
   /** The table answers what it holds; a path it knows with another method is a 405, any other a 404 or 501. */
   async function route(
@@ -316,6 +327,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     }
     const path = url.pathname;
     v2 = path.startsWith('/v2/');
+    if (path.startsWith(CONTROL_PREFIX)) v2 = true; // the sandbox's own control paths answer in the v2 shape
     countVolume(req.method ?? 'GET', path);
     if (path === INFO_PATH) {
       req.resume();
@@ -425,6 +437,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     clientId: DEMO_CLIENT_ID,
     clientSecret: DEMO_CLIENT_SECRET,
     store,
+    clock,
     dataFile: opts.dataFile,
     issuedTokens: () => [...issued],
     revokeTokens: () => tokens.clear(),

@@ -62,7 +62,14 @@ export interface PlanRec {
   items: ItemRec[];
   removed?: boolean;
 }
-export type SubscriptionState = 'active' | 'canceled' | 'paused';
+export type SubscriptionState = 'active' | 'canceled' | 'paused' | 'expired';
+/** A pause as the order asked for it: when it began and, when the order said, when it ends (time travel resumes it). */
+export interface PauseRec {
+  pause_date: string;
+  resume_date?: string;
+  /** The term grows by the days paused when it resumes. */
+  extend_term?: boolean;
+}
 export interface SubscriptionRec {
   id: string;
   subscription_number: string;
@@ -82,6 +89,8 @@ export interface SubscriptionRec {
   created_time: string;
   updated_time: string;
   order_number: string;
+  /** While paused: the pause (absent on a subscription paused before pauses were kept: it resumes by order only). */
+  pause?: PauseRec;
 }
 export interface OrderRec {
   id: string;
@@ -104,6 +113,8 @@ interface Snapshot {
   orders: OrderRec[];
   /** A connection's catalog copied in (GET /v2/plans plans); absent: the seeded one. */
   catalog?: { plans: readonly unknown[] };
+  /** The sandbox's today once its clock was moved, so a restart stays on the date its data reached. */
+  today?: string;
 }
 export interface StoreOptions {
   writer?: DataWriter;
@@ -130,6 +141,8 @@ export class Store {
   catalog: Catalog = SEED_CATALOG;
   /** Temp files of a crashed writer removed at open. */
   readonly staleTempsRemoved: number = 0;
+  /** The clock's date once it was moved (time travel), kept in the data file with the data it led to. */
+  today: string | undefined;
   private readonly writer: DataWriter;
   private releaseLock: (() => void) | undefined;
   private checkpoint: Checkpoint | undefined;
@@ -194,6 +207,16 @@ export class Store {
   /** Writes the whole state to the data file, if any. */
   save(): void {
     if (!this.file) return;
+    try {
+      this.writer(this.file, this.serialise());
+    } catch (e) {
+      const message = `The Local sandbox could not save ${this.file}: ${reasonOf(e)}.`;
+      throw new DataFileError('unwritable', this.file, message);
+    }
+  }
+
+  /** The whole state as the data file holds it: a copy that later changes do not reach. */
+  serialise(): string {
     const snapshot: Snapshot = {
       format: SNAPSHOT_FORMAT,
       numbers: this.numbers.counters,
@@ -201,13 +224,20 @@ export class Store {
       subscriptions: [...this.subscriptions.values()],
       orders: this.orderList,
       ...(this.catalog.source ? { catalog: { plans: this.catalog.source } } : {}),
+      ...(this.today !== undefined ? { today: this.today } : {}),
     };
-    try {
-      this.writer(this.file, JSON.stringify(snapshot));
-    } catch (e) {
-      const message = `The Local sandbox could not save ${this.file}: ${reasonOf(e)}.`;
-      throw new DataFileError('unwritable', this.file, message);
-    }
+    return JSON.stringify(snapshot);
+  }
+
+  /** Puts the whole state back to one `serialise` gave, in memory only (the caller commits or saves). */
+  replaceWith(text: string): void {
+    this.accounts.clear();
+    this.subscriptions.clear();
+    this.orders.clear();
+    this.accountList.length = 0;
+    this.orderList.length = 0;
+    this.catalog = SEED_CATALOG; // unless the state put back had a copied one
+    this.load(JSON.parse(text) as Snapshot);
   }
 
   /** Releases the data file's lock. */
@@ -229,6 +259,7 @@ export class Store {
 
   private load(s: Snapshot): void {
     this.numbers.counters = s.numbers ?? {};
+    this.today = typeof s.today === 'string' ? s.today : undefined;
     for (const a of s.accounts) this.addAccount(a);
     for (const x of s.subscriptions) {
       if ((x.state as string) === 'cancelled') x.state = 'canceled'; // written before the real names

@@ -15,8 +15,13 @@ export const V1_TYPE_OF: Record<ActionName, ActionType> = {
   resume: 'Resume',
 };
 
-/** v1 status words of a subscription (the create answer's enum: Active, Cancelled, Suspended...). */
-export const V1_STATUS_OF = { active: 'Active', canceled: 'Cancelled', paused: 'Suspended' } as const;
+/** v1 status words of a subscription (the create answer's enum: Active, Cancelled, Suspended, Expired...). */
+export const V1_STATUS_OF = {
+  active: 'Active',
+  canceled: 'Cancelled',
+  paused: 'Suspended',
+  expired: 'Expired',
+} as const;
 
 /** The engine's term and the v1 one: `{type, interval, interval_count}` and `{termType, periodType, period}`. */
 export const V1_PERIOD_TYPE = { day: 'Day', week: 'Week', month: 'Month', year: 'Year' } as const;

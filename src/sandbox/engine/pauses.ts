@@ -1,0 +1,29 @@
+// A pause as an order asks for it (v2 `pause`): when it begins, and when it ends if the order says so, by a
+// date (`resume_behavior.resume_date`) or a length (`pause_interval` x `pause_interval_count`). The pause
+// itself takes effect at once, as before; time travel resumes the subscription on its resume date.
+import type { SubscriptionRequestBody } from '../../schemas';
+import { addDays, addMonths, isRealDate } from '../../schemas/dates';
+import type { PauseRec } from '../state/store';
+
+type PauseRequest = NonNullable<SubscriptionRequestBody['pause']>;
+
+export function pauseOf(p: PauseRequest, orderDate: string): PauseRec {
+  const pauseDate = typeof p.pause_date === 'string' && isRealDate(p.pause_date) ? p.pause_date : orderDate;
+  const resume = resumeDate(p, pauseDate);
+  const extend = p.resume_behavior?.extend_term === true;
+  return {
+    pause_date: pauseDate,
+    ...(resume ? { resume_date: resume } : {}),
+    ...(extend ? { extend_term: true } : {}),
+  };
+}
+
+function resumeDate(p: PauseRequest, pauseDate: string): string | undefined {
+  const given = p.resume_behavior?.resume_date;
+  if (typeof given === 'string' && isRealDate(given)) return given;
+  const n = p.pause_interval_count;
+  if (!p.pause_interval || typeof n !== 'number' || !Number.isInteger(n) || n < 1) return undefined;
+  if (p.pause_interval === 'day') return addDays(pauseDate, n);
+  if (p.pause_interval === 'week') return addDays(pauseDate, 7 * n);
+  return addMonths(pauseDate, p.pause_interval === 'year' ? 12 * n : n);
+}

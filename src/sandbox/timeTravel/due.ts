@@ -1,0 +1,56 @@
+// What falls due while the clock moves, in date order. Each kind of thing that can fall due is a handler
+// (terms ending, paused subscriptions resuming; bill runs next): asked for its earliest due date, then told
+// to make everything due on a date happen. On one date the handlers run in list order, so a bill run listed
+// after the term handler bills the renewed term.
+import type { TimeEvent } from '../../wire/sandboxClock';
+import type { Store } from '../state/store';
+
+export interface DueHandler {
+  /** Named in the error when it breaks its promise below. */
+  name: string;
+  /** The earliest date on or before `until` when something of this handler falls due; undefined when nothing does. */
+  next(store: Store, until: string): string | undefined;
+  /**
+   * Makes everything due on or before `date` happen and says what happened. It changes subscriptions through
+   * `store.putSubscription` with new records (never in place), so a failed save rolls every change back.
+   * Afterwards `next` must answer a later date or nothing.
+   */
+  run(store: Store, date: string): TimeEvent[];
+}
+
+/** More events than this in one move is a runaway (a term of no length): the move is refused. */
+export const MAX_EVENTS = 1_000_000;
+
+export class TooManyEvents extends Error {}
+
+/**
+ * Makes happen what falls due up to `until`, earliest first (something overdue from before today too: the
+ * state never lags the clock). A date earlier than one already run (a resume makes an old term end due) runs
+ * on the later date, so events stay in date order.
+ */
+export function runDue(store: Store, until: string, handlers: readonly DueHandler[]): TimeEvent[] {
+  const events: TimeEvent[] = [];
+  let last: string | undefined;
+  for (;;) {
+    const earliest = handlers
+      .map(h => h.next(store, until))
+      .filter((d): d is string => d !== undefined)
+      .sort()[0];
+    if (earliest === undefined) return events;
+    const date = last !== undefined && earliest < last ? last : earliest;
+    for (const h of handlers) {
+      const due = h.next(store, until); // asked again: a handler before it on this date may have changed it
+      if (due === undefined || due > date) continue;
+      events.push(...h.run(store, date));
+      const again = h.next(store, until);
+      if (again !== undefined && again <= date) {
+        throw new Error(`Time travel: ${h.name} still has something due on ${again} after running ${date}.`);
+      }
+    }
+    if (events.length > MAX_EVENTS) throw new TooManyEvents(`more than ${MAX_EVENTS} things fall due`);
+    last = date;
+  }
+}
+
+/** The time a change on `date` is stamped with (midnight UTC: the same on every run). */
+export const stampOf = (date: string) => `${date}T00:00:00.000Z`;

@@ -1,0 +1,64 @@
+// A paused subscription whose pause has a resume date (kept from the order: src/sandbox/engine/pauses.ts)
+// resumes on that date: active again, a new version, and with `extend_term` its term longer by the days paused.
+import { addDays } from '../../schemas/dates';
+import type { TimeEvent } from '../../wire/sandboxClock';
+import type { SubscriptionRec } from '../state/store';
+import { stampOf, type DueHandler } from './due';
+
+const resumeOf = (s: SubscriptionRec) => (s.state === 'paused' ? s.pause?.resume_date : undefined);
+
+export const scheduledResumes: DueHandler = {
+  name: 'the resume handler',
+  next(store, until) {
+    let earliest: string | undefined;
+    for (const s of store.subscriptions.values()) {
+      const d = resumeOf(s);
+      if (d !== undefined && d <= until && (earliest === undefined || d < earliest)) earliest = d;
+    }
+    return earliest;
+  },
+  run(store, date) {
+    const events: TimeEvent[] = [];
+    for (const s of [...store.subscriptions.values()]) {
+      const d = resumeOf(s);
+      if (d === undefined || d > date) continue;
+      const next = resumed(s, d, date);
+      store.putSubscription(next);
+      const term = { start: next.current_term_start, end: next.current_term_end };
+      const longer = next.current_term_end !== s.current_term_end ? `; its term now ends ${next.current_term_end}` : '';
+      events.push({
+        date,
+        type: 'resumed',
+        subscription_number: next.subscription_number,
+        account_number: next.account_number,
+        version: next.version,
+        term,
+        message: `${next.subscription_number} resumed (paused since ${s.pause!.pause_date})${longer}`,
+      });
+    }
+    return events;
+  },
+};
+
+function resumed(s: SubscriptionRec, resumeDate: string, date: string): SubscriptionRec {
+  const next = structuredClone(s);
+  next.state = 'active';
+  delete next.pause;
+  next.version++;
+  next.updated_time = stampOf(date);
+  const ended = s.current_term_end;
+  const days = daysBetween(s.pause!.pause_date, resumeDate);
+  if (s.pause!.extend_term && ended !== null && days > 0) {
+    const end = addDays(ended, days);
+    next.current_term_end = end;
+    next.end_date = end;
+    for (const p of next.plans) {
+      if (p.removed) continue;
+      for (const it of p.items) if (it.state === 'active' && it.end_date === ended) it.end_date = end;
+    }
+  }
+  return next;
+}
+
+const dayNumber = (d: string) => Date.UTC(+d.slice(0, 4), +d.slice(5, 7) - 1, +d.slice(8, 10)) / 86_400_000;
+const daysBetween = (from: string, to: string) => dayNumber(to) - dayNumber(from);
