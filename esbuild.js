@@ -16,6 +16,7 @@ const analyze = process.argv.includes('--analyze');
 /** Source (a package name or a path from the project root) -> its own file in dist/. */
 const LAZY = {
   undici: 'undici.js', // the HTTP stack, with the first request
+  'jsonc-parser': 'jsonc-parser.js', // reading JSON with its places, with the first payload, request or scenario file
   'src/catalog/index.ts': 'catalog.js', // the Endpoints view, Find Operation, request files
   'src/sandbox/index.ts': 'sandbox.js', // the Local sandbox
   'src/schemas/index.ts': 'schemas.js', // the validator (zod), with the first payload file
