@@ -73,7 +73,17 @@ suite('Catalog-aware authoring', () => {
       const ours = (await completions(doc, pos)).filter(i => labelOf(i).startsWith('plan-'));
       return ours.length ? ours : undefined;
     });
-    assert.deepStrictEqual(items.map(labelOf), ['plan-team-monthly', 'plan-enterprise-yearly', 'plan-onboarding']);
+    assert.deepStrictEqual(items.map(labelOf), [
+      'plan-team-monthly',
+      'plan-enterprise-yearly',
+      'plan-onboarding',
+      'plan-api-usage',
+      'plan-storage-tiered',
+      'plan-support-quarterly',
+      'plan-licences-volume',
+      'plan-discount-launch',
+      'plan-discount-loyalty',
+    ]);
     assert.strictEqual(describedAs(items[0]), 'Team, monthly — 25.00 USD per seat a month + 100.00 USD a month');
     assert.strictEqual(items[0].detail, 'Team, monthly · Team workspace');
     const docs = unescaped((items[1].documentation as vscode.MarkdownString).value);
