@@ -155,7 +155,7 @@ export async function drawn(
  * `answer(items)`, and records each: its message, items, whether modal, its detail. `restore` puts it back.
  */
 export function answering(
-  name: 'showWarningMessage' | 'showErrorMessage',
+  name: 'showWarningMessage' | 'showErrorMessage' | 'showInformationMessage',
   answer: (items: string[]) => string | undefined,
 ): { asked: { message: string; items: string[]; modal: boolean; detail?: string }[]; restore: () => void } {
   const original = vscode.window[name];

@@ -1,0 +1,119 @@
+// The Local sandbox's tools in the real editor: Advance Local Sandbox Clock moves its today (terms renew, the
+// message says so on screen) and back again (the state of that date restored); Copy Catalog to Local Sandbox
+// reads another connection's plans, after which a preview on the Local sandbox prices with the tenant's ids.
+import * as assert from 'assert';
+import * as vscode from 'vscode';
+import type { BillingWorkbenchApi } from '../../src/extension';
+import { BillingClient, clockSummary, type ClockAnswer } from '../../src/client';
+import type { CopiedCatalog } from '../../src/products';
+import { startSandbox, type Sandbox } from '../../src/sandbox';
+import { SANDBOX_CATALOG_PATH } from '../../src/wire';
+import { answering, api } from './helpers';
+
+/** A tenant with one plan of its own: Gold agents at 42 a month. */
+const TENANT_PLANS = [
+  {
+    id: 'plan-gold-agents',
+    name: 'Gold',
+    prices: {
+      data: [
+        {
+          id: 'price-gold-agent',
+          charge_type: 'recurring',
+          charge_model: 'per_unit',
+          recurring: { interval: 'month', interval_count: 1 },
+          unit_amounts: { USD: 42 },
+        },
+      ],
+    },
+  },
+];
+
+suite('Local sandbox tools: the clock and the copied catalog', () => {
+  let a: BillingWorkbenchApi;
+  let tenant: Sandbox | undefined;
+  const added: string[] = [];
+
+  suiteSetup(async () => {
+    a = await api();
+    await a.connections.setActive('local');
+  });
+  suiteTeardown(async () => {
+    for (const id of added) await a.connections.remove(id);
+    await a.connections.setActive('local');
+    await tenant?.close();
+  });
+
+  test('Advance Local Sandbox Clock: a year forward renews the seeded term and says so; back restores that date', async () => {
+    const told = answering('showInformationMessage', () => undefined); // the test workbench shows no toasts
+    const forward = await vscode.commands
+      .executeCommand<ClockAnswer | undefined>('billingWorkbench.advanceLocalSandboxClock', { input: '1 year' })
+      .then(r => (told.restore(), r));
+    assert.ok(forward, 'the clock moved');
+    try {
+      assert.ok(forward.today > forward.previous, `${forward.previous} -> ${forward.today}`);
+      const renewed = forward.events.filter(e => e.type === 'renewed').map(e => e.subscription_number);
+      assert.ok(renewed.includes('S00000001'), JSON.stringify(forward.events));
+      assert.deepStrictEqual(
+        told.asked.map(m => m.message),
+        [clockSummary(forward)],
+      );
+      assert.match(
+        told.asked[0].message,
+        new RegExp(`^Local sandbox today is ${forward.today} \\(was ${forward.previous}\\).*renewed: .*S00000001`),
+      );
+    } finally {
+      const back = await vscode.commands.executeCommand<ClockAnswer | undefined>(
+        'billingWorkbench.advanceLocalSandboxClock',
+        { input: forward.previous },
+      );
+      assert.ok(back?.restored, 'going back restores the state of that date');
+      assert.strictEqual(back.today, forward.previous);
+    }
+  });
+
+  test('Copy Catalog to Local Sandbox: the tenant plans price previews on the Local sandbox; the seed comes back', async () => {
+    tenant = await startSandbox({ catalog: { data: TENANT_PLANS, next_page: null } });
+    const conn = await a.connections.add({ name: 'Tenant env', kind: 'sandbox', baseUrl: tenant.url });
+    added.push(conn.id);
+    await a.connections.storeCredentials(conn.id, { clientId: tenant.clientId, clientSecret: tenant.clientSecret });
+    await a.connections.setActive(conn.id);
+    const told = answering('showInformationMessage', () => undefined);
+    const copied = await vscode.commands
+      .executeCommand<CopiedCatalog | undefined>('billingWorkbench.copyCatalog')
+      .then(r => (told.restore(), r));
+    assert.ok(copied?.copied, JSON.stringify(copied));
+    assert.strictEqual(copied.plans, 1);
+    assert.match(told.asked[0]?.message ?? '', /^Copied 1 plan and 1 price of Tenant env to the Local sandbox/);
+    assert.match(told.asked[0].message, /Reset Local Sandbox/);
+
+    const served = await a.clients.servedSandbox();
+    const local = new BillingClient({
+      baseUrl: served.url,
+      clientId: served.clientId,
+      clientSecret: served.clientSecret,
+    });
+    try {
+      const order = {
+        metrics: ['delta_metrics'],
+        account_number: 'A00000001',
+        subscriptions: [
+          {
+            initial_term: { type: 'termed', interval: 'month', interval_count: 12 },
+            renewal_term: { type: 'termed', interval: 'month', interval_count: 12 },
+            start_on: { contract_effective: '2027-01-01' },
+            subscription_plans: [
+              { plan_id: 'plan-gold-agents', prices: [{ price_id: 'price-gold-agent', quantity: 10 }] },
+            ],
+          },
+        ],
+      };
+      const r = await local.preview(order as never);
+      const item = r.data.subscriptions[0].actions[0].subscription_items[0];
+      assert.deepStrictEqual([item.price_id, item.mrr?.net_amount], ['price-gold-agent', 420]);
+    } finally {
+      await local.send({ method: 'DELETE', path: SANDBOX_CATALOG_PATH }); // the seed back for the suites after
+      await local.close();
+    }
+  });
+});
