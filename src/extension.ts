@@ -13,6 +13,7 @@ import { LoadMoreAccountsCommand } from './commands/loadMoreAccounts';
 import { NewOrderForAccountCommand } from './commands/newOrderForAccount';
 import { NewOrderPayloadCommand } from './commands/newOrderPayload';
 import { OpenAsJsonCommand } from './commands/openAsJson';
+import { OpenInvoiceCommand } from './commands/openInvoice';
 import { OpenOrderCommand } from './commands/openOrder';
 import { PreviewCommand } from './commands/preview';
 import { PreviewAgainCommand } from './commands/previewAgain';
@@ -122,6 +123,7 @@ function commands(s: Container): Command[] {
     new LoadMoreAccountsCommand(s),
     new CopyNumberCommand(),
     new OpenAsJsonCommand(s),
+    new OpenInvoiceCommand(s),
     new OpenOrderCommand(s),
     new NewOrderForAccountCommand(),
     new PreviewAgainCommand(s),

@@ -62,6 +62,24 @@ export function billingDocumentsOfV2(answer: unknown, currency?: string): Billin
   );
 }
 
+/** A billed v2 invoice (GET /v2/invoices, items expanded) as a document: the Accounts tree opens it in the panel. */
+export function billingDocumentOfInvoice(invoice: unknown): BillingDocument {
+  const inv = isObj(invoice) ? invoice : {};
+  const items = list(isObj(inv.items) ? inv.items.data : inv.items).map(i =>
+    item(
+      str(i.name) ?? str(i.description) ?? str(i.price_id),
+      str(i.price_id),
+      num(i.quantity),
+      str(i.service_start),
+      str(i.service_end),
+      num(i.amount) ?? 0,
+      num(i.tax) ?? 0,
+    ),
+  );
+  const date = str(inv.document_date);
+  return documentOf('invoice', date, str(inv.currency), num(inv.subtotal), num(inv.tax), num(inv.total), items);
+}
+
 /** A v1 preview's `previewResult`: its invoices and credit memos, in date order (an invoice first on a tie). */
 export function billingDocumentsOfV1(previewResult: unknown, currency?: string): BillingDocument[] {
   const r = isObj(previewResult) ? previewResult : {};

@@ -46,6 +46,7 @@ export { NOT_SERVED_HEADER, NOT_SERVED_VALUE } from '../wire/notServed';
 export { v1PreviewAsV2, type V1PreviewResult, type V1PreviewRequest, type V1DeltaMetric } from './v1Preview';
 export {
   asksForBillingDocuments,
+  billingDocumentOfInvoice,
   billingDocumentsOfV1,
   billingDocumentsOfV2,
   documentsCurrency,

@@ -6,6 +6,7 @@ import { findOperation, type Operation } from '../catalog';
 import type { TreeNode } from '../views/accountsTree';
 import { OperationNode } from '../views/treeNodes/endpointNodes';
 import { AccountNode } from '../views/treeNodes/accountNode';
+import { InvoiceNode, InvoicesNode } from '../views/treeNodes/invoiceNode';
 import { ItemNode } from '../views/treeNodes/itemNode';
 import { MessageNode } from '../views/treeNodes/messageNode';
 import { OrderNode } from '../views/treeNodes/orderNode';
@@ -14,7 +15,16 @@ import { SubscriptionNode } from '../views/treeNodes/subscriptionNode';
 import { HistoryNode } from '../views/treeNodes/historyNode';
 import type { HistoryEntry, RequestHistory } from '../services/requestHistory';
 
-const NODE_CLASSES = [AccountNode, OrderNode, SubscriptionNode, PlanNode, ItemNode, MessageNode];
+const NODE_CLASSES = [
+  AccountNode,
+  OrderNode,
+  SubscriptionNode,
+  PlanNode,
+  ItemNode,
+  MessageNode,
+  InvoicesNode,
+  InvoiceNode,
+];
 
 /** The Uri given by the editor title or a CodeLens; undefined from the palette (the active editor then). */
 export function uriArg(x: unknown): vscode.Uri | undefined {

@@ -21,6 +21,7 @@ export const COMMANDS = {
   findOperation: 'billingWorkbench.findOperation',
   newRequest: 'billingWorkbench.newRequest',
   showOperation: 'billingWorkbench.showOperation',
+  openInvoice: 'billingWorkbench.openInvoice',
   sendOperation: 'billingWorkbench.sendOperation',
   sendRequestFile: 'billingWorkbench.sendRequestFile',
   copyOperationPath: 'billingWorkbench.copyOperationPath',

@@ -28,6 +28,17 @@ export interface OrderRow {
   description: string;
 }
 
+export interface InvoiceRow {
+  id: string;
+  number: string;
+  date: string;
+  total: number;
+  currency?: string;
+  state?: string;
+  /** The invoice as the service answered it (Open as JSON). */
+  raw: unknown;
+}
+
 export class AccountsModel extends Disposable {
   private readonly changed = this._register(new vscode.EventEmitter<void>());
   /** The accounts were refreshed, filtered or grew by a page. */
@@ -135,6 +146,13 @@ export class AccountsModel extends Disposable {
     return (await client.queryOrders({ accountNumber, pageSize: ORDERS_PAGE_SIZE })).data.data;
   }
 
+  /** An account's invoices, newest first (a page; a service that lists none, or refuses, gives none). */
+  async invoices(accountNumber: string): Promise<InvoiceRow[]> {
+    const { client } = await this.clients.active();
+    const r = await client.listInvoices({ accountNumber, pageSize: ORDERS_PAGE_SIZE }).catch(() => undefined);
+    return (r?.data.data ?? []).flatMap(invoiceRow);
+  }
+
   async order(orderNumber: string): Promise<OrderResponse> {
     const { client } = await this.clients.active();
     return (await client.getOrder(orderNumber)).data;
@@ -173,4 +191,18 @@ export class AccountsModel extends Disposable {
     this.rows = more ? [...(this.rows ?? []), ...rows] : rows;
     this.next = next;
   }
+}
+
+/** One invoice of GET /v2/invoices as a row; an entry without an id or a number is left out. */
+function invoiceRow(v: unknown): InvoiceRow[] {
+  if (!v || typeof v !== 'object') return [];
+  const o = v as Record<string, unknown>;
+  const text = (x: unknown) => (typeof x === 'string' ? x : undefined);
+  const id = text(o.id),
+    number = text(o.invoice_number) ?? id;
+  if (!id || !number) return [];
+  const total = typeof o.total === 'number' ? o.total : 0;
+  return [
+    { id, number, date: text(o.document_date) ?? '', total, currency: text(o.currency), state: text(o.state), raw: v },
+  ];
 }

@@ -3,6 +3,7 @@
 import {
   ApiError,
   asksForBillingDocuments,
+  billingDocumentOfInvoice,
   previewBillingDocuments,
   summarizePreview,
   type ApiResponse,
@@ -18,6 +19,7 @@ import { v1CreatedOrder, v1InitialTerms, v1PreviewAsV2 } from '../payloads';
 import { SIMULATED_NOTE } from '../wire/simulated';
 import type { ErrorState, PanelError, PreviewBilling, ResponseState, TimelineHints } from '../webview/protocol';
 import type { Call, CallInfo } from './calls';
+import { GET_INVOICE } from './invoiceRequests';
 import { offerFor } from './nextAction';
 import type { PreviewHistory } from './previewHistory';
 
@@ -91,7 +93,9 @@ export function responseState(
     case 'createAccount':
       return { ...state, title: `Account ${(r.data as { account_number: string }).account_number} created` };
     case 'operation':
-      return state;
+      // An invoice opened from the Accounts tree shows as a billing document, items and all.
+      if (call.op.id !== GET_INVOICE.id) return state;
+      return { ...state, billing: { asked: true, documents: [billingDocumentOfInvoice(r.data)] } };
   }
 }
 

@@ -4,15 +4,16 @@
 import { el } from './dom';
 import type { DocumentItemView, DocumentView, InvoicesView } from './invoicesModel';
 
-export function renderInvoices(view: InvoicesView): HTMLElement {
+/** `open`: each document shows its items at once (one invoice opened from the Accounts tree). */
+export function renderInvoices(view: InvoicesView, open = false): HTMLElement {
   const sec = el('section', { cls: 'invoices', label: 'Invoices' });
   sec.appendChild(el('h2', { text: view.heading }));
   if (view.note) sec.appendChild(el('p', { cls: 'muted', text: view.note }));
-  for (const d of view.documents) sec.appendChild(documentRow(d));
+  for (const d of view.documents) sec.appendChild(documentRow(d, open));
   return sec;
 }
 
-function documentRow(d: DocumentView): HTMLElement {
+function documentRow(d: DocumentView, open: boolean): HTMLElement {
   const summary = el(
     'summary',
     { label: d.label },
@@ -24,7 +25,9 @@ function documentRow(d: DocumentView): HTMLElement {
   for (const i of d.items) body.appendChild(itemRow(i));
   if (!d.items.length) body.appendChild(el('p', { cls: 'muted', text: 'The answer lists no items.' }));
   if (d.breakdown) body.appendChild(el('p', { cls: 'muted doc-breakdown', text: d.breakdown }));
-  return el('details', { cls: 'doc' }, summary, body);
+  const row = el('details', { cls: 'doc' }, summary, body);
+  if (open) row.setAttribute('open', '');
+  return row;
 }
 
 function itemRow(i: DocumentItemView): HTMLElement {

@@ -1,6 +1,8 @@
 // The response panel's script (browser bundle). Service data is untrusted: everything is rendered as
 // text nodes through the DOM, never by joining HTML strings.
 import { button, el, icon, table, withoutAdvice } from './dom';
+import { invoicesView } from './invoicesModel';
+import { renderInvoices } from './invoicesView';
 import { renderPreview } from './previewView';
 import { renderComparison } from './comparisonView';
 import type {
@@ -61,6 +63,8 @@ function render(s: PanelState): void {
         root.appendChild(previewActions(s));
         root.appendChild(renderPreview(s.summary, s.change, s.timeline, s.billing));
       }
+      const billed = !s.summary && invoicesView(s.billing); // an invoice opened from the Accounts tree
+      if (billed) root.appendChild(renderInvoices(billed, true));
       renderRaw(s.raw, s.curl, !s.summary && !s.order); // a generic answer is its JSON: show it
       break;
   }

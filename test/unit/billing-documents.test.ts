@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import {
   asksForBillingDocuments,
+  billingDocumentOfInvoice,
   billingDocumentsOfV1,
   billingDocumentsOfV2,
   documentsCurrency,
@@ -168,4 +169,48 @@ test('the first invoice as the CodeLens line says it, after the totals', () => {
     'first invoice 350.00 on 2027-01-01',
     'no currency known',
   );
+});
+
+test('a billed v2 invoice (GET /v2/invoices, items expanded) reads as one document, items and all', () => {
+  const invoice = {
+    id: 'inv-1',
+    invoice_number: 'INV00000001',
+    document_date: '2027-02-01',
+    currency: 'USD',
+    subtotal: 350,
+    tax: 0,
+    total: 350,
+    items: {
+      data: [
+        {
+          name: 'Seats',
+          price_id: 'price-team-seats',
+          quantity: 10,
+          service_start: '2027-02-01',
+          service_end: '2027-02-28',
+          amount: 250,
+          tax: 0,
+        },
+        {
+          name: 'Platform fee',
+          price_id: 'price-team-platform',
+          quantity: 1,
+          service_start: '2027-02-01',
+          service_end: '2027-02-28',
+          amount: 100,
+          tax: 0,
+        },
+      ],
+    },
+  };
+  const d = billingDocumentOfInvoice(invoice);
+  assert.deepEqual([d.type, d.date, d.currency, d.total], ['invoice', '2027-02-01', 'USD', 350]);
+  assert.deepEqual(
+    d.items.map(i => [i.name, i.price, i.quantity, i.serviceStart, i.serviceEnd, i.amount]),
+    [
+      ['Seats', 'price-team-seats', 10, '2027-02-01', '2027-02-28', 250],
+      ['Platform fee', 'price-team-platform', 1, '2027-02-01', '2027-02-28', 100],
+    ],
+  );
+  assert.deepEqual(billingDocumentOfInvoice('junk').items, [], 'junk reads as an empty invoice, never throws');
 });

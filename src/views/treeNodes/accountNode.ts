@@ -1,5 +1,6 @@
 import type * as vscode from 'vscode';
 import type { AccountRow, AccountsModel } from '../../services/accountsModel';
+import { InvoicesNode } from './invoiceNode';
 import { MessageNode } from './messageNode';
 import { OrderNode } from './orderNode';
 import { treeItem, type Node, type TreeNode } from './treeNode';
@@ -24,9 +25,11 @@ export class AccountNode implements Node {
   }
 
   async getChildren(model: AccountsModel): Promise<TreeNode[]> {
-    const rows = await model.orders(this.account.accountNumber);
-    const orders = rows.map(o => new OrderNode(`${model.connectionId}:order:${o.orderNumber}`, this, o));
-    return orders.length ? orders : [new MessageNode(`${this.id}:none`, 'No orders', 'info', undefined, this)];
+    const [rows, invoices] = await Promise.all([model.orders(this.number), model.invoices(this.number)]);
+    const orders: TreeNode[] = rows.map(o => new OrderNode(`${model.connectionId}:order:${o.orderNumber}`, this, o));
+    const billed = invoices.length ? [new InvoicesNode(`${this.id}:invoices`, this, invoices)] : [];
+    if (!orders.length) orders.push(new MessageNode(`${this.id}:none`, 'No orders', 'info', undefined, this));
+    return [...billed, ...orders];
   }
 
   async asJson(model: AccountsModel): Promise<{ name: string; value: unknown }> {

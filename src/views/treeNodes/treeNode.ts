@@ -3,13 +3,15 @@
 import * as vscode from 'vscode';
 import type { AccountsModel } from '../../services/accountsModel';
 import type { AccountNode } from './accountNode';
+import type { InvoiceNode, InvoicesNode } from './invoiceNode';
 import type { ItemNode } from './itemNode';
 import type { MessageNode } from './messageNode';
 import type { OrderNode } from './orderNode';
 import type { PlanNode } from './planNode';
 import type { SubscriptionNode } from './subscriptionNode';
 
-export type TreeNode = AccountNode | OrderNode | SubscriptionNode | PlanNode | ItemNode | MessageNode;
+export type TreeNode =
+  AccountNode | OrderNode | SubscriptionNode | PlanNode | ItemNode | MessageNode | InvoicesNode | InvoiceNode;
 
 /** What every node offers the tree and the commands on its context menu. */
 export interface Node {
