@@ -62,9 +62,10 @@ function render(s: PanelState): void {
       if (s.summary) {
         root.appendChild(previewActions(s));
         root.appendChild(renderPreview(s.summary, s.change, s.timeline, s.billing));
+      } else if (s.billing) {
+        const billed = invoicesView(s.billing); // an invoice opened from the Accounts tree
+        if (billed) root.appendChild(renderInvoices(billed, true));
       }
-      const billed = !s.summary && invoicesView(s.billing); // an invoice opened from the Accounts tree
-      if (billed) root.appendChild(renderInvoices(billed, true));
       renderRaw(s.raw, s.curl, !s.summary && !s.order); // a generic answer is its JSON: show it
       break;
   }
