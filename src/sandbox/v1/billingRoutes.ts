@@ -24,11 +24,12 @@ export function billingRoutesV1(deps: RouteDeps): Route[] {
         deps.idempotent(call, checkBillRun, body => {
           const request = billRunRequest(deps, body as Body);
           const id = newId();
-          const { number, outcome } = deps.commit(() => {
+          const number = deps.commit(() => {
             const n = store.numbers.next('BR-');
-            return { number: n, outcome: billed('billRun', () => runBillRun(store, { ...request, billRunNumber: n })) };
+            billed('billRun', () => runBillRun(store, { ...request, billRunNumber: n }));
+            return n;
           });
-          return ok(billRunAnswer(id, number, request, body as Body, outcome));
+          return ok(billRunAnswer(id, number, request, body as Body));
         }),
     },
     {

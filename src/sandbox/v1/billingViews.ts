@@ -1,18 +1,12 @@
 // How bill runs and their documents answer in v1: the bill run (GetBillRunResponseType), the billing documents
 // of an account (GETBillingDocumentsResponseType), one invoice (GetInvoiceResponse). Posted when issued, nothing
 // paid: the balance is the amount.
-import type { BillRunOutcome, BillRunRequest } from '../invoicing/billRunRequest';
+import type { BillRunRequest } from '../invoicing/billRunRequest';
 import type { BillingDocumentRec } from '../state/documents';
 
 const ACTOR = 'sandbox-client';
 
-export function billRunAnswer(
-  id: string,
-  number: string,
-  r: BillRunRequest,
-  body: Record<string, unknown>,
-  _o: BillRunOutcome,
-) {
+export function billRunAnswer(id: string, number: string, r: BillRunRequest, body: Record<string, unknown>) {
   return {
     success: true,
     id,
