@@ -15,7 +15,10 @@ export function clockLines(a: ClockStatus | ClockAnswer): string[] {
   return lines;
 }
 
-/** One message: where the clock is, and what happened, by kind ("2 renewed: S00000001 (×2), 1 expired: ..."). */
+/**
+ * One message: where the clock is, and what happened, by kind ("2 renewed: S00000001 (×2), 1 expired: ...";
+ * bill runs by account: "3 billed: A00000002 (×3)").
+ */
 export function clockSummary(a: ClockAnswer): string {
   const where = a.restored
     ? `Local sandbox back to ${a.today} (the state of ${a.restored} restored)`
@@ -23,7 +26,8 @@ export function clockSummary(a: ClockAnswer): string {
   const byType = new Map<string, Map<string, number>>();
   for (const e of a.events) {
     const subs = byType.get(e.type) ?? new Map<string, number>();
-    subs.set(e.subscription_number, (subs.get(e.subscription_number) ?? 0) + 1);
+    const name = e.type === 'billed' ? e.account_number : e.subscription_number;
+    subs.set(name, (subs.get(name) ?? 0) + 1);
     byType.set(e.type, subs);
   }
   const parts = [...byType].map(([type, subs]) => {

@@ -44,8 +44,11 @@ export function parseClockInput(text: string): ClockStep | { error: string } {
 /** POST body: a date to move to (earlier: back), or a step forward such as "3 months". Exactly one. */
 export type ClockRequest = { to: string } | { by: string };
 
-/** Something that fell due while the clock moved. Bill runs will add their own types (an invoice's number). */
-export interface TimeEvent {
+/** Something that fell due while the clock moved: a subscription's term or pause, or a bill run's document. */
+export type TimeEvent = SubscriptionEvent | BilledEvent;
+
+/** A subscription that renewed, expired or resumed. */
+export interface SubscriptionEvent {
   /** The day it happened, YYYY-MM-DD. */
   date: string;
   type: 'renewed' | 'expired' | 'resumed';
@@ -56,6 +59,21 @@ export interface TimeEvent {
   /** The current term after the event; end null for an evergreen one. */
   term?: { start: string; end: string | null };
   /** The event in words, for people: "S00000001 renewed: term 2028-01-01 to 2029-01-01 (version 2)". */
+  message: string;
+}
+
+/** A bill run's invoice or credit memo for one account. */
+export interface BilledEvent {
+  date: string;
+  type: 'billed';
+  account_number: string;
+  /** INV00000001, or CM00000001 for a credit memo. */
+  document_number: string;
+  document_type: 'invoice' | 'credit_memo';
+  /** What the invoice bills, or what the credit memo gives back. */
+  total: number;
+  currency: string;
+  /** "INV00000001 to A00000002: 350.00 USD (2 items)". */
   message: string;
 }
 

@@ -26,10 +26,15 @@ describe('node dist/cli.js clock', () => {
     const lines = r.stdout.trimEnd().split('\n');
     assert.equal(lines[0], 'today 2028-02-01 (was 2027-01-01)');
     // The seeded S00000001 (12 months from 2026-01-01) renews when its term ends, and again a year on.
-    assert.deepEqual(lines.slice(1), [
-      '2027-01-01  renewed   S00000001 renewed: term 2027-01-01 to 2028-01-01 (version 2)',
-      '2028-01-01  renewed   S00000001 renewed: term 2028-01-01 to 2029-01-01 (version 3)',
-    ]);
+    assert.deepEqual(
+      lines.slice(1).filter(l => / renewed /.test(l)),
+      [
+        '2027-01-01  renewed   S00000001 renewed: term 2027-01-01 to 2028-01-01 (version 2)',
+        '2028-01-01  renewed   S00000001 renewed: term 2028-01-01 to 2029-01-01 (version 3)',
+      ],
+    );
+    // Its account is billed on each bill date, from its start (overdue before the move too): 5 seats + platform.
+    assert.match(lines[lines.length - 1], /^2028-02-01 {2}billed {4}INV\d{8} to A00000001: 225\.00 USD \(2 items\)$/);
     assert.equal(sb.store.subscriptions.get('S00000001')!.version, 3);
 
     const back = await runCli(['clock', '--base-url', sb.url, '--to', '2027-01-01']);
@@ -49,9 +54,14 @@ describe('node dist/cli.js clock', () => {
     assert.equal(r.status, 0, r.stderr);
     const answer = JSON.parse(r.stdout);
     assert.deepEqual([answer.today, answer.previous], ['2027-01-02', '2027-01-01']);
+    const events = answer.events as { subscription_number?: string; document_number?: string; type: string }[];
     assert.deepEqual(
-      answer.events.map((e: { subscription_number: string; type: string }) => `${e.subscription_number} ${e.type}`),
+      events.filter(e => e.type !== 'billed').map(e => `${e.subscription_number} ${e.type}`),
       ['S00000001 renewed'],
+    );
+    assert.ok(
+      events.some(e => e.type === 'billed' && /^INV\d{8}$/.test(e.document_number!)),
+      'bill runs report their invoices',
     );
 
     const refused = await runCli(['clock', '--base-url', sb.url, '--to', '2020-01-01']);

@@ -44,18 +44,22 @@ describe('an advance step', () => {
       steps: [
         subscribe('renewing', true),
         subscribe('lapsing', false),
+        // Up to the day before the terms end: the bill runs of 2027 happen on the way.
+        { kind: 'advance', name: 'almost', to: '2027-12-31' },
         {
           kind: 'advance',
           name: 'year',
-          by: '13 months',
+          by: '32 days',
           expect: {
             values: [
               { path: 'today', equals: '2028-02-01' },
-              // The seeded S00000001 renews first (its term ended 2027-01-01), then on 2028-01-01 each in turn.
-              { path: 'events[2].subscription_number', equals: '${renewing.subscriptions[0].subscription_number}' },
-              { path: 'events[2].type', equals: 'renewed' },
-              { path: 'events[3].subscription_number', equals: '${lapsing.subscriptions[0].subscription_number}' },
-              { path: 'events[3].type', equals: 'expired' },
+              // On 2028-01-01 the seeded S00000001 renews first, then each of the two in turn, then the bill runs.
+              { path: 'events[0].subscription_number', equals: 'S00000001' },
+              { path: 'events[1].subscription_number', equals: '${renewing.subscriptions[0].subscription_number}' },
+              { path: 'events[1].type', equals: 'renewed' },
+              { path: 'events[2].subscription_number', equals: '${lapsing.subscriptions[0].subscription_number}' },
+              { path: 'events[2].type', equals: 'expired' },
+              { path: 'events[3].type', equals: 'billed' },
             ],
           },
         },
@@ -90,10 +94,10 @@ describe('an advance step', () => {
         1,
       ),
     );
-    const advance = r.steps[2];
+    const advance = r.steps[3];
     assert.equal(advance.exchange?.method, 'POST');
     assert.match(advance.exchange!.url, /\/_sandbox\/clock$/);
-    assert.deepEqual(advance.exchange?.body, { by: '13 months' });
+    assert.deepEqual(advance.exchange?.body, { by: '32 days' });
   });
 
   test('a check on its answer fails like any other (the clock is not where the scenario says)', async () => {

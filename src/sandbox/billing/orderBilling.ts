@@ -62,7 +62,7 @@ const MODELS: Record<string, PriceModel> = {
 const productName = (planId: string) => productOf(planId)?.name;
 
 /** How the engine prices an item: its model, and its tiers in the engine's terms where it has some. */
-function priceOf(it: ItemRec): ChargeInput<BilledRef>['price'] {
+export function priceOf(it: ItemRec): ChargeInput<BilledRef>['price'] {
   const model = it.charge_type === 'usage' ? 'usage' : (MODELS[it.charge_model] ?? 'per_unit');
   const tiers = it.tiers?.map(t => ({
     upTo: t.up_to ?? null,
@@ -78,7 +78,13 @@ function priceOf(it: ItemRec): ChargeInput<BilledRef>['price'] {
   };
 }
 
-function charge(sub: SubscriptionRec, it: ItemRec, start: string, changes: ChargeChange[]): ChargeInput<BilledRef> {
+/** An item as the engine's charge, from `start`, with `changes` (the item's own period and end). */
+export function charge(
+  sub: SubscriptionRec,
+  it: ItemRec,
+  start: string,
+  changes: ChargeChange[],
+): ChargeInput<BilledRef> {
   const plan = sub.plans.find(p => p.id === it.subscription_plan_id);
   const name = plan ? productName(plan.plan_id) : undefined;
   return {
@@ -105,9 +111,11 @@ function terms(sub: SubscriptionRec): Pick<SubscriptionInput<BilledRef>, 'termEn
   return { termEnd: sub.current_term_end, renewalMonths: evergreenNext ? null : renewalMonths(sub) };
 }
 
-const live = (sub: SubscriptionRec) => sub.plans.filter(p => !p.removed).flatMap(p => p.items);
+/** The items of the plans still on the subscription. */
+export const live = (sub: SubscriptionRec) => sub.plans.filter(p => !p.removed).flatMap(p => p.items);
 
-function subscriptionInput(r: SubscriptionResult, orderDate: string): SubscriptionInput<BilledRef>[] {
+/** What one subscription of an order bills, as the engine's input (none: canceled, or paused and not resumed). */
+export function subscriptionInput(r: SubscriptionResult, orderDate: string): SubscriptionInput<BilledRef>[] {
   const after = r.sub;
   if (!r.before) {
     const charges = live(after).map(it => charge(after, it, it.start_date, []));

@@ -8,6 +8,7 @@ import { newId } from '../state/ids';
 import { billedOver, money, monthly, round2, termMonths, type Money, type Term } from './metrics';
 import { subscriptionView } from '../v2/orderViews';
 import { pauseOf } from './pauses';
+import { recordOrderBilling } from '../invoicing/history';
 import type { AccountRec, ItemRec, OrderRec, Store, SubscriptionRec } from '../state/store';
 import {
   buildPlan,
@@ -146,6 +147,7 @@ export function runOrder(
 
   if (newAccount) store.addAccount(newAccount);
   const orderNumber = store.numbers.next('O');
+  recordOrderBilling(results, orderDate); // what bill runs price each item from
   for (const { sub } of results) {
     sub.order_number = orderNumber;
     store.putSubscription(sub);

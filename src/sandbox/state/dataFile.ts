@@ -186,6 +186,15 @@ export function readSnapshot(file: string): Record<string, unknown> | undefined 
   if (!numbered) {
     throw corrupt(abs, 'an account, subscription or order in it has no number');
   }
+  const documents = o.documents;
+  const documented =
+    documents === undefined ||
+    (Array.isArray(documents) &&
+      documents.every(d => {
+        const x = d as Record<string, unknown> | null;
+        return typeof x?.number === 'string' && typeof x.account_number === 'string' && Array.isArray(x.items);
+      }));
+  if (!documented) throw corrupt(abs, 'an invoice or credit memo in it has no number, account or items');
   return o;
 }
 

@@ -1,5 +1,5 @@
-// The sandbox's state: accounts, subscriptions and orders, in memory, optionally kept in a data file
-// (see dataFile.ts). A change commits to memory and file together, or to neither.
+// The sandbox's state: accounts, subscriptions, orders and the billing documents bill runs issued, in memory,
+// optionally kept in a data file (see dataFile.ts). A change commits to memory and file together, or to neither.
 import {
   acquireLock,
   atomicWrite,
@@ -14,6 +14,8 @@ import { SEED_CATALOG, type BillingPeriod, type Catalog, type ChargeModel, type 
 import { CatalogError, importCatalog } from './catalogImport';
 import { Numbers } from './ids';
 import type { ItemTier, Term, TiersMode } from '../engine/metrics';
+import type { ChargeChange, PriceTerms } from '../billing/types';
+import { Ledger, type BillingDocumentRec } from './documents';
 import { upgradeOrder } from './upgrade';
 
 export interface Contact {
@@ -63,6 +65,15 @@ export interface PlanRec {
   removed?: boolean;
 }
 export type SubscriptionState = 'active' | 'canceled' | 'paused' | 'expired';
+/**
+ * One stretch of an item's billing: from `start` at `price`, with the changes orders made since (by effective
+ * date; a pause or removal is a stop). A resume starts another. Bill runs price the item from these.
+ */
+export interface BillingRun {
+  start: string;
+  price: PriceTerms;
+  changes?: ChargeChange[];
+}
 /** A pause as the order asked for it: when it began and, when the order said, when it ends (time travel resumes it). */
 export interface PauseRec {
   pause_date: string;
@@ -91,6 +102,8 @@ export interface SubscriptionRec {
   order_number: string;
   /** While paused: the pause (absent on a subscription paused before pauses were kept: it resumes by order only). */
   pause?: PauseRec;
+  /** How each item bills over time, by item id (absent in data kept before bill runs: from each item's start). */
+  billing?: Record<string, BillingRun[]>;
 }
 export interface OrderRec {
   id: string;
@@ -115,6 +128,8 @@ interface Snapshot {
   catalog?: { plans: readonly unknown[] };
   /** The sandbox's today once its clock was moved, so a restart stays on the date its data reached. */
   today?: string;
+  /** Invoices and credit memos the bill runs issued; absent before the first. */
+  documents?: BillingDocumentRec[];
 }
 export interface StoreOptions {
   writer?: DataWriter;
@@ -124,6 +139,7 @@ interface Checkpoint {
   counters: Record<string, number>;
   accounts: number;
   orders: number;
+  documents: number;
   /** Subscriptions replaced since the checkpoint, with what they were (undefined: new). */
   replaced: Map<string, SubscriptionRec | undefined>;
   catalog: Catalog;
@@ -137,6 +153,12 @@ export class Store {
   /** Insertion order for cursor paging. */
   readonly accountList: AccountRec[] = [];
   readonly orderList: OrderRec[] = [];
+  /** Invoices and credit memos, in the order they were issued. */
+  readonly documentList: BillingDocumentRec[] = [];
+  /** The same, by id and by number. */
+  readonly documents = new Map<string, BillingDocumentRec>();
+  /** What each item has been billed (from the documents): a bill run bills the rest. */
+  ledger = new Ledger();
   /** What orders are priced from: the seeded catalog, or one copied in (kept in the data file). */
   catalog: Catalog = SEED_CATALOG;
   /** Temp files of a crashed writer removed at open. */
@@ -173,6 +195,12 @@ export class Store {
     this.orders.set(o.order_number, o);
     this.orderList.push(o);
   }
+  addDocument(d: BillingDocumentRec) {
+    this.documents.set(d.id, d);
+    this.documents.set(d.number, d);
+    this.documentList.push(d);
+    this.ledger.add(d);
+  }
   putSubscription(s: SubscriptionRec) {
     if (this.checkpoint && !this.checkpoint.replaced.has(s.subscription_number)) {
       this.checkpoint.replaced.set(s.subscription_number, this.subscriptions.get(s.subscription_number));
@@ -189,6 +217,7 @@ export class Store {
       counters: { ...this.numbers.counters },
       accounts: this.accountList.length,
       orders: this.orderList.length,
+      documents: this.documentList.length,
       replaced: new Map(),
       catalog: this.catalog,
     };
@@ -225,6 +254,7 @@ export class Store {
       orders: this.orderList,
       ...(this.catalog.source ? { catalog: { plans: this.catalog.source } } : {}),
       ...(this.today !== undefined ? { today: this.today } : {}),
+      ...(this.documentList.length ? { documents: this.documentList } : {}),
     };
     return JSON.stringify(snapshot);
   }
@@ -236,6 +266,9 @@ export class Store {
     this.orders.clear();
     this.accountList.length = 0;
     this.orderList.length = 0;
+    this.documents.clear();
+    this.documentList.length = 0;
+    this.ledger = new Ledger();
     this.catalog = SEED_CATALOG; // unless the state put back had a copied one
     this.load(JSON.parse(text) as Snapshot);
   }
@@ -251,6 +284,12 @@ export class Store {
     this.catalog = cp.catalog;
     for (const a of this.accountList.splice(cp.accounts)) this.accounts.delete(a.account_number);
     for (const o of this.orderList.splice(cp.orders)) this.orders.delete(o.order_number);
+    const issued = this.documentList.splice(cp.documents);
+    for (const d of issued) {
+      this.documents.delete(d.id);
+      this.documents.delete(d.number);
+    }
+    if (issued.length) this.ledger = new Ledger(this.documentList);
     for (const [n, before] of cp.replaced) {
       if (before) this.subscriptions.set(n, before);
       else this.subscriptions.delete(n);
@@ -266,6 +305,7 @@ export class Store {
       this.subscriptions.set(x.subscription_number, x);
     }
     for (const o of s.orders) this.addOrder(s.format === SNAPSHOT_FORMAT ? o : upgradeOrder(o));
+    for (const d of Array.isArray(s.documents) ? s.documents : []) this.addDocument(d);
     if (s.catalog) this.catalog = this.copiedCatalog(s.catalog.plans);
   }
 

@@ -3,6 +3,7 @@
 import { addDays } from '../../schemas/dates';
 import type { TimeEvent } from '../../wire/sandboxClock';
 import type { SubscriptionRec } from '../state/store';
+import { resumedHistory } from '../invoicing/history';
 import { stampOf, type DueHandler } from './due';
 
 const resumeOf = (s: SubscriptionRec) => (s.state === 'paused' ? s.pause?.resume_date : undefined);
@@ -57,6 +58,7 @@ function resumed(s: SubscriptionRec, resumeDate: string, date: string): Subscrip
       for (const it of p.items) if (it.state === 'active' && it.end_date === ended) it.end_date = end;
     }
   }
+  next.billing = resumedHistory(next, resumeDate); // its items bill again from the resume
   return next;
 }
 

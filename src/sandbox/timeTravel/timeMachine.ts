@@ -6,6 +6,7 @@ import type { ClockAnswer, ClockStatus, ClockStep, TimeEvent } from '../../wire/
 import { badRequest } from '../http/errors';
 import { stepTarget, type MovableClock } from '../state/clock';
 import type { Store } from '../state/store';
+import { BillingLimit } from './billRuns';
 import { runDue, TooManyEvents, type DueHandler } from './due';
 import { DUE_HANDLERS } from './handlers';
 import { StateHistory } from './history';
@@ -83,6 +84,8 @@ export class TimeMachine {
       });
     } catch (e) {
       store.today = today;
+      if (e instanceof BillingLimit)
+        throw badRequest('invalid_parameter', parameter, `Nothing was changed: ${e.message}.`);
       if (!(e instanceof TooManyEvents)) throw e;
       throw badRequest('invalid_parameter', parameter, `Nothing was changed: ${e.message}; move in smaller steps.`);
     }

@@ -14,6 +14,9 @@ export const RESOURCE = {
   subscription: 531003,
   ratePlan: 532000,
   ratePlanCharge: 533000,
+  billRun: 540000,
+  invoice: 541000,
+  billingDocument: 542000,
 } as const;
 export type V1Resource = keyof typeof RESOURCE;
 

@@ -1,6 +1,7 @@
 // The v1 orders on the same store as v2: preview and create take the v1 body, which is checked (check.ts),
 // translated to the engine's (translate.ts) and answered in the v1 shapes; the reads answer any order,
-// subscription or account, whichever family made it. Errors keep the v1 body (errors.ts).
+// subscription or account, whichever family made it; bill runs and their documents (billingRoutes.ts). Errors keep
+// the v1 body (errors.ts).
 import { effectiveServiceVersion } from '../../wire/serviceVersion';
 import { runOrder } from '../engine/orders';
 import type { RouteDeps } from '../http/routeDeps';
@@ -11,6 +12,7 @@ import type { V1OrderBody } from './body';
 import { checkOrderBody } from './check';
 import { createAnswer } from './createView';
 import { asV1, notFoundIn } from './errors';
+import { billingRoutesV1 } from './billingRoutes';
 import type { Thru } from './invoices';
 import { orderAnswer } from './orderView';
 import { DEFAULT_PREVIEW_TYPES, previewAnswer } from './previewView';
@@ -50,6 +52,7 @@ export function v1Routes(deps: RouteDeps): Route[] {
       handle: call => getSubscription(store, call.params.subscriptionKey),
     },
     { method: 'GET', path: '/v1/accounts/{accountKey}', handle: call => getAccount(store, call.params.accountKey) },
+    ...billingRoutesV1(deps),
   ];
 }
 

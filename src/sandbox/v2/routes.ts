@@ -1,4 +1,5 @@
-// The v2 quickstart: accounts, order preview and creation, order and account reads, plans and subscriptions.
+// The v2 quickstart: accounts, order preview and creation, order and account reads, plans and subscriptions;
+// bill runs and the invoices and credit memos they issue (billingRoutes.ts).
 import type { PreviewRequestBody } from '../../schemas';
 import { notFound } from '../http/errors';
 import type { RouteDeps } from '../http/routeDeps';
@@ -6,6 +7,7 @@ import { ok, type Reply, type Route } from '../http/router';
 import { createAccount, runOrder } from '../engine/orders';
 import type { Store } from '../state/store';
 import { previewView } from './billingDocuments';
+import { billingRoutes } from './billingRoutes';
 import { plansPage } from './planViews';
 import { subscriptionsPage } from './subscriptionList';
 import { accountView, orderView } from './views';
@@ -49,6 +51,7 @@ export function v2Routes(deps: RouteDeps): Route[] {
     { method: 'GET', path: '/v2/accounts/{accountKey}', handle: call => getAccount(store, call.params.accountKey) },
     { method: 'GET', path: '/v2/plans', handle: call => ok(plansPage(call.query)) },
     { method: 'GET', path: '/v2/subscriptions', handle: call => ok(subscriptionsPage(store, call.query)) },
+    ...billingRoutes(deps),
   ];
 }
 

@@ -1,0 +1,166 @@
+// A bill run for one account through a target date: what the billing engine says the account's items bill up to
+// that date (expected.ts), less what their documents already billed (the store's ledger), becomes one document:
+// an invoice, or a credit memo when it gives back more than it bills. A line billed before that an item's history
+// no longer holds (a change dated before that bill) is reversed, so that, after any run, what an item was billed
+// through a date is exactly what the engine prices for it: nothing twice, nothing left out.
+import { addDays } from '../../schemas/dates';
+import { periods } from '../billing';
+import type { Billed, BillingDocumentRec, ChargeKind, DocumentItemRec } from '../state/documents';
+import { newId } from '../state/ids';
+import type { AccountRec, OrderRec, Store, SubscriptionRec } from '../state/store';
+import { orderLines, subscriptionLines, type ExpectedLine } from './expected';
+
+/** An account's records that bill: its subscriptions and its orders (their line items). */
+export interface AccountScope {
+  subscriptions: SubscriptionRec[];
+  orders: OrderRec[];
+}
+
+/** Every account's records, in one pass over the store. */
+export function accountScopes(store: Store): Map<string, AccountScope> {
+  const scopes = new Map<string, AccountScope>();
+  const scope = (n: string) => {
+    let s = scopes.get(n);
+    if (!s) scopes.set(n, (s = { subscriptions: [], orders: [] }));
+    return s;
+  };
+  for (const a of store.accountList) scope(a.account_number);
+  for (const s of store.subscriptions.values()) scope(s.account_number).subscriptions.push(s);
+  for (const o of store.orderList) if (o.line_items.length) scope(o.account_number).orders.push(o);
+  return scopes;
+}
+
+export function accountScope(store: Store, accountNumber: string): AccountScope {
+  return accountScopes(store).get(accountNumber) ?? { subscriptions: [], orders: [] };
+}
+
+/** Which of an account's charges a bill run takes. */
+export interface BillFilter {
+  /** Only these subscriptions (ids or numbers); order line items only when absent. */
+  subscriptions?: ReadonlySet<string>;
+  /** Charge types left for a later run. */
+  exclude?: ReadonlySet<ChargeKind>;
+  /** Leave the subscriptions, or the orders' line items, for a later run. */
+  skipSubscriptions?: boolean;
+  skipLineItems?: boolean;
+}
+
+/** A line to bill: new, or the reversal of one billed before; `due` is the date an automatic bill run takes it. */
+export interface PendingLine {
+  item: Omit<DocumentItemRec, 'id'>;
+  reversal: boolean;
+  due: string;
+}
+
+/**
+ * The account's lines through `through` that its documents do not hold yet, and the billed ones they should not
+ * hold. A line is due on its own date; one dated at or before the account's last bill run (a change dated back)
+ * is due on the next bill cycle date after that run.
+ */
+export function pendingLines(
+  store: Store,
+  account: AccountRec,
+  scope: AccountScope,
+  through: string,
+  filter: BillFilter = {},
+): PendingLine[] {
+  const cycleDay = account.bill_cycle_day;
+  const named = filter.subscriptions;
+  const subs = filter.skipSubscriptions
+    ? []
+    : named
+      ? scope.subscriptions.filter(s => named.has(s.id) || named.has(s.subscription_number))
+      : scope.subscriptions;
+  const expected: ExpectedLine[] = subs.flatMap(s => subscriptionLines(s, cycleDay, through));
+  const ids = subs.flatMap(s => s.plans.flatMap(p => p.items.map(i => i.id)));
+  if (!named && !filter.skipLineItems) {
+    for (const o of scope.orders) {
+      expected.push(...orderLines(o, cycleDay, through));
+      ids.push(...(o.line_items as { id: string }[]).map(li => li.id));
+    }
+  }
+  const wanted = new Map<string, Map<string, Billed>>();
+  for (const { key, item } of expected) {
+    const lines = wanted.get(item.billed_id) ?? new Map<string, Billed>();
+    wanted.set(item.billed_id, lines);
+    const w = lines.get(key);
+    if (w) w.count++;
+    else lines.set(key, { count: 1, item: item as DocumentItemRec });
+  }
+  const reached = store.ledger.billedThrough(account.account_number);
+  const catchUp = reached === undefined ? undefined : nextCycleDate(reached, cycleDay);
+  const dueOf = (target: string) => (reached === undefined || target > reached ? target : catchUp!);
+  const out: PendingLine[] = [];
+  for (const id of ids) {
+    const want = wanted.get(id) ?? new Map<string, Billed>();
+    const billed = store.ledger.lines(id);
+    for (const [key, w] of want) {
+      for (let n = w.count - (billed.get(key)?.count ?? 0); n > 0; n--) {
+        out.push({ item: w.item, reversal: false, due: dueOf(w.item.target_date) });
+      }
+    }
+    for (const [key, b] of billed) {
+      if (b.item.target_date > through) continue;
+      for (let n = b.count - (want.get(key)?.count ?? 0); n > 0; n--) {
+        const { id: _id, reversal: _r, ...item } = b.item;
+        out.push({ item: { ...item, amount: -item.amount }, reversal: true, due: dueOf(item.target_date) });
+      }
+    }
+  }
+  const excluded = filter.exclude;
+  const kept = excluded ? out.filter(p => !excluded.has(p.item.charge_type)) : out;
+  // In date order; on one date, what is given back before what is billed again (the sort is stable).
+  const byDate = (a: PendingLine, b: PendingLine) =>
+    a.item.target_date < b.item.target_date ? -1 : a.item.target_date > b.item.target_date ? 1 : 0;
+  return kept.sort((a, b) => byDate(a, b) || Number(b.reversal) - Number(a.reversal));
+}
+
+/** The first bill cycle date after `date`. */
+export function nextCycleDate(date: string, cycleDay: number): string {
+  const first = periods(addDays(date, 1), 1, cycleDay).next().value!;
+  return first.start === first.fullStart ? first.start : first.end;
+}
+
+export interface BillOptions extends BillFilter {
+  /** What is due on or before it is billed. */
+  targetDate: string;
+  /** The document's date (default: the target date). */
+  documentDate?: string;
+  billRunNumber?: string;
+  /** Its created time. */
+  now: string;
+}
+
+/** Bills the account through the target date: the document it issues (kept in the store), or none. */
+export function billAccount(
+  store: Store,
+  account: AccountRec,
+  scope: AccountScope,
+  opts: BillOptions,
+): BillingDocumentRec | undefined {
+  const pending = pendingLines(store, account, scope, opts.targetDate, opts);
+  if (!pending.length) return undefined;
+  const items: DocumentItemRec[] = pending.map(p => ({
+    id: newId(),
+    ...p.item,
+    ...(p.reversal ? { reversal: true } : {}),
+  }));
+  const cents = items.reduce((sum, i) => sum + Math.round(i.amount * 100), 0);
+  const type = cents < 0 ? 'credit_memo' : 'invoice';
+  const document: BillingDocumentRec = {
+    id: newId(),
+    number: store.numbers.next(type === 'invoice' ? 'INV' : 'CM'),
+    type,
+    account_number: account.account_number,
+    account_id: account.id,
+    currency: account.currency,
+    document_date: opts.documentDate ?? opts.targetDate,
+    target_date: opts.targetDate,
+    ...(opts.billRunNumber ? { bill_run_number: opts.billRunNumber } : {}),
+    items,
+    total: Math.abs(cents) / 100,
+    created_time: opts.now,
+  };
+  store.addDocument(document);
+  return document;
+}

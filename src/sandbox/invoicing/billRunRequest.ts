@@ -1,0 +1,49 @@
+// What a bill run is asked to do, read from either family's request: the target date (what is due on or before
+// it is billed: today at the latest, since the sandbox's clock bills the rest as it moves), the document date,
+// which accounts and subscriptions, which charge types to leave out. Each family checks its own body and says
+// what is wrong in its own shape; this runs the bill run over the accounts it names.
+import type { BillingDocumentRec, ChargeKind } from '../state/documents';
+import type { AccountRec, Store } from '../state/store';
+import { accountScopes, billAccount, type BillFilter } from './billRun';
+
+export interface BillRunRequest extends BillFilter {
+  targetDate: string;
+  documentDate: string;
+  /** Only these accounts (else every account). */
+  accounts?: readonly AccountRec[];
+  /** Only accounts whose bill cycle day is this one (else every day). */
+  cycleDay?: number;
+  billRunNumber?: string;
+  now: string;
+}
+
+export interface BillRunOutcome {
+  accountsProcessed: number;
+  documents: BillingDocumentRec[];
+}
+
+/** Bills the accounts the request names through its target date; the documents issued (kept in the store). */
+export function runBillRun(store: Store, r: BillRunRequest): BillRunOutcome {
+  const scopes = accountScopes(store);
+  const accounts = r.accounts ?? store.accountList;
+  const documents: BillingDocumentRec[] = [];
+  let accountsProcessed = 0;
+  for (const account of accounts) {
+    if (r.cycleDay !== undefined && account.bill_cycle_day !== r.cycleDay) continue;
+    accountsProcessed++;
+    const scope = scopes.get(account.account_number) ?? { subscriptions: [], orders: [] };
+    const doc = billAccount(store, account, scope, r);
+    if (doc) documents.push(doc);
+  }
+  return { accountsProcessed, documents };
+}
+
+/** The charge types a request names (OneTime, Recurring, Usage, in any case or as one_time); undefined: unknown. */
+export function chargeKindOf(name: string): ChargeKind | undefined {
+  const k = name.replace(/[_\s-]/g, '').toLowerCase();
+  return k === 'onetime' ? 'one_time' : k === 'recurring' ? 'recurring' : k === 'usage' ? 'usage' : undefined;
+}
+
+/** A subscription of the account by id or number: the request's subscription filter must name them. */
+export const subscriptionOf = (store: Store, key: string) =>
+  store.subscriptions.get(key) ?? [...store.subscriptions.values()].find(s => s.id === key);

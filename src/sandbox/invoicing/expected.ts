@@ -1,0 +1,147 @@
+// What the billing engine says an account's items bill through a date, line by line: every subscription item
+// priced from its history (history.ts), every order line item once on its date. Past periods are computed again
+// on purpose: the bill run compares them with what was billed (billRun.ts). Lines are kept per record (records
+// are replaced, never changed in place), so moving the clock month by month prices each subscription once per
+// change, not once per bill date.
+import { billingDocuments, type BillingDocument, type SubscriptionInput } from '../billing';
+import { charge, type BilledRef } from '../billing/orderBilling';
+import type { ChargeKind, DocumentItemRec } from '../state/documents';
+import { lineKey } from '../state/documents';
+import type { ItemRec, OrderRec, SubscriptionRec } from '../state/store';
+import { historyOf } from './history';
+
+/** A line as a document item holds it (no id yet), with its ledger key. */
+export interface ExpectedLine {
+  key: string;
+  item: Omit<DocumentItemRec, 'id'>;
+}
+
+interface Priced {
+  cycleDay: number;
+  through: string;
+  lines: ExpectedLine[];
+}
+const priced = new WeakMap<object, Priced>();
+
+/** What a line bills: a subscription item, or an order's line item as the order keeps it. */
+type LineRef = Extract<BilledRef, { kind: 'subscription_item' }> | { kind: 'line_item'; lineItem: LineItemRec };
+
+/** Lines of a record through `through`, from what was priced through a later date when there is one. */
+function cached(record: object, cycleDay: number, through: string, price: () => ExpectedLine[]): ExpectedLine[] {
+  const hit = priced.get(record);
+  if (hit && hit.cycleDay === cycleDay && hit.through >= through) {
+    return hit.through === through ? hit.lines : hit.lines.filter(l => l.item.target_date <= through);
+  }
+  const lines = price();
+  priced.set(record, { cycleDay, through, lines });
+  return lines;
+}
+
+/**
+ * How long an item bills: to its end date; an auto-renewing subscription's items that run to the end of the term
+ * run on (each renewal continues them), so a renewal rewrites nothing already billed.
+ */
+function endOf(sub: SubscriptionRec, it: ItemRec): string | null {
+  const renews = sub.auto_renew && sub.state !== 'expired' && sub.state !== 'canceled';
+  return renews && it.end_date !== null && it.end_date === sub.current_term_end ? null : it.end_date;
+}
+
+const chargeKind = (it: ItemRec): ChargeKind =>
+  it.charge_type === 'one_time' ? 'one_time' : it.charge_type === 'usage' ? 'usage' : 'recurring';
+
+/** The lines of a subscription's items (removed ones too: what they billed before stays billed). */
+export function subscriptionLines(sub: SubscriptionRec, cycleDay: number, through: string): ExpectedLine[] {
+  return cached(sub, cycleDay, through, () => {
+    const history = historyOf(sub);
+    const input: SubscriptionInput<LineRef> = { charges: [], termEnd: null, renewalMonths: null };
+    for (const it of sub.plans.flatMap(p => p.items)) {
+      const runs = history[it.id] ?? [];
+      for (const run of it.charge_type === 'one_time' ? runs.slice(0, 1) : runs) {
+        const c = charge(sub, it, run.start, run.changes ?? []);
+        input.charges.push({ ...c, ref: c.ref as LineRef, price: run.price, end: endOf(sub, it) });
+      }
+    }
+    return linesOf(billingDocuments({ billCycleDay: cycleDay, through: { endDate: through }, subscriptions: [input] }));
+  });
+}
+
+/** The order's line items, each billed once on its start date (one-time charges). */
+export function orderLines(order: OrderRec, cycleDay: number, through: string): ExpectedLine[] {
+  return cached(order, cycleDay, through, () => {
+    const subscriptions: SubscriptionInput<LineRef>[] = (order.line_items as LineItemRec[]).map(li => ({
+      charges: [
+        {
+          ref: { kind: 'line_item', lineItem: li },
+          price: { model: 'flat_fee' as const, unitAmount: li.total ?? 0, quantity: li.quantity ?? 1 },
+          start: li.start_date ?? order.order_date,
+        },
+      ],
+    }));
+    const documents = billingDocuments({ billCycleDay: cycleDay, through: { endDate: through }, subscriptions });
+    return linesOf(documents, order);
+  });
+}
+
+/** An order's line item as the order keeps it. */
+interface LineItemRec {
+  id: string;
+  item_number?: string;
+  name: string;
+  total?: number;
+  quantity?: number;
+  unit_amount?: number;
+  start_date?: string;
+}
+
+function linesOf(documents: BillingDocument<LineRef>[], order?: OrderRec): ExpectedLine[] {
+  const lines: ExpectedLine[] = [];
+  for (const d of documents) {
+    for (const i of d.items) {
+      const item = {
+        ...source(i.ref, order),
+        kind: i.kind,
+        target_date: d.targetDate,
+        service_start: i.serviceStart,
+        service_end: i.serviceEnd,
+        quantity: i.quantity,
+        ...unitAmount(i.ref, i.unitAmount),
+        // The engine shows a credit memo's credits as positive amounts: what the customer owes is the opposite.
+        amount: d.type === 'invoice' ? i.amount : -i.amount,
+      };
+      lines.push({ key: lineKey(item), item });
+    }
+  }
+  return lines;
+}
+
+/** The unit amount shown: a line item's own (the engine bills its total as one flat amount). */
+function unitAmount(ref: LineRef, engine: number | undefined): { unit_amount?: number } {
+  const amount = ref.kind === 'line_item' ? ref.lineItem.unit_amount : engine;
+  return amount !== undefined ? { unit_amount: amount } : {};
+}
+
+function source(ref: LineRef, order?: OrderRec) {
+  if (ref.kind === 'line_item') {
+    const li = ref.lineItem;
+    return {
+      billed_id: li.id,
+      ...(order ? { order_number: order.order_number } : {}),
+      ...(li.item_number ? { line_item_number: li.item_number } : {}),
+      name: li.name,
+      charge_type: 'one_time' as const,
+    };
+  }
+  const { sub, item, productName } = ref;
+  return {
+    billed_id: item.id,
+    subscription_id: sub.id,
+    subscription_number: sub.subscription_number,
+    ...(item.subscription_item_number ? { subscription_item_number: item.subscription_item_number } : {}),
+    price_id: item.price_id,
+    ...(productName ? { product_name: productName } : {}),
+    name: item.name,
+    charge_type: chargeKind(item),
+    ...(item.charge_model.startsWith('discount') ? { discount: true } : {}),
+    ...(item.unit_of_measure ? { unit_of_measure: item.unit_of_measure } : {}),
+  };
+}

@@ -1,0 +1,524 @@
+// Bill runs on the Local sandbox (issue 21, item 4): invoices fall due as its clock moves, each account billed on
+// the dates its items bill on, from the billing engine; a change credits and bills again from its date; going back
+// restores; nothing is billed twice. The time machine and the store directly here (an injected clock, no waits);
+// the endpoints over loopback HTTP below.
+import { after, before, describe, test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { localAnswer } from '../../src/catalog';
+import { startSandbox, type Sandbox } from '../../src/sandbox';
+import { CLOCK_PATH } from '../../src/wire/sandboxClock';
+import { referenceChecker } from './sandbox-reference';
+import { v1Caller } from './sandbox-v1-helpers';
+import { runOrder } from '../../src/sandbox/engine/orders';
+import { accountScope, billAccount, pendingLines } from '../../src/sandbox/invoicing/billRun';
+import { Store } from '../../src/sandbox/state/store';
+import { TimeMachine } from '../../src/sandbox/timeTravel/timeMachine';
+import { clockSummary } from '../../src/client/clockText';
+import { billed, brief, changeSeats, FIVE_PLANS, lines, newCustomer, owed, TEAM } from './billRunFixtures';
+
+describe('bill runs as the clock moves', () => {
+  test('Done when: 10 seats + the platform fee from 2027-01-01, moved to 2027-04-01: invoices of 350 on Jan, Feb, Mar, Apr 1', () => {
+    const { tm, documents, account } = billed();
+    const answer = tm.move({ to: '2027-04-01' });
+    assert.deepEqual(brief(documents()), [
+      'INV 2027-01-01 350',
+      'INV 2027-02-01 350',
+      'INV 2027-03-01 350',
+      'INV 2027-04-01 350',
+    ]);
+    assert.deepEqual(lines(documents()[1]), [
+      'Seats charge 2027-02-01..2027-02-28 x10 250',
+      'Platform fee charge 2027-02-01..2027-02-28 x1 100',
+    ]);
+    // Each is an event of the move, in date order, with its number and total.
+    const events = answer.events.filter(e => e.type === 'billed');
+    assert.deepEqual(
+      events.map(e => `${e.date} ${e.type === 'billed' ? `${e.document_number} ${e.total}` : ''}`),
+      documents().map(d => `${d.document_date} ${d.number} 350`),
+    );
+    assert.deepEqual(events[0], {
+      date: '2027-01-01',
+      type: 'billed',
+      account_number: account.account_number,
+      document_number: 'INV00000001',
+      document_type: 'invoice',
+      total: 350,
+      currency: 'USD',
+      message: `INV00000001 to ${account.account_number}: 350.00 USD (2 items)`,
+    });
+    assert.match(clockSummary(answer), new RegExp(`4 billed: ${account.account_number} \\(×4\\)`));
+  });
+
+  test('a start between bill cycle days bills its partial period on its own date, as the preview shows it', () => {
+    const { tm, documents } = billed(newCustomer([TEAM], '2027-01-15'));
+    tm.move({ to: '2027-02-01' });
+    assert.deepEqual(brief(documents()), ['INV 2027-01-15 191.94', 'INV 2027-02-01 350']);
+  });
+
+  test('a change mid-period after some bills: the unused days credited and billed again at the new seats, from its date', () => {
+    const { store, tm, documents, subscriptions } = billed();
+    tm.move({ to: '2027-02-15' });
+    changeSeats(store, subscriptions[0], '2027-02-15', 20);
+    tm.move({ to: '2027-03-01' });
+    const docs = documents();
+    assert.deepEqual(brief(docs), [
+      'INV 2027-01-01 350',
+      'INV 2027-02-01 350',
+      'INV 2027-02-15 125',
+      'INV 2027-03-01 600',
+    ]);
+    assert.deepEqual(lines(docs[2]), [
+      'Seats credit 2027-02-15..2027-02-28 x10 -125',
+      'Seats charge 2027-02-15..2027-02-28 x20 250',
+    ]);
+  });
+
+  test('fewer seats mid-period: the document gives back more than it bills, a credit memo', () => {
+    const { store, tm, documents, subscriptions } = billed();
+    tm.move({ to: '2027-02-15' });
+    changeSeats(store, subscriptions[0], '2027-02-15', 2);
+    tm.move({ to: '2027-02-16' });
+    const memo = documents()[2];
+    assert.deepEqual([memo.type, memo.number, memo.total], ['credit_memo', 'CM00000001', 100]);
+    assert.deepEqual(lines(memo), [
+      'Seats credit 2027-02-15..2027-02-28 x10 -125',
+      'Seats charge 2027-02-15..2027-02-28 x2 25',
+    ]);
+  });
+
+  test('a change dated before the last bill: on the next bill date, what was billed at the old seats is given back', () => {
+    const { store, tm, documents, subscriptions } = billed();
+    tm.move({ to: '2027-04-10' });
+    changeSeats(store, subscriptions[0], '2027-03-10', 20); // dated back, after Mar 1 and Apr 1 were billed
+    tm.move({ to: '2027-05-01' });
+    const docs = documents();
+    assert.deepEqual(brief(docs).slice(4), ['INV 2027-05-01 1027.42']);
+    assert.deepEqual(lines(docs[4]), [
+      'Seats credit 2027-03-10..2027-03-31 x10 -177.42',
+      'Seats charge 2027-03-10..2027-03-31 x20 354.84',
+      'Seats charge R 2027-04-01..2027-04-30 x10 -250',
+      'Seats charge 2027-04-01..2027-04-30 x20 500',
+      'Seats charge 2027-05-01..2027-05-31 x20 500',
+      'Platform fee charge 2027-05-01..2027-05-31 x1 100',
+    ]);
+    // What was billed is what the history prices: Jan and Feb at 10, from Mar 10 at 20.
+    const expected = 350 * 2 + (250 * 9) / 31 + (500 * 22) / 31 + 100 + 600 * 2;
+    assert.equal(owed(docs), Math.round(expected * 100));
+  });
+
+  test('a renewal and a bill on the same date: the term renews first, then the new term is billed', () => {
+    const { tm, subscriptions } = billed(newCustomer([TEAM], '2027-01-01', 12));
+    const answer = tm.move({ to: '2028-01-01' });
+    const onThatDay = answer.events.filter(e => e.date === '2028-01-01').map(e => e.type);
+    assert.deepEqual(onThatDay, ['renewed', 'billed']);
+    assert.equal(answer.events.filter(e => e.type === 'billed').length, 13, 'twelve months, then the renewed term');
+    assert.ok(subscriptions.length === 1);
+  });
+
+  test('a term that ends without renewing bills nothing after it', () => {
+    const { tm, documents } = billed(newCustomer([TEAM], '2027-01-01', 3, false));
+    tm.move({ to: '2027-07-01' });
+    assert.deepEqual(brief(documents()), ['INV 2027-01-01 350', 'INV 2027-02-01 350', 'INV 2027-03-01 350']);
+  });
+
+  test('a pause credits its unused days; its resume date bills again from that day', () => {
+    const { store, tm, documents, subscriptions, account } = billed();
+    tm.move({ to: '2027-02-10' });
+    const pause = { pause_date: '2027-02-15', resume_behavior: { resume_date: '2027-03-15' } };
+    runOrder(
+      store,
+      {
+        account_number: account.account_number,
+        order_date: '2027-02-10',
+        subscriptions: [{ subscription_number: subscriptions[0], pause }],
+      } as never,
+      true,
+    );
+    tm.move({ to: '2027-04-01' });
+    // Feb 15 to Mar 1 given back (14 of 28 days); Mar 15 to Apr 1 billed (17 of 31 days of 350).
+    assert.deepEqual(brief(documents()).slice(2), ['CM 2027-02-15 175', 'INV 2027-03-15 191.94', 'INV 2027-04-01 350']);
+    assert.equal(store.subscriptions.get(subscriptions[0])!.state, 'active');
+  });
+});
+
+describe('nothing twice, nothing rewritten', () => {
+  test('moving day by day issues the same documents as one move; a bill run after them has nothing to bill', () => {
+    const once = billed();
+    once.tm.move({ to: '2027-03-01' });
+    const daily = billed();
+    for (let d = 0; d < 59; d++) daily.tm.move({ by: { count: 1, unit: 'day' } });
+    assert.equal(daily.clock.today(), '2027-03-01');
+    const shape = (docs: typeof once.store.documentList) => docs.map(d => [d.number, d.document_date, lines(d)]);
+    assert.deepEqual(shape(daily.documents()), shape(once.documents()));
+
+    const { store, account } = once;
+    const scope = accountScope(store, account.account_number);
+    assert.deepEqual(pendingLines(store, account, scope, '2027-03-01'), []);
+    const again = billAccount(store, account, scope, { targetDate: '2027-03-01', now: '2027-03-01T00:00:00Z' });
+    assert.equal(again, undefined, 'no document: everything due was billed');
+  });
+
+  test('going back removes the later invoices; going forward again bills the same ones again', () => {
+    const { store, tm, documents } = billed();
+    tm.move({ to: '2027-04-01' });
+    const first = documents().map(d => ({ ...d, items: d.items.map(({ id: _i, ...i }) => i), id: '' }));
+    const back = tm.move({ to: '2027-02-15' });
+    assert.deepEqual(
+      back.events.map(e => `${e.date} ${e.type}`),
+      ['2027-01-01 billed', '2027-02-01 billed'],
+    );
+    assert.deepEqual(brief(documents()), ['INV 2027-01-01 350', 'INV 2027-02-01 350']);
+    assert.equal(store.numbers.counters.INV, 2, 'the later numbers are free again');
+    tm.move({ to: '2027-04-01' });
+    const again = documents().map(d => ({ ...d, items: d.items.map(({ id: _i, ...i }) => i), id: '' }));
+    assert.deepEqual(again, first);
+  });
+
+  test('a save that fails during a move keeps no invoice, number or ledger line', () => {
+    const { store, clock, documents } = billed();
+    const before = store.serialise();
+    let failing = true;
+    const tm = new TimeMachine({
+      store,
+      clock,
+      commit: change =>
+        store.commit(() => {
+          const r = change();
+          if (failing) throw new Error('disk full');
+          return r;
+        }),
+    });
+    assert.throws(() => tm.move({ to: '2027-03-01' }), /disk full/);
+    assert.equal(store.serialise(), before);
+    assert.deepEqual(documents(), []);
+    failing = false;
+    tm.move({ to: '2027-03-01' });
+    assert.deepEqual(brief(documents()), ['INV 2027-01-01 350', 'INV 2027-02-01 350', 'INV 2027-03-01 350']);
+  });
+
+  test('a move past what the engine prices (a century of monthly periods) is a 400 that changes nothing', () => {
+    const { store, tm, clock } = billed();
+    const before = store.serialise();
+    assert.throws(
+      () => tm.move({ to: '2128-01-01' }),
+      (e: Error & { status?: number }) => {
+        assert.equal(e.status, 400);
+        assert.match(e.message, /^Nothing was changed: bill runs price at most 1200 billing periods/);
+        return true;
+      },
+    );
+    assert.equal(store.serialise(), before);
+    assert.equal(clock.today(), '2027-01-01');
+  });
+
+  test('serialise and replaceWith carry the invoices and what each item billed', () => {
+    const { store, tm, documents, account } = billed();
+    tm.move({ to: '2027-03-01' });
+    const copy = new Store();
+    copy.replaceWith(store.serialise());
+    assert.deepEqual(copy.documentList, documents());
+    assert.equal(copy.documents.get('INV00000002')?.document_date, '2027-02-01');
+    assert.equal(copy.ledger.billedThrough(account.account_number), '2027-03-01');
+    assert.deepEqual(pendingLines(copy, account, accountScope(copy, account.account_number), '2027-03-01'), []);
+  });
+});
+
+describe('a 36-month term of five subscriptions', () => {
+  test('its invoices add up to the TCB the preview showed for it, to the cent', () => {
+    const order = newCustomer(FIVE_PLANS, '2027-01-01', 36, true);
+    const preview = runOrder(new Store(), order as never, false);
+    const tcb = preview.preview.subscriptions
+      .flatMap(s => s.actions.flatMap(a => a.subscription_items))
+      .reduce((n, i) => n + Math.round(i.tcb.net_amount * 100), 0);
+    const { tm, documents } = billed(order);
+    const answer = tm.move({ by: { count: 36, unit: 'month' } });
+    const inTerm = documents().filter(d => d.document_date < '2030-01-01');
+    assert.equal(owed(inTerm), tcb);
+    assert.equal(inTerm.length, 36, 'one invoice a month: the yearly and quarterly prices on their months');
+    assert.ok(answer.events.some(e => e.type === 'renewed' && e.date === '2030-01-01'));
+  });
+});
+
+// ---- the endpoints, over loopback ----
+
+const v2 = referenceChecker('quickstart-v2-openapi.yaml', { required: true });
+const v1 = referenceChecker('v1-openapi.yaml', { required: true });
+type Call = Awaited<ReturnType<typeof v1Caller>>;
+
+/** A new customer on the Team plan from `start`, by POST /v2/orders: its account's number and id. */
+async function customer(call: Call, start = '2027-01-01') {
+  const r = await call('POST', '/v2/orders', newCustomer([TEAM], start));
+  assert.equal(r.status, 200, JSON.stringify(r.json));
+  const number = r.json.subscriptions[0].subscription_number as string;
+  const { basicInfo } = (await call('GET', `/v1/accounts/${r.json.account_id}`)).json;
+  return { number: basicInfo.accountNumber as string, id: basicInfo.id as string, subscription: number };
+}
+
+describe('the endpoints, over loopback', () => {
+  let sb: Sandbox;
+  let call: Call;
+  let a: Awaited<ReturnType<typeof customer>>;
+  before(async () => {
+    sb = await startSandbox({ today: '2027-01-01' });
+    call = await v1Caller(sb);
+    a = await customer(call);
+  });
+  after(() => sb.close());
+
+  test("POST /v2/accounts/{account_id}/bill: what is due through today, once; the answer is the reference's", async () => {
+    const r = await call('POST', `/v2/accounts/${a.number}/bill`, {});
+    assert.equal(r.status, 200, JSON.stringify(r.json));
+    assert.deepEqual(v2.mismatches(r.json, 'generateBillingDocumentsAccountResponse'), []);
+    const [invoice] = r.json.invoices.data;
+    assert.deepEqual([r.json.invoices.data.length, invoice.total, invoice.document_date], [1, 350, '2027-01-01']);
+    assert.deepEqual(
+      invoice.items.data.map(
+        (i: Record<string, unknown>) => `${i.name} ${i.service_start}..${i.service_end} ${i.amount}`,
+      ),
+      ['Seats 2027-01-01..2027-01-31 250', 'Platform fee 2027-01-01..2027-01-31 100'],
+    );
+    assert.deepEqual(r.json.credit_memos, { next_page: null, data: [] });
+    const again = await call('POST', `/v2/accounts/${a.id}/bill`, { target_date: '2027-01-01' });
+    assert.deepEqual(again.json.invoices.data, [], 'nothing twice, by id as by number');
+  });
+
+  test('the account bill refuses in the v2 shape: an unknown account (404), a date after today, an unknown field', async () => {
+    const missing = await call('POST', '/v2/accounts/A99999999/bill', {});
+    assert.equal(missing.status, 404);
+    assert.deepEqual(v2.mismatches(missing.json, 'errorResponse'), []);
+    assert.deepEqual(missing.json.errors[0], {
+      code: 'resource_not_found',
+      parameter: 'account_id',
+      message: 'Account A99999999 could not be found.',
+    });
+    const later = await call('POST', `/v2/accounts/${a.number}/bill`, { target_date: '2027-02-01' });
+    assert.equal(later.status, 400);
+    assert.equal(later.json.errors[0].parameter, 'target_date');
+    assert.match(later.json.errors[0].message, /bills up to its today, 2027-01-01.*POST \/_sandbox\/clock/);
+    const unknown = await call('POST', `/v2/accounts/${a.number}/bill`, { when: 'now' });
+    assert.deepEqual([unknown.status, unknown.json.errors[0].code], [400, 'unknown_parameter']);
+  });
+
+  test("the clock moves; GET /v2/invoices lists an account's invoices, paged, filtered, sorted, items on expand[]=items", async () => {
+    const moved = await call('POST', CLOCK_PATH, { to: '2027-04-01' });
+    const mine = moved.json.events.filter((e: { account_number: string }) => e.account_number === a.number);
+    assert.deepEqual(
+      mine.map((e: { date: string; type: string; total: number }) => `${e.date} ${e.type} ${e.total}`),
+      ['2027-02-01 billed 350', '2027-03-01 billed 350', '2027-04-01 billed 350'],
+    );
+    const byId = `filter[]=${encodeURIComponent(`account_id.EQ:${a.id}`)}`;
+    const first = await call('GET', `/v2/invoices?${byId}&page_size=2`);
+    assert.deepEqual(v2.mismatches(first.json, 'invoiceListResponse'), []);
+    const second = await call('GET', `/v2/invoices?${byId}&page_size=2&cursor=${first.json.next_page}`);
+    assert.equal(second.json.next_page, null);
+    const dates = [...first.json.data, ...second.json.data].map((i: { document_date: string }) => i.document_date);
+    assert.deepEqual(dates, ['2027-01-01', '2027-02-01', '2027-03-01', '2027-04-01']);
+    const byNumber = await call('GET', `/v2/invoices?filter[]=account_number.EQ:${a.number}&expand[]=items`);
+    assert.deepEqual(v2.mismatches(byNumber.json, 'invoiceListResponse'), []);
+    assert.deepEqual(
+      byNumber.json.data.map((i: { items: { data: unknown[] } }) => i.items.data.length),
+      [2, 2, 2, 2],
+    );
+    assert.equal(first.json.data[0].items, undefined, 'items only when asked for');
+    const newest = await call('GET', `/v2/invoices?${byId}&sort[]=document_date.desc&page_size=1`);
+    assert.equal(newest.json.data[0].document_date, '2027-04-01');
+    const after = await call('GET', `/v2/invoices?${byId}&filter[]=document_date.GT:2027-02-01`);
+    assert.equal(after.json.data.length, 2);
+    const bad = await call('GET', '/v2/invoices?filter[]=colour.EQ:red');
+    assert.equal(bad.status, 400);
+    assert.equal(bad.json.errors[0].parameter, 'filter[]');
+    assert.match(
+      bad.json.errors[0].message,
+      /cannot be filtered or sorted by "colour"; use .*account_id.*document_date/,
+    );
+  });
+
+  test('GET /v2/invoices/{invoice_id} by id or number; a credit memo is a billing document, not an invoice', async () => {
+    const [first] = (await call('GET', `/v2/invoices?filter[]=account_number.EQ:${a.number}`)).json.data;
+    const byId = await call('GET', `/v2/invoices/${first.id}?expand[]=items`);
+    assert.deepEqual(v2.mismatches(byId.json, 'invoice'), []);
+    assert.equal(byId.json.invoice_number, first.invoice_number);
+    assert.equal((await call('GET', `/v2/invoices/${first.invoice_number}`)).json.id, first.id);
+    // Fewer seats from Apr 10: the unused days of April given back, billed today on the account's bill.
+    await call('POST', CLOCK_PATH, { to: '2027-04-10' });
+    const sub = (await call('GET', `/v1/subscriptions/${a.subscription}`)).json;
+    const plan = sub.ratePlans[0];
+    const seats = plan.ratePlanCharges.find(
+      (c: { productRatePlanChargeId: string }) => c.productRatePlanChargeId === 'price-team-seats',
+    );
+    const change = {
+      account_number: a.number,
+      order_date: '2027-04-10',
+      subscriptions: [
+        {
+          subscription_number: a.subscription,
+          update_subscription_plans: [
+            {
+              subscription_plan: {
+                subscription_plan_id: plan.id,
+                subscription_items: [{ subscription_item_number: seats.number, quantity: 2 }],
+              },
+            },
+          ],
+        },
+      ],
+    };
+    assert.equal((await call('POST', '/v2/orders', change)).status, 200);
+    const bill = await call('POST', `/v2/accounts/${a.number}/bill`, {});
+    assert.deepEqual(v2.mismatches(bill.json, 'generateBillingDocumentsAccountResponse'), []);
+    const [memo] = bill.json.credit_memos.data;
+    assert.equal(memo.total, 140); // 8 seats x 25 x 21/30
+    assert.match(memo.credit_memo_number, /^CM\d{8}$/);
+    assert.equal((await call('GET', `/v2/invoices/${memo.id}`)).status, 404);
+    const docs = await call(
+      'GET',
+      `/v2/billing_documents?filter[]=type.EQ:credit_memo&filter[]=account_id.EQ:${a.id}&expand[]=items`,
+    );
+    assert.deepEqual(v2.mismatches(docs.json, 'billingDocumentListResponse'), []);
+    assert.deepEqual(
+      docs.json.data.map(
+        (d: { billing_document_number: string; state: string }) => `${d.billing_document_number} ${d.state}`,
+      ),
+      [`${memo.credit_memo_number} open`],
+    );
+    const one = await call('GET', `/v2/billing_documents/${memo.id}`);
+    assert.deepEqual(v2.mismatches(one.json, 'billingDocument'), []);
+    assert.equal(one.json.type, 'credit_memo');
+    const all = await call('GET', `/v2/billing_documents?filter[]=account_id.EQ:${a.id}`);
+    assert.deepEqual(
+      all.json.data.map((d: { type: string }) => d.type),
+      ['invoice', 'invoice', 'invoice', 'invoice', 'credit_memo'],
+    );
+  });
+
+  test('POST /v2/bill_runs bills every account through its target date and answers the bill run', async () => {
+    const b = await customer(call, '2027-04-10');
+    const r = await call('POST', '/v2/bill_runs', { target_date: '2027-04-10', invoice_date: '2027-04-10' });
+    assert.equal(r.status, 201, JSON.stringify(r.json));
+    assert.deepEqual(v2.mismatches(r.json, 'billRun'), []);
+    assert.deepEqual(
+      [r.json.state, r.json.bill_run_number, r.json.invoices_generated, r.json.credit_memos_generated],
+      ['completed', 'BR-00000001', 1, 0],
+      'only the new customer had something due',
+    );
+    assert.equal(r.json.accounts_processed, sb.store.accountList.length);
+    const invoices = await call('GET', `/v2/invoices?filter[]=account_number.EQ:${b.number}`);
+    assert.deepEqual(
+      invoices.json.data.map((i: { total: number }) => i.total),
+      [245], // Apr 10 to May 1: 21 of 30 days of 350
+    );
+    const one = await call('POST', '/v2/bill_runs', {
+      target_date: '2027-04-10',
+      invoice_date: '2027-04-10',
+      account_number: b.number,
+    });
+    assert.deepEqual([one.json.accounts_processed, one.json.invoices_generated, one.json.account_id], [1, 0, b.id]);
+  });
+
+  test('POST /v2/bill_runs refuses in the v2 shape what it cannot run', async () => {
+    const cases: [object, string, string][] = [
+      [{ target_date: '2027-04-10' }, 'missing_parameter', 'invoice_date'],
+      [{ target_date: '2027-05-01', invoice_date: '2027-05-01' }, 'invalid_parameter', 'target_date'],
+      [{ target_date: '2027-04-10', invoice_date: '2027-04-10', colour: 'red' }, 'unknown_parameter', 'colour'],
+      [
+        { target_date: '2027-04-10', invoice_date: '2027-04-10', account_number: 'A99' },
+        'invalid_parameter',
+        'account_number',
+      ],
+      [
+        { target_date: '2027-04-10', invoice_date: '2027-04-10', charges_excluded: ['Taxes'] },
+        'invalid_parameter',
+        'charges_excluded',
+      ],
+    ];
+    for (const [body, code, parameter] of cases) {
+      const r = await call('POST', '/v2/bill_runs', body);
+      assert.equal(r.status, 400, JSON.stringify(body));
+      assert.deepEqual(v2.mismatches(r.json, 'errorResponse'), []);
+      assert.deepEqual([r.json.errors[0].code, r.json.errors[0].parameter], [code, parameter], JSON.stringify(body));
+    }
+  });
+
+  test("v1: a bill run, an account's billing documents, an invoice and generate, as the v1 reference answers them", async () => {
+    const run = await call('POST', '/v1/bill-runs', { targetDate: '2027-04-10', autoPost: true, somethingElse: 1 });
+    assert.equal(run.status, 200, JSON.stringify(run.json));
+    assert.deepEqual(v1.mismatches(run.json, 'GetBillRunResponseType'), []);
+    assert.deepEqual(
+      [run.json.status, run.json.billRunNumber, run.json.targetDate],
+      ['Completed', 'BR-00000003', '2027-04-10'],
+    );
+
+    const list = await call('GET', `/v1/billing-documents?accountId=${a.id}&pageSize=2`);
+    assert.deepEqual(v1.mismatches(list.json, 'BillingDocumentQueryResponseElementType'), []);
+    assert.deepEqual(
+      list.json.documents.map((d: { documentNumber: string; documentType: string }) => d.documentType),
+      ['CreditMemo', 'Invoice'],
+      'the newest first',
+    );
+    assert.match(list.json.nextPage, /^\/v1\/billing-documents\?.*page=2/);
+    const oldest = await call('GET', `/v1/billing-documents?accountNumber=${a.number}&sort=documentDate`);
+    assert.equal(oldest.json.documents[0].documentDate, '2027-01-01');
+
+    const invoice = await call('GET', `/v1/invoices/${list.json.documents[1].documentNumber}`);
+    assert.deepEqual(v1.mismatches(invoice.json, 'GetInvoiceResponse'), []);
+    assert.deepEqual([invoice.json.status, invoice.json.amount, invoice.json.includesRecurring], ['Posted', 350, true]);
+
+    const generated = await call('POST', `/v1/accounts/${a.number}/billing-documents/generate`, {});
+    assert.deepEqual(v1.mismatches(generated.json, 'GenerateBillingDocumentResponseType'), []);
+    assert.deepEqual(generated.json, { success: true, invoices: [], creditMemos: [] }, 'nothing twice');
+  });
+
+  test('v1 errors keep the v1 shape: no account named, a key that names nothing, a date after today', async () => {
+    const none = await call('GET', '/v1/billing-documents');
+    assert.equal(none.status, 400);
+    assert.equal(none.json.success, false);
+    assert.match(none.json.reasons[0].message, /accountId or accountNumber is required/);
+    const missing = await call('GET', '/v1/invoices/INV99999999');
+    assert.equal(missing.status, 404);
+    assert.equal(missing.json.reasons[0].code, 50000040);
+    const later = await call('POST', '/v1/bill-runs', { targetDate: '2027-06-01' });
+    assert.equal(later.status, 400);
+    assert.match(later.json.reasons[0].message, /targetDate.*bills up to its today, 2027-04-10/);
+    const account = await call('POST', '/v1/accounts/A99999999/billing-documents/generate', {});
+    assert.equal(account.status, 404);
+  });
+
+  test('the catalog marks the v1 bill run operations as served (the Endpoints view shows them so)', () => {
+    for (const id of [
+      'POST /v1/bill-runs',
+      'GET /v1/billing-documents',
+      'GET /v1/invoices/{invoiceKey}',
+      'POST /v1/accounts/{key}/billing-documents/generate',
+    ]) {
+      const [method, path] = id.split(' ');
+      assert.equal(localAnswer({ method, path }), 'served', id);
+    }
+    assert.equal(localAnswer({ method: 'GET', path: '/v1/invoices/{invoiceKey}/items' }), 'simulated');
+  });
+});
+
+test('a data file keeps the invoices across a restart, and what each item billed with them', async () => {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bw-bills-')), 'sandbox.json');
+  let sb = await startSandbox({ dataFile: file, today: '2027-01-01' });
+  let call = await v1Caller(sb);
+  const a = await customer(call);
+  await call('POST', CLOCK_PATH, { to: '2027-03-01' });
+  const listed = async () =>
+    (await call('GET', `/v2/invoices?filter[]=account_number.EQ:${a.number}&expand[]=items`)).json.data;
+  const before = await listed();
+  assert.equal(before.length, 3);
+  await sb.close();
+  sb = await startSandbox({ dataFile: file });
+  try {
+    call = await v1Caller(sb);
+    assert.equal(sb.clock.today(), '2027-03-01', 'the clock stays where the data went');
+    assert.deepEqual(await listed(), before);
+    const again = await call('POST', `/v2/accounts/${a.number}/bill`, {});
+    assert.deepEqual(again.json.invoices.data, [], 'nothing billed twice after the restart');
+  } finally {
+    await sb.close();
+  }
+});
