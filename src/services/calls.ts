@@ -1,6 +1,7 @@
 // The calls the editor makes, as data: a command describes WHAT to send; the request controller owns how
 // (progress, cancel, errors, the panel). Each description says how it reads in the UI and in the panel.
 import type { AccountResponse, ApiResponse, BillingClient, OrderResponse, PreviewResponse } from '../client';
+import { GET_INVOICE } from './invoiceRequests';
 import type { Operation } from '../catalog';
 import type { AccountData, OrderRequestBody, PreviewRequestBody } from '../schemas';
 
@@ -54,7 +55,8 @@ export function describe(call: Call): CallInfo {
       return { ...write(`Create account from ${call.file}`, '/v2/accounts', call), file: call.file };
     case 'operation': {
       const { method, path } = call.op;
-      const title = `${method} ${path}`;
+      const invoice = call.op.id === GET_INVOICE.id ? call.request.pathParams.invoice_id : undefined;
+      const title = invoice ? `Invoice ${invoice}` : `${method} ${path}`;
       return { title, method, path, target: call.target, write: method !== 'GET', confirmed: call.confirmed };
     }
   }

@@ -8,7 +8,8 @@ import { BillingClient, clockSummary, type ClockAnswer } from '../../src/client'
 import type { CopiedCatalog } from '../../src/products';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { SANDBOX_CATALOG_PATH } from '../../src/wire';
-import { answering, api } from './helpers';
+import type { TreeNode } from '../../src/views/accountsTree';
+import { answering, api, onScreen, panelWidth, screenWhen, shown, waitFor } from './helpers';
 
 /** A tenant with one plan of its own: Gold agents at 42 a month. */
 const TENANT_PLANS = [
@@ -52,7 +53,7 @@ suite('Local sandbox tools: the clock and the copied catalog', () => {
     assert.ok(forward, 'the clock moved');
     try {
       assert.ok(forward.today > forward.previous, `${forward.previous} -> ${forward.today}`);
-      const renewed = forward.events.filter(e => e.type === 'renewed').map(e => e.subscription_number);
+      const renewed = forward.events.flatMap(e => (e.type === 'renewed' ? [e.subscription_number] : []));
       assert.ok(renewed.includes('S00000001'), JSON.stringify(forward.events));
       assert.deepStrictEqual(
         told.asked.map(m => m.message),
@@ -69,6 +70,58 @@ suite('Local sandbox tools: the clock and the copied catalog', () => {
       );
       assert.ok(back?.restored, 'going back restores the state of that date');
       assert.strictEqual(back.today, forward.previous);
+    }
+  });
+
+  test('bill runs as the clock moves: the account lists its invoices in the tree, one opens in the panel with its items', async function () {
+    const told = answering('showInformationMessage', () => undefined);
+    const forward = await vscode.commands
+      .executeCommand<ClockAnswer | undefined>('billingWorkbench.advanceLocalSandboxClock', { input: '3 months' })
+      .then(r => (told.restore(), r));
+    assert.ok(forward, 'the clock moved');
+    try {
+      const billed = forward.events.filter(e => e.type === 'billed');
+      assert.ok(billed.length >= 3, JSON.stringify(forward.events));
+      a.accounts.refresh();
+      const label = (n: TreeNode) => String(a.accounts.getTreeItem(n).label);
+      const account = await waitFor('the seeded account', async () =>
+        (await a.accounts.getChildren()).find(n =>
+          a.accounts.getTreeItem(n).description?.toString().startsWith('A00000001'),
+        ),
+      );
+      const [group] = await a.accounts.getChildren(account);
+      assert.strictEqual(label(group), 'Invoices');
+      const invoices = await a.accounts.getChildren(group);
+      assert.ok(invoices.length >= 3, `${invoices.length} invoices`);
+      const row = a.accounts.getTreeItem(invoices[0]);
+      assert.match(String(row.description), /^\d{4}-\d{2}-\d{2} · [\d,]+\.\d{2} USD/);
+      await vscode.commands.executeCommand('workbench.view.extension.billingWorkbench');
+      await a.views.accounts.reveal(invoices[0], { select: true, focus: true });
+      await onScreen(this, 'accounts-invoices');
+
+      await panelWidth(500);
+      await vscode.commands.executeCommand('billingWorkbench.openInvoice', invoices[0]);
+      const state = await waitFor('the invoice in the panel', () => {
+        const s = shown(a, 'response');
+        return s.billing?.documents.length ? s : undefined;
+      });
+      const [doc] = state.billing!.documents;
+      assert.ok(doc.items.length > 0, 'its items');
+      assert.strictEqual(
+        Math.round(doc.items.reduce((n, i) => n + i.amount, 0) * 100),
+        Math.round(doc.subtotal * 100),
+        'the items add up to the invoice',
+      );
+      const number = String(row.label);
+      const shot = await screenWhen(
+        this,
+        'invoice-open',
+        t => t.includes(`Invoice ${number}`) && t.includes('Invoices (1)'),
+      );
+      assert.ok(shot.text.includes(`Invoice ${number}`), 'the invoice, by its number, on screen');
+    } finally {
+      await vscode.commands.executeCommand('billingWorkbench.advanceLocalSandboxClock', { input: forward.previous });
+      a.accounts.refresh();
     }
   });
 
