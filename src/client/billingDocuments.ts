@@ -3,6 +3,7 @@
 // become the same documents, so the panel, the CodeLens, the CLI and scenario checks read them one way.
 // Only what the service answered is shown (never recomputed): the same code reads a real tenant and the
 // Local sandbox. Answers are untrusted: a field of the wrong type counts as absent.
+import { isObj, type Obj } from '../schemas/objects';
 import { formatMoney, round2 } from '../wire/money';
 
 /** The v2 types; a v1 invoice is an `invoice`, a v1 credit memo a `credit_memo`. */
@@ -34,8 +35,6 @@ export interface BillingDocument {
   items: BillingDocumentItem[];
 }
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
 const list = (v: unknown): Obj[] => (Array.isArray(v) ? v.filter(isObj) : []);
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);

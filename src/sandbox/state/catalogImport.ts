@@ -2,6 +2,7 @@
 // the Copy Catalog command sends it, `sandbox --catalog FILE` reads it, the data file keeps it. Every price
 // becomes a charge; one of a model or period the sandbox does not compute is kept (GET /v2/plans lists it) but
 // marked unpriceable, so ordering its plan is a 400 that says why, never a wrong figure or a 500.
+import { isObj, type Obj } from '../../schemas/objects';
 import {
   Catalog,
   type BillingPeriod,
@@ -23,9 +24,6 @@ export class CatalogError extends Error {
     this.name = 'CatalogError';
   }
 }
-
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * The plans in what was given: GET /v2/plans answers (`{data, next_page}`, or a list of them: its pages), a list
