@@ -11,8 +11,8 @@ import type { PreviewRecord } from '../services/previewHistory';
 export const isStale = (doc: vscode.TextDocument, record: PreviewRecord) => record.version !== doc.version;
 
 /**
- * "MRR +1,350.00 USD · TCB +16,700.00 USD · first invoice 350.00 USD on 2027-01-01", for the top line between
- * Preview and Create (the first invoice when the answer lists billing documents).
+ * "MRR +1,350.00 USD · TCB +16,700.00 USD · first invoice 350.00 USD on 2027-01-01", at the end of the top line
+ * after Preview, Create and Validate (the first invoice when the answer lists billing documents).
  */
 export function totalsLens(doc: vscode.TextDocument, record: PreviewRecord, range: vscode.Range): vscode.CodeLens {
   const stale = isStale(doc, record);

@@ -24,10 +24,11 @@ export class PayloadCodeLens extends Disposable implements vscode.CodeLensProvid
     const orderLenses = (bodyPath: string[]) => {
       const record = this.history.latest(doc.uri.toString());
       return [
+        // The actions first: the figures are long, and a narrow editor cuts the line's end, never an action.
         lens('$(graph-line) Preview', COMMANDS.preview),
-        ...(record ? [totalsLens(doc, record, top)] : []),
         lens('$(add) Create', COMMANDS.create),
         lens('$(check) Validate', COMMANDS.validateFile),
+        ...(record ? [totalsLens(doc, record, top)] : []),
         ...(record ? entryLenses(doc, record, bodyPath) : []),
       ];
     };

@@ -137,9 +137,9 @@ suite('Inline metrics in the payload', () => {
     });
     assert.deepEqual(titles, [
       '$(graph-line) Preview',
-      want.totals,
       '$(add) Create',
       '$(check) Validate',
+      want.totals,
       want.sub0,
       want.sub1,
       want.line0,

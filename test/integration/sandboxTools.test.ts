@@ -119,6 +119,17 @@ suite('Local sandbox tools: the clock and the copied catalog', () => {
         t => t.includes(`Invoice ${number}`) && t.includes('Invoices (1)'),
       );
       assert.ok(shot.text.includes(`Invoice ${number}`), 'the invoice, by its number, on screen');
+
+      // The History keeps the opened invoice, and Send Again fetches it again (it is no catalog operation).
+      const opened = a.requestHistory
+        .entries()
+        .find(e => e.call?.kind === 'operation' && e.call.operation === 'GET /v2/invoices/{invoice_id}');
+      assert.ok(opened, 'the opened invoice is in the History');
+      const again = await vscode.commands.executeCommand<{ status: number }>(
+        'billingWorkbench.sendHistoryAgain',
+        opened.id,
+      );
+      assert.strictEqual(again?.status, 200);
     } finally {
       await vscode.commands.executeCommand('billingWorkbench.advanceLocalSandboxClock', { input: forward.previous });
       a.accounts.refresh();

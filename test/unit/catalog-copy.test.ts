@@ -250,6 +250,31 @@ describe('the control path answers only the local client', () => {
     assert.equal(r.status, 400);
     assert.deepEqual(r.json!.errors[0].parameter, 'plans[0].prices.data[0].unit_amounts.USD');
     assert.match(r.json!.errors[0].message, /"5" is not a number/);
+    // The pricer reads tiers in order of their bounds: a catalog whose bounds fall is refused, not priced wrong.
+    const falling = {
+      plans: [
+        {
+          id: 'p',
+          prices: {
+            data: [
+              {
+                id: 'x',
+                charge_model: 'tiered',
+                recurring: { interval: 'month' },
+                tiers: [
+                  { up_to: 10, unit_amounts: { USD: 5 } },
+                  { up_to: 5, unit_amounts: { USD: 4 } },
+                ],
+              },
+            ],
+          },
+        },
+      ],
+    };
+    const unordered = await control(local, 'PUT', { ...json, ...auth, host }, JSON.stringify(falling));
+    assert.equal(unordered.status, 400);
+    assert.equal(unordered.json!.errors[0].parameter, 'plans[0].prices.data[0].tiers[1].up_to');
+    assert.match(unordered.json!.errors[0].message, /5 does not rise above the tier before it \(10\)/);
     const empty = await control(local, 'PUT', { ...json, ...auth, host }, '{"plans": []}');
     assert.equal(empty.status, 400);
     assert.equal((await control(local, 'POST', { ...auth, host })).status, 405);

@@ -12,6 +12,8 @@ import {
   type ItemTier,
   type Priced,
 } from '../../src/sandbox/engine/metrics';
+import { toNumber } from '../../src/sandbox/billing/exact';
+import * as pricing from '../../src/sandbox/billing/pricing';
 
 const STORAGE: ItemTier[] = [
   { up_to: 100, unit_amount: 0.5 },
@@ -115,6 +117,28 @@ test('a tier with a flat amount bills it once any unit falls in it (graduated), 
   assert.equal(periodAmount(item(12, 'graduated')), 58);
   assert.equal(periodAmount(item(3, 'volume')), 50);
   assert.equal(periodAmount(item(12, 'volume')), 48);
+});
+
+test('a tier with both a unit and a flat amount bills both, in the metrics as on the invoices', () => {
+  const tiers: ItemTier[] = [
+    { up_to: 10, unit_amount: 5, amount: 20 },
+    { unit_amount: 4, amount: 10 },
+  ];
+  const item = (mode: 'graduated' | 'volume'): Priced => ({
+    chargeType: 'recurring',
+    unitAmount: 0,
+    quantity: 12,
+    tiers,
+    tiersMode: mode,
+  });
+  const engineTiers = [
+    { upTo: 10, unitAmount: 5, flatAmount: 20 },
+    { upTo: null, unitAmount: 4, flatAmount: 10 },
+  ];
+  assert.equal(periodAmount(item('graduated')), 88); // 10 x 5 + 20, then 2 x 4 + 10
+  assert.equal(periodAmount(item('volume')), 58); // 12 x 4 + 10
+  assert.equal(periodAmount(item('graduated')), toNumber(pricing.tiered(engineTiers, 12)));
+  assert.equal(periodAmount(item('volume')), toNumber(pricing.volume(engineTiers, 12)));
 });
 
 test('the TCB of a term follows its length: a quarterly price over 6 months is two quarters', () => {

@@ -240,6 +240,19 @@ describe('a 36-month term of five subscriptions', () => {
     assert.equal(inTerm.length, 36, 'one invoice a month: the yearly and quarterly prices on their months');
     assert.ok(answer.events.some(e => e.type === 'renewed' && e.date === '2030-01-01'));
   });
+
+  test('from mid-February into a leap year, the TCB is what the prorated invoices add up to, to the cent', () => {
+    // 14/28 of February 2027 then 14/29 of February 2028: not one whole period, so not 12 x the month.
+    const order = newCustomer(FIVE_PLANS, '2027-02-15', 12, false);
+    const preview = runOrder(new Store(), order as never, false);
+    const tcb = preview.preview.subscriptions
+      .flatMap(s => s.actions.flatMap(a => a.subscription_items))
+      .reduce((n, i) => n + Math.round(i.tcb.net_amount * 100), 0);
+    const { tm, documents } = billed(order);
+    tm.move({ to: '2028-03-01' });
+    assert.equal(owed(documents()), tcb);
+    assert.notEqual(tcb % 100, 0, 'prorated: not whole dollars');
+  });
 });
 
 // ---- the endpoints, over loopback ----

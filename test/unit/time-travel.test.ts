@@ -16,6 +16,8 @@ import { StateHistory } from '../../src/sandbox/timeTravel/history';
 import { TimeMachine } from '../../src/sandbox/timeTravel/timeMachine';
 import type { TimeEvent } from '../../src/wire/sandboxClock';
 import { clockSummary } from '../../src/client/clockText';
+import { subscriptionView } from '../../src/sandbox/v2/orderViews';
+import { subscriptionAnswer } from '../../src/sandbox/v1/subscriptionView';
 
 describe('the clock', () => {
   const source = () => new Date('2026-11-24T10:20:30.000Z');
@@ -289,6 +291,26 @@ describe('what falls due', () => {
       message: `${number} renewed: term 2028-01-01 to 2029-01-01 (version 2)`,
     });
     assert.equal(store.subscriptions.get(number)!.updated_time, '2028-01-01T00:00:00.000Z');
+  });
+
+  test('after a renewal the current term is the renewal term, in the v2 and v1 views of the subscription', () => {
+    const { store, number } = storeWith({ renewal_term: termOf(24) });
+    const sub = () => store.subscriptions.get(number)!;
+    const account = store.accounts.get('A00000001')!;
+    assert.equal(subscriptionView(sub(), [], account, 'test').current_term.interval_count, 12);
+    runDue(store, '2028-01-01', DUE_HANDLERS);
+    const v2 = subscriptionView(sub(), [], account, 'test');
+    assert.deepEqual(v2.current_term, {
+      type: 'termed',
+      interval: 'month',
+      interval_count: 24,
+      start_date: '2028-01-01',
+      end_date: '2030-01-01',
+    });
+    assert.equal(v2.initial_term.interval_count, 12, 'the initial term stays what it was');
+    const v1 = subscriptionAnswer(sub(), account) as unknown as Record<string, unknown>;
+    assert.equal(v1.currentTerm, 24);
+    assert.equal(v1.initialTerm, 12);
   });
 
   test('a term that ended before today renews when the clock next moves (the state never lags the clock)', () => {

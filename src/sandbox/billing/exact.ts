@@ -39,4 +39,6 @@ export function centsHalfEven(a: Exact): bigint {
 }
 
 /** Cents as the number the service answers (191.94); exact for any amount a double carries to the cent. */
+/** For figures that are rounded later (the metrics): the nearest float. */
+export const toNumber = (a: Exact): number => Number(a.n) / Number(a.d);
 export const fromCents = (cents: bigint): number => Number(cents) / 100;

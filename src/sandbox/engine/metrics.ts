@@ -2,13 +2,16 @@
 //   mrr = what one billing period bills, normalised to a month (a quarterly price / 3, a yearly one / 12);
 //         absent for one-time charges; 0 for usage (billed in arrears for what is used: nothing is committed);
 //   tcb = what is billed over the initial term (evergreen: 12 months; one-time: the amount; usage: 0);
-//   what one period bills by charge model: per unit and flat fee = amount x quantity; tiered (graduated) = each
-//   tier's units at that tier's price; volume = every unit at the price of the tier the quantity falls in;
+//   what one period bills by charge model: per unit and flat fee = amount x quantity; tiered and volume priced by
+//   the billing engine's pricer (billing/pricing), so the metrics and the invoices never disagree;
 //   a discount = the negative amount it takes off each period (see `discountPerPeriod`, priced when its plan is);
 //   gross_amount = net_amount (the discounts are items of their own; no taxes); currency = the account's.
 import { round2, type Money } from '../../wire/money';
 import { MONTHS_IN, type BillingPeriod, type ChargeType } from '../state/catalog';
 import type { ItemRec } from '../state/store';
+import { toNumber } from '../billing/exact';
+import { tiered, volume } from '../billing/pricing';
+import type { Tier } from '../billing/types';
 
 export { round2, type Money };
 
@@ -59,32 +62,19 @@ export const price = (it: ItemRec): Priced => ({
   ...(it.tiers ? { tiers: it.tiers, tiersMode: it.tiers_mode ?? 'graduated' } : {}),
 });
 
-/** A tier's charge for `units` of it: its flat amount once any unit falls in it, else units x its unit amount. */
-const tierCharge = (t: ItemTier, units: number) => (units <= 0 ? 0 : (t.amount ?? (t.unit_amount ?? 0) * units));
-
-/** Graduated: the first tier's units at its price, the next tier's at its own, and so on. */
-function graduated(tiers: ItemTier[], quantity: number): number {
-  let total = 0;
-  let from = 0;
-  for (const t of tiers) {
-    const to = Math.min(quantity, t.up_to ?? Infinity);
-    total += tierCharge(t, to - from);
-    if (quantity <= (t.up_to ?? Infinity)) break;
-    from = t.up_to!;
-  }
-  return total;
-}
-
-/** Volume: every unit at the price of the tier the whole quantity falls in (past the last bound: the last tier). */
-function volume(tiers: ItemTier[], quantity: number): number {
-  const tier = tiers.find(t => quantity <= (t.up_to ?? Infinity)) ?? tiers[tiers.length - 1];
-  return tier ? tierCharge(tier, quantity) : 0;
-}
+/** The billing engine's terms for the item's tiers: one pricer for the metrics and the invoices. */
+const engineTiers = (tiers: ItemTier[]): Tier[] =>
+  tiers.map(t => ({
+    upTo: t.up_to ?? null,
+    ...(t.unit_amount !== undefined ? { unitAmount: t.unit_amount } : {}),
+    ...(t.amount !== undefined ? { flatAmount: t.amount } : {}),
+  }));
 
 /** What one billing period bills at the item's quantity, by its charge model. */
 export function periodAmount(item: Priced): number {
   if (item.tiers?.length) {
-    return item.tiersMode === 'volume' ? volume(item.tiers, item.quantity) : graduated(item.tiers, item.quantity);
+    const tiers = engineTiers(item.tiers);
+    return toNumber(item.tiersMode === 'volume' ? volume(tiers, item.quantity) : tiered(tiers, item.quantity));
   }
   return item.unitAmount * item.quantity;
 }

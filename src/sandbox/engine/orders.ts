@@ -5,6 +5,7 @@ import type { AccountData, PreviewRequestBody, SubscriptionRequestBody } from '.
 import { SYSTEM_CLOCK, type SandboxClock } from '../state/clock';
 import { badRequest } from '../http/errors';
 import { newId } from '../state/ids';
+import { termBilled } from './termBilling';
 import { billedOver, money, monthly, round2, termMonths, type Money, type Term } from './metrics';
 import { subscriptionView } from '../v2/orderViews';
 import { pauseOf } from './pauses';
@@ -123,6 +124,7 @@ export function runOrder(
   const ctx: OrderContext = {
     accountNumber: account.account_number,
     currency: account.currency,
+    billCycleDay: account.bill_cycle_day,
     orderDate,
     now,
     alloc,
@@ -245,7 +247,8 @@ function subscriptionResult(
     sub = newSubscription(entry, at, ctx);
     const months = termMonths(sub.initial_term);
     const items = sub.plans.flatMap(p => p.items);
-    act(sub, 'create_subscription', items, it => ({ mrr: monthly(price(it)), tcb: billedOver(price(it), months) }));
+    const tcb = (it: ItemRec) => termBilled(sub, it, ctx.billCycleDay, months);
+    act(sub, 'create_subscription', items, it => ({ mrr: monthly(price(it)), tcb: tcb(it) }));
   } else {
     const existing = store.subscriptions.get(entry.subscription_number);
     if (!existing || existing.account_number !== ctx.accountNumber) {
@@ -313,7 +316,8 @@ function applyChanges(sub: SubscriptionRec, entry: EngineSubscription, at: strin
     const where = `${at}.add_subscription_plans[${j}].subscription_plan`;
     const p = buildPlan(a.subscription_plan, where, sub.current_term_start, sub.initial_term, ctx);
     sub.plans.push(p);
-    act(sub, 'add_subscription_plan', p.items, it => ({ mrr: monthly(price(it)), tcb: billedOver(price(it), months) }));
+    const tcb = (it: ItemRec) => termBilled(sub, it, ctx.billCycleDay, months);
+    act(sub, 'add_subscription_plan', p.items, it => ({ mrr: monthly(price(it)), tcb: tcb(it) }));
   });
   entry.update_subscription_plans?.forEach((u, j) => {
     const where = `${at}.update_subscription_plans[${j}].subscription_plan`;

@@ -23,6 +23,8 @@ export type Alloc = (prefix: string) => string | null;
 export interface OrderContext {
   accountNumber: string;
   currency: string;
+  /** The account's: the TCB of a new item is what its prorated invoices add up to. */
+  billCycleDay: number;
   orderDate: string;
   now: string;
   alloc: Alloc;

@@ -223,7 +223,21 @@ function tiered(p: Obj, at: string, model: 'tiered' | 'volume', base: Base): Cha
       ...(flat ? { amounts: flat } : {}),
     };
   });
+  tierBoundsInOrder(tiers, `${at}.tiers`);
   return { ...base, model: mode === 'volume' ? 'volume' : 'tiered', tiers };
+}
+
+/** Bounds rise and only the last tier is open: the pricer reads tiers in this order (the reference says so). */
+function tierBoundsInOrder(tiers: CatalogTier[], at: string): void {
+  tiers.forEach((t, k) => {
+    if (t.upTo === undefined && k < tiers.length - 1) {
+      throw new CatalogError(`${at}[${k}].up_to`, 'is missing, but only the last tier may have no upper bound');
+    }
+    const prev = tiers[k - 1]?.upTo;
+    if (t.upTo !== undefined && prev !== undefined && t.upTo <= prev) {
+      throw new CatalogError(`${at}[${k}].up_to`, `${t.upTo} does not rise above the tier before it (${prev})`);
+    }
+  });
 }
 
 function discount(p: Obj, at: string, model: 'discount_percentage' | 'discount_fixed_amount', base: Base): Charge {

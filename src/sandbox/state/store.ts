@@ -105,6 +105,10 @@ export interface SubscriptionRec {
   /** How each item bills over time, by item id (absent in data kept before bill runs: from each item's start). */
   billing?: Record<string, BillingRun[]>;
 }
+
+/** The term in effect: the initial one until the subscription first renews, then the renewal term. */
+export const currentTerm = (s: SubscriptionRec): Term =>
+  s.current_term_start > s.start_date ? s.renewal_term : s.initial_term;
 export interface OrderRec {
   id: string;
   order_number: string;

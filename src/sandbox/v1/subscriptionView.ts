@@ -2,7 +2,7 @@
 // rate plans and charges (a removed plan stays listed, marked lastChangeType Remove, as the service lists it).
 import { round2 } from '../../wire/money';
 import type { Term } from '../engine/metrics';
-import type { AccountRec, ItemRec, PlanRec, SubscriptionRec } from '../state/store';
+import { currentTerm, type AccountRec, type ItemRec, type PlanRec, type SubscriptionRec } from '../state/store';
 import { findPlan } from '../state/catalog';
 import { mrrNow, productOf, tcbNow } from './itemFacts';
 import { V1_PERIOD_TYPE, V1_STATUS_OF } from './names';
@@ -53,7 +53,7 @@ export function subscriptionAnswer(s: SubscriptionRec, account: AccountRec | und
     autoRenew: s.auto_renew,
     termType: s.initial_term.type === 'termed' ? 'TERMED' : 'EVERGREEN',
     ...termFields('initialTerm', s.initial_term),
-    ...termFields('currentTerm', s.initial_term),
+    ...termFields('currentTerm', currentTerm(s)),
     ...termFields('renewalTerm', s.renewal_term),
     renewalSetting: s.renewal_term.type === 'evergreen' ? 'RENEW_TO_EVERGREEN' : 'RENEW_WITH_SPECIFIC_TERM',
     contractEffectiveDate: s.contract_effective,

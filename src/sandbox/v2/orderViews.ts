@@ -1,7 +1,7 @@
 // How a created order shows its subscriptions: the reference's order subscription, action and item shapes.
 import { findPlan, v2Interval } from '../state/catalog';
 import { periodAmount, price, round2, type Term } from '../engine/metrics';
-import type { AccountRec, ItemRec, PlanRec, SubscriptionRec } from '../state/store';
+import { currentTerm, type AccountRec, type ItemRec, type PlanRec, type SubscriptionRec } from '../state/store';
 
 /** What an order action touched, as the order engine records it. */
 export interface ActionRecord {
@@ -48,7 +48,7 @@ export function subscriptionView(sub: SubscriptionRec, actions: ActionRecord[], 
     latest_version: true,
     currency: account.currency,
     initial_term: termView(sub.initial_term),
-    current_term: termView(sub.initial_term, sub.current_term_start, sub.current_term_end),
+    current_term: termView(currentTerm(sub), sub.current_term_start, sub.current_term_end),
     renewal_term: termView(sub.renewal_term),
     start_date: sub.start_date,
     ...dated('end_date', sub.end_date),
