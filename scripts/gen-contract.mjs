@@ -67,18 +67,18 @@ function compact(s) {
   return out;
 }
 
-/** Names of the components a node reaches, transitively. */
-function reach(node, into) {
+/** Names of the components a node reaches, transitively (in `from`: the v1 components unless told). */
+function reach(node, into, from = components) {
   if (!node || typeof node !== 'object') return;
-  if (Array.isArray(node)) return node.forEach(n => reach(n, into));
+  if (Array.isArray(node)) return node.forEach(n => reach(n, into, from));
   if (typeof node.$ref === 'string' && !into.has(node.$ref)) {
     into.add(node.$ref);
-    reach(components[node.$ref], into);
+    reach(from[node.$ref], into, from);
   }
   for (const [k, v] of Object.entries(node)) {
-    if (k === 'properties') Object.values(v).forEach(p => reach(p, into));
-    else if (k === 'discriminator') Object.values(v.mapping ?? {}).forEach(n => reach({ $ref: n }, into));
-    else if (k !== '$ref' && typeof v === 'object') reach(v, into);
+    if (k === 'properties') Object.values(v).forEach(p => reach(p, into, from));
+    else if (k === 'discriminator') Object.values(v.mapping ?? {}).forEach(n => reach({ $ref: n }, into, from));
+    else if (k !== '$ref' && typeof v === 'object') reach(v, into, from);
   }
 }
 
@@ -136,3 +136,36 @@ for (const [name, data] of [
 }
 fs.writeFileSync(path.join(outDir, 'unanswered.json'), JSON.stringify(unanswered, null, 2) + '\n');
 console.log(`unanswered.json: ${unanswered.length} catalog operations with no success answer in the contract`);
+
+// v2: the response schemas of the catalog's v2 operations and of the ones the extension sends beside them (an
+// opened invoice), from the quickstart reference, whose paths leave out the /v2 of its servers' URL. Answers
+// are checked against them (src/contract/answerCheck.ts).
+const V2_EXTRA = ['GET /v2/invoices/{invoice_id}'];
+const v2doc = yaml.load(fs.readFileSync(path.join(refDir, 'quickstart-v2-openapi.yaml'), 'utf8'));
+const v2components = Object.fromEntries(Object.entries(v2doc.components.schemas).map(([n, s]) => [n, compact(s)]));
+const v2ops = new Map();
+for (const [p, item] of Object.entries(v2doc.paths))
+  for (const m of METHODS) if (item[m]) v2ops.set(`${m.toUpperCase()} ${shape('/v2' + p)}`, { path: p, op: item[m] });
+const v2 = { operations: {}, referencePaths: {}, schemas: {} };
+const v2names = new Set();
+const v2ids = [...catalog.map(o => `${o.method} ${o.path}`).filter(id => id.includes(' /v2/')), ...V2_EXTRA];
+for (const id of v2ids) {
+  const [method, p] = id.split(' ');
+  const found = v2ops.get(`${method} ${shape(p)}`);
+  if (!found) continue;
+  if ('/v2' + found.path !== p) v2.referencePaths[id] = '/v2' + found.path;
+  const answers = {};
+  for (const [status, r] of Object.entries(found.op.responses ?? {})) {
+    const schema = r.content?.['application/json']?.schema;
+    answers[status] = schema ? compact(schema) : null;
+    if (schema) reach(answers[status], v2names, v2components);
+  }
+  v2.operations[id] = answers;
+}
+for (const n of [...v2names].sort()) v2.schemas[n] = v2components[n];
+const v2dir = path.resolve('src/contract/v2');
+fs.mkdirSync(v2dir, { recursive: true });
+fs.writeFileSync(path.join(v2dir, 'responses.json'), JSON.stringify(v2) + '\n');
+console.log(
+  `v2/responses.json: ${Object.keys(v2.operations).length} operations, ${Object.keys(v2.schemas).length} schemas`,
+);

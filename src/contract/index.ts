@@ -13,3 +13,4 @@ export {
   type SimulatedAnswer,
   type SimulationRequest,
 } from './simulate';
+export { answerDepartures, hasResponseContract, MAX_DEPARTURES, type Departure } from './answerCheck';

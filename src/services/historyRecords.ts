@@ -5,6 +5,7 @@ import { ApiError, type ApiResponse } from '../client';
 import type { Connection } from '../connections/connectionStore';
 import { SIMULATED_NOTE } from '../wire/simulated';
 import type { Call, CallInfo } from './calls';
+import { contractNotes } from './answerContract';
 import { panelError } from './panelStates';
 import type { RequestRecord, StoredCall } from './requestHistory';
 import type { ScenarioStepRecord } from './scenarioRun';
@@ -37,7 +38,9 @@ export function historyRecord(
   if ('response' in outcome) {
     const r = outcome.response;
     const note = r.simulated ? { note: SIMULATED_NOTE } : {};
-    return { ...base, status: r.status, ms: r.ms, requestId: r.requestId, answer: r.data, ...note };
+    const notes = contractNotes(info, r.status, r.data);
+    const contract = notes ? { contract: notes } : {};
+    return { ...base, status: r.status, ms: r.ms, requestId: r.requestId, answer: r.data, ...note, ...contract };
   }
   const e = outcome.error;
   if (!(e instanceof ApiError))

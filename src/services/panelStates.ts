@@ -20,6 +20,7 @@ import { SIMULATED_NOTE } from '../wire/simulated';
 import type { ErrorState, PanelError, PreviewBilling, ResponseState, TimelineHints } from '../webview/protocol';
 import type { Call, CallInfo } from './calls';
 import { GET_INVOICE } from './invoiceRequests';
+import { contractNotes } from './answerContract';
 import { offerFor } from './nextAction';
 import type { PreviewHistory } from './previewHistory';
 
@@ -40,6 +41,11 @@ function exchange({ info, connection }: Context) {
   };
 }
 
+const contract = (info: CallInfo, r: ApiResponse<unknown>) => {
+  const notes = contractNotes(info, r.status, r.data);
+  return notes ? { contract: notes } : {};
+};
+
 export function responseState(
   ctx: Context,
   call: Call,
@@ -55,6 +61,7 @@ export function responseState(
     raw: JSON.stringify(ctx.client.redactor.json(r.data), null, 2),
     curl: ctx.client.curl(r.request),
     ...(r.simulated ? { note: SIMULATED_NOTE } : {}),
+    ...contract(ctx.info, r),
   };
   switch (call.kind) {
     case 'preview': {

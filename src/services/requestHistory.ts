@@ -5,6 +5,7 @@
 // stored or shown. No `vscode` import: the store is tested in plain Node with an in-memory Memento.
 import { randomUUID } from 'node:crypto';
 import { redact, type Redactor } from '../client';
+import type { ContractNotes } from '../webview/protocol';
 
 export const MAX_ENTRIES = 200;
 /** A body or answer larger than this (JSON characters) is kept as a note, so the state stays small. */
@@ -57,6 +58,8 @@ export interface RequestRecord {
   origin?: 'live' | 'scenario';
   /** What to know about the answer: the Local sandbox simulated it from the contract. */
   note?: string;
+  /** Where the answer departs from the operation's published response schema. */
+  contract?: ContractNotes;
 }
 
 export interface HistoryEntry extends RequestRecord {

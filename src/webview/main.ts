@@ -13,6 +13,7 @@ import type {
   PanelError,
   PanelRequest,
   PanelState,
+  ContractNotes,
   ResponseState,
   Staleness,
   WebviewMessage,
@@ -66,6 +67,7 @@ function render(s: PanelState): void {
         const billed = invoicesView(s.billing); // an invoice opened from the Accounts tree
         if (billed) root.appendChild(renderInvoices(billed, true));
       }
+      if (s.contract) renderContract(s.contract);
       renderRaw(s.raw, s.curl, !s.summary && !s.order); // a generic answer is its JSON: show it
       break;
   }
@@ -183,6 +185,19 @@ function renderOrder(order: CreatedOrder): void {
       table(['subscription', 'state', 'version'], rows),
     ),
   );
+}
+
+/** A quiet note: where the answer departs from the published contract (as text: the paths come from the answer). */
+function renderContract(c: ContractNotes): void {
+  const box = el('div', { cls: 'note contract' });
+  const count = c.notes.length + c.more;
+  const heading = count === 1 ? 'Contract: one departure' : `Contract: ${count} departures`;
+  box.appendChild(el('p', { cls: 'contract-heading', text: `${heading} from the operation's published answer` }));
+  const list = el('ul');
+  for (const n of c.notes) list.appendChild(el('li', { text: n }));
+  if (c.more) list.appendChild(el('li', { text: `and ${c.more} more (see the JSON below)` }));
+  box.appendChild(list);
+  root.appendChild(box);
 }
 
 function renderRaw(raw: string | undefined, curl: string | undefined, open: boolean): void {

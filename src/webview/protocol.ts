@@ -77,6 +77,15 @@ export interface ResponseState extends Exchange {
   note?: string;
   /** A preview: what it will bill (the answer's billing documents), when it asked or the answer lists some. */
   billing?: PreviewBilling;
+  /** Where the answer departs from the operation's published response schema, said quietly. */
+  contract?: ContractNotes;
+}
+
+/** "the contract does not list `foo`", "required `bar` is missing", "status 202 is not declared ...". */
+export interface ContractNotes {
+  notes: string[];
+  /** How many more were left out. */
+  more: number;
 }
 
 /** A preview's billing documents as the answer lists them (v2 `billing_documents`, v1 invoices and credit memos). */

@@ -121,10 +121,9 @@ function ratePlanOverride(p: PlanView) {
     productRatePlanId: p.plan_id,
     newRatePlanId: p.id,
     subscriptionRatePlanNumber: p.id,
-    // The reference's answer spells it `productRateplanChargeId` (and requires it); the request's spelling too.
+    // The reference's answer spells it `productRateplanChargeId` (and requires it), unlike the request.
     chargeOverrides: p.subscription_items.data.map(i => ({
       productRateplanChargeId: i.price_id,
-      productRatePlanChargeId: i.price_id,
       chargeNumber: i.subscription_item_number,
       pricing: pricing(i),
     })),

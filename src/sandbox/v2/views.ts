@@ -11,7 +11,7 @@ export const accountView = (a: AccountRec) => ({
   bill_cycle_day: a.bill_cycle_day,
   bill_to: a.bill_to,
   ...(a.sold_to ? { sold_to: a.sold_to } : {}),
-  state: a.status,
+  enabled: a.status === 'active', // the reference's account has no state: `enabled`
   created_time: a.created_time,
   updated_time: a.updated_time,
 });
