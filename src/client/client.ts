@@ -313,7 +313,16 @@ export class BillingClient {
           const ms = Date.now() - started;
           const simulated = res.headers[SIMULATED_HEADER] !== undefined ? ({ simulated: true } as const) : {};
           const headers = answerHeaders(res.headers);
-          return { status: res.status, data: answer.data as T, requestId, ms, attempts: tries, request, headers, ...simulated };
+          return {
+            status: res.status,
+            data: answer.data as T,
+            requestId,
+            ms,
+            attempts: tries,
+            request,
+            headers,
+            ...simulated,
+          };
         }
         error = answer.error;
         if (res.status === 401 && a.auth && token && !renewed) {

@@ -95,7 +95,8 @@ export function checkAnswer(
 
 function checkDuration(ms: number | undefined, limit: unknown, path: PathSegment[]): CheckFailure | undefined {
   const parsed = parseDuration(limit);
-  if (parsed.error !== undefined) return { check: 'duration', message: parsed.error, expected: limit, actual: ms, path };
+  if (parsed.error !== undefined)
+    return { check: 'duration', message: parsed.error, expected: limit, actual: ms, path };
   if (ms === undefined || ms < parsed.ms) return undefined;
   const message = `expected the step to take less than ${showDuration(parsed.ms)}, it took ${showDuration(ms)}`;
   return { check: 'duration', message, expected: parsed.ms, actual: ms, path };
@@ -280,4 +281,3 @@ const count = (n: number) => `${n} billing document${n === 1 ? '' : 's'}`;
 const describeDocument = (d: BillingDocument) =>
   `${documentTypeLabel(d.type)} ${formatMoney(d.total, d.currency)}${d.date ? ` on ${d.date}` : ''}`;
 const show = (v: unknown) => (v === undefined ? 'nothing' : JSON.stringify(v));
-

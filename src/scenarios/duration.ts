@@ -11,7 +11,9 @@ export function parseDuration(value: unknown): { ms: number; error?: undefined }
   }
   const m = typeof value === 'string' ? /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)\s*$/i.exec(value) : null;
   if (!m) {
-    return { error: `${JSON.stringify(value)} is not a time span: write it like "500ms", "2s", "1m" or a number of ms` };
+    return {
+      error: `${JSON.stringify(value)} is not a time span: write it like "500ms", "2s", "1m" or a number of ms`,
+    };
   }
   return { ms: Number(m[1]) * UNIT_MS[m[2].toLowerCase()] };
 }

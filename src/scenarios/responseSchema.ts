@@ -17,12 +17,17 @@ export function conformsToResponse(operationId: string | undefined, status: numb
   }
   if (!Object.hasOwn(answers, String(status))) {
     const declared = Object.keys(answers).join(', ') || 'none';
-    return { ok: false, why: [`the contract declares no ${status} answer for ${operationId} (it declares ${declared})`] };
+    return {
+      ok: false,
+      why: [`the contract declares no ${status} answer for ${operationId} (it declares ${declared})`],
+    };
   }
   const node = answers[String(status)];
   if (!node) {
     // No JSON schema for this status (204, a file): only an empty answer fits.
-    return body === undefined ? { ok: true } : { ok: false, why: [`${operationId} answers ${status} without a JSON body`] };
+    return body === undefined
+      ? { ok: true }
+      : { ok: false, why: [`${operationId} answers ${status} without a JSON body`] };
   }
   shapes ??= new Shapes(RESPONSES.schemas);
   const errors = checkValue(shapes, node, body, []).filter(f => (f.severity ?? 'error') === 'error');

@@ -259,7 +259,12 @@ async function sendOnce(call: Call, ctx: StepContext): Promise<Sent> {
       answer: e.body,
     };
     if (e.kind !== 'http' || e.status === undefined) return { kind: 'failed', error: e, exchange };
-    return { kind: 'answer', answer: { status: e.status, body: e.body, headers: e.headers ?? {}, ms }, exchange, error: e };
+    return {
+      kind: 'answer',
+      answer: { status: e.status, body: e.body, headers: e.headers ?? {}, ms },
+      exchange,
+      error: e,
+    };
   }
 }
 
@@ -293,7 +298,8 @@ async function runStep(p: PreparedStep, ctx: StepContext): Promise<StepResult> {
     call = resolveCall(p, scope);
     // Expected values may name earlier answers too (`equals: "${signup.order_number}"`).
     expect = p.step.expect && resolveReferences(p.step.expect, scope, [...base.path, 'expect']);
-    if (p.step.retry) until = resolveReferences(untilExpect(p.step.retry.until), scope, [...base.path, 'retry', 'until']);
+    if (p.step.retry)
+      until = resolveReferences(untilExpect(p.step.retry.until), scope, [...base.path, 'retry', 'until']);
   } catch (e) {
     if (!(e instanceof UnresolvedReference)) throw e;
     return done({ outcome: 'errored', error: e.message, errorPath: e.at });
@@ -301,14 +307,21 @@ async function runStep(p: PreparedStep, ctx: StepContext): Promise<StepResult> {
   const previewRequest = p.step.kind === 'preview' ? call.body : undefined;
   const context = { previewRequest, operation: operationOf(p) };
   const untilAt = [...base.path, 'retry', 'until'];
-  const holds = (t: Sent) => t.kind === 'answer' && !checkAnswer(t.answer, until, untilAt, previewRequest, context).length;
+  const untilFails = (a: Answer) => untilFailures(p, a, until!, untilAt, context);
+  const holds = (t: Sent) => t.kind === 'answer' && !untilFails(t.answer).length;
   const tried = p.step.retry
-    ? await tryUntil(retryTimes(p.step.retry), ctx, () => sendOnce(call, ctx), t => t.kind !== 'answer' || holds(t))
+    ? await tryUntil(
+        retryTimes(p.step.retry),
+        ctx,
+        () => sendOnce(call, ctx),
+        t => t.kind !== 'answer' || holds(t),
+      )
     : { last: await sendOnce(call, ctx), tries: 1, held: true, cancelled: false };
   const sent = tried.last;
   const tries = tried.tries;
-  if (sent.kind === 'cancelled') return done({ outcome: 'skipped', error: 'Cancelled.', tries });
-  if (sent.kind === 'failed') return done({ outcome: 'errored', error: sent.error.message, exchange: sent.exchange, tries });
+  if (sent.kind === 'cancelled' || tried.cancelled) return done({ outcome: 'skipped', error: 'Cancelled.', tries });
+  if (sent.kind === 'failed')
+    return done({ outcome: 'errored', error: sent.error.message, exchange: sent.exchange, tries });
   const { answer, exchange } = sent;
   const note = sent.note ? { note: sent.note } : {};
   const expected = expect?.status;
@@ -321,23 +334,30 @@ async function runStep(p: PreparedStep, ctx: StepContext): Promise<StepResult> {
   for (const [k, v] of captured.values) scope.answers.set(k, v);
   for (const [k, why] of captured.missing) scope.missing.set(k, why);
   const failures: CheckFailure[] = [
-    ...(p.step.retry && !tried.held && !tried.cancelled ? [gaveUp(p, answer, until!, untilAt, tries, context)] : []),
+    ...(p.step.retry && !tried.held ? [gaveUp(p, untilFails(answer), untilAt, tries)] : []),
     ...checkAnswer(answer, expect, [...base.path, 'expect'], previewRequest, context),
     ...captured.failures,
   ];
   return done({ outcome: failures.length ? 'failed' : 'passed', failures, exchange, tries, ...note });
 }
 
-/** A retry whose check never held: the step fails, saying how long it tried and what the last answer lacked. */
-function gaveUp(
+/** The failures of `until` on an answer; one check written alone is pointed at as written (`retry.until.count`). */
+function untilFailures(
   p: PreparedStep,
   answer: Answer,
   until: ExpectData,
   at: PathSegment[],
-  tries: number,
   context: { previewRequest?: unknown; operation?: string },
-): CheckFailure {
-  const first = checkAnswer(answer, until, at, context.previewRequest, context)[0];
+): CheckFailure[] {
+  const failures = checkAnswer(answer, until, at, context.previewRequest, context);
+  const raw = p.step.retry?.until;
+  if (!raw || !('path' in raw || 'header' in raw)) return failures;
+  return failures.map(f => ({ ...f, path: [...at, ...f.path.slice(at.length + 2)] })); // drop `values[0]`
+}
+
+/** A retry whose check never held: the step fails, saying how long it tried and what the last answer lacked. */
+function gaveUp(p: PreparedStep, failures: CheckFailure[], at: PathSegment[], tries: number): CheckFailure {
+  const first = failures[0];
   const span = String(p.step.retry!.for);
   return {
     check: 'retry until',

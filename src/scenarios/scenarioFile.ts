@@ -249,7 +249,7 @@ function checkReferences(
     const captured = known.captures.get(r.step);
     const j = step ?? captured;
     if (j === undefined) {
-      add('unknown-step', `${r.text}: no step is named "${r.step}" and no step captures "${r.step}".`, r.at);
+      add('unknown-step', `${r.text}: no step captures "${r.step}" and no step is named "${r.step}".`, r.at);
     } else if (j >= i) {
       const which = j === i ? 'this step itself' : `a later step (${j + 1})`;
       const what = step !== undefined ? `"${r.step}" is ${which}` : `"${r.step}" is captured by ${which}`;
@@ -442,7 +442,12 @@ function checkValueCheck(c: ValueCheckData, where: PathSegment[], add: Add) {
   if (c.path === undefined && c.header === undefined) {
     add('wrong-shape', 'Say where to look: "path" (such as "data[0].id") or "header" (such as "x-request-id").', where);
   } else if (c.path !== undefined && c.header !== undefined) {
-    add('wrong-shape', 'A check looks at "path" or at "header", not both: split it into two checks.', [...where, 'header'], true);
+    add(
+      'wrong-shape',
+      'A check looks at "path" or at "header", not both: split it into two checks.',
+      [...where, 'header'],
+      true,
+    );
   }
   if (typeof c.path === 'string') {
     const p = parseJsonPath(c.path);

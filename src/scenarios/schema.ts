@@ -128,12 +128,10 @@ export const Expect = z
 /** Send a read again until its answer passes a check (the service's bill runs finish after they are asked). */
 export const Retry = z
   .strictObject({
-    until: z
-      .union([ValueCheck, Expect])
-      .register(z.globalRegistry, {
-        description:
-          'The check that ends the waiting: one check like an entry of `expect.values`, or an object like `expect`.',
-      }),
+    until: z.union([ValueCheck, Expect]).register(z.globalRegistry, {
+      description:
+        'The check that ends the waiting: one check like an entry of `expect.values`, or an object like `expect`.',
+    }),
     every: span('How long to wait between tries: `"2s"`, `"500ms"` or milliseconds (default 1s).').optional(),
     for: span('How long to keep trying before giving up: `"60s"`, `"2m"` or milliseconds.'),
   })
@@ -224,7 +222,7 @@ export const Scenario = z
     ).optional(),
     tags: z
       .array(z.string())
-      .register(z.globalRegistry, { description: 'Labels to pick scenarios by, such as `smoke` (the CLI\'s `--tag`).' })
+      .register(z.globalRegistry, { description: "Labels to pick scenarios by, such as `smoke` (the CLI's `--tag`)." })
       .optional(),
     secrets: z
       .array(z.string())
@@ -237,7 +235,7 @@ export const Scenario = z
       .array(z.record(z.string(), z.unknown()))
       .register(z.globalRegistry, {
         description:
-          'Rows of values: the scenario runs once per row, and `${row.NAME}` is the row\'s value; a row\'s `name` names its run.',
+          "Rows of values: the scenario runs once per row, and `${row.NAME}` is the row's value; a row's `name` names its run.",
       })
       .optional(),
     steps: z.array(Step).register(z.globalRegistry, { description: 'The calls, in order.' }),

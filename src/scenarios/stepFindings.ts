@@ -20,7 +20,8 @@ const NAME = /^[A-Za-z_][\w-]*$/;
 /** A name a step or a capture may take: one `${name}` can refer to, and not `env` or `row`. */
 export function checkName(name: string, what: 'step' | 'capture', at: PathSegment[], add: AddFinding, key = false) {
   if (RESERVED_NAMES.includes(name)) {
-    const means = name === 'env' ? '${env.NAME} is an environment variable' : '${row.NAME} is a value of a row of "each"';
+    const means =
+      name === 'env' ? '${env.NAME} is an environment variable' : '${row.NAME} is a value of a row of "each"';
     add('reserved-name', `A ${what} cannot be named "${name}": ${means}. Choose another name.`, at, key);
   } else if (what === 'capture' && !NAME.test(name)) {
     const message = `"${name}" cannot be referred to as \${${name}}: a capture name starts with a letter or _ and holds letters, digits, _ or -.`;
@@ -107,10 +108,11 @@ export function checkRetry(step: StepData, at: PathSegment[], add: AddFinding): 
     add('bad-duration', message, [...where, 'for'], false, 'warning');
   }
   if (until && typeof until === 'object' && !Array.isArray(until) && !Object.keys(until).length) {
-    add('empty-check', '"until" checks nothing: give it a check, such as { "path": "data", "count": { "greaterThan": 0 } }.', [
-      ...where,
-      'until',
-    ]);
+    add(
+      'empty-check',
+      '"until" checks nothing: give it a check, such as { "path": "data", "count": { "greaterThan": 0 } }.',
+      [...where, 'until'],
+    );
   }
 }
 

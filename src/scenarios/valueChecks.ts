@@ -49,7 +49,9 @@ function checkCount(c: ValueCheckData, found: boolean, value: unknown, where: st
     typeof want === 'number'
       ? n === want
       : (want.greaterThan === undefined || n > want.greaterThan) && (want.lessThan === undefined || n < want.lessThan);
-  return ok ? undefined : { key: 'count', message: `expected ${wanted} at ${where}, got ${n}`, expected: want, actual: n };
+  return ok
+    ? undefined
+    : { key: 'count', message: `expected ${wanted} at ${where}, got ${n}`, expected: want, actual: n };
 }
 
 function checkType(c: ValueCheckData, found: boolean, value: unknown, where: string): Miss | undefined {
@@ -80,7 +82,12 @@ function checkBound(
   const v = value as number | string;
   const ok = key === 'lessThan' ? v < bound : v > bound;
   if (ok) return undefined;
-  return { key, message: `expected ${where} ${words} ${JSON.stringify(bound)}, got ${JSON.stringify(v)}`, expected: bound, actual: v };
+  return {
+    key,
+    message: `expected ${where} ${words} ${JSON.stringify(bound)}, got ${JSON.stringify(v)}`,
+    expected: bound,
+    actual: v,
+  };
 }
 
 function checkIncludes(c: ValueCheckData, found: boolean, value: unknown, where: string): Miss | undefined {
@@ -102,7 +109,12 @@ function checkIncludes(c: ValueCheckData, found: boolean, value: unknown, where:
   }
   const got = found ? `got ${describe(value)}` : 'found nothing';
   const what = typeof want === 'string' ? 'a list or text' : 'a list';
-  return { key: 'includes', message: `expected ${what} holding ${JSON.stringify(want)} at ${where}, ${got}`, expected: want, actual: value };
+  return {
+    key: 'includes',
+    message: `expected ${what} holding ${JSON.stringify(want)} at ${where}, ${got}`,
+    expected: want,
+    actual: value,
+  };
 }
 
 const article = (word: string) => (/^[aeio]/.test(word) ? 'an' : 'a');
