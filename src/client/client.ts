@@ -2,7 +2,7 @@
 import { randomUUID } from 'crypto';
 import type { AccountData, OrderRequestBody, PreviewRequestBody } from '../schemas';
 import { baseUrlPlace } from './advice';
-import { ApiError, httpError, unexpectedAnswer } from './errors';
+import { answerHeaders, ApiError, httpError, unexpectedAnswer } from './errors';
 import { fillPath, pathSegment } from './paths';
 import { Redactor, toCurl } from './redact';
 import type {
@@ -74,6 +74,8 @@ export interface ApiResponse<T> {
   attempts: number;
   /** The Local sandbox simulated this answer from the contract (it keeps no state for the operation). */
   simulated?: true;
+  /** The answer's headers, names in lower case (redact before showing: see Redactor.headers). */
+  headers?: Record<string, string>;
   /** What was sent, for "copy as cURL" (redact before showing: see curl()). */
   request: { method: string; url: string; headers: Record<string, string>; body?: string };
 }
@@ -310,7 +312,17 @@ export class BillingClient {
         if (!answer.error) {
           const ms = Date.now() - started;
           const simulated = res.headers[SIMULATED_HEADER] !== undefined ? ({ simulated: true } as const) : {};
-          return { status: res.status, data: answer.data as T, requestId, ms, attempts: tries, request, ...simulated };
+          const headers = answerHeaders(res.headers);
+          return {
+            status: res.status,
+            data: answer.data as T,
+            requestId,
+            ms,
+            attempts: tries,
+            request,
+            headers,
+            ...simulated,
+          };
         }
         error = answer.error;
         if (res.status === 401 && a.auth && token && !renewed) {

@@ -31,6 +31,8 @@ export interface ApiErrorInit {
   v1?: V1Reason[];
   v2?: V2Error;
   body?: unknown;
+  /** The answer's headers (names in lower case), when there was an answer. */
+  headers?: Record<string, string>;
   advice?: string;
   /** The next step when its words depend on the surface (the editor offers it as an action). */
   next?: NextStep;
@@ -46,6 +48,7 @@ export class ApiError extends Error {
   readonly v1?: V1Reason[];
   readonly v2?: V2Error;
   readonly body?: unknown;
+  readonly headers?: Record<string, string>;
   readonly advice?: string;
   readonly next?: NextStep;
   readonly method?: string;
@@ -97,7 +100,27 @@ export function httpError(
   // Support can act on a 5xx of the service, not on the Local sandbox saying what it does not serve.
   const forSupport = requestId && !reading.retryable && status >= 500 && next !== 'realEnvironment';
   if (forSupport) message += ` Quote Service-Request-Id ${requestId} to support.`;
-  return new ApiError({ kind: 'http', ...reading, message, method, url, status, requestId, retryAfterMs, body });
+  return new ApiError({
+    kind: 'http',
+    ...reading,
+    message,
+    method,
+    url,
+    status,
+    requestId,
+    retryAfterMs,
+    body,
+    headers: answerHeaders(headers),
+  });
+}
+
+/** An answer's headers as one text each (a repeated header joined with ", "), names in lower case. */
+export function answerHeaders(headers: Headers): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers)) {
+    if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+  }
+  return out;
 }
 
 /** What to do when the surface decides the words: a 501 of the Local sandbox, refused credentials. */

@@ -163,6 +163,14 @@ export class Redactor {
     this.forms = knownPatterns(this.secrets);
   }
 
+  /** A redactor that also knows these secrets (a scenario's), leaving this one (a client's) as it is. */
+  with(secrets: Iterable<string>): Redactor {
+    const more = new Redactor();
+    for (const s of [...this.secrets, ...secrets]) if (s) more.secrets.add(s);
+    more.forms = knownPatterns(more.secrets);
+    return more;
+  }
+
   text(s: string): string {
     return redactValue(s, this.forms, 0) as string;
   }

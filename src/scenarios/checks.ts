@@ -1,5 +1,5 @@
-// The checks of one step's answer: status, values at JSON paths, a preview's totals per currency and the
-// billing documents it lists.
+// The checks of one step's answer: status, values at JSON paths or in headers, a preview's totals per
+// currency and the billing documents it lists, how long the step took, and its response schema.
 // Each failure says what was expected, what came back, and where the check is in the scenario file.
 import * as vm from 'vm';
 import {
@@ -13,8 +13,13 @@ import { formatMoney } from '../client/money';
 import { summarizePreview } from '../client/summary';
 import type { PreviewResponse } from '../client/responses';
 import type { PathSegment } from '../schemas/findings';
+import { parseDuration, showDuration } from './duration';
 import { parseJsonPath, valueAt } from './jsonPath';
+import { conformsToResponse } from './responseSchema';
 import type { ExpectData, InvoiceCheckData, ValueCheckData } from './schema';
+import { checkMore, sameJson } from './valueChecks';
+
+export { sameJson } from './valueChecks';
 
 export interface CheckFailure {
   /** What was checked, in words: `status`, `subscriptions[0].state equals`, `USD mrr total`. */
@@ -31,6 +36,18 @@ export interface CheckFailure {
 export interface Answer {
   status: number;
   body: unknown;
+  /** The answer's headers, names in lower case (header checks). */
+  headers?: Readonly<Record<string, string>>;
+  /** How long the call took, in milliseconds (the `duration` check). */
+  ms?: number;
+}
+
+/** What the checks need besides the answer. */
+export interface CheckContext {
+  /** The preview's request (totals and billing documents are read with it). */
+  previewRequest?: unknown;
+  /** The catalog operation the step called (`GET /v1/accounts/{account-key}`), for `schema: true`. */
+  operation?: string;
 }
 
 export function checkAnswer(
@@ -38,6 +55,7 @@ export function checkAnswer(
   expect: ExpectData | undefined,
   at: PathSegment[],
   previewRequest?: unknown,
+  context: CheckContext = {},
 ): CheckFailure[] {
   const failures: CheckFailure[] = [];
   if (expect?.status !== undefined && answer.status !== expect.status) {
@@ -50,26 +68,67 @@ export function checkAnswer(
     });
   }
   expect?.values?.forEach((c, k) => {
-    const f = checkValue(answer.body, c, [...at, 'values', k]);
+    const f = checkValue(answer.body, c, [...at, 'values', k], answer.headers);
     if (f) failures.push(f);
   });
   if (expect?.totals?.length) failures.push(...checkTotals(answer.body, expect, at, previewRequest));
   if (expect?.invoices) failures.push(...checkInvoices(answer.body, expect.invoices, at, previewRequest));
+  if (expect?.duration !== undefined) {
+    const f = checkDuration(answer.ms, expect.duration, [...at, 'duration']);
+    if (f) failures.push(f);
+  }
+  if (expect?.schema === true) {
+    const verdict = conformsToResponse(context.operation, answer.status, answer.body);
+    if (!verdict.ok) {
+      const more = verdict.why.length > 1 ? ` (and ${verdict.why.length - 1} more)` : '';
+      failures.push({
+        check: 'schema',
+        message: `the answer does not conform to the response schema: ${verdict.why[0]}${more}`,
+        expected: `the ${answer.status} answer of ${context.operation ?? 'this step'} in the contract`,
+        actual: verdict.why,
+        path: [...at, 'schema'],
+      });
+    }
+  }
   return failures;
 }
 
-export function checkValue(body: unknown, c: ValueCheckData, at: PathSegment[]): CheckFailure | undefined {
-  const parsed = parseJsonPath(c.path);
+function checkDuration(ms: number | undefined, limit: unknown, path: PathSegment[]): CheckFailure | undefined {
+  const parsed = parseDuration(limit);
+  if (parsed.error !== undefined)
+    return { check: 'duration', message: parsed.error, expected: limit, actual: ms, path };
+  if (ms === undefined || ms < parsed.ms) return undefined;
+  const message = `expected the step to take less than ${showDuration(parsed.ms)}, it took ${showDuration(ms)}`;
+  return { check: 'duration', message, expected: parsed.ms, actual: ms, path };
+}
+
+export function checkValue(
+  body: unknown,
+  c: ValueCheckData,
+  at: PathSegment[],
+  headers?: Readonly<Record<string, string>>,
+): CheckFailure | undefined {
+  const name = c.header !== undefined ? `header ${c.header}` : c.path || '$';
   const fail = (check: string, message: string, expected: unknown, actual: unknown, key: string) => ({
-    check: `${c.path || '$'} ${check}`,
+    check: `${name} ${check}`,
     message,
     expected,
     actual,
     path: [...at, key],
   });
-  if (parsed.error !== undefined) return fail('path', parsed.error, c.path, undefined, 'path');
-  const { found, value } = valueAt(body, parsed.segments);
-  const where = c.path || 'the answer';
+  let found: boolean;
+  let value: unknown;
+  let where: string;
+  if (c.header !== undefined) {
+    value = headers?.[c.header.toLowerCase()];
+    found = value !== undefined;
+    where = `header ${c.header}`;
+  } else {
+    const parsed = parseJsonPath(c.path ?? '');
+    if (parsed.error !== undefined) return fail('path', parsed.error, c.path, undefined, 'path');
+    ({ found, value } = valueAt(body, parsed.segments));
+    where = c.path || 'the answer';
+  }
   if (c.exists !== undefined && found !== c.exists) {
     const message = c.exists ? `expected a value at ${where}, found none` : `expected nothing at ${where}`;
     return fail('exists', message, c.exists, found ? value : undefined, 'exists');
@@ -99,7 +158,8 @@ export function checkValue(body: unknown, c: ValueCheckData, at: PathSegment[]):
       return fail('matches', `expected ${where} to match /${c.matches}/, ${got}`, c.matches, value, 'matches');
     }
   }
-  return undefined;
+  const miss = checkMore(c, found, value, where);
+  return miss && fail(miss.key, miss.message, miss.expected, miss.actual, miss.key);
 }
 
 /**
@@ -221,19 +281,3 @@ const count = (n: number) => `${n} billing document${n === 1 ? '' : 's'}`;
 const describeDocument = (d: BillingDocument) =>
   `${documentTypeLabel(d.type)} ${formatMoney(d.total, d.currency)}${d.date ? ` on ${d.date}` : ''}`;
 const show = (v: unknown) => (v === undefined ? 'nothing' : JSON.stringify(v));
-
-/** Equal as JSON: same types and values, object keys in any order. */
-export function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) {
-    const bs = b as unknown[];
-    return a.length === bs.length && a.every((x, i) => sameJson(x, bs[i]));
-  }
-  const ak = Object.keys(a),
-    bo = b as Record<string, unknown>;
-  return (
-    ak.length === Object.keys(bo).length && ak.every(k => Object.hasOwn(bo, k) && sameJson((a as never)[k], bo[k]))
-  );
-}

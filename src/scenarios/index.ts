@@ -28,4 +28,8 @@ export {
 export { checkAnswer, checkValue, sameJson, type CheckFailure, type Answer } from './checks';
 export { findReferences, resolveReferences, UnresolvedReference, REFERENCE, type Reference } from './references';
 export { parseJsonPath, valueAt } from './jsonPath';
+export { parseDuration } from './duration';
+export { secretValues, SECRET_ENV_NAME } from './environment';
+export type { Sleep } from './retry';
+export type { Scope } from './references';
 export { textReport, junitReport, jsonReport, summaryCounts, xml, printable } from './reports';

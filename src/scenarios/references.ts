@@ -1,10 +1,27 @@
 // References to earlier answers: `${signup.subscriptions[0].subscription_number}` is that value of the answer
 // of the step named `signup`. A string that is one reference takes the value as it is (a number stays a
-// number); a reference inside longer text is replaced by the value's text.
+// number); a reference inside longer text is replaced by the value's text. A capture (`${orderNo}`) is a
+// named value like a step's answer; `${env.NAME}` is an environment variable and `${row.NAME}` a value of the
+// row of `each` the scenario runs for.
 import type { PathSegment } from '../schemas/findings';
 import { parseJsonPath, valueAt } from './jsonPath';
 
 export const REFERENCE = /\$\{([A-Za-z_][\w-]*)((?:\.|\[)[^}]*)?\}/g;
+
+/** Names a step or a capture cannot take: `${env.…}` and `${row.…}` mean the environment and the row. */
+export const RESERVED_NAMES: readonly string[] = ['env', 'row'];
+
+/** What references resolve against. */
+export interface Scope {
+  /** Earlier answers by step name, and captured values by capture name. */
+  answers: ReadonlyMap<string, unknown>;
+  /** Environment variables (`${env.NAME}`). */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** The row of `each` this run is for (`${row.NAME}`). */
+  row?: Readonly<Record<string, unknown>>;
+  /** Why a name has no value although a step defines it (a capture that found nothing). */
+  missing?: ReadonlyMap<string, string>;
+}
 
 export interface Reference {
   /** The text as written: `${signup.order_number}`. */
@@ -43,38 +60,53 @@ export class UnresolvedReference extends Error {
 }
 
 /**
- * The value with every reference replaced by what the named earlier answer holds there. Throws a
- * UnresolvedReference that names the reference when a step has no answer yet or the answer lacks the field.
+ * The value with every reference replaced by what the named earlier answer holds there (or the capture, the
+ * environment variable, the row's value). Throws a UnresolvedReference that names the reference when a step
+ * has no answer yet, the answer lacks the field, or a variable is not set.
  */
-export function resolveReferences<T>(value: T, answers: ReadonlyMap<string, unknown>, at: PathSegment[] = []): T {
-  if (typeof value === 'string') return resolveString(value, answers, at) as T;
-  if (Array.isArray(value)) return value.map((v, i) => resolveReferences(v, answers, [...at, i])) as T;
+export function resolveReferences<T>(value: T, scope: ReadonlyMap<string, unknown> | Scope, at: PathSegment[] = []): T {
+  return resolveIn(value, scope instanceof Map ? { answers: scope } : (scope as Scope), at);
+}
+
+function resolveIn<T>(value: T, scope: Scope, at: PathSegment[]): T {
+  if (typeof value === 'string') return resolveString(value, scope, at) as T;
+  if (Array.isArray(value)) return value.map((v, i) => resolveIn(v, scope, [...at, i])) as T;
   if (value && typeof value === 'object') {
     // fromEntries defines each key, so a "__proto__" field of a body stays a field (assigning it would not)
-    return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k, resolveReferences(v, answers, [...at, k])]),
-    ) as T;
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveIn(v, scope, [...at, k])])) as T;
   }
   return value;
 }
 
-function resolveString(s: string, answers: ReadonlyMap<string, unknown>, at: PathSegment[]): unknown {
+function lookup(r: Reference, scope: Scope, at: PathSegment[]): unknown {
+  const fail = (why: string) => new UnresolvedReference(`${r.text}: ${why}`, r.text, at);
+  if (r.step === 'env') {
+    const value = scope.env?.[r.path];
+    if (value === undefined) throw fail(`${r.path} is not set: set ${r.path} in the environment or the --env-file`);
+    return value;
+  }
+  const parsed = parseJsonPath(r.path);
+  if (parsed.error !== undefined) throw fail(parsed.error);
+  if (r.step === 'row') {
+    if (!scope.row) throw fail('only a scenario with "each" has rows: add "each": [{ ... }, ...]');
+    const { found, value } = valueAt(scope.row, parsed.segments);
+    if (!found) throw fail(`this row of "each" has no ${r.path || 'value'}: give every row a "${r.path}"`);
+    return value;
+  }
+  if (!scope.answers.has(r.step)) {
+    throw fail(scope.missing?.get(r.step) ?? `no earlier step named "${r.step}" has answered`);
+  }
+  const { found, value } = valueAt(scope.answers.get(r.step), parsed.segments);
+  if (!found) throw fail(`the answer of "${r.step}" has no ${r.path || 'body'}`);
+  return value;
+}
+
+function resolveString(s: string, scope: Scope, at: PathSegment[]): unknown {
   const refs = findReferences(s, at);
   if (refs.length === 0) return s;
-  const lookup = (r: Reference): unknown => {
-    if (!answers.has(r.step)) {
-      throw new UnresolvedReference(`${r.text}: no earlier step named "${r.step}" has answered`, r.text, at);
-    }
-    const parsed = parseJsonPath(r.path);
-    if (parsed.error !== undefined) throw new UnresolvedReference(`${r.text}: ${parsed.error}`, r.text, at);
-    const { found, value } = valueAt(answers.get(r.step), parsed.segments);
-    if (!found)
-      throw new UnresolvedReference(`${r.text}: the answer of "${r.step}" has no ${r.path || 'body'}`, r.text, at);
-    return value;
-  };
-  if (refs.length === 1 && refs[0].text === s) return lookup(refs[0]);
+  if (refs.length === 1 && refs[0].text === s) return lookup(refs[0], scope, at);
   return s.replace(REFERENCE, (...m) => {
-    const v = lookup({ text: m[0], step: m[1], path: (m[2] ?? '').replace(/^\./, ''), at });
+    const v = lookup({ text: m[0], step: m[1], path: (m[2] ?? '').replace(/^\./, ''), at }, scope, at);
     return typeof v === 'string' ? v : JSON.stringify(v);
   });
 }

@@ -20,7 +20,7 @@ export function textReport(results: ScenarioResult[]): string {
     if (r.error && !r.steps.length) lines.push(`    ${r.error}`);
     for (const s of r.steps) {
       lines.push(
-        `  ${MARK[s.outcome]} ${s.index + 1}. ${s.label} (${s.kind})${s.outcome === 'skipped' ? `: ${s.error ?? 'skipped'}` : `, ${s.ms} ms`}`,
+        `  ${MARK[s.outcome]} ${s.index + 1}. ${s.label} (${s.kind})${s.outcome === 'skipped' ? `: ${s.error ?? 'skipped'}` : `, ${s.ms} ms${afterTries(s)}`}`,
       );
       if (s.error && s.outcome !== 'skipped') lines.push(`      ${s.error}`);
       if (s.note) lines.push(`      answer ${s.note}`);
@@ -34,6 +34,9 @@ export function textReport(results: ScenarioResult[]): string {
   );
   return lines.map(printable).join('\n');
 }
+
+/** ", passed after 3 tries" for a retried step (one try says nothing). */
+const afterTries = (s: StepResult) => (s.tries > 1 ? `, ${s.outcome} after ${s.tries} tries` : '');
 
 /**
  * One line for a terminal or a CI log: control characters (escape sequences, carriage returns, new lines) and
@@ -90,7 +93,8 @@ export function junitReport(results: ScenarioResult[]): string {
 /** A scenario that could not be run at all is one errored testcase, so CI still shows it. */
 function scenarioAsStep(r: ScenarioResult): StepResult {
   const outcome = r.outcome === 'passed' ? 'passed' : r.outcome;
-  return { index: -1, label: 'scenario', kind: 'file', outcome, ms: r.ms, path: [], failures: [], error: r.error };
+  const error = r.error;
+  return { index: -1, label: 'scenario', kind: 'file', outcome, ms: r.ms, tries: 0, path: [], failures: [], error };
 }
 
 const seconds = (ms: number) => (ms / 1000).toFixed(3);

@@ -3,12 +3,16 @@
 // scenario gets a fresh sandbox of its own (in memory, at the scenario's `today`); on any other connection a
 // run that writes asks `confirm` first.
 import { BillingClient, type ApiError, type ApiResponse, type ClockRequest, type Surface } from '../client';
+import type { Redactor } from '../client/redact';
 import { startSandbox } from '../sandbox';
 import { previewBody } from '../payloads';
 import { kindFromFileName, type PathSegment } from '../schemas';
 import { SIMULATED_NOTE } from '../wire/simulated';
+import { capture } from './captures';
 import { checkAnswer, type Answer, type CheckFailure } from './checks';
-import { resolveReferences, UnresolvedReference } from './references';
+import { secretValues } from './environment';
+import { resolveReferences, UnresolvedReference, type Scope } from './references';
+import { realSleep, retryTimes, tryUntil, untilExpect, type Sleep } from './retry';
 import { writes, type ExpectData } from './schema';
 import type { PreparedStep, ScenarioFile } from './scenarioFile';
 
@@ -20,6 +24,8 @@ export interface StepResult {
   kind: string;
   outcome: StepOutcome;
   ms: number;
+  /** How many times the step was sent: more than 1 when it has `retry`; 0 when it was not sent. */
+  tries: number;
   /** Where the step is in the scenario file (`['steps', 2]`); failures carry their own paths. */
   path: PathSegment[];
   failures: CheckFailure[];
@@ -75,9 +81,35 @@ export interface RunOptions {
   surface?: Surface;
   /** Milliseconds now (tests inject a clock; durations are measured with it). */
   now?: () => number;
+  /** How a retried step waits (tests inject one that moves their clock instead of waiting). */
+  sleep?: Sleep;
+  /** Environment variables for `${env.NAME}` (the CLI gives process.env and its --env-file). */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Secret values to mask as *** in results (besides the secret variables of `env`). */
+  secrets?: readonly string[];
 }
 
-/** Runs the scenarios in order; a scenario with findings of severity error is not run (errored). */
+/** One run of a scenario: the whole file, or one row of its `each`. */
+interface Run {
+  file: ScenarioFile;
+  name: string;
+  row?: Record<string, unknown>;
+}
+
+/** The runs of the files: one per file, or one per row of its `each` ("Name [row 2]", or "Name [a row's name]"). */
+function runsOf(files: ScenarioFile[]): Run[] {
+  return files.flatMap(file => {
+    const name = nameOf(file);
+    const rows = file.findings.some(x => x.severity === 'error') ? undefined : file.scenario?.each;
+    if (!rows?.length) return [{ file, name }];
+    return rows.map((row, k) => {
+      const label = typeof row.name === 'string' && row.name ? row.name : `row ${k + 1}`;
+      return { file, name: `${name} [${label}]`, row };
+    });
+  });
+}
+
+/** Runs the scenarios in order (each row of `each` as a scenario of its own); one with errors is not run. */
 export async function runScenarios(files: ScenarioFile[], opts: RunOptions): Promise<ScenarioResult[]> {
   let allowed = true;
   if (opts.target.kind === 'connection') {
@@ -87,24 +119,31 @@ export async function runScenarios(files: ScenarioFile[], opts: RunOptions): Pro
     if (w.length) allowed = !!opts.confirm && (await opts.confirm({ connection: opts.target.connection, writes: w }));
   }
   const results: ScenarioResult[] = [];
-  for (const f of files) {
-    if (opts.signal?.aborted) results.push(skipped(f, 'Cancelled.', opts));
+  for (const run of runsOf(files)) {
+    const f = run.file;
+    if (opts.signal?.aborted) results.push(skipped(run, 'Cancelled.', opts));
     else if (!allowed && f.steps.some(s => writes(s.step))) {
-      results.push(skipped(f, 'Not run: it writes, and writing to this connection was not confirmed.', opts));
-    } else results.push(await runScenario(f, opts));
+      results.push(skipped(run, 'Not run: it writes, and writing to this connection was not confirmed.', opts));
+    } else results.push(await runScenario(f, opts, run.row, run.name));
   }
   return results;
 }
 
-export async function runScenario(f: ScenarioFile, opts: RunOptions): Promise<ScenarioResult> {
+/** Runs one scenario (for one row of its `each` when `row` is given: runScenarios gives each row in turn). */
+export async function runScenario(
+  f: ScenarioFile,
+  opts: RunOptions,
+  row?: Record<string, unknown>,
+  runName?: string,
+): Promise<ScenarioResult> {
   const now = opts.now ?? Date.now;
-  const name = nameOf(f);
+  const name = runName ?? nameOf(f);
   opts.onEvent?.({ type: 'scenarioStart', scenario: f, name });
   const started = now();
   const errors = f.findings.filter(x => x.severity === 'error');
   if (errors.length || !f.scenario) {
     const why = errors.map(e => e.message).join(' ') || 'Not a scenario.';
-    return finish(f, opts, started, `Not run: ${why}`, 'errored');
+    return finish(f, opts, started, `Not run: ${why}`, 'errored', name);
   }
   const today = f.scenario.today;
   let sandbox: Awaited<ReturnType<typeof startSandbox>> | undefined;
@@ -124,9 +163,19 @@ export async function runScenario(f: ScenarioFile, opts: RunOptions): Promise<Sc
     // A real environment has its own date: `today` is simulated on the Local sandbox only.
     target = opts.target.connection.name + (today ? ` (its own today, not ${today})` : '');
   }
+  const secrets = secretValues(opts.env, opts.secrets, f.scenario);
+  // The client's secrets (its credentials, its tokens: known once it has one) and the scenario's.
+  const ctx: StepContext = {
+    client,
+    redactor: () => client.redactor.with(secrets),
+    scope: { answers: new Map(), env: opts.env, row, missing: new Map() },
+    signal: opts.signal,
+    now,
+    sleep: opts.sleep ?? realSleep,
+    local: opts.target.kind === 'local',
+  };
   const steps: StepResult[] = [];
   try {
-    const answers = new Map<string, unknown>();
     let stop: string | undefined;
     for (const step of f.steps) {
       stop ??= opts.signal?.aborted ? 'Cancelled.' : undefined;
@@ -137,7 +186,7 @@ export async function runScenario(f: ScenarioFile, opts: RunOptions): Promise<Sc
         continue;
       }
       opts.onEvent?.({ type: 'stepStart', scenario: f, step, path: ['steps', step.index] });
-      const r = await runStep(step, client, answers, opts.signal, now, opts.target.kind === 'local');
+      const r = await runStep(step, ctx);
       steps.push(r);
       opts.onEvent?.({ type: 'stepEnd', scenario: f, result: r });
       // Later steps build on this one's answer: after an error they are not sent (no writes on a wrong basis).
@@ -157,86 +206,186 @@ export async function runScenario(f: ScenarioFile, opts: RunOptions): Promise<Sc
       : steps.some(s => s.outcome === 'skipped')
         ? 'skipped'
         : 'passed';
-  const result: ScenarioResult = { name, file: f.file, outcome, ms: now() - started, steps, target };
+  const shownName = ctx.redactor().text(name); // a row's name may hold a secret value
+  const result: ScenarioResult = { name: shownName, file: f.file, outcome, ms: now() - started, steps, target };
   opts.onEvent?.({ type: 'scenarioEnd', scenario: f, result });
   return result;
 }
 
-async function runStep(
-  p: PreparedStep,
-  client: BillingClient,
-  answers: Map<string, unknown>,
-  signal: AbortSignal | undefined,
-  now: () => number,
-  local: boolean,
-): Promise<StepResult> {
-  const started = now();
-  const base = { index: p.index, label: p.label, kind: p.step.kind, path: ['steps', p.index] as PathSegment[] };
-  const done = (r: Partial<StepResult>): StepResult => ({
-    ...base,
-    outcome: 'passed',
-    failures: [],
-    ms: now() - started,
-    ...r,
-  });
-  if (p.step.kind === 'advance' && !local) {
-    // A real environment keeps its own date: the steps after this one would run on the wrong basis.
-    const error = `${p.label} moves the Local sandbox's clock; this connection keeps its own date. Run the scenario on the Local sandbox.`;
-    return done({ outcome: 'errored', error, errorPath: [...base.path, 'kind'] });
-  }
-  let call: Call;
-  let expect: ExpectData | undefined;
+/** What every step of one run shares. */
+interface StepContext {
+  client: BillingClient;
+  /** Masks the client's secrets and the scenario's (made when needed: the client learns its token on the way). */
+  redactor: () => Redactor;
+  /** Earlier answers and captures, the environment, the row. */
+  scope: Scope & { answers: Map<string, unknown>; missing: Map<string, string> };
+  signal?: AbortSignal;
+  now: () => number;
+  sleep: Sleep;
+  local: boolean;
+}
+
+/** One try of a step: an answer (a success, or an error answer with a status), or why there is none. */
+type Sent =
+  | { kind: 'answer'; answer: Answer; exchange: StepResult['exchange']; note?: string; error?: ApiError }
+  | { kind: 'cancelled' }
+  | { kind: 'failed'; error: ApiError; exchange: StepResult['exchange'] };
+
+async function sendOnce(call: Call, ctx: StepContext): Promise<Sent> {
+  const started = ctx.now();
   try {
-    call = resolveCall(p, answers);
-    // Expected values may name earlier answers too (`equals: "${signup.order_number}"`).
-    expect = p.step.expect && resolveReferences(p.step.expect, answers, [...base.path, 'expect']);
-  } catch (e) {
-    if (!(e instanceof UnresolvedReference)) throw e;
-    return done({ outcome: 'errored', error: e.message, errorPath: e.at });
-  }
-  let answer: Answer;
-  let exchange: StepResult['exchange'];
-  let note: { note: string } | undefined;
-  try {
-    const r = await call.send(client, signal);
-    answer = { status: r.status, body: r.data };
-    if (r.simulated) note = { note: SIMULATED_NOTE };
-    exchange = client.redactor.json({
+    const r = await call.send(ctx.client, ctx.signal);
+    const ms = ctx.now() - started;
+    const exchange = {
       method: r.request.method,
       url: r.request.url,
       status: r.status,
       requestId: r.requestId,
       body: call.body,
       answer: r.data,
-    });
+    };
+    const answer = { status: r.status, body: r.data, headers: r.headers ?? {}, ms };
+    return { kind: 'answer', answer, exchange, ...(r.simulated ? { note: SIMULATED_NOTE } : {}) };
   } catch (e) {
     if (!isApiError(e)) throw e;
-    if (e.kind === 'cancelled') return done({ outcome: 'skipped', error: 'Cancelled.' });
-    exchange = client.redactor.json({
+    if (e.kind === 'cancelled') return { kind: 'cancelled' };
+    const ms = ctx.now() - started;
+    const exchange = {
       method: e.method ?? '',
       url: e.url ?? '',
       status: e.status,
       requestId: e.requestId,
       body: call.body,
       answer: e.body,
-    });
-    const expected = expect?.status;
-    if (e.kind !== 'http' || e.status === undefined || expected === undefined || expected < 400) {
-      // An error nobody expected: the step failed to do its job (a 4xx/5xx, a network failure).
-      return done({ outcome: 'errored', error: e.message, exchange });
-    }
-    answer = { status: e.status, body: e.body };
+    };
+    if (e.kind !== 'http' || e.status === undefined) return { kind: 'failed', error: e, exchange };
+    return {
+      kind: 'answer',
+      answer: { status: e.status, body: e.body, headers: e.headers ?? {}, ms },
+      exchange,
+      error: e,
+    };
   }
-  if (p.step.name) answers.set(p.step.name, answer.body);
+}
+
+async function runStep(p: PreparedStep, ctx: StepContext): Promise<StepResult> {
+  const { now, scope } = ctx;
+  const started = now();
+  const base = { index: p.index, label: p.label, kind: p.step.kind, path: ['steps', p.index] as PathSegment[] };
+  const done = (r: Partial<StepResult>): StepResult => {
+    const redactor = ctx.redactor();
+    // Results reach reports, logs and History: nothing secret in them, whatever the outcome.
+    const result = { ...base, outcome: 'passed' as StepOutcome, failures: [], tries: 0, ms: now() - started, ...r };
+    if (result.error !== undefined) result.error = redactor.text(result.error);
+    if (result.exchange) result.exchange = redactor.json(result.exchange);
+    result.failures = result.failures.map(f => ({
+      ...f,
+      message: redactor.text(f.message),
+      expected: redactor.json(f.expected), // `equals: "${a.token}"` expects what an answer held
+      actual: redactor.json(f.actual),
+    }));
+    return result;
+  };
+  if (p.step.kind === 'advance' && !ctx.local) {
+    // A real environment keeps its own date: the steps after this one would run on the wrong basis.
+    const error = `${p.label} moves the Local sandbox's clock; this connection keeps its own date. Run the scenario on the Local sandbox.`;
+    return done({ outcome: 'errored', error, errorPath: [...base.path, 'kind'] });
+  }
+  let call: Call;
+  let expect: ExpectData | undefined;
+  let until: ExpectData | undefined;
+  try {
+    call = resolveCall(p, scope);
+    // Expected values may name earlier answers too (`equals: "${signup.order_number}"`).
+    expect = p.step.expect && resolveReferences(p.step.expect, scope, [...base.path, 'expect']);
+    if (p.step.retry)
+      until = resolveReferences(untilExpect(p.step.retry.until), scope, [...base.path, 'retry', 'until']);
+  } catch (e) {
+    if (!(e instanceof UnresolvedReference)) throw e;
+    return done({ outcome: 'errored', error: e.message, errorPath: e.at });
+  }
   const previewRequest = p.step.kind === 'preview' ? call.body : undefined;
-  // Results reach reports, logs and History: what came back is redacted like everything the client shows.
-  const failures = checkAnswer(answer, expect, [...base.path, 'expect'], previewRequest).map(f => ({
-    ...f,
-    message: client.redactor.text(f.message),
-    expected: client.redactor.json(f.expected), // `equals: "${a.token}"` expects what an answer held
-    actual: client.redactor.json(f.actual),
-  }));
-  return done({ outcome: failures.length ? 'failed' : 'passed', failures, exchange, ...note });
+  const context = { previewRequest, operation: operationOf(p) };
+  const untilAt = [...base.path, 'retry', 'until'];
+  const untilFails = (a: Answer) => untilFailures(p, a, until!, untilAt, context);
+  const holds = (t: Sent) => t.kind === 'answer' && !untilFails(t.answer).length;
+  const tried = p.step.retry
+    ? await tryUntil(
+        retryTimes(p.step.retry),
+        ctx,
+        () => sendOnce(call, ctx),
+        t => t.kind !== 'answer' || holds(t),
+      )
+    : { last: await sendOnce(call, ctx), tries: 1, held: true, cancelled: false };
+  const sent = tried.last;
+  const tries = tried.tries;
+  if (sent.kind === 'cancelled' || tried.cancelled) return done({ outcome: 'skipped', error: 'Cancelled.', tries });
+  if (sent.kind === 'failed')
+    return done({ outcome: 'errored', error: sent.error.message, exchange: sent.exchange, tries });
+  const { answer, exchange } = sent;
+  const note = sent.note ? { note: sent.note } : {};
+  const expected = expect?.status;
+  if (sent.error && (expected === undefined || expected < 400)) {
+    // An error nobody expected: the step failed to do its job (a 4xx/5xx).
+    return done({ outcome: 'errored', error: sent.error.message, exchange, tries });
+  }
+  if (p.step.name) scope.answers.set(p.step.name, answer.body);
+  const captured = capture(answer.body, p.step.capture, [...base.path, 'capture'], p.label);
+  for (const [k, v] of captured.values) scope.answers.set(k, v);
+  for (const [k, why] of captured.missing) scope.missing.set(k, why);
+  const failures: CheckFailure[] = [
+    ...(p.step.retry && !tried.held ? [gaveUp(p, untilFails(answer), untilAt, tries)] : []),
+    ...checkAnswer(answer, expect, [...base.path, 'expect'], previewRequest, context),
+    ...captured.failures,
+  ];
+  return done({ outcome: failures.length ? 'failed' : 'passed', failures, exchange, tries, ...note });
+}
+
+/** The failures of `until` on an answer; one check written alone is pointed at as written (`retry.until.count`). */
+function untilFailures(
+  p: PreparedStep,
+  answer: Answer,
+  until: ExpectData,
+  at: PathSegment[],
+  context: { previewRequest?: unknown; operation?: string },
+): CheckFailure[] {
+  const failures = checkAnswer(answer, until, at, context.previewRequest, context);
+  const raw = p.step.retry?.until;
+  if (!raw || !('path' in raw || 'header' in raw)) return failures;
+  return failures.map(f => ({ ...f, path: [...at, ...f.path.slice(at.length + 2)] })); // drop `values[0]`
+}
+
+/** A retry whose check never held: the step fails, saying how long it tried and what the last answer lacked. */
+function gaveUp(p: PreparedStep, failures: CheckFailure[], at: PathSegment[], tries: number): CheckFailure {
+  const first = failures[0];
+  const span = String(p.step.retry!.for);
+  return {
+    check: 'retry until',
+    message: `still not so after ${tries} tries over ${span}: ${first?.message ?? 'the check did not hold'}`,
+    expected: first?.expected,
+    actual: first?.actual,
+    path: first?.path ?? at,
+  };
+}
+
+/** The catalog operation a step calls, for `schema: true`. */
+function operationOf(p: PreparedStep): string | undefined {
+  switch (p.step.kind) {
+    case 'preview':
+      return 'POST /v2/orders/preview';
+    case 'createOrder':
+      return 'POST /v2/orders';
+    case 'createAccount':
+      return 'POST /v2/accounts';
+    case 'getOrder':
+      return 'GET /v2/orders/{order_number}';
+    case 'getAccount':
+      return 'GET /v2/accounts/{account_key}';
+    case 'operation':
+      return p.operation?.id ?? p.step.operation;
+    default:
+      return undefined;
+  }
 }
 
 interface Call {
@@ -245,7 +394,7 @@ interface Call {
 }
 
 /** The step's call with every reference resolved (throws UnresolvedReference). */
-function resolveCall(p: PreparedStep, answers: Map<string, unknown>): Call {
+function resolveCall(p: PreparedStep, answers: Scope): Call {
   const s = p.step;
   const at: PathSegment[] = ['steps', p.index];
   const bodyAt = p.file ? [...at, 'file'] : [...at, 'body'];
@@ -302,24 +451,32 @@ function skipStep(p: PreparedStep, why: string): StepResult {
     kind: p.step.kind,
     outcome: 'skipped',
     ms: 0,
+    tries: 0,
     path: ['steps', p.index],
     failures: [],
     error: why,
   };
 }
 
-function skipped(f: ScenarioFile, why: string, opts: RunOptions): ScenarioResult {
+function skipped(run: Run, why: string, opts: RunOptions): ScenarioResult {
   const target = opts.target.kind === 'local' ? 'Local sandbox' : opts.target.connection.name;
-  const steps = f.steps.map(s => skipStep(s, why));
-  return { name: nameOf(f), file: f.file, outcome: 'skipped', ms: 0, steps, target, error: why };
+  const steps = run.file.steps.map(s => skipStep(s, why));
+  return { name: run.name, file: run.file.file, outcome: 'skipped', ms: 0, steps, target, error: why };
 }
 
-function finish(f: ScenarioFile, opts: RunOptions, started: number, why: string, outcome: 'errored'): ScenarioResult {
+function finish(
+  f: ScenarioFile,
+  opts: RunOptions,
+  started: number,
+  why: string,
+  outcome: 'errored',
+  name: string,
+): ScenarioResult {
   const now = opts.now ?? Date.now;
   const steps = f.steps.map(s => ({ ...skipStep(s, why), outcome }));
   const target = opts.target.kind === 'local' ? 'Local sandbox' : opts.target.connection.name;
   const ms = now() - started;
-  const result: ScenarioResult = { name: nameOf(f), file: f.file, outcome, ms, steps, target, error: why };
+  const result: ScenarioResult = { name, file: f.file, outcome, ms, steps, target, error: why };
   opts.onEvent?.({ type: 'scenarioEnd', scenario: f, result });
   return result;
 }

@@ -12,7 +12,8 @@ import { suggestKey } from '../schemas/typos';
 import { lineColumn } from '../cli/lines';
 import { parseJsonPath } from './jsonPath';
 import { findReferences } from './references';
-import { Scenario, STEP_KINDS, type ScenarioData, type StepData } from './schema';
+import { Scenario, STEP_KINDS, type ScenarioData, type StepData, type ValueCheckData } from './schema';
+import { captureNames, checkName, checkRetry, checkSpan, checkSpecialReference, schemaFinding } from './stepFindings';
 
 export const SCENARIO_FINDING_CODES = [
   'json-syntax',
@@ -33,6 +34,15 @@ export const SCENARIO_FINDING_CODES = [
   'totals-not-preview',
   'invoices-not-preview',
   'invoices-not-asked',
+  'retry-write',
+  'bad-duration',
+  'capture-clash',
+  'bad-capture-name',
+  'reserved-name',
+  'bad-env-reference',
+  'row-without-each',
+  'row-missing',
+  'no-response-schema',
 ] as const;
 export type ScenarioFindingCode = (typeof SCENARIO_FINDING_CODES)[number];
 
@@ -86,8 +96,8 @@ export function readScenario(text: string, opts: ReadScenarioOptions = {}): Scen
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { allowTrailingComma: false, disallowComments: true });
   const findings: ScenarioFinding[] = [];
-  const add: Add = (code, message, at, key = false) =>
-    findings.push({ code, severity: 'error', message, path: at, ...locate(root, text, at, key) });
+  const add: Add = (code, message, at, key = false, severity = 'error') =>
+    findings.push({ code, severity, message, path: at, ...locate(root, text, at, key) });
   if (errors.length || !root) {
     const e = errors[0];
     const message = e ? `Not valid JSON: ${printParseErrorCode(e.error)}.` : 'The file is empty.';
@@ -106,12 +116,18 @@ export function readScenario(text: string, opts: ReadScenarioOptions = {}): Scen
   if (!parsed.success) {
     for (const issue of parsed.error.issues) shapeFinding(issue, value, add);
   }
-  const raw = (value && typeof value === 'object' ? value : {}) as { steps?: unknown; today?: unknown };
+  const raw = (value && typeof value === 'object' ? value : {}) as { steps?: unknown; today?: unknown; each?: unknown };
   if (typeof raw.today === 'string' && !(/^\d{4}-\d{2}-\d{2}$/.test(raw.today) && isRealDate(raw.today))) {
     add('wrong-shape', `today must be a real date written YYYY-MM-DD, not "${raw.today}".`, ['today']);
   }
   const rawSteps = Array.isArray(raw.steps) ? (raw.steps as Record<string, unknown>[]) : [];
+  if (Array.isArray(raw.each) && raw.each.length === 0) {
+    add('wrong-shape', '"each" has no rows: give it one object per run, such as [{ "plan": "basic" }], or remove it.', [
+      'each',
+    ]);
+  }
   const names = stepNames(rawSteps, add);
+  const captures = captureNames(rawSteps, names, add);
   const readText = opts.readText ?? readUtf8;
   const dir = opts.file ? path.dirname(path.resolve(opts.file)) : process.cwd();
   const project = projectRoot(dir, path, opts.projectRoot);
@@ -123,7 +139,9 @@ export function readScenario(text: string, opts: ReadScenarioOptions = {}): Scen
       step,
       label: typeof step.name === 'string' ? step.name : `step ${i + 1}`,
     };
-    checkReferences(s, at, i, names, add);
+    checkReferences(s, at, i, { steps: names, captures, rows: raw.each }, add);
+    checkRetry(step, at, add);
+    schemaFinding(step, at, add);
     if (step.kind === 'operation' && typeof step.operation === 'string') {
       prepared.operation = checkOperation(step, at, add);
     }
@@ -141,8 +159,14 @@ export function readScenario(text: string, opts: ReadScenarioOptions = {}): Scen
   return { file: opts.file, scenario: parsed.success ? parsed.data : undefined, steps, findings };
 }
 
-/** Adds an error at a path of the scenario: its value, or its key (`key`) for a field that should not be there. */
-type Add = (code: ScenarioFindingCode, message: string, at: PathSegment[], key?: boolean) => void;
+/** Adds an error (or a warning) at a path of the scenario: its value, or its key (`key`) for a field that should not be there. */
+type Add = (
+  code: ScenarioFindingCode,
+  message: string,
+  at: PathSegment[],
+  key?: boolean,
+  severity?: 'error' | 'warning',
+) => void;
 
 /** What a step that reads by number takes, said plainly (zod would say "Invalid input"). */
 const READ_BY_NUMBER: Partial<Record<string, { field: string; example: string }>> = {
@@ -199,19 +223,37 @@ function stepNames(steps: Record<string, unknown>[], add: Add): Map<string, numb
     if (typeof name !== 'string') return;
     if (names.has(name)) add('duplicate-step-name', `Another step is already named "${name}".`, ['steps', i, 'name']);
     else names.set(name, i);
+    checkName(name, 'step', ['steps', i, 'name'], add);
   });
   return names;
 }
 
-/** References (in what is sent and in what is expected) name an earlier step, by a path that parses. */
-function checkReferences(s: unknown, at: PathSegment[], i: number, names: Map<string, number>, add: Add) {
+/**
+ * References (in what is sent and in what is expected) name an earlier step or an earlier step's capture, by
+ * a path that parses; `${env.NAME}` a variable, `${row.NAME}` a value every row of `each` has.
+ */
+function checkReferences(
+  s: unknown,
+  at: PathSegment[],
+  i: number,
+  known: { steps: Map<string, number>; captures: Map<string, number>; rows: unknown },
+  add: Add,
+) {
   if (!s || typeof s !== 'object') return;
   for (const r of findReferences(s, at)) {
-    const j = names.get(r.step);
-    if (j === undefined) add('unknown-step', `${r.text}: no step is named "${r.step}".`, r.at);
-    else if (j >= i) {
+    if (r.step === 'env' || r.step === 'row') {
+      checkSpecialReference(r, known.rows, add);
+      continue;
+    }
+    const step = known.steps.get(r.step);
+    const captured = known.captures.get(r.step);
+    const j = step ?? captured;
+    if (j === undefined) {
+      add('unknown-step', `${r.text}: no step captures "${r.step}" and no step is named "${r.step}".`, r.at);
+    } else if (j >= i) {
       const which = j === i ? 'this step itself' : `a later step (${j + 1})`;
-      add('later-step', `${r.text}: "${r.step}" is ${which}; a step can only use the answers of earlier steps.`, r.at);
+      const what = step !== undefined ? `"${r.step}" is ${which}` : `"${r.step}" is captured by ${which}`;
+      add('later-step', `${r.text}: ${what}; a step can only use the answers of earlier steps.`, r.at);
     } else {
       const p = parseJsonPath(r.path);
       if (p.error !== undefined) add('bad-json-path', `${r.text}: ${p.error}.`, r.at);
@@ -388,27 +430,52 @@ function checkAdvance(step: StepData & { kind: 'advance' }, at: PathSegment[], a
   }
 }
 
+const CHECK_KEYS = ['equals', 'exists', 'matches', 'count', 'type', 'lessThan', 'greaterThan', 'includes'] as const;
+
+function checkValueChecks(values: unknown, at: PathSegment[], add: Add) {
+  (Array.isArray(values) ? values : []).forEach((c, k) => checkValueCheck(c as ValueCheckData, [...at, k], add));
+}
+
+/** One check: at a path that parses or in a header (one of the two), checking something, with a pattern that reads. */
+function checkValueCheck(c: ValueCheckData, where: PathSegment[], add: Add) {
+  if (!c || typeof c !== 'object') return;
+  if (c.path === undefined && c.header === undefined) {
+    add('wrong-shape', 'Say where to look: "path" (such as "data[0].id") or "header" (such as "x-request-id").', where);
+  } else if (c.path !== undefined && c.header !== undefined) {
+    add(
+      'wrong-shape',
+      'A check looks at "path" or at "header", not both: split it into two checks.',
+      [...where, 'header'],
+      true,
+    );
+  }
+  if (typeof c.path === 'string') {
+    const p = parseJsonPath(c.path);
+    if (p.error !== undefined) add('bad-json-path', `${p.error}.`, [...where, 'path']);
+  }
+  if (!CHECK_KEYS.some(k => k in c)) {
+    add('empty-check', `This check checks nothing: add one of ${CHECK_KEYS.map(k => `"${k}"`).join(', ')}.`, where);
+  }
+  if (typeof c.matches === 'string') {
+    try {
+      new RegExp(c.matches);
+    } catch (e) {
+      add('bad-pattern', `Not a regular expression: ${(e as Error).message}.`, [...where, 'matches']);
+    }
+  }
+}
+
 function checkExpect(step: StepData, at: PathSegment[], add: Add, body?: unknown) {
-  const expect = step.expect;
+  const expect = step.expect ?? ({} as NonNullable<StepData['expect']>);
   if (!expect || typeof expect !== 'object') return;
-  (Array.isArray(expect.values) ? expect.values : []).forEach((c, k) => {
-    const where = [...at, 'expect', 'values', k];
-    if (!c || typeof c !== 'object') return;
-    if (typeof c.path === 'string') {
-      const p = parseJsonPath(c.path);
-      if (p.error !== undefined) add('bad-json-path', `${p.error}.`, [...where, 'path']);
-    }
-    if (!('equals' in c) && c.exists === undefined && c.matches === undefined) {
-      add('empty-check', 'This check checks nothing: add "equals", "exists" or "matches".', where);
-    }
-    if (typeof c.matches === 'string') {
-      try {
-        new RegExp(c.matches);
-      } catch (e) {
-        add('bad-pattern', `Not a regular expression: ${(e as Error).message}.`, [...where, 'matches']);
-      }
-    }
-  });
+  checkValueChecks(expect.values, [...at, 'expect', 'values'], add);
+  if (expect.duration !== undefined) checkSpan(expect.duration, [...at, 'expect', 'duration'], add);
+  const until = (step as { retry?: { until?: unknown } }).retry?.until;
+  if (until && typeof until === 'object' && ('path' in until || 'header' in until)) {
+    checkValueCheck(until as ValueCheckData, [...at, 'retry', 'until'], add);
+  } else if (until && typeof until === 'object') {
+    checkValueChecks((until as { values?: unknown }).values, [...at, 'retry', 'until', 'values'], add);
+  }
   if (expect.totals !== undefined && step.kind !== 'preview') {
     add(
       'totals-not-preview',

@@ -19,17 +19,58 @@ export const STEP_KINDS = [
 ] as const;
 export type StepKind = (typeof STEP_KINDS)[number];
 
-/** A value at a JSON path of the answer: equal to a value, present (or absent), or matching a pattern. */
+export const VALUE_TYPES = ['string', 'number', 'boolean', 'object', 'array', 'null'] as const;
+
+/** A bound: a number, or text compared as text (ISO dates and times compare in date order). */
+const bound = (description: string) => described(z.union([z.number(), z.string()]), description);
+
+/**
+ * A value of the answer, at a JSON path of its body or in one of its headers: equal to a value, present (or
+ * absent), matching a pattern, of a type, a list of a length, above or below a bound, holding a value.
+ */
 export const ValueCheck = z
   .strictObject({
     path: text(
       'Where in the answer, such as `subscriptions[0].state` or `$.order_number` (empty or `$`: the whole answer).',
-    ),
+    ).optional(),
+    header: text(
+      'A header of the answer instead of a path, such as `x-request-id` (any case); its value is text.',
+    ).optional(),
     equals: described(z.unknown(), 'The value expected there (compared as JSON).').optional(),
     exists: described(z.boolean(), '`true`: a value must be there; `false`: nothing may be there.').optional(),
     matches: text('A regular expression the value (as text) must match, such as `^O\\d{8}$`.').optional(),
+    count: described(
+      z.union([
+        z.int().min(0),
+        z.strictObject({
+          greaterThan: described(z.number(), 'The list has more items than this.').optional(),
+          lessThan: described(z.number(), 'The list has fewer items than this.').optional(),
+        }),
+      ]),
+      'How many items the list there has: a number, or `{ "greaterThan": 0 }` / `{ "lessThan": 10 }`.',
+    ).optional(),
+    type: described(
+      z.enum(VALUE_TYPES),
+      'The JSON type of the value: `string`, `number`, `boolean`, `object`, `array` or `null`.',
+    ).optional(),
+    lessThan: bound(
+      'The value is below this: a number, or text compared as text (ISO dates such as `2027-01-01` compare in date order).',
+    ).optional(),
+    greaterThan: bound(
+      'The value is above this: a number, or text compared as text (ISO dates such as `2027-01-01` compare in date order).',
+    ).optional(),
+    includes: described(
+      z.unknown(),
+      'A list there holds this value (compared as JSON), or the text there contains this text.',
+    ).optional(),
   })
-  .register(z.globalRegistry, { description: 'A check of one value of the answer: `equals`, `exists` or `matches`.' });
+  .register(z.globalRegistry, {
+    description:
+      'A check of one value of the answer (at `path` or in a `header`): `equals`, `exists`, `matches`, `count`, `type`, `lessThan`, `greaterThan` or `includes`.',
+  });
+
+/** A time span: `"500ms"`, `"2s"`, `"1m"`, or a number of milliseconds. */
+const span = (description: string) => described(z.union([z.number(), z.string()]), description);
 
 /** A preview's delta MRR and TCB, summed per currency over every item (src/client/summary.ts). */
 export const TotalsCheck = z
@@ -74,8 +115,30 @@ export const Expect = z
           'Preview steps: the billing documents the answer must list (`billing_documents`), one entry per document in date order; `[]`: none.',
       })
       .optional(),
+    duration: span(
+      'The step took less than this: `"500ms"`, `"2s"` or a number of milliseconds (a retried step: its last try).',
+    ).optional(),
+    schema: described(
+      z.boolean(),
+      "`true`: the answer conforms to the operation's response schema in the service's contract.",
+    ).optional(),
   })
   .register(z.globalRegistry, { description: 'What the answer must be; without it, any success passes.' });
+
+/** Send a read again until its answer passes a check (the service's bill runs finish after they are asked). */
+export const Retry = z
+  .strictObject({
+    until: z.union([ValueCheck, Expect]).register(z.globalRegistry, {
+      description:
+        'The check that ends the waiting: one check like an entry of `expect.values`, or an object like `expect`.',
+    }),
+    every: span('How long to wait between tries: `"2s"`, `"500ms"` or milliseconds (default 1s).').optional(),
+    for: span('How long to keep trying before giving up: `"60s"`, `"2m"` or milliseconds.'),
+  })
+  .register(z.globalRegistry, {
+    description:
+      'Reads and previews only: sent again every `every` until `until` holds or `for` has passed; then `expect` is checked on the last answer.',
+  });
 
 const common = {
   name: text(
@@ -83,6 +146,14 @@ const common = {
   ).optional(),
   description: text('What the step does, in words.').optional(),
   expect: Expect.optional(),
+  retry: Retry.optional(),
+  capture: z
+    .record(z.string(), z.string())
+    .register(z.globalRegistry, {
+      description:
+        'Values of the answer kept by name, by JSON path, such as `{ "orderNo": "$.order_number" }`; later steps use them as `${orderNo}`.',
+    })
+    .optional(),
 };
 const bodyFields = {
   body: described(
@@ -149,6 +220,24 @@ export const Scenario = z
     today: text(
       'On the Local sandbox, the simulated date (YYYY-MM-DD) the scenario runs on, so that every run gives the same answers.',
     ).optional(),
+    tags: z
+      .array(z.string())
+      .register(z.globalRegistry, { description: "Labels to pick scenarios by, such as `smoke` (the CLI's `--tag`)." })
+      .optional(),
+    secrets: z
+      .array(z.string())
+      .register(z.globalRegistry, {
+        description:
+          'Names of environment variables whose values are secret: masked as *** in results and reports (names with SECRET, TOKEN, PASSWORD or KEY are secret anyway).',
+      })
+      .optional(),
+    each: z
+      .array(z.record(z.string(), z.unknown()))
+      .register(z.globalRegistry, {
+        description:
+          "Rows of values: the scenario runs once per row, and `${row.NAME}` is the row's value; a row's `name` names its run.",
+      })
+      .optional(),
     steps: z.array(Step).register(z.globalRegistry, { description: 'The calls, in order.' }),
   })
   .register(z.globalRegistry, {
@@ -162,6 +251,12 @@ export type ExpectData = z.infer<typeof Expect>;
 export type ValueCheckData = z.infer<typeof ValueCheck>;
 export type TotalsCheckData = z.infer<typeof TotalsCheck>;
 export type InvoiceCheckData = z.infer<typeof InvoiceCheck>;
+export type RetryData = z.infer<typeof Retry>;
+
+/** Steps that may be sent again by `retry`: reads and previews (an advance moves the clock each time). */
+export function retryable(s: StepData): boolean {
+  return !writes(s) && s.kind !== 'advance';
+}
 
 /** Steps that change data on the connection (asked before, on anything but the Local sandbox). */
 export function writes(s: StepData): boolean {

@@ -17,6 +17,6 @@ test('examples/scenarios pass with --base-url on a service at another date, twic
   for (const round of [1, 2]) {
     const r = await runCli(['test', 'examples/scenarios', '--base-url', sb.url, '--yes'], env);
     assert.equal(r.status, 0, `round ${round}:\n${r.stdout}\n${r.stderr}`);
-    assert.match(r.stdout, /3 scenario\(s\), 22 step\(s\): 22 passed, 0 failed/);
+    assert.match(r.stdout, /4 scenario\(s\), 27 step\(s\): 27 passed, 0 failed/);
   }
 });

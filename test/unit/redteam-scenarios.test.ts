@@ -441,6 +441,7 @@ describe('reports hold hostile names as text', () => {
     kind: 'getOrder',
     outcome: 'passed',
     ms: 1,
+    tries: 1,
     path: ['steps', 0],
     failures: [],
     ...r,

@@ -63,8 +63,11 @@ test('completion offers the step kinds and the catalog operation ids; hover show
   const top = '{  }';
   assert.deepEqual((await complete(top, 2)).filter(l => !l.startsWith('$')).sort(), [
     'description',
+    'each',
     'name',
+    'secrets',
     'steps',
+    'tags',
     'today',
   ]);
   const text = '{ "today": "2027-01-01" }';

@@ -510,6 +510,13 @@ describe('examples/scenarios', () => {
     for (const r of results)
       assert.equal(r.outcome, 'passed', JSON.stringify(r.steps.filter(s => s.outcome !== 'passed')));
     const kinds = new Set(results.flatMap(r => r.steps.map(s => s.kind)));
-    assert.deepEqual([...kinds].sort(), ['createAccount', 'createOrder', 'getAccount', 'getOrder', 'preview']);
+    assert.deepEqual([...kinds].sort(), [
+      'createAccount',
+      'createOrder',
+      'getAccount',
+      'getOrder',
+      'operation',
+      'preview',
+    ]);
   });
 });

@@ -1,0 +1,564 @@
+// Issue 22 (scenario core): retry until, captures, the new checks, environment variables and secrets, tags
+// and each; each run for real on the Local sandbox over loopback, waits through an injected clock.
+import { describe, test, before, after } from 'node:test';
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { BillingClient } from '../../src/client';
+import { findOperation } from '../../src/catalog';
+import { startSandbox, type Sandbox } from '../../src/sandbox';
+import {
+  checkAnswer,
+  jsonReport,
+  junitReport,
+  readScenario,
+  runScenarios,
+  textReport,
+  type RunOptions,
+  type ScenarioFile,
+} from '../../src/scenarios';
+
+const dir = path.resolve('examples/scenarios');
+const scenario = (s: unknown): ScenarioFile =>
+  readScenario(JSON.stringify(s, null, 2), { file: path.join(dir, 'test.scenario.json') });
+const local = { target: { kind: 'local' as const } };
+const codes = (f: ScenarioFile) => f.findings.map(x => `${x.code}@${x.path.join('.')}`);
+
+const ACCOUNT = { kind: 'createAccount', name: 'customer', file: '../acme.account.json' };
+const teamOrder = (seats: unknown, account = '${customer.account_number}') => ({
+  account_number: account,
+  subscriptions: [
+    {
+      initial_term: { type: 'termed', interval: 'month', interval_count: 12 },
+      renewal_term: { type: 'termed', interval: 'month', interval_count: 12 },
+      subscription_plans: [
+        { plan_id: 'plan-team-monthly', prices: [{ price_id: 'price-team-seats', quantity: seats }] },
+      ],
+    },
+  ],
+});
+const SIGNUP = { kind: 'createOrder', name: 'signup', body: teamOrder(10) };
+const DOCUMENTS = (retry: unknown, expect?: unknown) => ({
+  name: 'documents',
+  kind: 'operation',
+  operation: 'GET /v1/billing-documents',
+  query: { accountNumber: '${customer.account_number}' },
+  retry,
+  ...(expect ? { expect } : {}),
+});
+
+/** A clock that only moves when the run "sleeps", and a sleeper that records each wait. */
+function fakeTime(onSleep: (n: number) => void | Promise<void> = () => {}) {
+  let t = 0;
+  const waits: number[] = [];
+  const sleep: RunOptions['sleep'] = async ms => {
+    waits.push(ms);
+    t += ms;
+    await onSleep(waits.length);
+  };
+  return { now: () => t, sleep, waits };
+}
+
+describe('the example that retries, captures and checks the schema', () => {
+  const file = path.join(dir, 'bill-run-then-invoices.scenario.json');
+  test('reads without findings, has its tags, and passes on the Local sandbox', async () => {
+    const f = readScenario(fs.readFileSync(file, 'utf8'), { file });
+    assert.deepEqual(f.findings, []);
+    assert.deepEqual(f.scenario?.tags, ['billing', 'smoke']);
+    const [r] = await runScenarios([f], local);
+    assert.equal(r.outcome, 'passed', textReport([r]));
+    const documents = r.steps.find(s => s.label === 'documents')!;
+    assert.equal(documents.tries, 1, 'the Local sandbox finishes a bill run before it answers');
+    assert.equal((documents.exchange?.answer as { documents: unknown[] }).documents.length, 1);
+  });
+});
+
+describe('retry until', () => {
+  let sb: Sandbox;
+  let client: BillingClient;
+  before(async () => {
+    sb = await startSandbox({ today: '2027-01-01' });
+    client = new BillingClient({ baseUrl: sb.url, clientId: sb.clientId, clientSecret: sb.clientSecret });
+  });
+  after(async () => {
+    await client.close();
+    await sb.close();
+  });
+  const on = (sleep: RunOptions['sleep'], now: () => number, signal?: AbortSignal): RunOptions => ({
+    target: { kind: 'connection', client, connection: { name: 'sandbox', baseUrl: sb.url, production: false } },
+    confirm: () => true,
+    sleep,
+    now,
+    signal,
+  });
+  const billRun = () =>
+    client.send(findOperation('POST', '/v1/bill-runs')!, { body: { targetDate: '2027-01-01', autoPost: true } });
+
+  test('sends the read again until the check holds; the result and the report say how many tries', async () => {
+    // The bill run lands while the run waits for the second time: the third read finds the invoice.
+    const time = fakeTime(async n => void (n === 2 && (await billRun())));
+    const f = scenario({
+      name: 'wait for the invoice',
+      steps: [
+        ACCOUNT,
+        SIGNUP,
+        DOCUMENTS(
+          { until: { path: 'documents', count: { greaterThan: 0 } }, every: '2s', for: '60s' },
+          { values: [{ path: 'documents[0].documentType', equals: 'Invoice' }] },
+        ),
+      ],
+    });
+    assert.deepEqual(f.findings, []);
+    const [r] = await runScenarios([f], on(time.sleep, time.now));
+    const step = r.steps[2];
+    assert.equal(step.outcome, 'passed', textReport([r]));
+    assert.equal(step.tries, 3);
+    assert.deepEqual(time.waits, [2000, 2000]);
+    assert.match(textReport([r]), /3\. documents \(operation\), \d+ ms, passed after 3 tries/);
+    assert.equal(r.steps[0].tries, 1);
+  });
+
+  test('`for` ends the waiting: the step fails with the last answer, saying how long it tried', async () => {
+    const time = fakeTime();
+    const f = scenario({
+      name: 'never there',
+      steps: [ACCOUNT, DOCUMENTS({ until: { path: 'documents', count: { greaterThan: 5 } }, every: '2s', for: '7s' })],
+    });
+    const [r] = await runScenarios([f], on(time.sleep, time.now));
+    const step = r.steps[1];
+    assert.equal(step.outcome, 'failed');
+    assert.equal(step.tries, 4, 'tries at 0, 2, 4 and 6 s; a fifth would start after 7 s');
+    assert.deepEqual(time.waits, [2000, 2000, 2000]);
+    assert.match(
+      step.failures[0].message,
+      /still not so after 4 tries over 7s: expected more than 5 items at documents, got 0/,
+    );
+    assert.deepEqual(step.failures[0].path, ['steps', 1, 'retry', 'until', 'count']);
+  });
+
+  test('cancelling while it waits stops at once: the step is skipped, nothing more is sent', async () => {
+    const ac = new AbortController();
+    const time = fakeTime(() => ac.abort());
+    const f = scenario({
+      name: 'cancelled',
+      steps: [ACCOUNT, DOCUMENTS({ until: { path: 'documents', count: 3 }, every: '1s', for: '1h' }), SIGNUP],
+    });
+    const [r] = await runScenarios([f], on(time.sleep, time.now, ac.signal));
+    assert.deepEqual(
+      r.steps.map(s => [s.outcome, s.tries]),
+      [
+        ['passed', 1],
+        ['skipped', 1],
+        ['skipped', 0],
+      ],
+    );
+    assert.equal(time.waits.length, 1);
+  });
+
+  test('an expect-shaped until: status and values together', async () => {
+    const time = fakeTime();
+    const until = { status: 200, values: [{ path: 'success', equals: true }] };
+    const f = scenario({ name: 'at once', steps: [ACCOUNT, DOCUMENTS({ until, for: '10s' })] });
+    assert.deepEqual(f.findings, []);
+    const [r] = await runScenarios([f], on(time.sleep, time.now));
+    assert.deepEqual([r.steps[1].outcome, r.steps[1].tries, time.waits], ['passed', 1, []]);
+  });
+});
+
+describe('retry as the file is read', () => {
+  test('a write or an advance may not be retried; reads and previews may', () => {
+    const until = { path: 'state', equals: 'active' };
+    const f = scenario({
+      name: 'x',
+      steps: [
+        { ...ACCOUNT, retry: { until, for: '10s' } },
+        { kind: 'operation', operation: 'POST /v1/bill-runs', body: {}, retry: { until, for: '10s' } },
+        { kind: 'advance', by: '1 month', retry: { until, for: '10s' } },
+        { kind: 'getAccount', accountNumber: '${customer.account_number}', retry: { until, for: '10s' } },
+      ],
+    });
+    assert.deepEqual(codes(f), ['retry-write@steps.0.retry', 'retry-write@steps.1.retry', 'retry-write@steps.2.retry']);
+    assert.match(f.findings[0].message, /Only reads and previews may be retried/);
+  });
+  test('spans that do not read, every 0, for shorter than every (a warning), an until that checks nothing', () => {
+    const get = { kind: 'getAccount', accountNumber: 'A1' };
+    const f = scenario({
+      name: 'x',
+      steps: [
+        { ...get, retry: { until: { path: 'x', exists: true }, every: 'soon', for: '1 minute' } },
+        { ...get, retry: { until: { path: 'x', exists: true }, every: 0, for: '1s' } },
+        { ...get, retry: { until: { path: 'x', exists: true }, every: '5s', for: '2s' } },
+        { ...get, retry: { until: { path: 'x' }, for: '2s' } },
+        { ...get, retry: { every: '1s' } },
+      ],
+    });
+    assert.deepEqual(codes(f), [
+      'bad-duration@steps.0.retry.every',
+      'bad-duration@steps.0.retry.for',
+      'bad-duration@steps.1.retry.every',
+      'bad-duration@steps.2.retry.for',
+      'empty-check@steps.3.retry.until',
+      'wrong-shape@steps.4.retry.until',
+      'wrong-shape@steps.4.retry.for',
+    ]);
+    assert.equal(f.findings.find(x => x.path.join('.') === 'steps.2.retry.for')?.severity, 'warning');
+    assert.match(f.findings[0].message, /write it like "500ms", "2s", "1m"/);
+  });
+});
+
+describe('captures', () => {
+  test('a captured value is used later in a path, a body and an expected value', async () => {
+    const f = scenario({
+      name: 'captures',
+      steps: [
+        { ...ACCOUNT, capture: { accountNo: '$.account_number' } },
+        {
+          kind: 'createOrder',
+          body: teamOrder(10, '${accountNo}'),
+          capture: { subNo: 'subscriptions[0].subscription_number' },
+        },
+        {
+          kind: 'operation',
+          operation: 'GET /v1/subscriptions/{subscription-key}',
+          pathParams: { 'subscription-key': '${subNo}' },
+          expect: { values: [{ path: 'subscriptionNumber', equals: '${subNo}' }] },
+        },
+      ],
+    });
+    assert.deepEqual(f.findings, []);
+    const [r] = await runScenarios([f], local);
+    assert.equal(r.outcome, 'passed', textReport([r]));
+    const sub = r.steps[1].exchange?.answer as { subscriptions: { subscription_number: string }[] };
+    assert.match(
+      r.steps[2].exchange!.url,
+      new RegExp(`/v1/subscriptions/${sub.subscriptions[0].subscription_number}$`),
+    );
+  });
+
+  test('a capture that finds nothing fails its step; a later use of it errors naming why', async () => {
+    const f = scenario({
+      name: 'nothing',
+      steps: [
+        { ...ACCOUNT, capture: { nope: 'no_such_field' } },
+        { kind: 'getAccount', accountNumber: '${nope}' },
+      ],
+    });
+    const [r] = await runScenarios([f], local);
+    assert.equal(r.steps[0].outcome, 'failed');
+    assert.match(r.steps[0].failures[0].message, /could not capture "nope": the answer has nothing at no_such_field/);
+    assert.deepEqual(r.steps[0].failures[0].path, ['steps', 0, 'capture', 'nope']);
+    assert.equal(r.steps[1].outcome, 'errored');
+    assert.match(r.steps[1].error!, /\$\{nope\}: the capture "nope" of customer found nothing at no_such_field/);
+  });
+
+  test('findings: a capture named like a step or twice, an unknown or later capture, a reserved name, a bad path', () => {
+    const f = scenario({
+      name: 'x',
+      steps: [
+        { ...ACCOUNT, capture: { customer: 'id', a: 'id', env: 'id', 'b c': 'x', p: 'x[' } },
+        { kind: 'getAccount', accountNumber: '${later}', capture: { a: 'id' } },
+        { kind: 'getAccount', accountNumber: '${unknown}', capture: { later: 'id' } },
+        { kind: 'getAccount', name: 'row', accountNumber: '${a}' },
+      ],
+    });
+    assert.deepEqual(codes(f), [
+      'capture-clash@steps.0.capture.customer',
+      'reserved-name@steps.0.capture.env',
+      'bad-capture-name@steps.0.capture.b c',
+      'bad-json-path@steps.0.capture.p',
+      'later-step@steps.1.accountNumber',
+      'capture-clash@steps.1.capture.a',
+      'unknown-step@steps.2.accountNumber',
+      'reserved-name@steps.3.name',
+    ]);
+    const msg = (code: string) => f.findings.find(x => x.code === code)!.message;
+    assert.match(msg('unknown-step'), /no step captures "unknown" and no step is named "unknown"/);
+    assert.match(msg('later-step'), /"later" is captured by a later step \(3\)/);
+    assert.match(msg('capture-clash'), /has the name of step 1/);
+  });
+});
+
+describe('the new checks', () => {
+  test('count, type, bounds (numbers and ISO dates), includes, header and schema pass on real answers', async () => {
+    const f = scenario({
+      name: 'checks',
+      today: '2027-01-01',
+      steps: [
+        ACCOUNT,
+        {
+          ...SIGNUP,
+          expect: {
+            values: [
+              { path: 'subscriptions', count: 1 },
+              { path: 'subscriptions', count: { greaterThan: 0, lessThan: 2 } },
+              { path: 'subscriptions', type: 'array' },
+              { path: 'order_number', type: 'string' },
+              { path: 'subscriptions[0].auto_renew', type: 'boolean' },
+              { path: 'subscriptions[0].current_term.interval_count', greaterThan: 11, lessThan: 13 },
+              { path: 'order_date', greaterThan: '2026-12-31', lessThan: '2027-01-02' },
+              { path: 'order_number', includes: 'O0' },
+              { path: 'subscriptions[0].actions[0].subscription_plans.data[0].subscription_items.data', count: 2 },
+              { header: 'Service-Request-Id', exists: true },
+              { header: 'content-type', matches: '^application/json' },
+              { header: 'x-nothing', exists: false },
+            ],
+          },
+        },
+        {
+          kind: 'operation',
+          operation: 'GET /v1/accounts/{account-key}',
+          pathParams: { 'account-key': '${customer.account_number}' },
+          expect: { schema: true, values: [{ path: 'basicInfo.status', type: 'string' }] },
+        },
+      ],
+    });
+    assert.deepEqual(f.findings, []);
+    const [r] = await runScenarios([f], local);
+    assert.equal(r.outcome, 'passed', textReport([r]));
+  });
+
+  test('each failure says where, what was expected and what came back', async () => {
+    const f = scenario({
+      name: 'failing checks',
+      steps: [
+        {
+          ...ACCOUNT,
+          expect: {
+            values: [
+              { path: 'account_number', count: 2 },
+              { path: 'bill_cycle_day', type: 'string' },
+              { path: 'bill_cycle_day', greaterThan: 5 },
+              { path: 'name', lessThan: 'Acme' },
+              { path: 'name', greaterThan: 3 },
+              { path: 'name', includes: 'Zebra' },
+              { header: 'x-request-id', exists: true },
+            ],
+          },
+        },
+      ],
+    });
+    const [r] = await runScenarios([f], local);
+    const failures = r.steps[0].failures.map(x => [x.path.slice(3).join('.'), x.message, x.expected, x.actual]);
+    assert.deepEqual(failures, [
+      [
+        'values.0.count',
+        'expected a list of 2 items at account_number, got "A00000002"',
+        2,
+        r.steps[0].failures[0].actual,
+      ],
+      ['values.1.type', 'expected a string at bill_cycle_day, got a number (1)', 'string', 'number'],
+      ['values.2.greaterThan', 'expected bill_cycle_day greater than 5, got 1', 5, 1],
+      ['values.3.lessThan', 'expected name less than "Acme", got "Acme Robotics"', 'Acme', 'Acme Robotics'],
+      ['values.4.greaterThan', 'expected a number greater than 3 at name, got "Acme Robotics"', 3, 'Acme Robotics'],
+      ['values.5.includes', 'expected name to contain "Zebra", got "Acme Robotics"', 'Zebra', 'Acme Robotics'],
+      ['values.6.exists', 'expected a value at header x-request-id, found none', true, undefined],
+    ]);
+  });
+
+  test('includes: a list holds a value deep-equal (keys in any order); text holds a substring', () => {
+    const body = { items: [{ a: 1, b: [2] }, 'x'], text: 'plan-team-monthly' };
+    const check = (values: object[]) => checkAnswer({ status: 200, body }, { values: values as never }, ['e']);
+    assert.deepEqual(
+      check([
+        { path: 'items', includes: { b: [2], a: 1 } },
+        { path: 'items', includes: 'x' },
+      ]),
+      [],
+    );
+    assert.deepEqual(check([{ path: 'text', includes: 'team' }]), []);
+    const [miss] = check([{ path: 'items', includes: { a: 2 } }]);
+    assert.equal(miss.message, 'expected the list at items to hold {"a":2}, it holds 2 item(s) without it');
+    assert.deepEqual([miss.path, miss.expected], [['e', 'values', 0, 'includes'], { a: 2 }]);
+    const [notList] = check([{ path: 'text', includes: 3 }]);
+    assert.equal(notList.message, 'expected a list holding 3 at text, got "plan-team-monthly"');
+  });
+
+  test('duration: measured with the run clock (injected here), against "500ms" or a number of ms', async () => {
+    let t = 0;
+    const now = () => (t += 1000); // every reading is a second later: each call "takes" a second
+    const f = scenario({
+      name: 'slow',
+      steps: [
+        { ...ACCOUNT, expect: { duration: '500ms' } },
+        { ...SIGNUP, expect: { duration: 5000 } },
+      ],
+    });
+    const [r] = await runScenarios([f], { ...local, now });
+    assert.deepEqual(
+      r.steps.map(s => s.outcome),
+      ['failed', 'passed'],
+    );
+    assert.equal(r.steps[0].failures[0].message, 'expected the step to take less than 500 ms, it took 1 s');
+    assert.deepEqual(r.steps[0].failures[0].path, ['steps', 0, 'expect', 'duration']);
+  });
+
+  test('schema: a v1 answer that does not fit fails with the field; a v2 step fails "no response schema"', () => {
+    const v1 = checkAnswer(
+      { status: 200, body: { basicInfo: 'none', success: true } },
+      { schema: true },
+      ['e'],
+      undefined,
+      {
+        operation: 'GET /v1/accounts/{account-key}',
+      },
+    );
+    assert.equal(v1.length, 1);
+    assert.match(v1[0].message, /does not conform to the response schema: basicInfo/);
+    const v2 = checkAnswer({ status: 201, body: {} }, { schema: true }, ['e'], undefined, {
+      operation: 'POST /v2/accounts',
+    });
+    assert.match(v2[0].message, /no response schema for POST \/v2\/accounts/);
+    assert.deepEqual(v2[0].path, ['e', 'schema']);
+    const f = scenario({ name: 'x', steps: [{ ...ACCOUNT, expect: { schema: true } }] });
+    assert.deepEqual(
+      f.findings.map(x => [x.code, x.severity]),
+      [['no-response-schema', 'warning']],
+    );
+  });
+
+  test('findings: a check with neither path nor header, or both; one that checks nothing', () => {
+    const f = scenario({
+      name: 'x',
+      steps: [
+        {
+          ...ACCOUNT,
+          expect: {
+            values: [{ exists: true }, { path: 'a', header: 'b', exists: true }, { path: 'a' }],
+            duration: 'fast',
+          },
+        },
+      ],
+    });
+    assert.deepEqual(codes(f), [
+      'wrong-shape@steps.0.expect.values.0',
+      'wrong-shape@steps.0.expect.values.1.header',
+      'empty-check@steps.0.expect.values.2',
+      'bad-duration@steps.0.expect.duration',
+    ]);
+  });
+});
+
+describe('environment variables and secrets', () => {
+  const SECRET = 'tok-9f2c-SECRET-value';
+  const NAMED = 'Hidden Customer Name';
+  const GIVEN = 'given-secret-77';
+  test('${env.NAME} is read from RunOptions.env; secret values never reach results nor reports', async () => {
+    const f = scenario({
+      name: 'secrets',
+      secrets: ['CUSTOMER_NAME'],
+      steps: [
+        {
+          kind: 'createAccount',
+          name: 'customer',
+          body: {
+            name: '${env.CUSTOMER_NAME}',
+            currency: '${env.CURRENCY}',
+            bill_to: { first_name: 'A', last_name: 'B', work_email: 'a@example.com', address: { country: 'US' } },
+            bill_cycle_day: 1,
+          },
+          expect: {
+            values: [
+              { path: 'name', equals: '${env.API_TOKEN}' },
+              { path: 'name', matches: `^${GIVEN}$` },
+              { path: 'currency', equals: 'USD' },
+            ],
+          },
+        },
+        { kind: 'getAccount', accountNumber: '${env.API_TOKEN}' },
+      ],
+    });
+    assert.deepEqual(f.findings, []);
+    const env = { CUSTOMER_NAME: NAMED, CURRENCY: 'USD', API_TOKEN: SECRET };
+    const results = await runScenarios([f], { ...local, env, secrets: [GIVEN] });
+    const [r] = results;
+    assert.equal(r.steps[0].outcome, 'failed', textReport(results));
+    assert.equal(r.steps[1].outcome, 'errored', 'no account has that number');
+    assert.deepEqual(r.steps[0].failures[0].expected, '***');
+    for (const [what, text] of [
+      ['results', JSON.stringify(results)],
+      ['text', textReport(results)],
+      ['junit', junitReport(results)],
+      ['json', jsonReport(results)],
+    ]) {
+      for (const secret of [SECRET, NAMED, GIVEN]) assert.ok(!text.includes(secret), `${what} shows ${secret}`);
+      assert.ok(text.includes('***'), `${what} masks`);
+    }
+    assert.equal((r.steps[0].exchange?.body as { currency: string }).currency, 'USD', 'what is not secret stays');
+  });
+
+  test('an unset variable errors the step, saying where to set it', async () => {
+    const f = scenario({ name: 'unset', steps: [{ kind: 'getAccount', accountNumber: '${env.ACCOUNT_NO}' }] });
+    const [r] = await runScenarios([f], { ...local, env: {} });
+    assert.equal(r.steps[0].outcome, 'errored');
+    assert.match(
+      r.steps[0].error!,
+      /\$\{env\.ACCOUNT_NO\}: ACCOUNT_NO is not set: set ACCOUNT_NO in the environment or the --env-file/,
+    );
+    assert.deepEqual(r.steps[0].errorPath, ['steps', 0, 'accountNumber']);
+  });
+
+  test('findings: ${env} without a name', () => {
+    const f = scenario({ name: 'x', steps: [{ kind: 'getAccount', accountNumber: '${env}' }] });
+    assert.deepEqual(codes(f), ['bad-env-reference@steps.0.accountNumber']);
+  });
+});
+
+describe('tags and each', () => {
+  test('each row runs as a scenario of its own, named by its number or its name; ${row.NAME} is its value', async () => {
+    const f = scenario({
+      name: 'seats',
+      tags: ['smoke'],
+      each: [{ seats: 10 }, { seats: 200, name: 'big team' }],
+      steps: [
+        ACCOUNT,
+        {
+          ...SIGNUP,
+          body: teamOrder('${row.seats}'),
+          expect: {
+            values: [
+              {
+                path: 'subscriptions[0].actions[0].subscription_plans.data[0].subscription_items.data[0].quantity',
+                equals: '${row.seats}',
+              },
+            ],
+          },
+        },
+      ],
+    });
+    assert.deepEqual(f.findings, []);
+    assert.deepEqual(f.scenario?.tags, ['smoke']);
+    const starts: string[] = [];
+    const results = await runScenarios([f], {
+      ...local,
+      onEvent: e => void (e.type === 'scenarioStart' && starts.push(e.name)),
+    });
+    assert.deepEqual(
+      results.map(r => [r.name, r.outcome]),
+      [
+        ['seats [row 1]', 'passed'],
+        ['seats [big team]', 'passed'],
+      ],
+    );
+    assert.deepEqual(starts, ['seats [row 1]', 'seats [big team]']);
+    const quantities = results.map(
+      r =>
+        (r.steps[1].exchange?.body as ReturnType<typeof teamOrder>).subscriptions[0].subscription_plans[0].prices[0]
+          .quantity,
+    );
+    assert.deepEqual(quantities, [10, 200], 'a whole-string reference keeps the number');
+  });
+
+  test('findings: ${row...} without each, a row without the value, each with no rows', () => {
+    const without = scenario({ name: 'x', steps: [{ kind: 'getAccount', accountNumber: '${row.account}' }] });
+    assert.deepEqual(codes(without), ['row-without-each@steps.0.accountNumber']);
+    const missing = scenario({
+      name: 'x',
+      each: [{ account: 'A1' }, { other: 1 }],
+      steps: [{ kind: 'getAccount', accountNumber: '${row.account}' }],
+    });
+    assert.deepEqual(codes(missing), ['row-missing@steps.0.accountNumber']);
+    assert.match(missing.findings[0].message, /row 2 of "each" has no "account"/);
+    const empty = scenario({ name: 'x', each: [], steps: [] });
+    assert.deepEqual(codes(empty), ['wrong-shape@each']);
+  });
+});
