@@ -49,7 +49,7 @@ test('history of a preview, an order, a read and a change on the Local sandbox: 
       kind: 'preview',
       file,
       source: 'file:///w/new-customer.order.json',
-      body: previewBody(order, 'order'),
+      body: previewBody(order, 'order') as never,
     });
     const created = (await send({ kind: 'createOrder', file, body: createBody(order) as never })) as {
       order_number: string;
@@ -65,7 +65,7 @@ test('history of a preview, an order, a read and a change on the Local sandbox: 
     addPlan.account_id = created.account_id;
     addPlan.subscriptions[0].subscription_number = created.subscriptions[0].subscription_number;
     const source = 'file:///w/add-plan.order.json';
-    await send({ kind: 'preview', file: 'add-plan.order.json', source, body: previewBody(addPlan, 'order') });
+    await send({ kind: 'preview', file: 'add-plan.order.json', source, body: previewBody(addPlan, 'order') as never });
 
     const entries: readonly HistoryEntry[] = history.entries(); // newest first, as the view lists them
     const { scenario, left, masked } = scenarioFromHistory(entries, 'From the History');
