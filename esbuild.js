@@ -40,6 +40,7 @@ const LAZY = {
   'src/cli/endpoints.ts': 'cli-endpoints.js',
   'src/scenarios/index.ts': 'scenarios.js', // scenario files, runner and reports (the CLI's `test`, the Testing view)
   'src/cli/test.ts': 'cli-test.js',
+  'src/scenarios/fromHistory.ts': 'scenario-from-history.js', // History's Save as Scenario
 };
 /** A LAZY source as esbuild resolves it: an absolute path, or the package name. */
 const lazyKey = src => (src.startsWith('src/') ? path.resolve(src) : src);

@@ -40,6 +40,7 @@ import { SendHistoryAgainCommand } from './commands/sendHistoryAgain';
 import { SelectHistoryForCompareCommand } from './commands/selectHistoryForCompare';
 import { CompareHistoryAnswersCommand } from './commands/compareHistoryAnswers';
 import { ClearHistoryCommand } from './commands/clearHistory';
+import { SaveHistoryAsScenarioCommand } from './commands/saveHistoryAsScenario';
 import type { RequestHistory } from './services/requestHistory';
 import type { HistoryTree } from './views/historyView';
 import type { HistoryNode } from './views/treeNodes/historyNode';
@@ -151,6 +152,7 @@ function commands(s: Container): Command[] {
     new SelectHistoryForCompareCommand(s),
     new CompareHistoryAnswersCommand(s),
     new ClearHistoryCommand(s),
+    new SaveHistoryAsScenarioCommand(s),
     new RunScenarioCommand(s.scenarios),
   ];
 }

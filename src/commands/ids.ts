@@ -40,6 +40,7 @@ export const COMMANDS = {
   selectHistoryForCompare: 'billingWorkbench.selectHistoryForCompare',
   compareHistoryAnswers: 'billingWorkbench.compareHistoryAnswers',
   clearHistory: 'billingWorkbench.clearHistory',
+  saveHistoryAsScenario: 'billingWorkbench.saveHistoryAsScenario',
   runScenario: 'billingWorkbench.runScenario',
 } as const;
 

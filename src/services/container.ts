@@ -107,6 +107,7 @@ export class Container extends Disposable {
     this.scenarios = this._register(
       new ScenarioTests({ connections, clients, diagnostics: this.scenarioDiagnostics, log, signIn }),
     );
+    this.scenarios.discoverSoon(); // the extension activates on workspaceContains:**/*.scenario.json
     this._register(
       this.scenarios.onDidFinishStep(step =>
         this.requestHistory.record(scenarioStepRecord(step, connections.active().kind)),

@@ -1,6 +1,6 @@
 // What the History view's rows do: open a request or its answer as read-only JSON, send it again through the
 // request controller (on the active connection, writes ask as usual), compare two answers in the diff
-// editor, clear the history (asks first).
+// editor, save rows as a scenario (historyScenario.ts), clear the history (asks first).
 import * as vscode from 'vscode';
 import { findOperation } from '../catalog';
 import { GET_INVOICE } from './invoiceRequests';
@@ -10,6 +10,7 @@ import type { HistoryTree } from '../views/historyView';
 import { entryLabel, entryTime } from '../views/treeNodes/historyNode';
 import type { Call } from './calls';
 import type { RequestController } from './requestController';
+import { saveHistoryAsScenario } from './historyScenario';
 import type { HistoryEntry, RequestHistory, StoredCall } from './requestHistory';
 
 export class HistoryActions {
@@ -67,6 +68,11 @@ export class HistoryActions {
       title,
     );
     this.tree.selectForCompare(undefined);
+  }
+
+  /** Save as Scenario: these entries (none: the person picks), written where the person says and opened. */
+  saveAsScenario(entries: readonly HistoryEntry[]): Promise<vscode.Uri | undefined> {
+    return saveHistoryAsScenario(this.history, entries);
   }
 
   async clear(confirmed = false): Promise<boolean> {

@@ -1,7 +1,9 @@
 // Scenarios in VS Code's Testing view: each *.scenario.json a test item, each step a child at its range
-// (the gutter's run buttons come with the ranges). Discovered when the Testing view first asks (resolveHandler)
-// and kept current by a file watcher and by the scenario diagnostics' reads of open documents. The default
-// Run profile runs the selected scenarios on the active connection (scenarioRun.ts reports them).
+// (the gutter's run buttons come with the ranges). Discovered once, by whoever needs the files first: the
+// Testing view (resolveHandler), a run of everything (Run All from the palette or the toolbar, before the view
+// was ever opened) or the scan started just after activation; then kept current by a file watcher and by the
+// scenario diagnostics' reads of open documents. The default Run profile runs the selected scenarios on the
+// active connection (scenarioRun.ts reports them).
 import * as vscode from 'vscode';
 import type { ScenarioResult } from '../scenarios';
 import type { ClientProvider } from '../connections/clientProvider';
@@ -33,6 +35,8 @@ export class ScenarioTests extends Disposable {
   readonly controller = this._register(vscode.tests.createTestController(SCENARIO_CONTROLLER_ID, 'Billing scenarios'));
   readonly profile: vscode.TestRunProfile;
   private watcher: vscode.FileSystemWatcher | undefined;
+  /** The first scan of the workspace, shared by everyone who waits for it. */
+  private scan: Promise<void> | undefined;
   private readonly stepFinished = this._register(new vscode.EventEmitter<ScenarioStepRecord>());
   /** A scenario step sent its request and got an answer (redacted), for the History view. */
   readonly onDidFinishStep = this.stepFinished.event;
@@ -44,9 +48,9 @@ export class ScenarioTests extends Disposable {
   constructor(private readonly deps: ScenarioTestsDeps) {
     super();
     this.controller.resolveHandler = async item => {
-      if (!item) await this.discover();
+      if (!item) await this.discovered();
     };
-    this.controller.refreshHandler = () => this.discover();
+    this.controller.refreshHandler = () => (this.scan = this.discover());
     this.profile = this.controller.createRunProfile(
       'Run',
       vscode.TestRunProfileKind.Run,
@@ -83,6 +87,24 @@ export class ScenarioTests extends Disposable {
     }
   }
 
+  /** Resolves once the workspace has been scanned (scans it the first time); a failed scan is tried again. */
+  discovered(): Promise<void> {
+    this.scan ??= this.discover().catch(e => {
+      this.scan = undefined;
+      this.deps.log.error(`finding scenario files failed: ${e instanceof Error ? e.stack : String(e)}`);
+    });
+    return this.scan;
+  }
+
+  /**
+   * Scans after activation has returned (the scan reads every scenario file: activation stays cheap), so the
+   * gutter and the Testing view know the scenarios before anyone asks.
+   */
+  discoverSoon(): void {
+    const timer = setTimeout(() => void this.discovered(), 0);
+    this._register({ dispose: () => clearTimeout(timer) });
+  }
+
   /** Every scenario file of the workspace, read now; a watcher keeps them current from then on. */
   async discover(): Promise<void> {
     if (!this.watcher) {
@@ -97,6 +119,8 @@ export class ScenarioTests extends Disposable {
   }
 
   private async run(request: vscode.TestRunRequest, token: vscode.CancellationToken): Promise<ScenarioResult[]> {
+    // Everything (Run All from the palette, the toolbar's Run Tests): the files first, even if nothing asked yet.
+    if (!request.include) await this.discovered();
     const excluded = new Set(request.exclude?.map(i => i.id));
     const picked = request.include ?? [...collect(this.controller.items)];
     // A step builds on the answers before it: running one step runs its whole scenario.

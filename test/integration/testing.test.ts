@@ -2,7 +2,9 @@
 // the step's text), a run from the Testing view passes the shipped example on fresh Local sandboxes and shows
 // it on screen, a failing check gives a diff of expected and actual at the check's line (in the peek too),
 // the Run Scenario CodeLens runs its file, each sent step is handed on (redacted) for History, and a scenario
-// file with an unknown step kind gets a diagnostic at the kind.
+// file with an unknown step kind gets a diagnostic at the kind. Run All Tests from the palette, first thing in the
+// window, runs every scenario file (it once ran nothing before the Testing view was opened), and History rows
+// saved as a scenario make a file that passes.
 import * as assert from 'assert';
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
@@ -11,7 +13,7 @@ import * as vscode from 'vscode';
 import type { BillingWorkbenchApi } from '../../src/extension';
 import type { ScenarioResult } from '../../src/scenarios';
 import type { ScenarioStepRecord } from '../../src/services/scenarioTests';
-import { answering, api, EXT_ID, onScreen, screenShowing, waitFor } from './helpers';
+import { answering, api, EXT_ID, onScreen, screenShowing, screenWhen, typeKeys, waitFor } from './helpers';
 
 const ws = () => vscode.workspace.workspaceFolders![0].uri;
 const file = (name: string) => vscode.Uri.joinPath(ws(), name);
@@ -26,6 +28,38 @@ const children = (item: vscode.TestItem) => {
   item.children.forEach(c => out.push(c));
   return out.sort((x, y) => x.range!.start.line - y.range!.start.line);
 };
+
+/** Every *.scenario.json under `dir` (as the Testing view finds them), sorted. */
+function scenarioFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory() && e.name !== 'node_modules') out.push(...scenarioFiles(p));
+    else if (e.isFile() && e.name.endsWith('.scenario.json')) out.push(p);
+  }
+  return out.sort();
+}
+
+/**
+ * Run All Tests as the palette runs it; the command resolves when its run has ended. Just after activation the
+ * workbench may not know the controller yet (it says "No tests found" and runs nothing): then it is asked again,
+ * until a deadline. A run that finds nothing (the trial's 0/0) is a run: its empty results are returned.
+ */
+async function runAllFromPalette(a: BillingWorkbenchApi): Promise<ScenarioResult[]> {
+  let results: ScenarioResult[] | undefined;
+  const d = a.scenarios.onDidFinishRun(r => (results = r));
+  try {
+    const end = Date.now() + 20000;
+    for (;;) {
+      await vscode.commands.executeCommand('testing.runAll');
+      if (results) return results;
+      if (Date.now() > end) throw new Error('testing.runAll never ran the scenarios');
+      await new Promise(r => setTimeout(r, 100));
+    }
+  } finally {
+    d.dispose();
+  }
+}
 
 /** The next run's results, with a deadline (a fresh sandbox per scenario: a few seconds each). */
 async function nextRun(a: BillingWorkbenchApi, start: () => Thenable<unknown>): Promise<ScenarioResult[]> {
@@ -42,6 +76,32 @@ async function nextRun(a: BillingWorkbenchApi, start: () => Thenable<unknown>): 
 suite('Scenarios in the Testing view', function () {
   this.timeout(180000);
   suiteSetup(async () => (await api()).connections.setActive('local'));
+
+  // First in the window, before anything opens the Testing view or asks for discovery: the trial's 0/0.
+  test('Run All Tests from the palette before the Testing view was opened runs every scenario file', async () => {
+    const a = await api();
+    const onDisk = scenarioFiles(ws().fsPath);
+    assert.ok(onDisk.length >= 4, `the workspace's scenario files: ${onDisk.join(', ')}`);
+    const results = await runAllFromPalette(a);
+    assert.deepStrictEqual(results.map(r => r.file).sort(), onDisk, 'a result for every scenario file');
+    for (const r of results) {
+      const steps = (JSON.parse(fs.readFileSync(r.file!, 'utf8')) as { steps: { name?: string }[] }).steps;
+      assert.deepStrictEqual(
+        r.steps.map(s => s.label),
+        steps.map((s, i) => s.name ?? `step ${i + 1}`),
+        `${r.file}: every step ran`,
+      );
+      assert.ok(
+        r.steps.every(s => s.outcome === 'passed' || s.outcome === 'failed'),
+        `${r.file}: each step answered`,
+      );
+    }
+    const example = results.find(r => r.file === file(EXAMPLE).fsPath);
+    assert.strictEqual(example?.outcome, 'passed');
+    let items = 0;
+    a.scenarios.controller.items.forEach(i => (items += 1 + i.children.size));
+    assert.strictEqual(items, onDisk.length + results.reduce((n, r) => n + r.steps.length, 0), 'the tree holds them');
+  });
 
   test('the controller lists each scenario file, its steps as children at their text', async () => {
     const a = await api();
@@ -339,5 +399,91 @@ suite('Scenarios on another connection', function () {
       results[0].steps.map(s => `${s.label} ${s.outcome} ${s.error ?? ''}`.trim()),
       ['quote failed', 'quoteAgain skipped Cancelled.'],
     );
+  });
+});
+
+/** Save as Scenario from the History: two rows made by hand become a scenario file that passes. */
+suite('Save as Scenario from the History', function () {
+  this.timeout(120000);
+  const SAVED = 'from-history.scenario.json';
+  suiteSetup(async () => {
+    const a = await api();
+    await a.connections.setActive('local');
+    await vscode.commands.executeCommand('billingWorkbench.clearHistory', { confirmed: true });
+  });
+  suiteTeardown(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    fs.rmSync(file(SAVED).fsPath, { force: true });
+  });
+
+  test('two selected rows: the save dialog in the workspace, the file with a reference, opened, and it passes', async function () {
+    const a = await api();
+    const created = await vscode.commands.executeCommand<{ data: { order_number: string } }>(
+      'billingWorkbench.create',
+      file('new-customer.order.json'),
+      { confirmed: true },
+    );
+    const orderNumber = created?.data.order_number;
+    assert.ok(orderNumber, 'the order was created');
+    await vscode.commands.executeCommand('billingWorkbench.sendOperation', {
+      operation: 'GET /v2/orders/{order_number}',
+      pathParams: { order_number: orderNumber },
+      query: {},
+    });
+    const rows = await waitFor('two History rows', () => {
+      const r = a.history.tree.getChildren().filter(n => n.entry.origin === undefined); // no live preview
+      return r.length === 2 ? r : undefined;
+    });
+
+    // On screen: the History's row menu offers Save as Scenario (the title bar has it as an icon).
+    await vscode.commands.executeCommand('billingWorkbench.history.focus');
+    await a.history.view.reveal(rows[0], { select: true, focus: true });
+    if (await typeKeys({ press: ['Shift+F10'] })) {
+      const shot = await screenWhen(this, 'history-save-as-scenario', t => t.includes('Save as Scenario...'));
+      assert.ok(shot.text.includes('Compare Answers'), 'the row menu');
+      await typeKeys({ press: ['Escape'] });
+    }
+
+    // The save dialog, answered as a person would: the name it proposes, in the workspace folder.
+    const asked: vscode.SaveDialogOptions[] = [];
+    const original = vscode.window.showSaveDialog;
+    Object.assign(vscode.window, {
+      showSaveDialog: (o: vscode.SaveDialogOptions) => (asked.push(o), Promise.resolve(file(SAVED))),
+    });
+    const said = answering('showInformationMessage', () => undefined);
+    let saved: vscode.Uri | undefined;
+    try {
+      saved = await vscode.commands.executeCommand<vscode.Uri>('billingWorkbench.saveHistoryAsScenario', rows[1], rows);
+    } finally {
+      Object.assign(vscode.window, { showSaveDialog: original });
+      said.restore();
+    }
+    assert.strictEqual(saved?.toString(), file(SAVED).toString());
+    assert.strictEqual(asked.length, 1, 'asked once where to save');
+    assert.strictEqual(asked[0].defaultUri?.toString(), file('new-customer.scenario.json').toString());
+    const told = said.asked.map(m => m.message).find(m => m.startsWith('Saved'));
+    assert.match(
+      told ?? '',
+      /^Saved 2 requests as from-history\.scenario\.json and opened it: Run Scenario runs it\.$/,
+    );
+    assert.strictEqual(vscode.window.activeTextEditor?.document.uri.toString(), file(SAVED).toString(), 'opened');
+
+    const text = fs.readFileSync(file(SAVED).fsPath, 'utf8');
+    const scenario = JSON.parse(text) as { name: string; steps: Record<string, unknown>[] };
+    assert.strictEqual(scenario.name, 'From history');
+    assert.deepStrictEqual(
+      scenario.steps.map(s => `${s.name} ${s.kind} ${JSON.stringify(s.expect)}`),
+      ['order createOrder {"status":200}', 'readOrder getOrder {"status":200}'],
+      'oldest first, whichever row was clicked',
+    );
+    assert.strictEqual(scenario.steps[1].orderNumber, '${order.order_number}');
+    assert.doesNotMatch(text, /authorization|Bearer|client_secret/i);
+    const sb = await a.clients.servedSandbox();
+    assert.ok(!text.includes(sb.clientSecret), 'no secret of the Local sandbox');
+
+    const read = a.scenarioDiagnostics.check(vscode.window.activeTextEditor!.document);
+    assert.deepStrictEqual(read?.file.findings, [], 'no finding in the saved file');
+    const [result] = await a.scenarios.runFiles([file(SAVED)]);
+    assert.strictEqual(result.outcome, 'passed', JSON.stringify(result.steps.filter(s => s.outcome !== 'passed')));
   });
 });
