@@ -15,6 +15,7 @@ import { resolveReferences, UnresolvedReference, type Scope } from './references
 import { realSleep, retryTimes, tryUntil, untilExpect, type Sleep } from './retry';
 import { writes, type ExpectData } from './schema';
 import type { PreparedStep, ScenarioFile } from './scenarioFile';
+import { stepOperation } from './responseSchema';
 
 export type StepOutcome = 'passed' | 'failed' | 'errored' | 'skipped';
 
@@ -369,24 +370,8 @@ function gaveUp(p: PreparedStep, failures: CheckFailure[], at: PathSegment[], tr
 }
 
 /** The catalog operation a step calls, for `schema: true`. */
-function operationOf(p: PreparedStep): string | undefined {
-  switch (p.step.kind) {
-    case 'preview':
-      return 'POST /v2/orders/preview';
-    case 'createOrder':
-      return 'POST /v2/orders';
-    case 'createAccount':
-      return 'POST /v2/accounts';
-    case 'getOrder':
-      return 'GET /v2/orders/{order_number}';
-    case 'getAccount':
-      return 'GET /v2/accounts/{account_key}';
-    case 'operation':
-      return p.operation?.id ?? p.step.operation;
-    default:
-      return undefined;
-  }
-}
+const operationOf = (p: PreparedStep): string | undefined =>
+  p.step.kind === 'operation' ? (p.operation?.id ?? p.step.operation) : stepOperation(p.step.kind);
 
 interface Call {
   body?: unknown;

@@ -3,6 +3,7 @@
 import type { PathSegment } from '../schemas/findings';
 import { parseDuration } from './duration';
 import { parseJsonPath } from './jsonPath';
+import { hasSchema, stepOperation } from './responseSchema';
 import { RESERVED_NAMES, type Reference } from './references';
 import { retryable, type StepData } from './schema';
 import type { ScenarioFindingCode } from './scenarioFile';
@@ -124,16 +125,17 @@ export function checkSpan(value: unknown, at: PathSegment[], add: AddFinding): n
   return undefined;
 }
 
-/** `schema: true` where it can never pass: v2 quickstart operations (none has a response schema yet), advance. */
+/** `schema: true` where it can never pass: an operation the contract holds no response schema for, an advance. */
 export function schemaFinding(step: StepData, at: PathSegment[], add: AddFinding): void {
   const expect = step.expect as { schema?: unknown } | undefined;
   if (!expect || expect.schema !== true) return;
-  if (step.kind === 'operation' && !(typeof step.operation === 'string' && step.operation.includes(' /v2/'))) {
-    return; // a v1 (or other) operation: the contract may have its schema, looked up at run time
-  }
+  const named = step.kind === 'operation' ? step.operation : undefined;
+  if (step.kind === 'operation' && typeof named !== 'string') return; // its own finding says what is wrong
+  const id = typeof named === 'string' ? named : stepOperation(step.kind);
+  if (id && hasSchema(id)) return;
   const message =
     step.kind === 'advance'
       ? 'An advance step answers the Local sandbox\'s own clock: it has no response schema, so "schema" fails on every run. Remove it.'
-      : `The project has no response schema for the v2 quickstart operation of this step, so "schema" fails on every run (only v1 operations are checked). Remove it, or check values instead.`;
+      : `The contract has no response schema for ${id ?? 'this step'}, so "schema" fails on every run. Remove it, or check values instead.`;
   add('no-response-schema', message, [...at, 'expect', 'schema'], true, 'warning');
 }

@@ -392,7 +392,7 @@ describe('the new checks', () => {
     assert.deepEqual(r.steps[0].failures[0].path, ['steps', 0, 'expect', 'duration']);
   });
 
-  test('schema: a v1 answer that does not fit fails with the field; a v2 step fails "no response schema"', () => {
+  test('schema: a v1 or v2 answer that does not fit fails with the field; an operation without a schema says so', () => {
     const v1 = checkAnswer(
       { status: 200, body: { basicInfo: 'none', success: true } },
       { schema: true },
@@ -403,15 +403,24 @@ describe('the new checks', () => {
       },
     );
     assert.equal(v1.length, 1);
-    assert.match(v1[0].message, /does not conform to the response schema: basicInfo/);
-    const v2 = checkAnswer({ status: 201, body: {} }, { schema: true }, ['e'], undefined, {
+    assert.match(v1[0].message, /does not conform to the response schema: `basicInfo` is a string; the contract says object/);
+    const v2 = checkAnswer({ status: 201, body: { id: 'x', nickname: 'y' } }, { schema: true }, ['e'], undefined, {
       operation: 'POST /v2/accounts',
     });
-    assert.match(v2[0].message, /no response schema for POST \/v2\/accounts/);
+    assert.match(v2[0].message, /the contract does not list `nickname`/);
     assert.deepEqual(v2[0].path, ['e', 'schema']);
-    const f = scenario({ name: 'x', steps: [{ ...ACCOUNT, expect: { schema: true } }] });
+    const none = checkAnswer({ status: 200, body: {} }, { schema: true }, ['e'], undefined, {
+      operation: 'GET /v2/accounts/{account_key}',
+    });
+    assert.match(none[0].message, /no response schema for GET \/v2\/accounts\/\{account_key\}/);
+    const checked = scenario({ name: 'x', steps: [{ ...ACCOUNT, expect: { schema: true } }] });
+    assert.deepEqual(checked.findings, [], 'POST /v2/accounts has a response schema');
+    const unchecked = scenario({
+      name: 'x',
+      steps: [{ kind: 'getAccount', accountNumber: 'A00000001', expect: { schema: true } }],
+    });
     assert.deepEqual(
-      f.findings.map(x => [x.code, x.severity]),
+      unchecked.findings.map(x => [x.code, x.severity]),
       [['no-response-schema', 'warning']],
     );
   });
