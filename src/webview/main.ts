@@ -59,6 +59,7 @@ function render(s: PanelState): void {
       break;
     case 'response':
       if (s.note) root.appendChild(el('p', { cls: 'note', text: `This answer is ${s.note}.` }));
+      if (s.contract) renderContract(s.contract); // where it is seen before the figures are trusted
       if (s.order) renderOrder(s.order);
       if (s.summary) {
         root.appendChild(previewActions(s));
@@ -67,7 +68,6 @@ function render(s: PanelState): void {
         const billed = invoicesView(s.billing); // an invoice opened from the Accounts tree
         if (billed) root.appendChild(renderInvoices(billed, true));
       }
-      if (s.contract) renderContract(s.contract);
       renderRaw(s.raw, s.curl, !s.summary && !s.order); // a generic answer is its JSON: show it
       break;
   }
