@@ -81,6 +81,10 @@ suite('Answers checked against the contract', () => {
     assert.ok(state.summary?.totals.length, 'the figures are still shown');
     const entry = a.requestHistory.entries().find(e => e.connection.name === 'Departing tenant');
     assert.deepStrictEqual(entry?.contract, { notes: [NOTE], more: 0 }, 'the History keeps the note');
+    const row = (await a.history.tree.getChildren()).find(n => n.entry.id === entry.id)!;
+    const item = a.history.tree.getTreeItem(row);
+    assert.match(String(item.description), /departs from the contract/);
+    assert.match(String(item.tooltip), /Contract: the contract does not list `subscriptions\[0\]\.actions\[0\]\.legacy_flag`/);
 
     const shot = await screenWhen(this, 'panel-contract-note', t => t.includes('legacy_flag'));
     assert.ok(shot.text.includes('Contract: one departure'), 'the note says what it is');

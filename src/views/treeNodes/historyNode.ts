@@ -50,7 +50,8 @@ export class HistoryNode {
     const item = new vscode.TreeItem(entryLabel(e), vscode.TreeItemCollapsibleState.None);
     item.id = e.id;
     const mark = this.selectedForCompare ? ' · selected for compare' : '';
-    item.description = entryDescription(e) + mark;
+    const departs = e.contract ? ' · departs from the contract' : '';
+    item.description = entryDescription(e) + departs + mark;
     item.contextValue = e.call ? `${HISTORY_ITEM}.${RESENDABLE}` : HISTORY_ITEM;
     const ok = succeeded(e);
     item.iconPath = new vscode.ThemeIcon(
@@ -75,6 +76,8 @@ function tooltip(e: HistoryEntry): string {
     e.requestId && `Service-Request-Id: ${e.requestId}`,
     e.note && `Answer ${e.note}`,
     e.error && `Error: ${e.error.message}`,
+    e.contract &&
+      `Contract: ${[...e.contract.notes, ...(e.contract.more ? [`and ${e.contract.more} more`] : [])].join('; ')}`,
     e.origin === 'live' && 'Live preview (the newest of this file replaces the one before)',
     e.masked && 'Secrets were masked (***) before this request was kept',
   ]
