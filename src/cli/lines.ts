@@ -1,10 +1,3 @@
-/** 1-based line and column of an offset. */
-export function lineColumn(text: string, offset: number): { line: number; column: number } {
-  let line = 1,
-    lineStart = 0;
-  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
-    line++;
-    lineStart = i + 1;
-  }
-  return { line, column: offset - lineStart + 1 };
-}
+// The CLI prints findings at `file:line:column`: the core's lineColumn (scenarios use it too, and core never
+// imports the CLI).
+export { lineColumn } from '../schemas/lines';

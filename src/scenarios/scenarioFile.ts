@@ -9,7 +9,7 @@ import { parsePayload } from '../payloads';
 import { formatPath, isRealDate, kindFromFileName, type PathSegment, type PayloadKind } from '../schemas';
 import { isClockDate, parseBy } from '../wire/sandboxClock';
 import { suggestKey } from '../schemas/typos';
-import { lineColumn } from '../cli/lines';
+import { lineColumn } from '../schemas/lines';
 import { parseJsonPath } from './jsonPath';
 import { findReferences } from './references';
 import { Scenario, STEP_KINDS, type ScenarioData, type StepData, type ValueCheckData } from './schema';
