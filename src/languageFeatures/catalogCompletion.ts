@@ -27,8 +27,8 @@ export class CatalogCompletion implements vscode.CompletionItemProvider {
     if (!at) return undefined;
     const state = this.catalogs.peek();
     const typed = doc.getText(at.range);
-    if (!state.catalog) return new vscode.CompletionList([statusItem(state, at.range, typed)], true);
-    const items = itemsFor(at.ref, state.catalog, state.connection.name);
+    if (!state.value) return new vscode.CompletionList([statusItem(state, at.range, typed)], true);
+    const items = itemsFor(at.ref, state.value, state.connection.name);
     items.forEach((item, i) => {
       item.range = at.range;
       item.sortText = String(i).padStart(5, '0');

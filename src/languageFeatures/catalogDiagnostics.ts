@@ -46,7 +46,7 @@ export class CatalogDiagnostics extends Disposable {
     const key = doc.uri.toString();
     const text = doc.getText();
     if (!mentionsCatalog(text)) return this.publish(doc, []);
-    const { catalog, connection } = this.catalogs.peek();
+    const { value: catalog, connection } = this.catalogs.peek();
     if (!catalog) return this.publish(doc, []); // checked again when it arrives
     try {
       this.publish(doc, checkCatalog(text, catalog, connection.name));

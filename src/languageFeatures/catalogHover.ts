@@ -12,7 +12,7 @@ export class CatalogHover implements vscode.HoverProvider {
   provideHover(doc: vscode.TextDocument, pos: vscode.Position): vscode.Hover | undefined {
     const at = catalogFieldAt(doc, pos);
     if (!at || at.ref.value === undefined) return undefined;
-    const { catalog, connection, loading } = this.catalogs.peek();
+    const { value: catalog, connection, loading } = this.catalogs.peek();
     if (!catalog) {
       return loading ? new vscode.Hover(`Loading the product catalog of ${connection.name}…`, at.range) : undefined;
     }

@@ -18,7 +18,7 @@ export class SubscriptionCompletion implements vscode.CompletionItemProvider {
         ? new vscode.Range(pos, pos)
         : new vscode.Range(doc.positionAt(ref.offset), doc.positionAt(ref.offset + ref.length!));
     const state = this.accounts.peek(ref.accountNumber);
-    if (!state.subscriptions) {
+    if (!state.value) {
       const typed = doc.getText(range);
       const label = state.loading
         ? `Loading the subscriptions of ${ref.accountNumber} on ${state.connection.name}…`
@@ -28,7 +28,7 @@ export class SubscriptionCompletion implements vscode.CompletionItemProvider {
       item.insertText = item.filterText = typed;
       return new vscode.CompletionList([item], true);
     }
-    const items = suggestions(ref, state.subscriptions).map(([value, description, detail], i) => {
+    const items = suggestions(ref, state.value).map(([value, description, detail], i) => {
       const item = new vscode.CompletionItem({ label: value, description }, vscode.CompletionItemKind.Reference);
       item.insertText = item.filterText = JSON.stringify(value);
       item.detail = detail;

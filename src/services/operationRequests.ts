@@ -132,7 +132,7 @@ export class OperationRequests {
 
   /** Ids from the active connection's catalog when it is loaded (never waited for): a body that previews there. */
   private templateHints(): TemplateHints {
-    const plan = this.catalogs.peek().catalog?.plans.find(p => p.prices.length);
+    const plan = this.catalogs.peek().value?.plans.find(p => p.prices.length);
     return { today: new Date().toISOString().slice(0, 10), planId: plan?.id, chargeId: plan?.prices[0].id };
   }
 
