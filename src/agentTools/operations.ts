@@ -27,9 +27,7 @@ export function findOperations(query: string, limit = DEFAULT_HITS): { operation
 
 export interface OperationDescription extends OperationInfo {
   pathParams: { name: string; required: true }[];
-  body:
-    | { takes: false }
-    | { takes: true; media?: string; at?: string; fields: FieldInfo[]; note?: string };
+  body: { takes: false } | { takes: true; media?: string; at?: string; fields: FieldInfo[]; note?: string };
   note?: string;
 }
 
@@ -70,7 +68,8 @@ export function describeOperation(operation: string, at?: string): DescribeAnswe
     return { ...info(op), pathParams, body, note };
   }
   const fields = kind ? payloadFieldsAt(kind, bodyPath) : requestFieldsAt(op.id, bodyPath);
-  if (!fields) return { error: `${op.id}: the body has no object at "${at}"; describe without "at" to see its fields.` };
+  if (!fields)
+    return { error: `${op.id}: the body has no object at "${at}"; describe without "at" to see its fields.` };
   fields.sort((a, b) => Number(b.required) - Number(a.required));
   const { shown, more } = capped(fields, MAX_FIELDS);
   const cut = more ? { note: `and ${more} more optional fields` } : {};

@@ -54,7 +54,16 @@ export interface PreviewResult {
   /** The Local sandbox simulated the answer from the contract. */
   simulated?: true;
   totals: { currency: string; mrr: number; tcb: number }[];
-  items: { subscription: string; action: string; price: string; start: string; end: string | null; currency: string; mrr?: number; tcb: number }[];
+  items: {
+    subscription: string;
+    action: string;
+    price: string;
+    start: string;
+    end: string | null;
+    currency: string;
+    mrr?: number;
+    tcb: number;
+  }[];
   /** Whether the preview asked for billing documents (an order file does, unless it names its own options). */
   invoicesAsked: boolean;
   invoices: BillingDocument[];
@@ -71,7 +80,8 @@ export interface CreateResult {
   subscriptions: { number: string; state: string }[];
 }
 
-const ORDER_FILES = 'only order files preview: *.order.json, *.preview.json, or a POST /v1/orders(/preview) request file';
+const ORDER_FILES =
+  'only order files preview: *.order.json, *.preview.json, or a POST /v1/orders(/preview) request file';
 
 /** The call an order file's text makes, checked first as the editor checks it. */
 export function orderFileCall(
@@ -94,7 +104,8 @@ export function orderFileCall(
     const reason = `${file} has ${validation.errors} error(s) the service would reject: fix them, then preview again.`;
     return { sent: false, reason, validation };
   }
-  const body = mode === 'preview' ? orderPreviewBody(order, value as Body, periods) : orderCreateBody(order, value as Body);
+  const body =
+    mode === 'preview' ? orderPreviewBody(order, value as Body, periods) : orderCreateBody(order, value as Body);
   return { call: { file, body, ...(order.api === 'v1' ? { api: 'v1' as const } : {}) } };
 }
 
@@ -106,7 +117,8 @@ export function sendOrderCall(
   signal?: AbortSignal,
 ): Promise<ApiResponse<unknown>> {
   const o = { signal };
-  if (mode === 'create') return call.api === 'v1' ? client.createOrderV1(call.body, o) : client.createOrder(call.body as never, o);
+  if (mode === 'create')
+    return call.api === 'v1' ? client.createOrderV1(call.body, o) : client.createOrder(call.body as never, o);
   return call.api === 'v1' ? client.previewV1(call.body, o) : client.preview(call.body as never, o);
 }
 
@@ -117,7 +129,12 @@ export function previewResult(call: OrderCall, r: ApiResponse<unknown>, connecti
       ? v1PreviewAsV2((r.data as V1PreviewResponse).previewResult, call.body as V1PreviewRequest)
       : (r.data as PreviewResponse);
   const summary = summarizePreview(figures, call.body);
-  const documents = previewBillingDocuments(r.data, call.body, summary.totals.map(t => t.currency), call.api);
+  const documents = previewBillingDocuments(
+    r.data,
+    call.body,
+    summary.totals.map(t => t.currency),
+    call.api,
+  );
   const rows = capped(summary.rows, MAX_ROWS);
   const docs = capped(documents, MAX_DOCUMENTS);
   const cut = rows.more || docs.more ? ` (left out: ${rows.more ?? 0} items, ${docs.more ?? 0} invoices)` : '';
@@ -183,6 +200,7 @@ export async function previewOrderFile(
   const checked = orderFileCall(file, text, mode, options.periods);
   if (!('call' in checked)) return checked;
   const r = await sendOrderCall(client, checked.call, mode, options.signal);
-  const result = mode === 'create' ? createResult(checked.call, r, connection) : previewResult(checked.call, r, connection);
+  const result =
+    mode === 'create' ? createResult(checked.call, r, connection) : previewResult(checked.call, r, connection);
   return client.redactor.json(result);
 }

@@ -15,6 +15,8 @@ export interface ToolFix {
   title: string;
   /** Replace `length` characters at `offset` (0-based, in the text checked) with `content`. */
   edits: { offset: number; length: number; content: string }[];
+  /** Why `edits` is empty: an edit that quotes a secret-looking value is not handed out (masked, it would corrupt the file). */
+  withheld?: string;
 }
 
 export interface ToolFinding {
@@ -56,7 +58,12 @@ export function validateText(text: string, kind: FileKind, options: CheckOptions
 }
 
 /** Findings already made (the editor's kept parse) as the tool's answer. */
-export function validateResult(text: string, kind: FileKind, findings: readonly Finding[], file?: string): ValidateResult {
+export function validateResult(
+  text: string,
+  kind: FileKind,
+  findings: readonly Finding[],
+  file?: string,
+): ValidateResult {
   const errors = findings.filter(f => f.severity === 'error').length;
   const { shown, more } = capped(findings, MAX_FINDINGS);
   const result: ValidateResult = {
@@ -70,10 +77,17 @@ export function validateResult(text: string, kind: FileKind, findings: readonly 
   return redact(result); // a message may quote a value (a card number in a file is masked, never repeated)
 }
 
+const WITHHELD = 'the edit quotes a value that looks like a secret or a card number: apply this fix in the editor';
+
 function toolFinding(text: string, f: Finding): ToolFinding {
   const fixes = quickFixesFor(text, f)
     .filter(x => x.edits.length)
-    .map(x => ({ title: x.title, edits: x.edits.map(e => ({ offset: e.offset, length: e.length, content: e.content })) }));
+    .map((x): ToolFix => {
+      const edits = x.edits.map(e => ({ offset: e.offset, length: e.length, content: e.content }));
+      return edits.every(e => redact(e.content) === e.content)
+        ? { title: x.title, edits }
+        : { title: x.title, edits: [], withheld: WITHHELD };
+    });
   return {
     code: f.code,
     severity: f.severity,

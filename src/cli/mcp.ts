@@ -38,7 +38,10 @@ export async function mcpCommand(args: McpArgs, io: Io, env = process.env, stdin
   if (args.baseUrl && (!env.BILLING_CLIENT_ID || !env.BILLING_CLIENT_SECRET))
     throw new InputError('--base-url needs BILLING_CLIENT_ID and BILLING_CLIENT_SECRET in the environment');
   const target = new Target(args, env, io);
-  const server = new McpServer({ name: 'billing-workbench', version: typeof BW_VERSION === 'string' ? BW_VERSION : '0.0.0' });
+  const server = new McpServer({
+    name: 'billing-workbench',
+    version: typeof BW_VERSION === 'string' ? BW_VERSION : '0.0.0',
+  });
 
   server.registerTool(
     TOOL_NAMES.validate,
@@ -48,7 +51,10 @@ export async function mcpCommand(args: McpArgs, io: Io, env = process.env, stdin
         const read = readPayloadFile(input.path);
         if (read.error !== undefined) return failure(read.error);
         const kind = input.kind ?? fileKind(input.path);
-        if (!kind) return failure(`${input.path}: name it *.order.json, *.preview.json, *.account.json or *.request.json, or give "kind".`);
+        if (!kind)
+          return failure(
+            `${input.path}: name it *.order.json, *.preview.json, *.account.json or *.request.json, or give "kind".`,
+          );
         return answer(validateText(read.text, kind, { file: input.path, serviceVersion: env.BILLING_SERVICE_VERSION }));
       }
       if (input.text === undefined || !input.kind)
@@ -62,12 +68,17 @@ export async function mcpCommand(args: McpArgs, io: Io, env = process.env, stdin
     { description: TOOL_DESCRIPTIONS.preview, inputSchema: TOOL_INPUTS.preview },
     async (input, extra) => {
       if (input.create && args.baseUrl && !args.yes)
-        return failure(`Creating an order on ${args.baseUrl} writes to that tenant: start the server with --yes to allow it.`);
+        return failure(
+          `Creating an order on ${args.baseUrl} writes to that tenant: start the server with --yes to allow it.`,
+        );
       const read = readPayloadFile(input.path);
       if (read.error !== undefined) return failure(read.error);
       try {
         const { client, connection } = await target.client();
-        const r = await previewOrderFile(client, connection, input.path, read.text, { create: input.create, signal: extra.signal });
+        const r = await previewOrderFile(client, connection, input.path, read.text, {
+          create: input.create,
+          signal: extra.signal,
+        });
         return answer(r, !r.sent);
       } catch (e) {
         return failure((e as Error).message); // the client's errors are redacted and say what to do

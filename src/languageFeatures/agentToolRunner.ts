@@ -13,7 +13,13 @@ import {
   validateText,
   type NotSent,
 } from '../agentTools';
-import type { DescribeOperationInput, FindOperationInput, PreviewInput, ToolKey, ValidateInput } from '../agentTools/inputs';
+import type {
+  DescribeOperationInput,
+  FindOperationInput,
+  PreviewInput,
+  ToolKey,
+  ValidateInput,
+} from '../agentTools/inputs';
 import { redact } from '../client/redact';
 import type { ConnectionStore } from '../connections/connectionStore';
 import { orderFile } from '../payloads/requests';
@@ -89,7 +95,9 @@ async function validate(input: Input, deps: AgentToolDeps) {
   const serviceVersion = deps.settings.values.serviceVersion;
   if (input.path === undefined) {
     if (input.text === undefined || !input.kind)
-      return { error: 'Give "path" (a workspace file), or "text" with its "kind" (order, preview, account or request).' };
+      return {
+        error: 'Give "path" (a workspace file), or "text" with its "kind" (order, preview, account or request).',
+      };
     return validateText(input.text, input.kind, { serviceVersion });
   }
   const doc = await openFile(input.path);
@@ -99,7 +107,9 @@ async function validate(input: Input, deps: AgentToolDeps) {
   if (named && (!input.kind || input.kind === named))
     return validateResult(doc.getText(), named, deps.diagnostics.parsed(doc).findings, file);
   if (!input.kind)
-    return { error: `${file}: name it *.order.json, *.preview.json, *.account.json or *.request.json, or give "kind".` };
+    return {
+      error: `${file}: name it *.order.json, *.preview.json, *.account.json or *.request.json, or give "kind".`,
+    };
   return validateText(doc.getText(), input.kind, { file, serviceVersion });
 }
 

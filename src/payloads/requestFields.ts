@@ -124,7 +124,10 @@ export function requestFieldsAt(operationId: string, bodyPath: readonly PathSegm
       const values = s.enum?.filter(v => v !== null);
       // The contract carries no prose: its bounds and default are the description (values and fields are listed).
       const notes = offer.details.filter(d => !d.startsWith('Allowed values') && !d.startsWith('Fields:'));
-      const type = s.type === 'array' ? `array of ${inner.type === 'integer' ? 'whole number' : (inner.type ?? 'any')}` : offer.summary.split(',')[0];
+      const type =
+        s.type === 'array'
+          ? `array of ${inner.type === 'integer' ? 'whole number' : (inner.type ?? 'any')}`
+          : offer.summary.split(',')[0];
       return {
         name,
         type,
@@ -132,7 +135,9 @@ export function requestFieldsAt(operationId: string, bodyPath: readonly PathSegm
         ...(notes.length ? { description: notes.join('. ') } : {}),
         ...(values ? { values: values.slice(0, MAX_VALUES) } : {}),
         ...(values && values.length > MAX_VALUES ? { moreValues: values.length - MAX_VALUES } : {}),
-        ...(inner.type === 'object' && Object.keys(inner.properties).length ? { fields: Object.keys(inner.properties).length } : {}),
+        ...(inner.type === 'object' && Object.keys(inner.properties).length
+          ? { fields: Object.keys(inner.properties).length }
+          : {}),
       };
     });
 }

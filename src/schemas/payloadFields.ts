@@ -45,7 +45,8 @@ function flat(root: Node, node: Node, depth = 0): Node {
   const out: Node = { ...node, properties: { ...(node.properties as Node | undefined) } };
   for (const b of branches.filter(isNode).map(b => flat(root, b, depth + 1))) {
     Object.assign(out.properties as Node, b.properties as Node | undefined);
-    for (const k of ['type', 'enum', 'items', 'description']) if (out[k] === undefined && b[k] !== undefined) out[k] = b[k];
+    for (const k of ['type', 'enum', 'items', 'description'])
+      if (out[k] === undefined && b[k] !== undefined) out[k] = b[k];
   }
   return out;
 }

@@ -8,7 +8,29 @@ import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { BillingWorkbenchApi } from '../../src/extension';
 import { prepareAgentTool, type AgentToolDeps } from '../../src/languageFeatures/agentToolRunner';
-import { api, shown, waitFor } from './helpers';
+import type {
+  CreateResult,
+  NotSent,
+  OperationDescription,
+  OperationInfo,
+  PreviewResult,
+  ValidateResult,
+} from '../../src/agentTools';
+import type { FieldInfo } from '../../src/schemas';
+import { answering, api, shown, waitFor } from './helpers';
+
+/** Every field an answer may carry, so a test reads any of them (the tool decides which it sends). */
+type Answer = ValidateResult &
+  Omit<PreviewResult, 'sent'> &
+  Omit<CreateResult, 'sent'> &
+  Omit<NotSent, 'sent'> &
+  Omit<OperationDescription, 'body'> & {
+    sent: boolean;
+    body: { takes: boolean; fields: FieldInfo[] };
+    operations: OperationInfo[];
+    error: string;
+    closest: OperationInfo[];
+  };
 
 const NAMES = [
   'billingWorkbench_validate',
@@ -18,7 +40,7 @@ const NAMES = [
 ];
 
 /** A tool's answer: one text part of JSON. */
-async function invoke(name: string, input: object): Promise<any> {
+async function invoke(name: string, input: object): Promise<Answer> {
   const r = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined });
   assert.equal(r.content.length, 1, `${name} answers one part`);
   const part = r.content[0];
@@ -61,11 +83,11 @@ suite('Agent tools (vscode.lm)', () => {
       const at = problems.find(d => d.range.start.line === f.line - 1 && d.message.startsWith(f.message));
       assert.ok(at, `${f.message} is a problem on line ${f.line}`);
     }
-    const colour = data.findings.find((f: any) => f.path === 'account_data.colour');
-    assert.ok(colour, JSON.stringify(data.findings.map((f: any) => f.path)));
+    const colour = data.findings.find(f => f.path === 'account_data.colour');
+    assert.ok(colour, JSON.stringify(data.findings.map(f => f.path)));
     assert.equal(colour.severity, 'error');
     assert.deepStrictEqual(
-      colour.fixes.map((x: any) => x.title),
+      colour.fixes.map(x => x.title),
       ['Remove "colour"'],
     );
   });
@@ -73,7 +95,7 @@ suite('Agent tools (vscode.lm)', () => {
   test('validate text with its kind, and a missing kind is said', async () => {
     const text = JSON.stringify({ account_number: 'A00000001', subscriptions: [{ subscription_plans: [{}] }] });
     const data = await invoke('billingWorkbench_validate', { text, kind: 'order' });
-    assert.ok(data.errors > 0 && data.findings.every((f: any) => typeof f.path === 'string'), JSON.stringify(data));
+    assert.ok(data.errors > 0 && data.findings.every(f => typeof f.path === 'string'), JSON.stringify(data));
     const asked = await invoke('billingWorkbench_validate', { text });
     assert.match(asked.error, /"kind"/);
   });
@@ -94,7 +116,7 @@ suite('Agent tools (vscode.lm)', () => {
     const data = await invoke('billingWorkbench_preview', { path: 'mistakes.order.json' });
     assert.equal(data.sent, false);
     assert.match(data.reason, /error\(s\)/);
-    assert.ok(data.validation.findings.length > 0);
+    assert.ok(data.validation!.findings.length > 0);
   });
 
   test('findOperation and describeOperation read the catalog', async () => {
@@ -102,8 +124,8 @@ suite('Agent tools (vscode.lm)', () => {
     assert.equal(found.operations[0].id, 'POST /v1/payments/{paymentKey}/refunds');
     const described = await invoke('billingWorkbench_describeOperation', { operation: 'POST /v1/orders' });
     assert.equal(described.body.takes, true);
-    const subscriptions = described.body.fields.find((f: any) => f.name === 'subscriptions');
-    assert.match(subscriptions.type, /^array/);
+    const subscriptions = described.body.fields.find(f => f.name === 'subscriptions');
+    assert.match(subscriptions?.type ?? '', /^array/);
   });
 
   test('create always asks (VS Code shows the confirmation); a preview asks nowhere and names the connection', () => {
@@ -118,5 +140,32 @@ suite('Agent tools (vscode.lm)', () => {
     assert.match(String(preview.invocationMessage), /on Acme staging/);
     const production = prepareAgentTool('preview', { path: 'x.order.json', create: true }, deps('Live', 'production'));
     assert.match(String(production.confirmationMessages!.message), /PRODUCTION \(Live\)/);
+  });
+
+  test('invoked outside a chat, a create never writes without a yes: the workbench refuses it or the editor asks', async () => {
+    const told = answering('showWarningMessage', items => items[0]); // our own write confirmation: Create
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('a confirmation stayed open for 20 s')), 20000);
+    });
+    const input = { path: 'new-customer.order.json', create: true };
+    const outcome = await Promise.race([
+      vscode.lm.invokeTool('billingWorkbench_preview', { input, toolInvocationToken: undefined }).then(
+        r => ({ data: JSON.parse((r.content[0] as vscode.LanguageModelTextPart).value) }),
+        (e: unknown) => ({ refused: e }),
+      ),
+      deadline,
+    ]).finally(() => (clearTimeout(timer), told.restore()));
+    if ('refused' in outcome) {
+      // The workbench's own confirmation (a dialog the test workbench refuses): nothing reached the controller.
+      assert.deepStrictEqual(told.asked, [], String(outcome.refused));
+      console.log(`the workbench refused the create's confirmation: ${String(outcome.refused)}`);
+      return;
+    }
+    assert.equal(told.asked.length, 1, 'the editor asked before the write');
+    assert.ok(told.asked[0].modal);
+    assert.match(told.asked[0].message, /Create order from new-customer\.order\.json on Local sandbox/);
+    assert.match(outcome.data.orderNumber, /\S/, JSON.stringify(outcome.data));
+    console.log(`no workbench confirmation outside a chat; the editor asked, then created ${outcome.data.orderNumber}`);
   });
 });

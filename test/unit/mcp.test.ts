@@ -9,6 +9,28 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { CLI } from './cli';
 import { NEW_CUSTOMER_TOTALS } from './expected';
+import type {
+  CreateResult,
+  NotSent,
+  OperationDescription,
+  OperationInfo,
+  PreviewResult,
+  ValidateResult,
+} from '../../src/agentTools';
+import type { FieldInfo } from '../../src/schemas';
+
+/** Every field an answer may carry, so a test reads any of them (the tool decides which it sends). */
+type Answer = ValidateResult &
+  Omit<PreviewResult, 'sent'> &
+  Omit<CreateResult, 'sent'> &
+  Omit<NotSent, 'sent'> &
+  Omit<OperationDescription, 'body'> & {
+    sent: boolean;
+    body: { takes: boolean; fields: FieldInfo[] };
+    operations: OperationInfo[];
+    error: string;
+    closest: OperationInfo[];
+  };
 
 const TOOLS = [
   'billingWorkbench_validate',
@@ -36,8 +58,11 @@ after(async () => {
 });
 
 /** A tool's answer: its one text part, parsed. */
-async function call(name: string, args: Record<string, unknown>): Promise<{ isError?: boolean; data: any }> {
-  const r = (await client.callTool({ name, arguments: args })) as { isError?: boolean; content: { type: string; text: string }[] };
+async function call(name: string, args: Record<string, unknown>): Promise<{ isError?: boolean; data: Answer }> {
+  const r = (await client.callTool({ name, arguments: args })) as {
+    isError?: boolean;
+    content: { type: string; text: string }[];
+  };
   assert.equal(r.content.length, 1);
   assert.equal(r.content[0].type, 'text');
   return { isError: r.isError, data: JSON.parse(r.content[0].text) };
@@ -60,13 +85,15 @@ describe('node dist/cli.js mcp', () => {
 
   test('validate a bad payload file: findings with path, line, severity, message and the quick fixes as edits', async () => {
     const file = path.join(dir, 'bad.order.json');
-    const text = fs.readFileSync('examples/new-customer.order.json', 'utf8').replace('"subscriptions"', '"subscriptons"');
+    const text = fs
+      .readFileSync('examples/new-customer.order.json', 'utf8')
+      .replace('"subscriptions"', '"subscriptons"');
     fs.writeFileSync(file, text);
     const { isError, data } = await call('billingWorkbench_validate', { path: file });
     assert.equal(isError, undefined);
     assert.equal(data.kind, 'order');
     assert.ok(data.errors >= 1, JSON.stringify(data));
-    const typo = data.findings.find((f: any) => f.path === 'subscriptons');
+    const typo = data.findings.find(f => f.path === 'subscriptons');
     assert.ok(typo, JSON.stringify(data.findings));
     assert.equal(typo.severity, 'error');
     assert.equal(typo.code, 'unknown-field');
@@ -94,15 +121,20 @@ describe('node dist/cli.js mcp', () => {
   });
 
   test('describeOperation lists path parameters and body fields with type, required and allowed values', async () => {
-    const refund = await call('billingWorkbench_describeOperation', { operation: 'POST /v1/payments/{paymentKey}/refunds' });
+    const refund = await call('billingWorkbench_describeOperation', {
+      operation: 'POST /v1/payments/{paymentKey}/refunds',
+    });
     assert.deepEqual(refund.data.pathParams, [{ name: 'paymentKey', required: true }]);
     assert.equal(refund.data.body.takes, true);
-    const total = refund.data.body.fields.find((f: any) => f.name === 'totalAmount');
-    assert.ok(total, JSON.stringify(refund.data.body.fields.map((f: any) => f.name)));
+    const total = refund.data.body.fields.find(f => f.name === 'totalAmount');
+    assert.ok(total, JSON.stringify(refund.data.body.fields.map(f => f.name)));
     assert.match(total.type, /^number/);
-    const v2 = await call('billingWorkbench_describeOperation', { operation: 'POST /v2/orders', at: 'subscriptions[].initial_term' });
-    const type = v2.data.body.fields.find((f: any) => f.name === 'type');
-    assert.deepEqual(type.values, ['termed', 'evergreen']);
+    const v2 = await call('billingWorkbench_describeOperation', {
+      operation: 'POST /v2/orders',
+      at: 'subscriptions[].initial_term',
+    });
+    const type = v2.data.body.fields.find(f => f.name === 'type');
+    assert.deepEqual(type?.values, ['termed', 'evergreen']);
     const unknown = await call('billingWorkbench_describeOperation', { operation: 'POST /v1/refund' });
     assert.equal(unknown.isError, true);
     assert.ok(unknown.data.closest.length > 0);
@@ -120,7 +152,7 @@ describe('node dist/cli.js mcp', () => {
     const refused = await call('billingWorkbench_preview', { path: bad });
     assert.equal(refused.isError, true);
     assert.equal(refused.data.sent, false);
-    assert.ok(refused.data.validation.findings.length > 0);
+    assert.ok(refused.data.validation!.findings.length > 0);
   });
 
   test('create on the Local sandbox makes the order; stdout carried nothing but the protocol', async () => {
