@@ -41,6 +41,9 @@ const LAZY = {
   'src/scenarios/index.ts': 'scenarios.js', // scenario files, runner and reports (the CLI's `test`, the Testing view)
   'src/cli/test.ts': 'cli-test.js',
   'src/scenarios/fromHistory.ts': 'scenario-from-history.js', // History's Save as Scenario
+  'src/agentTools/index.ts': 'agent-tools.js', // the agent tools' logic (editor and MCP), with the first tool call
+  'src/languageFeatures/agentToolRunner.ts': 'agent-tool-runner.js', // the editor's side of the tools, likewise
+  'src/cli/mcp.ts': 'cli-mcp.js', // the MCP server and its SDK
 };
 /** A LAZY source as esbuild resolves it: an absolute path, or the package name. */
 const lazyKey = src => (src.startsWith('src/') ? path.resolve(src) : src);
@@ -208,7 +211,9 @@ async function distBuilds() {
   for (const [src, out] of Object.entries(LAZY)) {
     const key = lazyKey(src);
     const extra = src === 'undici' ? [oneLlhttp] : src.endsWith('jsonSchemas.ts') ? [schemaFiles] : [];
-    builds.push({ ...node, entryPoints: [src], outfile: `dist/${out}`, plugins: withLazy(key, extra) });
+    // `vscode` stays external: a lazy part of the editor (the agent tool runner) imports it like the entry does.
+    const lazy = { ...node, entryPoints: [src], outfile: `dist/${out}`, external: ['vscode'] };
+    builds.push({ ...lazy, plugins: withLazy(key, extra) });
   }
   return builds;
 }

@@ -47,6 +47,8 @@ export default tseslint.config(
       'src/cli.ts',
       'src/products/**',
       'src/scenarios/**',
+      'src/agentTools/**',
+      'src/cli/mcp.ts',
     ],
     rules: {
       'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'core folders import no vscode' }] }],

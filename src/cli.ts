@@ -7,6 +7,7 @@ import { clockCommand } from './cli/clock';
 import { sendCommand } from './cli/send';
 import { endpointsCommand } from './cli/endpoints';
 import { testCommand } from './cli/test';
+import { mcpCommand } from './cli/mcp';
 import { InputError, stdio, UsageError, type Io } from './cli/io';
 import { fileErrorMessage, isFileSystemError } from './cli/files';
 
@@ -54,7 +55,13 @@ const USAGE = `usage: billing-workbench <command> [options]
   test [FILES|DIRS] [--base-url URL] [--reporter text|junit|json] [--junit-file F] [--yes]
       Run *.scenario.json files (default: the current folder), each on a fresh embedded local sandbox, or on
       --base-url (scenarios that write need --yes there). Exit 0 all passed, 1 a check failed or a step
-      errored, 2 usage or input error (a scenario with findings is not run).`;
+      errored, 2 usage or input error (a scenario with findings is not run).
+
+  mcp [--base-url URL] [--yes]
+      Serve the agent tools (validate, preview, findOperation, describeOperation) to a chat agent over the Model
+      Context Protocol on stdio (stdout is the protocol; messages go to stderr). Previews run on the embedded
+      local sandbox, or on --base-url (credentials from BILLING_CLIENT_ID and BILLING_CLIENT_SECRET), where
+      creating an order also needs --yes. Exit 0 when the agent closes the connection.`;
 
 export async function main(argv: string[], io: Io = stdio): Promise<number> {
   const [command, ...rest] = argv;
@@ -154,6 +161,13 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
         const { reporter, yes } = values;
         const args = { paths: positionals, baseUrl: values['base-url'], junitFile: values['junit-file'] };
         return await testCommand({ ...args, reporter: reporter!, yes: yes! }, io);
+      }
+      case 'mcp': {
+        const { values } = parseArgs({
+          args: rest,
+          options: { 'base-url': { type: 'string' }, yes: { type: 'boolean', default: false } },
+        });
+        return await mcpCommand({ baseUrl: values['base-url'], yes: values.yes }, io);
       }
       case undefined:
       case 'help':

@@ -58,6 +58,7 @@ import type { PayloadDiagnostics } from './languageFeatures/payloadDiagnostics';
 import { NewRequestCommand } from './commands/newRequest';
 import { PayloadQuickFixes } from './languageFeatures/payloadQuickFixes';
 import { PreviewOnSave } from './languageFeatures/previewOnSave';
+import { registerAgentTools } from './languageFeatures/agentTools';
 import { SCENARIO_FILES, ScenarioCodeLens } from './languageFeatures/scenarioCodeLens';
 import {
   REQUEST_FIELD_TRIGGERS,
@@ -203,6 +204,13 @@ export function activate(context: vscode.ExtensionContext): BillingWorkbenchApi 
       ...REQUEST_FIELD_TRIGGERS,
     ),
     vscode.languages.registerHoverProvider(REQUEST_FILES, new RequestFieldHover()),
+    registerAgentTools({
+      diagnostics: s.diagnostics,
+      settings: s.settings,
+      connections: s.connections,
+      payloads: () => s.payloads,
+      controller: () => s.controller,
+    }),
   );
   const version = String(context.extension.packageJSON.version);
   const connection = s.connections.active().name;

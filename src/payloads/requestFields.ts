@@ -3,7 +3,7 @@
 // turns these into completion items and hovers.
 import { getLocation, parse as parseJsonc, type Location } from 'jsonc-parser';
 import { requestContract, type Shape } from '../contract';
-import type { PathSegment } from '../schemas';
+import { MAX_VALUES, type FieldInfo, type PathSegment } from '../schemas';
 import { isObj } from '../schemas/objects';
 
 export interface FieldOffer {
@@ -103,6 +103,43 @@ export function requestHoverAt(text: string, offset: number): FieldHover | undef
           : `**${name}** is not a field of this object in the contract.`,
       ];
   return { markdown: lines.join('\n\n'), offset: token.offset, length: token.length };
+}
+
+/**
+ * The fields of the object at `bodyPath` in an operation's v1 body (array indexes step into entries), as the
+ * describeOperation tool lists them; undefined when the contract has no object there.
+ */
+export function requestFieldsAt(operationId: string, bodyPath: readonly PathSegment[]): FieldInfo[] | undefined {
+  const contract = requestContract();
+  let shape = contract.shapeAt(operationId, bodyPath);
+  if (shape?.type === 'array' && shape.items) shape = contract.shapes.of(shape.items);
+  if (!shape || shape.type !== 'object') return undefined;
+  const holder = shape;
+  return Object.entries(holder.properties)
+    .filter(([, node]) => !contract.shapes.of(node).readOnly)
+    .map(([name, node]) => {
+      const s = contract.shapes.of(node);
+      const inner = s.type === 'array' && s.items ? contract.shapes.of(s.items) : s;
+      const offer = fieldOffer(name, s, holder.required.includes(name));
+      const values = s.enum?.filter(v => v !== null);
+      // The contract carries no prose: its bounds and default are the description (values and fields are listed).
+      const notes = offer.details.filter(d => !d.startsWith('Allowed values') && !d.startsWith('Fields:'));
+      const type =
+        s.type === 'array'
+          ? `array of ${inner.type === 'integer' ? 'whole number' : (inner.type ?? 'any')}`
+          : offer.summary.split(',')[0];
+      return {
+        name,
+        type,
+        required: offer.required,
+        ...(notes.length ? { description: notes.join('. ') } : {}),
+        ...(values ? { values: values.slice(0, MAX_VALUES) } : {}),
+        ...(values && values.length > MAX_VALUES ? { moreValues: values.length - MAX_VALUES } : {}),
+        ...(inner.type === 'object' && Object.keys(inner.properties).length
+          ? { fields: Object.keys(inner.properties).length }
+          : {}),
+      };
+    });
 }
 
 function fieldOffer(name: string, s: Shape, required: boolean): FieldOffer {

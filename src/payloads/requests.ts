@@ -4,6 +4,7 @@
 export { requestFindings, V2_BODY_KINDS, type RequestFindingsOptions } from './requestFindings';
 export {
   requestOffersAt,
+  requestFieldsAt,
   requestHoverAt,
   type FieldOffer,
   type ValueOffer,

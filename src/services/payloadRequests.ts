@@ -13,7 +13,7 @@ import {
 } from '../schemas';
 import { fileName, showProblems } from '../util/documents';
 import type { Call } from './calls';
-import type { RequestController } from './requestController';
+import type { RequestController, RunOptions } from './requestController';
 
 export type PreviewCall = Extract<Call, { kind: 'preview' }>;
 
@@ -24,6 +24,8 @@ export interface SendOptions {
   confirmed?: boolean;
   /** No messages (preview on save): a file with problems is simply not sent. */
   silent?: boolean;
+  /** How the controller runs it (an agent tool: quietly, failures thrown, with its cancellation). */
+  run?: RunOptions;
 }
 
 type Body = Record<string, unknown>;
@@ -44,7 +46,7 @@ export class PayloadRequests {
 
   async preview(doc: vscode.TextDocument | undefined, opts: SendOptions = {}) {
     const call = await this.previewCall(doc, opts);
-    return call && this.controller.run(call);
+    return call && this.controller.run(call, opts.run);
   }
 
   /** The preview call for the document, checked as Preview checks it (undefined: the person was told why). */
@@ -62,7 +64,7 @@ export class PayloadRequests {
     const body = orderCreateBody(p.order, p.value) as OrderRequestBody;
     const api = p.order.api === 'v1' ? ({ api: 'v1' } as const) : {};
     const call = { kind: 'createOrder', file: p.file, body, confirmed: opts.confirmed, ...api } as const;
-    const r = await this.controller.run(call);
+    const r = await this.controller.run(call, opts.run);
     const sent = body as Record<string, unknown>;
     const accountNumber = (p.order.api === 'v1' ? sent.existingAccountNumber : sent.account_number) as
       string | undefined;

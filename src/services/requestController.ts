@@ -26,11 +26,18 @@ export interface RequestControllerDeps {
   switchConnection: () => Promise<unknown>;
 }
 
+/** How a call runs when its caller says the outcome itself (an agent tool). */
+export interface RunOptions {
+  /** No progress notification and no popups; a failure (Sign In needed, cancelled, an error) is thrown. */
+  quiet?: boolean;
+  signal?: AbortSignal;
+}
+
 export class RequestController {
   constructor(private readonly deps: RequestControllerDeps) {}
 
-  async run<C extends Call>(call: C): Promise<AnswerOf<C> | undefined> {
-    const active = await this.activeClient();
+  async run<C extends Call>(call: C, options: RunOptions = {}): Promise<AnswerOf<C> | undefined> {
+    const active = options.quiet ? await this.deps.clients.active() : await this.activeClient();
     if (!active) return undefined;
     const info = describe(call);
     const what = info.target ? `${info.method} ${info.target}` : info.title;
@@ -41,17 +48,21 @@ export class RequestController {
     const record = (outcome: Outcome) =>
       this.deps.requests().record(historyRecord(ctx, call, outcome), active.client.redactor);
     try {
-      const r = await this.withProgress(info, active, signal => invoke(active.client, call, signal));
+      const r = options.quiet
+        ? await invoke(active.client, call, options.signal ?? new AbortController().signal)
+        : await this.withProgress(info, active, signal => invoke(active.client, call, signal));
       record({ response: r });
       this.deps.panel.show(responseState(ctx, call, r, this.deps.history));
       return r as AnswerOf<C>;
     } catch (e) {
+      if (options.quiet && e instanceof ApiError && e.kind === 'cancelled') throw e;
       if (e instanceof ApiError && e.kind === 'cancelled') {
         void vscode.window.setStatusBarMessage(`${info.title}: cancelled`, 3000);
         return undefined;
       }
       record({ error: e, ms: Date.now() - started });
       if (e instanceof ApiError) this.deps.panel.show(errorState(ctx, e));
+      if (options.quiet) throw e;
       return this.fail(e);
     }
   }

@@ -1,0 +1,150 @@
+// `mcp [--base-url URL] [--yes]`: the four agent tools (validate, preview, findOperation, describeOperation)
+// as a Model Context Protocol server on stdio. stdout carries the protocol only; everything else goes to
+// stderr. Previews go to the embedded Local sandbox (started on first use, kept for the session, so a created
+// order stays), or with --base-url to that environment (BILLING_CLIENT_ID / BILLING_CLIENT_SECRET, like `test`),
+// where creating an order also needs --yes.
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import {
+  describeOperation,
+  fileKind,
+  findOperations,
+  previewOrderFile,
+  validateText,
+  type ToolConnection,
+} from '../agentTools';
+import { TOOL_DESCRIPTIONS, TOOL_INPUTS, TOOL_NAMES } from '../agentTools/inputs';
+import { BillingClient } from '../client';
+import { startSandbox, type Sandbox } from '../sandbox';
+import { readPayloadFile } from './files';
+import { InputError, type Io } from './io';
+
+export interface McpArgs {
+  baseUrl?: string;
+  /** Allow creating orders on --base-url (the Local sandbox needs no leave). */
+  yes?: boolean;
+}
+
+declare const BW_VERSION: string | undefined; // set by esbuild
+
+type Answer = { content: { type: 'text'; text: string }[]; isError?: boolean };
+const answer = (data: unknown, isError = false): Answer => ({
+  content: [{ type: 'text', text: JSON.stringify(data) }],
+  ...(isError ? { isError } : {}),
+});
+const failure = (message: string): Answer => answer({ error: message }, true);
+
+export async function mcpCommand(args: McpArgs, io: Io, env = process.env, stdin = process.stdin): Promise<number> {
+  if (args.baseUrl && (!env.BILLING_CLIENT_ID || !env.BILLING_CLIENT_SECRET))
+    throw new InputError('--base-url needs BILLING_CLIENT_ID and BILLING_CLIENT_SECRET in the environment');
+  const target = new Target(args, env, io);
+  const server = new McpServer({
+    name: 'billing-workbench',
+    version: typeof BW_VERSION === 'string' ? BW_VERSION : '0.0.0',
+  });
+
+  server.registerTool(
+    TOOL_NAMES.validate,
+    { description: TOOL_DESCRIPTIONS.validate, inputSchema: TOOL_INPUTS.validate },
+    async input => {
+      if (input.path !== undefined) {
+        const read = readPayloadFile(input.path);
+        if (read.error !== undefined) return failure(read.error);
+        const kind = input.kind ?? fileKind(input.path);
+        if (!kind)
+          return failure(
+            `${input.path}: name it *.order.json, *.preview.json, *.account.json or *.request.json, or give "kind".`,
+          );
+        return answer(validateText(read.text, kind, { file: input.path, serviceVersion: env.BILLING_SERVICE_VERSION }));
+      }
+      if (input.text === undefined || !input.kind)
+        return failure('Give "path" (a payload file), or "text" with its "kind" (order, preview, account or request).');
+      return answer(validateText(input.text, input.kind, { serviceVersion: env.BILLING_SERVICE_VERSION }));
+    },
+  );
+
+  server.registerTool(
+    TOOL_NAMES.preview,
+    { description: TOOL_DESCRIPTIONS.preview, inputSchema: TOOL_INPUTS.preview },
+    async (input, extra) => {
+      if (input.create && args.baseUrl && !args.yes)
+        return failure(
+          `Creating an order on ${args.baseUrl} writes to that tenant: start the server with --yes to allow it.`,
+        );
+      const read = readPayloadFile(input.path);
+      if (read.error !== undefined) return failure(read.error);
+      try {
+        const { client, connection } = await target.client();
+        const r = await previewOrderFile(client, connection, input.path, read.text, {
+          create: input.create,
+          signal: extra.signal,
+        });
+        return answer(r, !r.sent);
+      } catch (e) {
+        return failure((e as Error).message); // the client's errors are redacted and say what to do
+      }
+    },
+  );
+
+  server.registerTool(
+    TOOL_NAMES.findOperation,
+    { description: TOOL_DESCRIPTIONS.findOperation, inputSchema: TOOL_INPUTS.findOperation },
+    async input => answer(findOperations(input.query, input.limit)),
+  );
+
+  server.registerTool(
+    TOOL_NAMES.describeOperation,
+    { description: TOOL_DESCRIPTIONS.describeOperation, inputSchema: TOOL_INPUTS.describeOperation },
+    async input => {
+      const r = describeOperation(input.operation, input.at);
+      return answer(r, 'error' in r);
+    },
+  );
+
+  const closed = new Promise<void>(resolve => {
+    server.server.onclose = () => resolve();
+    stdin.once('end', () => resolve()); // the agent went away
+  });
+  await server.connect(new StdioServerTransport(stdin, process.stdout));
+  io.err(`billing-workbench MCP server on stdio; previews on ${args.baseUrl ?? 'the embedded Local sandbox'}`);
+  await closed;
+  await server.close();
+  await target.close();
+  return 0;
+}
+
+/** Where previews go: --base-url, or the embedded Local sandbox started on first use. */
+class Target {
+  private pending: Promise<{ client: BillingClient; connection: ToolConnection }> | undefined;
+  private sandbox: Sandbox | undefined;
+
+  constructor(
+    private readonly args: McpArgs,
+    private readonly env: NodeJS.ProcessEnv,
+    private readonly io: Io,
+  ) {}
+
+  client() {
+    return (this.pending ??= this.start());
+  }
+
+  private async start() {
+    const { baseUrl } = this.args;
+    if (baseUrl) {
+      const { BILLING_CLIENT_ID: clientId = '', BILLING_CLIENT_SECRET: clientSecret = '' } = this.env;
+      const client = new BillingClient({ baseUrl, clientId, clientSecret, surface: 'cli' });
+      return { client, connection: { name: baseUrl, kind: 'remote' } };
+    }
+    this.sandbox = await startSandbox();
+    this.io.err(`started the embedded Local sandbox at ${this.sandbox.url}`);
+    const { url, clientId, clientSecret } = this.sandbox;
+    const client = new BillingClient({ baseUrl: url, clientId, clientSecret, surface: 'cli' });
+    return { client, connection: { name: 'Local sandbox', kind: 'local' } };
+  }
+
+  async close() {
+    const started = await this.pending?.catch(() => undefined);
+    await started?.client.close();
+    await this.sandbox?.close();
+  }
+}

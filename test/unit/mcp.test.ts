@@ -1,0 +1,165 @@
+// `node dist/cli.js mcp` as an agent meets it: its own process, spoken to over stdio with the official SDK's
+// client. The four tools are listed with their inputs, and each answers with small structured JSON.
+import { test, describe, before, after } from 'node:test';
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { CLI } from './cli';
+import { NEW_CUSTOMER_TOTALS } from './expected';
+import type {
+  CreateResult,
+  NotSent,
+  OperationDescription,
+  OperationInfo,
+  PreviewResult,
+  ValidateResult,
+} from '../../src/agentTools';
+import type { FieldInfo } from '../../src/schemas';
+
+/** Every field an answer may carry, so a test reads any of them (the tool decides which it sends). */
+type Answer = ValidateResult &
+  Omit<PreviewResult, 'sent'> &
+  Omit<CreateResult, 'sent'> &
+  Omit<NotSent, 'sent'> &
+  Omit<OperationDescription, 'body'> & {
+    sent: boolean;
+    body: { takes: boolean; fields: FieldInfo[] };
+    operations: OperationInfo[];
+    error: string;
+    closest: OperationInfo[];
+  };
+
+const TOOLS = [
+  'billingWorkbench_validate',
+  'billingWorkbench_preview',
+  'billingWorkbench_findOperation',
+  'billingWorkbench_describeOperation',
+];
+
+let client: Client;
+const protocolErrors: Error[] = [];
+let stderr = '';
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bw-mcp-'));
+
+before(async () => {
+  const env = { ...(process.env as Record<string, string>), BILLING_CLIENT_ID: '', BILLING_CLIENT_SECRET: '' };
+  const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp'], env, stderr: 'pipe' });
+  transport.stderr?.on('data', d => (stderr += d));
+  client = new Client({ name: 'unit-test', version: '1.0.0' });
+  client.onerror = e => protocolErrors.push(e); // a line on stdout that is not the protocol lands here
+  await client.connect(transport);
+});
+after(async () => {
+  await client.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** A tool's answer: its one text part, parsed. */
+async function call(name: string, args: Record<string, unknown>): Promise<{ isError?: boolean; data: Answer }> {
+  const r = (await client.callTool({ name, arguments: args })) as {
+    isError?: boolean;
+    content: { type: string; text: string }[];
+  };
+  assert.equal(r.content.length, 1);
+  assert.equal(r.content[0].type, 'text');
+  return { isError: r.isError, data: JSON.parse(r.content[0].text) };
+}
+
+describe('node dist/cli.js mcp', () => {
+  test('initialize names the server; tools/list shows the four tools with their input schemas', async () => {
+    assert.equal(client.getServerVersion()?.name, 'billing-workbench');
+    const { tools } = await client.listTools();
+    assert.deepEqual(tools.map(t => t.name).sort(), [...TOOLS].sort());
+    const byName = new Map(tools.map(t => [t.name, t]));
+    const props = (n: string) => Object.keys(byName.get(n)!.inputSchema.properties ?? {}).sort();
+    assert.deepEqual(props('billingWorkbench_validate'), ['kind', 'path', 'text']);
+    assert.deepEqual(props('billingWorkbench_preview'), ['create', 'path']);
+    assert.deepEqual(byName.get('billingWorkbench_preview')!.inputSchema.required, ['path']);
+    assert.deepEqual(byName.get('billingWorkbench_findOperation')!.inputSchema.required, ['query']);
+    assert.deepEqual(byName.get('billingWorkbench_describeOperation')!.inputSchema.required, ['operation']);
+    for (const t of tools) assert.ok(t.description && t.description.length > 40, `${t.name} says what it does`);
+  });
+
+  test('validate a bad payload file: findings with path, line, severity, message and the quick fixes as edits', async () => {
+    const file = path.join(dir, 'bad.order.json');
+    const text = fs
+      .readFileSync('examples/new-customer.order.json', 'utf8')
+      .replace('"subscriptions"', '"subscriptons"');
+    fs.writeFileSync(file, text);
+    const { isError, data } = await call('billingWorkbench_validate', { path: file });
+    assert.equal(isError, undefined);
+    assert.equal(data.kind, 'order');
+    assert.ok(data.errors >= 1, JSON.stringify(data));
+    const typo = data.findings.find(f => f.path === 'subscriptons');
+    assert.ok(typo, JSON.stringify(data.findings));
+    assert.equal(typo.severity, 'error');
+    assert.equal(typo.code, 'unknown-field');
+    assert.equal(typo.line, text.slice(0, text.indexOf('"subscriptons"')).split('\n').length);
+    assert.equal(typo.fixes[0].title, 'Rename to `subscriptions`');
+    const edit = typo.fixes[0].edits[0];
+    const fixed = text.slice(0, edit.offset) + edit.content + text.slice(edit.offset + edit.length);
+    assert.equal(fixed, fs.readFileSync('examples/new-customer.order.json', 'utf8'), 'the edit restores the file');
+  });
+
+  test('validate text with its kind; a clean payload has no findings', async () => {
+    const text = fs.readFileSync('examples/new-customer.order.json', 'utf8');
+    const { data } = await call('billingWorkbench_validate', { text, kind: 'order' });
+    assert.deepEqual(data, { kind: 'order', errors: 0, warnings: 0, findings: [] });
+    const none = await call('billingWorkbench_validate', { text });
+    assert.equal(none.isError, true);
+    assert.match(none.data.error, /"kind"/);
+  });
+
+  test('findOperation "refund a payment" ranks POST /v1/payments/{paymentKey}/refunds first', async () => {
+    const { data } = await call('billingWorkbench_findOperation', { query: 'refund a payment', limit: 3 });
+    assert.equal(data.operations.length, 3);
+    assert.equal(data.operations[0].id, 'POST /v1/payments/{paymentKey}/refunds');
+    assert.ok(data.operations[0].summary && data.operations[0].group);
+  });
+
+  test('describeOperation lists path parameters and body fields with type, required and allowed values', async () => {
+    const refund = await call('billingWorkbench_describeOperation', {
+      operation: 'POST /v1/payments/{paymentKey}/refunds',
+    });
+    assert.deepEqual(refund.data.pathParams, [{ name: 'paymentKey', required: true }]);
+    assert.equal(refund.data.body.takes, true);
+    const total = refund.data.body.fields.find(f => f.name === 'totalAmount');
+    assert.ok(total, JSON.stringify(refund.data.body.fields.map(f => f.name)));
+    assert.match(total.type, /^number/);
+    const v2 = await call('billingWorkbench_describeOperation', {
+      operation: 'POST /v2/orders',
+      at: 'subscriptions[].initial_term',
+    });
+    const type = v2.data.body.fields.find(f => f.name === 'type');
+    assert.deepEqual(type?.values, ['termed', 'evergreen']);
+    const unknown = await call('billingWorkbench_describeOperation', { operation: 'POST /v1/refund' });
+    assert.equal(unknown.isError, true);
+    assert.ok(unknown.data.closest.length > 0);
+  });
+
+  test('preview on the embedded Local sandbox answers totals, items and invoices; errors are not sent', async () => {
+    const { isError, data } = await call('billingWorkbench_preview', { path: 'examples/new-customer.preview.json' });
+    assert.equal(isError, undefined, JSON.stringify(data));
+    assert.equal(data.connection.kind, 'local');
+    assert.deepEqual(data.totals, [NEW_CUSTOMER_TOTALS]);
+    assert.ok(data.items.length > 0);
+    assert.equal(data.invoicesAsked, true);
+    assert.ok(data.invoices.length > 0 && data.invoices[0].type === 'invoice', JSON.stringify(data.invoices));
+    const bad = path.join(dir, 'bad.order.json');
+    const refused = await call('billingWorkbench_preview', { path: bad });
+    assert.equal(refused.isError, true);
+    assert.equal(refused.data.sent, false);
+    assert.ok(refused.data.validation!.findings.length > 0);
+  });
+
+  test('create on the Local sandbox makes the order; stdout carried nothing but the protocol', async () => {
+    const { data } = await call('billingWorkbench_preview', { path: 'examples/new-customer.order.json', create: true });
+    assert.match(data.orderNumber, /\S/, JSON.stringify(data));
+    assert.ok(data.subscriptions.length > 0);
+    assert.deepEqual(protocolErrors, []);
+    assert.match(stderr, /MCP server on stdio/);
+  });
+});
