@@ -91,16 +91,28 @@ export async function runScenarioItems(
         : await runScenarios(files, opts);
     // Scenarios not run at all (writing not confirmed, cancelled before they began) send no events.
     results.forEach((result, i) => report.scenarioEnd(report.readOf(result.file) ?? reads[i], result));
+    report.settleRows();
     return results;
   } finally {
     cancel.forEach(d => d.dispose());
   }
 }
 
-/** The runner's events as TestRun states, output lines and step records; each item reported once. */
+type Outcome = StepResult['outcome'];
+/** Which outcome a file's item shows when the rows of its `each` differ: the worst. */
+const RANK: Record<Outcome, number> = { passed: 0, skipped: 1, failed: 2, errored: 3 };
+
+/**
+ * The runner's events as TestRun states, output lines and step records; each item reported once. A scenario
+ * with `each` runs once per row on the same items: their states wait for the last row and show the worst,
+ * each message naming its row.
+ */
 class RunReport {
   private readonly byFile: Map<string | undefined, ScenarioRead>;
-  private readonly reported = new Set<vscode.TestItem>();
+  private reported = new Set<vscode.TestItem>();
+  /** The row running now, for files with `each`. */
+  private readonly rowOf = new Map<ScenarioRead, string>();
+  private readonly rows = new Map<vscode.TestItem, { outcome: Outcome; ms: number; messages: vscode.TestMessage[] }>();
 
   constructor(
     private readonly run: vscode.TestRun,
@@ -122,6 +134,12 @@ class RunReport {
     if (!r) return;
     if (e.type === 'scenarioStart') {
       const item = this.itemOf(r);
+      if ((r.file.scenario?.each?.length ?? 0) > 0) {
+        this.rowOf.set(r, e.name);
+        // A new row reports the same items again (into `rows`, settled after the last).
+        item?.children.forEach(c => this.reported.delete(c));
+        if (item) this.reported.delete(item);
+      }
       if (item) this.run.started(item);
       this.out(`▶ ${e.name}`);
     } else if (e.type === 'stepStart') {
@@ -146,10 +164,40 @@ class RunReport {
       [],
       item,
     );
-    if (result.outcome === 'passed') this.run.passed(item, result.ms);
-    else if (result.outcome === 'failed') this.run.failed(item, message(summary, r, []), result.ms);
-    else if (result.outcome === 'errored') this.run.errored(item, message(summary, r, []), result.ms);
+    this.settle(r, item, result.outcome, result.ms, result.outcome === 'passed' ? [] : [message(summary, r, [])]);
+  }
+
+  /** The item's state now, or (a row of `each`) kept with the others' until settleRows. */
+  private settle(r: ScenarioRead, item: vscode.TestItem, outcome: Outcome, ms: number, messages: vscode.TestMessage[]) {
+    const row = this.rowOf.get(r);
+    if (row !== undefined) {
+      for (const m of messages) m.message = `${row}: ${String(m.message)}`;
+      const was = this.rows.get(item);
+      const worst = was && RANK[was.outcome] >= RANK[outcome] ? was.outcome : outcome;
+      this.rows.set(item, {
+        outcome: worst,
+        ms: (was?.ms ?? 0) + ms,
+        messages: [...(was?.messages ?? []), ...messages],
+      });
+      return;
+    }
+    if (messages.length && outcome !== 'skipped') this.deps.onMessages(item.id, messages);
+    if (outcome === 'passed') this.run.passed(item, ms);
+    else if (outcome === 'failed') this.run.failed(item, messages, ms);
+    else if (outcome === 'errored') this.run.errored(item, messages, ms);
     else this.run.skipped(item);
+  }
+
+  /** The items of scenarios with `each`, once every row has run: the worst outcome, every row's messages. */
+  settleRows(): void {
+    for (const [item, { outcome, ms, messages }] of this.rows) {
+      if (messages.length && outcome !== 'skipped') this.deps.onMessages(item.id, messages);
+      if (outcome === 'passed') this.run.passed(item, ms);
+      else if (outcome === 'failed') this.run.failed(item, messages, ms);
+      else if (outcome === 'errored') this.run.errored(item, messages, ms);
+      else this.run.skipped(item);
+    }
+    this.rows.clear();
   }
 
   private step(r: ScenarioRead, s: StepResult): void {
@@ -157,16 +205,13 @@ class RunReport {
     if (!item || this.reported.has(item)) return;
     this.reported.add(item);
     this.out(stepLine(s), r, s.path, item);
-    if (s.outcome === 'passed') this.run.passed(item, s.ms);
-    else if (s.outcome === 'failed') {
-      const messages = s.failures.map(f => diffMessage(r, f));
-      this.deps.onMessages(item.id, messages);
-      this.run.failed(item, messages, s.ms);
-    } else if (s.outcome === 'errored') {
-      const m = message(s.error ?? 'Errored.', r, s.errorPath ?? s.path);
-      this.deps.onMessages(item.id, [m]);
-      this.run.errored(item, m, s.ms);
-    } else this.run.skipped(item);
+    const messages =
+      s.outcome === 'failed'
+        ? s.failures.map(f => diffMessage(r, f))
+        : s.outcome === 'errored'
+          ? [message(s.error ?? 'Errored.', r, s.errorPath ?? s.path)]
+          : [];
+    this.settle(r, item, s.outcome, s.ms, messages);
     if (s.exchange) this.deps.onStep(this.record(r, s, s.exchange));
   }
 

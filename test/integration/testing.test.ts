@@ -292,6 +292,51 @@ suite('Scenarios in the Testing view', function () {
       fs.rmSync(uri.fsPath, { force: true });
     }
   });
+
+  test('`each`: a row that fails marks the step failed after a row that passed, its message naming the row', async () => {
+    const a = await api();
+    const name = `${DIR}/rows.scenario.json`;
+    const uri = file(name);
+    const preview = (seats: string) => ({
+      metrics: ['delta_metrics'],
+      account_number: 'A00000001',
+      subscriptions: [
+        {
+          initial_term: { type: 'termed', interval: 'month', interval_count: 12 },
+          subscription_plans: [
+            { plan_id: 'plan-team-monthly', prices: [{ price_id: 'price-team-seats', quantity: seats }] },
+          ],
+        },
+      ],
+    });
+    const scenario = {
+      name: 'seats',
+      each: [{ seats: 10 }, { seats: 20, name: 'wrong total' }],
+      steps: [
+        {
+          name: 'quote',
+          kind: 'preview',
+          body: preview('${row.seats}'),
+          expect: { totals: [{ currency: 'USD', mrr: 350 }] },
+        },
+      ],
+    };
+    fs.writeFileSync(uri.fsPath, JSON.stringify(scenario, null, 2));
+    try {
+      await waitFor('the rows scenario in the tree', () => itemFor(a, name));
+      const results = await a.scenarios.runFiles([uri]);
+      assert.deepStrictEqual(
+        results.map(r => `${r.name} ${r.outcome}`),
+        ['seats [row 1] passed', 'seats [wrong total] failed'],
+      );
+      const [quote] = children(itemFor(a, name)!);
+      const messages = a.scenarios.lastMessages(quote.id).map(m => String(m.message));
+      assert.strictEqual(messages.length, 1, messages.join('\n'));
+      assert.match(messages[0], /^seats \[wrong total\]: USD mrr total: expected total delta MRR 350 USD, got 600/);
+    } finally {
+      fs.rmSync(uri.fsPath, { force: true });
+    }
+  });
 });
 
 /** Answers the extension's warning messages (the modal before writes) with `answer`, recording each question. */
