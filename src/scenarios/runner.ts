@@ -25,6 +25,10 @@ export interface StepResult {
   failures: CheckFailure[];
   /** Why the step could not be sent or answered with an error nobody expected (errored), or was skipped. */
   error?: string;
+  /** Why it errored: the service could not be reached, answered an error no check expected, or the scenario is wrong. */
+  errorKind?: StepErrorKind;
+  /** How many times the step was sent (retries). */
+  tries?: number;
   /** Where the error is in the scenario (an unresolved reference points at its string). */
   errorPath?: PathSegment[];
   /** What was sent and answered, redacted (the editor's History can record it as it is). */
@@ -32,6 +36,10 @@ export interface StepResult {
   /** The answer was simulated from the contract by the Local sandbox (SIMULATED_NOTE). */
   note?: string;
 }
+
+/** unreachable: network or timeout; unexpected-answer: an HTTP error no step expected; scenario: the file asks
+ * for what cannot be done (an unresolved reference, advance off the Local sandbox). The CLI exits 3 for the first two. */
+export type StepErrorKind = 'unreachable' | 'unexpected-answer' | 'scenario';
 
 export interface ScenarioResult {
   name: string;
@@ -75,6 +83,10 @@ export interface RunOptions {
   surface?: Surface;
   /** Milliseconds now (tests inject a clock; durations are measured with it). */
   now?: () => number;
+  /** The values `${env.NAME}` reads. */
+  env?: Record<string, string | undefined>;
+  /** Values to mask in results and reports. */
+  secrets?: string[];
 }
 
 /** Runs the scenarios in order; a scenario with findings of severity error is not run (errored). */
@@ -182,7 +194,7 @@ async function runStep(
   if (p.step.kind === 'advance' && !local) {
     // A real environment keeps its own date: the steps after this one would run on the wrong basis.
     const error = `${p.label} moves the Local sandbox's clock; this connection keeps its own date. Run the scenario on the Local sandbox.`;
-    return done({ outcome: 'errored', error, errorPath: [...base.path, 'kind'] });
+    return done({ outcome: 'errored', error, errorKind: 'scenario', errorPath: [...base.path, 'kind'] });
   }
   let call: Call;
   let expect: ExpectData | undefined;
@@ -192,7 +204,7 @@ async function runStep(
     expect = p.step.expect && resolveReferences(p.step.expect, answers, [...base.path, 'expect']);
   } catch (e) {
     if (!(e instanceof UnresolvedReference)) throw e;
-    return done({ outcome: 'errored', error: e.message, errorPath: e.at });
+    return done({ outcome: 'errored', error: e.message, errorKind: 'scenario', errorPath: e.at });
   }
   let answer: Answer;
   let exchange: StepResult['exchange'];
@@ -223,7 +235,8 @@ async function runStep(
     const expected = expect?.status;
     if (e.kind !== 'http' || e.status === undefined || expected === undefined || expected < 400) {
       // An error nobody expected: the step failed to do its job (a 4xx/5xx, a network failure).
-      return done({ outcome: 'errored', error: e.message, exchange });
+      const errorKind = e.kind === 'http' ? 'unexpected-answer' : 'unreachable';
+      return done({ outcome: 'errored', error: e.message, errorKind, exchange });
     }
     answer = { status: e.status, body: e.body };
   }

@@ -149,6 +149,10 @@ export const Scenario = z
     today: text(
       'On the Local sandbox, the simulated date (YYYY-MM-DD) the scenario runs on, so that every run gives the same answers.',
     ).optional(),
+    tags: z
+      .array(z.string())
+      .register(z.globalRegistry, { description: 'Labels to select scenarios by (`test --tag smoke`).' })
+      .optional(),
     steps: z.array(Step).register(z.globalRegistry, { description: 'The calls, in order.' }),
   })
   .register(z.globalRegistry, {

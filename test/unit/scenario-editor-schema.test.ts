@@ -65,6 +65,7 @@ test('completion offers the step kinds and the catalog operation ids; hover show
     'description',
     'name',
     'steps',
+    'tags',
     'today',
   ]);
   const text = '{ "today": "2027-01-01" }';
