@@ -65,7 +65,7 @@ export function writeReports(files: ReportFile[], results: ScenarioResult[], met
   let ok = true;
   for (const f of files) {
     try {
-      fs.mkdirSync(path.dirname(path.resolve(f.file)), { recursive: true });
+      makeFolder(path.dirname(path.resolve(f.file)));
       const text = render(f.format, results, meta);
       fs.writeFileSync(f.file, text.endsWith('\n') ? text : text + '\n');
     } catch (e) {
@@ -74,4 +74,14 @@ export function writeReports(files: ReportFile[], results: ScenarioResult[], met
     }
   }
   return ok;
+}
+
+/** mkdir -p; a file where a folder should be is said as such (ENOTDIR), not as "already exists". */
+function makeFolder(dir: string): void {
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') (e as NodeJS.ErrnoException).code = 'ENOTDIR';
+    throw e;
+  }
 }

@@ -21,10 +21,8 @@ export function selects(c: Candidate, s: Selection): boolean {
 }
 
 /** What exists, for the message when nothing is selected. */
-export function describeCandidates(all: Candidate[]): string {
-  return all
-    .map(c => `  ${c.name ?? '(no name)'} (${c.file})${c.tags?.length ? ` tags: ${c.tags.join(', ')}` : ''}`)
-    .join('\n');
+export function describeCandidates(all: Candidate[]): string[] {
+  return all.map(c => `  ${c.name ?? '(no name)'} (${c.file})${c.tags?.length ? ` tags: ${c.tags.join(', ')}` : ''}`);
 }
 
 /** The name and tags of a scenario file's text, even one with findings; nothing when it is not JSON. */

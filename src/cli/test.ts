@@ -80,7 +80,7 @@ export async function testCommand(
     io.err(
       `no scenario matches${args.filter !== undefined ? ` --filter "${args.filter}"` : ''}${selection.tags.length ? ` --tag ${selection.tags.join(', ')}` : ''}; there are:`,
     );
-    io.err(printable(describeCandidates(candidates as Candidate[])));
+    for (const line of describeCandidates(candidates as Candidate[])) io.err(printable(line));
     return EXIT.usage;
   }
 

@@ -36,7 +36,7 @@ export function htmlReport(results: ScenarioResult[], meta: ReportMeta): string 
 <body>
 <section id="summary" class="summary ${verdict}">
 <h1>Billing Workbench scenarios</h1>
-<p class="counts"><span class="passed">${by('passed')} passed</span> <span class="failed">${by('failed')} failed</span> <span class="errored">${by('errored')} errored</span> <span class="skipped">${by('skipped')} skipped</span></p>
+<p class="counts"><span class="c-passed">${by('passed')} passed</span> <span class="c-failed">${by('failed')} failed</span> <span class="c-errored">${by('errored')} errored</span> <span class="c-skipped">${by('skipped')} skipped</span></p>
 <p>${results.length} scenario(s), ${c.tests} step(s): ${passedSteps} passed, ${c.failures} failed, ${c.errors} errored, ${c.skipped} skipped</p>
 <dl><dt>Total time</dt><dd>${ms(meta.ms)}</dd><dt>Target</dt><dd>${esc(meta.target)}</dd><dt>Date</dt><dd>${esc(meta.date)}</dd></dl>
 </section>
@@ -118,7 +118,7 @@ h1{font-size:1.4rem;margin:0 0 .5rem}
 .summary{border:1px solid var(--line);border-left:6px solid var(--pass);border-radius:6px;padding:1rem;margin-bottom:1.5rem;background:var(--card)}
 .summary.failed{border-left-color:var(--fail)}
 .counts span{font-weight:600;margin-right:1rem}
-.passed{color:var(--pass)}.failed{color:var(--fail)}.errored{color:var(--err)}.skipped{color:var(--skip)}
+.c-passed{color:var(--pass)}.c-failed{color:var(--fail)}.c-errored{color:var(--err)}.c-skipped{color:var(--skip)}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.2rem 1rem;margin:.5rem 0}
 dt{color:var(--muted)}dd{margin:0}
 .scenario{border:1px solid var(--line);border-radius:6px;margin:.75rem 0;padding:.5rem 1rem}
