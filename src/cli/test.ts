@@ -147,7 +147,12 @@ export async function testCommand(
 
   const interrupt = new AbortController();
   const onSigint = () => {
-    io.err('interrupted: stopping the running scenarios (exit 4)');
+    if (interrupt.signal.aborted) {
+      // A second Ctrl+C: a request that does not hear the signal (a token being fetched) is not waited for.
+      io.err('interrupted again: exiting now');
+      process.exit(EXIT.interrupted);
+    }
+    io.err('interrupted: stopping the running scenarios (exit 4; Ctrl+C again exits at once)');
     interrupt.abort();
   };
   const abort = signal ? AbortSignal.any([signal, interrupt.signal]) : interrupt.signal;
