@@ -6,7 +6,7 @@ import { sandboxCommand } from './cli/sandbox';
 import { clockCommand } from './cli/clock';
 import { sendCommand } from './cli/send';
 import { endpointsCommand } from './cli/endpoints';
-import { testCommand, type TestArgs } from './cli/test';
+import { parseTestArgs, testCommand } from './cli/test';
 import { InputError, stdio, UsageError, type Io } from './cli/io';
 import { fileErrorMessage, isFileSystemError } from './cli/files';
 
@@ -152,26 +152,8 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
         const { to, by, format } = values;
         return await clockCommand({ baseUrl: values['base-url'], to, by, format: format! }, io);
       }
-      case 'test': {
-        const { values, positionals } = parseArgs({
-          args: rest,
-          allowPositionals: true,
-          options: {
-            'base-url': { type: 'string' },
-            connection: { type: 'string' },
-            'trust-workspace': { type: 'boolean', default: false },
-            reporter: { type: 'string', default: 'text' },
-            report: { type: 'string', multiple: true, default: [] },
-            'junit-file': { type: 'string' },
-            jobs: { type: 'string' },
-            'env-file': { type: 'string' },
-            filter: { type: 'string' },
-            tag: { type: 'string', multiple: true, default: [] },
-            yes: { type: 'boolean', default: false },
-          },
-        });
-        return await testCommand(testArgs(values, positionals), io);
-      }
+      case 'test':
+        return await testCommand(parseTestArgs(rest), io);
       case undefined:
       case 'help':
       case '--help':
@@ -197,26 +179,6 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
     io.err(`error: ${(e as Error).message}`);
     return 1;
   }
-}
-
-type TestValues = Record<string, string | boolean | string[] | undefined>;
-/** The `test` command's flags as its arguments (exported: the CI examples' commands are checked with it). */
-export function testArgs(v: TestValues, positionals: string[]): TestArgs {
-  const s = (k: string) => v[k] as string | undefined;
-  return {
-    paths: positionals,
-    baseUrl: s('base-url'),
-    connection: s('connection'),
-    trustWorkspace: !!v['trust-workspace'],
-    reporter: s('reporter') ?? 'text',
-    reports: (v.report as string[] | undefined) ?? [],
-    junitFile: s('junit-file'),
-    jobs: s('jobs'),
-    envFile: s('env-file'),
-    filter: s('filter'),
-    tags: (v.tag as string[] | undefined) ?? [],
-    yes: !!v.yes,
-  };
 }
 
 /** `--periods N`: a whole number, 0 or more, for preview only. */

@@ -7,6 +7,7 @@
 // with --yes: CI says so explicitly, nobody writes to a tenant by accident.
 import * as fs from 'fs';
 import * as path from 'path';
+import { parseArgs, type ParseArgsConfig } from 'util';
 import { BillingClient, checkBaseUrl } from '../client';
 import {
   isScenarioFile,
@@ -46,6 +47,40 @@ export interface TestArgs {
   envFile?: string;
   filter?: string;
   tags?: string[];
+}
+
+/** The flags of `test` (the CI examples' commands are checked against them). */
+export const TEST_OPTIONS = {
+  'base-url': { type: 'string' },
+  connection: { type: 'string' },
+  'trust-workspace': { type: 'boolean', default: false },
+  reporter: { type: 'string', default: 'text' },
+  report: { type: 'string', multiple: true, default: [] },
+  'junit-file': { type: 'string' },
+  jobs: { type: 'string' },
+  'env-file': { type: 'string' },
+  filter: { type: 'string' },
+  tag: { type: 'string', multiple: true, default: [] },
+  yes: { type: 'boolean', default: false },
+} satisfies NonNullable<ParseArgsConfig['options']>;
+
+/** The command line after `test` as its arguments; an unknown flag throws (ERR_PARSE_ARGS_*: usage, exit 2). */
+export function parseTestArgs(args: string[]): TestArgs {
+  const { values: v, positionals } = parseArgs({ args, allowPositionals: true, options: TEST_OPTIONS });
+  return {
+    paths: positionals,
+    baseUrl: v['base-url'],
+    connection: v.connection,
+    trustWorkspace: v['trust-workspace'],
+    reporter: v.reporter,
+    reports: v.report,
+    junitFile: v['junit-file'],
+    jobs: v.jobs,
+    envFile: v['env-file'],
+    filter: v.filter,
+    tags: v.tag,
+    yes: v.yes,
+  };
 }
 
 export const EXIT = { passed: 0, failed: 1, usage: 2, service: 3, interrupted: 4 } as const;
