@@ -6,7 +6,7 @@ import { sandboxCommand } from './cli/sandbox';
 import { clockCommand } from './cli/clock';
 import { sendCommand } from './cli/send';
 import { endpointsCommand } from './cli/endpoints';
-import { testCommand } from './cli/test';
+import { parseTestArgs, testCommand } from './cli/test';
 import { mcpCommand } from './cli/mcp';
 import { InputError, stdio, UsageError, type Io } from './cli/io';
 import { fileErrorMessage, isFileSystemError } from './cli/files';
@@ -52,10 +52,22 @@ const USAGE = `usage: billing-workbench <command> [options]
       each of its last 100 moves). Credentials from BILLING_CLIENT_ID and BILLING_CLIENT_SECRET, else the demo
       ones on loopback. Exit 0 moved, 1 refused (the reason printed), 2 usage error.
 
-  test [FILES|DIRS] [--base-url URL] [--reporter text|junit|json] [--junit-file F] [--yes]
+  test [FILES|DIRS] [--jobs N] [--reporter text|junit|json|tap|html] [--report FORMAT=FILE]... [--junit-file F]
+       [--filter TEXT] [--tag T]... [--env-file FILE] [--base-url URL | --connection NAME [--trust-workspace]] [--yes]
       Run *.scenario.json files (default: the current folder), each on a fresh embedded local sandbox, or on
-      --base-url (scenarios that write need --yes there). Exit 0 all passed, 1 a check failed or a step
-      errored, 2 usage or input error (a scenario with findings is not run).
+      --base-url / --connection (scenarios that write need --yes there; asked once for the whole run).
+      --jobs N runs N scenarios at once (default 1); results are reported in file order.
+      --reporter prints one format on stdout; --report FORMAT=FILE writes one more (repeatable; its folder is
+      created); --junit-file F is --report junit=F. html is one self-contained file.
+      --filter keeps scenarios whose name or path contains TEXT (any case); --tag keeps those with any of the tags.
+      --env-file reads KEY=VALUE lines for \${env.NAME} and the credentials; the real environment wins over it.
+      Values of names with SECRET, TOKEN, PASSWORD or KEY are masked in every report.
+      --connection NAME takes the URL of "billingWorkbench.connections" in your VS Code user settings
+      (BILLING_WORKBENCH_SETTINGS names another file); one only the workspace's .vscode/settings.json defines is
+      refused unless --trust-workspace. The secret comes only from BILLING_CLIENT_SECRET.
+      Exit 0 all passed, 1 a check failed, 2 usage or input error (a scenario with findings is not run, a
+      report that cannot be written), 3 the service could not be reached or answered an error no step
+      expected, 4 interrupted (Ctrl+C stops every running scenario).
 
   mcp [--base-url URL] [--yes]
       Serve the agent tools (validate, preview, findOperation, describeOperation) to a chat agent over the Model
@@ -147,21 +159,8 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
         const { to, by, format } = values;
         return await clockCommand({ baseUrl: values['base-url'], to, by, format: format! }, io);
       }
-      case 'test': {
-        const { values, positionals } = parseArgs({
-          args: rest,
-          allowPositionals: true,
-          options: {
-            'base-url': { type: 'string' },
-            reporter: { type: 'string', default: 'text' },
-            'junit-file': { type: 'string' },
-            yes: { type: 'boolean', default: false },
-          },
-        });
-        const { reporter, yes } = values;
-        const args = { paths: positionals, baseUrl: values['base-url'], junitFile: values['junit-file'] };
-        return await testCommand({ ...args, reporter: reporter!, yes: yes! }, io);
-      }
+      case 'test':
+        return await testCommand(parseTestArgs(rest), io);
       case 'mcp': {
         const { values } = parseArgs({
           args: rest,

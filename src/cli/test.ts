@@ -1,148 +1,283 @@
-// `test [FILES|DIRS] [--base-url URL] [--reporter text|junit|json] [--junit-file F] [--yes]`: runs scenarios,
-// each on a fresh embedded Local sandbox unless --base-url names an environment (credentials from
-// BILLING_CLIENT_ID / BILLING_CLIENT_SECRET). Exit 0 all passed, 1 a check failed or a step errored, 2 usage
-// or input errors (a scenario file with findings is not run). Scenarios that write run on --base-url only
+// `test [FILES|DIRS]`: runs scenarios, each on a fresh embedded Local sandbox unless --base-url or --connection
+// names an environment (credentials from BILLING_CLIENT_ID / BILLING_CLIENT_SECRET, or --env-file).
+// --jobs N runs N scenarios at once; reports come out in file order whatever order they finish in.
+// Exit codes: 0 all passed; 1 a check failed (or a step could not run as written); 2 usage, an invalid
+// scenario file, a missing env file or a report that could not be written; 3 the service could not be reached
+// or answered an error no step expected; 4 interrupted (Ctrl+C). Scenarios that write run on a connection only
 // with --yes: CI says so explicitly, nobody writes to a tenant by accident.
 import * as fs from 'fs';
 import * as path from 'path';
+import { parseArgs, type ParseArgsConfig } from 'util';
 import { BillingClient, checkBaseUrl } from '../client';
 import {
   isScenarioFile,
-  jsonReport,
-  junitReport,
+  maskSecrets,
   printable,
   readScenario,
-  runScenarios,
+  runScenariosInParallel,
   textReport,
+  textScenarioBlock,
+  textSummary,
   writes,
+  type ReportMeta,
   type RunTarget,
   type ScenarioFile,
   type ScenarioResult,
 } from '../scenarios';
+import { findConnection } from './connections';
+import { runEnvironment } from './envFile';
 import { fileErrorMessage, readPayloadFile } from './files';
 import { lineColumn } from './lines';
 import { InputError, UsageError, type Io } from './io';
+import { render, reportFiles, reportFormat, writeReports } from './reportFiles';
 import { requestLog } from './requestLog';
+import { describeCandidates, peek, selecting, selects, type Candidate } from './selection';
 
 export interface TestArgs {
   paths: string[];
   baseUrl?: string;
+  connection?: string;
+  trustWorkspace?: boolean;
   reporter: string;
+  /** FORMAT=FILE, repeatable. */
+  reports?: string[];
   junitFile?: string;
   yes: boolean;
+  jobs?: string;
+  envFile?: string;
+  filter?: string;
+  tags?: string[];
 }
 
-export async function testCommand(args: TestArgs, io: Io, env = process.env): Promise<number> {
-  if (!['text', 'junit', 'json'].includes(args.reporter)) {
-    throw new UsageError(`--reporter must be text, junit or json, not "${args.reporter}"`);
-  }
+/** The flags of `test` (the CI examples' commands are checked against them). */
+export const TEST_OPTIONS = {
+  'base-url': { type: 'string' },
+  connection: { type: 'string' },
+  'trust-workspace': { type: 'boolean', default: false },
+  reporter: { type: 'string', default: 'text' },
+  report: { type: 'string', multiple: true, default: [] },
+  'junit-file': { type: 'string' },
+  jobs: { type: 'string' },
+  'env-file': { type: 'string' },
+  filter: { type: 'string' },
+  tag: { type: 'string', multiple: true, default: [] },
+  yes: { type: 'boolean', default: false },
+} satisfies NonNullable<ParseArgsConfig['options']>;
+
+/** The command line after `test` as its arguments; an unknown flag throws (ERR_PARSE_ARGS_*: usage, exit 2). */
+export function parseTestArgs(args: string[]): TestArgs {
+  const { values: v, positionals } = parseArgs({ args, allowPositionals: true, options: TEST_OPTIONS });
+  return {
+    paths: positionals,
+    baseUrl: v['base-url'],
+    connection: v.connection,
+    trustWorkspace: v['trust-workspace'],
+    reporter: v.reporter,
+    reports: v.report,
+    junitFile: v['junit-file'],
+    jobs: v.jobs,
+    envFile: v['env-file'],
+    filter: v.filter,
+    tags: v.tag,
+    yes: v.yes,
+  };
+}
+
+export const EXIT = { passed: 0, failed: 1, usage: 2, service: 3, interrupted: 4 } as const;
+
+export async function testCommand(
+  args: TestArgs,
+  io: Io,
+  realEnv: NodeJS.ProcessEnv = process.env,
+  signal?: AbortSignal,
+): Promise<number> {
+  const reporter = reportFormat(args.reporter, '--reporter');
+  const files = reportFiles(args.reports ?? [], args.junitFile);
+  const jobs = jobsOption(args.jobs);
+  if (args.baseUrl && args.connection) throw new UsageError('give --base-url or --connection, not both');
+  const { env, secrets } = runEnvironment(args.envFile, realEnv);
+  const started = Date.now();
+
   const found = scenarioPaths(args.paths.length ? args.paths : ['.']);
   if (found.errors.length) {
     for (const e of found.errors) io.err(printable(e));
-    return 2;
+    return EXIT.usage;
   }
   if (!found.files.length) {
     io.err(`no *.scenario.json files in ${args.paths.join(', ') || '.'}`);
-    return 2;
+    return EXIT.usage;
   }
+  const read = found.files.map(file => ({ file, ...readPayloadFile(file) }));
+  const candidates = read.map(r => ({ file: r.file, ...(r.text !== undefined ? peek(r.text) : {}) }));
+  const selection = { filter: args.filter, tags: args.tags ?? [] };
+  const chosen = read.filter((_, i) => !selecting(selection) || selects(candidates[i], selection));
+  if (!chosen.length) {
+    io.err(
+      `no scenario matches${args.filter !== undefined ? ` --filter "${args.filter}"` : ''}${selection.tags.length ? ` --tag ${selection.tags.join(', ')}` : ''}; there are:`,
+    );
+    for (const line of describeCandidates(candidates as Candidate[])) io.err(printable(line));
+    return EXIT.usage;
+  }
+
   const scenarios: ScenarioFile[] = [];
   const notRun: ScenarioResult[] = []; // files that cannot run, as CI's JUnit still shows them
-  for (const file of found.files) {
-    const read = readPayloadFile(file);
-    if (read.error !== undefined) {
-      io.err(printable(read.error));
-      notRun.push(inputErrorResult(file, file, read.error));
+  for (const r of chosen) {
+    if (r.error !== undefined) {
+      io.err(printable(r.error));
+      notRun.push(inputErrorResult(r.file, r.file, r.error));
       continue;
     }
-    const s = readScenario(read.text, { file, projectRoot: process.cwd() }); // payload files stay in the project
+    const s = readScenario(r.text, { file: r.file, projectRoot: process.cwd() }); // payload files stay in the project
     const lines = s.findings.map(f => {
-      const { line, column } = lineColumn(read.text, f.offset);
-      return `${file}:${line}:${column}: ${f.severity} ${f.message} [${f.code}]`;
+      const { line, column } = lineColumn(r.text, f.offset);
+      return `${r.file}:${line}:${column}: ${f.severity} ${f.message} [${f.code}]`;
     });
     for (const l of lines) io.err(printable(l)); // names and keys from the file: no escape sequences
     if (s.findings.some(f => f.severity === 'error'))
-      notRun.push(inputErrorResult(file, nameOf(read.text), lines.join('\n')));
+      notRun.push(inputErrorResult(r.file, peek(r.text).name, lines.join('\n')));
     else scenarios.push(s);
   }
   if (notRun.length) {
     io.err(`not run: fix the ${notRun.length} scenario file(s) above`);
-    if (args.junitFile) {
-      const skipped = scenarios.map(s =>
-        inputErrorResult(s.file!, s.scenario?.name, 'not run: another scenario file has errors'),
-      );
-      for (const r of skipped) r.outcome = 'skipped';
-      if (!writeJunit(args.junitFile, [...notRun, ...skipped], io)) return 2;
-    }
-    return 2;
+    const skipped = scenarios.map(s =>
+      inputErrorResult(s.file!, s.scenario?.name, 'not run: another scenario file has errors'),
+    );
+    for (const r of skipped) r.outcome = 'skipped';
+    const meta = { target: 'not run', date: new Date(started).toISOString(), ms: Date.now() - started };
+    writeReports(files, maskSecrets([...notRun, ...skipped], secrets), meta, io);
+    return EXIT.usage;
   }
 
   let target: RunTarget = { kind: 'local' };
   let client: BillingClient | undefined;
-  if (args.baseUrl) {
-    checkBaseUrl(args.baseUrl, 'cli'); // first: a refused URL (a password in it) is never repeated below
-    const clientId = env.BILLING_CLIENT_ID;
-    const clientSecret = env.BILLING_CLIENT_SECRET;
+  let targetName = 'Local sandbox (fresh for each scenario)';
+  const remote = remoteTarget(args, env, realEnv, io);
+  if (remote) {
+    checkBaseUrl(remote.baseUrl, 'cli'); // first: a refused URL (a password in it) is never repeated below
+    const { clientId, clientSecret } = remote;
     if (!clientId || !clientSecret) {
-      throw new InputError('--base-url needs BILLING_CLIENT_ID and BILLING_CLIENT_SECRET in the environment');
+      throw new InputError(
+        `${remote.flag} needs BILLING_CLIENT_ID and BILLING_CLIENT_SECRET in the environment (or in --env-file)`,
+      );
     }
     const writing = scenarios.filter(s => s.steps.some(p => writes(p.step)));
     if (writing.length && !args.yes) {
       const names = writing.map(s => `"${s.scenario?.name ?? s.file}"`).join(', ');
       const verb = writing.length > 1 ? 'write' : 'writes';
-      throw new InputError(`${names} ${verb} to ${args.baseUrl}; pass --yes to allow it (or run on the Local sandbox)`);
+      throw new InputError(
+        `${names} ${verb} to ${remote.baseUrl}; pass --yes to allow it (or run on the Local sandbox)`,
+      );
     }
     // The report says how each step ended (an expected 4xx passes): only retries are worth a line here.
     const { log, onRetry } = requestLog(io, { reported: true });
-    client = new BillingClient({ baseUrl: args.baseUrl, clientId, clientSecret, log, onRetry, surface: 'cli' });
-    target = {
-      kind: 'connection',
-      client,
-      connection: { name: args.baseUrl, baseUrl: args.baseUrl, production: false },
-    };
+    client = new BillingClient({ baseUrl: remote.baseUrl, clientId, clientSecret, log, onRetry, surface: 'cli' });
+    for (const s of secrets) client.redactor.remember(s);
+    targetName = remote.name;
+    const production = remote.kind === 'production';
+    target = { kind: 'connection', client, connection: { name: remote.name, baseUrl: remote.baseUrl, production } };
   } else {
-    io.err('running on fresh embedded Local sandboxes, one per scenario (pass --base-url for a real environment)');
+    const at = jobs > 1 ? `, ${jobs} at a time` : '';
+    io.err(`running on fresh embedded Local sandboxes, one per scenario${at} (pass --base-url for a real environment)`);
   }
-  let results;
+
+  const interrupt = new AbortController();
+  const onSigint = () => {
+    if (interrupt.signal.aborted) {
+      // A second Ctrl+C: a request that does not hear the signal (a token being fetched) is not waited for.
+      io.err('interrupted again: exiting now');
+      process.exit(EXIT.interrupted);
+    }
+    io.err('interrupted: stopping the running scenarios (exit 4; Ctrl+C again exits at once)');
+    interrupt.abort();
+  };
+  const abort = signal ? AbortSignal.any([signal, interrupt.signal]) : interrupt.signal;
+  process.on('SIGINT', onSigint);
+  let results: ScenarioResult[];
   try {
-    results = await runScenarios(scenarios, { target, confirm: () => args.yes, surface: 'cli' });
+    results = await runScenariosInParallel(scenarios, {
+      target,
+      jobs,
+      signal: abort,
+      env,
+      secrets,
+      confirm: () => args.yes,
+      surface: 'cli',
+      // Text on stdout as each scenario (and every one before it) is done: whole blocks, in file order.
+      onResult:
+        reporter === 'text' ? r => io.out(textScenarioBlock(maskSecrets([r], secrets)[0]).join('\n')) : undefined,
+    });
   } finally {
+    process.off('SIGINT', onSigint);
     await client?.close();
   }
-  const report =
-    args.reporter === 'junit'
-      ? junitReport(results)
-      : args.reporter === 'json'
-        ? jsonReport(results)
-        : textReport(results);
-  io.out(report);
-  if (args.junitFile && !writeJunit(args.junitFile, results, io)) return 2;
-  if (args.reporter !== 'text') io.err(textReport(results).split('\n').at(-1)!);
-  return results.every(r => r.outcome === 'passed') ? 0 : 1;
+  results = maskSecrets(results, secrets);
+  const meta: ReportMeta = { target: targetName, date: new Date(started).toISOString(), ms: Date.now() - started };
+  if (reporter === 'text') io.out(textSummary(results));
+  else {
+    io.out(render(reporter, results, meta));
+    io.err(textReport(results).split('\n').at(-1)!);
+  }
+  const written = writeReports(files, results, meta, io);
+  if (abort.aborted) return EXIT.interrupted;
+  if (!written) return EXIT.usage;
+  return exitCode(results);
 }
 
-/** The scenario's name even when the file has findings (JUnit shows it), or undefined. */
-function nameOf(text: string): string | undefined {
-  try {
-    const name = (JSON.parse(text) as { name?: unknown })?.name;
-    return typeof name === 'string' ? name : undefined;
-  } catch {
-    return undefined;
+/** 3 when the service could not be reached or answered an error no step expected; else 1 for any failure. */
+export function exitCode(results: ScenarioResult[]): number {
+  const steps = results.flatMap(r => r.steps);
+  if (steps.some(s => s.errorKind === 'unreachable' || s.errorKind === 'unexpected-answer')) return EXIT.service;
+  return results.every(r => r.outcome === 'passed') ? EXIT.passed : EXIT.failed;
+}
+
+function jobsOption(v: string | undefined): number {
+  if (v === undefined) return 1;
+  const n = Number(v);
+  if (!/^\d+$/.test(v.trim()) || !Number.isSafeInteger(n) || n < 1 || n > 64) {
+    throw new UsageError(`--jobs takes a whole number from 1 to 64 (scenarios at once), not "${v}"`);
   }
+  return n;
+}
+
+interface Remote {
+  flag: string;
+  name: string;
+  baseUrl: string;
+  kind?: string;
+  clientId?: string;
+  clientSecret?: string;
+}
+
+/** --base-url, or --connection's URL (user settings first); undefined for the Local sandbox. */
+function remoteTarget(
+  args: TestArgs,
+  env: Record<string, string | undefined>,
+  realEnv: NodeJS.ProcessEnv,
+  io: Io,
+): Remote | undefined {
+  const credentials = { clientId: env.BILLING_CLIENT_ID, clientSecret: env.BILLING_CLIENT_SECRET };
+  if (args.baseUrl) return { flag: '--base-url', name: args.baseUrl, baseUrl: args.baseUrl, ...credentials };
+  if (args.connection === undefined) return undefined;
+  const { connection: c } = findConnection(
+    args.connection,
+    { env: realEnv, cwd: process.cwd(), trustWorkspace: !!args.trustWorkspace },
+    io,
+  );
+  if (c.kind === 'local' || c.baseUrl === 'in-process') return undefined; // the built-in Local sandbox
+  const clientId = credentials.clientId || c.clientId;
+  return {
+    flag: '--connection',
+    name: `${c.name} (${c.baseUrl})`,
+    baseUrl: c.baseUrl,
+    kind: c.kind,
+    clientId,
+    clientSecret: credentials.clientSecret,
+  };
 }
 
 /** A scenario file that was not run, with why (its findings), as one errored testcase of the JUnit report. */
 function inputErrorResult(file: string, name: string | undefined, error: string): ScenarioResult {
   return { name: name ?? file, file, outcome: 'errored', ms: 0, steps: [], target: 'not run', error };
-}
-
-function writeJunit(file: string, results: ScenarioResult[], io: Io): boolean {
-  try {
-    fs.writeFileSync(file, junitReport(results));
-    return true;
-  } catch (e) {
-    io.err(`error: --junit-file ${fileErrorMessage(e, file, true)}`);
-    return false;
-  }
 }
 
 /** The scenario files of FILES and DIRS (folders searched recursively, node_modules and dot folders skipped). */

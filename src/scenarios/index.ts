@@ -24,7 +24,9 @@ export {
   type ScenarioResult,
   type StepResult,
   type StepOutcome,
+  type StepErrorKind,
 } from './runner';
+export { runScenariosInParallel, type ParallelOptions } from './parallel';
 export { checkAnswer, checkValue, sameJson, type CheckFailure, type Answer } from './checks';
 export { findReferences, resolveReferences, UnresolvedReference, REFERENCE, type Reference } from './references';
 export { parseJsonPath, valueAt } from './jsonPath';
@@ -32,4 +34,16 @@ export { parseDuration } from './duration';
 export { secretValues, SECRET_ENV_NAME } from './environment';
 export type { Sleep } from './retry';
 export type { Scope } from './references';
-export { textReport, junitReport, jsonReport, summaryCounts, xml, printable } from './reports';
+export {
+  textReport,
+  textScenarioBlock,
+  textSummary,
+  junitReport,
+  jsonReport,
+  summaryCounts,
+  xml,
+  printable,
+} from './reports';
+export { tapReport } from './reportTap';
+export { htmlReport, type ReportMeta } from './reportHtml';
+export { maskSecrets } from './maskSecrets';

@@ -12,27 +12,32 @@ export function summaryCounts(results: ScenarioResult[]) {
 }
 
 export function textReport(results: ScenarioResult[]): string {
+  return [...results.flatMap(textScenarioBlock), textSummary(results)].join('\n');
+}
+
+/** One scenario's lines, whole (parallel runs print each block at once, never interleaved). */
+export function textScenarioBlock(r: ScenarioResult): string[] {
   const lines: string[] = [];
-  for (const r of results) {
+  lines.push(
+    `${MARK[r.outcome === 'passed' ? 'passed' : r.outcome]} ${r.name}${r.file ? ` (${r.file})` : ''} on ${r.target}, ${r.ms} ms`,
+  );
+  if (r.error && !r.steps.length) lines.push(`    ${r.error}`);
+  for (const s of r.steps) {
     lines.push(
-      `${MARK[r.outcome === 'passed' ? 'passed' : r.outcome]} ${r.name}${r.file ? ` (${r.file})` : ''} on ${r.target}, ${r.ms} ms`,
+      `  ${MARK[s.outcome]} ${s.index + 1}. ${s.label} (${s.kind})${s.outcome === 'skipped' ? `: ${s.error ?? 'skipped'}` : `, ${s.ms} ms${afterTries(s)}`}`,
     );
-    if (r.error && !r.steps.length) lines.push(`    ${r.error}`);
-    for (const s of r.steps) {
-      lines.push(
-        `  ${MARK[s.outcome]} ${s.index + 1}. ${s.label} (${s.kind})${s.outcome === 'skipped' ? `: ${s.error ?? 'skipped'}` : `, ${s.ms} ms${afterTries(s)}`}`,
-      );
-      if (s.error && s.outcome !== 'skipped') lines.push(`      ${s.error}`);
-      if (s.note) lines.push(`      answer ${s.note}`);
-      for (const f of s.failures) lines.push(`      ${f.message}  [${formatPath(f.path)}]`);
-    }
+    if (s.error && s.outcome !== 'skipped') lines.push(`      ${s.error}`);
+    if (s.note) lines.push(`      answer ${s.note}`);
+    for (const f of s.failures) lines.push(`      ${f.message}  [${formatPath(f.path)}]`);
   }
+  return lines.map(printable);
+}
+
+/** The last line: how many scenarios and steps, and how they ended. */
+export function textSummary(results: ScenarioResult[]): string {
   const c = summaryCounts(results);
   const passed = c.tests - c.failures - c.errors - c.skipped;
-  lines.push(
-    `${results.length} scenario(s), ${c.tests} step(s): ${passed} passed, ${c.failures} failed, ${c.errors} errored, ${c.skipped} skipped`,
-  );
-  return lines.map(printable).join('\n');
+  return `${results.length} scenario(s), ${c.tests} step(s): ${passed} passed, ${c.failures} failed, ${c.errors} errored, ${c.skipped} skipped`;
 }
 
 /** ", passed after 3 tries" for a retried step (one try says nothing). */
@@ -91,7 +96,7 @@ export function junitReport(results: ScenarioResult[]): string {
 }
 
 /** A scenario that could not be run at all is one errored testcase, so CI still shows it. */
-function scenarioAsStep(r: ScenarioResult): StepResult {
+export function scenarioAsStep(r: ScenarioResult): StepResult {
   const outcome = r.outcome === 'passed' ? 'passed' : r.outcome;
   const error = r.error;
   return { index: -1, label: 'scenario', kind: 'file', outcome, ms: r.ms, tries: 0, path: [], failures: [], error };

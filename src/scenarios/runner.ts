@@ -32,6 +32,8 @@ export interface StepResult {
   failures: CheckFailure[];
   /** Why the step could not be sent or answered with an error nobody expected (errored), or was skipped. */
   error?: string;
+  /** Why it errored: the service could not be reached, answered an error no check expected, or the scenario is wrong. */
+  errorKind?: StepErrorKind;
   /** Where the error is in the scenario (an unresolved reference points at its string). */
   errorPath?: PathSegment[];
   /** What was sent and answered, redacted (the editor's History can record it as it is). */
@@ -39,6 +41,12 @@ export interface StepResult {
   /** The answer was simulated from the contract by the Local sandbox (SIMULATED_NOTE). */
   note?: string;
 }
+
+/**
+ * unreachable: network or timeout; unexpected-answer: an HTTP error no step expected; scenario: the file asks
+ * for what cannot be done (an unresolved reference, advance off the Local sandbox). The CLI exits 3 for the first two.
+ */
+export type StepErrorKind = 'unreachable' | 'unexpected-answer' | 'scenario';
 
 export interface ScenarioResult {
   name: string;
@@ -91,14 +99,14 @@ export interface RunOptions {
 }
 
 /** One run of a scenario: the whole file, or one row of its `each`. */
-interface Run {
+export interface Run {
   file: ScenarioFile;
   name: string;
   row?: Record<string, unknown>;
 }
 
 /** The runs of the files: one per file, or one per row of its `each` ("Name [row 2]", or "Name [a row's name]"). */
-function runsOf(files: ScenarioFile[]): Run[] {
+export function runsOf(files: ScenarioFile[]): Run[] {
   return files.flatMap(file => {
     const name = nameOf(file);
     const rows = file.findings.some(x => x.severity === 'error') ? undefined : file.scenario?.each;
@@ -290,7 +298,7 @@ async function runStep(p: PreparedStep, ctx: StepContext): Promise<StepResult> {
   if (p.step.kind === 'advance' && !ctx.local) {
     // A real environment keeps its own date: the steps after this one would run on the wrong basis.
     const error = `${p.label} moves the Local sandbox's clock; this connection keeps its own date. Run the scenario on the Local sandbox.`;
-    return done({ outcome: 'errored', error, errorPath: [...base.path, 'kind'] });
+    return done({ outcome: 'errored', error, errorKind: 'scenario', errorPath: [...base.path, 'kind'] });
   }
   let call: Call;
   let expect: ExpectData | undefined;
@@ -303,7 +311,7 @@ async function runStep(p: PreparedStep, ctx: StepContext): Promise<StepResult> {
       until = resolveReferences(untilExpect(p.step.retry.until), scope, [...base.path, 'retry', 'until']);
   } catch (e) {
     if (!(e instanceof UnresolvedReference)) throw e;
-    return done({ outcome: 'errored', error: e.message, errorPath: e.at });
+    return done({ outcome: 'errored', error: e.message, errorKind: 'scenario', errorPath: e.at });
   }
   const previewRequest = p.step.kind === 'preview' ? call.body : undefined;
   const context = { previewRequest, operation: operationOf(p) };
@@ -322,13 +330,19 @@ async function runStep(p: PreparedStep, ctx: StepContext): Promise<StepResult> {
   const tries = tried.tries;
   if (sent.kind === 'cancelled' || tried.cancelled) return done({ outcome: 'skipped', error: 'Cancelled.', tries });
   if (sent.kind === 'failed')
-    return done({ outcome: 'errored', error: sent.error.message, exchange: sent.exchange, tries });
+    return done({
+      outcome: 'errored',
+      error: sent.error.message,
+      errorKind: 'unreachable',
+      exchange: sent.exchange,
+      tries,
+    });
   const { answer, exchange } = sent;
   const note = sent.note ? { note: sent.note } : {};
   const expected = expect?.status;
   if (sent.error && (expected === undefined || expected < 400)) {
     // An error nobody expected: the step failed to do its job (a 4xx/5xx).
-    return done({ outcome: 'errored', error: sent.error.message, exchange, tries });
+    return done({ outcome: 'errored', error: sent.error.message, errorKind: 'unexpected-answer', exchange, tries });
   }
   if (p.step.name) scope.answers.set(p.step.name, answer.body);
   const captured = capture(answer.body, p.step.capture, [...base.path, 'capture'], p.label);
@@ -443,7 +457,8 @@ function skipStep(p: PreparedStep, why: string): StepResult {
   };
 }
 
-function skipped(run: Run, why: string, opts: RunOptions): ScenarioResult {
+/** A run not made (cancelled, writing not confirmed): every step skipped, saying why. */
+export function skipped(run: Run, why: string, opts: RunOptions): ScenarioResult {
   const target = opts.target.kind === 'local' ? 'Local sandbox' : opts.target.connection.name;
   const steps = run.file.steps.map(s => skipStep(s, why));
   return { name: run.name, file: run.file.file, outcome: 'skipped', ms: 0, steps, target, error: why };

@@ -95,9 +95,9 @@ describe('node dist/cli.js test', () => {
   });
 
   test('usage and input errors exit 2: a bad reporter, a missing path, a scenario with findings, not a scenario file', async () => {
-    const reporter = await run([reading, '--reporter', 'tap']);
+    const reporter = await run([reading, '--reporter', 'xml']);
     assert.equal(reporter.status, 2);
-    assert.match(reporter.stderr, /--reporter must be text, junit or json/);
+    assert.match(reporter.stderr, /--reporter must be text, junit, json, tap, html, not "xml"/);
     const missing = await run([path.join(tmp, 'nowhere')]);
     assert.equal(missing.status, 2);
     assert.match(missing.stderr, /nowhere: no such file/);

@@ -10,10 +10,15 @@ export interface CliRun {
   stderr: string;
 }
 
-export function runCli(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
+export function runCli(
+  args: string[],
+  env: Record<string, string> = {},
+  opts: { cwd?: string; onSpawn?: (pid: number) => void } = {},
+): Promise<CliRun> {
   return new Promise(resolve => {
     const childEnv = { ...process.env, BILLING_CLIENT_ID: '', BILLING_CLIENT_SECRET: '', ...env };
-    const p = spawn(process.execPath, [CLI, ...args], { env: childEnv });
+    const p = spawn(process.execPath, [CLI, ...args], { env: childEnv, cwd: opts.cwd });
+    if (p.pid !== undefined) opts.onSpawn?.(p.pid);
     let stdout = '',
       stderr = '';
     p.stdout.on('data', d => (stdout += d));

@@ -1,0 +1,87 @@
+// Reports of `test`: one format on stdout (--reporter) and any number of files (--report FORMAT=FILE, and
+// --junit-file F as --report junit=F). A file's folder is created; a file that cannot be written is one clear
+// line (the run then exits 2) and the other files are still written.
+import * as fs from 'fs';
+import * as path from 'path';
+import {
+  htmlReport,
+  jsonReport,
+  junitReport,
+  tapReport,
+  textReport,
+  type ReportMeta,
+  type ScenarioResult,
+} from '../scenarios';
+import { fileErrorMessage } from './files';
+import { UsageError, type Io } from './io';
+
+export const REPORT_FORMATS = ['text', 'junit', 'json', 'tap', 'html'] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
+
+export interface ReportFile {
+  format: ReportFormat;
+  file: string;
+  /** The flag as given, for messages. */
+  flag: string;
+}
+
+export function reportFormat(value: string, flag: string): ReportFormat {
+  if (!(REPORT_FORMATS as readonly string[]).includes(value)) {
+    throw new UsageError(`${flag} must be ${REPORT_FORMATS.join(', ')}, not "${value}"`);
+  }
+  return value as ReportFormat;
+}
+
+/** `--report junit=out.xml` (repeatable) and `--junit-file F`. */
+export function reportFiles(reports: string[], junitFile: string | undefined): ReportFile[] {
+  const files = reports.map(r => {
+    const eq = r.indexOf('=');
+    if (eq < 1 || eq === r.length - 1) {
+      throw new UsageError(`--report takes FORMAT=FILE (such as junit=reports/junit.xml), not "${r}"`);
+    }
+    return { format: reportFormat(r.slice(0, eq), '--report FORMAT'), file: r.slice(eq + 1), flag: '--report' };
+  });
+  if (junitFile !== undefined) files.push({ format: 'junit', file: junitFile, flag: '--junit-file' });
+  return files;
+}
+
+export function render(format: ReportFormat, results: ScenarioResult[], meta: ReportMeta): string {
+  switch (format) {
+    case 'text':
+      return textReport(results);
+    case 'junit':
+      return junitReport(results);
+    case 'json':
+      return jsonReport(results);
+    case 'tap':
+      return tapReport(results);
+    case 'html':
+      return htmlReport(results, meta);
+  }
+}
+
+/** Writes every file it can; false when one could not be written (each said on stderr). */
+export function writeReports(files: ReportFile[], results: ScenarioResult[], meta: ReportMeta, io: Io): boolean {
+  let ok = true;
+  for (const f of files) {
+    try {
+      makeFolder(path.dirname(path.resolve(f.file)));
+      const text = render(f.format, results, meta);
+      fs.writeFileSync(f.file, text.endsWith('\n') ? text : text + '\n');
+    } catch (e) {
+      io.err(`error: ${f.flag} ${f.format}: ${fileErrorMessage(e, f.file, true)}`);
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+/** mkdir -p; a file where a folder should be is said as such (ENOTDIR), not as "already exists". */
+function makeFolder(dir: string): void {
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') (e as NodeJS.ErrnoException).code = 'ENOTDIR';
+    throw e;
+  }
+}
