@@ -62,9 +62,10 @@ const USAGE = `usage: billing-workbench <command> [options]
       --filter keeps scenarios whose name or path contains TEXT (any case); --tag keeps those with any of the tags.
       --env-file reads KEY=VALUE lines for \${env.NAME} and the credentials; the real environment wins over it.
       Values of names with SECRET, TOKEN, PASSWORD or KEY are masked in every report.
-      --connection NAME takes the URL of "billingWorkbench.connections" in your VS Code user settings
-      (BILLING_WORKBENCH_SETTINGS names another file); one only the workspace's .vscode/settings.json defines is
-      refused unless --trust-workspace. The secret comes only from BILLING_CLIENT_SECRET.
+      --connection NAME takes the URL of an editor connection (the editor writes their names and URLs to its
+      global storage; BILLING_WORKBENCH_CONNECTIONS names another file), else of "billingWorkbench.connections"
+      in your VS Code user settings (BILLING_WORKBENCH_SETTINGS names another file); one only the workspace's
+      .vscode/settings.json defines is refused unless --trust-workspace. The secret comes only from BILLING_CLIENT_SECRET.
       Exit 0 all passed, 1 a check failed, 2 usage or input error (a scenario with findings is not run, a
       report that cannot be written), 3 the service could not be reached or answered an error no step
       expected, 4 interrupted (Ctrl+C stops every running scenario).

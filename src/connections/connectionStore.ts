@@ -2,8 +2,11 @@
 // not be able to point a user's credentials at another host); client id and secret live only in
 // SecretStorage, keyed by connection; secrets.onDidChange keeps windows in sync.
 import { randomUUID } from 'crypto';
+import * as fs from 'fs';
+import * as path from 'path';
 import * as vscode from 'vscode';
 import { checkBaseUrl } from '../client';
+import { CONNECTIONS_FILE, connectionsFileText } from '../wire/connectionsFile';
 import { Disposable } from '../util/dispose';
 
 export type EnvKind = 'production' | 'sandbox' | 'test' | 'local';
@@ -37,8 +40,11 @@ export class ConnectionStore extends Disposable {
   constructor(
     private readonly state: vscode.Memento,
     private readonly secrets: vscode.SecretStorage,
+    /** Where the connections' names and URLs are written for the CLI (the global storage folder). */
+    private readonly exportDir?: string,
   ) {
     super();
+    this.exportForCli();
     this._register(
       secrets.onDidChange(e => {
         if (e.key.startsWith(SECRET_PREFIX)) this.changed.fire();
@@ -65,6 +71,7 @@ export class ConnectionStore extends Disposable {
     checkBaseUrl(c.baseUrl, 'editor');
     const conn = { ...c, id: randomUUID() };
     await this.state.update(LIST_KEY, [...this.state.get<Connection[]>(LIST_KEY, []), conn]);
+    this.exportForCli();
     this.changed.fire();
     return conn;
   }
@@ -77,7 +84,26 @@ export class ConnectionStore extends Disposable {
       this.state.get<Connection[]>(LIST_KEY, []).filter(c => c.id !== id),
     );
     if (this.state.get(ACTIVE_KEY) === id) await this.state.update(ACTIVE_KEY, LOCAL_CONNECTION.id);
+    this.exportForCli();
     this.changed.fire();
+  }
+
+  /** The file `test --connection` reads (undefined where global storage is not on disk). */
+  get cliFile(): string | undefined {
+    return this.exportDir && path.join(this.exportDir, CONNECTIONS_FILE);
+  }
+
+  /** The list as `test --connection` reads it (src/wire/connectionsFile.ts); a failure to write loses nothing. */
+  private exportForCli(): void {
+    if (!this.exportDir) return;
+    try {
+      fs.mkdirSync(this.exportDir, { recursive: true });
+      const file = path.join(this.exportDir, CONNECTIONS_FILE);
+      fs.writeFileSync(`${file}.tmp`, connectionsFileText(this.state.get<Connection[]>(LIST_KEY, [])));
+      fs.renameSync(`${file}.tmp`, file); // whole or not at all: the CLI never reads half a file
+    } catch {
+      // A read-only or full disk: the editor works on; the CLI says it found no such connection.
+    }
   }
 
   async credentials(id: string): Promise<Credentials | undefined> {

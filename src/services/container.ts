@@ -81,7 +81,8 @@ export class Container extends Disposable {
     const version = String(context.extension.packageJSON.version);
     this.log = this._register(vscode.window.createOutputChannel('Billing Workbench', { log: true }));
     this.settings = this._register(new Settings());
-    this.connections = this._register(new ConnectionStore(context.globalState, context.secrets));
+    const exportDir = context.globalStorageUri.scheme === 'file' ? context.globalStorageUri.fsPath : undefined;
+    this.connections = this._register(new ConnectionStore(context.globalState, context.secrets, exportDir));
     this.clients = this._register(
       new ClientProvider(this.connections, this.settings, this.log, context.globalStorageUri, version),
     );

@@ -23,7 +23,9 @@ function departingProxy(target: string): Promise<http.Server> {
     req.on('data', c => chunks.push(c));
     req.on('end', async () => {
       const headers = Object.fromEntries(
-        Object.entries(req.headers).filter(([k, v]) => typeof v === 'string' && !['host', 'content-length'].includes(k)),
+        Object.entries(req.headers).filter(
+          ([k, v]) => typeof v === 'string' && !['host', 'content-length'].includes(k),
+        ),
       ) as Record<string, string>;
       const body = chunks.length ? Buffer.concat(chunks) : undefined;
       const r = await fetch(target + req.url, { method: req.method, headers, body });
@@ -67,6 +69,18 @@ suite('Answers checked against the contract', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
+  test("the CLI's --connection finds the editor's connection: its name and URL in global storage, no secret", () => {
+    const written = JSON.parse(fs.readFileSync(a.connections.cliFile!, 'utf8')) as {
+      connections: { name: string; kind: string; baseUrl: string }[];
+    };
+    assert.deepStrictEqual(
+      written.connections.find(c => c.name === 'Departing tenant'),
+      { name: 'Departing tenant', kind: 'sandbox', baseUrl: conn.baseUrl },
+    );
+    const text = fs.readFileSync(a.connections.cliFile!, 'utf8');
+    assert.ok(!text.includes(tenant.clientSecret) && !text.includes(tenant.clientId), 'no credentials in the file');
+  });
+
   test('on the Local sandbox a preview has no note; on a tenant that departs, the panel names the field, on screen', async function () {
     await a.connections.setActive('local');
     const local = await vscode.commands.executeCommand<{ status: number }>('billingWorkbench.preview', uri());
@@ -84,7 +98,10 @@ suite('Answers checked against the contract', () => {
     const row = (await a.history.tree.getChildren()).find(n => n.entry.id === entry.id)!;
     const item = a.history.tree.getTreeItem(row);
     assert.match(String(item.description), /departs from the contract/);
-    assert.match(String(item.tooltip), /Contract: the contract does not list `subscriptions\[0\]\.actions\[0\]\.legacy_flag`/);
+    assert.match(
+      String(item.tooltip),
+      /Contract: the contract does not list `subscriptions\[0\]\.actions\[0\]\.legacy_flag`/,
+    );
 
     const shot = await screenWhen(this, 'panel-contract-note', t => t.includes('legacy_flag'));
     assert.ok(shot.text.includes('Contract: one departure'), 'the note says what it is');

@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { connectionsFileText } from '../../src/wire/connectionsFile';
 import type { AddressInfo } from 'node:net';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { runCli } from './cli';
@@ -256,7 +257,8 @@ describe('--connection', () => {
       { name: 'Only here', baseUrl: sb.url },
     ]);
   });
-  const env = (user: string) => ({
+  const env = (user: string, editor = path.join(tmp, 'no-editor', 'connections.json')) => ({
+    BILLING_WORKBENCH_CONNECTIONS: editor,
     BILLING_WORKBENCH_SETTINGS: user,
     BILLING_CLIENT_ID: sb.clientId,
     BILLING_CLIENT_SECRET: sb.clientSecret,
@@ -271,6 +273,18 @@ describe('--connection', () => {
       /points connection "Staging" at http:\/\/127\.0\.0\.1:9; ignored, the user settings' http:\/\/127\.0\.0\.1:\d+ is used/,
     );
     assert.match(r.stdout, new RegExp(`on Staging \\(${sb.url.replace(/[.:/]/g, '\\$&')}\\)`));
+  });
+
+  test("the editor's own connections come first: the file it writes (names and URLs, no secret)", async () => {
+    const editor = write(
+      'editor/connections.json',
+      connectionsFileText([{ name: 'Only here', kind: 'sandbox', baseUrl: sb.url }]),
+    );
+    const user = settings('user3/settings.json', [{ name: 'Only here', baseUrl: 'http://127.0.0.1:9' }]);
+    const r = await run([scenario, '--connection', 'Only here'], env(user, editor), { cwd: workspace });
+    assert.equal(r.status, 0, r.stdout + r.stderr);
+    assert.match(r.stdout, new RegExp(`on Only here \\(${sb.url.replace(/[.:/]/g, '\\$&')}\\)`));
+    assert.doesNotMatch(r.stderr, /trust-workspace/, 'the editor defines it: no workspace trust needed');
   });
 
   test('a connection only the workspace defines is refused, unless --trust-workspace (then its URL is said)', async () => {
