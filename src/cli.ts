@@ -53,12 +53,14 @@ const USAGE = `usage: billing-workbench <command> [options]
       ones on loopback. Exit 0 moved, 1 refused (the reason printed), 2 usage error.
 
   test [FILES|DIRS] [--jobs N] [--reporter text|junit|json|tap|html] [--report FORMAT=FILE]... [--junit-file F]
-       [--filter TEXT] [--tag T]... [--env-file FILE] [--base-url URL | --connection NAME [--trust-workspace]] [--yes]
+       [--filter TEXT] [--tag T]... [--env-file FILE] [--contract] [--base-url URL | --connection NAME [--trust-workspace]] [--yes]
       Run *.scenario.json files (default: the current folder), each on a fresh embedded local sandbox, or on
       --base-url / --connection (scenarios that write need --yes there; asked once for the whole run).
       --jobs N runs N scenarios at once (default 1); results are reported in file order.
       --reporter prints one format on stdout; --report FORMAT=FILE writes one more (repeatable; its folder is
       created); --junit-file F is --report junit=F. html is one self-contained file.
+      --contract fails a step whose answer departs from its operation's published response schema (a field
+      the contract does not list, a required one missing, another type, an undeclared status).
       --filter keeps scenarios whose name or path contains TEXT (any case); --tag keeps those with any of the tags.
       --env-file reads KEY=VALUE lines for \${env.NAME} and the credentials; the real environment wins over it.
       Values of names with SECRET, TOKEN, PASSWORD or KEY are masked in every report.

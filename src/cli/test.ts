@@ -47,6 +47,8 @@ export interface TestArgs {
   envFile?: string;
   filter?: string;
   tags?: string[];
+  /** Every answer checked against its operation's response schema. */
+  contract?: boolean;
 }
 
 /** The flags of `test` (the CI examples' commands are checked against them). */
@@ -61,6 +63,7 @@ export const TEST_OPTIONS = {
   'env-file': { type: 'string' },
   filter: { type: 'string' },
   tag: { type: 'string', multiple: true, default: [] },
+  contract: { type: 'boolean', default: false },
   yes: { type: 'boolean', default: false },
 } satisfies NonNullable<ParseArgsConfig['options']>;
 
@@ -79,6 +82,7 @@ export function parseTestArgs(args: string[]): TestArgs {
     envFile: v['env-file'],
     filter: v.filter,
     tags: v.tag,
+    contract: v.contract,
     yes: v.yes,
   };
 }
@@ -200,6 +204,7 @@ export async function testCommand(
       signal: abort,
       env,
       secrets,
+      contract: args.contract,
       confirm: () => args.yes,
       surface: 'cli',
       // Text on stdout as each scenario (and every one before it) is done: whole blocks, in file order.

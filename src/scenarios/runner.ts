@@ -15,7 +15,7 @@ import { resolveReferences, UnresolvedReference, type Scope } from './references
 import { realSleep, retryTimes, tryUntil, untilExpect, type Sleep } from './retry';
 import { writes, type ExpectData } from './schema';
 import type { PreparedStep, ScenarioFile } from './scenarioFile';
-import { stepOperation } from './responseSchema';
+import { conformsToResponse, hasSchema, stepOperation } from './responseSchema';
 
 export type StepOutcome = 'passed' | 'failed' | 'errored' | 'skipped';
 
@@ -94,6 +94,8 @@ export interface RunOptions {
   sleep?: Sleep;
   /** Environment variables for `${env.NAME}` (the CLI gives process.env and its --env-file). */
   env?: Readonly<Record<string, string | undefined>>;
+  /** Check every answer against its operation's response schema: a departure fails the step (`test --contract`). */
+  contract?: boolean;
   /** Secret values to mask as *** in results (besides the secret variables of `env`). */
   secrets?: readonly string[];
 }
@@ -182,6 +184,7 @@ export async function runScenario(
     now,
     sleep: opts.sleep ?? realSleep,
     local: opts.target.kind === 'local',
+    contract: !!opts.contract,
   };
   const steps: StepResult[] = [];
   try {
@@ -232,6 +235,8 @@ interface StepContext {
   now: () => number;
   sleep: Sleep;
   local: boolean;
+  /** Every answer is checked against its operation's response schema (`test --contract`). */
+  contract: boolean;
 }
 
 /** One try of a step: an answer (a success, or an error answer with a status), or why there is none. */
@@ -351,9 +356,30 @@ async function runStep(p: PreparedStep, ctx: StepContext): Promise<StepResult> {
   const failures: CheckFailure[] = [
     ...(p.step.retry && !tried.held ? [gaveUp(p, untilFails(answer), untilAt, tries)] : []),
     ...checkAnswer(answer, expect, [...base.path, 'expect'], previewRequest, context),
+    ...(ctx.contract && !expect?.schema ? contractFailures(answer, context.operation, base.path) : []),
     ...captured.failures,
   ];
   return done({ outcome: failures.length ? 'failed' : 'passed', failures, exchange, tries, ...note });
+}
+
+/**
+ * `test --contract`: the answer departs from its operation's response schema (the panel's contract notes; known
+ * departures of the real service excepted). An operation the contract has no schema for has nothing to depart from.
+ */
+function contractFailures(answer: Answer, operation: string | undefined, at: PathSegment[]): CheckFailure[] {
+  if (!operation || !hasSchema(operation)) return [];
+  const verdict = conformsToResponse(operation, answer.status, answer.body);
+  if (verdict.ok) return [];
+  const more = verdict.why.length > 1 ? ` (and ${verdict.why.length - 1} more)` : '';
+  return [
+    {
+      check: 'contract',
+      message: `the answer departs from the contract of ${operation}: ${verdict.why[0]}${more}`,
+      expected: `the ${answer.status} answer of ${operation} in the contract`,
+      actual: verdict.why,
+      path: at,
+    },
+  ];
 }
 
 /** The failures of `until` on an answer; one check written alone is pointed at as written (`retry.until.count`). */
