@@ -80,6 +80,7 @@ export async function runScenarioItems(
     signal: ac.signal,
     onEvent: e => report.event(e),
     surface: 'editor',
+    env: process.env, // `${env.NAME}`: the editor's environment (secret-named values are masked in results)
     confirm: q => confirmRun(q, connection),
   };
   try {

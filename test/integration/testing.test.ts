@@ -293,13 +293,13 @@ suite('Scenarios in the Testing view', function () {
     }
   });
 
-  test('`each`: a row that fails marks the step failed after a row that passed, its message naming the row', async () => {
+  test('`each` and `${env.NAME}`: a row that fails marks the step failed after one that passed, naming the row', async () => {
     const a = await api();
     const name = `${DIR}/rows.scenario.json`;
     const uri = file(name);
     const preview = (seats: string) => ({
       metrics: ['delta_metrics'],
-      account_number: 'A00000001',
+      account_number: '${env.BW_TEST_ACCOUNT}', // the editor's environment
       subscriptions: [
         {
           initial_term: { type: 'termed', interval: 'month', interval_count: 12 },
@@ -322,6 +322,7 @@ suite('Scenarios in the Testing view', function () {
       ],
     };
     fs.writeFileSync(uri.fsPath, JSON.stringify(scenario, null, 2));
+    process.env.BW_TEST_ACCOUNT = 'A00000001'; // the extension host's environment: where the editor reads ${env}
     try {
       await waitFor('the rows scenario in the tree', () => itemFor(a, name));
       const results = await a.scenarios.runFiles([uri]);
@@ -335,6 +336,7 @@ suite('Scenarios in the Testing view', function () {
       assert.match(messages[0], /^seats \[wrong total\]: USD mrr total: expected total delta MRR 350 USD, got 600/);
     } finally {
       fs.rmSync(uri.fsPath, { force: true });
+      delete process.env.BW_TEST_ACCOUNT;
     }
   });
 });
