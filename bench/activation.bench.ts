@@ -31,7 +31,7 @@ for (let i = 0; i < 21; i++) {
 const production = !fs.readFileSync('dist/extension.js', 'utf8').includes('sourceMappingURL');
 const kind = production ? 'production' : 'DEVELOPMENT (run npm run bench)';
 console.log(`# ${kind} bundle; loaded at activation: ${loaded.files.join(', ')}`);
-figure('load+activate minus empty extension (stub vscode, fresh process)', mid(diff), 'ms', '<= 30');
+figure('load+activate minus empty extension (stub vscode, fresh process)', mid(diff), 'ms', '<= 15');
 figure('load+activate of the empty extension', mid(empty), 'ms');
 figure('code loaded at activation', loaded.bytes, 'B', '<= 150000');
 figure('dist/extension.js', fs.statSync('dist/extension.js').size, 'B');

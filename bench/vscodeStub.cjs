@@ -13,7 +13,8 @@ function stub(name) {
       new Proxy(
         {},
         {
-          get: (_, key) => (key === 'then' ? undefined : stub(`${name}.${String(key)}`)),
+          get: (_, key) =>
+            key === 'then' ? undefined : assigned.has(key) ? assigned.get(key) : stub(`${name}.${String(key)}`),
         },
       ),
     get(_, key) {

@@ -1,19 +1,10 @@
 // Completion of plan_id, plan_number and price_id from the active connection's product catalog: each plan
 // with its name, product and charges (model, amounts per currency, billing period); price_id offers the
 // charges of the plan in the same entry. A keystroke never waits: without a catalog yet, the list says
-// "Loading…" (incomplete, so the next keystroke asks again) while the fetch runs in the background.
+// "Loading…" (incomplete, so the next keystroke asks again) while the fetch runs in the background. A large
+// catalog is offered in part, what matches the typed text (src/products catalogChoices), incomplete likewise.
 import * as vscode from 'vscode';
-import { formatMoney } from '../client/money';
-import {
-  periodText,
-  planLines,
-  planTitle,
-  priceLine,
-  type CatalogPlan,
-  type CatalogPrice,
-  type CatalogRef,
-  type ProductCatalog,
-} from '../products';
+import { catalogChoices, type CatalogChoice } from '../products';
 import type { CatalogState, ProductCatalogs } from '../services/productCatalog';
 import { catalogFieldAt } from './catalogFields';
 
@@ -28,12 +19,16 @@ export class CatalogCompletion implements vscode.CompletionItemProvider {
     const state = this.catalogs.peek();
     const typed = doc.getText(at.range);
     if (!state.value) return new vscode.CompletionList([statusItem(state, at.range, typed)], true);
-    const items = itemsFor(at.ref, state.value, state.connection.name);
-    items.forEach((item, i) => {
+    // What is typed before the cursor: a large catalog is offered in part, matching it (catalogChoices).
+    const before = doc.getText(new vscode.Range(at.range.start, pos));
+    const { choices, incomplete } = catalogChoices(at.ref, state.value, before);
+    const items = choices.map((choice, i) => {
+      const item = choiceItem(choice, state.connection.name);
       item.range = at.range;
       item.sortText = String(i).padStart(5, '0');
+      return item;
     });
-    return new vscode.CompletionList(items, false);
+    return new vscode.CompletionList(items, incomplete);
   }
 }
 
@@ -50,46 +45,14 @@ function statusItem(state: CatalogState, range: vscode.Range, typed: string): vs
   return item;
 }
 
-function itemsFor(ref: CatalogRef, catalog: ProductCatalog, connection: string): vscode.CompletionItem[] {
-  if (ref.field === 'price_id') {
-    const plan =
-      ref.plan && (ref.plan.field === 'plan_id' ? catalog.plan(ref.plan.value) : catalog.planByNumber(ref.plan.value));
-    return (plan ? plan.prices : catalog.allPrices).map(p => priceItem(p, catalog.planOf(p), connection));
-  }
-  const plans = ref.field === 'plan_number' ? catalog.plans.filter(p => p.number) : catalog.plans;
-  return plans.map(p => planItem(p, ref.field === 'plan_number' ? p.number! : p.id, connection));
-}
-
-function planItem(plan: CatalogPlan, value: string, connection: string): vscode.CompletionItem {
-  const charges = plan.prices.map(chargeSummary).join(' + ');
+function choiceItem(choice: CatalogChoice, connection: string): vscode.CompletionItem {
   const item = new vscode.CompletionItem(
-    { label: value, description: `${plan.name}${charges ? ` — ${charges}` : ''}` },
+    { label: choice.value, description: choice.description },
     vscode.CompletionItemKind.Value,
   );
-  item.insertText = item.filterText = JSON.stringify(value);
-  item.detail = planTitle(plan);
-  item.documentation = documentation(planLines(plan), connection);
-  return item;
-}
-
-/** A charge in a line, in its first currency (the documentation lists them all): "25.00 USD per seat a month". */
-function chargeSummary(p: CatalogPrice): string {
-  const [currency, amount] = Object.entries(p.amounts)[0] ?? [];
-  const money = currency ? formatMoney(amount!, currency) : p.name;
-  return `${money}${p.perUnit ? ` per ${p.unitOfMeasure ?? 'unit'}` : ''} ${periodText(p)}`.trim();
-}
-
-function priceItem(price: CatalogPrice, plan: CatalogPlan | undefined, connection: string): vscode.CompletionItem {
-  const item = new vscode.CompletionItem(
-    { label: price.id, description: priceLine(price) },
-    vscode.CompletionItemKind.Value,
-  );
-  item.insertText = item.filterText = JSON.stringify(price.id);
-  item.detail = plan ? `${priceLine(price)} (${planTitle(plan)})` : priceLine(price);
-  item.documentation = documentation(
-    [priceLine(price), ...(plan ? [`Plan: ${plan.id} — ${planTitle(plan)}`] : [])],
-    connection,
-  );
+  item.insertText = item.filterText = JSON.stringify(choice.value);
+  item.detail = choice.detail;
+  item.documentation = documentation(choice.lines, connection);
   return item;
 }
 

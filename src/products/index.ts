@@ -5,6 +5,7 @@ export { fetchPlans, fetchProductCatalog, CATALOG_PAGE_SIZE, type FetchOptions }
 export { catalogPlan, copiedMessage, copyCatalog, type CopiedCatalog } from './copy';
 export { amountsText, modelName, periodText, planLines, planTitle, priceLine } from './describe';
 export { closestIds } from './closest';
+export { catalogChoices, CHOICES_SHOWN, type CatalogChoice, type CatalogChoices } from './completion';
 export { catalogRefAt, catalogRefs, mentionsCatalog, type CatalogField, type CatalogRef, type PlanRef } from './fields';
 export { checkCatalog, type CatalogCode, type CatalogFinding } from './check';
 export { fetchAccountSubscriptions, type AccountSubscription } from './subscriptions';

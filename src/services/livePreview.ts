@@ -4,12 +4,14 @@
 // day), so another connection is live only when the person sets "on". Never in an untrusted workspace.
 // Only a file free of errors is sent; the next edit cancels the request in flight. A keystroke only
 // (re)arms a timer: nothing here waits on the network before the pause. No popups: failures go to the log.
+// When a file that is live on the Local sandbox opens, the sandbox, the client's token and the modules a
+// preview's figures need are made ready, so the first pause costs what the next ones do (not at activation).
 import * as vscode from 'vscode';
-import { ApiError } from '../client';
+import { ApiError, PreviewBaselines, previewBillingDocuments, summarizePreview } from '../client';
 import { SignInRequired, type ActiveClient, type ClientProvider } from '../connections/clientProvider';
 import type { ConnectionStore } from '../connections/connectionStore';
 import type { PayloadDiagnostics } from '../languageFeatures/payloadDiagnostics';
-import { mayBeOrderFile, orderFile, orderPreviewBody } from '../payloads';
+import { mayBeOrderFile, metricsAt, orderFile, orderPreviewBody } from '../payloads';
 import type { PreviewRequestBody } from '../schemas';
 import type { Settings } from '../settings';
 import { Disposable } from '../util/dispose';
@@ -57,6 +59,8 @@ export class LivePreview extends Disposable {
   /** Where an edit's live preview is, or why there is none (tests read it). */
   readonly onDidStep = this.stepped.event;
   private requests: (() => RequestHistory) | undefined;
+  /** The Local sandbox and its token were readied for the first live preview (once a window). */
+  private warmed = false;
 
   constructor(private readonly deps: LivePreviewDeps) {
     super();
@@ -66,6 +70,30 @@ export class LivePreview extends Disposable {
       }),
     );
     this._register(vscode.workspace.onDidCloseTextDocument(d => this.stop(d.uri.toString(), 'the file was closed')));
+    this._register(vscode.workspace.onDidOpenTextDocument(d => this.opened(d)));
+    for (const d of vscode.workspace.textDocuments) this.opened(d); // the file whose opening activated us
+  }
+
+  /**
+   * A file live on the Local sandbox opened: start the sandbox and fetch the token now, and load the lazy
+   * modules the figures need, rather than after the first typing pause (about 150 ms that the first live
+   * preview would otherwise add). Another connection is left alone: opening a file sends nothing to a tenant.
+   */
+  private opened(doc: vscode.TextDocument): void {
+    if (this.warmed || !this.isLive(doc) || this.deps.connections.active().kind !== 'local') return;
+    this.warmed = true;
+    // Touching one export of each lazy bundle loads it (esbuild.js LAZY).
+    const modules = [summarizePreview, PreviewBaselines, previewBillingDocuments, metricsAt];
+    void (async () => {
+      try {
+        const { client } = await this.deps.clients.active();
+        await client.tokens.get();
+        this.deps.log.info(`Live preview: the Local sandbox is ready (${modules.length} modules loaded).`);
+      } catch (e) {
+        this.warmed = false; // the first preview tries again and says why in the log
+        this.deps.log.info(`Live preview: the Local sandbox could not be readied: ${(e as Error).message}`);
+      }
+    })();
   }
 
   /**
