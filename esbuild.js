@@ -42,6 +42,7 @@ const LAZY = {
   'src/cli/test.ts': 'cli-test.js',
   'src/scenarios/fromHistory.ts': 'scenario-from-history.js', // History's Save as Scenario
   'src/services/historyScenario.ts': 'history-scenario.js', // its dialogs and file, likewise (no instanceof)
+  'src/services/scenarioRun.ts': 'scenario-run.js', // a Testing view run, with the first one (no instanceof)
   'src/agentTools/index.ts': 'agent-tools.js', // the agent tools' logic (editor and MCP), with the first tool call
   'src/languageFeatures/agentToolRunner.ts': 'agent-tool-runner.js', // the editor's side of the tools, likewise
   'src/cli/mcp.ts': 'cli-mcp.js', // the MCP server and its SDK

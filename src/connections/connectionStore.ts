@@ -88,12 +88,12 @@ export class ConnectionStore extends Disposable {
     this.changed.fire();
   }
 
-  /** The file `test --connection` reads (undefined where global storage is not on disk). */
+  /** The file the CLI reads to find a connection by name (undefined where global storage is not on disk). */
   get cliFile(): string | undefined {
     return this.exportDir && path.join(this.exportDir, CONNECTIONS_FILE);
   }
 
-  /** The list as `test --connection` reads it (src/wire/connectionsFile.ts); a failure to write loses nothing. */
+  /** The list as the CLI reads it (src/wire/connectionsFile.ts); a failure to write loses nothing. */
   private exportForCli(): void {
     if (!this.exportDir) return;
     try {

@@ -15,7 +15,6 @@ import {
   type WriteQuestion,
 } from '../scenarios';
 import type { PathSegment } from '../schemas/findings';
-import { SignInRequired, type ClientProvider } from '../connections/clientProvider';
 import type { Connection, ConnectionStore } from '../connections/connectionStore';
 import type { ScenarioRead } from '../languageFeatures/scenarioDiagnostics';
 
@@ -43,8 +42,8 @@ export interface ScenarioStepRecord {
 export interface ScenarioRunDeps {
   items: (id: string) => vscode.TestItem | undefined;
   connections: ConnectionStore;
-  clients: ClientProvider;
-  signIn: () => Promise<unknown>;
+  /** Where the run goes: the Local sandbox, the connection's client, or why not (a sign-in is offered). */
+  target: (connection: Connection) => Promise<RunTarget | string>;
   onStep: (r: ScenarioStepRecord) => void;
   /** The messages of a step that failed or errored (the last run's, kept for tests and commands). */
   onMessages: (itemId: string, messages: vscode.TestMessage[]) => void;
@@ -64,7 +63,7 @@ export async function runScenarioItems(
     item.children.forEach(c => run.enqueued(c));
   }
   const connection = deps.connections.active();
-  const target = await targetFor(connection, deps);
+  const target = await deps.target(connection);
   if (typeof target === 'string') {
     for (const r of reads) {
       const item = deps.items(r.uri.toString());
@@ -255,19 +254,6 @@ function stepLine(s: StepResult): string {
   const call = x ? ` ${x.method} ${pathOf(x.url)}${x.status !== undefined ? ` → ${x.status}` : ''}` : '';
   const why = s.failures.length ? s.failures.map(f => f.message).join('; ') : s.error;
   return `  ${MARK[s.outcome]} ${s.label}:${call} (${s.ms} ms)${why ? ` — ${why}` : ''}`;
-}
-
-async function targetFor(connection: Connection, deps: ScenarioRunDeps): Promise<RunTarget | string> {
-  if (connection.kind === 'local') return { kind: 'local' };
-  try {
-    const client = await deps.clients.clientFor(connection);
-    const info = { name: connection.name, baseUrl: connection.baseUrl, production: connection.kind === 'production' };
-    return { kind: 'connection', client, connection: info };
-  } catch (e) {
-    if (!(e instanceof SignInRequired)) throw e;
-    void vscode.window.showWarningMessage(e.message, 'Sign In').then(a => a && deps.signIn());
-    return e.message;
-  }
 }
 
 /** The question before a run writes: names the connection (production loudly) and the steps that write. */

@@ -5,9 +5,9 @@
 // scenario diagnostics' reads of open documents. The default Run profile runs the selected scenarios on the
 // active connection (scenarioRun.ts reports them).
 import * as vscode from 'vscode';
-import type { ScenarioResult } from '../scenarios';
-import type { ClientProvider } from '../connections/clientProvider';
-import type { ConnectionStore } from '../connections/connectionStore';
+import type { RunTarget, ScenarioResult } from '../scenarios';
+import { SignInRequired, type ClientProvider } from '../connections/clientProvider';
+import type { Connection, ConnectionStore } from '../connections/connectionStore';
 import {
   isScenarioUri,
   readScenarioText,
@@ -31,6 +31,7 @@ export interface ScenarioTestsDeps {
   signIn: () => Promise<unknown>;
 }
 
+/** scenarioRun.ts is a lazy bundle: what tells a class from another (`instanceof`) stays here, in the main one. */
 export class ScenarioTests extends Disposable {
   readonly controller = this._register(vscode.tests.createTestController(SCENARIO_CONTROLLER_ID, 'Billing scenarios'));
   readonly profile: vscode.TestRunProfile;
@@ -136,8 +137,7 @@ export class ScenarioTests extends Disposable {
       const results = await runScenarioItems(run, token, reads, {
         items: uri => this.controller.items.get(uri),
         connections: this.deps.connections,
-        clients: this.deps.clients,
-        signIn: this.deps.signIn,
+        target: c => this.targetFor(c),
         onStep: r => this.stepFinished.fire(r),
         onMessages: (id, messages) => this.messages.set(id, messages),
       });
@@ -198,6 +198,20 @@ export class ScenarioTests extends Disposable {
 
   private remove(uri: vscode.Uri): void {
     this.controller.items.delete(uri.toString());
+  }
+
+  /** Where a run goes: the Local sandbox, the connection's client, or why not (Sign In offered). */
+  private async targetFor(connection: Connection): Promise<RunTarget | string> {
+    if (connection.kind === 'local') return { kind: 'local' };
+    try {
+      const client = await this.deps.clients.clientFor(connection);
+      const info = { name: connection.name, baseUrl: connection.baseUrl, production: connection.kind === 'production' };
+      return { kind: 'connection', client, connection: info };
+    } catch (e) {
+      if (!(e instanceof SignInRequired)) throw e;
+      void vscode.window.showWarningMessage(e.message, 'Sign In').then(a => a && this.deps.signIn());
+      return e.message;
+    }
   }
 }
 
