@@ -9,12 +9,12 @@ export interface Span {
   offset: number;
   length?: number;
 }
+/** The paths asked for, merged; each node gets the span of its value once the scan finds it. */
 interface Trie {
   children: Map<PathSegment, Trie>;
   size: number;
+  span?: Span;
 }
-
-const keyOf = (path: readonly PathSegment[]) => path.join('\u0000');
 
 // Keys the early stop can look for verbatim in the rest of the text (no escapes possible).
 const PLAIN_KEY = /^[\w$@.\- ]*$/;
@@ -136,11 +136,11 @@ class Scanner {
   i = 0;
   unresolved: number;
   stopped = false;
-  readonly out = new Map<string, Span>();
   // Keys found in each object still open, outermost first: a later duplicate key would take over.
   readonly open: PathSegment[][] = [];
 
   private finishAt = -1;
+  private settled = false; // finishAt has been worked out since the count last reached zero
   private readonly skipper: Skipper;
 
   constructor(
@@ -151,18 +151,20 @@ class Scanner {
     this.skipper = new Skipper(text);
   }
 
-  run(): Map<string, Span> {
+  run(): Trie {
     const span: Span = { offset: 0 };
-    this.value(this.root, [], span);
-    this.out.set('', span);
-    return this.out;
+    this.root.span = span;
+    this.value(this.root, span);
+    return this.root;
   }
 
   // All found: stop, unless a key found in an object still open may occur again later in it (a
   // duplicate key takes over, as in JSON.parse); then stop when the outermost such object closes.
   private resolve(n: number): void {
     this.unresolved -= n;
-    if (this.unresolved !== 0) return;
+    // A scalar's empty subtree (n = 0) right after its key was counted: the answer below stands.
+    if (this.unresolved !== 0 || (n === 0 && this.settled)) return;
+    this.settled = true;
     const escapes = this.text.includes('\\u', this.i); // a key could be spelt with \u escapes
     this.finishAt = this.open.findIndex(keys => (escapes ? keys.length > 0 : !keys.every(k => this.absentLater(k))));
     if (this.finishAt < 0) this.stopped = true;
@@ -185,30 +187,29 @@ class Scanner {
     this.i = c === 123 || c === 91 ? this.skipper.container(this.i) : skipValue(this.text, this.i);
   }
 
-  private value(trie: Trie, path: PathSegment[], span: Span): void {
+  private value(trie: Trie, span: Span): void {
     this.ws();
     span.offset = this.i;
     const c = this.text.charCodeAt(this.i);
-    if (trie.size && c === 123) this.object(trie, path);
-    else if (trie.size && c === 91) this.array(trie, path);
+    if (trie.size && c === 123) this.object(trie);
+    else if (trie.size && c === 91) this.array(trie);
     else {
       this.resolve(trie.size); // nothing below a scalar (or a container of the other kind)
       if (!this.stopped) this.skipValue();
     }
   }
 
-  private child(trie: Trie, path: PathSegment[], seg: PathSegment, span: Span, found: PathSegment[]): void {
-    const p = [...path, seg];
+  private child(trie: Trie, seg: PathSegment, span: Span, found: PathSegment[]): void {
     found.push(seg);
-    this.out.set(keyOf(p), span);
+    trie.span = span;
     this.ws();
     span.offset = this.i; // known before a possible stop
     this.resolve(1);
     if (this.stopped) return;
-    this.value(trie, p, span);
+    this.value(trie, span);
   }
 
-  private object(trie: Trie, path: PathSegment[]): void {
+  private object(trie: Trie): void {
     const text = this.text,
       n = text.length;
     const found: PathSegment[] = [];
@@ -232,10 +233,13 @@ class Scanner {
         this.skipValue();
         continue;
       }
-      const seen = found.includes(key); // a duplicate key: the last one counts, as in JSON.parse
       const span: Span = { keyOffset: keyStart, keyLength: keyEnd - keyStart, offset: 0 };
-      if (seen) this.unresolved += 1 + child.size; // found again: its subtree is looked for again
-      this.child(child, path, key, span, found);
+      if (found.includes(key)) {
+        // A duplicate key: the last one counts, as in JSON.parse. Its subtree is looked for again.
+        this.unresolved += 1 + child.size;
+        forget(child);
+      }
+      this.child(child, key, span, found);
     }
     this.open.pop();
     if (this.stopped) return;
@@ -244,7 +248,7 @@ class Scanner {
     if (this.unresolved === 0 && this.open.length === this.finishAt) this.stopped = true;
   }
 
-  private array(trie: Trie, path: PathSegment[]): void {
+  private array(trie: Trie): void {
     const text = this.text,
       n = text.length;
     const found: PathSegment[] = [];
@@ -257,7 +261,7 @@ class Scanner {
         continue;
       }
       const child = trie.children.get(index);
-      if (child) this.child(child, path, index, { offset: 0 }, found);
+      if (child) this.child(child, index, { offset: 0 }, found);
       else this.skipValue();
     }
     if (this.stopped) return;
@@ -273,9 +277,30 @@ class Scanner {
   }
 }
 
-/** Where each path of `paths` (and each existing ancestor) starts; keyed by `spanKey(path)`. */
-export function scanPaths(text: string, paths: readonly (readonly PathSegment[])[]): Map<string, Span> {
+/** The spans of a scan: where each path asked for (and each existing ancestor) starts. */
+export type Spans = Trie;
+
+/** Scans `text` (valid JSON) for where each path of `paths` starts. */
+export function scanPaths(text: string, paths: readonly (readonly PathSegment[])[]): Spans {
   return new Scanner(text, buildTrie(paths)).run();
+}
+
+/** The span of the deepest value along `path` that the text has (the root at least). */
+export function deepestSpan(spans: Spans, path: readonly PathSegment[]): Span {
+  let node: Trie | undefined = spans,
+    span = spans.span!;
+  for (let d = 0; d < path.length && node; d++) {
+    node = node.children.get(path[d]);
+    if (!node?.span) break;
+    span = node.span;
+  }
+  return span;
+}
+
+/** A key found again: what was found below its first value is not in the text JSON.parse reads. */
+function forget(t: Trie): void {
+  t.span = undefined;
+  for (const c of t.children.values()) forget(c);
 }
 
 /** The length of the value at `span`, measured on first use. */
@@ -285,5 +310,3 @@ export function spanLength(text: string, span: Span): number {
   }
   return span.length;
 }
-
-export { keyOf as spanKey };
