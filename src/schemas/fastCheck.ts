@@ -50,14 +50,24 @@ const { isObject, isPlainObject } = util;
 const CTX: Ctx = { async: false };
 const compiled = new WeakMap<Schema, Check>();
 
+/** An issue as zod raised it, its path set: zod writes the message only when it finalizes the issue. */
+export type PlacedIssue = RawIssue & { path: PropertyKey[] };
+
 /** The issues `schema.safeParse(value)` reports, equal to its `error.issues` (or [] on success). */
 export function schemaIssues(schema: z.ZodType, value: unknown): $ZodIssue[] {
+  return rawIssues(schema, value).map(finalized);
+}
+
+/** schemaIssues before zod writes their messages: each becomes the same issue through `finalized`. */
+export function rawIssues(schema: z.ZodType, value: unknown): PlacedIssue[] {
   const raw: RawIssue[] = [];
   compile(internals(schema))(value, [], raw);
-  if (raw.length === 0) return [];
-  const ctx = { async: false },
-    config = zodConfig();
-  return raw.map(issue => util.finalizeIssue(issue, ctx, config));
+  return raw as PlacedIssue[];
+}
+
+/** The issue zod's safeParse reports for a raw one (message written, internals dropped). */
+export function finalized(issue: PlacedIssue): $ZodIssue {
+  return util.finalizeIssue(issue, CTX, zodConfig());
 }
 
 function compile(s: Schema): Check {
@@ -108,7 +118,10 @@ function zodIssues(s: Schema, value: unknown, path: readonly PathSegment[], out:
   const result = s._zod.run({ value, issues: [] }, CTX);
   if (result instanceof Promise) throw new $ZodAsyncError();
   for (const issue of result.issues) {
-    (issue as { path?: PropertyKey[] }).path = issue.path ? [...path, ...issue.path] : [...path];
+    const own = issue.path,
+      full: PropertyKey[] = path.slice();
+    if (own) for (const p of own) full.push(p);
+    (issue as PlacedIssue).path = full;
     out.push(issue);
   }
 }

@@ -127,9 +127,14 @@ function buildTrie(paths: readonly (readonly PathSegment[])[]): Trie {
       t = next;
     }
   }
-  const count = (t: Trie): number => (t.size = [...t.children.values()].reduce((s, c) => s + 1 + count(c), 0));
   count(root);
   return root;
+}
+
+function count(t: Trie): number {
+  let size = 0;
+  for (const c of t.children.values()) size += 1 + count(c);
+  return (t.size = size);
 }
 
 class Scanner {
@@ -171,7 +176,31 @@ class Scanner {
   }
 
   private absentLater(key: PathSegment): boolean {
-    return typeof key === 'string' && PLAIN_KEY.test(key) && !this.text.includes(`"${key}"`, this.i);
+    if (typeof key !== 'string' || !PLAIN_KEY.test(key)) return false;
+    const text = this.text;
+    if (key.length < 4) return !text.includes(`"${key}"`, this.i);
+    // The bare name first: a search for a pattern opening with a quote stops at every string of the text.
+    for (let q = text.indexOf(key, this.i); q >= 0; q = text.indexOf(key, q + 1)) {
+      if (text.charCodeAt(q - 1) === 34 && text.charCodeAt(q + key.length) === 34) return false;
+    }
+    return true;
+  }
+
+  /** The key of `trie`'s children that the key text at [start, end) (quotes included) names, if any. */
+  private childKey(trie: Trie, start: number, end: number): string | undefined {
+    const text = this.text,
+      length = end - start - 2;
+    let plain = trie.children.size <= 8; // compared in place, not cut out of the text and hashed
+    for (let j = start + 1; j < end - 1 && plain; j++) plain = text.charCodeAt(j) !== 92;
+    if (!plain) {
+      const raw = text.slice(start + 1, end - 1);
+      const name = raw.includes('\\') ? (JSON.parse(text.slice(start, end)) as string) : raw;
+      return trie.children.has(name) ? name : undefined;
+    }
+    for (const seg of trie.children.keys()) {
+      if (typeof seg === 'string' && seg.length === length && text.startsWith(seg, start + 1)) return seg;
+    }
+    return undefined;
   }
 
   private ws(): void {
@@ -225,14 +254,13 @@ class Scanner {
       const keyEnd = this.i;
       this.ws();
       this.i++; // the colon
-      const raw = text.slice(keyStart + 1, keyEnd - 1);
-      const key = raw.includes('\\') ? (JSON.parse(text.slice(keyStart, keyEnd)) as string) : raw;
-      const child = trie.children.get(key);
-      if (!child) {
+      const key = this.childKey(trie, keyStart, keyEnd);
+      if (key === undefined) {
         this.ws();
         this.skipValue();
         continue;
       }
+      const child = trie.children.get(key)!;
       const span: Span = { keyOffset: keyStart, keyLength: keyEnd - keyStart, offset: 0 };
       if (found.includes(key)) {
         // A duplicate key: the last one counts, as in JSON.parse. Its subtree is looked for again.

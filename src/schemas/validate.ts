@@ -1,7 +1,7 @@
 // validate(text, kind): every finding for an order, preview or account payload, with exact ranges.
 // Fast path: JSON.parse, then zod and the scenario rules; positions are computed only for findings.
 import type * as z from 'zod';
-import { schemaIssues } from './fastCheck';
+import { finalized, rawIssues, type PlacedIssue } from './fastCheck';
 import type { Finding, PathSegment } from './findings';
 import { locatedFindings } from './located';
 import { isObj } from './objects';
@@ -56,8 +56,11 @@ function hugeNumber(r: RawFinding, root: unknown, written: string): string | und
 
 function schemaFindings(value: unknown, kind: PayloadKind, plainZod = false): RawFinding[] {
   const result = plainZod ? SCHEMAS[kind].safeParse(value) : undefined;
-  const issues = result ? (result.success ? [] : result.error.issues) : schemaIssues(SCHEMAS[kind], value);
-  return issues.flatMap(issue => fromIssue(issue, value, kind));
+  // Zod's messages are read only for codes worded nowhere else: the issues stay raw until then.
+  const issues = result ? (result.success ? [] : result.error.issues) : rawIssues(SCHEMAS[kind], value);
+  const out: RawFinding[] = [];
+  for (const issue of issues) out.push(...fromIssue(issue, value, kind, !result));
+  return out;
 }
 
 function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
@@ -69,7 +72,13 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   return v;
 }
 
-function fromIssue(issue: z.core.$ZodIssue, root: unknown, kind: PayloadKind): RawFinding[] {
+/** `raw`: the issue is as zod raised it (rawIssues), its message not yet written. */
+function fromIssue(
+  issue: z.core.$ZodIssue | PlacedIssue,
+  root: unknown,
+  kind: PayloadKind,
+  raw: boolean,
+): RawFinding[] {
   const path = issue.path.filter((p): p is PathSegment => typeof p !== 'symbol');
   const name = fieldName(path);
   const input = valueAt(root, path);
@@ -123,7 +132,8 @@ function fromIssue(issue: z.core.$ZodIssue, root: unknown, kind: PayloadKind): R
         },
       ];
     default:
-      return [{ code: 'invalid-value', path, target: 'value', message: `${name}: ${issue.message}.` }];
+      const message = raw ? finalized(issue as PlacedIssue).message : issue.message;
+      return [{ code: 'invalid-value', path, target: 'value', message: `${name}: ${message}.` }];
   }
 }
 
