@@ -85,7 +85,7 @@ function build(s: Schema): Check {
   if (!walked(s)) {
     const ok = leafTest(s);
     return (value, path, out) => {
-      if (!ok(value)) zodIssues(s, value, path, out);
+      if (!ok(value)) leafIssues(s, ok !== never, value, path, undefined, out);
     };
   }
   if (def.type === 'object') return objectCheck(s);
@@ -126,6 +126,44 @@ function zodIssues(s: Schema, value: unknown, path: readonly PathSegment[], out:
   }
 }
 
+/**
+ * What zod reports for leaf values its test refused, by schema and value. A leaf whose test is not `never`
+ * has only checks that look at the value alone (leafTest), so one value always gets the same issues; and
+ * a keystroke re-validates a document whose mistakes mostly stay as they were, each costing a zod run.
+ */
+const refused = new WeakMap<Schema, Map<unknown, RawIssue[]>>();
+/** Values remembered per schema (then forgotten all at once), and the longest string remembered. */
+const REMEMBERED = 32,
+  LONGEST = 200;
+
+/** The issues of a leaf whose test refused `value`, at `path` (and `key` under it, if given). */
+function leafIssues(
+  s: Schema,
+  pure: boolean,
+  value: unknown,
+  path: readonly PathSegment[],
+  key: string | undefined,
+  out: RawIssue[],
+): void {
+  const at = key === undefined ? path : [...path, key];
+  const kept =
+    pure &&
+    (value === null ||
+      typeof value === 'boolean' ||
+      (typeof value === 'number' && !Object.is(value, -0)) ||
+      (typeof value === 'string' && value.length <= LONGEST));
+  if (!kept) return zodIssues(s, value, at, out);
+  let known = refused.get(s);
+  let issues = known?.get(value);
+  if (!issues) {
+    issues = [];
+    zodIssues(s, value, [], issues);
+    if (!known || known.size >= REMEMBERED) refused.set(s, (known = new Map()));
+    known.set(value, issues);
+  }
+  for (const issue of issues) out.push({ ...issue, path: at.concat(issue.path as PathSegment[]) } as RawIssue);
+}
+
 /** A closed (strict) or plain object: zod treats objects with a catchall schema otherwise. */
 function closedOrPlain(s: Schema): boolean {
   const shape = s._zod.def.shape ?? {},
@@ -155,7 +193,7 @@ function field(key: string, index: number, schema: Schema): Field {
 /** Checks one field's value (the path is the object's: leaves add their key only to report). */
 function checkField(f: Field, value: unknown, path: PathSegment[], out: RawIssue[]): void {
   if (f.test !== undefined) {
-    if (!f.test(value)) zodIssues(f.schema, value, [...path, f.key], out);
+    if (!f.test(value)) leafIssues(f.schema, f.test !== never, value, path, f.key, out);
     return;
   }
   path.push(f.key);
@@ -196,7 +234,7 @@ function objectCheck(s: Schema): Check {
         f.check!(value[key], path, out);
         path.pop();
       } else if (!f.test(value[key])) {
-        zodIssues(f.schema, value[key], [...path, key], out);
+        leafIssues(f.schema, f.test !== never, value[key], path, key, out);
       }
       if (out.length !== before) (segments ??= []).push(f.index, before, out.length);
     }
@@ -258,7 +296,7 @@ function arrayCheck(s: Schema): Check {
     for (let i = 0; i < value.length; i++) {
       path[at] = i;
       if (test === undefined) check!(value[i], path, out);
-      else if (!test(value[i])) zodIssues(element, value[i], path, out);
+      else if (!test(value[i])) leafIssues(element, test !== never, value[i], path, undefined, out);
     }
     path.pop();
   };
