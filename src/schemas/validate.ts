@@ -131,9 +131,10 @@ function fromIssue(
           message: `${name} must be a real date written YYYY-MM-DD, not ${describeValue(input)}.`,
         },
       ];
-    default:
+    default: {
       const message = raw ? finalized(issue as PlacedIssue).message : issue.message;
       return [{ code: 'invalid-value', path, target: 'value', message: `${name}: ${message}.` }];
+    }
   }
 }
 
