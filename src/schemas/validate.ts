@@ -30,8 +30,12 @@ export function validate(text: string, kind: PayloadKind, options: ValidateOptio
 
 /** The findings for a parsed payload object, with paths and targets but no places in a text yet. */
 export function payloadFindings(value: object, kind: PayloadKind, options: ValidateOptions = {}): RawFinding[] {
+  const fromSchema = schemaFindings(value, kind, options.plainZod),
+    fromRules = checkRules(value, kind, options.now ?? new Date());
+  const all = fromSchema.length === 0 ? fromRules : fromRules.length === 0 ? fromSchema : fromSchema.concat(fromRules);
+  // One finding cannot repeat or stand for another (a rename's finding targets its key, never its parent's).
+  if (all.length < 2) return all;
   const seen = new Set<string>();
-  const all = [...schemaFindings(value, kind, options.plainZod), ...checkRules(value, kind, options.now ?? new Date())];
   // A misspelt field is one mistake: its "did you mean" finding stands for the field it leaves missing.
   for (const r of all) {
     if (r.fix?.kind === 'renameProperty') seen.add(r.path.slice(0, -1).concat(r.fix.to).join('\u0000'));
