@@ -174,11 +174,19 @@ function checkSubscriptionWords(s: Obj, path: PathSegment[], out: Out): void {
 
 function eachPlanPrices(plans: unknown, at: (i: number) => PathSegment[], out: Out): void {
   if (!Array.isArray(plans)) return;
-  plans.forEach((plan, i) => {
-    if (!isObj(plan) || !Array.isArray(plan.prices)) return;
-    plan.prices.forEach((p, j) => checkItem(p, () => [...at(i), 'prices', j], out));
-  });
+  for (let i = 0; i < plans.length; i++) {
+    const plan: unknown = plans[i];
+    if (!isObj(plan) || !Array.isArray(plan.prices)) continue;
+    for (let j = 0; j < plan.prices.length; j++) {
+      // The place is made only for a price with something to check (hot path: most have none).
+      if (itemHasRules(plan.prices[j])) checkItem(plan.prices[j], () => [...at(i), 'prices', j], out);
+    }
+  }
 }
+
+/** Whether checkItem has anything to look at in `p`. */
+const itemHasRules = (p: unknown): boolean =>
+  isObj(p) && (p.recurring !== undefined || p.tiers !== undefined || p.drawdown !== undefined);
 
 /** A price entry, or an update of a subscription item. */
 function checkItem(p: unknown, at: At, out: Out): void {

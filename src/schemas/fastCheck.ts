@@ -370,6 +370,12 @@ function leafTest(s: Schema): Predicate {
   const base = def.coerce ? undefined : typeTest(s);
   if (!base || !checks.every(c => PURE_CHECKS.has(c._zod.def.check!) && c._zod.check)) return never;
   if (checks.length === 0) return base;
+  const direct = checks.map(directTest);
+  if (direct.every(d => d !== undefined)) {
+    const tests = direct as Predicate[];
+    if (tests.length === 1) return value => base(value) && tests[0](value);
+    return value => base(value) && tests.every(t => t(value));
+  }
   const scratch: Payload = { value: undefined, issues: [] };
   return value => {
     if (!base(value)) return false;
@@ -380,6 +386,31 @@ function leafTest(s: Schema): Predicate {
     }
     return true;
   };
+}
+
+/**
+ * The commonest checks as one test each, true only where zod's own check (checks.ts, schemas.ts: $ZodCustom)
+ * adds no issue, for a value of the leaf's type: a regex that matches, a refinement whose function returns
+ * true, a safe integer. Any other check runs as zod's.
+ */
+function directTest(c: Schema): Predicate | undefined {
+  const def = c._zod.def as Def & { format?: string; pattern?: RegExp; fn?: (v: unknown) => unknown };
+  const traits = c._zod.traits;
+  if (def.check === 'string_format' && def.format === 'regex' && traits.has('$ZodCheckRegex') && def.pattern) {
+    const pattern = def.pattern;
+    return v => {
+      pattern.lastIndex = 0;
+      return pattern.test(v as string);
+    };
+  }
+  if (def.check === 'custom' && traits.has('$ZodCustom') && typeof def.fn === 'function' && !def.coerce) {
+    const fn = def.fn;
+    return v => fn(v) === true;
+  }
+  if (def.check === 'number_format' && def.format === 'safeint' && traits.has('$ZodCheckNumberFormat')) {
+    return v => Number.isSafeInteger(v);
+  }
+  return undefined;
 }
 
 /** The commonest optional and nullable leaves, as one test each. */
