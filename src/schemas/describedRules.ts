@@ -12,6 +12,7 @@ import type { RawFinding } from './rules';
 import type { PayloadKind } from './shapes';
 
 type Out = RawFinding[];
+const PLAN_CONTAINERS = ['add_subscription_plans', 'replace_subscription_plans'] as const; // made once
 type At = () => PathSegment[];
 
 const error = (code: FindingCode, path: PathSegment[], target: Target, message: string, fix?: FixHint): RawFinding =>
@@ -151,7 +152,7 @@ function checkPaymentBlocks(pm: Obj, path: PathSegment[], out: Out): void {
 function checkSubscriptionWords(s: Obj, path: PathSegment[], out: Out): void {
   if (isObj(s.account_data)) checkAccountWords(s.account_data, [...path, 'account_data'], out);
   eachPlanPrices(s.subscription_plans, i => [...path, 'subscription_plans', i], out);
-  for (const container of ['add_subscription_plans', 'replace_subscription_plans'] as const) {
+  for (const container of PLAN_CONTAINERS) {
     const list = s[container];
     if (!Array.isArray(list)) continue;
     list.forEach((c, i) => {

@@ -299,6 +299,7 @@ class Scanner {
 
   /** A container closed: the children not in it are missing, and so is everything below them. */
   private resolveMissing(trie: Trie, found: PathSegment[]): void {
+    if (found.length === 1 && trie.children.size === 1) return; // the one child asked for was there
     let missing = 0;
     for (const [seg, child] of trie.children) if (!found.includes(seg)) missing += 1 + child.size;
     if (missing) this.resolve(missing);

@@ -41,6 +41,10 @@ export const CHANGE_FIELDS = [
 export const OWNER_FIELDS = ['account_number', 'account_id', 'account_data'] as const;
 const CHANGE_INDEX = new Map<string, number>(CHANGE_FIELDS.map((f, i) => [f, i]));
 const NEW_FIELD_NAMES = new Set<string>(NEW_SUBSCRIPTION_FIELDS);
+// Lists the hot path walks, made once.
+const NEW_TERMS = ['initial_term', 'renewal_term'] as const;
+const CHANGED_TERMS = ['current_term', 'renewal_term'] as const;
+const PLAN_CONTAINERS = ['add_subscription_plans', 'replace_subscription_plans'] as const;
 
 /** What a quick fix that adds a missing property puts there, by property name. */
 export const PLACEHOLDERS: Record<string, unknown> = {
@@ -220,16 +224,16 @@ function checkSubscription(s: Obj, path: PathSegment[], out: RawFinding[], hasOr
   } else {
     checkNewSubscription(s, path, out, hasOrderDate);
   }
-  for (const name of ['initial_term', 'renewal_term'] as const) {
+  for (const name of NEW_TERMS) {
     if (isObj(s[name])) checkTerm(s[name], path, name, out);
   }
   if (isObj(s.terms)) {
-    for (const name of ['current_term', 'renewal_term'] as const) {
+    for (const name of CHANGED_TERMS) {
       if (isObj(s.terms[name])) checkTerm(s.terms[name], [...path, 'terms'], name, out);
     }
   }
   eachPlan(s.subscription_plans, i => [...path, 'subscription_plans', i], out);
-  for (const container of ['add_subscription_plans', 'replace_subscription_plans'] as const) {
+  for (const container of PLAN_CONTAINERS) {
     const list = s[container];
     if (!Array.isArray(list)) continue;
     list.forEach((c, i) => {
