@@ -461,4 +461,8 @@ function anyRecord(def: Def): boolean {
   );
 }
 
-const isAnyRecord: Predicate = v => isPlainObject(v) && Object.getOwnPropertySymbols(v).length === 0;
+const isAnyRecord: Predicate = v =>
+  // A parsed JSON object (Object.prototype, no own `constructor`) is one zod's isPlainObject accepts.
+  (isObject(v) && Object.getPrototypeOf(v) === Object.prototype && !Object.hasOwn(v, 'constructor')
+    ? true
+    : isPlainObject(v)) && Object.getOwnPropertySymbols(v).length === 0;

@@ -117,13 +117,19 @@ class Skipper {
   }
 }
 
+/** The children of a node that has none yet (most nodes end a path): shared, never added to. */
+const NO_CHILDREN: Map<PathSegment, Trie> = new Map();
+
 function buildTrie(paths: readonly (readonly PathSegment[])[]): Trie {
-  const root: Trie = { children: new Map(), size: 0 };
+  const root: Trie = { children: NO_CHILDREN, size: 0 };
   for (const p of paths) {
     let t = root;
     for (const seg of p) {
       let next = t.children.get(seg);
-      if (!next) t.children.set(seg, (next = { children: new Map(), size: 0 }));
+      if (!next) {
+        if (t.children === NO_CHILDREN) t.children = new Map();
+        t.children.set(seg, (next = { children: NO_CHILDREN, size: 0 }));
+      }
       t = next;
     }
   }
