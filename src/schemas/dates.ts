@@ -1,11 +1,27 @@
 /** True for a real calendar date written YYYY-MM-DD (2026-02-30 is not one). */
 export function isRealDate(s: string): boolean {
   if (s.length !== 10 || s[4] !== '-' || s[7] !== '-') return false;
+  // Every date checked pays this: eight ASCII digits read as numbers without cutting the text.
+  const d0 = digitsAt(s, 0, 4),
+    d1 = digitsAt(s, 5, 2),
+    d2 = digitsAt(s, 8, 2);
+  if (d0 >= 0 && d1 >= 0 && d2 >= 0) return d1 >= 1 && d1 <= 12 && d2 >= 1 && d2 <= daysInMonth(d0, d1);
   const y = +s.slice(0, 4),
     m = +s.slice(5, 7),
     d = +s.slice(8, 10);
   if (!Number.isInteger(y) || !Number.isInteger(m) || !Number.isInteger(d) || m < 1 || m > 12 || d < 1) return false;
   return d <= daysInMonth(y, m);
+}
+
+/** The number written by `count` ASCII digits at `from`, or -1 if any is not one (then `+text` decides). */
+function digitsAt(s: string, from: number, count: number): number {
+  let n = 0;
+  for (let i = from; i < from + count; i++) {
+    const c = s.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) return -1;
+    n = n * 10 + c;
+  }
+  return n;
 }
 
 const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];

@@ -12,6 +12,7 @@ import type { RawFinding } from './rules';
 import type { PayloadKind } from './shapes';
 
 type Out = RawFinding[];
+const PLAN_CONTAINERS = ['add_subscription_plans', 'replace_subscription_plans'] as const; // made once
 type At = () => PathSegment[];
 
 const error = (code: FindingCode, path: PathSegment[], target: Target, message: string, fix?: FixHint): RawFinding =>
@@ -151,7 +152,7 @@ function checkPaymentBlocks(pm: Obj, path: PathSegment[], out: Out): void {
 function checkSubscriptionWords(s: Obj, path: PathSegment[], out: Out): void {
   if (isObj(s.account_data)) checkAccountWords(s.account_data, [...path, 'account_data'], out);
   eachPlanPrices(s.subscription_plans, i => [...path, 'subscription_plans', i], out);
-  for (const container of ['add_subscription_plans', 'replace_subscription_plans'] as const) {
+  for (const container of PLAN_CONTAINERS) {
     const list = s[container];
     if (!Array.isArray(list)) continue;
     list.forEach((c, i) => {
@@ -174,11 +175,19 @@ function checkSubscriptionWords(s: Obj, path: PathSegment[], out: Out): void {
 
 function eachPlanPrices(plans: unknown, at: (i: number) => PathSegment[], out: Out): void {
   if (!Array.isArray(plans)) return;
-  plans.forEach((plan, i) => {
-    if (!isObj(plan) || !Array.isArray(plan.prices)) return;
-    plan.prices.forEach((p, j) => checkItem(p, () => [...at(i), 'prices', j], out));
-  });
+  for (let i = 0; i < plans.length; i++) {
+    const plan: unknown = plans[i];
+    if (!isObj(plan) || !Array.isArray(plan.prices)) continue;
+    for (let j = 0; j < plan.prices.length; j++) {
+      // The place is made only for a price with something to check (hot path: most have none).
+      if (itemHasRules(plan.prices[j])) checkItem(plan.prices[j], () => [...at(i), 'prices', j], out);
+    }
+  }
 }
+
+/** Whether checkItem has anything to look at in `p`. */
+const itemHasRules = (p: unknown): boolean =>
+  isObj(p) && (p.recurring !== undefined || p.tiers !== undefined || p.drawdown !== undefined);
 
 /** A price entry, or an update of a subscription item. */
 function checkItem(p: unknown, at: At, out: Out): void {

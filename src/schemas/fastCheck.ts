@@ -50,14 +50,24 @@ const { isObject, isPlainObject } = util;
 const CTX: Ctx = { async: false };
 const compiled = new WeakMap<Schema, Check>();
 
+/** An issue as zod raised it, its path set: zod writes the message only when it finalizes the issue. */
+export type PlacedIssue = RawIssue & { path: PropertyKey[] };
+
 /** The issues `schema.safeParse(value)` reports, equal to its `error.issues` (or [] on success). */
 export function schemaIssues(schema: z.ZodType, value: unknown): $ZodIssue[] {
+  return rawIssues(schema, value).map(finalized);
+}
+
+/** schemaIssues before zod writes their messages: each becomes the same issue through `finalized`. */
+export function rawIssues(schema: z.ZodType, value: unknown): PlacedIssue[] {
   const raw: RawIssue[] = [];
   compile(internals(schema))(value, [], raw);
-  if (raw.length === 0) return [];
-  const ctx = { async: false },
-    config = zodConfig();
-  return raw.map(issue => util.finalizeIssue(issue, ctx, config));
+  return raw as PlacedIssue[];
+}
+
+/** The issue zod's safeParse reports for a raw one (message written, internals dropped). */
+export function finalized(issue: PlacedIssue): $ZodIssue {
+  return util.finalizeIssue(issue, CTX, zodConfig());
 }
 
 function compile(s: Schema): Check {
@@ -75,7 +85,7 @@ function build(s: Schema): Check {
   if (!walked(s)) {
     const ok = leafTest(s);
     return (value, path, out) => {
-      if (!ok(value)) zodIssues(s, value, path, out);
+      if (!ok(value)) leafIssues(s, ok !== never, value, path, undefined, out);
     };
   }
   if (def.type === 'object') return objectCheck(s);
@@ -108,9 +118,50 @@ function zodIssues(s: Schema, value: unknown, path: readonly PathSegment[], out:
   const result = s._zod.run({ value, issues: [] }, CTX);
   if (result instanceof Promise) throw new $ZodAsyncError();
   for (const issue of result.issues) {
-    (issue as { path?: PropertyKey[] }).path = issue.path ? [...path, ...issue.path] : [...path];
+    const own = issue.path,
+      full: PropertyKey[] = path.slice();
+    if (own) for (const p of own) full.push(p);
+    (issue as PlacedIssue).path = full;
     out.push(issue);
   }
+}
+
+/**
+ * What zod reports for leaf values its test refused, by schema and value. A leaf whose test is not `never`
+ * has only checks that look at the value alone (leafTest), so one value always gets the same issues; and
+ * a keystroke re-validates a document whose mistakes mostly stay as they were, each costing a zod run.
+ */
+const refused = new WeakMap<Schema, Map<unknown, RawIssue[]>>();
+/** Values remembered per schema (then forgotten all at once), and the longest string remembered. */
+const REMEMBERED = 32,
+  LONGEST = 200;
+
+/** The issues of a leaf whose test refused `value`, at `path` (and `key` under it, if given). */
+function leafIssues(
+  s: Schema,
+  pure: boolean,
+  value: unknown,
+  path: readonly PathSegment[],
+  key: string | undefined,
+  out: RawIssue[],
+): void {
+  const at = key === undefined ? path : [...path, key];
+  const kept =
+    pure &&
+    (value === null ||
+      typeof value === 'boolean' ||
+      (typeof value === 'number' && !Object.is(value, -0)) ||
+      (typeof value === 'string' && value.length <= LONGEST));
+  if (!kept) return zodIssues(s, value, at, out);
+  let known = refused.get(s);
+  let issues = known?.get(value);
+  if (!issues) {
+    issues = [];
+    zodIssues(s, value, [], issues);
+    if (!known || known.size >= REMEMBERED) refused.set(s, (known = new Map()));
+    known.set(value, issues);
+  }
+  for (const issue of issues) out.push({ ...issue, path: at.concat(issue.path as PathSegment[]) } as RawIssue);
 }
 
 /** A closed (strict) or plain object: zod treats objects with a catchall schema otherwise. */
@@ -142,7 +193,7 @@ function field(key: string, index: number, schema: Schema): Field {
 /** Checks one field's value (the path is the object's: leaves add their key only to report). */
 function checkField(f: Field, value: unknown, path: PathSegment[], out: RawIssue[]): void {
   if (f.test !== undefined) {
-    if (!f.test(value)) zodIssues(f.schema, value, [...path, f.key], out);
+    if (!f.test(value)) leafIssues(f.schema, f.test !== never, value, path, f.key, out);
     return;
   }
   path.push(f.key);
@@ -183,7 +234,7 @@ function objectCheck(s: Schema): Check {
         f.check!(value[key], path, out);
         path.pop();
       } else if (!f.test(value[key])) {
-        zodIssues(f.schema, value[key], [...path, key], out);
+        leafIssues(f.schema, f.test !== never, value[key], path, key, out);
       }
       if (out.length !== before) (segments ??= []).push(f.index, before, out.length);
     }
@@ -245,7 +296,7 @@ function arrayCheck(s: Schema): Check {
     for (let i = 0; i < value.length; i++) {
       path[at] = i;
       if (test === undefined) check!(value[i], path, out);
-      else if (!test(value[i])) zodIssues(element, value[i], path, out);
+      else if (!test(value[i])) leafIssues(element, test !== never, value[i], path, undefined, out);
     }
     path.pop();
   };
@@ -319,6 +370,12 @@ function leafTest(s: Schema): Predicate {
   const base = def.coerce ? undefined : typeTest(s);
   if (!base || !checks.every(c => PURE_CHECKS.has(c._zod.def.check!) && c._zod.check)) return never;
   if (checks.length === 0) return base;
+  const direct = checks.map(directTest);
+  if (direct.every(d => d !== undefined)) {
+    const tests = direct as Predicate[];
+    if (tests.length === 1) return value => base(value) && tests[0](value);
+    return value => base(value) && tests.every(t => t(value));
+  }
   const scratch: Payload = { value: undefined, issues: [] };
   return value => {
     if (!base(value)) return false;
@@ -329,6 +386,31 @@ function leafTest(s: Schema): Predicate {
     }
     return true;
   };
+}
+
+/**
+ * The commonest checks as one test each, true only where zod's own check (checks.ts, schemas.ts: $ZodCustom)
+ * adds no issue, for a value of the leaf's type: a regex that matches, a refinement whose function returns
+ * true, a safe integer. Any other check runs as zod's.
+ */
+function directTest(c: Schema): Predicate | undefined {
+  const def = c._zod.def as Def & { format?: string; pattern?: RegExp; fn?: (v: unknown) => unknown };
+  const traits = c._zod.traits;
+  if (def.check === 'string_format' && def.format === 'regex' && traits.has('$ZodCheckRegex') && def.pattern) {
+    const pattern = def.pattern;
+    return v => {
+      pattern.lastIndex = 0;
+      return pattern.test(v as string);
+    };
+  }
+  if (def.check === 'custom' && traits.has('$ZodCustom') && typeof def.fn === 'function' && !def.coerce) {
+    const fn = def.fn;
+    return v => fn(v) === true;
+  }
+  if (def.check === 'number_format' && def.format === 'safeint' && traits.has('$ZodCheckNumberFormat')) {
+    return v => Number.isSafeInteger(v);
+  }
+  return undefined;
 }
 
 /** The commonest optional and nullable leaves, as one test each. */
@@ -379,4 +461,8 @@ function anyRecord(def: Def): boolean {
   );
 }
 
-const isAnyRecord: Predicate = v => isPlainObject(v) && Object.getOwnPropertySymbols(v).length === 0;
+const isAnyRecord: Predicate = v =>
+  // A parsed JSON object (Object.prototype, no own `constructor`) is one zod's isPlainObject accepts.
+  (isObject(v) && Object.getPrototypeOf(v) === Object.prototype && !Object.hasOwn(v, 'constructor')
+    ? true
+    : isPlainObject(v)) && Object.getOwnPropertySymbols(v).length === 0;

@@ -3,13 +3,13 @@
 // range is asked for; text that JSON.parse rejected gets jsonc-parser's tolerant tree.
 import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
 import type { PathSegment } from './findings';
-import { scanPaths, spanKey, spanLength, type Span } from './pathScanner';
+import { deepestSpan, scanPaths, spanLength, type Spans } from './pathScanner';
 
 export type Target = 'value' | 'key' | 'parentKey';
 type Range = { offset: number; length: number };
 
 export class Locator {
-  private spans: Map<string, Span> | undefined;
+  private spans: Spans | undefined;
   private root: Node | undefined;
 
   constructor(
@@ -33,10 +33,7 @@ export class Locator {
 
   // A path into a missing or mistyped node points at its nearest existing ancestor.
   private fromSpans(wanted: readonly PathSegment[], target: Target): Range {
-    let span: Span | undefined;
-    for (let depth = wanted.length; depth >= 0 && !span; depth--)
-      span = this.spans?.get(spanKey(wanted.slice(0, depth)));
-    span ??= { offset: 0, length: this.text.length };
+    const span = this.spans ? deepestSpan(this.spans, wanted) : { offset: 0, length: this.text.length };
     if (target === 'value') return { offset: span.offset, length: spanLength(this.text, span) };
     if (span.keyOffset !== undefined) return { offset: span.keyOffset, length: span.keyLength! };
     // No key (root, array element): its first character, `{` or `[` (a valid JSON value is never empty).

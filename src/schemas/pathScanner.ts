@@ -9,12 +9,12 @@ export interface Span {
   offset: number;
   length?: number;
 }
+/** The paths asked for, merged; each node gets the span of its value once the scan finds it. */
 interface Trie {
   children: Map<PathSegment, Trie>;
   size: number;
+  span?: Span;
 }
-
-const keyOf = (path: readonly PathSegment[]) => path.join('\u0000');
 
 // Keys the early stop can look for verbatim in the rest of the text (no escapes possible).
 const PLAIN_KEY = /^[\w$@.\- ]*$/;
@@ -117,30 +117,41 @@ class Skipper {
   }
 }
 
+/** The children of a node that has none yet (most nodes end a path): shared, never added to. */
+const NO_CHILDREN: Map<PathSegment, Trie> = new Map();
+
 function buildTrie(paths: readonly (readonly PathSegment[])[]): Trie {
-  const root: Trie = { children: new Map(), size: 0 };
+  const root: Trie = { children: NO_CHILDREN, size: 0 };
   for (const p of paths) {
     let t = root;
     for (const seg of p) {
       let next = t.children.get(seg);
-      if (!next) t.children.set(seg, (next = { children: new Map(), size: 0 }));
+      if (!next) {
+        if (t.children === NO_CHILDREN) t.children = new Map();
+        t.children.set(seg, (next = { children: NO_CHILDREN, size: 0 }));
+      }
       t = next;
     }
   }
-  const count = (t: Trie): number => (t.size = [...t.children.values()].reduce((s, c) => s + 1 + count(c), 0));
   count(root);
   return root;
+}
+
+function count(t: Trie): number {
+  let size = 0;
+  for (const c of t.children.values()) size += 1 + count(c);
+  return (t.size = size);
 }
 
 class Scanner {
   i = 0;
   unresolved: number;
   stopped = false;
-  readonly out = new Map<string, Span>();
   // Keys found in each object still open, outermost first: a later duplicate key would take over.
   readonly open: PathSegment[][] = [];
 
   private finishAt = -1;
+  private settled = false; // finishAt has been worked out since the count last reached zero
   private readonly skipper: Skipper;
 
   constructor(
@@ -151,25 +162,51 @@ class Scanner {
     this.skipper = new Skipper(text);
   }
 
-  run(): Map<string, Span> {
+  run(): Trie {
     const span: Span = { offset: 0 };
-    this.value(this.root, [], span);
-    this.out.set('', span);
-    return this.out;
+    this.root.span = span;
+    this.value(this.root, span);
+    return this.root;
   }
 
   // All found: stop, unless a key found in an object still open may occur again later in it (a
   // duplicate key takes over, as in JSON.parse); then stop when the outermost such object closes.
   private resolve(n: number): void {
     this.unresolved -= n;
-    if (this.unresolved !== 0) return;
+    // A scalar's empty subtree (n = 0) right after its key was counted: the answer below stands.
+    if (this.unresolved !== 0 || (n === 0 && this.settled)) return;
+    this.settled = true;
     const escapes = this.text.includes('\\u', this.i); // a key could be spelt with \u escapes
     this.finishAt = this.open.findIndex(keys => (escapes ? keys.length > 0 : !keys.every(k => this.absentLater(k))));
     if (this.finishAt < 0) this.stopped = true;
   }
 
   private absentLater(key: PathSegment): boolean {
-    return typeof key === 'string' && PLAIN_KEY.test(key) && !this.text.includes(`"${key}"`, this.i);
+    if (typeof key !== 'string' || !PLAIN_KEY.test(key)) return false;
+    const text = this.text;
+    if (key.length < 4) return !text.includes(`"${key}"`, this.i);
+    // The bare name first: a search for a pattern opening with a quote stops at every string of the text.
+    for (let q = text.indexOf(key, this.i); q >= 0; q = text.indexOf(key, q + 1)) {
+      if (text.charCodeAt(q - 1) === 34 && text.charCodeAt(q + key.length) === 34) return false;
+    }
+    return true;
+  }
+
+  /** The key of `trie`'s children that the key text at [start, end) (quotes included) names, if any. */
+  private childKey(trie: Trie, start: number, end: number): string | undefined {
+    const text = this.text,
+      length = end - start - 2;
+    let plain = trie.children.size <= 8; // compared in place, not cut out of the text and hashed
+    for (let j = start + 1; j < end - 1 && plain; j++) plain = text.charCodeAt(j) !== 92;
+    if (!plain) {
+      const raw = text.slice(start + 1, end - 1);
+      const name = raw.includes('\\') ? (JSON.parse(text.slice(start, end)) as string) : raw;
+      return trie.children.has(name) ? name : undefined;
+    }
+    for (const seg of trie.children.keys()) {
+      if (typeof seg === 'string' && seg.length === length && text.startsWith(seg, start + 1)) return seg;
+    }
+    return undefined;
   }
 
   private ws(): void {
@@ -185,30 +222,29 @@ class Scanner {
     this.i = c === 123 || c === 91 ? this.skipper.container(this.i) : skipValue(this.text, this.i);
   }
 
-  private value(trie: Trie, path: PathSegment[], span: Span): void {
+  private value(trie: Trie, span: Span): void {
     this.ws();
     span.offset = this.i;
     const c = this.text.charCodeAt(this.i);
-    if (trie.size && c === 123) this.object(trie, path);
-    else if (trie.size && c === 91) this.array(trie, path);
+    if (trie.size && c === 123) this.object(trie);
+    else if (trie.size && c === 91) this.array(trie);
     else {
       this.resolve(trie.size); // nothing below a scalar (or a container of the other kind)
       if (!this.stopped) this.skipValue();
     }
   }
 
-  private child(trie: Trie, path: PathSegment[], seg: PathSegment, span: Span, found: PathSegment[]): void {
-    const p = [...path, seg];
+  private child(trie: Trie, seg: PathSegment, span: Span, found: PathSegment[]): void {
     found.push(seg);
-    this.out.set(keyOf(p), span);
+    trie.span = span;
     this.ws();
     span.offset = this.i; // known before a possible stop
     this.resolve(1);
     if (this.stopped) return;
-    this.value(trie, p, span);
+    this.value(trie, span);
   }
 
-  private object(trie: Trie, path: PathSegment[]): void {
+  private object(trie: Trie): void {
     const text = this.text,
       n = text.length;
     const found: PathSegment[] = [];
@@ -224,18 +260,20 @@ class Scanner {
       const keyEnd = this.i;
       this.ws();
       this.i++; // the colon
-      const raw = text.slice(keyStart + 1, keyEnd - 1);
-      const key = raw.includes('\\') ? (JSON.parse(text.slice(keyStart, keyEnd)) as string) : raw;
-      const child = trie.children.get(key);
-      if (!child) {
+      const key = this.childKey(trie, keyStart, keyEnd);
+      if (key === undefined) {
         this.ws();
         this.skipValue();
         continue;
       }
-      const seen = found.includes(key); // a duplicate key: the last one counts, as in JSON.parse
+      const child = trie.children.get(key)!;
       const span: Span = { keyOffset: keyStart, keyLength: keyEnd - keyStart, offset: 0 };
-      if (seen) this.unresolved += 1 + child.size; // found again: its subtree is looked for again
-      this.child(child, path, key, span, found);
+      if (found.includes(key)) {
+        // A duplicate key: the last one counts, as in JSON.parse. Its subtree is looked for again.
+        this.unresolved += 1 + child.size;
+        forget(child);
+      }
+      this.child(child, key, span, found);
     }
     this.open.pop();
     if (this.stopped) return;
@@ -244,7 +282,7 @@ class Scanner {
     if (this.unresolved === 0 && this.open.length === this.finishAt) this.stopped = true;
   }
 
-  private array(trie: Trie, path: PathSegment[]): void {
+  private array(trie: Trie): void {
     const text = this.text,
       n = text.length;
     const found: PathSegment[] = [];
@@ -257,7 +295,7 @@ class Scanner {
         continue;
       }
       const child = trie.children.get(index);
-      if (child) this.child(child, path, index, { offset: 0 }, found);
+      if (child) this.child(child, index, { offset: 0 }, found);
       else this.skipValue();
     }
     if (this.stopped) return;
@@ -267,15 +305,37 @@ class Scanner {
 
   /** A container closed: the children not in it are missing, and so is everything below them. */
   private resolveMissing(trie: Trie, found: PathSegment[]): void {
+    if (found.length === 1 && trie.children.size === 1) return; // the one child asked for was there
     let missing = 0;
     for (const [seg, child] of trie.children) if (!found.includes(seg)) missing += 1 + child.size;
     if (missing) this.resolve(missing);
   }
 }
 
-/** Where each path of `paths` (and each existing ancestor) starts; keyed by `spanKey(path)`. */
-export function scanPaths(text: string, paths: readonly (readonly PathSegment[])[]): Map<string, Span> {
+/** The spans of a scan: where each path asked for (and each existing ancestor) starts. */
+export type Spans = Trie;
+
+/** Scans `text` (valid JSON) for where each path of `paths` starts. */
+export function scanPaths(text: string, paths: readonly (readonly PathSegment[])[]): Spans {
   return new Scanner(text, buildTrie(paths)).run();
+}
+
+/** The span of the deepest value along `path` that the text has (the root at least). */
+export function deepestSpan(spans: Spans, path: readonly PathSegment[]): Span {
+  let node: Trie | undefined = spans,
+    span = spans.span!;
+  for (let d = 0; d < path.length && node; d++) {
+    node = node.children.get(path[d]);
+    if (!node?.span) break;
+    span = node.span;
+  }
+  return span;
+}
+
+/** A key found again: what was found below its first value is not in the text JSON.parse reads. */
+function forget(t: Trie): void {
+  t.span = undefined;
+  for (const c of t.children.values()) forget(c);
 }
 
 /** The length of the value at `span`, measured on first use. */
@@ -285,5 +345,3 @@ export function spanLength(text: string, span: Span): number {
   }
   return span.length;
 }
-
-export { keyOf as spanKey };

@@ -41,6 +41,10 @@ export const CHANGE_FIELDS = [
 export const OWNER_FIELDS = ['account_number', 'account_id', 'account_data'] as const;
 const CHANGE_INDEX = new Map<string, number>(CHANGE_FIELDS.map((f, i) => [f, i]));
 const NEW_FIELD_NAMES = new Set<string>(NEW_SUBSCRIPTION_FIELDS);
+// Lists the hot path walks, made once.
+const NEW_TERMS = ['initial_term', 'renewal_term'] as const;
+const CHANGED_TERMS = ['current_term', 'renewal_term'] as const;
+const PLAN_CONTAINERS = ['add_subscription_plans', 'replace_subscription_plans'] as const;
 
 /** What a quick fix that adds a missing property puts there, by property name. */
 export const PLACEHOLDERS: Record<string, unknown> = {
@@ -220,16 +224,16 @@ function checkSubscription(s: Obj, path: PathSegment[], out: RawFinding[], hasOr
   } else {
     checkNewSubscription(s, path, out, hasOrderDate);
   }
-  for (const name of ['initial_term', 'renewal_term'] as const) {
+  for (const name of NEW_TERMS) {
     if (isObj(s[name])) checkTerm(s[name], path, name, out);
   }
   if (isObj(s.terms)) {
-    for (const name of ['current_term', 'renewal_term'] as const) {
+    for (const name of CHANGED_TERMS) {
       if (isObj(s.terms[name])) checkTerm(s.terms[name], [...path, 'terms'], name, out);
     }
   }
   eachPlan(s.subscription_plans, i => [...path, 'subscription_plans', i], out);
-  for (const container of ['add_subscription_plans', 'replace_subscription_plans'] as const) {
+  for (const container of PLAN_CONTAINERS) {
     const list = s[container];
     if (!Array.isArray(list)) continue;
     list.forEach((c, i) => {
@@ -289,12 +293,19 @@ function eachPlan(list: unknown, at: (i: number) => PathSegment[], out: RawFindi
     if (!has(plan, 'plan_id') && !has(plan, 'plan_number')) {
       out.push(missing(at(i), 'plan_id', 'A plan needs "plan_id" or "plan_number".'));
     }
-    if (Array.isArray(plan.prices)) plan.prices.forEach((p, j) => checkDates(p, () => [...at(i), 'prices', j], out));
+    if (!Array.isArray(plan.prices)) return;
+    for (let j = 0; j < plan.prices.length; j++) {
+      // The place is made only for a price with both dates (hot path: most prices have none).
+      if (hasBothDates(plan.prices[j])) checkDates(plan.prices[j], () => [...at(i), 'prices', j], out);
+    }
   });
 }
 
+const hasBothDates = (o: unknown): o is Obj & { start_date: string; end_date: string } =>
+  isObj(o) && typeof o.start_date === 'string' && typeof o.end_date === 'string';
+
 function checkDates(o: unknown, at: () => PathSegment[], out: RawFinding[]): void {
-  if (!isObj(o) || typeof o.start_date !== 'string' || typeof o.end_date !== 'string') return;
+  if (!hasBothDates(o)) return;
   // A date that is not real is the schema's finding: compared as text, it would make a second one.
   if (o.end_date >= o.start_date || !isRealDate(o.start_date) || !isRealDate(o.end_date)) return;
   out.push({

@@ -1,7 +1,7 @@
 // validate(text, kind): every finding for an order, preview or account payload, with exact ranges.
 // Fast path: JSON.parse, then zod and the scenario rules; positions are computed only for findings.
 import type * as z from 'zod';
-import { schemaIssues } from './fastCheck';
+import { finalized, rawIssues, type PlacedIssue } from './fastCheck';
 import type { Finding, PathSegment } from './findings';
 import { locatedFindings } from './located';
 import { isObj } from './objects';
@@ -30,8 +30,12 @@ export function validate(text: string, kind: PayloadKind, options: ValidateOptio
 
 /** The findings for a parsed payload object, with paths and targets but no places in a text yet. */
 export function payloadFindings(value: object, kind: PayloadKind, options: ValidateOptions = {}): RawFinding[] {
+  const fromSchema = schemaFindings(value, kind, options.plainZod),
+    fromRules = checkRules(value, kind, options.now ?? new Date());
+  const all = fromSchema.length === 0 ? fromRules : fromRules.length === 0 ? fromSchema : fromSchema.concat(fromRules);
+  // One finding cannot repeat or stand for another (a rename's finding targets its key, never its parent's).
+  if (all.length < 2) return all;
   const seen = new Set<string>();
-  const all = [...schemaFindings(value, kind, options.plainZod), ...checkRules(value, kind, options.now ?? new Date())];
   // A misspelt field is one mistake: its "did you mean" finding stands for the field it leaves missing.
   for (const r of all) {
     if (r.fix?.kind === 'renameProperty') seen.add(r.path.slice(0, -1).concat(r.fix.to).join('\u0000'));
@@ -56,8 +60,11 @@ function hugeNumber(r: RawFinding, root: unknown, written: string): string | und
 
 function schemaFindings(value: unknown, kind: PayloadKind, plainZod = false): RawFinding[] {
   const result = plainZod ? SCHEMAS[kind].safeParse(value) : undefined;
-  const issues = result ? (result.success ? [] : result.error.issues) : schemaIssues(SCHEMAS[kind], value);
-  return issues.flatMap(issue => fromIssue(issue, value, kind));
+  // Zod's messages are read only for codes worded nowhere else: the issues stay raw until then.
+  const issues = result ? (result.success ? [] : result.error.issues) : rawIssues(SCHEMAS[kind], value);
+  const out: RawFinding[] = [];
+  for (const issue of issues) out.push(...fromIssue(issue, value, kind, !result));
+  return out;
 }
 
 function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
@@ -69,7 +76,13 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   return v;
 }
 
-function fromIssue(issue: z.core.$ZodIssue, root: unknown, kind: PayloadKind): RawFinding[] {
+/** `raw`: the issue is as zod raised it (rawIssues), its message not yet written. */
+function fromIssue(
+  issue: z.core.$ZodIssue | PlacedIssue,
+  root: unknown,
+  kind: PayloadKind,
+  raw: boolean,
+): RawFinding[] {
   const path = issue.path.filter((p): p is PathSegment => typeof p !== 'symbol');
   const name = fieldName(path);
   const input = valueAt(root, path);
@@ -122,8 +135,10 @@ function fromIssue(issue: z.core.$ZodIssue, root: unknown, kind: PayloadKind): R
           message: `${name} must be a real date written YYYY-MM-DD, not ${describeValue(input)}.`,
         },
       ];
-    default:
-      return [{ code: 'invalid-value', path, target: 'value', message: `${name}: ${issue.message}.` }];
+    default: {
+      const message = raw ? finalized(issue as PlacedIssue).message : issue.message;
+      return [{ code: 'invalid-value', path, target: 'value', message: `${name}: ${message}.` }];
+    }
   }
 }
 
