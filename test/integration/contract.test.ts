@@ -4,56 +4,29 @@
 // own answer to the same preview has no note.
 import * as assert from 'assert';
 import * as fs from 'fs';
-import * as http from 'http';
-import type { AddressInfo } from 'net';
 import * as vscode from 'vscode';
 import type { BillingWorkbenchApi } from '../../src/extension';
 import type { Connection } from '../../src/connections/connectionStore';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { api, panelWidth, screenWhen, shown } from './helpers';
+import { departingTenant } from '../unit/departingTenant';
 
 const ws = () => vscode.workspace.workspaceFolders![0].uri;
 const file = (name: string) => vscode.Uri.joinPath(ws(), name);
 const NOTE = 'the contract does not list `subscriptions[0].actions[0].legacy_flag`';
 
-/** Forwards every request to `target`; a preview's answer gains `legacy_flag` on its first action. */
-function departingProxy(target: string): Promise<http.Server> {
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', c => chunks.push(c));
-    req.on('end', async () => {
-      const headers = Object.fromEntries(
-        Object.entries(req.headers).filter(
-          ([k, v]) => typeof v === 'string' && !['host', 'content-length'].includes(k),
-        ),
-      ) as Record<string, string>;
-      const body = chunks.length ? Buffer.concat(chunks) : undefined;
-      const r = await fetch(target + req.url, { method: req.method, headers, body });
-      let text = await r.text();
-      if (req.url === '/v2/orders/preview' && r.ok) {
-        const answer = JSON.parse(text) as { subscriptions: { actions: Record<string, unknown>[] }[] };
-        answer.subscriptions[0].actions[0].legacy_flag = true;
-        text = JSON.stringify(answer);
-      }
-      res.writeHead(r.status, { 'content-type': r.headers.get('content-type') ?? 'application/json' });
-      res.end(text);
-    });
-  });
-  return new Promise(resolve => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
-
 suite('Answers checked against the contract', () => {
   let a: BillingWorkbenchApi;
   let tenant: Sandbox;
-  let proxy: http.Server;
+  let proxy: Awaited<ReturnType<typeof departingTenant>>;
   let conn: Connection;
   const uri = () => file('contract.preview.json');
 
   suiteSetup(async () => {
     a = await api();
     tenant = await startSandbox({ today: '2027-01-01' });
-    proxy = await departingProxy(tenant.url);
-    const baseUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    proxy = await departingTenant(tenant.url);
+    const baseUrl = proxy.url;
     conn = await a.connections.add({ name: 'Departing tenant', kind: 'sandbox', baseUrl });
     await a.connections.storeCredentials(conn.id, { clientId: tenant.clientId, clientSecret: tenant.clientSecret });
     fs.copyFileSync(file('new-customer.preview.json').fsPath, uri().fsPath);
@@ -64,7 +37,7 @@ suite('Answers checked against the contract', () => {
   suiteTeardown(async () => {
     await a.connections.setActive('local');
     await a.connections.remove(conn.id);
-    proxy.close();
+    proxy.server.close();
     await tenant.close();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });

@@ -4,14 +4,13 @@
 import { after, before, describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { BillingClient } from '../../src/client';
 import { answerDepartures, hasResponseContract, MAX_DEPARTURES } from '../../src/contract';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { runCli } from './cli';
+import { departingTenant } from './departingTenant';
 
 const example = (name: string) => JSON.parse(fs.readFileSync(`examples/${name}`, 'utf8'));
 const messages = (id: string, status: number, body: unknown) =>
@@ -120,33 +119,6 @@ describe('a departure', () => {
 });
 
 describe('test --contract', () => {
-  /** A tenant whose preview answers carry a field the contract does not list: the sandbox behind a proxy. */
-  async function departingTenant(target: string) {
-    const server = http.createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', c => chunks.push(c));
-      req.on('end', async () => {
-        const headers = Object.fromEntries(
-          Object.entries(req.headers).filter(
-            ([k, v]) => typeof v === 'string' && !['host', 'content-length'].includes(k),
-          ),
-        ) as Record<string, string>;
-        const r = await fetch(target + req.url, {
-          method: req.method,
-          headers,
-          body: chunks.length ? Buffer.concat(chunks) : undefined,
-        });
-        let text = await r.text();
-        if (req.url === '/v2/orders/preview' && r.ok)
-          text = text.replace('"action_id"', '"legacy_flag":true,"action_id"');
-        res.writeHead(r.status, { 'content-type': 'application/json' });
-        res.end(text);
-      });
-    });
-    await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
-    return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-  }
-
   test('fails a step whose answer departs, naming the field; without it the same run passes; the examples pass', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bw-contract-'));
     const scenario = path.join(dir, 'quote.scenario.json');
