@@ -2,7 +2,7 @@
 // says so), light and dark. A summary first, then the scenarios (failures first), each step on a time line
 // with its request and answer (already redacted). Every text from a scenario or an answer is escaped.
 import { formatPath } from '../schemas/findings';
-import { summaryCounts } from './reports';
+import { summaryCounts, xml } from './reports';
 import type { ScenarioResult, StepResult } from './runner';
 
 export interface ReportMeta {
@@ -94,16 +94,8 @@ ${exchange}
 </li>`;
 }
 
-/** Text for HTML: markup characters escaped, characters HTML cannot hold replaced. */
-export function esc(s: string): string {
-  return s
-    .replace(/[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '\uFFFD')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
+/** Text for HTML: the XML escape serves (markup characters escaped, characters HTML cannot hold replaced). */
+export const esc = (s: string): string => xml(s);
 
 const json = (v: unknown) => (v === undefined ? '(nothing)' : JSON.stringify(v));
 const ms = (n: number) => (n >= 1000 ? `${(n / 1000).toFixed(2)} s` : `${n} ms`);
