@@ -169,7 +169,7 @@ export function activate(context: vscode.ExtensionContext): BillingWorkbenchApi 
   });
   const status = new ConnectionStatus(s.connections);
   const quickFixes = { providedCodeActionKinds: PayloadQuickFixes.kinds };
-  const codeLens = new PayloadCodeLens(s.history);
+  const codeLens = new PayloadCodeLens(s.history, s.live);
   context.subscriptions.push(
     s,
     manager,

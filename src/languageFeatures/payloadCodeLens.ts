@@ -9,16 +9,37 @@ import type { PreviewHistory } from '../services/previewHistory';
 import { Disposable } from '../util/dispose';
 import { entryLenses, totalsLens } from './inlineMetrics';
 
+/** How long the lenses wait for a live preview in flight: past it they show what they have (and change later). */
+const LIVE_WAIT_MS = 400;
+
 export class PayloadCodeLens extends Disposable implements vscode.CodeLensProvider {
   private readonly changed = this._register(new vscode.EventEmitter<void>());
   readonly onDidChangeCodeLenses = this.changed.event;
 
-  constructor(private readonly history: PreviewHistory) {
+  constructor(
+    private readonly history: PreviewHistory,
+    /** The live preview of a typing pause, which the lenses asked for after it may wait for (its figures). */
+    private readonly live?: { settled(source: string, version: number, withinMs: number): Promise<void> | undefined },
+  ) {
     super();
     this._register(history.onDidRecord(() => this.changed.fire()));
   }
 
-  provideCodeLenses(doc: vscode.TextDocument): vscode.CodeLens[] {
+  /**
+   * VS Code asks for the lenses about 250 ms after an edit, and again no sooner than 250 ms after we say they
+   * changed. A live preview of the same text lands at about that time: the first ask waits for it (at most
+   * LIVE_WAIT_MS), so its figures show at once instead of a second 250 ms later.
+   */
+  async provideCodeLenses(doc: vscode.TextDocument, token?: vscode.CancellationToken): Promise<vscode.CodeLens[]> {
+    const waiting = this.live?.settled(doc.uri.toString(), doc.version, LIVE_WAIT_MS);
+    if (waiting) {
+      await waiting;
+      if (token?.isCancellationRequested) return [];
+    }
+    return this.lenses(doc);
+  }
+
+  private lenses(doc: vscode.TextDocument): vscode.CodeLens[] {
     const top = new vscode.Range(0, 0, 0, 0);
     const lens = (title: string, id: CommandId) => new vscode.CodeLens(top, commandFor(id, title, doc.uri));
     const orderLenses = (bodyPath: string[]) => {

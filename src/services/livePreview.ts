@@ -104,6 +104,27 @@ export class LivePreview extends Disposable {
     this.requests = requests;
   }
 
+  /**
+   * While a live preview of this version of the document waits out its pause or is in flight: a promise of its
+   * end (recorded, cancelled, failed, or a newer edit took over), or `withinMs` passing. Undefined when none
+   * is pending.
+   */
+  settled(source: string, version: number, withinMs: number): Promise<void> | undefined {
+    const p = this.pending.get(source);
+    if (!p || p.version !== version) return undefined;
+    return new Promise(resolve => {
+      const done = () => {
+        clearTimeout(timer);
+        d.dispose();
+        resolve();
+      };
+      const timer = setTimeout(done, withinMs);
+      const d = this.onDidStep(e => {
+        if (e.source === source && !(e.version === version && e.step === 'sent')) done();
+      });
+    });
+  }
+
   /** Live for this document now? (mode, workspace trust, the active connection) */
   isLive(doc: vscode.TextDocument): boolean {
     if (!mayBeOrderFile(doc.uri.path)) return false;
