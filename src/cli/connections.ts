@@ -39,32 +39,39 @@ export function editorConnectionsFile(env: NodeJS.ProcessEnv): string {
   return path.join(userDir, 'globalStorage', EXTENSION_ID, CONNECTIONS_FILE);
 }
 
+/** The file's text, or undefined when there is none to read (the editor never ran here, no settings). */
+function readIfThere(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** The entries of a list that name a connection and its URL. */
+const connectionEntries = (list: unknown[]): CliConnection[] =>
+  list.filter(
+    (c): c is CliConnection =>
+      !!c && typeof (c as CliConnection).name === 'string' && typeof (c as CliConnection).baseUrl === 'string',
+  );
+
 /** The connections the editor wrote (none when it never ran here); a broken file is an error naming it. */
 export function editorConnections(file: string): CliConnection[] {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch {
-    return [];
-  }
+  const text = readIfThere(file);
+  if (text === undefined) return [];
   let list: unknown;
   try {
     list = (JSON.parse(text) as { connections?: unknown }).connections;
   } catch (e) {
     throw new InputError(`${file}: not the editor's connections file (${(e as Error).message})`);
   }
-  if (!Array.isArray(list)) return [];
-  return list.filter((c): c is CliConnection => !!c && typeof c.name === 'string' && typeof c.baseUrl === 'string');
+  return Array.isArray(list) ? connectionEntries(list) : [];
 }
 
 /** The connections a settings file lists (none if the file is missing); a broken file is an error naming it. */
 export function connectionsIn(file: string): CliConnection[] {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch {
-    return [];
-  }
+  const text = readIfThere(file);
+  if (text === undefined) return [];
   const errors: ParseError[] = [];
   const settings = parse(text, errors, { allowTrailingComma: true }) as Record<string, unknown> | undefined;
   if (errors.length) {
@@ -76,7 +83,7 @@ export function connectionsIn(file: string): CliConnection[] {
   const list = settings?.[CONNECTIONS_KEY];
   if (list === undefined) return [];
   if (!Array.isArray(list)) throw new InputError(`${file}: "${CONNECTIONS_KEY}" must be a list of connections`);
-  return list.filter((c): c is CliConnection => !!c && typeof c.name === 'string' && typeof c.baseUrl === 'string');
+  return connectionEntries(list);
 }
 
 export interface ConnectionChoice {
@@ -93,26 +100,26 @@ export function findConnection(
   const editorFile = editorConnectionsFile(opts.env);
   const userFile = userSettingsFile(opts.env);
   const workspaceFile = path.join(opts.cwd, '.vscode', 'settings.json');
-  const fromEditor = editorConnections(editorFile).find(c => c.name === name);
-  const user = connectionsIn(userFile).find(c => c.name === name);
-  const workspace = connectionsIn(workspaceFile).find(c => c.name === name);
-  if (fromEditor) {
-    if (workspace && workspace.baseUrl !== fromEditor.baseUrl) {
+  const lists = {
+    editor: editorConnections(editorFile),
+    user: connectionsIn(userFile),
+    workspace: connectionsIn(workspaceFile),
+  };
+  const workspace = lists.workspace.find(c => c.name === name);
+  // The places the person keeps their own connections, in order; a workspace's copy never redirects them.
+  for (const [from, whose] of [
+    ['editor', "the editor's"],
+    ['user', "the user settings'"],
+  ] as const) {
+    const found = lists[from].find(c => c.name === name);
+    if (!found) continue;
+    if (workspace && workspace.baseUrl !== found.baseUrl) {
       io.err(
-        `warning: ${workspaceFile} points connection "${name}" at ${workspace.baseUrl}; ignored, the editor's ${fromEditor.baseUrl} is used (a workspace cannot redirect credentials)`,
+        `warning: ${workspaceFile} points connection "${name}" at ${workspace.baseUrl}; ignored, ${whose} ${found.baseUrl} is used (a workspace cannot redirect credentials)`,
       );
     }
-    checkBaseUrl(fromEditor.baseUrl, 'cli');
-    return { connection: fromEditor, from: 'editor' };
-  }
-  if (user) {
-    if (workspace && workspace.baseUrl !== user.baseUrl) {
-      io.err(
-        `warning: ${workspaceFile} points connection "${name}" at ${workspace.baseUrl}; ignored, the user settings' ${user.baseUrl} is used (a workspace cannot redirect credentials)`,
-      );
-    }
-    checkBaseUrl(user.baseUrl, 'cli');
-    return { connection: user, from: 'user' };
+    checkBaseUrl(found.baseUrl, 'cli');
+    return { connection: found, from };
   }
   if (workspace) {
     if (!opts.trustWorkspace) {
@@ -126,9 +133,7 @@ export function findConnection(
     );
     return { connection: workspace, from: 'workspace' };
   }
-  const known = [...editorConnections(editorFile), ...connectionsIn(userFile), ...connectionsIn(workspaceFile)].map(
-    c => `"${c.name}"`,
-  );
+  const known = [...lists.editor, ...lists.user, ...lists.workspace].map(c => `"${c.name}"`);
   const listed = known.length
     ? `known: ${[...new Set(known)].join(', ')}`
     : `none are listed under "${CONNECTIONS_KEY}"`;
