@@ -38,7 +38,7 @@ export function historyRecord(
   if ('response' in outcome) {
     const r = outcome.response;
     const note = r.simulated ? { note: SIMULATED_NOTE } : {};
-    const notes = contractNotes(info, r.status, r.data);
+    const notes = contractNotes(info, r);
     const contract = notes ? { contract: notes } : {};
     return { ...base, status: r.status, ms: r.ms, requestId: r.requestId, answer: r.data, ...note, ...contract };
   }

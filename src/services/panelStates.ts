@@ -42,7 +42,7 @@ function exchange({ info, connection }: Context) {
 }
 
 const contract = (info: CallInfo, r: ApiResponse<unknown>) => {
-  const notes = contractNotes(info, r.status, r.data);
+  const notes = contractNotes(info, r);
   return notes ? { contract: notes } : {};
 };
 
