@@ -2,7 +2,7 @@
 // patterns (so schema completion and our diagnostics apply at once); saving asks nothing else.
 import * as vscode from 'vscode';
 import { TEMPLATES, templateText, type Template } from '../schemas';
-import { newFileFolder, openUntitled } from '../util/documents';
+import { fileExists, newFileFolder, openUntitled } from '../util/documents';
 import { stringArg } from './args';
 import type { Command } from './commandManager';
 import { COMMANDS } from './ids';
@@ -41,15 +41,6 @@ async function freeName(folder: vscode.Uri, fileName: string, checkDisk: boolean
   for (let i = 1; ; i++) {
     const uri = vscode.Uri.joinPath(folder, i === 1 ? fileName : `${stem}-${i}.${rest.join('.')}`);
     if (taken.has(uri.path)) continue;
-    if (!checkDisk || !(await exists(uri))) return uri;
-  }
-}
-
-async function exists(uri: vscode.Uri): Promise<boolean> {
-  try {
-    await vscode.workspace.fs.stat(uri);
-    return true;
-  } catch {
-    return false;
+    if (!checkDisk || !(await fileExists(uri))) return uri;
   }
 }

@@ -13,7 +13,15 @@ import { lineColumn } from '../schemas/lines';
 import { parseJsonPath } from './jsonPath';
 import { findReferences } from './references';
 import { Scenario, STEP_KINDS, type ScenarioData, type StepData, type ValueCheckData } from './schema';
-import { captureNames, checkName, checkRetry, checkSpan, checkSpecialReference, schemaFinding } from './stepFindings';
+import {
+  captureNames,
+  checkName,
+  checkRetry,
+  checkSpan,
+  checkSpecialReference,
+  schemaFinding,
+  type AddFinding,
+} from './stepFindings';
 
 export const SCENARIO_FINDING_CODES = [
   'json-syntax',
@@ -160,13 +168,7 @@ export function readScenario(text: string, opts: ReadScenarioOptions = {}): Scen
 }
 
 /** Adds an error (or a warning) at a path of the scenario: its value, or its key (`key`) for a field that should not be there. */
-type Add = (
-  code: ScenarioFindingCode,
-  message: string,
-  at: PathSegment[],
-  key?: boolean,
-  severity?: 'error' | 'warning',
-) => void;
+type Add = AddFinding;
 
 /** What a step that reads by number takes, said plainly (zod would say "Invalid input"). */
 const READ_BY_NUMBER: Partial<Record<string, { field: string; example: string }>> = {

@@ -3,6 +3,7 @@
 // the steps are is the core's (scenarios/fromHistory.ts, a lazy bundle); this file asks and writes.
 import * as vscode from 'vscode';
 import { scenarioFromHistory, scenarioText } from '../scenarios/fromHistory';
+import { fileExists } from '../util/documents';
 import { entryDescription, entryLabel } from '../views/treeNodes/historyNode';
 import type { HistoryEntry, RequestHistory } from './requestHistory';
 
@@ -70,7 +71,7 @@ async function freeDefault(entries: readonly HistoryEntry[]): Promise<vscode.Uri
     oldest.file?.replace(/\.(order|preview|account|request)\.json$/i, '').replace(/[^\w-]+/g, '-') || 'history';
   for (let i = 1; ; i++) {
     const uri = vscode.Uri.joinPath(folder, `${base}${i === 1 ? '' : `-${i}`}${SUFFIX}`);
-    if (!(await exists(uri))) return uri;
+    if (!(await fileExists(uri))) return uri;
   }
 }
 
@@ -81,7 +82,7 @@ async function freeDefault(entries: readonly HistoryEntry[]): Promise<vscode.Uri
 async function scenarioUri(picked: vscode.Uri): Promise<vscode.Uri | undefined> {
   if (picked.path.toLowerCase().endsWith(SUFFIX)) return picked;
   const uri = picked.with({ path: picked.path.replace(/\.json$/i, '') + SUFFIX });
-  if (!(await exists(uri))) return uri;
+  if (!(await fileExists(uri))) return uri;
   const name = uri.path.slice(uri.path.lastIndexOf('/') + 1);
   const message = `${name} exists. Replace it with the scenario?`;
   return (await vscode.window.showWarningMessage(message, { modal: true }, 'Replace')) === 'Replace' ? uri : undefined;
@@ -91,13 +92,4 @@ async function scenarioUri(picked: vscode.Uri): Promise<vscode.Uri | undefined> 
 function nameOf(stem: string): string {
   const words = stem.replace(/[-_.]+/g, ' ').trim() || 'From the History';
   return words[0].toUpperCase() + words.slice(1);
-}
-
-async function exists(uri: vscode.Uri): Promise<boolean> {
-  try {
-    await vscode.workspace.fs.stat(uri);
-    return true;
-  } catch {
-    return false;
-  }
 }

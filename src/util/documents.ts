@@ -29,3 +29,13 @@ export async function openUntitled(target: vscode.Uri | string, content: string)
 export function showProblems(): Thenable<unknown> {
   return vscode.commands.executeCommand('workbench.actions.view.problems');
 }
+
+/** Whether a file is there (VS Code's file system: any scheme). */
+export async function fileExists(uri: vscode.Uri): Promise<boolean> {
+  try {
+    await vscode.workspace.fs.stat(uri);
+    return true;
+  } catch {
+    return false;
+  }
+}
