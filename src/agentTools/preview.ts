@@ -5,17 +5,11 @@ import {
   asksForBillingDocuments,
   previewBillingDocuments,
   summarizePreview,
-  v1PreviewAsV2,
   type ApiResponse,
   type BillingClient,
   type BillingDocument,
-  type OrderResponse,
-  type PreviewResponse,
-  type V1OrderResponse,
-  type V1PreviewRequest,
-  type V1PreviewResponse,
 } from '../client';
-import { orderCreateBody, orderFile, orderPreviewBody, v1CreatedOrder } from '../payloads/requests';
+import { createdOrder, orderCreateBody, orderFile, orderPreviewBody, previewAsV2 } from '../payloads/requests';
 import { capped } from './capped';
 import { fileKind, validateText, type ValidateResult } from './validate';
 
@@ -124,11 +118,7 @@ export function sendOrderCall(
 
 /** A preview's answer as the panel summarises it: totals, rows and the invoices it would bill. */
 export function previewResult(call: OrderCall, r: ApiResponse<unknown>, connection: ToolConnection): PreviewResult {
-  const figures: PreviewResponse =
-    call.api === 'v1'
-      ? v1PreviewAsV2((r.data as V1PreviewResponse).previewResult, call.body as V1PreviewRequest)
-      : (r.data as PreviewResponse);
-  const summary = summarizePreview(figures, call.body);
+  const summary = summarizePreview(previewAsV2(call, r.data), call.body);
   const documents = previewBillingDocuments(
     r.data,
     call.body,
@@ -139,11 +129,7 @@ export function previewResult(call: OrderCall, r: ApiResponse<unknown>, connecti
   const docs = capped(documents, MAX_DOCUMENTS);
   const cut = rows.more || docs.more ? ` (left out: ${rows.more ?? 0} items, ${docs.more ?? 0} invoices)` : '';
   return {
-    sent: true,
-    connection: { name: connection.name, kind: connection.kind },
-    file: call.file,
-    status: r.status,
-    ...(r.requestId ? { requestId: r.requestId } : {}),
+    ...sent(call, r, connection),
     ...(r.simulated ? { simulated: true as const } : {}),
     totals: summary.totals,
     items: rows.shown.map(x => ({
@@ -167,26 +153,22 @@ export function previewResult(call: OrderCall, r: ApiResponse<unknown>, connecti
 
 /** A create's answer: the new order and its subscriptions. */
 export function createResult(call: OrderCall, r: ApiResponse<unknown>, connection: ToolConnection): CreateResult {
-  const order =
-    call.api === 'v1'
-      ? v1CreatedOrder(r.data as V1OrderResponse)
-      : {
-          orderNumber: (r.data as OrderResponse).order_number,
-          subscriptions: ((r.data as OrderResponse).subscriptions ?? []).map(s => ({
-            number: s.subscription_number,
-            state: s.state,
-          })),
-        };
+  const order = createdOrder(call, r.data);
   return {
-    sent: true,
-    connection: { name: connection.name, kind: connection.kind },
-    file: call.file,
-    status: r.status,
-    ...(r.requestId ? { requestId: r.requestId } : {}),
+    ...sent(call, r, connection),
     orderNumber: order.orderNumber,
     subscriptions: order.subscriptions.map(s => ({ number: s.number, state: s.state })),
   };
 }
+
+/** What every answer that was sent starts with: where it went, the file, the status and the request's id. */
+const sent = (call: OrderCall, r: ApiResponse<unknown>, connection: ToolConnection) => ({
+  sent: true as const,
+  connection: { name: connection.name, kind: connection.kind },
+  file: call.file,
+  status: r.status,
+  ...(r.requestId ? { requestId: r.requestId } : {}),
+});
 
 /** Checks, sends and summarises an order file on `client` (the MCP server's path; the editor's is its controller). */
 export async function previewOrderFile(

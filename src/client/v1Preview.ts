@@ -3,7 +3,7 @@
 // `subscriptions[i]` of the v1 body is the answer's subscription with its number, or (a new one) the next
 // number the answer names that the request did not.
 import type { Money } from './money';
-import type { PreviewAction, PreviewResponse } from './responses';
+import type { OrderResponse, PreviewAction, PreviewResponse } from './responses';
 
 export interface V1DeltaMetric {
   subscriptionNumber?: string;
@@ -117,4 +117,25 @@ export function v1InitialTerms(
     const interval = typeof t.periodType === 'string' ? t.periodType.toLowerCase() : undefined;
     return { type: 'termed', interval, interval_count: t.period };
   });
+}
+
+/** A preview's answer in the v2 shape the summary reads, whichever family answered (a v1 one converted). */
+export function previewAsV2(call: { api?: 'v1'; body: unknown }, data: unknown): PreviewResponse {
+  if (call.api !== 'v1') return data as PreviewResponse;
+  return v1PreviewAsV2((data as { previewResult: V1PreviewResult }).previewResult, call.body as V1PreviewRequest);
+}
+
+/** A created order's number and its subscriptions (number, state, version), whichever family answered. */
+export function createdOrder(
+  call: { api?: 'v1' },
+  data: unknown,
+): { orderNumber: string; subscriptions: { number: string; state: string; version: number }[] } {
+  if (call.api === 'v1') return v1CreatedOrder(data as Parameters<typeof v1CreatedOrder>[0]);
+  const order = data as OrderResponse;
+  const subscriptions = (order.subscriptions ?? []).map(s => ({
+    number: s.subscription_number,
+    state: s.state,
+    version: s.version,
+  }));
+  return { orderNumber: order.order_number, subscriptions };
 }

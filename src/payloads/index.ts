@@ -25,6 +25,8 @@ export {
   requestOffersAt,
   requestTemplates,
   v1CreateBody,
+  createdOrder,
+  previewAsV2,
   v1CreatedOrder,
   v1InitialTerms,
   v1PreviewAsV2,

@@ -14,4 +14,4 @@ export {
 export { requestTemplates, type RequestTemplate, type TemplateHints } from './requestTemplates';
 export { orderCreateBody, orderFile, orderPreviewBody, type OrderFile } from './orderFiles';
 export { v1CreateBody, v1PreviewBody } from './v1Orders';
-export { v1CreatedOrder, v1InitialTerms, v1PreviewAsV2 } from '../client/v1Preview';
+export { createdOrder, previewAsV2, v1CreatedOrder, v1InitialTerms, v1PreviewAsV2 } from '../client/v1Preview';

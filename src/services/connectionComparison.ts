@@ -10,7 +10,8 @@ import type { ResponsePanel } from '../views/responsePanel';
 import type { ComparisonSide, ComparisonState } from '../webview/protocol';
 import { describe, invoke } from './calls';
 import { historyRecord, type Outcome } from './historyRecords';
-import { panelError, previewAnswer } from './panelStates';
+import { previewAsV2 } from '../payloads';
+import { panelError } from './panelStates';
 import type { PayloadRequests, PreviewCall } from './payloadRequests';
 import type { RequestHistory } from './requestHistory';
 
@@ -112,7 +113,7 @@ export class ConnectionComparisons {
           status: r.status,
           ms: r.ms,
           requestId: r.requestId,
-          summary: summarizePreview(previewAnswer(call, r.data), call.body),
+          summary: summarizePreview(previewAsV2(call, r.data), call.body),
         };
       } catch (e) {
         if (!(e instanceof ApiError)) throw e;

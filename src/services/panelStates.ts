@@ -8,14 +8,9 @@ import {
   summarizePreview,
   type ApiResponse,
   type BillingClient,
-  type OrderResponse,
-  type PreviewResponse,
-  type V1OrderResponse,
-  type V1PreviewRequest,
-  type V1PreviewResponse,
 } from '../client';
 import type { Connection } from '../connections/connectionStore';
-import { v1CreatedOrder, v1InitialTerms, v1PreviewAsV2 } from '../payloads';
+import { createdOrder, previewAsV2, v1InitialTerms } from '../payloads';
 import { SIMULATED_NOTE } from '../wire/simulated';
 import type { ErrorState, PanelError, PreviewBilling, ResponseState, TimelineHints } from '../webview/protocol';
 import type { Call, CallInfo } from './calls';
@@ -65,7 +60,7 @@ export function responseState(
   };
   switch (call.kind) {
     case 'preview': {
-      const summary = summarizePreview(previewAnswer(call, r.data), call.body);
+      const summary = summarizePreview(previewAsV2(call, r.data), call.body);
       const billing = previewBilling(
         call,
         r.data,
@@ -84,18 +79,8 @@ export function responseState(
       return { ...state, source: call.source, summary, timeline, creatable, ...billed, ...(change ? { change } : {}) };
     }
     case 'createOrder': {
-      if (call.api === 'v1') {
-        const order = v1CreatedOrder(r.data as V1OrderResponse);
-        return { ...state, title: `Order ${order.orderNumber} created`, order };
-      }
-      const order = r.data as OrderResponse;
-      const subscriptions = order.subscriptions.map(s => ({
-        number: s.subscription_number,
-        state: s.state,
-        version: s.version,
-      }));
-      const title = `Order ${order.order_number} created`;
-      return { ...state, title, order: { orderNumber: order.order_number, subscriptions } };
+      const order = createdOrder(call, r.data);
+      return { ...state, title: `Order ${order.orderNumber} created`, order };
     }
     case 'createAccount':
       return { ...state, title: `Account ${(r.data as { account_number: string }).account_number} created` };
@@ -104,12 +89,6 @@ export function responseState(
       if (call.op.id !== GET_INVOICE.id) return state;
       return { ...state, billing: { asked: true, documents: [billingDocumentOfInvoice(r.data)] } };
   }
-}
-
-/** A preview's answer in the v2 shape the summary reads (a v1 answer's delta metrics converted). */
-export function previewAnswer(call: { api?: 'v1'; body: unknown }, data: unknown): PreviewResponse {
-  if (call.api !== 'v1') return data as PreviewResponse;
-  return v1PreviewAsV2((data as V1PreviewResponse).previewResult, call.body as V1PreviewRequest);
 }
 
 /** What the preview will bill, as its answer says; undefined when it neither asked nor lists any documents. */

@@ -5,7 +5,8 @@ import * as assert from 'node:assert/strict';
 import { BillingClient, comparePreviews, formatMoney, summarizePreview, type PreviewSummary } from '../../src/client';
 import { startSandbox } from '../../src/sandbox';
 import { TEMPLATES, type PreviewRequestBody } from '../../src/schemas';
-import { previewBilling, previewAnswer, termLabel, timelineHints } from '../../src/services/panelStates';
+import { previewBilling, termLabel, timelineHints } from '../../src/services/panelStates';
+import { previewAsV2 } from '../../src/client/v1Preview';
 import { billingDocumentsOfV1, billingDocumentsOfV2 } from '../../src/client';
 import { v1PreviewBody } from '../../src/payloads';
 import { invoicesView } from '../../src/webview/invoicesModel';
@@ -318,7 +319,7 @@ test('a v1 preview on the Local sandbox: its invoices reach the panel with items
     const body = v1PreviewBody(file.body as Record<string, unknown>);
     const r = await c.previewV1(body);
     const call = { api: 'v1' as const, body };
-    const currencies = summarizePreview(previewAnswer(call, r.data)).totals.map(t => t.currency);
+    const currencies = summarizePreview(previewAsV2(call, r.data)).totals.map(t => t.currency);
     const billing = previewBilling(call, r.data, currencies)!;
     assert.equal(billing.asked, true);
     const invoices = (r.data.previewResult?.invoices ?? []) as { invoiceItems?: unknown[] }[];
