@@ -8,36 +8,8 @@ import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { BillingWorkbenchApi } from '../../src/extension';
 import { prepareAgentTool, type AgentToolDeps } from '../../src/languageFeatures/agentToolRunner';
-import type {
-  CreateResult,
-  NotSent,
-  OperationDescription,
-  OperationInfo,
-  PreviewResult,
-  ValidateResult,
-} from '../../src/agentTools';
-import type { FieldInfo } from '../../src/schemas';
+import { TOOL_NAMES as NAMES, type Answer } from '../unit/agentToolAnswers';
 import { answering, api, shown, waitFor } from './helpers';
-
-/** Every field an answer may carry, so a test reads any of them (the tool decides which it sends). */
-type Answer = ValidateResult &
-  Omit<PreviewResult, 'sent'> &
-  Omit<CreateResult, 'sent'> &
-  Omit<NotSent, 'sent'> &
-  Omit<OperationDescription, 'body'> & {
-    sent: boolean;
-    body: { takes: boolean; fields: FieldInfo[] };
-    operations: OperationInfo[];
-    error: string;
-    closest: OperationInfo[];
-  };
-
-const NAMES = [
-  'billingWorkbench_validate',
-  'billingWorkbench_preview',
-  'billingWorkbench_findOperation',
-  'billingWorkbench_describeOperation',
-];
 
 /** A tool's answer: one text part of JSON. */
 async function invoke(name: string, input: object): Promise<Answer> {

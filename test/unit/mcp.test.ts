@@ -9,35 +9,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { CLI } from './cli';
 import { NEW_CUSTOMER_TOTALS } from './expected';
-import type {
-  CreateResult,
-  NotSent,
-  OperationDescription,
-  OperationInfo,
-  PreviewResult,
-  ValidateResult,
-} from '../../src/agentTools';
-import type { FieldInfo } from '../../src/schemas';
-
-/** Every field an answer may carry, so a test reads any of them (the tool decides which it sends). */
-type Answer = ValidateResult &
-  Omit<PreviewResult, 'sent'> &
-  Omit<CreateResult, 'sent'> &
-  Omit<NotSent, 'sent'> &
-  Omit<OperationDescription, 'body'> & {
-    sent: boolean;
-    body: { takes: boolean; fields: FieldInfo[] };
-    operations: OperationInfo[];
-    error: string;
-    closest: OperationInfo[];
-  };
-
-const TOOLS = [
-  'billingWorkbench_validate',
-  'billingWorkbench_preview',
-  'billingWorkbench_findOperation',
-  'billingWorkbench_describeOperation',
-];
+import { TOOL_NAMES as TOOLS, type Answer } from './agentToolAnswers';
 
 let client: Client;
 const protocolErrors: Error[] = [];
