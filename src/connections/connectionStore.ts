@@ -44,7 +44,7 @@ export class ConnectionStore extends Disposable {
     private readonly exportDir?: string,
   ) {
     super();
-    this.exportForCli();
+    void this.exportForCli(); // in the background: activation waits on no disk
     this._register(
       secrets.onDidChange(e => {
         if (e.key.startsWith(SECRET_PREFIX)) this.changed.fire();
@@ -71,7 +71,7 @@ export class ConnectionStore extends Disposable {
     checkBaseUrl(c.baseUrl, 'editor');
     const conn = { ...c, id: randomUUID() };
     await this.state.update(LIST_KEY, [...this.state.get<Connection[]>(LIST_KEY, []), conn]);
-    this.exportForCli();
+    await this.exportForCli();
     this.changed.fire();
     return conn;
   }
@@ -84,7 +84,7 @@ export class ConnectionStore extends Disposable {
       this.state.get<Connection[]>(LIST_KEY, []).filter(c => c.id !== id),
     );
     if (this.state.get(ACTIVE_KEY) === id) await this.state.update(ACTIVE_KEY, LOCAL_CONNECTION.id);
-    this.exportForCli();
+    await this.exportForCli();
     this.changed.fire();
   }
 
@@ -93,18 +93,28 @@ export class ConnectionStore extends Disposable {
     return this.exportDir && path.join(this.exportDir, CONNECTIONS_FILE);
   }
 
-  /** The list as the CLI reads it (src/wire/connectionsFile.ts); a failure to write loses nothing. */
-  private exportForCli(): void {
-    if (!this.exportDir) return;
-    try {
-      fs.mkdirSync(this.exportDir, { recursive: true });
-      const file = path.join(this.exportDir, CONNECTIONS_FILE);
-      fs.writeFileSync(`${file}.tmp`, connectionsFileText(this.state.get<Connection[]>(LIST_KEY, [])));
-      fs.renameSync(`${file}.tmp`, file); // whole or not at all: the CLI never reads half a file
-    } catch {
-      // A read-only or full disk: the editor works on; the CLI says it found no such connection.
-    }
+  /**
+   * The list as the CLI reads it (src/wire/connectionsFile.ts), written only when it differs, one write after
+   * another; a failure to write loses nothing.
+   */
+  private exportForCli(): Promise<void> {
+    const dir = this.exportDir;
+    if (!dir) return Promise.resolve();
+    this.exported = this.exported.then(async () => {
+      try {
+        const file = path.join(dir, CONNECTIONS_FILE);
+        const text = connectionsFileText(this.state.get<Connection[]>(LIST_KEY, []));
+        if ((await fs.promises.readFile(file, 'utf8').catch(() => undefined)) === text) return;
+        await fs.promises.mkdir(dir, { recursive: true });
+        await fs.promises.writeFile(`${file}.tmp`, text);
+        await fs.promises.rename(`${file}.tmp`, file); // whole or not at all: the CLI never reads half a file
+      } catch {
+        // A read-only or full disk: the editor works on; the CLI says it found no such connection.
+      }
+    });
+    return this.exported;
   }
+  private exported = Promise.resolve();
 
   async credentials(id: string): Promise<Credentials | undefined> {
     const raw = await this.secrets.get(secretKey(id));
