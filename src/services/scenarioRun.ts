@@ -181,23 +181,22 @@ class RunReport {
       });
       return;
     }
+    this.report(item, outcome, ms, messages);
+  }
+
+  /** The items of scenarios with `each`, once every row has run: the worst outcome, every row's messages. */
+  settleRows(): void {
+    for (const [item, { outcome, ms, messages }] of this.rows) this.report(item, outcome, ms, messages);
+    this.rows.clear();
+  }
+
+  /** The item's state in the run, and its messages kept for the commands. */
+  private report(item: vscode.TestItem, outcome: Outcome, ms: number, messages: vscode.TestMessage[]): void {
     if (messages.length && outcome !== 'skipped') this.deps.onMessages(item.id, messages);
     if (outcome === 'passed') this.run.passed(item, ms);
     else if (outcome === 'failed') this.run.failed(item, messages, ms);
     else if (outcome === 'errored') this.run.errored(item, messages, ms);
     else this.run.skipped(item);
-  }
-
-  /** The items of scenarios with `each`, once every row has run: the worst outcome, every row's messages. */
-  settleRows(): void {
-    for (const [item, { outcome, ms, messages }] of this.rows) {
-      if (messages.length && outcome !== 'skipped') this.deps.onMessages(item.id, messages);
-      if (outcome === 'passed') this.run.passed(item, ms);
-      else if (outcome === 'failed') this.run.failed(item, messages, ms);
-      else if (outcome === 'errored') this.run.errored(item, messages, ms);
-      else this.run.skipped(item);
-    }
-    this.rows.clear();
   }
 
   private step(r: ScenarioRead, s: StepResult): void {
