@@ -62,6 +62,9 @@ async function main() {
     mb1 = orderOfSize(1 << 20),
     mb5 = orderOfSize(5 << 20);
   const filler = orderOfSize(1 << 20, true);
+  // The same order with its mistake's spelling used again elsewhere: placed by the scan, not by spelling.
+  const spelledTwice = JSON.parse(kb3.text);
+  spelledTwice.subscriptions[0].custom_fields.signed_on = '2027-02-30';
   const about = (o: { text: string; subscriptions: number }, what: string) =>
     `${(o.text.length / 1024).toFixed(0)} KB, ${o.subscriptions} subscriptions, ${what}`;
   const cases: Case[] = [
@@ -72,6 +75,13 @@ async function main() {
       rounds: 61,
       reps: 50,
       goal: '<= 2.5',
+    },
+    {
+      name: '3KB dense, mistake spelt twice',
+      text: JSON.stringify(spelledTwice, null, 2),
+      about: about(kb3, 'the keystroke case, the invalid date also in a custom field'),
+      rounds: 61,
+      reps: 50,
     },
     {
       name: '50-subscription dense',

@@ -1,25 +1,36 @@
-// Turns JSON paths into text ranges, only for the paths that have findings. Valid JSON gets one cheap
-// scan (pathScanner) that stops when every path is found, and a value's length is measured only when its
-// range is asked for; text that JSON.parse rejected gets jsonc-parser's tolerant tree.
+// Turns JSON paths into text ranges, only for the paths that have findings. Valid JSON without a
+// backslash first tries each path's spelling (uniqueToken); the others get one cheap scan (pathScanner)
+// that stops when every path is found, and a value's length is measured only when its range is asked for.
+// Text that JSON.parse rejected gets jsonc-parser's tolerant tree.
 import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
 import type { PathSegment } from './findings';
 import { deepestSpan, scanPaths, spanLength, type Spans } from './pathScanner';
+import { Spellings } from './uniqueToken';
 
 export type Target = 'value' | 'key' | 'parentKey';
+
+// Each spelling costs a native search of the text (about a tenth of JSON.parse per character) where the scan
+// places every path in one pass: with more findings than this, the scan is the cheaper way.
+const SPELT_PATHS = 2;
 type Range = { offset: number; length: number };
 
 export class Locator {
   private spans: Spans | undefined;
   private root: Node | undefined;
+  /** Only for valid JSON without a backslash, its parsed value given, and few paths. */
+  private readonly spellings: Spellings | undefined;
 
   constructor(
     private readonly text: string,
     private readonly validJson: boolean,
-    paths: readonly (readonly PathSegment[])[],
+    private readonly paths: readonly (readonly PathSegment[])[],
+    /** What JSON.parse made of `text`, when it is valid. */
+    value?: unknown,
   ) {
-    if (paths.length === 0) return;
-    if (validJson) this.spans = scanPaths(text, paths);
-    else this.root = parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
+    const few = paths.length > 0 && paths.length <= SPELT_PATHS;
+    if (validJson && value !== undefined && few && !text.includes('\\')) this.spellings = new Spellings(text, value);
+    if (paths.length && !validJson)
+      this.root = parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
   }
 
   /**
@@ -33,6 +44,9 @@ export class Locator {
 
   // A path into a missing or mistyped node points at its nearest existing ancestor.
   private fromSpans(wanted: readonly PathSegment[], target: Target): Range {
+    const spelt = this.spellings?.place(wanted, target !== 'value');
+    if (spelt) return spelt;
+    if (this.paths.length && !this.spans) this.spans = scanPaths(this.text, this.paths);
     const span = this.spans ? deepestSpan(this.spans, wanted) : { offset: 0, length: this.text.length };
     if (target === 'value') return { offset: span.offset, length: spanLength(this.text, span) };
     if (span.keyOffset !== undefined) return { offset: span.keyOffset, length: span.keyLength! };

@@ -30,6 +30,7 @@ export function locatedFindings(
     text,
     validJson,
     raw.map(r => r.path),
+    value,
   );
   for (const r of raw) {
     const { offset, length } = locator.locate(r.path, r.target);

@@ -20,7 +20,7 @@ interface Trie {
 const PLAIN_KEY = /^[\w$@.\- ]*$/;
 
 // Plain functions over locals: the skipping below is where the time goes.
-function skipWs(text: string, i: number): number {
+export function skipWs(text: string, i: number): number {
   for (let c = text.charCodeAt(i); c === 32 || c === 10 || c === 13 || c === 9; c = text.charCodeAt(++i));
   return i;
 }

@@ -1,6 +1,7 @@
-// Where findings are placed in valid JSON: the quick path scanner (pathScanner.ts, with its early stop)
-// against a plain reading of the whole text that keeps, like JSON.parse, the last of duplicate keys.
-// Generated texts mix layouts, escaped and duplicate keys, and paths that run past what the text has.
+// Where findings are placed in valid JSON: the quick path scanner (pathScanner.ts, with its early stop) and
+// the placing by unique spellings (uniqueToken.ts) against a plain reading of the whole text that keeps, like
+// JSON.parse, the last of duplicate keys. Generated texts mix layouts, escaped and duplicate keys, strings
+// that open like what follows a closing quote, and paths that run past what the text has.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
@@ -15,6 +16,7 @@ const doc: fc.Arbitrary<Doc> = fc.letrec<{ doc: Doc }>(tie => ({
   doc: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
     fc.constantFrom<Doc>(null, true, 0, -1.5e3, 42, '', 'x', 'a "quoted" \\ word', 'x'.repeat(40), '\\u0041'),
+    fc.constantFrom<Doc>(', ', ': ', ',', ':', ' x', '} ', 'plan_id', 'b', 'a', '[', 'é'),
     fc.array(tie('doc'), { maxLength: 4 }),
     fc.record({
       entries: fc.array(fc.tuple(fc.constantFrom(...KEYS), tie('doc'), fc.boolean()), { maxLength: 5 }),
@@ -130,7 +132,7 @@ function pathsIn(d: Doc, picks: number[]): PathSegment[][] {
   });
 }
 
-test('2,000 generated texts: each path is placed where a full reading of the text places it', () => {
+test('4,000 generated texts: each path is placed where a full reading of the text places it', () => {
   let runs = 0;
   fc.assert(
     fc.property(
@@ -144,19 +146,19 @@ test('2,000 generated texts: each path is placed where a full reading of the tex
         JSON.parse(text); // the generator writes valid JSON only
         const root = places(text);
         const paths = pathsIn(d, picks);
-        const locator = new Locator(text, true, paths);
+        const scanned = new Locator(text, true, paths),
+          spelt = new Locator(text, true, paths, JSON.parse(text));
         for (const path of paths) {
-          assert.deepEqual(
-            locator.locate(path, target),
-            expected(root, path, target),
-            `${JSON.stringify(path)} in ${text}`,
-          );
+          const want = expected(root, path, target),
+            about = `${JSON.stringify(path)} ${target} in ${text}`;
+          assert.deepEqual(scanned.locate(path, target), want, about);
+          assert.deepEqual(spelt.locate(path, target), want, `by spelling: ${about}`);
         }
       },
     ),
-    { numRuns: 2_000, seed: 20261124 },
+    { numRuns: 4_000, seed: 20261124 },
   );
-  assert.equal(runs, 2_000);
+  assert.equal(runs, 4_000);
 });
 
 test('a repeated key: the finding is placed at the last one, the one JSON.parse keeps', () => {
