@@ -18,6 +18,7 @@ export const LOCAL_SANDBOX_ROUTES: readonly string[] = [
   'GET /v1/subscriptions/{subscriptionKey}',
   'GET /v1/accounts/{accountKey}',
   'GET /v1/catalog/products',
+  'GET /v1/rateplan/{productKey}/productRatePlan',
   'GET /v2/plans',
   'GET /v2/subscriptions',
   'POST /v2/bill_runs',

@@ -44,7 +44,7 @@ async function call(method: string, path: string, body?: unknown) {
 }
 
 describe("the Local sandbox's answers", () => {
-  test('depart from nothing: v2 preview, order, order by number, account; v1 account, subscription, order, preview', async () => {
+  test('depart from nothing: v2 preview, order, order by number, account; v1 account, subscription, order, preview, catalog', async () => {
     const preview = await call('POST', '/v2/orders/preview', example('new-customer.preview.json'));
     const order = await call('POST', '/v2/orders', example('new-customer.order.json'));
     const number = order.data.order_number as string;
@@ -60,6 +60,7 @@ describe("the Local sandbox's answers", () => {
         'POST /v1/orders/preview',
         await call('POST', '/v1/orders/preview', example('v1/new-and-add.request.json').body),
       ],
+      ['GET /v1/catalog/products', await call('GET', '/v1/catalog/products')],
     ];
     for (const [id, r] of rows) {
       assert.ok(hasResponseContract(id), `${id} has a response schema`);

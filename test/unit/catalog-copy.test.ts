@@ -14,6 +14,7 @@ import { copiedMessage, copyCatalog, fetchPlans } from '../../src/products';
 import { resetDataFile, startSandbox, type Sandbox } from '../../src/sandbox';
 import { SANDBOX_CATALOG_PATH, type SandboxCatalogAnswer } from '../../src/wire';
 import { until, within } from './waits';
+import { v1CatalogPlans } from './v1CatalogPlans';
 
 /** A tenant's catalog as its GET /v2/plans answers it (product and prices expanded), ids of its own. */
 const TENANT_PLANS = [
@@ -132,10 +133,12 @@ describe('copying one sandbox catalog into another', () => {
 
     const listed = async (c: BillingClient) => (await c.listPlans({ pageSize: 99 })).data.data;
     assert.deepEqual(await listed(toLocal), await listed(fromTenant));
-    type V1Catalog = { products: { productRatePlans: { id: string }[] }[] };
-    const v1 = await toLocal.send<V1Catalog>({ method: 'GET', path: '/v1/catalog/products' });
+    const v1 = await v1CatalogPlans<{ id: string }>(
+      async path => (await toLocal.send({ method: 'GET', path })).data,
+      local.url,
+    );
     assert.deepEqual(
-      v1.data.products.flatMap(p => p.productRatePlans.map(pl => pl.id)),
+      v1.map(pl => pl.id),
       TENANT_PLANS.map(p => p.id),
       'the v1 catalog too',
     );

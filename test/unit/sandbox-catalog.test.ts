@@ -8,7 +8,8 @@ import * as assert from 'node:assert/strict';
 import { ApiError, BillingClient, type OrderResponse, type PlanPrice, type PreviewResponse } from '../../src/client';
 import { ProductCatalog, fetchPlans, priceLine } from '../../src/products';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
-import { mismatches } from './sandbox-reference';
+import { mismatches, referenceChecker } from './sandbox-reference';
+import { v1CatalogPlans } from './v1CatalogPlans';
 
 let sb: Sandbox;
 let client: BillingClient;
@@ -30,7 +31,7 @@ type V1Charge = {
   id: string;
   type: string;
   model: string;
-  billingPeriod: string | null;
+  billingPeriod?: string;
   pricing: { currency: string; tiers?: unknown[] }[];
 };
 type OrderItem = {
@@ -127,13 +128,15 @@ describe('the seeded catalog in GET /v2/plans', () => {
 });
 
 test('GET /v1/catalog/products names the models, periods and tiers in v1 words, every charge in two currencies', async () => {
-  const r = await client.send<{
-    products: { productRatePlans: { productRatePlanCharges: V1Charge[] }[] }[];
-  }>({
-    method: 'GET',
-    path: '/v1/catalog/products',
-  });
-  const charges = r.data.products.flatMap(p => p.productRatePlans.flatMap(pl => pl.productRatePlanCharges));
+  const reference = referenceChecker('v1-openapi.yaml');
+  const schemaOf = (path: string) =>
+    path === '/v1/catalog/products' ? 'GETCatalogType' : 'GETProductRatePlansResponse';
+  const plans = await v1CatalogPlans<{ productRatePlanCharges: V1Charge[] }>(async path => {
+    const answer = (await client.send({ method: 'GET', path })).data;
+    assert.deepEqual(reference.mismatches(answer, schemaOf(path)), [], `${path} as the reference has it`);
+    return answer;
+  }, sb.url);
+  const charges = plans.flatMap(pl => pl.productRatePlanCharges);
   const kinds = new Set(charges.map(c => `${c.type}/${c.model}/${c.billingPeriod}`));
   for (const k of [
     'Usage/PerUnit/Month',
@@ -153,9 +156,9 @@ test('GET /v1/catalog/products names the models, periods and tiers in v1 words, 
   const storage = charges.find(c => c.id === 'price-storage-tiered')!;
   assert.deepEqual(storage.pricing[0].tiers?.[1], {
     tier: 2,
-    startingUnit: 100,
-    endingUnit: 1000,
-    price: 0.4,
+    startingUnit: '100',
+    endingUnit: '1000',
+    price: '0.4',
     priceFormat: 'Per Unit',
   });
 });

@@ -6,6 +6,7 @@ import { startSandbox, DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, type Sandbox } from '
 import { TEMPLATES } from '../../src/schemas';
 import { priceOf, SEATS, USD } from './expected';
 import { until } from './waits';
+import { v1CatalogPlans } from './v1CatalogPlans';
 
 let sb: Sandbox;
 let token: string;
@@ -397,24 +398,24 @@ describe('sandbox: errors, never a 500', () => {
 
 describe('sandbox: reads, limits, idempotency', () => {
   test('catalog: monthly per-unit, monthly flat, yearly flat and one-time charges in two currencies', async () => {
-    const r = await call('GET', '/v1/catalog/products');
-    const charges = r.json.products.flatMap((p: { productRatePlans: { productRatePlanCharges: unknown[] }[] }) =>
-      p.productRatePlans.flatMap(pl => pl.productRatePlanCharges),
+    type Charge = { type: string; model: string; billingPeriod?: string; pricing: { currency: string }[] };
+    const plans = await v1CatalogPlans<{ productRatePlanCharges: Charge[] }>(
+      async path => (await call('GET', path)).json,
+      sb.url,
     );
-    const kinds = new Set(
-      charges.map(
-        (c: { type: string; model: string; billingPeriod: string | null }) => `${c.type}/${c.model}/${c.billingPeriod}`,
-      ),
-    );
+    const charges = plans.flatMap(pl => pl.productRatePlanCharges);
+    const unknown = await call('GET', '/v1/rateplan/no-such-product/productRatePlan');
+    assert.deepEqual([unknown.status, unknown.json.success], [404, false]);
+    assert.match(unknown.json.reasons[0].message, /Product no-such-product does not exist/);
+    const kinds = new Set(charges.map(c => `${c.type}/${c.model}/${c.billingPeriod ?? 'no period'}`));
     for (const k of [
       'Recurring/PerUnit/Month',
       'Recurring/FlatFee/Month',
       'Recurring/FlatFee/Annual',
-      'OneTime/FlatFee/null',
+      'OneTime/FlatFee/no period',
     ])
       assert.ok(kinds.has(k), k);
-    for (const c of charges)
-      assert.deepEqual(c.pricing.map((p: { currency: string }) => p.currency).sort(), ['EUR', 'USD']);
+    for (const c of charges) assert.deepEqual(c.pricing.map(p => p.currency).sort(), ['EUR', 'USD']);
   });
   test('describe: field lists for Account, Order, Subscription; 40 for an unknown name', async () => {
     const r = await call('GET', '/v1/describe/Account');

@@ -5,7 +5,8 @@ import { randomUUID } from 'crypto';
 import type * as http from 'http';
 import { DESCRIBED_FIELDS, V1_OBJECT_NAMES } from '../../catalog/objectNames';
 import { queryRoutes } from '../query/routes';
-import { catalogResponse } from '../v1/catalogView';
+import { catalogResponse, productRatePlansResponse } from '../v1/catalogView';
+import { notFoundIn } from '../v1/errors';
 import { v1Routes } from '../v1/routes';
 import { v2Routes } from '../v2/routes';
 import { readBody } from './body';
@@ -24,7 +25,16 @@ export function sandboxRoutes(deps: RouteDeps): Route[] {
     ...v2Routes(deps),
     ...v1Routes(deps),
     ...queryRoutes(deps.store),
-    { method: 'GET', path: '/v1/catalog/products', handle: () => ok(catalogResponse()) },
+    { method: 'GET', path: '/v1/catalog/products', handle: call => ok(catalogResponse(origin(call.req))) },
+    {
+      method: 'GET',
+      path: '/v1/rateplan/{productKey}/productRatePlan',
+      handle: call => {
+        const plans = productRatePlansResponse(call.params.productKey);
+        if (!plans) throw notFoundIn('unknown', `Product ${call.params.productKey} does not exist.`);
+        return ok(plans);
+      },
+    },
     { method: 'GET', path: '/v1/describe/{objectName}', handle: call => describe(call.params.objectName) },
     {
       method: 'GET',
@@ -33,6 +43,9 @@ export function sandboxRoutes(deps: RouteDeps): Route[] {
     },
   ];
 }
+
+/** Where the caller reached this sandbox (it listens on loopback, over HTTP), for the links in answers. */
+const origin = (req: http.IncomingMessage) => `http://${req.headers.host ?? 'localhost'}`;
 
 async function token(deps: RouteDeps, req: http.IncomingMessage): Promise<Reply> {
   const form = new URLSearchParams(await readBody(req));
