@@ -199,6 +199,25 @@ describe('nothing twice, nothing rewritten', () => {
     assert.deepEqual(brief(documents()), ['INV 2027-01-01 350', 'INV 2027-02-01 350', 'INV 2027-03-01 350']);
   });
 
+  test('a bill run whose save fails is not kept: neither its record nor its number', () => {
+    const { store } = billed();
+    const before = store.serialise();
+    const run = { id: 'r1', number: 'BR-00000001', ranAt: '2027-01-01T00:00:00Z', targetDate: '2027-01-01' };
+    const rec = { ...run, documentDate: '2027-01-01', body: {}, accountsProcessed: 1, invoices: 0, creditMemos: 0 };
+    const failing = () =>
+      store.commit(() => {
+        store.numbers.next('BR-');
+        store.addBillRun(rec);
+        throw new Error('disk full');
+      });
+    assert.throws(failing, /disk full/);
+    assert.equal(store.serialise(), before);
+    assert.deepEqual(
+      [store.billRunList.length, store.billRuns.has('r1'), store.billRuns.has('BR-00000001')],
+      [0, false, false],
+    );
+  });
+
   test('a move past what the engine prices (a century of monthly periods) is a 400 that changes nothing', () => {
     const { store, tm, clock } = billed();
     const before = store.serialise();
@@ -499,9 +518,56 @@ describe('the endpoints, over loopback', () => {
     assert.equal(account.status, 404);
   });
 
+  test('a bill run reads back in either family, by id or number; v2 lists them, filtered, in the order they ran', async () => {
+    const ran = await call('POST', '/v1/bill-runs', { targetDate: '2027-04-10', name: 'April' });
+    const { id, billRunNumber } = ran.json;
+    const v1Read = await call('GET', `/v1/bill-runs/${billRunNumber}`);
+    assert.deepEqual(v1Read.json, ran.json, 'the v1 retrieve answers what the create did');
+    assert.deepEqual((await call('GET', `/v1/bill-runs/${id}`)).json, ran.json, 'by id too');
+
+    const v2Read = await call('GET', `/v2/bill_runs/${id}`);
+    assert.equal(v2Read.status, 200, JSON.stringify(v2Read.json));
+    assert.deepEqual(v2.mismatches(v2Read.json, 'billRun'), []);
+    assert.deepEqual(
+      [v2Read.json.bill_run_number, v2Read.json.name, v2Read.json.target_date, v2Read.json.state],
+      [billRunNumber, 'April', '2027-04-10', 'completed'],
+    );
+    const created = await call('POST', '/v2/bill_runs', { target_date: '2027-04-10', invoice_date: '2027-04-10' });
+    const back = await call('GET', `/v2/bill_runs/${created.json.bill_run_number}`);
+    assert.deepEqual(back.json, created.json, 'the v2 retrieve answers what the create did');
+    assert.deepEqual(
+      (await call('GET', `/v1/bill-runs/${created.json.id}`)).json.billRunNumber,
+      created.json.bill_run_number,
+      'a v2 run reads in v1',
+    );
+
+    const all = await call('GET', '/v2/bill_runs?page_size=2');
+    assert.deepEqual(v2.mismatches(all.json.data[0], 'billRun'), []);
+    assert.deepEqual(
+      all.json.data.map((r: { bill_run_number: string }) => r.bill_run_number),
+      ['BR-00000001', 'BR-00000002'],
+    );
+    assert.ok(all.json.next_page, 'more than a page: a cursor to the next');
+    const named = await call('GET', '/v2/bill_runs?filter[]=name.EQ:April');
+    assert.deepEqual(
+      named.json.data.map((r: { id: string }) => r.id),
+      [id],
+    );
+    const refused = await call('GET', '/v2/bill_runs?filter[]=colour.EQ:red');
+    assert.equal(refused.status, 400);
+    assert.match(refused.json.errors[0].message, /Bill runs cannot be filtered or sorted by "colour"/);
+
+    const none = await call('GET', '/v1/bill-runs/BR-99999999');
+    assert.deepEqual([none.status, none.json.success], [404, false]);
+    assert.match(none.json.reasons[0].message, /Bill run BR-99999999 does not exist/);
+    const noneV2 = await call('GET', '/v2/bill_runs/BR-99999999');
+    assert.deepEqual([noneV2.status, noneV2.json.errors[0].parameter], [404, 'bill_run_id']);
+  });
+
   test('the catalog marks the v1 bill run operations as served (the Endpoints view shows them so)', () => {
     for (const id of [
       'POST /v1/bill-runs',
+      'GET /v1/bill-runs/{billRunId}',
       'GET /v1/billing-documents',
       'GET /v1/invoices/{invoiceKey}',
       'POST /v1/accounts/{key}/billing-documents/generate',
@@ -513,7 +579,7 @@ describe('the endpoints, over loopback', () => {
   });
 });
 
-test('a data file keeps the invoices across a restart, and what each item billed with them', async () => {
+test('a data file keeps the invoices and the bill runs across a restart, and what each item billed with them', async () => {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bw-bills-')), 'sandbox.json');
   let sb = await startSandbox({ dataFile: file, today: '2027-01-01' });
   let call = await v1Caller(sb);
@@ -523,12 +589,14 @@ test('a data file keeps the invoices across a restart, and what each item billed
     (await call('GET', `/v2/invoices?filter[]=account_number.EQ:${a.number}&expand[]=items`)).json.data;
   const before = await listed();
   assert.equal(before.length, 3);
+  const run = (await call('POST', '/v2/bill_runs', { target_date: '2027-03-01', invoice_date: '2027-03-01' })).json;
   await sb.close();
   sb = await startSandbox({ dataFile: file });
   try {
     call = await v1Caller(sb);
     assert.equal(sb.clock.today(), '2027-03-01', 'the clock stays where the data went');
     assert.deepEqual(await listed(), before);
+    assert.deepEqual((await call('GET', `/v2/bill_runs/${run.id}`)).json, run, 'the bill run too');
     const again = await call('POST', `/v2/accounts/${a.number}/bill`, {});
     assert.deepEqual(again.json.invoices.data, [], 'nothing billed twice after the restart');
   } finally {

@@ -2,6 +2,7 @@
 // it is billed: today at the latest, since the sandbox's clock bills the rest as it moves), the document date,
 // which accounts and subscriptions, which charge types to leave out. Each family checks its own body and says
 // what is wrong in its own shape; this runs the bill run over the accounts it names.
+import type { BillRunRec } from '../state/billRuns';
 import type { BillingDocumentRec, ChargeKind } from '../state/documents';
 import type { AccountRec, Store } from '../state/store';
 import { accountScopes, billAccount, type BillFilter } from './billRun';
@@ -47,3 +48,27 @@ export function chargeKindOf(name: string): ChargeKind | undefined {
 /** A subscription of the account by id or number: the request's subscription filter must name them. */
 export const subscriptionOf = (store: Store, key: string) =>
   store.subscriptions.get(key) ?? [...store.subscriptions.values()].find(s => s.id === key);
+
+/** What is kept of a bill run that ran: the record both families' answers are read from. */
+export function billRunRec(
+  id: string,
+  number: string,
+  r: BillRunRequest,
+  body: Record<string, unknown>,
+  outcome: BillRunOutcome,
+): BillRunRec {
+  const count = (type: string) => outcome.documents.filter(d => d.type === type).length;
+  return {
+    id,
+    number,
+    ranAt: r.now,
+    targetDate: r.targetDate,
+    documentDate: r.documentDate,
+    ...(r.cycleDay !== undefined ? { cycleDay: r.cycleDay } : {}),
+    ...(r.accounts?.length === 1 ? { accountId: r.accounts[0].id } : {}),
+    body,
+    accountsProcessed: outcome.accountsProcessed,
+    invoices: count('invoice'),
+    creditMemos: count('credit_memo'),
+  };
+}

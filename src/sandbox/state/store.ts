@@ -15,6 +15,7 @@ import { CatalogError, importCatalog } from './catalogImport';
 import { Numbers } from './ids';
 import type { ItemTier, Term, TiersMode } from '../engine/metrics';
 import type { ChargeChange, PriceTerms } from '../billing/types';
+import type { BillRunRec } from './billRuns';
 import { Ledger, type BillingDocumentRec } from './documents';
 import { upgradeOrder } from './upgrade';
 
@@ -134,6 +135,8 @@ interface Snapshot {
   today?: string;
   /** Invoices and credit memos the bill runs issued; absent before the first. */
   documents?: BillingDocumentRec[];
+  /** The bill runs, in the order they ran; absent before the first (and in files written before they were kept). */
+  billRuns?: BillRunRec[];
 }
 export interface StoreOptions {
   writer?: DataWriter;
@@ -144,6 +147,7 @@ interface Checkpoint {
   accounts: number;
   orders: number;
   documents: number;
+  billRuns: number;
   /** Subscriptions replaced since the checkpoint, with what they were (undefined: new). */
   replaced: Map<string, SubscriptionRec | undefined>;
   catalog: Catalog;
@@ -161,6 +165,9 @@ export class Store {
   readonly documentList: BillingDocumentRec[] = [];
   /** The same, by id and by number. */
   readonly documents = new Map<string, BillingDocumentRec>();
+  /** Bill runs in the order they ran, and by id and by number. */
+  readonly billRunList: BillRunRec[] = [];
+  readonly billRuns = new Map<string, BillRunRec>();
   /** What each item has been billed (from the documents): a bill run bills the rest. */
   ledger = new Ledger();
   /** What orders are priced from: the seeded catalog, or one copied in (kept in the data file). */
@@ -205,6 +212,11 @@ export class Store {
     this.documentList.push(d);
     this.ledger.add(d);
   }
+  addBillRun(r: BillRunRec) {
+    this.billRuns.set(r.id, r);
+    this.billRuns.set(r.number, r);
+    this.billRunList.push(r);
+  }
   putSubscription(s: SubscriptionRec) {
     if (this.checkpoint && !this.checkpoint.replaced.has(s.subscription_number)) {
       this.checkpoint.replaced.set(s.subscription_number, this.subscriptions.get(s.subscription_number));
@@ -222,6 +234,7 @@ export class Store {
       accounts: this.accountList.length,
       orders: this.orderList.length,
       documents: this.documentList.length,
+      billRuns: this.billRunList.length,
       replaced: new Map(),
       catalog: this.catalog,
     };
@@ -259,6 +272,7 @@ export class Store {
       ...(this.catalog.source ? { catalog: { plans: this.catalog.source } } : {}),
       ...(this.today !== undefined ? { today: this.today } : {}),
       ...(this.documentList.length ? { documents: this.documentList } : {}),
+      ...(this.billRunList.length ? { billRuns: this.billRunList } : {}),
     };
     return JSON.stringify(snapshot);
   }
@@ -272,6 +286,8 @@ export class Store {
     this.orderList.length = 0;
     this.documents.clear();
     this.documentList.length = 0;
+    this.billRuns.clear();
+    this.billRunList.length = 0;
     this.ledger = new Ledger();
     this.catalog = SEED_CATALOG; // unless the state put back had a copied one
     this.load(JSON.parse(text) as Snapshot);
@@ -294,6 +310,10 @@ export class Store {
       this.documents.delete(d.number);
     }
     if (issued.length) this.ledger = new Ledger(this.documentList);
+    for (const r of this.billRunList.splice(cp.billRuns)) {
+      this.billRuns.delete(r.id);
+      this.billRuns.delete(r.number);
+    }
     for (const [n, before] of cp.replaced) {
       if (before) this.subscriptions.set(n, before);
       else this.subscriptions.delete(n);
@@ -310,6 +330,7 @@ export class Store {
     }
     for (const o of s.orders) this.addOrder(s.format === SNAPSHOT_FORMAT ? o : upgradeOrder(o));
     for (const d of Array.isArray(s.documents) ? s.documents : []) this.addDocument(d);
+    for (const r of Array.isArray(s.billRuns) ? s.billRuns : []) this.addBillRun(r);
     if (s.catalog) this.catalog = this.copiedCatalog(s.catalog.plans);
   }
 

@@ -1,11 +1,11 @@
 // v1 bill runs and what they issue, on the same store as v2: POST /v1/bill-runs (every account, or the ones its
-// billRunFilters name), POST /v1/accounts/{key}/billing-documents/generate (one account), GET /v1/billing-documents
+// billRunFilters name), GET /v1/bill-runs/{billRunId} (either family's run), POST /v1/accounts/{key}/billing-documents/generate (one account), GET /v1/billing-documents
 // (an account's invoices and credit memos, paged by page and pageSize) and GET /v1/invoices/{invoiceKey}. v1 bodies
 // are open: fields the sandbox does not read are never an error; the ones it reads must have their types.
 import { isRealDate } from '../../schemas/dates';
 import type { RouteDeps } from '../http/routeDeps';
 import { ok, type Reply, type Route } from '../http/router';
-import { chargeKindOf, runBillRun, subscriptionOf, type BillRunRequest } from '../invoicing/billRunRequest';
+import { billRunRec, chargeKindOf, runBillRun, subscriptionOf, type BillRunRequest } from '../invoicing/billRunRequest';
 import type { BillingDocumentRec, ChargeKind } from '../state/documents';
 import { newId } from '../state/ids';
 import type { AccountRec, Store } from '../state/store';
@@ -23,15 +23,17 @@ export function billingRoutesV1(deps: RouteDeps): Route[] {
       handle: call =>
         deps.idempotent(call, checkBillRun, body => {
           const request = billRunRequest(deps, body as Body);
-          const id = newId();
-          const number = deps.commit(() => {
+          const run = deps.commit(() => {
             const n = store.numbers.next('BR-');
-            billed('billRun', () => runBillRun(store, { ...request, billRunNumber: n }));
-            return n;
+            const outcome = billed('billRun', () => runBillRun(store, { ...request, billRunNumber: n }));
+            const rec = billRunRec(newId(), n, request, body as Body, outcome);
+            store.addBillRun(rec);
+            return rec;
           });
-          return ok(billRunAnswer(id, number, request, body as Body));
+          return ok(billRunAnswer(run));
         }),
     },
+    { method: 'GET', path: '/v1/bill-runs/{billRunId}', handle: call => getBillRun(store, call.params.billRunId) },
     {
       method: 'POST',
       path: '/v1/accounts/{key}/billing-documents/generate',
@@ -49,6 +51,13 @@ export function billingRoutesV1(deps: RouteDeps): Route[] {
     { method: 'GET', path: '/v1/billing-documents', handle: call => ok(billingDocuments(store, call.query)) },
     { method: 'GET', path: '/v1/invoices/{invoiceKey}', handle: call => getInvoice(store, call.params.invoiceKey) },
   ];
+}
+
+/** By id or by number, as the service takes either; bill runs are read in v1 whichever family ran them. */
+function getBillRun(store: Store, key: string): Reply {
+  const run = store.billRuns.get(key);
+  if (!run) throw notFoundIn('unknown', `Bill run ${key} does not exist.`);
+  return ok(billRunAnswer(run));
 }
 
 const accountByKey = (store: Store, key: string) =>

@@ -1,34 +1,36 @@
 // How bill runs and their documents answer in v1: the bill run (GetBillRunResponseType), the billing documents
 // of an account (GETBillingDocumentsResponseType), one invoice (GetInvoiceResponse). Posted when issued, nothing
 // paid: the balance is the amount.
-import type { BillRunRequest } from '../invoicing/billRunRequest';
+import type { BillRunRec } from '../state/billRuns';
 import type { BillingDocumentRec } from '../state/documents';
 
 const ACTOR = 'sandbox-client';
 
-export function billRunAnswer(id: string, number: string, r: BillRunRequest, body: Record<string, unknown>) {
+/** A bill run in v1 (GetBillRunResponseType: the create and the retrieve answer the same). */
+export function billRunAnswer(run: BillRunRec) {
+  const body = run.body;
   return {
     success: true,
-    id,
-    billRunNumber: number,
+    id: run.id,
+    billRunNumber: run.number,
     status: 'Completed',
-    targetDate: r.targetDate,
-    invoiceDate: r.documentDate,
+    targetDate: run.targetDate,
+    invoiceDate: run.documentDate,
     autoPost: body.autoPost === true,
     autoEmail: body.autoEmail === true,
     autoRenewal: body.autoRenewal === true,
     noEmailForZeroAmountInvoice: body.noEmailForZeroAmountInvoice === true,
     ...(Array.isArray(body.batches) ? { batches: body.batches } : {}),
-    ...(r.cycleDay !== undefined ? { billCycleDay: String(r.cycleDay) } : { billCycleDay: 'AllBillCycleDays' }),
+    billCycleDay: run.cycleDay !== undefined ? String(run.cycleDay) : 'AllBillCycleDays',
     ...(Array.isArray(body.chargeTypeToExclude) ? { chargeTypeToExclude: body.chargeTypeToExclude } : {}),
     ...(Array.isArray(body.billRunFilters) ? { billRunFilters: body.billRunFilters } : {}),
     includeSubscriptions: body.includeSubscriptions !== false,
     includeOrderLineItems: body.includeOrderLineItems !== false,
     ...(typeof body.name === 'string' ? { name: body.name } : {}),
     createdById: ACTOR,
-    createdDate: r.now,
+    createdDate: run.ranAt,
     updatedById: ACTOR,
-    updatedDate: r.now,
+    updatedDate: run.ranAt,
   };
 }
 

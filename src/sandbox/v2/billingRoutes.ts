@@ -1,4 +1,5 @@
 // v2 bill runs and what they issue: POST /v2/bill_runs (every account, or the one named, through a target date),
+// GET /v2/bill_runs and /v2/bill_runs/{bill_run_id} (either family's runs),
 // POST /v2/accounts/{account_id}/bill (one account), and the reads: GET /v2/invoices, /v2/invoices/{invoice_id},
 // /v2/billing_documents (invoices and credit memos), /v2/billing_documents/{billing_document_id}; lists paged
 // like the other v2 lists, filtered and sorted on their own fields (listQuery.ts), items with `expand[]=items`.
@@ -6,7 +7,8 @@ import { badRequest, notFound } from '../http/errors';
 import { pageV2 } from '../http/paging';
 import type { RouteDeps } from '../http/routeDeps';
 import { ok, type Route } from '../http/router';
-import { runBillRun, type BillRunOutcome, type BillRunRequest } from '../invoicing/billRunRequest';
+import { billRunRec, runBillRun } from '../invoicing/billRunRequest';
+import type { BillRunRec } from '../state/billRuns';
 import type { BillingDocumentRec } from '../state/documents';
 import { newId } from '../state/ids';
 import type { Store } from '../state/store';
@@ -24,12 +26,32 @@ export function billingRoutes(deps: RouteDeps): Route[] {
       handle: call =>
         deps.idempotent(call, checkBillRun, body => {
           const request = billRunRequest(store, body, today(), deps.clock.timestamp());
-          const { run, outcome } = deps.commit(() => {
+          const run = deps.commit(() => {
             const number = store.numbers.next('BR-');
-            return { run: number, outcome: billed(() => runBillRun(store, { ...request, billRunNumber: number })) };
+            const outcome = billed(() => runBillRun(store, { ...request, billRunNumber: number }));
+            const rec = billRunRec(newId(), number, request, body as Record<string, unknown>, outcome);
+            store.addBillRun(rec);
+            return rec;
           });
-          return { status: 201, body: billRunView(run, request, body as Record<string, unknown>, outcome) };
+          return { status: 201, body: billRunView(run) };
         }),
+    },
+    {
+      method: 'GET',
+      path: '/v2/bill_runs',
+      handle: call => {
+        const kept = filteredAndSorted(store.billRunList, billRunView, call.query, 'Bill runs', SAMPLE_RUN_VIEW);
+        return ok(pageV2(kept, call.query, billRunView));
+      },
+    },
+    {
+      method: 'GET',
+      path: '/v2/bill_runs/{bill_run_id}',
+      handle: call => {
+        const run = store.billRuns.get(call.params.bill_run_id);
+        if (!run) throw notFound('bill_run_id', `Bill run ${call.params.bill_run_id} could not be found.`);
+        return ok(billRunView(run));
+      },
     },
     {
       method: 'POST',
@@ -123,35 +145,52 @@ const SAMPLE: BillingDocumentRec = {
   created_time: '',
 };
 
-function billRunView(number: string, r: BillRunRequest, body: Record<string, unknown>, outcome: BillRunOutcome) {
+/** A run with every field a bill run's answer can have: what the list can be filtered and sorted by. */
+const SAMPLE_RUN: BillRunRec = {
+  id: '',
+  number: '',
+  ranAt: '',
+  targetDate: '',
+  documentDate: '',
+  accountId: '',
+  body: { name: '', charges_excluded: [''] },
+  accountsProcessed: 0,
+  invoices: 0,
+  creditMemos: 0,
+};
+
+/** A bill run in v2 (the create, the retrieve and the list answer the same), whichever family ran it. */
+function billRunView(run: BillRunRec) {
+  const body = run.body;
   const list = (v: unknown) => (Array.isArray(v) ? v.join(',') : (v as string | undefined));
-  const count = (type: BillingDocumentRec['type']) => outcome.documents.filter(d => d.type === type).length;
   const batches = list(body.batches);
   const excluded = list(body.charges_excluded);
   return {
-    id: newId(),
+    id: run.id,
     created_by_id: 'sandbox-client',
     updated_by_id: 'sandbox-client',
-    created_time: r.now,
-    updated_time: r.now,
+    created_time: run.ranAt,
+    updated_time: run.ranAt,
     custom_fields: (body.custom_fields as object | undefined) ?? {},
-    ...(r.accounts?.length === 1 ? { account_id: r.accounts[0].id } : {}),
+    ...(run.accountId ? { account_id: run.accountId } : {}),
     email: body.email === true,
     post: body.post === true,
     renew: body.renew === true,
     day_of_month: (body.day_of_month as string | undefined) ?? 'AllBillCycleDays',
-    bill_run_number: number,
-    bill_run_time: r.now,
-    invoice_date: r.documentDate,
-    target_date: r.targetDate,
+    bill_run_number: run.number,
+    bill_run_time: run.ranAt,
+    invoice_date: run.documentDate,
+    target_date: run.targetDate,
     state: 'completed',
     batches: batches ?? 'AllBatches',
     ...(excluded ? { charges_excluded: excluded } : {}),
     email_zero_amount_invoices: body.email_zero_amount_invoices !== false,
     invoices_sent: false,
-    accounts_processed: outcome.accountsProcessed,
-    invoices_generated: count('invoice'),
-    credit_memos_generated: count('credit_memo'),
+    accounts_processed: run.accountsProcessed,
+    invoices_generated: run.invoices,
+    credit_memos_generated: run.creditMemos,
     ...(typeof body.name === 'string' ? { name: body.name } : {}),
   };
 }
+
+const SAMPLE_RUN_VIEW = billRunView(SAMPLE_RUN);
