@@ -1,7 +1,7 @@
-import { randomBytes } from 'crypto';
+import { randomUUID } from 'crypto';
 
-/** Opaque 32-hex ids, as the service returns. */
-export const newId = () => randomBytes(16).toString('hex');
+/** Opaque 32-hex ids, as the service returns; randomUUID draws from a cached pool, not a system call per id. */
+export const newId = () => randomUUID().replace(/-/g, '');
 
 /** A00000001, S00000001, ...: readable numbers from per-prefix counters. */
 export class Numbers {
