@@ -46,7 +46,7 @@ export function billed(order: object = newCustomer()) {
 }
 
 /** The seats of a Team subscription become `quantity` on `date`, by order (made with the sandbox's today). */
-export function changeSeats(store: Store, number: string, date: string, quantity: number) {
+export function changeSeats(store: Store, number: string, date: string, quantity: number, commit = true) {
   const sub = store.subscriptions.get(number)!;
   const [plan] = sub.plans;
   const seats = plan.items.find(i => i.price_id === 'price-team-seats')!;
@@ -58,7 +58,7 @@ export function changeSeats(store: Store, number: string, date: string, quantity
   return runOrder(
     store,
     { account_number: sub.account_number, order_date: date, subscriptions: [entry] } as never,
-    true,
+    commit,
   );
 }
 

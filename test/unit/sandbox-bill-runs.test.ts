@@ -17,6 +17,8 @@ import { accountScope, billAccount, pendingLines } from '../../src/sandbox/invoi
 import { Store } from '../../src/sandbox/state/store';
 import { TimeMachine } from '../../src/sandbox/timeTravel/timeMachine';
 import { clockSummary } from '../../src/client/clockText';
+import { orderBillingDocuments, type BilledRef } from '../../src/sandbox/billing/orderBilling';
+import type { BillingItem } from '../../src/sandbox/billing';
 import { billed, brief, changeSeats, FIVE_PLANS, lines, newCustomer, owed, TEAM } from './billRunFixtures';
 
 describe('bill runs as the clock moves', () => {
@@ -107,6 +109,47 @@ describe('bill runs as the clock moves', () => {
     // What was billed is what the history prices: Jan and Feb at 10, from Mar 10 at 20.
     const expected = 350 * 2 + (250 * 9) / 31 + (500 * 22) / 31 + 100 + 600 * 2;
     assert.equal(owed(docs), Math.round(expected * 100));
+  });
+
+  test("the preview of a change dated back past bill runs gives back the old seats' periods and adds up to the next bill", () => {
+    const { store, tm, documents, subscriptions } = billed();
+    tm.move({ to: '2027-04-10' }); // January to April billed at 10 seats
+    const preview = changeSeats(store, subscriptions[0], '2027-03-10', 20, false);
+    const shown = orderBillingDocuments(preview, { endDate: '2027-05-01' });
+    const line = (i: BillingItem<BilledRef>) =>
+      `${i.ref.kind === 'subscription_item' ? i.ref.item.name : ''} ${i.kind} ${i.serviceStart}..${i.serviceEnd} x${i.quantity} ${i.amount}`;
+    assert.deepEqual(
+      shown.map(d => [d.type, d.targetDate, d.total, d.items.map(line)]),
+      [
+        [
+          'invoice',
+          '2027-03-10',
+          177.42,
+          ['Seats credit 2027-03-10..2027-03-31 x10 -177.42', 'Seats charge 2027-03-10..2027-03-31 x20 354.84'],
+        ],
+        [
+          'invoice',
+          '2027-04-01',
+          250,
+          ['Seats credit 2027-04-01..2027-04-30 x10 -250', 'Seats charge 2027-04-01..2027-04-30 x20 500'],
+        ],
+        [
+          'invoice',
+          '2027-05-01',
+          600,
+          ['Seats charge 2027-05-01..2027-05-31 x20 500', 'Platform fee charge 2027-05-01..2027-05-31 x1 100'],
+        ],
+      ],
+      "April's platform fee, billed already and unchanged, is not shown again",
+    );
+    // Made, then billed: the bill run on May 1 issues what the preview showed, to the cent.
+    changeSeats(store, subscriptions[0], '2027-03-10', 20);
+    tm.move({ to: '2027-05-01' });
+    const next = documents().at(-1)!;
+    assert.equal(
+      next.total,
+      shown.reduce((sum, d) => sum + d.total, 0),
+    );
   });
 
   test('a renewal and a bill on the same date: the term renews first, then the new term is billed', () => {

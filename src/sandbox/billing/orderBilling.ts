@@ -1,6 +1,7 @@
 // What an order would bill: its subscriptions (as the order engine leaves them) and line items, as the billing
 // engine's input. A new subscription bills from its start. A changed one is taken as billed, in advance, up to
-// the first date the order changes it (the sandbox keeps no invoices): from that date on, each change bills from
+// the first date the order changes it, and what the account's documents billed after that date is not billed
+// again, or is given back (billedBefore.ts): from that date on, each change bills from
 // its effective date (an update credited and billed again, a removal, cancellation or pause credited) and the
 // subscription's own periods follow. Tax is zero.
 import type { EngineSubscription, LineItem, OrderOutcome, SubscriptionResult } from '../engine/orders';
@@ -8,6 +9,7 @@ import { productOf } from '../state/catalog';
 import type { ItemRec, SubscriptionRec } from '../state/store';
 import { addMonths } from '../../schemas/dates';
 import { later } from './calendar';
+import { lessBilledBefore, type BilledScope } from './billedBefore';
 import { billingDocuments } from './documents';
 import type {
   BillingDocument,
@@ -25,8 +27,13 @@ export type BilledRef =
   | { kind: 'line_item'; lineItem: LineItem };
 
 export function orderBillingDocuments(outcome: OrderOutcome, through: Through): BillingDocument<BilledRef>[] {
-  const { orderDate, billCycleDay } = outcome.billing;
-  const subscriptions = outcome.subscriptions.flatMap(r => subscriptionInput(r, orderDate));
+  const { orderDate, billCycleDay, billed } = outcome.billing;
+  const scopes: BilledScope[] = [];
+  const subscriptions = outcome.subscriptions.flatMap(r => {
+    const inputs = subscriptionInput(r, orderDate);
+    if (r.before && inputs[0]?.from) scopes.push({ sub: r.sub, from: inputs[0].from });
+    return inputs;
+  });
   const lineItems: SubscriptionInput<BilledRef>[] = outcome.lineItems.map(li => ({
     charges: [
       {
@@ -36,7 +43,8 @@ export function orderBillingDocuments(outcome: OrderOutcome, through: Through): 
       },
     ],
   }));
-  return billingDocuments({ billCycleDay, through, subscriptions: [...subscriptions, ...lineItems] });
+  const documents = billingDocuments({ billCycleDay, through, subscriptions: [...subscriptions, ...lineItems] });
+  return billed && scopes.length ? lessBilledBefore(documents, scopes, billed) : documents;
 }
 
 // The catalog's periods and models as the engine names them; a name it does not know bills as per unit / month.

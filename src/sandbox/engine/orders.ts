@@ -11,6 +11,7 @@ import { subscriptionView } from '../v2/orderViews';
 import { pauseOf } from './pauses';
 import { recordOrderBilling } from '../invoicing/history';
 import type { AccountRec, ItemRec, OrderRec, Store, SubscriptionRec } from '../state/store';
+import type { Billed } from '../state/documents';
 import {
   buildPlan,
   newSubscription,
@@ -71,7 +72,12 @@ export interface OrderOutcome {
   /** The order's line items, in request order (numbered on create). */
   lineItems: LineItem[];
   /** What the billing engine needs besides the subscriptions (billing documents of a preview). */
-  billing: { orderDate: string; billCycleDay: number };
+  billing: {
+    orderDate: string;
+    billCycleDay: number;
+    /** What the account's documents already billed an item, by line (the store's ledger). */
+    billed?: (itemId: string) => ReadonlyMap<string, Billed>;
+  };
 }
 
 /** An item's change in metrics for one action. */
@@ -144,7 +150,7 @@ export function runOrder(
       return { tcb, tcv: tcb };
     }),
   };
-  const billing = { orderDate, billCycleDay: account.bill_cycle_day };
+  const billing = { orderDate, billCycleDay: account.bill_cycle_day, billed: (id: string) => store.ledger.lines(id) };
   if (!commit) return { preview, subscriptions: results, lineItems, billing };
 
   if (newAccount) store.addAccount(newAccount);

@@ -1,0 +1,117 @@
+// A change dated back past a bill run: the engine bills an existing subscription from the order's first change
+// date as if nothing after it had been billed, yet the account's documents may already hold later periods at the
+// old terms. As a bill run would, a line already billed from that date on is not billed again, and one billed
+// that the order no longer bills is given back (the old seats of April, say, before April at the new seats).
+import { lineKey, type Billed } from '../state/documents';
+import type { ItemRec, SubscriptionRec } from '../state/store';
+import { fromCents } from './exact';
+import type { BilledRef } from './orderBilling';
+import type { BillingDocument, BillingItem } from './types';
+
+/** An existing subscription of the order: its items, and the date from which the engine bills it. */
+export interface BilledScope {
+  sub: SubscriptionRec;
+  from: string;
+}
+
+interface Signed {
+  target: string;
+  item: BillingItem<BilledRef>;
+  /** What the customer owes for it, in cents. */
+  cents: bigint;
+  /** A line billed before, given back: it comes first on its date, as in a bill run. */
+  givenBack?: boolean;
+}
+
+/** The documents less what `billed` shows was already billed, from each scope's date on; unchanged when none was. */
+export function lessBilledBefore(
+  documents: BillingDocument<BilledRef>[],
+  scopes: readonly BilledScope[],
+  billed: (itemId: string) => ReadonlyMap<string, Billed>,
+): BillingDocument<BilledRef>[] {
+  const fromOf = new Map<string, string>();
+  const itemOf = new Map<string, { sub: SubscriptionRec; item: ItemRec }>();
+  for (const { sub, from } of scopes) {
+    for (const item of sub.plans.flatMap(p => p.items)) {
+      fromOf.set(item.id, from);
+      itemOf.set(item.id, { sub, item });
+    }
+  }
+  const already = [...fromOf].flatMap(([id, from]) =>
+    [...billed(id).values()].filter(b => b.count > 0 && b.item.target_date >= from),
+  );
+  if (!already.length) return documents;
+
+  const lines: (Signed | undefined)[] = documents.flatMap(d =>
+    d.items.map(item => ({ target: d.targetDate, item, cents: signedCents(d, item) })),
+  );
+  const unmatched = new Map<string, number[]>(); // key -> indexes of the engine's lines that may match
+  lines.forEach((l, i) => {
+    if (l?.item.ref.kind !== 'subscription_item' || !fromOf.has(l.item.ref.item.id)) return;
+    const key = `${l.item.ref.item.id}#${keyOf(l)}`;
+    unmatched.set(key, [...(unmatched.get(key) ?? []), i]);
+  });
+  for (const b of already) {
+    const waiting = unmatched.get(`${b.item.billed_id}#${lineKey(b.item)}`) ?? [];
+    for (let n = b.count; n > 0; n--) {
+      const i = waiting.shift();
+      if (i !== undefined)
+        lines[i] = undefined; // billed already: not billed again
+      else lines.push(reversal(b, itemOf.get(b.item.billed_id)!));
+    }
+  }
+  return regroup(lines.filter((l): l is Signed => l !== undefined));
+}
+
+/** Amounts are to the cent already. */
+const cents = (amount: number) => BigInt(Math.round(amount * 100));
+
+function signedCents(d: BillingDocument<BilledRef>, item: BillingItem<BilledRef>): bigint {
+  return d.type === 'invoice' ? cents(item.amount) : -cents(item.amount);
+}
+
+const keyOf = (l: Signed) =>
+  lineKey({
+    kind: l.item.kind,
+    target_date: l.target,
+    service_start: l.item.serviceStart,
+    service_end: l.item.serviceEnd,
+    quantity: l.item.quantity,
+    ...(l.item.unitAmount !== undefined ? { unit_amount: l.item.unitAmount } : {}),
+    amount: l.item.amount,
+  });
+
+/** A line billed before that the order no longer bills, given back on its own date. */
+function reversal(b: Billed, of: { sub: SubscriptionRec; item: ItemRec }): Signed {
+  const i = b.item;
+  const item: BillingItem<BilledRef> = {
+    ref: {
+      kind: 'subscription_item',
+      sub: of.sub,
+      item: of.item,
+      ...(i.product_name ? { productName: i.product_name } : {}),
+    },
+    kind: i.kind === 'charge' ? 'credit' : 'charge',
+    serviceStart: i.service_start,
+    serviceEnd: i.service_end,
+    quantity: i.quantity,
+    ...(i.unit_amount !== undefined ? { unitAmount: i.unit_amount } : {}),
+    amount: Math.abs(i.amount),
+    tax: 0,
+  };
+  return { target: i.target_date, item, cents: -cents(i.amount), givenBack: true };
+}
+
+/** One document per date again, in date order: an invoice, or a credit memo when the date gives back more. */
+function regroup(lines: Signed[]): BillingDocument<BilledRef>[] {
+  const byDate = new Map<string, Signed[]>();
+  for (const l of lines) byDate.set(l.target, [...(byDate.get(l.target) ?? []), l]);
+  return [...byDate.keys()].sort().map(date => {
+    const day = byDate.get(date)!.sort((a, b) => Number(!!b.givenBack) - Number(!!a.givenBack));
+    const sum = day.reduce((a, l) => a + l.cents, 0n);
+    const credit = sum < 0n;
+    const items = day.map(l => ({ ...l.item, amount: fromCents(credit ? -l.cents : l.cents) }));
+    const subtotal = fromCents(credit ? -sum : sum);
+    return { type: credit ? 'credit_memo' : 'invoice', targetDate: date, items, subtotal, tax: 0, total: subtotal };
+  });
+}
