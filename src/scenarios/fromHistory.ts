@@ -5,20 +5,13 @@
 // History's entries are read through the structural type below. Nothing secret is written: the History keeps
 // redacted records, and what is written is redacted once more.
 import { redact } from '../client/redact';
+import type { StoredCall } from '../wire/storedCall';
 import type { ScenarioData, StepData } from './schema';
 
-/** What was sent again from the History (its StoredCall), as much as a step needs. */
-export type HistoryCall =
-  | { kind: 'preview' | 'createOrder'; body: unknown; api?: 'v1' }
-  | { kind: 'createAccount'; body: unknown }
-  | {
-      kind: 'operation';
-      /** `METHOD /path` of the catalog. */
-      operation: string;
-      pathParams: Record<string, string>;
-      query: Record<string, string>;
-      body?: unknown;
-    };
+/** What was sent again from the History (its StoredCall), as much as a step needs: not the file it came from. */
+export type HistoryCall = WithoutFile<StoredCall>;
+/** Each member of the union without the file it was sent from (a distributive Omit). */
+type WithoutFile<C> = C extends unknown ? Omit<C, 'file' | 'source'> : never;
 
 /** One History entry, as the scenario reads it (src/services/requestHistory.ts HistoryEntry fits). */
 export interface HistoryRequest {

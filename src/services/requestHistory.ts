@@ -12,19 +12,9 @@ export const MAX_ENTRIES = 200;
 export const MAX_VALUE_CHARS = 200_000;
 export const HISTORY_STATE_KEY = 'billingWorkbench.requestHistory';
 
-/** What is needed to send a request again (redacted like the rest: a masked secret is sent masked). */
-export type StoredCall =
-  | { kind: 'preview'; file: string; source: string; body: unknown; api?: 'v1' }
-  | { kind: 'createOrder'; file: string; body: unknown; api?: 'v1' }
-  | { kind: 'createAccount'; file: string; body: unknown }
-  | {
-      kind: 'operation';
-      /** `METHOD /path` of the catalog. */
-      operation: string;
-      pathParams: Record<string, string>;
-      query: Record<string, string>;
-      body?: unknown;
-    };
+import type { StoredCall } from '../wire/storedCall';
+
+export type { StoredCall };
 
 /** The decoded error of a failed request, as the panel shows it. */
 export interface StoredError {
