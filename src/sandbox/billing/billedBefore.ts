@@ -54,10 +54,9 @@ export function lessBilledBefore(
   for (const b of already) {
     const waiting = unmatched.get(`${b.item.billed_id}#${lineKey(b.item)}`) ?? [];
     for (let n = b.count; n > 0; n--) {
-      const i = waiting.shift();
-      if (i !== undefined)
-        lines[i] = undefined; // billed already: not billed again
-      else lines.push(reversal(b, itemOf.get(b.item.billed_id)!));
+      const i = waiting.shift(); // the engine's same line: billed already, not billed again
+      if (i === undefined) lines.push(reversal(b, itemOf.get(b.item.billed_id)!));
+      else lines[i] = undefined;
     }
   }
   return regroup(lines.filter((l): l is Signed => l !== undefined));

@@ -1,7 +1,8 @@
 // v1 bill runs and what they issue, on the same store as v2: POST /v1/bill-runs (every account, or the ones its
-// billRunFilters name), GET /v1/bill-runs/{billRunId} (either family's run), POST /v1/accounts/{key}/billing-documents/generate (one account), GET /v1/billing-documents
-// (an account's invoices and credit memos, paged by page and pageSize) and GET /v1/invoices/{invoiceKey}. v1 bodies
-// are open: fields the sandbox does not read are never an error; the ones it reads must have their types.
+// billRunFilters name), GET /v1/bill-runs/{billRunId} (either family's run), POST
+// /v1/accounts/{key}/billing-documents/generate (one account), GET /v1/billing-documents (an account's invoices
+// and credit memos, paged by page and pageSize) and GET /v1/invoices/{invoiceKey}. v1 bodies are open: fields the
+// sandbox does not read are never an error; the ones it reads must have their types.
 import { isRealDate } from '../../schemas/dates';
 import type { RouteDeps } from '../http/routeDeps';
 import { ok, type Reply, type Route } from '../http/router';

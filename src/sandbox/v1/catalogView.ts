@@ -63,8 +63,9 @@ function v1Charge(c: Charge, planCurrencies: string[]) {
 }
 
 /**
- * The v1 shape of GET /v1/catalog/products. As in the reference, a product's `productRatePlans` is a link
- * (to GET /v1/rateplan/{product-key}/productRatePlan, whose answer is the reference's GETProductRatePlansResponse), not the plans themselves. `origin`: this sandbox's.
+ * The v1 shape of GET /v1/catalog/products. As in the reference, a product's `productRatePlans` is a link (to
+ * GET /v1/rateplan/{product-key}/productRatePlan, whose answer is the reference's GETProductRatePlansResponse),
+ * not the plans themselves. `origin`: this sandbox's.
  */
 export function catalogResponse(origin: string) {
   return {
