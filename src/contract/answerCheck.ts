@@ -98,7 +98,7 @@ function walk(shapes: Shapes, node: SchemaNode, value: unknown, path: PathSegmen
     const branches = named ? [named] : s.variants;
     const tries = branches.map(b => {
       const found: Departure[] = [];
-      walk(shapes, { ...withoutVariants(s), allOf: [b] } as SchemaNode, value, path, found);
+      walk(shapes, branchNode(s, b), value, path, found);
       return found;
     });
     const best = tries.reduce((a, b) => (b.length < a.length ? b : a), tries[0] ?? []);
@@ -138,7 +138,19 @@ function walk(shapes: Shapes, node: SchemaNode, value: unknown, path: PathSegmen
   }
 }
 
-const withoutVariants = (s: ReturnType<Shapes['of']>) => {
+type Shape = ReturnType<Shapes['of']>;
+const branches = new WeakMap<Shape, Map<SchemaNode, SchemaNode>>();
+
+/** The shape with one of its variants, as a node made once: Shapes' cache then knows it on the next value. */
+function branchNode(s: Shape, branch: SchemaNode): SchemaNode {
+  let made = branches.get(s);
+  if (!made) branches.set(s, (made = new Map()));
+  let node = made.get(branch);
+  if (!node) made.set(branch, (node = { ...withoutVariants(s), allOf: [branch] } as SchemaNode));
+  return node;
+}
+
+const withoutVariants = (s: Shape) => {
   const { variants: _v, discriminator: _d, ...rest } = s;
   return rest;
 };
