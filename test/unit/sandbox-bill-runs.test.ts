@@ -246,7 +246,9 @@ describe('nothing twice, nothing rewritten', () => {
     const { store } = billed();
     const before = store.serialise();
     const run = { id: 'r1', number: 'BR-00000001', ranAt: '2027-01-01T00:00:00Z', targetDate: '2027-01-01' };
-    const rec = { ...run, documentDate: '2027-01-01', body: {}, accountsProcessed: 1, invoices: 0, creditMemos: 0 };
+    const asked = { post: false, email: false, renew: false, emailZeroAmount: true };
+    const counts = { accountsProcessed: 1, invoices: 0, creditMemos: 0 };
+    const rec = { ...run, documentDate: '2027-01-01', asked, family: 'v2' as const, body: {}, ...counts };
     const failing = () =>
       store.commit(() => {
         store.numbers.next('BR-');
@@ -562,7 +564,14 @@ describe('the endpoints, over loopback', () => {
   });
 
   test('a bill run reads back in either family, by id or number; v2 lists them, filtered, in the order they ran', async () => {
-    const ran = await call('POST', '/v1/bill-runs', { targetDate: '2027-04-10', name: 'April' });
+    const ran = await call('POST', '/v1/bill-runs', {
+      targetDate: '2027-04-10',
+      name: 'April',
+      autoPost: true,
+      autoEmail: true,
+      noEmailForZeroAmountInvoice: true,
+      chargeTypeToExclude: ['Usage'],
+    });
     const { id, billRunNumber } = ran.json;
     const v1Read = await call('GET', `/v1/bill-runs/${billRunNumber}`);
     assert.deepEqual(v1Read.json, ran.json, 'the v1 retrieve answers what the create did');
@@ -575,13 +584,27 @@ describe('the endpoints, over loopback', () => {
       [v2Read.json.bill_run_number, v2Read.json.name, v2Read.json.target_date, v2Read.json.state],
       [billRunNumber, 'April', '2027-04-10', 'completed'],
     );
-    const created = await call('POST', '/v2/bill_runs', { target_date: '2027-04-10', invoice_date: '2027-04-10' });
+    const { post, email, renew, email_zero_amount_invoices, charges_excluded } = v2Read.json;
+    assert.deepEqual(
+      { post, email, renew, email_zero_amount_invoices, charges_excluded },
+      { post: true, email: true, renew: false, email_zero_amount_invoices: false, charges_excluded: 'Usage' },
+      'what v1 asked, in v2 words',
+    );
+    const created = await call('POST', '/v2/bill_runs', {
+      target_date: '2027-04-10',
+      invoice_date: '2027-04-10',
+      post: true,
+      renew: true,
+      charges_excluded: ['OneTime'],
+    });
     const back = await call('GET', `/v2/bill_runs/${created.json.bill_run_number}`);
     assert.deepEqual(back.json, created.json, 'the v2 retrieve answers what the create did');
+    const inV1 = (await call('GET', `/v1/bill-runs/${created.json.id}`)).json;
+    assert.deepEqual(v1.mismatches(inV1, 'GetBillRunResponseType'), []);
     assert.deepEqual(
-      (await call('GET', `/v1/bill-runs/${created.json.id}`)).json.billRunNumber,
-      created.json.bill_run_number,
-      'a v2 run reads in v1',
+      [inV1.billRunNumber, inV1.autoPost, inV1.autoEmail, inV1.autoRenewal, inV1.chargeTypeToExclude],
+      [created.json.bill_run_number, true, false, true, ['OneTime']],
+      'a v2 run reads in v1, what it asked in v1 words',
     );
 
     const all = await call('GET', '/v2/bill_runs?page_size=2');

@@ -2,7 +2,7 @@
 // it is billed: today at the latest, since the sandbox's clock bills the rest as it moves), the document date,
 // which accounts and subscriptions, which charge types to leave out. Each family checks its own body and says
 // what is wrong in its own shape; this runs the bill run over the accounts it names.
-import type { BillRunRec } from '../state/billRuns';
+import type { BillRunAsked, BillRunRec } from '../state/billRuns';
 import type { BillingDocumentRec, ChargeKind } from '../state/documents';
 import type { AccountRec, Store } from '../state/store';
 import { accountScopes, billAccount, type BillFilter } from './billRun';
@@ -54,6 +54,7 @@ export function billRunRec(
   id: string,
   number: string,
   r: BillRunRequest,
+  family: 'v1' | 'v2',
   body: Record<string, unknown>,
   outcome: BillRunOutcome,
 ): BillRunRec {
@@ -66,9 +67,44 @@ export function billRunRec(
     documentDate: r.documentDate,
     ...(r.cycleDay !== undefined ? { cycleDay: r.cycleDay } : {}),
     ...(r.accounts?.length === 1 ? { accountId: r.accounts[0].id } : {}),
+    asked: family === 'v1' ? askedInV1(body) : askedInV2(body),
+    family,
     body,
     accountsProcessed: outcome.accountsProcessed,
     invoices: count('invoice'),
     creditMemos: count('credit_memo'),
+  };
+}
+
+/** A list as either family writes it: an array, or (v2) one string of names separated by commas. */
+const names = (v: unknown): string[] | undefined =>
+  Array.isArray(v) ? v.map(String) : typeof v === 'string' && v ? v.split(',') : undefined;
+const nameOf = (b: Record<string, unknown>) => (typeof b.name === 'string' ? { name: b.name } : {});
+
+function askedInV1(b: Record<string, unknown>): BillRunAsked {
+  const batches = names(b.batches),
+    excluded = names(b.chargeTypeToExclude);
+  return {
+    post: b.autoPost === true,
+    email: b.autoEmail === true,
+    renew: b.autoRenewal === true,
+    emailZeroAmount: b.noEmailForZeroAmountInvoice !== true,
+    ...nameOf(b),
+    ...(batches ? { batches } : {}),
+    ...(excluded ? { chargesExcluded: excluded } : {}),
+  };
+}
+
+function askedInV2(b: Record<string, unknown>): BillRunAsked {
+  const batches = names(b.batches),
+    excluded = names(b.charges_excluded);
+  return {
+    post: b.post === true,
+    email: b.email === true,
+    renew: b.renew === true,
+    emailZeroAmount: b.email_zero_amount_invoices !== false,
+    ...nameOf(b),
+    ...(batches ? { batches } : {}),
+    ...(excluded ? { chargesExcluded: excluded } : {}),
   };
 }

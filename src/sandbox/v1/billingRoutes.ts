@@ -27,7 +27,7 @@ export function billingRoutesV1(deps: RouteDeps): Route[] {
           const run = deps.commit(() => {
             const n = store.numbers.next('BR-');
             const outcome = billed('billRun', () => runBillRun(store, { ...request, billRunNumber: n }));
-            const rec = billRunRec(newId(), n, request, body as Body, outcome);
+            const rec = billRunRec(newId(), n, request, 'v1', body as Body, outcome);
             store.addBillRun(rec);
             return rec;
           });

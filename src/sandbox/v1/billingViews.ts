@@ -6,9 +6,10 @@ import type { BillingDocumentRec } from '../state/documents';
 
 const ACTOR = 'sandbox-client';
 
-/** A bill run in v1 (GetBillRunResponseType: the create and the retrieve answer the same). */
+/** A bill run in v1 (GetBillRunResponseType: the create and the retrieve answer the same), either family's. */
 export function billRunAnswer(run: BillRunRec) {
-  const body = run.body;
+  const { asked } = run;
+  const v1 = run.family === 'v1' ? run.body : {};
   return {
     success: true,
     id: run.id,
@@ -16,17 +17,17 @@ export function billRunAnswer(run: BillRunRec) {
     status: 'Completed',
     targetDate: run.targetDate,
     invoiceDate: run.documentDate,
-    autoPost: body.autoPost === true,
-    autoEmail: body.autoEmail === true,
-    autoRenewal: body.autoRenewal === true,
-    noEmailForZeroAmountInvoice: body.noEmailForZeroAmountInvoice === true,
-    ...(Array.isArray(body.batches) ? { batches: body.batches } : {}),
+    autoPost: asked.post,
+    autoEmail: asked.email,
+    autoRenewal: asked.renew,
+    noEmailForZeroAmountInvoice: !asked.emailZeroAmount,
+    ...(asked.batches ? { batches: asked.batches } : {}),
     billCycleDay: run.cycleDay !== undefined ? String(run.cycleDay) : 'AllBillCycleDays',
-    ...(Array.isArray(body.chargeTypeToExclude) ? { chargeTypeToExclude: body.chargeTypeToExclude } : {}),
-    ...(Array.isArray(body.billRunFilters) ? { billRunFilters: body.billRunFilters } : {}),
-    includeSubscriptions: body.includeSubscriptions !== false,
-    includeOrderLineItems: body.includeOrderLineItems !== false,
-    ...(typeof body.name === 'string' ? { name: body.name } : {}),
+    ...(asked.chargesExcluded ? { chargeTypeToExclude: asked.chargesExcluded } : {}),
+    ...(Array.isArray(v1.billRunFilters) ? { billRunFilters: v1.billRunFilters } : {}),
+    includeSubscriptions: v1.includeSubscriptions !== false,
+    includeOrderLineItems: v1.includeOrderLineItems !== false,
+    ...(asked.name !== undefined ? { name: asked.name } : {}),
     createdById: ACTOR,
     createdDate: run.ranAt,
     updatedById: ACTOR,

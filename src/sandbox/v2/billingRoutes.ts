@@ -29,7 +29,7 @@ export function billingRoutes(deps: RouteDeps): Route[] {
           const run = deps.commit(() => {
             const number = store.numbers.next('BR-');
             const outcome = billed(() => runBillRun(store, { ...request, billRunNumber: number }));
-            const rec = billRunRec(newId(), number, request, body as Record<string, unknown>, outcome);
+            const rec = billRunRec(newId(), number, request, 'v2', body as Record<string, unknown>, outcome);
             store.addBillRun(rec);
             return rec;
           });
@@ -153,7 +153,9 @@ const SAMPLE_RUN: BillRunRec = {
   targetDate: '',
   documentDate: '',
   accountId: '',
-  body: { name: '', charges_excluded: [''] },
+  asked: { post: false, email: false, renew: false, emailZeroAmount: true, name: '', chargesExcluded: [''] },
+  family: 'v2',
+  body: {},
   accountsProcessed: 0,
   invoices: 0,
   creditMemos: 0,
@@ -161,35 +163,34 @@ const SAMPLE_RUN: BillRunRec = {
 
 /** A bill run in v2 (the create, the retrieve and the list answer the same), whichever family ran it. */
 function billRunView(run: BillRunRec) {
-  const body = run.body;
-  const list = (v: unknown) => (Array.isArray(v) ? v.join(',') : (v as string | undefined));
-  const batches = list(body.batches);
-  const excluded = list(body.charges_excluded);
+  const { asked } = run;
+  const v2 = run.family === 'v2' ? run.body : {};
+  const cycleDay = run.cycleDay !== undefined ? String(run.cycleDay) : 'AllBillCycleDays';
   return {
     id: run.id,
     created_by_id: 'sandbox-client',
     updated_by_id: 'sandbox-client',
     created_time: run.ranAt,
     updated_time: run.ranAt,
-    custom_fields: (body.custom_fields as object | undefined) ?? {},
+    custom_fields: (v2.custom_fields as object | undefined) ?? {},
     ...(run.accountId ? { account_id: run.accountId } : {}),
-    email: body.email === true,
-    post: body.post === true,
-    renew: body.renew === true,
-    day_of_month: (body.day_of_month as string | undefined) ?? 'AllBillCycleDays',
+    email: asked.email,
+    post: asked.post,
+    renew: asked.renew,
+    day_of_month: (v2.day_of_month as string | undefined) ?? cycleDay,
     bill_run_number: run.number,
     bill_run_time: run.ranAt,
     invoice_date: run.documentDate,
     target_date: run.targetDate,
     state: 'completed',
-    batches: batches ?? 'AllBatches',
-    ...(excluded ? { charges_excluded: excluded } : {}),
-    email_zero_amount_invoices: body.email_zero_amount_invoices !== false,
+    batches: asked.batches?.join(',') ?? 'AllBatches',
+    ...(asked.chargesExcluded ? { charges_excluded: asked.chargesExcluded.join(',') } : {}),
+    email_zero_amount_invoices: asked.emailZeroAmount,
     invoices_sent: false,
     accounts_processed: run.accountsProcessed,
     invoices_generated: run.invoices,
     credit_memos_generated: run.creditMemos,
-    ...(typeof body.name === 'string' ? { name: body.name } : {}),
+    ...(asked.name !== undefined ? { name: asked.name } : {}),
   };
 }
 
