@@ -105,6 +105,8 @@ function checkFile(
         findings.push({ code: f.code, severity: f.severity, ...at, message: f.message });
       }
     }
+    // In the order of the text, as a person reads the file (the checker finds them schema first, then rules).
+    findings.sort((a, b) => a.line - b.line || a.column - b.column);
     return { file, kind, findings };
   } catch (e) {
     // The validator must not fail on any input; if it does (a stack overflow on very deep JSON), this file

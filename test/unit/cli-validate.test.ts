@@ -63,6 +63,19 @@ describe('node dist/cli.js validate', () => {
     );
   });
 
+  test('findings are listed in the order of the text, whatever found them first', () => {
+    const order = JSON.parse(templateText(TEMPLATES[0]));
+    order.order_date = '2027-02-30'; // near the top: a rule's finding
+    order.subscriptions[0].start_on.contract_effective = '2027-13-01'; // further down
+    order.subscriptions[0].colour = 'red'; // the schema's, at the end of the subscription
+    const file = write('three.order.json', JSON.stringify(order, null, 2));
+    const out = JSON.parse(run('validate', '--format', 'json', file).stdout);
+    const places = out.files[0].findings.map((f: { line: number; column: number }) => [f.line, f.column]);
+    assert.ok(places.length >= 3, JSON.stringify(out));
+    const sorted = [...places].sort((a: number[], b: number[]) => a[0] - b[0] || a[1] - b[1]);
+    assert.deepEqual(places, sorted);
+  });
+
   test('--kind overrides the name; a name without a kind and a missing file are usage errors (2)', () => {
     const plain = write(
       'plain.json',

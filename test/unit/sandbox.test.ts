@@ -79,6 +79,21 @@ describe('sandbox: OAuth', () => {
     assert.ok(j.processId);
     assert.equal(j.reasons[0].code, 90000011);
   });
+  test('a token request sent as JSON is told to send the form instead', async () => {
+    const r = await fetch(`${sb.url}/oauth/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        client_id: DEMO_CLIENT_ID,
+        client_secret: DEMO_CLIENT_SECRET,
+        grant_type: 'client_credentials',
+      }),
+    });
+    assert.equal(r.status, 400);
+    const j = (await r.json()) as { success: boolean; reasons: { message: string }[] };
+    assert.equal(j.success, false);
+    assert.match(j.reasons[0].message, /form-encoded, not JSON.*application\/x-www-form-urlencoded/);
+  });
   test('an expired token is refused (token life set to 1 s)', async () => {
     let clock = 1_000_000;
     const short = await startSandbox({ tokenTtlSeconds: 1, now: () => clock });

@@ -50,7 +50,12 @@ const origin = (req: http.IncomingMessage) => `http://${req.headers.host ?? 'loc
 async function token(deps: RouteDeps, req: http.IncomingMessage): Promise<Reply> {
   const form = new URLSearchParams(await readBody(req));
   if (form.get('grant_type') !== 'client_credentials') {
-    throw badRequest('invalid_parameter', 'grant_type', 'grant_type must be client_credentials.', 20);
+    const json = /json/i.test(req.headers['content-type'] ?? '');
+    const message = json
+      ? 'The token request is form-encoded, not JSON: send grant_type=client_credentials&client_id=…&client_secret=… ' +
+        'with Content-Type: application/x-www-form-urlencoded.'
+      : 'grant_type must be client_credentials.';
+    throw badRequest('invalid_parameter', 'grant_type', message, 20);
   }
   if (form.get('client_id') !== DEMO_CLIENT_ID || form.get('client_secret') !== DEMO_CLIENT_SECRET) {
     throw unauthorized('Invalid client credentials.');
