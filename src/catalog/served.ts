@@ -34,6 +34,7 @@ export const LOCAL_SANDBOX_ROUTES: readonly string[] = [
   'POST /v1/accounts/{key}/billing-documents/generate',
   'GET /v1/billing-documents',
   'GET /v1/invoices/{invoiceKey}',
+  'GET /v1/invoices/{invoiceKey}/items',
   'GET /object-query/accounts',
   'GET /object-query/orders',
   'GET /object-query/subscriptions',

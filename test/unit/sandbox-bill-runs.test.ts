@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import { localAnswer } from '../../src/catalog';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { CLOCK_PATH } from '../../src/wire/sandboxClock';
+import { SIMULATED_HEADER } from '../../src/wire/simulated';
 import { referenceChecker } from './sandbox-reference';
 import { v1Caller } from './sandbox-v1-helpers';
 import { runOrder } from '../../src/sandbox/engine/orders';
@@ -543,6 +544,22 @@ describe('the endpoints, over loopback', () => {
     assert.deepEqual(v1.mismatches(invoice.json, 'GetInvoiceResponse'), []);
     assert.deepEqual([invoice.json.status, invoice.json.amount, invoice.json.includesRecurring], ['Posted', 350, true]);
 
+    // Its items are the ones it holds (not simulated), paged like the documents.
+    const items = await call('GET', `/v1/invoices/${invoice.json.id}/items`);
+    assert.equal(items.headers.get(SIMULATED_HEADER), null, 'served from the store');
+    assert.deepEqual(v1.mismatches(items.json, 'GETInvoiceItemsResponse'), []);
+    assert.deepEqual(
+      items.json.invoiceItems.map(
+        (i: Record<string, string>) =>
+          `${i.chargeName} ${i.chargeType} ${i.serviceStartDate}..${i.serviceEndDate} x${i.quantity} ${i.chargeAmount}`,
+      ),
+      ['Seats Recurring 2027-04-01..2027-04-30 x10 250.00', 'Platform fee Recurring 2027-04-01..2027-04-30 x1 100.00'],
+    );
+    const first = await call('GET', `/v1/invoices/${invoice.json.invoiceNumber}/items?pageSize=1`);
+    assert.equal(first.json.invoiceItems.length, 1);
+    assert.match(first.json.nextPage, /items\?.*page=2/);
+    assert.equal((await call('GET', '/v1/invoices/INV99999999/items')).status, 404);
+
     const generated = await call('POST', `/v1/accounts/${a.number}/billing-documents/generate`, {});
     assert.deepEqual(v1.mismatches(generated.json, 'GenerateBillingDocumentResponseType'), []);
     assert.deepEqual(generated.json, { success: true, invoices: [], creditMemos: [] }, 'nothing twice');
@@ -636,12 +653,13 @@ describe('the endpoints, over loopback', () => {
       'GET /v1/bill-runs/{billRunId}',
       'GET /v1/billing-documents',
       'GET /v1/invoices/{invoiceKey}',
+      'GET /v1/invoices/{invoiceKey}/items',
       'POST /v1/accounts/{key}/billing-documents/generate',
     ]) {
       const [method, path] = id.split(' ');
       assert.equal(localAnswer({ method, path }), 'served', id);
     }
-    assert.equal(localAnswer({ method: 'GET', path: '/v1/invoices/{invoiceKey}/items' }), 'simulated');
+    assert.equal(localAnswer({ method: 'GET', path: '/v1/invoices/{invoiceKey}/files' }), 'simulated');
   });
 });
 

@@ -380,7 +380,7 @@ describe('sandbox: errors, never a 500', () => {
   });
   test('other spec operations: simulated from the contract and marked; without an answer there, a v1 501', async () => {
     assert.equal((await call('GET', '/v1/no-such-thing')).status, 404);
-    const invoice = await call('GET', '/v1/invoices/INV-1/items');
+    const invoice = await call('GET', '/v1/invoices/INV-1/files');
     assert.equal(invoice.status, 200);
     assert.equal(invoice.headers.get(SIMULATED_HEADER), 'contract', 'marked as simulated');
     assert.equal(invoice.json.success, true);

@@ -117,7 +117,7 @@ describe('answers simulated from the contract', () => {
     const c = new BillingClient({ baseUrl: sb.url, clientId: sb.clientId, clientSecret: sb.clientSecret });
     try {
       const invoice = await c.send(
-        { method: 'GET', path: '/v1/invoices/{invoiceKey}/items' },
+        { method: 'GET', path: '/v1/invoices/{invoiceKey}/files' },
         { pathParams: { invoiceKey: 'INV00000042' } },
       );
       assert.equal(invoice.simulated, true);
@@ -131,11 +131,11 @@ describe('answers simulated from the contract', () => {
     const scenario = write(
       'invoice.scenario.json',
       JSON.stringify({
-        name: "Reads an invoice's items",
+        name: "Reads an invoice's files",
         steps: [
           {
             kind: 'operation',
-            operation: 'GET /v1/invoices/{invoiceKey}/items',
+            operation: 'GET /v1/invoices/{invoiceKey}/files',
             pathParams: { invoiceKey: 'INV00000042' },
             expect: { status: 200 },
           },

@@ -10,7 +10,7 @@ import { billRunRec, chargeKindOf, runBillRun, subscriptionOf, type BillRunReque
 import type { BillingDocumentRec, ChargeKind } from '../state/documents';
 import { newId } from '../state/ids';
 import type { AccountRec, Store } from '../state/store';
-import { billingDocumentRow, billRunAnswer, invoiceAnswer } from './billingViews';
+import { billingDocumentRow, billRunAnswer, invoiceAnswer, invoiceItemView } from './billingViews';
 import { invalid, notFoundIn, notServed, v1Error, CATEGORY, type V1Resource } from './errors';
 
 type Body = Record<string, unknown>;
@@ -51,6 +51,11 @@ export function billingRoutesV1(deps: RouteDeps): Route[] {
     },
     { method: 'GET', path: '/v1/billing-documents', handle: call => ok(billingDocuments(store, call.query)) },
     { method: 'GET', path: '/v1/invoices/{invoiceKey}', handle: call => getInvoice(store, call.params.invoiceKey) },
+    {
+      method: 'GET',
+      path: '/v1/invoices/{invoiceKey}/items',
+      handle: call => ok(invoiceItems(store, call.params.invoiceKey, call.query)),
+    },
   ];
 }
 
@@ -293,7 +298,27 @@ function sorted(docs: BillingDocumentRec[], sort: string | null): BillingDocumen
 }
 
 function getInvoice(store: Store, key: string): Reply {
+  return ok(invoiceAnswer(invoiceOf(store, key)));
+}
+
+function invoiceOf(store: Store, key: string): BillingDocumentRec {
   const d = store.documents.get(key);
   if (!d || d.type !== 'invoice') throw notFoundIn('unknown', `Invoice ${key} does not exist.`);
-  return ok(invoiceAnswer(d));
+  return d;
+}
+
+/** An invoice's items as it holds them, paged by page and pageSize like the billing documents. */
+function invoiceItems(store: Store, key: string, q: URLSearchParams) {
+  const d = invoiceOf(store, key);
+  const page = whole(q, 'page', 1, Infinity, 1);
+  const pageSize = whole(q, 'pageSize', 1, PAGE_SIZE_MAX, 20);
+  const from = (page - 1) * pageSize;
+  const next = new URLSearchParams(q);
+  next.set('page', String(page + 1));
+  next.set('pageSize', String(pageSize));
+  return {
+    success: true,
+    invoiceItems: d.items.slice(from, from + pageSize).map(i => invoiceItemView(i, d)),
+    ...(from + pageSize < d.items.length ? { nextPage: `/v1/invoices/${d.number}/items?${next}` } : {}),
+  };
 }

@@ -2,7 +2,7 @@
 // of an account (GETBillingDocumentsResponseType), one invoice (GetInvoiceResponse). Posted when issued, nothing
 // paid: the balance is the amount.
 import type { BillRunRec } from '../state/billRuns';
-import type { BillingDocumentRec } from '../state/documents';
+import type { BillingDocumentRec, DocumentItemRec } from '../state/documents';
 
 const ACTOR = 'sandbox-client';
 
@@ -32,6 +32,33 @@ export function billRunAnswer(run: BillRunRec) {
     createdDate: run.ranAt,
     updatedById: ACTOR,
     updatedDate: run.ranAt,
+  };
+}
+
+const V1_CHARGE_TYPE = { recurring: 'Recurring', one_time: 'OneTime', usage: 'Usage' } as const;
+
+/** One item of an invoice as GET /v1/invoices/{invoiceKey}/items lists it (InvoiceItem): amounts as decimals. */
+export function invoiceItemView(i: DocumentItemRec, d: BillingDocumentRec) {
+  const decimal = (n: number) => n.toFixed(2);
+  return {
+    id: i.id,
+    chargeName: i.name,
+    chargeDescription: '',
+    chargeType: V1_CHARGE_TYPE[i.charge_type],
+    processingType: i.discount ? 'Discount' : 'Charge',
+    chargeAmount: decimal(i.amount),
+    taxAmount: decimal(0),
+    balance: decimal(i.amount),
+    chargeDate: d.created_time,
+    serviceStartDate: i.service_start,
+    serviceEndDate: i.service_end,
+    quantity: String(i.quantity),
+    ...(i.unit_amount !== undefined ? { unitPrice: i.unit_amount } : {}),
+    ...(i.unit_of_measure ? { unitOfMeasure: i.unit_of_measure } : {}),
+    ...(i.product_name ? { productName: i.product_name } : {}),
+    ...(i.subscription_id ? { subscriptionId: i.subscription_id, subscriptionName: i.subscription_number } : {}),
+    ...(i.line_item_number ? { orderLineItemId: i.billed_id } : {}),
+    sourceItemType: i.subscription_id ? 'SubscriptionComponent' : 'OrderLineItem',
   };
 }
 
