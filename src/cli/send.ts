@@ -31,7 +31,9 @@ import {
   type PayloadKind,
   type PreviewRequestBody,
 } from '../schemas';
+import { Locator } from '../schemas/locate';
 import { readPayloadFile } from './files';
+import { lineColumn } from './lines';
 import { previewTable } from './table';
 import { InputError, UsageError, type Io } from './io';
 import { requestLog } from './requestLog';
@@ -85,9 +87,21 @@ export async function sendCommand(
     kind === 'account' ? value : command === 'preview' ? previewBody(value, fileKind, args.periods) : createBody(value);
   const errors = validate(JSON.stringify(body), kind).filter(f => f.severity === 'error');
   if (errors.length) {
-    for (const f of errors) {
+    // The body checked is the file's with what the command adds (metrics): each finding is placed in the file,
+    // where validate places it, and they are listed in the order of the text.
+    const places = new Locator(
+      text,
+      true,
+      errors.map(f => f.path),
+      value,
+    );
+    const target = (code: string) =>
+      code === 'unknown-field' ? 'key' : code === 'missing-field' ? 'parentKey' : 'value';
+    const placed = errors.map(f => ({ f, offset: places.locate(f.path, target(f.code)).offset }));
+    for (const { f, offset } of placed.sort((a, b) => a.offset - b.offset)) {
       const where = f.path.length ? ` (${formatPath(f.path)})` : '';
-      io.err(`${args.file}: ${f.message}${where} [${f.code}]`);
+      const at = lineColumn(text, offset);
+      io.err(`${args.file}:${at.line}:${at.column}: ${f.message}${where} [${f.code}]`);
     }
     io.err(`not sent: fix the ${errors.length} error(s) above (the service would reject them)`);
     return 1;
@@ -173,7 +187,10 @@ function v1OrderSend(command: 'preview' | 'create', args: SendArgs, text: string
   }
   const errors = requestFindings(text).filter(f => f.severity === 'error');
   if (errors.length) {
-    for (const f of errors) io.err(`${args.file}: ${f.message} (${formatPath(f.path)}) [${f.code}]`);
+    for (const f of errors) {
+      const at = lineColumn(text, f.offset);
+      io.err(`${args.file}:${at.line}:${at.column}: ${f.message} (${formatPath(f.path)}) [${f.code}]`);
+    }
     io.err(`not sent: fix the ${errors.length} error(s) above (the service would reject them)`);
     return 1;
   }

@@ -57,6 +57,27 @@ describe('node dist/cli.js preview / create', () => {
     const invalid = await run(['create', path.join(dir, 'x.order.json')]);
     assert.equal(invalid.status, 1);
     assert.match(invalid.stderr, /"type" is required.*not sent/s);
+    // Each finding at its line and column in the file, as validate places it, in the order of the text.
+    const placed = path.join(dir, 'placed.preview.json');
+    const lines = [
+      '{',
+      '  "account_number": "A00000001",',
+      '  "subscriptions": [{ "subscription_number": "S00000001", "colour": "red" }],',
+      '  "line_items": [{ "name": "x", "start_date": "2027-02-30" }]',
+      '}',
+    ];
+    fs.writeFileSync(placed, lines.join('\n'));
+    const both = [await run(['preview', placed]), await run(['validate', placed])];
+    const at = (out: string) =>
+      [...out.matchAll(/placed\.preview\.json:(\d+:\d+): (?:error )?.*\[([a-z-]+)\]/g)].map(m => `${m[1]} ${m[2]}`);
+    assert.deepEqual(at(both[0].stderr), ['3:59 unknown-field', '4:18 missing-field', '4:47 invalid-date']);
+    // validate also asks for "metrics", which preview adds to the body it sends.
+    const errorLines = both[1].stdout
+      .split('\n')
+      .filter(l => / error /.test(l))
+      .join('\n');
+    const validated = at(errorLines).filter(p => p !== '1:1 missing-field');
+    assert.deepEqual(at(both[0].stderr), validated, 'preview and validate place them alike');
     const noCreds = await run(['preview', 'examples/new-customer.preview.json', '--base-url', sb.url]);
     assert.equal(noCreds.status, 2);
     assert.match(noCreds.stderr, /BILLING_CLIENT_ID and BILLING_CLIENT_SECRET/);
