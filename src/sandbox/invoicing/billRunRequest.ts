@@ -67,7 +67,7 @@ export function billRunRec(
     documentDate: r.documentDate,
     ...(r.cycleDay !== undefined ? { cycleDay: r.cycleDay } : {}),
     ...(r.accounts?.length === 1 ? { accountId: r.accounts[0].id } : {}),
-    asked: family === 'v1' ? askedInV1(body) : askedInV2(body),
+    asked: askedIn(family, body),
     family,
     body,
     accountsProcessed: outcome.accountsProcessed,
@@ -81,28 +81,22 @@ const names = (v: unknown): string[] | undefined =>
   Array.isArray(v) ? v.map(String) : typeof v === 'string' && v ? v.split(',') : undefined;
 const nameOf = (b: Record<string, unknown>) => (typeof b.name === 'string' ? { name: b.name } : {});
 
-function askedInV1(b: Record<string, unknown>): BillRunAsked {
-  const batches = names(b.batches),
-    excluded = names(b.chargeTypeToExclude);
-  return {
-    post: b.autoPost === true,
-    email: b.autoEmail === true,
-    renew: b.autoRenewal === true,
-    emailZeroAmount: b.noEmailForZeroAmountInvoice !== true,
-    ...nameOf(b),
-    ...(batches ? { batches } : {}),
-    ...(excluded ? { chargesExcluded: excluded } : {}),
-  };
-}
+/** Each family's names for what a bill run is asked besides billing. */
+const ASKED_NAMES = {
+  v1: { post: 'autoPost', email: 'autoEmail', renew: 'autoRenewal', excluded: 'chargeTypeToExclude' },
+  v2: { post: 'post', email: 'email', renew: 'renew', excluded: 'charges_excluded' },
+} as const;
 
-function askedInV2(b: Record<string, unknown>): BillRunAsked {
+function askedIn(family: 'v1' | 'v2', b: Record<string, unknown>): BillRunAsked {
+  const n = ASKED_NAMES[family];
   const batches = names(b.batches),
-    excluded = names(b.charges_excluded);
+    excluded = names(b[n.excluded]);
   return {
-    post: b.post === true,
-    email: b.email === true,
-    renew: b.renew === true,
-    emailZeroAmount: b.email_zero_amount_invoices !== false,
+    post: b[n.post] === true,
+    email: b[n.email] === true,
+    renew: b[n.renew] === true,
+    // v1 asks to leave zero-amount invoices out of the emails; v2 to put them in (its default).
+    emailZeroAmount: family === 'v1' ? b.noEmailForZeroAmountInvoice !== true : b.email_zero_amount_invoices !== false,
     ...nameOf(b),
     ...(batches ? { batches } : {}),
     ...(excluded ? { chargesExcluded: excluded } : {}),
