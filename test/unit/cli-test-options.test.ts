@@ -1,6 +1,6 @@
 // `test`'s options through the CLI as a person runs it: --jobs (parallel, file order kept), exit codes 3 and 4,
 // --env-file (secrets never printed), --connection (user settings win over the workspace), --filter, --tag.
-import { test, describe, before, after } from 'node:test';
+import { test, describe, before } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
@@ -8,8 +8,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { connectionsFileText } from '../../src/wire/connectionsFile';
 import type { AddressInfo } from 'node:net';
-import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { runCli } from './cli';
+import { suiteSandbox } from './suiteSandbox';
 import { testCommand } from '../../src/cli/test';
 import { InputError } from '../../src/cli/io';
 
@@ -67,14 +67,7 @@ async function holdingService(hold: number, total: number) {
 
 const creds = { BILLING_CLIENT_ID: 'id', BILLING_CLIENT_SECRET: 'the-client-secret' };
 
-let sb: Sandbox;
-before(async () => {
-  sb = await startSandbox();
-});
-after(async () => {
-  await sb.close();
-  fs.rmSync(tmp, { recursive: true, force: true });
-});
+const sandbox = suiteSandbox(tmp);
 
 describe('--jobs', () => {
   test('runs N scenarios at once and still reports them in file order, each block whole', async () => {
@@ -181,8 +174,8 @@ describe('--env-file', () => {
       'ci.env',
       [
         '# CI credentials',
-        `export BILLING_CLIENT_ID=${sb.clientId}`,
-        `BILLING_CLIENT_SECRET="${sb.clientSecret}"`,
+        `export BILLING_CLIENT_ID=${sandbox().clientId}`,
+        `BILLING_CLIENT_SECRET="${sandbox().clientSecret}"`,
         `API_TOKEN='${token}'  `,
         'PLAIN=value # a comment',
       ].join('\n'),
@@ -202,7 +195,7 @@ describe('--env-file', () => {
         '--env-file',
         envFile,
         '--base-url',
-        sb.url,
+        sandbox().url,
         '--reporter',
         reporter,
         '--report',
@@ -217,7 +210,7 @@ describe('--env-file', () => {
     );
     for (const o of outputs) {
       assert.ok(!o.includes(token), 'the token never appears');
-      assert.ok(!o.includes(sb.clientSecret), 'the client secret never appears');
+      assert.ok(!o.includes(sandbox().clientSecret), 'the client secret never appears');
     }
   });
 
@@ -231,9 +224,9 @@ describe('--env-file', () => {
       testCommand(args, io),
       (e: Error) => e instanceof InputError && /--env-file .*nope\.env: no such file/.test(e.message),
     );
-    const wrong = write('wrong.env', `BILLING_CLIENT_ID=${sb.clientId}\nBILLING_CLIENT_SECRET=not-the-secret\n`);
-    const real = await run([path.join(suite, 's1.scenario.json'), '--env-file', wrong, '--base-url', sb.url], {
-      BILLING_CLIENT_SECRET: sb.clientSecret,
+    const wrong = write('wrong.env', `BILLING_CLIENT_ID=${sandbox().clientId}\nBILLING_CLIENT_SECRET=not-the-secret\n`);
+    const real = await run([path.join(suite, 's1.scenario.json'), '--env-file', wrong, '--base-url', sandbox().url], {
+      BILLING_CLIENT_SECRET: sandbox().clientSecret,
     });
     assert.equal(real.status, 0, real.stdout + real.stderr);
     const bad = write('bad.env', 'GOOD=1\nthis is not a pair\n');
@@ -254,36 +247,36 @@ describe('--connection', () => {
   before(() => {
     settings('ws/.vscode/settings.json', [
       { name: 'Staging', baseUrl: 'http://127.0.0.1:9' },
-      { name: 'Only here', baseUrl: sb.url },
+      { name: 'Only here', baseUrl: sandbox().url },
     ]);
   });
   const env = (user: string, editor = path.join(tmp, 'no-editor', 'connections.json')) => ({
     BILLING_WORKBENCH_CONNECTIONS: editor,
     BILLING_WORKBENCH_SETTINGS: user,
-    BILLING_CLIENT_ID: sb.clientId,
-    BILLING_CLIENT_SECRET: sb.clientSecret,
+    BILLING_CLIENT_ID: sandbox().clientId,
+    BILLING_CLIENT_SECRET: sandbox().clientSecret,
   });
 
   test("user settings win; a workspace's other URL for the same name is ignored, said so", async () => {
-    const user = settings('user/settings.json', [{ name: 'Staging', baseUrl: sb.url }]);
+    const user = settings('user/settings.json', [{ name: 'Staging', baseUrl: sandbox().url }]);
     const r = await run([scenario, '--connection', 'Staging'], env(user), { cwd: workspace });
     assert.equal(r.status, 0, r.stdout + r.stderr);
     assert.match(
       r.stderr,
       /points connection "Staging" at http:\/\/127\.0\.0\.1:9; ignored, the user settings' http:\/\/127\.0\.0\.1:\d+ is used/,
     );
-    assert.match(r.stdout, new RegExp(`on Staging \\(${sb.url.replace(/[.:/]/g, '\\$&')}\\)`));
+    assert.match(r.stdout, new RegExp(`on Staging \\(${sandbox().url.replace(/[.:/]/g, '\\$&')}\\)`));
   });
 
   test("the editor's own connections come first: the file it writes (names and URLs, no secret)", async () => {
     const editor = write(
       'editor/connections.json',
-      connectionsFileText([{ name: 'Only here', kind: 'sandbox', baseUrl: sb.url }]),
+      connectionsFileText([{ name: 'Only here', kind: 'sandbox', baseUrl: sandbox().url }]),
     );
     const user = settings('user3/settings.json', [{ name: 'Only here', baseUrl: 'http://127.0.0.1:9' }]);
     const r = await run([scenario, '--connection', 'Only here'], env(user, editor), { cwd: workspace });
     assert.equal(r.status, 0, r.stdout + r.stderr);
-    assert.match(r.stdout, new RegExp(`on Only here \\(${sb.url.replace(/[.:/]/g, '\\$&')}\\)`));
+    assert.match(r.stdout, new RegExp(`on Only here \\(${sandbox().url.replace(/[.:/]/g, '\\$&')}\\)`));
     assert.doesNotMatch(r.stderr, /trust-workspace/, 'the editor defines it: no workspace trust needed');
   });
 
@@ -296,11 +289,11 @@ describe('--connection', () => {
       cwd: workspace,
     });
     assert.equal(trusted.status, 0, trusted.stdout + trusted.stderr);
-    assert.match(trusted.stderr, new RegExp(`the secret is sent to ${sb.url.replace(/[.:/]/g, '\\$&')}`));
+    assert.match(trusted.stderr, new RegExp(`the secret is sent to ${sandbox().url.replace(/[.:/]/g, '\\$&')}`));
     const unknown = await run([scenario, '--connection', 'Prod'], env(user), { cwd: workspace });
     assert.equal(unknown.status, 2);
     assert.match(unknown.stderr, /no connection "Prod" .*known: "Staging", "Only here"/);
-    const both = await run([scenario, '--connection', 'Staging', '--base-url', sb.url], env(user));
+    const both = await run([scenario, '--connection', 'Staging', '--base-url', sandbox().url], env(user));
     assert.equal(both.status, 2);
     assert.match(both.stderr, /--base-url or --connection, not both/);
   });

@@ -1,12 +1,12 @@
 // `node dist/cli.js test` as CI runs it: a subprocess, its exit code, its JUnit XML read back.
-import { test, describe, before, after } from 'node:test';
+import { test, describe } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { elements, parseXml } from './xml';
 import { runCli } from './cli';
+import { suiteSandbox } from './suiteSandbox';
 
 const run = (args: string[], env: Record<string, string> = {}) => runCli(['test', ...args], env);
 
@@ -36,14 +36,7 @@ const reading = write('reading.scenario.json', {
   ],
 });
 
-let sb: Sandbox;
-before(async () => {
-  sb = await startSandbox();
-});
-after(async () => {
-  await sb.close();
-  fs.rmSync(tmp, { recursive: true, force: true });
-});
+const sandbox = suiteSandbox(tmp);
 
 describe('node dist/cli.js test', () => {
   test('the examples pass on the embedded sandbox: exit 0, valid JUnit with one testcase per step', async () => {
@@ -114,29 +107,29 @@ describe('node dist/cli.js test', () => {
   });
 
   test('--base-url: reads run; writes need --yes; --reporter json', async () => {
-    const env = { BILLING_CLIENT_ID: sb.clientId, BILLING_CLIENT_SECRET: sb.clientSecret };
-    const reads = await run([reading, '--base-url', sb.url, '--reporter', 'json'], env);
+    const env = { BILLING_CLIENT_ID: sandbox().clientId, BILLING_CLIENT_SECRET: sandbox().clientSecret };
+    const reads = await run([reading, '--base-url', sandbox().url, '--reporter', 'json'], env);
     assert.equal(reads.status, 0, reads.stderr);
     const report = JSON.parse(reads.stdout);
-    assert.equal(report.scenarios[0].target, sb.url);
+    assert.equal(report.scenarios[0].target, sandbox().url);
     assert.equal(report.tests, 2);
     assert.deepEqual(
       report.scenarios[0].steps.map((s: { outcome: string }) => s.outcome),
       ['passed', 'passed'],
       'an expected 404 from the client of the CLI passes',
     );
-    const before = sb.store.accounts.size;
-    const refused = await run(['examples/scenarios', '--base-url', sb.url], env);
+    const before = sandbox().store.accounts.size;
+    const refused = await run(['examples/scenarios', '--base-url', sandbox().url], env);
     assert.equal(refused.status, 2);
     assert.match(refused.stderr, /"Change plans, then cancel", ".+" write to http:\/\/127\.0\.0\.1:\d+; pass --yes/);
-    assert.equal(sb.store.accounts.size, before, 'nothing was written');
+    assert.equal(sandbox().store.accounts.size, before, 'nothing was written');
     const allowed = await run(
-      ['examples/scenarios/pause-then-resume.scenario.json', '--base-url', sb.url, '--yes'],
+      ['examples/scenarios/pause-then-resume.scenario.json', '--base-url', sandbox().url, '--yes'],
       env,
     );
     assert.equal(allowed.status, 0, allowed.stdout + allowed.stderr);
-    assert.equal(sb.store.accounts.size, before + 1);
-    assert.ok(!(allowed.stdout + allowed.stderr).includes(sb.clientSecret));
+    assert.equal(sandbox().store.accounts.size, before + 1);
+    assert.ok(!(allowed.stdout + allowed.stderr).includes(sandbox().clientSecret));
   });
 });
 

@@ -1,13 +1,13 @@
 // What a new user's first hour with the CLI found: exit codes, each failure said once, runtime errors with a
 // hint instead of the whole usage, and a JUnit file even when a scenario file has findings.
-import { test, describe, before, after } from 'node:test';
+import { test, describe } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { elements, parseXml } from './xml';
 import { runCli } from './cli';
+import { suiteSandbox } from './suiteSandbox';
 
 const PREVIEW = 'examples/new-customer.preview.json';
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bw-trial-'));
@@ -21,14 +21,7 @@ const fakeCredentials = { BILLING_CLIENT_ID: 'id', BILLING_CLIENT_SECRET: 'secre
 /** How many lines of the text contain `fragment`. */
 const count = (text: string, fragment: string) => text.split('\n').filter(l => l.includes(fragment)).length;
 
-let sb: Sandbox;
-before(async () => {
-  sb = await startSandbox();
-});
-after(async () => {
-  await sb.close();
-  fs.rmSync(tmp, { recursive: true, force: true });
-});
+const sandbox = suiteSandbox(tmp);
 
 describe('CLI exit codes', () => {
   test('preview and create of a file that is not JSON exit 2 (an input error)', async () => {
@@ -61,8 +54,8 @@ describe('a failed request is said once', () => {
     assert.match(r.stderr, /^error: Cannot connect/m);
   });
   test('wrong credentials: one line with the reason, exit 1', async () => {
-    const env = { BILLING_CLIENT_ID: sb.clientId, BILLING_CLIENT_SECRET: 'wrong-secret' };
-    const r = await runCli(['preview', PREVIEW, '--base-url', sb.url], env);
+    const env = { BILLING_CLIENT_ID: sandbox().clientId, BILLING_CLIENT_SECRET: 'wrong-secret' };
+    const r = await runCli(['preview', PREVIEW, '--base-url', sandbox().url], env);
     assert.equal(r.status, 1, r.stderr);
     assert.equal(count(r.stderr, 'Authentication failed'), 1, r.stderr);
     assert.ok(!r.stderr.includes('wrong-secret'));
@@ -75,8 +68,8 @@ describe('a failed request is said once', () => {
         steps: [{ kind: 'getAccount', accountNumber: 'A99999999', expect: { status: 404 } }],
       }),
     );
-    const env = { BILLING_CLIENT_ID: sb.clientId, BILLING_CLIENT_SECRET: sb.clientSecret };
-    const r = await runCli(['test', reading, '--base-url', sb.url, '--yes'], env);
+    const env = { BILLING_CLIENT_ID: sandbox().clientId, BILLING_CLIENT_SECRET: sandbox().clientSecret };
+    const r = await runCli(['test', reading, '--base-url', sandbox().url, '--yes'], env);
     assert.equal(r.status, 0, r.stdout + r.stderr);
     assert.doesNotMatch(r.stderr, /\b404\b/, 'no request line that looks like a failure');
     assert.match(r.stdout, /✓ 1\. step 1 \(getAccount\)/);
@@ -86,9 +79,9 @@ describe('a failed request is said once', () => {
 describe('runtime errors: their message and a hint, not the usage', () => {
   test('missing credentials for --base-url (preview, test, validate --connection-catalog)', async () => {
     const runs = [
-      ['preview', PREVIEW, '--base-url', sb.url],
-      ['test', 'examples/scenarios', '--base-url', sb.url],
-      ['validate', '--connection-catalog', '--base-url', sb.url, PREVIEW],
+      ['preview', PREVIEW, '--base-url', sandbox().url],
+      ['test', 'examples/scenarios', '--base-url', sandbox().url],
+      ['validate', '--connection-catalog', '--base-url', sandbox().url, PREVIEW],
     ];
     for (const args of runs) {
       const r = await runCli(args);
@@ -99,8 +92,8 @@ describe('runtime errors: their message and a hint, not the usage', () => {
     }
   });
   test('test --base-url writing without --yes names the scenarios in quotes', async () => {
-    const env = { BILLING_CLIENT_ID: sb.clientId, BILLING_CLIENT_SECRET: sb.clientSecret };
-    const r = await runCli(['test', 'examples/scenarios', '--base-url', sb.url], env);
+    const env = { BILLING_CLIENT_ID: sandbox().clientId, BILLING_CLIENT_SECRET: sandbox().clientSecret };
+    const r = await runCli(['test', 'examples/scenarios', '--base-url', sandbox().url], env);
     assert.equal(r.status, 2, r.stderr);
     assert.match(
       r.stderr,
