@@ -1,7 +1,7 @@
 // Issue 21 item 2: the Local sandbox answers billing-document previews from its billing engine, over loopback HTTP.
 // v2: `metrics: ["billing_documents"]` answers `billing_documents` once for the order (orderPreviewResponse), v1:
 // `previewTypes: ["BillingDocs"]` answers `invoices` and `creditMemos`; every answer is checked against the
-// reference's response schema (../shared/reference), required fields included.
+// reference's response schema (its extract in test/fixtures/reference), required fields included.
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { startSandbox, type Sandbox } from '../../src/sandbox';

@@ -1,10 +1,11 @@
-// Checks an answer against a schema of one of the real service's OpenAPI documents (read from ../shared/reference
-// at test time, never shipped, and never through the project's generated contract, so a generator or sandbox
-// bug shows): $ref, allOf, oneOf/anyOf, nullable, enum, type, closed objects, bounds, lengths, item counts,
-// `format: date` and `date-time` and, when asked, `required`. Returns every mismatch as "path: what".
+// Checks an answer against a schema of one of the real service's OpenAPI documents (their schemas as committed in
+// test/fixtures/reference by scripts/gen-test-reference.mjs, so the tests run with nothing beside the clone; never
+// shipped, and never through the project's generated contract, so a generator or sandbox bug shows): $ref, allOf,
+// oneOf/anyOf, nullable, enum, type, closed objects, bounds, lengths, item counts, `format: date` and
+// `date-time` and, when asked, `required`. Returns every mismatch as "path: what".
 // `mismatches` checks against the v2 document; `referenceChecker(file)` against another (the v1 one).
 import * as fs from 'node:fs';
-import * as yaml from 'js-yaml';
+import * as path from 'node:path';
 
 export type Schema = {
   $ref?: string;
@@ -28,11 +29,28 @@ export type Schema = {
   minItems?: number;
   maxItems?: number;
 };
-type Operation = { responses?: Record<string, { content?: Record<string, { schema?: Schema }> }> };
+/** The committed extract of a reference document: its schemas, and what else the tests read of it. */
 export type ReferenceDoc = {
-  paths: Record<string, Record<string, Operation>>;
+  source: string;
   components: { schemas: Record<string, Schema> };
+  /** v2: the request examples of POST /orders, /orders/preview and /accounts. */
+  paths?: Record<string, { post: { requestBody: { content: { 'application/json': { example: unknown } } } } }>;
+  /** v1: each catalog operation's success: its lowest 2xx status and that answer's JSON schema. */
+  successes?: Record<string, { status: number; schema?: Schema }>;
 };
+/** Where each reference document's extract is committed. */
+const EXTRACTS: Record<string, string> = { 'quickstart-v2-openapi.yaml': 'v2.json', 'v1-openapi.yaml': 'v1.json' };
+export const REFERENCE_DIR = path.resolve(__dirname, '../../test/fixtures/reference'); // from out/unit
+const loaded = new Map<string, ReferenceDoc>();
+
+/** The committed extract of the reference document `file` (read once). */
+export function referenceDoc(file: string): ReferenceDoc {
+  const extract = EXTRACTS[file];
+  if (!extract) throw new Error(`${file}: not a reference document (${Object.keys(EXTRACTS).join(', ')})`);
+  let doc = loaded.get(file);
+  if (!doc) loaded.set(file, (doc = JSON.parse(fs.readFileSync(path.join(REFERENCE_DIR, extract), 'utf8'))));
+  return doc!;
+}
 
 export interface ReferenceChecker {
   /** Every mismatch of `value` against the document's schema `name`, or against a schema given inline. */
@@ -44,13 +62,14 @@ export interface ReferenceChecker {
 
 /** A checker of one reference document; `required` also reports required fields left out. */
 export function referenceChecker(file: string, opts: { required?: boolean } = {}): ReferenceChecker {
-  const doc = yaml.load(fs.readFileSync(`../shared/reference/${file}`, 'utf8')) as ReferenceDoc;
+  const doc = referenceDoc(file);
   const schemas = doc.components.schemas;
   const resolve = (s: Schema): Schema => (s.$ref ? resolve(schemas[s.$ref.split('/').pop()!]) : s);
   const ctx: Context = { resolve, required: opts.required ?? false };
   return {
     mismatches(value, schema, at) {
-      if (typeof schema === 'string' && !schemas[schema]) return [`${schema}: no such schema in ${file}`];
+      if (typeof schema === 'string' && !schemas[schema])
+        return [`${schema}: no such schema in ${file}'s extract (add it to ROOTS in scripts/gen-test-reference.mjs)`];
       const out: string[] = [];
       check(value, typeof schema === 'string' ? schemas[schema] : schema, at ?? String(schema), out, ctx);
       return out;
@@ -65,8 +84,9 @@ interface Context {
   required: boolean;
 }
 
-const v2 = referenceChecker('quickstart-v2-openapi.yaml');
-export const mismatches = (value: unknown, name: string): string[] => v2.mismatches(value, name);
+let v2: ReferenceChecker | undefined;
+export const mismatches = (value: unknown, name: string): string[] =>
+  (v2 ??= referenceChecker('quickstart-v2-openapi.yaml')).mismatches(value, name);
 
 // `listed`: the fields the sibling parts of an enclosing allOf name. A part's additionalProperties covers
 // only the fields no part names (the reference's `allOf: [{fields}, {additionalProperties: {object}}]`).

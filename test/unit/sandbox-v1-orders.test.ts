@@ -1,6 +1,6 @@
 // Issue 19 item 5: the Local sandbox speaks v1 orders on the same store as v2. Previews and creates take the
-// v1 body and answer the reference's v1 shapes (checked against ../shared/reference/v1-openapi.yaml, required
-// fields included); the figures are the v2 engine's; what v1 creates reads in v2 and v1, and the reverse.
+// v1 body and answer the reference's v1 shapes (checked against its extract, test/fixtures/reference/v1.json,
+// required fields included); the figures are the v2 engine's; what v1 creates reads in v2 and v1, and the reverse.
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
