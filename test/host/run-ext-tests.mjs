@@ -272,7 +272,8 @@ const shot = async name => {
 };
 const keys = async spec => {
   if (!page) return;
-  if (spec.waitFor) await page.locator(spec.waitFor).first().waitFor({ state: 'visible', timeout: 15000 });
+  // within the test's own deadline for keys (60 s, test/integration/helpers.ts), so a miss is logged first
+  if (spec.waitFor) await page.locator(spec.waitFor).first().waitFor({ state: 'visible', timeout: 45000 });
   if (spec.type) await page.keyboard.type(spec.type, { delay: 15 });
   for (const key of spec.press ?? []) await page.keyboard.press(key);
   fs.writeFileSync(path.join(screenshotDir, `keys-${spec.id}.done`), '');

@@ -21,11 +21,14 @@ export function shown<K extends PanelState['kind']>(a: BillingWorkbenchApi, kind
   return state as Extract<PanelState, { kind: K }>;
 }
 
-/** Polls until `check` returns a truthy value; no fixed sleeps. */
+/**
+ * Polls until `check` returns a truthy value; no fixed sleeps. The deadline only ends a test that would hang:
+ * it is well past what a busy machine takes (load 6 on 2 CPUs), as are those of screenshots and keys below.
+ */
 export async function waitFor<T>(
   what: string,
   check: () => T | undefined | Promise<T | undefined>,
-  timeoutMs = 15000,
+  timeoutMs = 30000,
 ): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
@@ -47,7 +50,7 @@ export async function screenshot(name: string): Promise<{ png: string; text: str
     txt = path.join(dir, `${name}.txt`);
   for (const f of [png, txt]) fs.rmSync(f, { force: true });
   console.log(`[[screenshot:${name}]]`);
-  await waitFor(`screenshot ${name}`, () => fs.existsSync(png));
+  await waitFor(`screenshot ${name}`, () => fs.existsSync(png), 60000);
   return { png, text: fs.readFileSync(txt, 'utf8') };
 }
 
@@ -79,7 +82,7 @@ export async function typeKeys(spec: { waitFor?: string; type?: string; press?: 
   const id = `k${++keyRequests}-${process.pid}`;
   const done = path.join(dir, `keys-${id}.done`);
   console.log(`[[keys:${JSON.stringify({ id, ...spec })}]]`);
-  await waitFor(`keys ${id}`, () => fs.existsSync(done), 20000);
+  await waitFor(`keys ${id}`, () => fs.existsSync(done), 60000);
   fs.rmSync(done, { force: true });
   return true;
 }
@@ -112,7 +115,7 @@ export async function screenWhen(
  * The screen once it shows every text in `texts`, read again until the deadline; past it, the last screen
  * (the caller's assertions then say what is missing). Like screenWhen, the picture is taken again once ready.
  */
-export async function screenShowing(ctx: Mocha.Context, name: string, texts: string[], timeoutMs = 10000) {
+export async function screenShowing(ctx: Mocha.Context, name: string, texts: string[], timeoutMs = 30000) {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const shot = await onScreen(ctx, name);

@@ -7,7 +7,9 @@ import Mocha from 'mocha';
 
 export function run(): Promise<void> {
   const suite = process.env.BW_SUITE ?? 'dev';
-  const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 30000, reporter: 'spec' });
+  // A deadline, not a wait: tests wait for events, each with its own deadline (helpers.ts: 30 s, a screenshot or
+  // keys 60 s); a test that drives the screen and the keyboard several times takes 20 s and more on a busy machine.
+  const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 120000, reporter: 'spec' });
   if (process.env.BW_GREP) mocha.grep(process.env.BW_GREP);
   const only = process.env.BW_FILES?.split(',').map(f => `${f.trim()}.test.js`);
   for (const f of fs.readdirSync(__dirname).sort()) {

@@ -1,7 +1,8 @@
 // Metrics inline, in the payload: after a preview each subscription and line item shows its delta MRR and
 // TCB, and the Preview line its totals (read through the CodeLens API and on screen); an edit marks them
 // stale; live preview on the Local sandbox updates them as a person types, cancels a request the next edit
-// makes obsolete, never sends a file with errors, and is off for other connections unless turned on.
+// makes obsolete (one a sandbox holds in flight), never sends a file with errors, and is off for other
+// connections unless turned on.
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
@@ -9,6 +10,7 @@ import * as vscode from 'vscode';
 import type { BillingWorkbenchApi } from '../../src/extension';
 import { formatMoney } from '../../src/client/money';
 import type { LiveEvent, LiveStep } from '../../src/services/livePreview';
+import { startSandbox } from '../../src/sandbox';
 import { TEMPLATES } from '../../src/schemas';
 import { api, screenShowing, shown, typeKeys, waitFor } from './helpers';
 import { NEW_CUSTOMER_TOTALS, SETUP_FEE, USD, teamMonth } from '../unit/expected';
@@ -20,6 +22,8 @@ const figures = (mrr: number | undefined, tcb: number) =>
   [...(mrr === undefined ? [] : [`MRR ${money(mrr)}`]), `TCB ${money(tcb)}`].join(' · ');
 const config = () => vscode.workspace.getConfiguration('billingWorkbench');
 const setGlobal = (key: string, value: unknown) => config().update(key, value, vscode.ConfigurationTarget.Global);
+/** Longer than any test's timeout: a request held this long is answered only if a cancel failed to abort it. */
+const HELD_MS = 10 * 60_000;
 
 /** The template's figures with `seats` on the team plan, per entry and in total. */
 function expected(seats: number) {
@@ -114,7 +118,6 @@ suite('Inline metrics in the payload', () => {
   suiteTeardown(async () => {
     listening.dispose();
     await setGlobal('preview.live', undefined);
-    await setGlobal('localSandbox.latencyMs', undefined);
     await vscode.workspace
       .getConfiguration('workbench')
       .update('colorTheme', undefined, vscode.ConfigurationTarget.Global);
@@ -219,7 +222,7 @@ suite('Inline metrics in the payload', () => {
     if (!(await typeKeys({ waitFor: '.monaco-editor.focused', type: '3' })))
       await replace(editor, '"quantity": 1', '"quantity": 3');
     // the typed key reaches the document through the renderer, a moment after the keyboard is done
-    await waitFor('"quantity": 3 in the document', () => /"quantity": 3\b/.test(doc.getText()), 5000);
+    await waitFor('"quantity": 3 in the document', () => /"quantity": 3\b/.test(doc.getText()));
     const want = expected(3);
     // Asked while the live preview of the typing pause is pending, the lenses wait for it: the first answer
     // already has the new figures (VS Code asks again no sooner than 250 ms after a change is announced).
@@ -259,7 +262,24 @@ suite('Inline metrics in the payload', () => {
   });
 
   test('live: the next edit cancels the request in flight; only the last text is recorded', async () => {
-    await setGlobal('localSandbox.latencyMs', 1500); // holds each answer, so the first is still in flight
+    // The first preview is held by the sandbox (never answered while the test runs) until the next edit cancels
+    // it: it is in flight then, however slow the machine. A tenant's sandbox holds it (the test starts it, with
+    // the hook), reached with live preview turned on for every connection.
+    let holding = true;
+    let arrived!: () => void;
+    const held = new Promise<void>(r => (arrived = r));
+    const tenant = await startSandbox({
+      delay: (method, p) => {
+        if (method !== 'POST' || p !== '/v2/orders/preview' || !holding) return 0;
+        arrived();
+        return HELD_MS;
+      },
+    });
+    const conn = await a.connections.add({ name: 'Held tenant', kind: 'sandbox', baseUrl: tenant.url });
+    await a.connections.storeCredentials(conn.id, { clientId: tenant.clientId, clientSecret: tenant.clientSecret });
+    await a.connections.setActive(conn.id);
+    const mode = config().inspect('preview.live')?.globalValue;
+    await setGlobal('preview.live', 'on');
     const uri = file('inline-live.preview.json');
     const doc = await vscode.workspace.openTextDocument(uri);
     const editor = await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One });
@@ -267,6 +287,8 @@ suite('Inline metrics in the payload', () => {
       await replace(editor, '"quantity": 3', '"quantity": 4');
       const first = doc.version;
       await nextStep(uri, first, ['sent']);
+      await held; // the first preview is at the sandbox, held there
+      holding = false;
       await replace(editor, '"quantity": 4', '"quantity": 5');
       const second = doc.version;
       assert.equal((await nextStep(uri, first, ['cancelled', 'previewed'])).step, 'cancelled');
@@ -289,7 +311,10 @@ suite('Inline metrics in the payload', () => {
           ),
       );
     } finally {
-      await setGlobal('localSandbox.latencyMs', undefined);
+      await setGlobal('preview.live', mode);
+      await a.connections.setActive('local');
+      await a.connections.remove(conn.id);
+      await tenant.close();
     }
   });
 

@@ -13,6 +13,7 @@ import * as vscode from 'vscode';
 import type { BillingWorkbenchApi } from '../../src/extension';
 import type { ScenarioResult } from '../../src/scenarios';
 import type { ScenarioStepRecord } from '../../src/services/scenarioTests';
+import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { answering, api, EXT_ID, onScreen, screenShowing, screenWhen, typeKeys, waitFor } from './helpers';
 
 const ws = () => vscode.workspace.workspaceFolders![0].uri;
@@ -21,6 +22,8 @@ const file = (name: string) => vscode.Uri.joinPath(ws(), name);
 const DIR = 'scenario-tests';
 const EXAMPLE = `${DIR}/scenarios/new-customer-upgrade-renew.scenario.json`;
 const FAILING = `${DIR}/wrong-total.scenario.json`;
+/** Longer than any test's timeout: a request held this long is answered only if a cancel failed to abort it. */
+const HELD_MS = 10 * 60_000;
 
 const itemFor = (a: BillingWorkbenchApi, name: string) => a.scenarios.controller.items.get(file(name).toString());
 const children = (item: vscode.TestItem) => {
@@ -346,12 +349,11 @@ suite('Scenarios on another connection', function () {
   this.timeout(120000);
   let a: BillingWorkbenchApi;
   const added: string[] = [];
-  const config = () => vscode.workspace.getConfiguration('billingWorkbench');
-  const LATENCY = 400;
+  const started: Sandbox[] = [];
 
-  /** A connection of `kind` to the Local sandbox's server (answering after LATENCY ms), made active. */
-  async function connect(name: string, kind: 'sandbox' | 'production') {
-    const sb = await a.clients.servedSandbox();
+  /** A connection of `kind` to `sb` (by default the Local sandbox's server), made active. */
+  async function connect(name: string, kind: 'sandbox' | 'production', sb?: Sandbox) {
+    sb ??= await a.clients.servedSandbox();
     const conn = await a.connections.add({ name, kind, baseUrl: sb.url });
     added.push(conn.id);
     await a.connections.storeCredentials(conn.id, { clientId: sb.clientId, clientSecret: sb.clientSecret });
@@ -362,14 +364,12 @@ suite('Scenarios on another connection', function () {
   suiteSetup(async () => {
     a = await api();
     await a.scenarios.discover();
-    await config().update('localSandbox.latencyMs', LATENCY, vscode.ConfigurationTarget.Global);
-    await waitFor('the latency setting', () => config().get('localSandbox.latencyMs') === LATENCY);
   });
 
   suiteTeardown(async () => {
     for (const id of added) await a.connections.remove(id);
     await a.connections.setActive('local');
-    await config().update('localSandbox.latencyMs', undefined, vscode.ConfigurationTarget.Global);
+    for (const sb of started) await sb.close();
   });
 
   test('asks once per run before writes, naming the connection; declined, the writing scenario is not sent', async () => {
@@ -431,16 +431,21 @@ suite('Scenarios on another connection', function () {
   });
 
   test('Cancel in the Testing view aborts the request in flight; the rest is skipped', async () => {
-    await connect('Slow env', 'sandbox');
+    // The second step's preview is held by the sandbox (never answered while the test runs) and Cancel is
+    // pressed once it has arrived there: it is in flight when cancelled, however slow the machine.
+    let previews = 0;
     let cancelling: Thenable<unknown> | undefined;
-    // After the first step, cancel from the UI: the second step's request is then on its way (LATENCY ms).
-    const d = a.scenarios.onDidFinishStep(() => (cancelling ??= vscode.commands.executeCommand('testing.cancelRun')));
-    let results: ScenarioResult[];
-    try {
-      results = await a.scenarios.runFiles([file(FAILING)]);
-    } finally {
-      d.dispose();
-    }
+    const held = await startSandbox({
+      delay: (method, p) => {
+        if (method !== 'POST' || p !== '/v2/orders/preview' || ++previews < 2) return 0;
+        cancelling ??= vscode.commands.executeCommand('testing.cancelRun');
+        return HELD_MS;
+      },
+    });
+    started.push(held);
+    await connect('Slow env', 'sandbox', held);
+    const results = await a.scenarios.runFiles([file(FAILING)]);
+    assert.ok(cancelling, `the second preview reached the sandbox (${previews} previews)`);
     await cancelling;
     assert.deepStrictEqual(
       results[0].steps.map(s => `${s.label} ${s.outcome} ${s.error ?? ''}`.trim()),
