@@ -139,6 +139,8 @@ const isMask = (s: string) => s.startsWith(MASK) || /^[*xX•]+\d{0,4}$/.test(s)
 const PLACEHOLDER = /^(?:null|none|true|false|n\/a|empty|undefined|redacted|masked|hidden|unknown)$/i;
 /** Shorter values are too common to mask wherever they appear (a security code, a PIN, "none"). */
 const LEARN_MIN = 6;
+/** Longer ones are no value of a field but a document: the search for them would cost more than it protects. */
+const LEARN_LONGEST = 4096;
 
 /**
  * The values of the secret-named fields of a value (an answer, a body sent), added to `into` until it holds
@@ -150,7 +152,8 @@ export function learnSecrets(value: unknown, into: Set<string>, max = 256): Set<
     if (into.size >= max || depth > MAX_DEPTH || v === null || v === undefined) return;
     if (typeof v === 'string' || typeof v === 'number') {
       const s = String(v);
-      if (secret && s.length >= LEARN_MIN && !isMask(s) && !PLACEHOLDER.test(s)) into.add(s);
+      if (secret && s.length >= LEARN_MIN && s.length <= LEARN_LONGEST && !isMask(s) && !PLACEHOLDER.test(s))
+        into.add(s);
     } else if (Array.isArray(v)) for (const x of v) visit(x, secret, depth + 1, holder);
     else if (typeof v === 'object') {
       for (const [k, x] of Object.entries(v)) visit(x, secret || isSecretField(k, holder), depth + 1, k);
