@@ -44,6 +44,11 @@ const SECRET_SUFFIXES = [
   'payment_token',
   'pay_token',
   'signature',
+  // The families of the service's own secret fields, under any prefix (payerIban, nationalIdentityNumber).
+  'iban',
+  'bank_account_number',
+  'identity_number',
+  'preapproval_key',
 ];
 
 /** A name as the lists compare it: `bankAccountNumber`, `bank_account_number` and `BANK-ACCOUNT-NUMBER` alike. */

@@ -147,7 +147,13 @@ describe('item 17: the fields of the service’s own schemas are masked in Histo
   test('names that are secret only by their schema; ordinary fields of the same family stay readable', () => {
     const secret = ['IBAN', 'iBAN', 'bankAccountNumber', 'bank_account_number', 'identityNumber', 'identity_number'];
     secret.push('preapprovalKey', 'paypalPreapprovalKey', 'preapproval_key', 'tokenId', 'secondTokenId', 'hmacKey');
-    secret.push('clientCertificatePassword', 'appleGatewayToken', 'encryptionKey');
+    secret.push(
+      'clientCertificatePassword',
+      'appleGatewayToken',
+      'encryptionKey',
+      'payer_iban',
+      'nationalIdentityNumber',
+    );
     for (const n of secret) assert.equal(isSecretName(n), true, n);
     const shown = ['accountNumber', 'account_number', 'invoiceOwnerAccountNumber', 'glAccountNumber', 'accountKey'];
     shown.push('bankIdentificationNumber', 'creditCardMaskNumber', 'uniqueToken', 'bank_account_account', 'orderKey');
@@ -292,7 +298,8 @@ describe('item 18: secret environment variables by name, in all five report form
   });
 
   test('the usage of `test` names every word; names such as XDG_SESSION_TYPE and GIT_AUTHOR_NAME stay readable', async () => {
-    const usage = (await runCli([])).stderr + (await runCli([])).stdout;
+    const bare = await runCli([]);
+    const usage = bare.stderr + bare.stdout;
     for (const w of ['PASS', 'CREDENTIAL', 'AUTH', 'PRIVATE', 'COOKIE', 'SESSION', 'SIGNATURE']) {
       assert.match(usage, new RegExp(`\\b${w}\\b`), w);
     }
