@@ -53,7 +53,7 @@ export function runEnvironment(file: string | undefined, real: NodeJS.ProcessEnv
   for (const [k, v] of Object.entries(real)) if (v !== undefined && v !== '') env[k] = v;
   const secrets = new Set<string>();
   for (const [k, v] of Object.entries(env)) {
-    if (!v || !isSecretEnvName(k)) continue; // the run's one rule (src/scenarios/environment.ts)
+    if (!v || !isSecretEnvName(k)) continue; // the run's one rule (src/scenarios/secretEnv.ts)
     if (k in fromFile || k === 'BILLING_CLIENT_SECRET' || v.length >= 8) secrets.add(v);
   }
   return { env, secrets: [...secrets] };
