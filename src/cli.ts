@@ -10,6 +10,7 @@ import { parseTestArgs, testCommand } from './cli/test';
 import { mcpCommand } from './cli/mcp';
 import { InputError, stdio, UsageError, type Io } from './cli/io';
 import { fileErrorMessage, isFileSystemError } from './cli/files';
+import { SECRET_ENV_WORDS } from './scenarios/secretEnv';
 
 export { writeSchemaFiles } from './schemas/jsonSchemas';
 
@@ -63,7 +64,9 @@ const USAGE = `usage: billing-workbench <command> [options]
       the contract does not list, a required one missing, another type, an undeclared status).
       --filter keeps scenarios whose name or path contains TEXT (any case); --tag keeps those with any of the tags.
       --env-file reads KEY=VALUE lines for \${env.NAME} and the credentials; the real environment wins over it.
-      Values of names with SECRET, TOKEN, PASSWORD or KEY are masked in every report.
+      Values of variables whose names hold any of these words (any case: DB_PASS, SERVICE_CREDENTIAL) are
+      masked in every report: ${SECRET_ENV_WORDS.join(', ')}.
+      So are the values of an answer's secret fields (card numbers, IBAN, tokens), wherever they appear later.
       --connection NAME takes the URL of an editor connection (the editor writes their names and URLs to its
       global storage; BILLING_WORKBENCH_CONNECTIONS names another file), else of "billingWorkbench.connections"
       in your VS Code user settings (BILLING_WORKBENCH_SETTINGS names another file); one only the workspace's

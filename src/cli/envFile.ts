@@ -1,6 +1,7 @@
 // `--env-file FILE`: KEY=VALUE lines as dotenv writes them (`#` comments, `export ` prefix, single, double or
 // no quotes; `\n` in double quotes). The real environment wins over the file (dotenv's rule: CI can override
 // a checked-in file without editing it). Values of secret-looking keys are collected to be masked.
+import { isSecretEnvName } from '../scenarios/secretEnv';
 import { readPayloadFile } from './files';
 import { InputError } from './io';
 
@@ -31,9 +32,6 @@ function value(raw: string, where: string): string {
   return raw.replace(/\s+#.*$/, '').trim(); // an unquoted value ends at a comment
 }
 
-/** Names whose values are secrets: never printed, masked in every report. */
-export const SECRET_KEY = /SECRET|TOKEN|PASSWORD|KEY/i;
-
 export interface RunEnvironment {
   env: Record<string, string | undefined>;
   secrets: string[];
@@ -55,7 +53,7 @@ export function runEnvironment(file: string | undefined, real: NodeJS.ProcessEnv
   for (const [k, v] of Object.entries(real)) if (v !== undefined && v !== '') env[k] = v;
   const secrets = new Set<string>();
   for (const [k, v] of Object.entries(env)) {
-    if (!v || !SECRET_KEY.test(k)) continue;
+    if (!v || !isSecretEnvName(k)) continue; // the run's one rule (src/scenarios/secretEnv.ts)
     if (k in fromFile || k === 'BILLING_CLIENT_SECRET' || v.length >= 8) secrets.add(v);
   }
   return { env, secrets: [...secrets] };

@@ -355,6 +355,7 @@ export class BillingClient {
    */
   private interpret(method: string, url: string, res: RawResponse): { data?: unknown; error?: ApiError } {
     const data = parseBody(res.text);
+    if (data.json) this.redactor.learn(data.value); // a token or card number it holds is masked wherever it shows next
     const redirect = res.status >= 300 && res.status < 400;
     if (!redirect && (res.status >= 400 || isV1Failure(data))) {
       const body = this.redactor.json(data.value);

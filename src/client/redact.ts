@@ -1,58 +1,12 @@
 // The one redaction: logs, error messages, the response panel and "copy as cURL" all go through redact(),
 // so credentials, tokens and card data never appear in clear anywhere a person or a log file can see.
 
+import { isSecretField, isSecretName, SECRET_NAME } from './secretNames';
+import { IBAN_SHAPE, maskCard, maskDottedCard, maskIban } from './secretValues';
+
 const MASK = '***';
 
-/** Secret key names, matched whole and without case; `_` also matches `-` or nothing (clientSecret). */
-const SECRET_EXACT = [
-  'authorization',
-  'proxy_authorization',
-  'cookie',
-  'set_cookie',
-  'token',
-  'id_token',
-  'jwt',
-  'pin',
-  'passwd',
-  'pwd',
-  'credentials',
-];
-/**
- * Any name ending in one of these is a secret too (creditCardSecurityCode, x_api_key, client_secret, card_cvv,
- * googlePaymentToken, X-Amz-Security-Token and X-Amz-Signature of a presigned download URL, ...).
- */
-const SECRET_SUFFIXES = [
-  'secret',
-  'password',
-  'passphrase',
-  'passcode',
-  'cvv',
-  'cvv2',
-  'cvc',
-  'cvv_code',
-  'api_key',
-  'private_key',
-  'security_code',
-  'card_number',
-  'access_token',
-  'refresh_token',
-  'session_token',
-  'auth_token',
-  'bearer_token',
-  'secret_key',
-  'access_key',
-  'security_token',
-  'payment_token',
-  'pay_token',
-  'signature',
-];
-const flexible = (name: string) => name.replace(/_/g, '[_-]?');
-const SECRET_NAME =
-  `(?:[A-Za-z][\\w-]*?)?(?:${SECRET_SUFFIXES.map(flexible).join('|')})` +
-  `|(?:${SECRET_EXACT.map(flexible).join('|')})`;
-const SECRET_NAME_RE = new RegExp(`^(?:${SECRET_NAME})$`, 'i');
-
-export const isSecretName = (name: string): boolean => SECRET_NAME_RE.test(name);
+export { isSecretName };
 
 /** A JSON number that may be a card number: 13 to 19 digits. */
 const looksLikeCardNumber = (n: number) => Number.isInteger(n) && Math.abs(n) >= 1e12 && Math.abs(n) < 1e19;
@@ -113,28 +67,34 @@ const TEXT_RULES: [Guard, RegExp, string | ((...m: string[]) => string)][] = [
     maskCard,
   ],
   [atLeast(13), /(?<![\dA-Za-z]|\d\.)\d{13,19}(?![\dA-Za-z]|\.\d)/g, maskCard],
+  // Grouped by dots (4111.1111.1111.1111): masked only when the digits pass the Luhn check.
+  [
+    s => s.length >= 13 && s.includes('.'),
+    /(?<![\dA-Za-z.])(?:(?:\d{4}\.){2,4}\d{1,4}|\d{4}\.\d{6}\.\d{4,5})(?![\dA-Za-z]|\.\d)/g,
+    maskDottedCard,
+  ],
+  // IBANs, compact or by fours, when their country and check digits hold (DE89 3704 0044 0532 0130 00).
+  [atLeast(15), IBAN_SHAPE, maskIban],
 ];
 
-function maskCard(m: string): string {
-  const digits = m.replace(/\D/g, '');
-  return digits.length < 13 || digits.length > 19 ? m : `${MASK}${digits.slice(-4)}`;
-}
-
-/** A known secret's forms, longest first; a short one (under 6 characters) only where it stands alone. */
-type Known = readonly (string | RegExp)[];
+/**
+ * Every form of the known secrets as ONE pattern, longest first (a run may know hundreds: one search per text
+ * instead of one per secret); a short one (under 6 characters) only where it stands alone.
+ */
+type Known = RegExp | undefined;
 function knownPatterns(secrets: Iterable<string>): Known {
   const forms = [...new Set([...secrets].filter(s => s.length > 0).flatMap(secretForms))];
+  if (!forms.length) return undefined;
   forms.sort((a, b) => b.length - a.length);
   const escape = (f: string) => f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return forms.map(f => (f.length >= 6 ? f : new RegExp(`(?<![A-Za-z0-9])${escape(f)}(?![A-Za-z0-9])`, 'g')));
+  const long = forms.filter(f => f.length >= 6).map(escape);
+  const short = forms.filter(f => f.length < 6).map(escape);
+  const alone = short.length ? [`(?<![A-Za-z0-9])(?:${short.join('|')})(?![A-Za-z0-9])`] : [];
+  return new RegExp([...long, ...alone].join('|'), 'g');
 }
 
 function redactText(s: string, secrets: Known, guarded = true): string {
-  let out = s;
-  for (const secret of secrets) {
-    if (typeof secret !== 'string') out = out.replace(secret, MASK);
-    else if (out.includes(secret)) out = out.split(secret).join(MASK);
-  }
+  let out = secrets ? s.replace(secrets, MASK) : s;
   for (const [may, re, by] of TEXT_RULES) {
     if (!guarded || may(out)) out = out.replace(re, by as (...m: string[]) => string);
   }
@@ -142,24 +102,25 @@ function redactText(s: string, secrets: Known, guarded = true): string {
 }
 
 /** @internal A text scrubbed by every rule, guards or not (for the test that they never change an answer). */
-export const redactTextUnguarded = (s: string) => redactText(s, [], false);
+export const redactTextUnguarded = (s: string) => redactText(s, undefined, false);
 /** @internal */
-export const redactTextGuarded = (s: string) => redactText(s, [], true);
+export const redactTextGuarded = (s: string) => redactText(s, undefined, true);
 
 /** Deeper than any real body: what lies below is masked whole, never kept unread. */
 const MAX_DEPTH = 200;
 
-function redactValue(value: unknown, secrets: Known, depth: number): unknown {
+/** `holder`: the name of the field holding this value, for names secret only there (see isSecretField). */
+function redactValue(value: unknown, secrets: Known, depth: number, holder?: string): unknown {
   if (typeof value === 'string') return redactText(value, secrets);
   if (typeof value === 'number') return looksLikeCardNumber(value) ? MASK : value;
   if (!value || typeof value !== 'object') return value;
   if (depth > MAX_DEPTH) return MASK;
-  if (Array.isArray(value)) return value.map(v => redactValue(v, secrets, depth + 1));
+  if (Array.isArray(value)) return value.map(v => redactValue(v, secrets, depth + 1, holder));
   // fromEntries keeps a `__proto__` key (JSON.parse makes it an own key) where assigning it would drop it.
   return Object.fromEntries(
     Object.entries(value).map(([k, v]) => [
       k,
-      isSecretName(k) ? masked(v, depth + 1) : redactValue(v, secrets, depth + 1),
+      isSecretField(k, holder) ? masked(v, depth + 1) : redactValue(v, secrets, depth + 1, k),
     ]),
   );
 }
@@ -172,6 +133,36 @@ function masked(value: unknown, depth: number): unknown {
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, masked(v, depth + 1)]));
 }
 
+/** Whether a value is already a mask (`***`, `***1111`, `************1111`): nothing to learn from it. */
+const isMask = (s: string) => s.startsWith(MASK) || /^[*xX•]+\d{0,4}$/.test(s);
+/** Placeholders a secret-named field may hold, common words elsewhere. */
+const PLACEHOLDER = /^(?:null|none|true|false|n\/a|empty|undefined|redacted|masked|hidden|unknown)$/i;
+/** Shorter values are too common to mask wherever they appear (a security code, a PIN, "none"). */
+const LEARN_MIN = 6;
+/** Longer ones are no value of a field but a document: the search for them would cost more than it protects. */
+const LEARN_LONGEST = 4096;
+
+/**
+ * The values of the secret-named fields of a value (an answer, a body sent), added to `into` until it holds
+ * `max`: once seen there, a value is secret wherever it appears next (a later body's reference to it, a
+ * check's message quoting it). The same names the redaction masks, so what History hides stays hidden.
+ */
+export function learnSecrets(value: unknown, into: Set<string>, max = 256): Set<string> {
+  const visit = (v: unknown, secret: boolean, depth: number, holder?: string): void => {
+    if (into.size >= max || depth > MAX_DEPTH || v === null || v === undefined) return;
+    if (typeof v === 'string' || typeof v === 'number') {
+      const s = String(v);
+      if (secret && s.length >= LEARN_MIN && s.length <= LEARN_LONGEST && !isMask(s) && !PLACEHOLDER.test(s))
+        into.add(s);
+    } else if (Array.isArray(v)) for (const x of v) visit(x, secret, depth + 1, holder);
+    else if (typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) visit(x, secret || isSecretField(k, holder), depth + 1, k);
+    }
+  };
+  visit(value, false, 0);
+  return into;
+}
+
 /**
  * THE redaction. A string is scrubbed of known secrets (in every encoding), tokens, credentials and card
  * numbers; an object or array is copied with secret-named keys masked and every string and number scrubbed.
@@ -180,24 +171,49 @@ export function redact<T>(value: T, knownSecrets: Iterable<string> = []): T {
   return redactValue(value, knownPatterns(knownSecrets), 0) as T;
 }
 
+/** How many learned values a redactor keeps (each string it scrubs is searched for every one). */
+const LEARNED_MAX = 256;
+
 /** Holds the secrets of one client (its client secret, the tokens it was given) and redacts with them. */
 export class Redactor {
   private readonly secrets = new Set<string>();
-  private forms: Known = [];
+  /** Values seen in secret-named fields of answers, oldest first; bounded (a long session sees many). */
+  private readonly learned = new Set<string>();
+  private forms: Known;
 
   /** Any length: a short secret is still a secret. */
   remember(secret: string | undefined): void {
     if (!secret || this.secrets.has(secret)) return;
     this.secrets.add(secret);
-    this.forms = knownPatterns(this.secrets);
+    this.learned.delete(secret);
+    this.forms = knownPatterns([...this.secrets, ...this.learned]);
   }
 
   /** A redactor that also knows these secrets (a scenario's), leaving this one (a client's) as it is. */
   with(secrets: Iterable<string>): Redactor {
     const more = new Redactor();
     for (const s of [...this.secrets, ...secrets]) if (s) more.secrets.add(s);
-    more.forms = knownPatterns(more.secrets);
+    for (const s of this.learned) if (!more.secrets.has(s)) more.learned.add(s);
+    more.forms = knownPatterns([...more.secrets, ...more.learned]);
     return more;
+  }
+
+  /**
+   * Remembers the values of the secret-named fields of an answer (see learnSecrets), so that History, the
+   * panel, cURL and the log mask them wherever they appear next. The oldest go past LEARNED_MAX.
+   */
+  learn(value: unknown): void {
+    const found = [...learnSecrets(value, new Set(), LEARNED_MAX)].filter(s => !this.secrets.has(s));
+    if (found.every(s => this.learned.has(s))) return;
+    for (const s of found) {
+      this.learned.delete(s); // seen again: the newest
+      this.learned.add(s);
+    }
+    for (const s of this.learned) {
+      if (this.learned.size <= LEARNED_MAX) break;
+      this.learned.delete(s);
+    }
+    this.forms = knownPatterns([...this.secrets, ...this.learned]);
   }
 
   text(s: string): string {

@@ -1,9 +1,9 @@
 // Environment variables a scenario reads (`${env.NAME}`) and the secrets among them, which never reach a
 // result or a report: the run masks them with the client's redaction (Redactor.with), as `***`.
 import type { ScenarioData } from './schema';
+import { isSecretEnvName } from './secretEnv';
 
-/** Names whose values are secret whatever the scenario says. */
-export const SECRET_ENV_NAME = /SECRET|TOKEN|PASSWORD|KEY/i;
+export { isSecretEnvName, SECRET_ENV_NAME, SECRET_ENV_WORDS } from './secretEnv';
 
 /**
  * The secret values of a run: those given, the values of the variables the scenario lists in `secrets`, and
@@ -17,7 +17,7 @@ export function secretValues(
 ): string[] {
   const named = new Set(scenario?.secrets ?? []);
   const fromEnv = Object.entries(env ?? {})
-    .filter(([name, value]) => value && (named.has(name) || (SECRET_ENV_NAME.test(name) && value.length >= 4)))
+    .filter(([name, value]) => value && (named.has(name) || (isSecretEnvName(name) && value.length >= 4)))
     .map(([, value]) => value!);
   return [...new Set([...(given ?? []), ...fromEnv].filter(v => v.length > 0))];
 }

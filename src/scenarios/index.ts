@@ -31,7 +31,7 @@ export { checkAnswer, checkValue, sameJson, type CheckFailure, type Answer } fro
 export { findReferences, resolveReferences, UnresolvedReference, REFERENCE, type Reference } from './references';
 export { parseJsonPath, valueAt } from './jsonPath';
 export { parseDuration } from './duration';
-export { secretValues, SECRET_ENV_NAME } from './environment';
+export { isSecretEnvName, secretValues, SECRET_ENV_NAME, SECRET_ENV_WORDS } from './environment';
 export type { Sleep } from './retry';
 export type { Scope } from './references';
 export {

@@ -3,7 +3,7 @@
 // scenario gets a fresh sandbox of its own (in memory, at the scenario's `today`); on any other connection a
 // run that writes asks `confirm` first.
 import { BillingClient, type ApiError, type ApiResponse, type ClockRequest, type Surface } from '../client';
-import type { Redactor } from '../client/redact';
+import { learnSecrets, redact, type Redactor } from '../client/redact';
 import { startSandbox } from '../sandbox';
 import { previewBody } from '../payloads';
 import { kindFromFileName, type PathSegment } from '../schemas';
@@ -175,10 +175,13 @@ export async function runScenario(
     target = opts.target.connection.name + (today ? ` (its own today, not ${today})` : '');
   }
   const secrets = secretValues(opts.env, opts.secrets, f.scenario);
-  // The client's secrets (its credentials, its tokens: known once it has one) and the scenario's.
+  // The client's secrets (its credentials, its tokens: known once it has one), the scenario's, and the values
+  // this run has seen in secret fields (a token answered by step 1 and sent again by step 3 is masked there too).
+  const learned = new Set<string>();
   const ctx: StepContext = {
     client,
-    redactor: () => client.redactor.with(secrets),
+    learned,
+    redactor: () => client.redactor.with([...secrets, ...learned]),
     scope: { answers: new Map(), env: opts.env, row, missing: new Map() },
     signal: opts.signal,
     now,
@@ -187,6 +190,7 @@ export async function runScenario(
     contract: !!opts.contract,
   };
   const steps: StepResult[] = [];
+  const knewAt: number[] = []; // how many secrets the run had learned when each step ended
   try {
     let stop: string | undefined;
     for (const step of f.steps) {
@@ -200,6 +204,7 @@ export async function runScenario(
       opts.onEvent?.({ type: 'stepStart', scenario: f, step, path: ['steps', step.index] });
       const r = await runStep(step, ctx);
       steps.push(r);
+      knewAt[steps.length - 1] = learned.size;
       opts.onEvent?.({ type: 'stepEnd', scenario: f, result: r });
       // Later steps build on this one's answer: after an error they are not sent (no writes on a wrong basis).
       if (r.outcome === 'errored') stop = `Not sent: ${r.label} errored.`;
@@ -211,6 +216,10 @@ export async function runScenario(
       await sandbox.close();
     }
   }
+  // A value learned by a later step is masked in the earlier ones too (their reports are written at the end).
+  steps.forEach((s, i) => {
+    if ((knewAt[i] ?? learned.size) < learned.size) steps[i] = redact(s, [...learned].slice(knewAt[i]));
+  });
   const outcome = steps.some(s => s.outcome === 'errored')
     ? 'errored'
     : steps.some(s => s.outcome === 'failed')
@@ -227,6 +236,8 @@ export async function runScenario(
 /** What every step of one run shares. */
 interface StepContext {
   client: BillingClient;
+  /** Values found in the secret-named fields of what this run sent and was answered (run-scoped). */
+  learned: Set<string>;
   /** Masks the client's secrets and the scenario's (made when needed: the client learns its token on the way). */
   redactor: () => Redactor;
   /** Earlier answers and captures, the environment, the row. */
@@ -287,9 +298,10 @@ async function runStep(p: PreparedStep, ctx: StepContext): Promise<StepResult> {
   const started = now();
   const base = { index: p.index, label: p.label, kind: p.step.kind, path: ['steps', p.index] as PathSegment[] };
   const done = (r: Partial<StepResult>): StepResult => {
-    const redactor = ctx.redactor();
     // Results reach reports, logs and History: nothing secret in them, whatever the outcome.
     const result = { ...base, outcome: 'passed' as StepOutcome, failures: [], tries: 0, ms: now() - started, ...r };
+    if (result.exchange) learnSecrets([result.exchange.body, result.exchange.answer], ctx.learned);
+    const redactor = ctx.redactor();
     if (result.error !== undefined) result.error = redactor.text(result.error);
     if (result.exchange) result.exchange = redactor.json(result.exchange);
     result.failures = result.failures.map(f => ({

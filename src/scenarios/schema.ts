@@ -1,6 +1,7 @@
 // *.scenario.json: a named list of steps, each a call with checks on its answer. The zod schema is the one
 // source of truth: the loader parses with it and the editor's JSON Schema is generated from it.
 import * as z from 'zod';
+import { SECRET_ENV_WORDS } from './secretEnv';
 
 const described = <T extends z.ZodType>(schema: T, description: string): T => {
   z.globalRegistry.add(schema, { description });
@@ -228,7 +229,8 @@ export const Scenario = z
       .array(z.string())
       .register(z.globalRegistry, {
         description:
-          'Names of environment variables whose values are secret: masked as *** in results and reports (names with SECRET, TOKEN, PASSWORD or KEY are secret anyway).',
+          'Names of environment variables whose values are secret: masked as *** in results and reports ' +
+          `(names holding ${SECRET_ENV_WORDS.join(', ')} are secret anyway, in any case: DB_PASS, SERVICE_CREDENTIAL).`,
       })
       .optional(),
     each: z

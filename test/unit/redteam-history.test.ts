@@ -108,8 +108,9 @@ if (isMainThread) {
       });
     }
 
-    test('names that only look alike stay readable: unique_token, tokenId, account-key, signatureType', () => {
-      for (const name of ['unique_token', 'tokenId', 'account-key', 'signatureType', 'accountNumber']) {
+    // tokenId was here until issue 29: in the service's payment methods it is the gateway's payment token.
+    test('names that only look alike stay readable: unique_token, account-key, signatureType', () => {
+      for (const name of ['unique_token', 'account-key', 'signatureType', 'accountNumber']) {
         assert.equal(isSecretName(name), false, name);
       }
     });
