@@ -78,7 +78,10 @@ describe('dates: within 50 years of the sandbox today, the same bound in both fa
       previewOptions: { previewTypes: ['ChargeMetrics'] },
     });
     assert.equal(v1Preview.status, 400);
-    assert.match(v1Preview.json.reasons[0].message, /subscriptions\[0\]\.orderActions\[0\]\.triggerDates\[0\]\.triggerDate/);
+    assert.match(
+      v1Preview.json.reasons[0].message,
+      /subscriptions\[0\]\.orderActions\[0\]\.triggerDates\[0\]\.triggerDate/,
+    );
 
     assert.equal(sb.store.orderList.length, orders, 'nothing was kept');
     const moved = await call('POST', CLOCK_PATH, { by: '1 day' });
@@ -130,7 +133,10 @@ describe('an account the sandbox cannot bill is left out and named; the others a
   test('a bill run over every account (v2 and v1) bills the others and names it in a header; over that account alone, a 400', async () => {
     const v2 = await call('POST', '/v2/bill_runs', { target_date: '2027-01-01', invoice_date: '2027-01-01' });
     assert.equal(v2.status, 201, JSON.stringify(v2.json));
-    assert.match(v2.headers.get('sandbox-unbilled-accounts') ?? '', new RegExp(`^${old}: bill runs price at most 1200`));
+    assert.match(
+      v2.headers.get('sandbox-unbilled-accounts') ?? '',
+      new RegExp(`^${old}: bill runs price at most 1200`),
+    );
     const v1 = await call('POST', '/v1/bill-runs', { targetDate: '2027-01-01' });
     assert.equal(v1.status, 200, JSON.stringify(v1.json));
     assert.match(v1.headers.get('sandbox-unbilled-accounts') ?? '', new RegExp(`^${old}: `));
@@ -221,7 +227,10 @@ describe('a copied catalog: discount_percent from -100 to 100, amounts at most 1
       const first = await startSandbox({ today: '2027-01-01', dataFile });
       assert.equal((await (await v1Caller(first))('PUT', SANDBOX_CATALOG_PATH, discounted(10))).status, 200);
       await first.close();
-      fs.writeFileSync(dataFile, fs.readFileSync(dataFile, 'utf8').replace('"discount_percent":10', '"discount_percent":5000'));
+      fs.writeFileSync(
+        dataFile,
+        fs.readFileSync(dataFile, 'utf8').replace('"discount_percent":10', '"discount_percent":5000'),
+      );
       const again = await startSandbox({ today: '2027-01-01', dataFile });
       try {
         const r = await (await v1Caller(again))('POST', '/v2/orders/preview', basePreview);
@@ -267,8 +276,13 @@ describe('amounts: at most 10^12 in size, so that every total is exact to the ce
 
   test('2e15 and 9007199254740993 are refused naming the field and the bound, in both families; nothing is kept', async () => {
     const orders = sb.store.orderList.length;
-    for (const amount of [2e15, 9007199254740993]) {
-      const r = await call('POST', '/v2/orders/preview', withFees(fee(amount), fee(99.9), fee(0.1)));
+    // As a client writes them: 9007199254740993 is past what a double holds (it reads as ...992).
+    for (const amount of ['2e15', '9007199254740993']) {
+      const text = JSON.stringify(withFees(fee(1), fee(99.9), fee(0.1))).replace(
+        '"unit_amount":1,',
+        `"unit_amount":${amount},`,
+      );
+      const r = await call('POST', '/v2/orders/preview', text);
       assert.equal(r.status, 400, JSON.stringify(r.json).slice(0, 300));
       assert.equal(v2Error(r).parameter, 'line_items[0].unit_amount');
       assert.match(v2Error(r).message, /at most 1,000,000,000,000 in size/);
@@ -276,7 +290,11 @@ describe('amounts: at most 10^12 in size, so that every total is exact to the ce
     const seats = await call('POST', '/v2/orders', {
       ...v2Order('2027-01-01'),
       subscriptions: [
-        { subscription_plans: [{ plan_id: 'plan-team-monthly', prices: [{ price_id: 'price-team-seats', quantity: 1e13 }] }] },
+        {
+          subscription_plans: [
+            { plan_id: 'plan-team-monthly', prices: [{ price_id: 'price-team-seats', quantity: 1e13 }] },
+          ],
+        },
       ],
     });
     assert.equal(seats.status, 400);
@@ -287,7 +305,10 @@ describe('amounts: at most 10^12 in size, so that every total is exact to the ce
       orderLineItems: [{ itemName: 'Fee', itemType: 'Fee', amountPerUnit: 2e15, quantity: 1 }],
     });
     assert.equal(v1.status, 400);
-    assert.match(v1.json.reasons[0].message, /^Invalid value for orderLineItems\[0\]\.amountPerUnit: 2000000000000000 is larger/);
+    assert.match(
+      v1.json.reasons[0].message,
+      /^Invalid value for orderLineItems\[0\]\.amountPerUnit: 2000000000000000 is larger/,
+    );
     assert.equal(sb.store.orderList.length, orders);
   });
 

@@ -109,7 +109,10 @@ function regroup(lines: Signed[]): BillingDocument<BilledRef>[] {
     const day = byDate.get(date)!.sort((a, b) => Number(!!b.givenBack) - Number(!!a.givenBack));
     const sum = day.reduce((a, l) => a + l.cents, 0n);
     const credit = sum < 0n;
-    const items = day.map(l => ({ ...l.item, amount: boundedCents(credit ? -l.cents : l.cents, `An item on ${date}`) }));
+    const items = day.map(l => ({
+      ...l.item,
+      amount: boundedCents(credit ? -l.cents : l.cents, `An item on ${date}`),
+    }));
     const subtotal = boundedCents(credit ? -sum : sum, `The billing document of ${date}`);
     return { type: credit ? 'credit_memo' : 'invoice', targetDate: date, items, subtotal, tax: 0, total: subtotal };
   });

@@ -147,7 +147,10 @@ export function billAccount(
     ...(p.reversal ? { reversal: true } : {}),
   }));
   const cents = items.reduce((sum, i) => sum + Math.round(i.amount * 100), 0);
-  const total = boundedCents(BigInt(Math.abs(cents)), `The bill of ${account.account_number} through ${opts.targetDate}`);
+  const total = boundedCents(
+    BigInt(Math.abs(cents)),
+    `The bill of ${account.account_number} through ${opts.targetDate}`,
+  );
   const type = cents < 0 ? 'credit_memo' : 'invoice';
   const document: BillingDocumentRec = {
     id: newId(),

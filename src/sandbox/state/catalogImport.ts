@@ -285,7 +285,10 @@ function discount(p: Obj, at: string, model: 'discount_percentage' | 'discount_f
     if (percent === undefined) throw new CatalogError(`${at}.discount_percent`, 'a percentage discount needs it');
     if (Math.abs(percent) > DISCOUNT_PERCENT_BOUND) {
       const bound = DISCOUNT_PERCENT_BOUND;
-      throw new OutOfBounds(`${at}.discount_percent`, `${percent} is not a percentage: it is from -${bound} to ${bound}`);
+      throw new OutOfBounds(
+        `${at}.discount_percent`,
+        `${percent} is not a percentage: it is from -${bound} to ${bound}`,
+      );
     }
     return { ...base, model, discount: { percent, level, appliesTo } };
   }

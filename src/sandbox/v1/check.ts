@@ -86,7 +86,11 @@ export function checkOrderBody(raw: unknown, kind: V1Kind, today: string): void 
 
 /** The v1 object a path is in, for the error code. */
 const resourceAt = (path: string): V1Resource =>
-  /chargeOverrides|chargeUpdates/.test(path) ? 'ratePlanCharge' : path.startsWith('subscriptions') ? 'subscription' : 'order';
+  /chargeOverrides|chargeUpdates/.test(path)
+    ? 'ratePlanCharge'
+    : path.startsWith('subscriptions')
+      ? 'subscription'
+      : 'order';
 
 function checkTypes(raw: unknown, kind: V1Kind): void {
   if (!isObj(raw)) throw v1Error('order', CATEGORY.invalidValue, 'The body must be a JSON object.');
