@@ -106,7 +106,7 @@ export interface ClockAnswer extends ClockStatus {
   restored?: string;
   /** Moving forward past the bound: the dates whose copies were dropped (the clock can no longer go back there). */
   dropped?: string[];
-  /** Accounts the move could not bill (the rest were billed): left as they were, each with why. */
+  /** Accounts the move could not bill (the rest were billed): billed no further by it, each with why. */
   unbilled?: UnbilledAccount[];
 }
 

@@ -3,7 +3,7 @@
 // the terms that end that day renewed. What fell due before the move is billed on its own date first (the state
 // never lags the clock); a change dated before an account's last bill is billed on its next bill cycle date.
 // An account the engine cannot price (past its period limit, or amounts past what it computes exactly) is left
-// unbilled for the rest of the move and said in the answer: it never stops the move, nor another account's bill.
+// unbilled for the rest of the move and named in the answer: it never stops the move, nor another account's bill.
 import { formatMoney } from '../../wire/money';
 import type { BilledEvent, TimeEvent } from '../../wire/sandboxClock';
 import { accountScopes, billAccount, pendingLines, type AccountScope } from '../invoicing/billRun';
