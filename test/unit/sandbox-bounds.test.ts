@@ -84,6 +84,14 @@ describe('dates: within 50 years of the sandbox today, the same bound in both fa
     );
 
     assert.equal(sb.store.orderList.length, orders, 'nothing was kept');
+    // The account's own dates (a tax certificate from 1960) bill nothing: they are not bounded.
+    const certified = v2Order('2027-01-01');
+    const certificate = { id: 'TX-1', start_date: '1960-01-01', end_date: '2999-12-31' };
+    const taken = await call('POST', '/v2/orders', {
+      ...certified,
+      account_data: { ...certified.account_data, tax_certificate: certificate },
+    });
+    assert.equal(taken.status, 200, JSON.stringify(taken.json).slice(0, 300));
     const moved = await call('POST', CLOCK_PATH, { by: '1 day' });
     assert.equal(moved.status, 200, JSON.stringify(moved.json));
   });

@@ -22,10 +22,12 @@ export function dateWindow(today: string): DateWindow {
   return { earliest: addMonths(today, -months), latest: addMonths(today, months) };
 }
 
-/** Which fields of a family's body hold dates, and which hold amounts or quantities. */
+/** Which fields of a family's body hold dates, which amounts or quantities, and which hold neither it bills by. */
 export interface FamilyFields {
   isDate(key: string): boolean;
   amounts: ReadonlySet<string>;
+  /** The new account (its contacts, a tax certificate's dates): nothing in it is billed. */
+  notBilled: ReadonlySet<string>;
 }
 
 export const V2_FIELDS: FamilyFields = {
@@ -41,6 +43,7 @@ export const V2_FIELDS: FamilyFields = {
     'discount_amount',
     'refund_amount',
   ]),
+  notBilled: new Set(['account_data']),
 };
 
 export const V1_FIELDS: FamilyFields = {
@@ -56,6 +59,7 @@ export const V1_FIELDS: FamilyFields = {
     'startingUnit',
     'endingUnit',
   ]),
+  notBilled: new Set(['newAccount', 'previewAccountInfo']),
 };
 
 export interface OutOfBounds {
@@ -80,7 +84,7 @@ export function outOfBounds(body: unknown, fields: FamilyFields, today: string):
     }
     if (v !== null && typeof v === 'object') {
       for (const [k, x] of Object.entries(v)) {
-        if (isCustom(k)) continue;
+        if (isCustom(k) || fields.notBilled.has(k)) continue;
         const found = walk(x, path ? `${path}.${k}` : k, k);
         if (found) return found;
       }
