@@ -11,6 +11,7 @@ export function clockLines(a: ClockStatus | ClockAnswer): string[] {
   if (a.restored) lines.push(`restored the state of ${a.restored}`);
   for (const e of a.events) lines.push(`${e.date}  ${e.type.padEnd(8)}  ${e.message}`);
   if (!a.events.length) lines.push('nothing fell due');
+  for (const u of a.unbilled ?? []) lines.push(`not billed: ${u.account_number}: ${u.reason}`);
   if (a.dropped?.length) lines.push(`note: ${droppedNote(a)}`);
   return lines;
 }
@@ -38,7 +39,8 @@ export function clockSummary(a: ClockAnswer): string {
   });
   const happened = parts.length ? `${parts.join('; ')}.` : 'Nothing fell due.';
   const note = a.dropped?.length ? ` Note: ${droppedNote(a)}.` : '';
-  return `${where}. ${happened}${note}`;
+  const unbilled = a.unbilled?.length ? ` Not billed: ${a.unbilled.map(u => u.account_number).join(', ')}.` : '';
+  return `${where}. ${happened}${unbilled}${note}`;
 }
 
 const droppedNote = (a: ClockAnswer) =>

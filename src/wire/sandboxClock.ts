@@ -106,4 +106,12 @@ export interface ClockAnswer extends ClockStatus {
   restored?: string;
   /** Moving forward past the bound: the dates whose copies were dropped (the clock can no longer go back there). */
   dropped?: string[];
+  /** Accounts the move could not bill (the rest were billed): billed no further by it, each with why. */
+  unbilled?: UnbilledAccount[];
+}
+
+/** An account a bill run left out: its amounts or its periods are past what the Local sandbox computes. */
+export interface UnbilledAccount {
+  account_number: string;
+  reason: string;
 }

@@ -264,19 +264,18 @@ describe('nothing twice, nothing rewritten', () => {
     );
   });
 
-  test('a move past what the engine prices (a century of monthly periods) is a 400 that changes nothing', () => {
-    const { store, tm, clock } = billed();
-    const before = store.serialise();
-    assert.throws(
-      () => tm.move({ to: '2128-01-01' }),
-      (e: Error & { status?: number }) => {
-        assert.equal(e.status, 400);
-        assert.match(e.message, /^Nothing was changed: bill runs price at most 1200 billing periods/);
-        return true;
-      },
+  test('a move past what the engine prices (a century of monthly periods) leaves the account as it was, named with why', () => {
+    const { store, tm, clock, documents, account } = billed();
+    const answer = tm.move({ to: '2128-01-01' });
+    assert.equal(clock.today(), '2128-01-01', 'the move is not refused: other accounts would be billed');
+    assert.deepEqual(documents(), [], 'nothing billed for it');
+    assert.equal(store.ledger.billedThrough(account.account_number), undefined);
+    assert.deepEqual(
+      answer.unbilled?.map(u => u.account_number),
+      [account.account_number],
     );
-    assert.equal(store.serialise(), before);
-    assert.equal(clock.today(), '2027-01-01');
+    assert.match(answer.unbilled![0].reason, /^bill runs price at most 1200 billing periods .* through 2128-01-01/);
+    assert.match(clockSummary(answer), new RegExp(`Not billed: ${account.account_number}\\.`));
   });
 
   test('serialise and replaceWith carry the invoices and what each item billed', () => {

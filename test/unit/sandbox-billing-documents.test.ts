@@ -232,7 +232,17 @@ test('v2: what the engine cannot bill is a 400 that names the field and says wha
   const r = await call('POST', '/v2/orders/preview', teamPreview('2027-01-01', { end_date: '2200-01-01' }));
   assert.equal(r.status, 400);
   assert.equal(r.json.errors[0].parameter, 'end_date');
-  assert.match(r.json.errors[0].message, /at most 1200 periods.*earlier end date/);
+  assert.match(r.json.errors[0].message, /2200-01-01 is outside the dates the Local sandbox takes/);
+  const evergreen = { initial_term: { type: 'evergreen' }, start_on: { contract_effective: '2027-01-01' } };
+  const subscriptions = [{ ...evergreen, subscription_plans: [teamPlanV2] }];
+  const periods = await call(
+    'POST',
+    '/v2/orders/preview',
+    teamPreview('2027-01-01', { number_of_periods: 1300, subscriptions }),
+  );
+  assert.equal(periods.status, 400);
+  assert.equal(periods.json.errors[0].parameter, 'number_of_periods');
+  assert.match(periods.json.errors[0].message, /at most 1200 periods.*fewer periods/);
 });
 
 // ---- v1 ----

@@ -129,7 +129,7 @@ test('maps that grow per request stay bounded: tokens, idempotency replies, volu
   }
 });
 
-test('a quantity of 1e308 answers a clear 400 naming the subscription, never null metrics', async () => {
+test('a quantity of 1e308 answers a clear 400 naming the field, never null metrics', async () => {
   const s = await startSandbox();
   try {
     const t = await tokenOf(s);
@@ -139,13 +139,13 @@ test('a quantity of 1e308 answers a clear 400 naming the subscription, never nul
     body.subscriptions[0].subscription_plans[0].prices![0].quantity = 1e308;
     const r = await call(s, t, 'POST', '/v2/orders/preview', body);
     assert.equal(r.status, 400, JSON.stringify(r.json).slice(0, 300));
-    assert.equal(r.json.errors[0].parameter, 'subscriptions[0]');
-    assert.match(r.json.errors[0].message, /too large/);
+    assert.equal(r.json.errors[0].parameter, 'subscriptions[0].subscription_plans[0].prices[0].quantity');
+    assert.match(r.json.errors[0].message, /at most 1,000,000,000,000 in size/);
     const huge = { name: 'Huge', type: 'fee', unit_amount: 1e308, quantity: 10 };
     const fee = { account_number: 'A00000001', line_items: [huge] };
     const li = await call(s, t, 'POST', '/v2/orders', fee);
     assert.equal(li.status, 400);
-    assert.equal(li.json.errors[0].parameter, 'line_items[0]');
+    assert.equal(li.json.errors[0].parameter, 'line_items[0].unit_amount');
   } finally {
     await s.close();
   }

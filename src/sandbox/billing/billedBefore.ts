@@ -4,7 +4,7 @@
 // that the order no longer bills is given back (the old seats of April, say, before April at the new seats).
 import { lineKey, type Billed } from '../state/documents';
 import type { ItemRec, SubscriptionRec } from '../state/store';
-import { fromCents } from './exact';
+import { boundedCents } from './limits';
 import type { BilledRef } from './orderBilling';
 import type { BillingDocument, BillingItem } from './types';
 
@@ -109,8 +109,11 @@ function regroup(lines: Signed[]): BillingDocument<BilledRef>[] {
     const day = byDate.get(date)!.sort((a, b) => Number(!!b.givenBack) - Number(!!a.givenBack));
     const sum = day.reduce((a, l) => a + l.cents, 0n);
     const credit = sum < 0n;
-    const items = day.map(l => ({ ...l.item, amount: fromCents(credit ? -l.cents : l.cents) }));
-    const subtotal = fromCents(credit ? -sum : sum);
+    const items = day.map(l => ({
+      ...l.item,
+      amount: boundedCents(credit ? -l.cents : l.cents, `An item on ${date}`),
+    }));
+    const subtotal = boundedCents(credit ? -sum : sum, `The billing document of ${date}`);
     return { type: credit ? 'credit_memo' : 'invoice', targetDate: date, items, subtotal, tax: 0, total: subtotal };
   });
 }

@@ -3,7 +3,8 @@
 // credit memo. Tax is zero. Pure: no HTTP, no store, no clock.
 import { addMonths } from '../../schemas/dates';
 import { dayBefore, earlier } from './calendar';
-import { centsHalfEven, fromCents } from './exact';
+import { centsHalfEven } from './exact';
+import { boundedCents } from './limits';
 import { chargeLines, type ChargeContext, type Line } from './schedule';
 import type { BillingDocument, BillingInput, BillingItem, SubscriptionInput, Through } from './types';
 
@@ -47,8 +48,9 @@ function billingDocument<R>(targetDate: string, lines: Line<R>[]): BillingDocume
   const cents = lines.map(l => (l.kind === 'credit' ? -centsHalfEven(l.amount) : centsHalfEven(l.amount)));
   const sum = cents.reduce((a, b) => a + b, 0n);
   const credit = sum < 0n;
-  const items = lines.map((l, i): BillingItem<R> => item(l, fromCents(credit ? -cents[i] : cents[i])));
-  const subtotal = fromCents(credit ? -sum : sum);
+  const what = `A billing item on ${targetDate}`;
+  const items = lines.map((l, i): BillingItem<R> => item(l, boundedCents(credit ? -cents[i] : cents[i], what)));
+  const subtotal = boundedCents(credit ? -sum : sum, `The billing document of ${targetDate}`);
   return { type: credit ? 'credit_memo' : 'invoice', targetDate, items, subtotal, tax: 0, total: subtotal };
 }
 

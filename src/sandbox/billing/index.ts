@@ -4,5 +4,5 @@ export { billingDocuments } from './documents';
 export { flatFee, perUnit, periodPrice, tiered, volume } from './pricing';
 export { centsHalfEven, exact, fromCents } from './exact';
 export { PERIOD_MONTHS, periods } from './calendar';
-export { MAX_PERIODS } from './schedule';
+export { MAX_PERIODS, PeriodLimit } from './schedule';
 export type * from './types';

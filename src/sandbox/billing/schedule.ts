@@ -10,6 +10,9 @@ import type { ChargeChange, ChargeInput, PriceTerms, Through } from './types';
 /** Far more periods than a preview asks for (100 years of months): beyond it an answer would only be slow. */
 export const MAX_PERIODS = 1200;
 
+/** A charge priced past MAX_PERIODS: a RangeError, as every caller refuses the engine's limits. */
+export class PeriodLimit extends RangeError {}
+
 /** A billing line before rounding: what is billed (or credited) on `target` for service [start, end). */
 export interface Line<R> {
   ref: R;
@@ -137,7 +140,7 @@ class ChargeRun<R> {
       if (lines.some(l => l.regular && l.line.target >= from)) counted++;
       if ('periods' in through && counted > through.periods) break;
       if (++n > MAX_PERIODS) {
-        throw new RangeError(
+        throw new PeriodLimit(
           `The Local sandbox bills at most ${MAX_PERIODS} periods of a charge in one preview: ` +
             'ask for fewer periods or an earlier end date.',
         );

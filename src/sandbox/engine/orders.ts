@@ -10,6 +10,7 @@ import { billedOver, money, monthly, round2, termMonths, type Money, type Term }
 import { subscriptionView } from '../v2/orderViews';
 import { pauseOf } from './pauses';
 import { recordOrderBilling } from '../invoicing/history';
+import { MAX_AMOUNT, tooLarge } from '../billing/limits';
 import type { AccountRec, ItemRec, OrderRec, Store, SubscriptionRec } from '../state/store';
 import type { Billed } from '../state/documents';
 import {
@@ -289,15 +290,11 @@ function previewItem(
   };
 }
 
-/** Money that JSON can carry: a quantity of 1e308 is a clear 400, never a `null` metric. */
+/** Money exact to the cent (billing/limits.ts): a quantity of 1e308 is a clear 400, never a `null` metric. */
 function finiteMoney(amount: number, currency: string, parameter: string, what: string): Money {
   const m = money(amount, currency);
-  if (!Number.isFinite(m.net_amount)) {
-    throw badRequest(
-      'invalid_parameter',
-      parameter,
-      `${what} are too large to compute: use a smaller quantity or unit amount.`,
-    );
+  if (!Number.isFinite(m.net_amount) || Math.abs(m.net_amount) > MAX_AMOUNT) {
+    throw badRequest('invalid_parameter', parameter, `${what} are too large to compute: ${tooLarge}.`);
   }
   return m;
 }

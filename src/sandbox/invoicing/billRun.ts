@@ -5,6 +5,7 @@
 // through a date is exactly what the engine prices for it: nothing twice, nothing left out.
 import { addDays } from '../../schemas/dates';
 import { periods } from '../billing';
+import { boundedCents } from '../billing/limits';
 import type { Billed, BillingDocumentRec, ChargeKind, DocumentItemRec } from '../state/documents';
 import { newId } from '../state/ids';
 import type { AccountRec, OrderRec, Store, SubscriptionRec } from '../state/store';
@@ -146,6 +147,10 @@ export function billAccount(
     ...(p.reversal ? { reversal: true } : {}),
   }));
   const cents = items.reduce((sum, i) => sum + Math.round(i.amount * 100), 0);
+  const total = boundedCents(
+    BigInt(Math.abs(cents)),
+    `The bill of ${account.account_number} through ${opts.targetDate}`,
+  );
   const type = cents < 0 ? 'credit_memo' : 'invoice';
   const document: BillingDocumentRec = {
     id: newId(),
@@ -158,7 +163,7 @@ export function billAccount(
     target_date: opts.targetDate,
     ...(opts.billRunNumber ? { bill_run_number: opts.billRunNumber } : {}),
     items,
-    total: Math.abs(cents) / 100,
+    total,
     created_time: opts.now,
   };
   store.addDocument(document);

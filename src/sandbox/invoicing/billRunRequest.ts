@@ -6,6 +6,7 @@ import type { BillRunAsked, BillRunRec } from '../state/billRuns';
 import type { BillingDocumentRec, ChargeKind } from '../state/documents';
 import type { AccountRec, Store } from '../state/store';
 import { accountScopes, billAccount, type BillFilter } from './billRun';
+import { priced } from './unbilled';
 
 export interface BillRunRequest extends BillFilter {
   targetDate: string;
@@ -19,24 +20,34 @@ export interface BillRunRequest extends BillFilter {
 }
 
 export interface BillRunOutcome {
+  /** The accounts billed (the unbilled ones not counted). */
   accountsProcessed: number;
   documents: BillingDocumentRec[];
+  /** Accounts of a run over several that the engine cannot price, left as they were: by number, why. */
+  unbilled: Map<string, string>;
 }
 
-/** Bills the accounts the request names through its target date; the documents issued (kept in the store). */
+/**
+ * Bills the accounts the request names through its target date; the documents issued (kept in the store). A run
+ * over one account answers the engine's limit as its error; over several, an account past it is left out and
+ * noted, never stopping the others' bills.
+ */
 export function runBillRun(store: Store, r: BillRunRequest): BillRunOutcome {
   const scopes = accountScopes(store);
   const accounts = r.accounts ?? store.accountList;
   const documents: BillingDocumentRec[] = [];
+  const unbilled = new Map<string, string>();
   let accountsProcessed = 0;
   for (const account of accounts) {
     if (r.cycleDay !== undefined && account.bill_cycle_day !== r.cycleDay) continue;
-    accountsProcessed++;
     const scope = scopes.get(account.account_number) ?? { subscriptions: [], orders: [] };
-    const doc = billAccount(store, account, scope, r);
+    const bill = () => billAccount(store, account, scope, r);
+    const doc = accounts.length === 1 ? bill() : priced(account.account_number, r.targetDate, unbilled, bill);
+    if (unbilled.has(account.account_number)) continue;
+    accountsProcessed++;
     if (doc) documents.push(doc);
   }
-  return { accountsProcessed, documents };
+  return { accountsProcessed, documents, unbilled };
 }
 
 /** The charge types a request names (OneTime, Recurring, Usage, in any case or as one_time); undefined: unknown. */

@@ -3,6 +3,7 @@
 // becomes a charge; one of a model or period the sandbox does not compute is kept (GET /v2/plans lists it) but
 // marked unpriceable, so ordering its plan is a 400 that says why, never a wrong figure or a 500.
 import { isObj, type Obj } from '../../schemas/objects';
+import { amountMessage, MAX_AMOUNT } from '../billing/limits';
 import {
   Catalog,
   type BillingPeriod,
@@ -24,6 +25,19 @@ export class CatalogError extends Error {
     this.name = 'CatalogError';
   }
 }
+
+/** A number past what the sandbox computes with (bounds.ts): a copy is refused; one kept earlier is unpriceable. */
+class OutOfBounds extends CatalogError {
+  constructor(
+    at: string,
+    readonly reason: string,
+  ) {
+    super(at, reason);
+  }
+}
+
+/** The service's bound on a percentage discount: between -100 and 100 (kept here inclusive, never stricter). */
+export const DISCOUNT_PERCENT_BOUND = 100;
 
 /**
  * The plans in what was given: GET /v2/plans answers (`{data, next_page}`, or a list of them: its pages), a list
@@ -47,8 +61,11 @@ export function plansIn(value: unknown): unknown[] {
   );
 }
 
-/** The catalog those plans make, each product holding its plans in the order given. */
-export function importCatalog(value: unknown): Catalog {
+/**
+ * The catalog those plans make, each product holding its plans in the order given. `kept`: the catalog a data file
+ * holds, copied before the bounds were checked: a price past them is kept unpriceable rather than the file refused.
+ */
+export function importCatalog(value: unknown, opts: { kept?: boolean } = {}): Catalog {
   const plans = plansIn(value);
   if (!plans.length) throw new CatalogError('plans', 'there are none; a catalog needs at least one plan');
   const products = new Map<string, Product>();
@@ -67,7 +84,7 @@ export function importCatalog(value: unknown): Catalog {
       number: text(raw.plan_number, `${at}.plan_number`) ?? id,
       name: text(raw.name, `${at}.name`) ?? id,
       charges: prices.map(([p, where]) => {
-        const charge = chargeOf(p, where);
+        const charge = boundedCharge(p, where, id, opts.kept === true);
         const other = priceIds.get(charge.id);
         if (other) throw new CatalogError(`${where}.id`, `price ${charge.id} is also in plan ${other}`);
         priceIds.set(charge.id, id);
@@ -116,6 +133,7 @@ function text(v: unknown, at: string, required = false): string | undefined {
 function num(v: unknown, at: string): number | undefined {
   if (v === undefined || v === null) return undefined;
   if (typeof v !== 'number' || !Number.isFinite(v)) throw new CatalogError(at, `${JSON.stringify(v)} is not a number`);
+  if (Math.abs(v) > MAX_AMOUNT) throw new OutOfBounds(at, amountMessage(v));
   return v;
 }
 
@@ -143,6 +161,22 @@ function periodOf(recurring: unknown): BillingPeriod | { reason: string } {
 
 const CHARGE_TYPES: readonly ChargeType[] = ['recurring', 'one_time', 'usage'];
 const LEVELS: readonly DiscountLevel[] = ['plan', 'subscription', 'account'];
+
+/** A price as a charge; past the bounds, the copy is refused naming the plan and price (kept: it is unpriceable). */
+function boundedCharge(p: Obj, at: string, planId: string, kept: boolean): Charge {
+  try {
+    return chargeOf(p, at);
+  } catch (e) {
+    if (!(e instanceof OutOfBounds)) throw e;
+    const priceId = typeof p.id === 'string' ? p.id : '';
+    if (!kept) throw new CatalogError(e.at, `${e.reason} (plan ${planId}, price ${priceId})`);
+    const name = typeof p.name === 'string' && p.name ? p.name : priceId;
+    const model = typeof p.charge_model === 'string' ? p.charge_model : 'flat_fee';
+    const type = typeof p.charge_type === 'string' ? p.charge_type : 'recurring';
+    const unpriceable = { reason: `its ${e.at.slice(at.length + 1)} is out of bounds: ${e.reason}`, model, type };
+    return { id: priceId, name, type: 'recurring', model: 'flat_fee', defaultQuantity: 1, prices: {}, unpriceable };
+  }
+}
 
 /** One price as a charge; an unpriceable one keeps its names and says why. */
 function chargeOf(p: Obj, at: string): Charge {
@@ -249,6 +283,13 @@ function discount(p: Obj, at: string, model: 'discount_percentage' | 'discount_f
   if (model === 'discount_percentage') {
     const percent = num(p.discount_percent, `${at}.discount_percent`);
     if (percent === undefined) throw new CatalogError(`${at}.discount_percent`, 'a percentage discount needs it');
+    if (Math.abs(percent) > DISCOUNT_PERCENT_BOUND) {
+      const bound = DISCOUNT_PERCENT_BOUND;
+      throw new OutOfBounds(
+        `${at}.discount_percent`,
+        `${percent} is not a percentage: it is from -${bound} to ${bound}`,
+      );
+    }
     return { ...base, model, discount: { percent, level, appliesTo } };
   }
   const prices = amounts(p.discount_amounts, `${at}.discount_amounts`);

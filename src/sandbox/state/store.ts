@@ -336,7 +336,7 @@ export class Store {
 
   private copiedCatalog(plans: unknown): Catalog {
     try {
-      return importCatalog(plans);
+      return importCatalog(plans, { kept: true }); // copied before the bounds: a price past them is unpriceable
     } catch (e) {
       if (!(e instanceof CatalogError)) throw e;
       const message =

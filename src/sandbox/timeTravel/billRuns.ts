@@ -2,37 +2,23 @@
 // the start or change dates between cycle days the billing engine dates lines on, as a preview shows them), after
 // the terms that end that day renewed. What fell due before the move is billed on its own date first (the state
 // never lags the clock); a change dated before an account's last bill is billed on its next bill cycle date.
+// An account the engine cannot price (past its period limit, or amounts past what it computes exactly) is left
+// unbilled for the rest of the move and named in the answer: it never stops the move, nor another account's bill.
 import { formatMoney } from '../../wire/money';
-import { MAX_PERIODS } from '../billing';
 import type { BilledEvent, TimeEvent } from '../../wire/sandboxClock';
 import { accountScopes, billAccount, pendingLines, type AccountScope } from '../invoicing/billRun';
+import { priced } from '../invoicing/unbilled';
 import type { BillingDocumentRec } from '../state/documents';
 import type { Store } from '../state/store';
-import { stampOf, type DueHandler } from './due';
-
-/** A move that would bill more periods of a charge than the billing engine prices: refused, nothing changed. */
-export class BillingLimit extends Error {}
-
-/** The engine's period limit, said for a move of the clock. */
-function priced<T>(run: () => T): T {
-  try {
-    return run();
-  } catch (e) {
-    if (!(e instanceof RangeError)) throw e;
-    throw new BillingLimit(
-      `bill runs price at most ${MAX_PERIODS} billing periods of a charge from its start, and this move passes ` +
-        'that; move the clock to an earlier date',
-    );
-  }
-}
+import { stampOf, type DueHandler, type MoveNotes } from './due';
 
 /** Each account's earliest due date on or before `until` (lines are priced once per record: expected.ts). */
-function dueDates(store: Store, until: string, scopes: Map<string, AccountScope>): Map<string, string> {
+function dueDates(store: Store, until: string, scopes: Map<string, AccountScope>, notes: MoveNotes) {
   const due = new Map<string, string>();
   for (const [number, scope] of scopes) {
     const account = store.accounts.get(number);
-    if (!account) continue;
-    for (const p of priced(() => pendingLines(store, account, scope, until))) {
+    if (!account || notes.unbilled.has(number)) continue;
+    for (const p of priced(number, until, notes.unbilled, () => pendingLines(store, account, scope, until)) ?? []) {
       const was = due.get(number);
       if (p.due <= until && (was === undefined || p.due < was)) due.set(number, p.due);
     }
@@ -42,21 +28,20 @@ function dueDates(store: Store, until: string, scopes: Map<string, AccountScope>
 
 export const billRuns: DueHandler = {
   name: 'the bill run handler',
-  next(store, until) {
+  next(store, until, notes) {
     let earliest: string | undefined;
-    for (const d of dueDates(store, until, accountScopes(store)).values()) {
+    for (const d of dueDates(store, until, accountScopes(store), notes).values()) {
       if (earliest === undefined || d < earliest) earliest = d;
     }
     return earliest;
   },
-  run(store, date) {
+  run(store, date, notes) {
     const events: TimeEvent[] = [];
     const scopes = accountScopes(store);
-    for (const number of dueDates(store, date, scopes).keys()) {
+    for (const number of dueDates(store, date, scopes, notes).keys()) {
       const account = store.accounts.get(number)!;
-      const doc = priced(() =>
-        billAccount(store, account, scopes.get(number)!, { targetDate: date, now: stampOf(date) }),
-      );
+      const options = { targetDate: date, now: stampOf(date) };
+      const doc = priced(number, date, notes.unbilled, () => billAccount(store, account, scopes.get(number)!, options));
       if (doc) events.push(billedEvent(doc, date));
     }
     return events;

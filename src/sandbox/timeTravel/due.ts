@@ -5,17 +5,24 @@
 import type { TimeEvent } from '../../wire/sandboxClock';
 import type { Store } from '../state/store';
 
+/** What the calls of one move share: the accounts it cannot bill (by number, with why), left as they are. */
+export interface MoveNotes {
+  unbilled: Map<string, string>;
+}
+
+export const newNotes = (): MoveNotes => ({ unbilled: new Map() });
+
 export interface DueHandler {
   /** Named in the error when it breaks its promise below. */
   name: string;
   /** The earliest date on or before `until` when something of this handler falls due; undefined when nothing does. */
-  next(store: Store, until: string): string | undefined;
+  next(store: Store, until: string, notes: MoveNotes): string | undefined;
   /**
    * Makes everything due on or before `date` happen and says what happened. It changes subscriptions through
    * `store.putSubscription` with new records (never in place), so a failed save rolls every change back.
    * Afterwards `next` must answer a later date or nothing.
    */
-  run(store: Store, date: string): TimeEvent[];
+  run(store: Store, date: string, notes: MoveNotes): TimeEvent[];
 }
 
 /** More events than this in one move is a runaway (a term of no length): the move is refused. */
@@ -28,21 +35,26 @@ export class TooManyEvents extends Error {}
  * state never lags the clock). A date earlier than one already run (a resume makes an old term end due) runs
  * on the later date, so events stay in date order.
  */
-export function runDue(store: Store, until: string, handlers: readonly DueHandler[]): TimeEvent[] {
+export function runDue(
+  store: Store,
+  until: string,
+  handlers: readonly DueHandler[],
+  notes: MoveNotes = newNotes(),
+): TimeEvent[] {
   const events: TimeEvent[] = [];
   let last: string | undefined;
   for (;;) {
     const earliest = handlers
-      .map(h => h.next(store, until))
+      .map(h => h.next(store, until, notes))
       .filter((d): d is string => d !== undefined)
       .sort()[0];
     if (earliest === undefined) return events;
     const date = last !== undefined && earliest < last ? last : earliest;
     for (const h of handlers) {
-      const due = h.next(store, until); // asked again: a handler before it on this date may have changed it
+      const due = h.next(store, until, notes); // asked again: a handler before it on this date may have changed it
       if (due === undefined || due > date) continue;
-      events.push(...h.run(store, date));
-      const again = h.next(store, until);
+      events.push(...h.run(store, date, notes));
+      const again = h.next(store, until, notes);
       if (again !== undefined && again <= date) {
         throw new Error(`Time travel: ${h.name} still has something due on ${again} after running ${date}.`);
       }

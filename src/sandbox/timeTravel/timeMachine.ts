@@ -6,8 +6,7 @@ import type { ClockAnswer, ClockStatus, ClockStep, TimeEvent } from '../../wire/
 import { badRequest } from '../http/errors';
 import { stepTarget, type MovableClock } from '../state/clock';
 import type { Store } from '../state/store';
-import { BillingLimit } from './billRuns';
-import { runDue, TooManyEvents, type DueHandler } from './due';
+import { newNotes, runDue, TooManyEvents, type DueHandler, type MoveNotes } from './due';
 import { DUE_HANDLERS } from './handlers';
 import { StateHistory } from './history';
 
@@ -46,10 +45,11 @@ export class TimeMachine {
     }
     if (target > previous) {
       const before = this.deps.store.serialise();
-      const events = this.happen(target, 'by' in step ? 'by' : 'to');
+      const notes = newNotes();
+      const events = this.happen(target, 'by' in step ? 'by' : 'to', notes);
       const dropped = this.history.keep(previous, before);
       clock.set(target);
-      return { ...this.status(), previous, events, ...(dropped.length ? { dropped } : {}) };
+      return { ...this.status(), previous, events, ...unbilledOf(notes), ...(dropped.length ? { dropped } : {}) };
     }
     return this.back(previous, target);
   }
@@ -60,32 +60,31 @@ export class TimeMachine {
     if (!copy) throw badRequest('invalid_parameter', 'to', this.tooEarly(previous, target));
     const current = store.serialise();
     let events: TimeEvent[];
+    const notes = newNotes();
     try {
       store.replaceWith(copy.state);
       // Back to the copy's own date: the state as it was then, exactly (nothing overdue in it runs again).
-      events = copy.date === target ? this.happen(target, 'to', []) : this.happen(target, 'to');
+      events = this.happen(target, 'to', notes, copy.date === target ? [] : this.handlers);
     } catch (e) {
       store.replaceWith(current);
       throw e;
     }
     this.history.forgetAfter(target);
     clock.set(target);
-    return { ...this.status(), previous, events, restored: copy.date };
+    return { ...this.status(), previous, events, ...unbilledOf(notes), restored: copy.date };
   }
 
   /** What falls due up to `target` happens, and the data file says the clock is there; all saved, or none. */
-  private happen(target: string, parameter: 'to' | 'by', handlers = this.handlers): TimeEvent[] {
+  private happen(target: string, parameter: 'to' | 'by', notes: MoveNotes, handlers = this.handlers): TimeEvent[] {
     const { store } = this.deps;
     const today = store.today;
     try {
       return this.deps.commit(() => {
         store.today = target;
-        return runDue(store, target, handlers);
+        return runDue(store, target, handlers, notes);
       });
     } catch (e) {
       store.today = today;
-      if (e instanceof BillingLimit)
-        throw badRequest('invalid_parameter', parameter, `Nothing was changed: ${e.message}.`);
       if (!(e instanceof TooManyEvents)) throw e;
       throw badRequest('invalid_parameter', parameter, `Nothing was changed: ${e.message}; move in smaller steps.`);
     }
@@ -107,3 +106,9 @@ export class TimeMachine {
     );
   }
 }
+
+/** The accounts the move left unbilled, in the answer only when there are some. */
+const unbilledOf = (notes: MoveNotes) =>
+  notes.unbilled.size
+    ? { unbilled: [...notes.unbilled].map(([account_number, reason]) => ({ account_number, reason })) }
+    : {};

@@ -7,6 +7,7 @@ import { isRealDate } from '../../schemas/dates';
 import type { RouteDeps } from '../http/routeDeps';
 import { ok, type Reply, type Route } from '../http/router';
 import { billRunRec, chargeKindOf, runBillRun, subscriptionOf, type BillRunRequest } from '../invoicing/billRunRequest';
+import { unbilledHeader } from '../invoicing/unbilled';
 import type { BillingDocumentRec, ChargeKind } from '../state/documents';
 import { newId } from '../state/ids';
 import type { AccountRec, Store } from '../state/store';
@@ -24,14 +25,14 @@ export function billingRoutesV1(deps: RouteDeps): Route[] {
       handle: call =>
         deps.idempotent(call, checkBillRun, body => {
           const request = billRunRequest(deps, body as Body);
-          const run = deps.commit(() => {
+          const { rec, unbilled } = deps.commit(() => {
             const n = store.numbers.next('BR-');
             const outcome = billed('billRun', () => runBillRun(store, { ...request, billRunNumber: n }));
             const rec = billRunRec(newId(), n, request, 'v1', body as Body, outcome);
             store.addBillRun(rec);
-            return rec;
+            return { rec, unbilled: outcome.unbilled };
           });
-          return ok(billRunAnswer(run));
+          return { ...ok(billRunAnswer(rec)), headers: unbilledHeader(unbilled) };
         }),
     },
     { method: 'GET', path: '/v1/bill-runs/{billRunId}', handle: call => getBillRun(store, call.params.billRunId) },

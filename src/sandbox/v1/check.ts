@@ -16,6 +16,7 @@ import {
 } from './body';
 import { CATEGORY, invalid, missing, v1Error, type V1Resource } from './errors';
 import { isObj } from '../../schemas/objects';
+import { outOfBounds, V1_FIELDS } from '../engine/bounds';
 
 export type V1Kind = 'preview' | 'create';
 
@@ -73,8 +74,25 @@ function readQuotedNumbers(v: unknown, depth = 0): void {
   }
 }
 
-/** Throws the first problem, as the service answers one reason for a body it cannot read. */
-export function checkOrderBody(raw: unknown, kind: V1Kind): void {
+/**
+ * Throws the first problem, as the service answers one reason for a body it cannot read; past the types, the dates
+ * and amounts the sandbox takes (engine/bounds.ts), today's window.
+ */
+export function checkOrderBody(raw: unknown, kind: V1Kind, today: string): void {
+  checkTypes(raw, kind);
+  const out = outOfBounds(raw, V1_FIELDS, today);
+  if (out) throw invalid(resourceAt(out.path), out.path, out.message);
+}
+
+/** The v1 object a path is in, for the error code. */
+const resourceAt = (path: string): V1Resource =>
+  /chargeOverrides|chargeUpdates/.test(path)
+    ? 'ratePlanCharge'
+    : path.startsWith('subscriptions')
+      ? 'subscription'
+      : 'order';
+
+function checkTypes(raw: unknown, kind: V1Kind): void {
   if (!isObj(raw)) throw v1Error('order', CATEGORY.invalidValue, 'The body must be a JSON object.');
   readQuotedNumbers(raw);
   const body = raw as V1OrderBody;

@@ -28,7 +28,7 @@ export function v1Routes(deps: RouteDeps): Route[] {
       handle: call =>
         deps.idempotent(
           call,
-          body => checkOrderBody(body, 'preview'),
+          body => checkOrderBody(body, 'preview', deps.clock.today()),
           body => v1(() => preview(deps, body as V1OrderBody)),
         ),
     },
@@ -40,7 +40,7 @@ export function v1Routes(deps: RouteDeps): Route[] {
         const returnIds = call.query.get('returnIds') === 'true';
         return deps.idempotent(
           call,
-          body => checkOrderBody(body, 'create'),
+          body => checkOrderBody(body, 'create', deps.clock.today()),
           body => v1(() => create(deps, body as V1OrderBody, version, returnIds)),
         );
       },

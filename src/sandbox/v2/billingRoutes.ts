@@ -8,6 +8,7 @@ import { pageV2 } from '../http/paging';
 import type { RouteDeps } from '../http/routeDeps';
 import { ok, type Route } from '../http/router';
 import { billRunRec, runBillRun } from '../invoicing/billRunRequest';
+import { unbilledHeader } from '../invoicing/unbilled';
 import type { BillRunRec } from '../state/billRuns';
 import type { BillingDocumentRec } from '../state/documents';
 import { newId } from '../state/ids';
@@ -26,14 +27,14 @@ export function billingRoutes(deps: RouteDeps): Route[] {
       handle: call =>
         deps.idempotent(call, checkBillRun, body => {
           const request = billRunRequest(store, body, today(), deps.clock.timestamp());
-          const run = deps.commit(() => {
+          const { rec, unbilled } = deps.commit(() => {
             const number = store.numbers.next('BR-');
             const outcome = billed(() => runBillRun(store, { ...request, billRunNumber: number }));
             const rec = billRunRec(newId(), number, request, 'v2', body as Record<string, unknown>, outcome);
             store.addBillRun(rec);
-            return rec;
+            return { rec, unbilled: outcome.unbilled };
           });
-          return { status: 201, body: billRunView(run) };
+          return { status: 201, body: billRunView(rec), headers: unbilledHeader(unbilled) };
         }),
     },
     {

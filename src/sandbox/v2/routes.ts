@@ -1,10 +1,11 @@
 // The v2 quickstart: accounts, order preview and creation, order and account reads, plans and subscriptions;
 // bill runs and the invoices and credit memos they issue (billingRoutes.ts).
 import type { PreviewRequestBody } from '../../schemas';
-import { notFound } from '../http/errors';
+import { badRequest, notFound } from '../http/errors';
 import type { RouteDeps } from '../http/routeDeps';
 import { ok, type Reply, type Route } from '../http/router';
 import { createAccount, runOrder } from '../engine/orders';
+import { outOfBounds, V2_FIELDS } from '../engine/bounds';
 import type { Store } from '../state/store';
 import { previewView } from './billingDocuments';
 import { billingRoutes } from './billingRoutes';
@@ -31,7 +32,7 @@ export function v2Routes(deps: RouteDeps): Route[] {
         deps.idempotent(call, 'preview', body => ({
           status: 201,
           body: previewView(
-            runOrder(store, body as PreviewRequestBody, false, deps.clock, undefined, deps.prices),
+            runOrder(store, bounded(body, deps), false, deps.clock, undefined, deps.prices),
             body as PreviewRequestBody,
           ),
         })),
@@ -42,7 +43,7 @@ export function v2Routes(deps: RouteDeps): Route[] {
       handle: call =>
         deps.idempotent(call, 'order', body => {
           const { order, account } = deps.commit(() =>
-            runOrder(store, body as PreviewRequestBody, true, deps.clock, undefined, deps.prices),
+            runOrder(store, bounded(body, deps), true, deps.clock, undefined, deps.prices),
           );
           return ok(orderView(order!, account?.id));
         }),
@@ -53,6 +54,13 @@ export function v2Routes(deps: RouteDeps): Route[] {
     { method: 'GET', path: '/v2/subscriptions', handle: call => ok(subscriptionsPage(store, call.query)) },
     ...billingRoutes(deps),
   ];
+}
+
+/** An order or preview body within the dates and amounts the sandbox takes (engine/bounds.ts); else a 400. */
+function bounded(body: unknown, deps: RouteDeps): PreviewRequestBody {
+  const out = outOfBounds(body, V2_FIELDS, deps.clock.today());
+  if (out) throw badRequest('invalid_parameter', out.path, out.message);
+  return body as PreviewRequestBody;
 }
 
 function getOrder(store: Store, key: string): Reply {
