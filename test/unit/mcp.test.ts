@@ -141,8 +141,10 @@ describe('node dist/cli.js mcp', () => {
  * The server spoken to line by line, as a careless agent would: each answer awaited by its id with a deadline
  * (a server that died or hangs fails the test instead of stalling it).
  */
+const started: ReturnType<typeof spawn>[] = [];
 function rawServer() {
   const p = spawn(process.execPath, [CLI, 'mcp'], { env: { ...process.env, BILLING_CLIENT_ID: '' } });
+  started.push(p);
   const answers = new Map<unknown, Record<string, unknown>>();
   const waiting = new Map<unknown, () => void>();
   let stderr = '';
@@ -184,6 +186,9 @@ function rawServer() {
 }
 
 describe('node dist/cli.js mcp: bounded messages and queries', () => {
+  after(() => {
+    for (const p of started) if (p.exitCode === null && p.signalCode === null) p.kill(); // a test that failed
+  });
   test('a 50 MB message is answered -32600 for its id and the server keeps serving; a line not JSON is -32700', async () => {
     const s = rawServer();
     await s.answer(0);
