@@ -42,7 +42,9 @@ function quoted(lines: string[], first: number, start: number, q: string, where:
       } else if (c === q) {
         const rest = line.slice(j + 1).trim();
         if (rest && !rest.startsWith('#'))
-          throw new InputError(`${where}: text after the closing ${q}: put it inside the quotes, or # before a comment`);
+          throw new InputError(
+            `${where}: text after the closing ${q}: put it inside the quotes, or # before a comment`,
+          );
         return { value, line: i };
       } else value += c;
     }
@@ -64,11 +66,7 @@ export interface RunEnvironment {
  * file (any length) and BILLING_CLIENT_SECRET; of the real environment, secret-named values of 8 characters or
  * more (it holds many unrelated *KEY* names with short values that masking would scramble reports with).
  */
-export function runEnvironment(
-  file: string | undefined,
-  real: NodeJS.ProcessEnv,
-  flag = '--dotenv',
-): RunEnvironment {
+export function runEnvironment(file: string | undefined, real: NodeJS.ProcessEnv, flag = '--dotenv'): RunEnvironment {
   let fromFile: Record<string, string> = {};
   if (file !== undefined) {
     const read = readPayloadFile(file);

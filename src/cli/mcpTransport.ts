@@ -39,7 +39,7 @@ export class LineTransport implements Transport {
 
   private readonly onData = (chunk: Buffer | string) => {
     const data = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-    for (let start = 0; start <= data.length; ) {
+    for (let start = 0; start <= data.length;) {
       const nl = data.indexOf(0x0a, start);
       this.take(data.subarray(start, nl < 0 ? data.length : nl));
       if (nl < 0) return;

@@ -72,17 +72,28 @@ describe('--help and --version', () => {
   });
 });
 
-test('a report folder the file system refuses (/proc/nope): exit 2 naming it, the other reports written', {
-  skip: !fs.existsSync('/proc/self') && 'needs /proc',
-}, async () => {
-  const scenario = write('reads.scenario.json', reads);
-  const json = path.join(tmp, 'out', 'report.json');
-  const r = await runBounded(['test', scenario, '--report', 'junit=/proc/nope/junit.xml', '--report', `json=${json}`]);
-  assert.equal(r.timedOut, false, 'the CLI came back (Node\'s recursive mkdir loops for ever on /proc/nope)');
-  assert.equal(r.status, 2, r.stderr);
-  assert.match(r.stderr, /^error: --report junit: \/proc\/nope\/junit\.xml: cannot create the folder \/proc\/nope/m);
-  assert.equal(JSON.parse(fs.readFileSync(json, 'utf8')).scenarios.length, 1, 'the other report is written');
-});
+test(
+  'a report folder the file system refuses (/proc/nope): exit 2 naming it, the other reports written',
+  {
+    skip: !fs.existsSync('/proc/self') && 'needs /proc',
+  },
+  async () => {
+    const scenario = write('reads.scenario.json', reads);
+    const json = path.join(tmp, 'out', 'report.json');
+    const r = await runBounded([
+      'test',
+      scenario,
+      '--report',
+      'junit=/proc/nope/junit.xml',
+      '--report',
+      `json=${json}`,
+    ]);
+    assert.equal(r.timedOut, false, "the CLI came back (Node's recursive mkdir loops for ever on /proc/nope)");
+    assert.equal(r.status, 2, r.stderr);
+    assert.match(r.stderr, /^error: --report junit: \/proc\/nope\/junit\.xml: cannot create the folder \/proc\/nope/m);
+    assert.equal(JSON.parse(fs.readFileSync(json, 'utf8')).scenarios.length, 1, 'the other report is written');
+  },
+);
 
 test('a scenario body nested 2,000 deep: a too-deep finding naming the step, exit 2, the JUnit report written', async () => {
   let body: Record<string, unknown> = {};
@@ -107,7 +118,7 @@ test('a scenario body nested 2,000 deep: a too-deep finding naming the step, exi
 });
 
 describe('--dotenv', () => {
-  test("double quotes: \\\" \\\\ \\n are escapes, # inside quotes is text, values may span lines (dotenv's rules)", () => {
+  test('double quotes: \\" \\\\ \\n are escapes, # inside quotes is text, values may span lines (dotenv\'s rules)', () => {
     const text = [
       'Q="q\\"x"',
       'B="back\\\\slash" # a comment',
@@ -133,7 +144,7 @@ describe('--dotenv', () => {
     assert.throws(() => parseEnvFile('A="x"y', 'ci.env'), /ci\.env:1: text after the closing "/);
     assert.throws(() => parseEnvFile('A="never closed', 'ci.env'), /ci\.env:1: the value's " is never closed/);
   });
-  test('a missing --dotenv file is the CLI\'s exit 2 naming it; one that exists feeds ${env.NAME}', async () => {
+  test("a missing --dotenv file is the CLI's exit 2 naming it; one that exists feeds ${env.NAME}", async () => {
     const scenario = write('env/acc.scenario.json', {
       name: 'Reads the account the env file names',
       steps: [{ kind: 'getAccount', accountNumber: '${env.ACC}', expect: { status: 200 } }],

@@ -164,7 +164,10 @@ function rawServer() {
   const answer = (id: unknown, deadlineMs = 20_000) =>
     new Promise<Record<string, unknown>>((resolve, reject) => {
       if (answers.has(id)) return resolve(answers.get(id)!);
-      const timer = setTimeout(() => reject(new Error(`no answer to ${String(id)} in ${deadlineMs} ms; ${stderr}`)), deadlineMs);
+      const timer = setTimeout(
+        () => reject(new Error(`no answer to ${String(id)} in ${deadlineMs} ms; ${stderr}`)),
+        deadlineMs,
+      );
       const gone = () => reject(new Error(`the server exited before answering ${String(id)}: ${stderr}`));
       void exited.then(gone);
       waiting.set(id, () => {
@@ -211,9 +214,21 @@ describe('node dist/cli.js mcp: bounded messages and queries', () => {
   test('a 1 MB findOperation query is a tool error at once, and the next call is answered', async () => {
     const s = rawServer();
     await s.answer(0);
-    s.call(1, TOOLS.find(t => t.endsWith('findOperation'))!, { query: 'refund a payment '.repeat(60_000) });
-    s.call(2, TOOLS.find(t => t.endsWith('describeOperation'))!, { operation: 'POST /v1/orders'.repeat(70_000) });
-    s.call(3, TOOLS.find(t => t.endsWith('findOperation'))!, { query: 'refund a payment', limit: 1 });
+    s.call(
+      1,
+      TOOLS.find(t => t.endsWith('findOperation'))!,
+      { query: 'refund a payment '.repeat(60_000) },
+    );
+    s.call(
+      2,
+      TOOLS.find(t => t.endsWith('describeOperation'))!,
+      { operation: 'POST /v1/orders'.repeat(70_000) },
+    );
+    s.call(
+      3,
+      TOOLS.find(t => t.endsWith('findOperation'))!,
+      { query: 'refund a payment', limit: 1 },
+    );
     const tooLong = (await s.answer(1)).result as { isError: boolean; content: { text: string }[] };
     assert.equal(tooLong.isError, true);
     assert.match(tooLong.content[0].text, /at most 1000 characters/);
