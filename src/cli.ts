@@ -138,7 +138,8 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
       return 2;
     }
     if (e instanceof InputError || isConfigError(e)) {
-      io.err(`error: ${e.message}\n(see --help)`); // the words were right: a hint, not the whole usage
+      const help = command && usage(command) ? `${command} --help` : '--help';
+      io.err(`error: ${e.message}\n(see billing-workbench ${help})`); // the words were right: a hint, not the usage
       return 2;
     }
     if (isFileSystemError(e)) {
