@@ -10,79 +10,28 @@ import { parseTestArgs, testCommand } from './cli/test';
 import { mcpCommand } from './cli/mcp';
 import { InputError, stdio, UsageError, type Io } from './cli/io';
 import { fileErrorMessage, isFileSystemError } from './cli/files';
-import { SECRET_ENV_WORDS } from './scenarios/secretEnv';
+import { usage, VERSION } from './cli/usage';
 
 export { writeSchemaFiles } from './schemas/jsonSchemas';
 
-const USAGE = `usage: billing-workbench <command> [options]
-
-  validate [--format text|json] [--kind order|preview|account|request] [--connection-catalog [--base-url URL]] FILE...
-      Check payload files as the service would; exit 0 clean, 1 errors found, 2 usage or read error.
-      --connection-catalog also checks plan_id, plan_number and price_id against a product catalog: the
-      embedded local sandbox's, or with --base-url that environment's (credentials from BILLING_CLIENT_ID and
-      BILLING_CLIENT_SECRET). Ids it does not know are warnings (exit 0); no catalog is exit 2.
-
-  preview FILE [--format table|json] [--periods N] [--base-url URL]
-  create FILE [--format table|json] [--base-url URL]
-      Send a payload. With --base-url, credentials come from BILLING_CLIENT_ID and BILLING_CLIENT_SECRET;
-      without it, the embedded local sandbox is started in-process. Exit 1 on an error (decoded), 2 on a usage
-      or input error.
-      A preview asks for billing documents over N billing periods (default 3; 0: none) and prints an invoices
-      table after the items (json: the service's answer, documents included), unless the file names its own
-      metrics or period options (v1: previewTypes or previewThruType and its number or date): they are kept.
-      An *.account.json file is created with create (POST /v2/accounts); only order files preview.
-
-  endpoints [QUERY] [--format text|json]
-      List the v1 and v2 operations, or those matching QUERY ("write off debit memo"), best first.
-
-  sandbox [--port 0] [--token-ttl S] [--max-concurrent N] [--seed-accounts N] [--data FILE]
-          [--latency MS] [--faults 429:0.1,503:0.05,timeout:0.01] [--today YYYY-MM-DD]
-          [--headers-timeout MS] [--body-timeout MS] [--catalog FILE]
-      Run the local sandbox on loopback (demo credentials are printed); Ctrl+C stops it. --faults answers
-      that share of requests 429 or 503 (with Retry-After) or never; --latency delays every answer;
-      --today simulates the date (orders without order_date, created times; \`clock\` moves it while it
-      runs). A request's headers must arrive within --headers-timeout (5000) and its body within
-      --body-timeout (10000) after them (else 408).
-      --catalog prices from a connection's catalog instead of the seeded one: a JSON file of GET /v2/plans
-      answers (one, or a list of its pages; product and prices expanded) or of their plans.
-
-  clock --base-url URL [--to YYYY-MM-DD | --by "3 months"] [--format text|json]
-      Show or move the clock of a running local sandbox (the URL \`sandbox\` printed). Moving it forward makes
-      what falls due happen, one line each: terms renew (auto_renew) or expire, paused subscriptions resume on
-      their resume date. An earlier --to goes back to the state of that date (the sandbox keeps its state before
-      each of its last 100 moves). Credentials from BILLING_CLIENT_ID and BILLING_CLIENT_SECRET, else the demo
-      ones on loopback. Exit 0 moved, 1 refused (the reason printed), 2 usage error.
-
-  test [FILES|DIRS] [--jobs N] [--reporter text|junit|json|tap|html] [--report FORMAT=FILE]... [--junit-file F]
-       [--filter TEXT] [--tag T]... [--env-file FILE] [--contract] [--base-url URL | --connection NAME [--trust-workspace]] [--yes]
-      Run *.scenario.json files (default: the current folder), each on a fresh embedded local sandbox, or on
-      --base-url / --connection (scenarios that write need --yes there; asked once for the whole run).
-      --jobs N runs N scenarios at once (default 1); results are reported in file order.
-      --reporter prints one format on stdout; --report FORMAT=FILE writes one more (repeatable; its folder is
-      created); --junit-file F is --report junit=F. html is one self-contained file.
-      --contract fails a step whose answer departs from its operation's published response schema (a field
-      the contract does not list, a required one missing, another type, an undeclared status).
-      --filter keeps scenarios whose name or path contains TEXT (any case); --tag keeps those with any of the tags.
-      --env-file reads KEY=VALUE lines for \${env.NAME} and the credentials; the real environment wins over it.
-      Values of variables whose names hold any of these words (any case: DB_PASS, SERVICE_CREDENTIAL) are
-      masked in every report: ${SECRET_ENV_WORDS.join(', ')}.
-      So are the values of an answer's secret fields (card numbers, IBAN, tokens), wherever they appear later.
-      --connection NAME takes the URL of an editor connection (the editor writes their names and URLs to its
-      global storage; BILLING_WORKBENCH_CONNECTIONS names another file), else of "billingWorkbench.connections"
-      in your VS Code user settings (BILLING_WORKBENCH_SETTINGS names another file); one only the workspace's
-      .vscode/settings.json defines is refused unless --trust-workspace. The secret comes only from BILLING_CLIENT_SECRET.
-      Exit 0 all passed, 1 a check failed, 2 usage or input error (a scenario with findings is not run, a
-      report that cannot be written), 3 the service could not be reached or answered an error no step
-      expected, 4 interrupted (Ctrl+C stops every running scenario).
-
-  mcp [--base-url URL] [--yes]
-      Serve the agent tools (validate, preview, findOperation, describeOperation) to a chat agent over the Model
-      Context Protocol on stdio (stdout is the protocol; messages go to stderr). Previews run on the embedded
-      local sandbox, or on --base-url (credentials from BILLING_CLIENT_ID and BILLING_CLIENT_SECRET), where
-      creating an order also needs --yes. Exit 0 when the agent closes the connection.`;
-
 export async function main(argv: string[], io: Io = stdio): Promise<number> {
   const [command, ...rest] = argv;
+  if (command === '--version' || command === '-v' || command === 'version') {
+    io.out(VERSION);
+    return 0;
+  }
+  // `<command> --help` (before any `--`, after which words are files): that command's usage, exit 0.
+  const own = command !== undefined && asksHelp(rest) ? usage(command) : undefined;
+  if (own !== undefined) {
+    io.out(own);
+    return 0;
+  }
+  if (command === 'help' && rest.length) {
+    const of = usage(rest[0]);
+    if (of !== undefined) io.out(of);
+    else io.err(`error: no command "${rest[0]}"\n\n${usage()}`);
+    return of !== undefined ? 0 : 2;
+  }
   try {
     switch (command) {
       case 'validate': {
@@ -178,18 +127,19 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
       case 'help':
       case '--help':
       case '-h':
-        io.out(USAGE);
+        io.out(usage()!);
         return command === undefined ? 2 : 0;
       default:
         throw new UsageError(`unknown command "${command}"`);
     }
   } catch (e) {
     if (e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      io.err(`error: ${(e as Error).message}\n\n${USAGE}`);
+      io.err(`error: ${(e as Error).message}\n\n${(command && usage(command)) || usage()}`);
       return 2;
     }
     if (e instanceof InputError || isConfigError(e)) {
-      io.err(`error: ${e.message}\n(see --help)`); // the words were right: a hint, not the whole usage
+      const help = command && usage(command) ? `${command} --help` : '--help';
+      io.err(`error: ${e.message}\n(see billing-workbench ${help})`); // the words were right: a hint, not the usage
       return 2;
     }
     if (isFileSystemError(e)) {
@@ -200,6 +150,11 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
     return 1;
   }
 }
+
+const asksHelp = (args: string[]) => {
+  const end = args.indexOf('--');
+  return (end < 0 ? args : args.slice(0, end)).some(a => a === '--help' || a === '-h');
+};
 
 /** `--periods N`: a whole number, 0 or more, for preview only. */
 function periodsOption(command: 'preview' | 'create', value: string | undefined): number | undefined {

@@ -13,6 +13,12 @@ export type ToolKey = keyof typeof TOOL_NAMES;
 
 const KINDS = ['order', 'preview', 'account', 'request'] as const;
 
+/** Words, not documents: a longer query only slows the ranking (1 MB held the MCP server 17 s). */
+export const MAX_QUERY_CHARS = 1000;
+/** The longest operation id is 84 characters; the closest-match search grows with a longer one (1 MB: 21 s). */
+export const MAX_OPERATION_CHARS = 200;
+export const MAX_AT_CHARS = 1000;
+
 export const TOOL_INPUTS = {
   validate: z.object({
     path: z
@@ -27,13 +33,22 @@ export const TOOL_INPUTS = {
     create: z.boolean().optional().describe('Create the order instead of previewing it (a write: asks first).'),
   }),
   findOperation: z.object({
-    query: z.string().min(1).describe('What the operation does, in words: "refund a payment".'),
+    query: z
+      .string()
+      .min(1)
+      .max(MAX_QUERY_CHARS, `at most ${MAX_QUERY_CHARS} characters: say what the operation does in a few words`)
+      .describe('What the operation does, in words: "refund a payment".'),
     limit: z.number().int().min(1).max(20).optional().describe('How many to return (default 5, at most 20).'),
   }),
   describeOperation: z.object({
-    operation: z.string().min(1).describe('The operation id, "METHOD /path": "POST /v1/orders".'),
+    operation: z
+      .string()
+      .min(1)
+      .max(MAX_OPERATION_CHARS, `at most ${MAX_OPERATION_CHARS} characters: an operation id such as "POST /v1/orders"`)
+      .describe('The operation id, "METHOD /path": "POST /v1/orders".'),
     at: z
       .string()
+      .max(MAX_AT_CHARS, `at most ${MAX_AT_CHARS} characters: a field path such as "subscriptions[].initialTerm"`)
       .optional()
       .describe('A field inside the body whose own fields to list: "subscriptions[].initialTerm".'),
   }),

@@ -4,7 +4,6 @@
 // order stays), or with --base-url to that environment (BILLING_CLIENT_ID / BILLING_CLIENT_SECRET, like `test`),
 // where creating an order also needs --yes.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import {
   describeOperation,
   fileKind,
@@ -18,6 +17,7 @@ import { BillingClient } from '../client';
 import { startSandbox, type Sandbox } from '../sandbox';
 import { readPayloadFile } from './files';
 import { InputError, type Io } from './io';
+import { LineTransport } from './mcpTransport';
 
 export interface McpArgs {
   baseUrl?: string;
@@ -101,15 +101,27 @@ export async function mcpCommand(args: McpArgs, io: Io, env = process.env, stdin
     },
   );
 
+  // Never a silent exit: why it stops is said on stderr, and a failure is exit 1.
+  let failed: Error | undefined;
   const closed = new Promise<void>(resolve => {
     server.server.onclose = () => resolve();
     stdin.once('end', () => resolve()); // the agent went away
+    stdin.once('error', e => {
+      failed = e;
+      resolve();
+    });
   });
-  await server.connect(new StdioServerTransport(stdin, process.stdout));
+  server.server.onerror = e => io.err(`mcp: ${e.message}`); // a dropped message, a reply that failed
+  await server.connect(new LineTransport(stdin, process.stdout));
   io.err(`billing-workbench MCP server on stdio; previews on ${args.baseUrl ?? 'the embedded Local sandbox'}`);
   await closed;
   await server.close();
   await target.close();
+  if (failed) {
+    io.err(`mcp: stopping: cannot read stdin (${failed.message})`);
+    return 1;
+  }
+  io.err('mcp: the agent closed the connection (end of stdin): stopping');
   return 0;
 }
 

@@ -69,19 +69,43 @@ export function writeReports(files: ReportFile[], results: ScenarioResult[], met
       const text = render(f.format, results, meta);
       fs.writeFileSync(f.file, text.endsWith('\n') ? text : text + '\n');
     } catch (e) {
-      io.err(`error: ${f.flag} ${f.format}: ${fileErrorMessage(e, f.file, true)}`);
+      const why = e instanceof FolderRefused ? `${f.file}: ${e.message}` : fileErrorMessage(e, f.file, true);
+      io.err(`error: ${f.flag} ${f.format}: ${why}`);
       ok = false;
     }
   }
   return ok;
 }
 
-/** mkdir -p; a file where a folder should be is said as such (ENOTDIR), not as "already exists". */
+/**
+ * mkdir -p, one level at a time from the nearest folder that exists. Not `recursive: true`: Node's loops for ever
+ * when the file system answers ENOENT under a parent that exists (`/proc/nope`). A file where a folder should be
+ * is said as such (ENOTDIR), not as "already exists".
+ */
 function makeFolder(dir: string): void {
-  try {
-    fs.mkdirSync(dir, { recursive: true });
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'EEXIST') (e as NodeJS.ErrnoException).code = 'ENOTDIR';
-    throw e;
+  const missing: string[] = [];
+  for (let d = dir; !fs.existsSync(d); d = path.dirname(d)) {
+    if (path.dirname(d) === d) break; // a root that does not exist (a missing drive): mkdir says why
+    missing.unshift(d);
+  }
+  for (const d of missing) {
+    try {
+      fs.mkdirSync(d);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST' && fs.statSync(d).isDirectory()) continue; // made meanwhile by another run
+      if (code === 'EEXIST') (e as NodeJS.ErrnoException).code = 'ENOTDIR';
+      // ENOENT with its parent there: this file system takes no new folder here (/proc, /sys).
+      if (code === 'ENOENT') throw new FolderRefused(d);
+      throw e;
+    }
+  }
+  if (!fs.statSync(dir).isDirectory()) throw Object.assign(new Error(dir), { code: 'ENOTDIR', syscall: 'mkdir' });
+}
+
+/** A folder the file system refuses to create though its parent exists. */
+class FolderRefused extends Error {
+  constructor(readonly folder: string) {
+    super(`cannot create the folder ${folder} (its file system takes no new folders there). Use another path.`);
   }
 }

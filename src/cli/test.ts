@@ -1,5 +1,5 @@
 // `test [FILES|DIRS]`: runs scenarios, each on a fresh embedded Local sandbox unless --base-url or --connection
-// names an environment (credentials from BILLING_CLIENT_ID / BILLING_CLIENT_SECRET, or --env-file).
+// names an environment (credentials from BILLING_CLIENT_ID / BILLING_CLIENT_SECRET, or --dotenv FILE).
 // --jobs N runs N scenarios at once; reports come out in file order whatever order they finish in.
 // Exit codes: 0 all passed; 1 a check failed (or a step could not run as written); 2 usage, an invalid
 // scenario file, a missing env file or a report that could not be written; 3 the service could not be reached
@@ -45,6 +45,8 @@ export interface TestArgs {
   yes: boolean;
   jobs?: string;
   envFile?: string;
+  /** How the env file was given (--dotenv or --env-file), for messages. */
+  envFileFlag?: string;
   filter?: string;
   tags?: string[];
   /** Every answer checked against its operation's response schema. */
@@ -60,7 +62,8 @@ export const TEST_OPTIONS = {
   report: { type: 'string', multiple: true, default: [] },
   'junit-file': { type: 'string' },
   jobs: { type: 'string' },
-  'env-file': { type: 'string' },
+  dotenv: { type: 'string' },
+  'env-file': { type: 'string' }, // the same; Node claims the name too (a missing file: Node's exit 9)
   filter: { type: 'string' },
   tag: { type: 'string', multiple: true, default: [] },
   contract: { type: 'boolean', default: false },
@@ -70,6 +73,8 @@ export const TEST_OPTIONS = {
 /** The command line after `test` as its arguments; an unknown flag throws (ERR_PARSE_ARGS_*: usage, exit 2). */
 export function parseTestArgs(args: string[]): TestArgs {
   const { values: v, positionals } = parseArgs({ args, allowPositionals: true, options: TEST_OPTIONS });
+  if (v.dotenv !== undefined && v['env-file'] !== undefined)
+    throw new UsageError('give --dotenv or --env-file (the same flag), not both');
   return {
     paths: positionals,
     baseUrl: v['base-url'],
@@ -79,7 +84,8 @@ export function parseTestArgs(args: string[]): TestArgs {
     reports: v.report,
     junitFile: v['junit-file'],
     jobs: v.jobs,
-    envFile: v['env-file'],
+    envFile: v.dotenv ?? v['env-file'],
+    envFileFlag: v.dotenv !== undefined ? '--dotenv' : '--env-file',
     filter: v.filter,
     tags: v.tag,
     contract: v.contract,
@@ -99,7 +105,7 @@ export async function testCommand(
   const files = reportFiles(args.reports ?? [], args.junitFile);
   const jobs = jobsOption(args.jobs);
   if (args.baseUrl && args.connection) throw new UsageError('give --base-url or --connection, not both');
-  const { env, secrets } = runEnvironment(args.envFile, realEnv);
+  const { env, secrets } = runEnvironment(args.envFile, realEnv, args.envFileFlag);
   const started = Date.now();
 
   const found = scenarioPaths(args.paths.length ? args.paths : ['.']);
@@ -161,7 +167,7 @@ export async function testCommand(
     const { clientId, clientSecret } = remote;
     if (!clientId || !clientSecret) {
       throw new InputError(
-        `${remote.flag} needs BILLING_CLIENT_ID and BILLING_CLIENT_SECRET in the environment (or in --env-file)`,
+        `${remote.flag} needs BILLING_CLIENT_ID and BILLING_CLIENT_SECRET in the environment (or in --dotenv FILE)`,
       );
     }
     const writing = scenarios.filter(s => s.steps.some(p => writes(p.step)));

@@ -12,6 +12,7 @@ import { suggestKey } from '../schemas/typos';
 import { lineColumn } from '../schemas/lines';
 import { parseJsonPath } from './jsonPath';
 import { findReferences } from './references';
+import { deepPlace, tooDeepAt, tooDeepMessage } from './depth';
 import { Scenario, STEP_KINDS, type ScenarioData, type StepData, type ValueCheckData } from './schema';
 import {
   captureNames,
@@ -51,6 +52,7 @@ export const SCENARIO_FINDING_CODES = [
   'row-without-each',
   'row-missing',
   'no-response-schema',
+  'too-deep',
 ] as const;
 export type ScenarioFindingCode = (typeof SCENARIO_FINDING_CODES)[number];
 
@@ -101,6 +103,12 @@ export const SCENARIO_FILE_PATTERN = /\.scenario\.json$/i;
 export const isScenarioFile = (p: string) => SCENARIO_FILE_PATTERN.test(p);
 
 export function readScenario(text: string, opts: ReadScenarioOptions = {}): ScenarioFile {
+  const deep = tooDeepAt(text); // before anything recurses through it
+  if (deep >= 0) {
+    const at = deepPlace(text);
+    const finding = { code: 'too-deep', severity: 'error', message: tooDeepMessage(at), path: at } as const;
+    return { file: opts.file, steps: [], findings: [{ ...finding, offset: deep, length: 1 }] };
+  }
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { allowTrailingComma: false, disallowComments: true });
   const findings: ScenarioFinding[] = [];
@@ -312,6 +320,10 @@ function stepBody(
   const text = readText(file);
   if (text === undefined) {
     add('payload-missing', `No payload file ${step.file} (looked for ${file}).`, [...at, 'file']);
+    return { file, payloadKind: defaultKind };
+  }
+  if (tooDeepAt(text) >= 0) {
+    add('too-deep', tooDeepMessage([], step.file), [...at, 'file']);
     return { file, payloadKind: defaultKind };
   }
   const kind = step.kind === 'preview' ? (kindFromFileName(file) ?? 'preview') : defaultKind;

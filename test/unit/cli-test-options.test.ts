@@ -215,11 +215,12 @@ describe('--env-file', () => {
   });
 
   test('a missing env file is exit 2 naming it; the real environment wins over the file', async () => {
-    // In-process: Node 20 itself exits 9 ("node: FILE: not found") when a script argument --env-file names a
-    // missing file (nodejs/node#54232), before the CLI runs. Ours is an InputError, which main makes exit 2 (as
-    // the refused --connection below shows through the process).
+    // In-process as --env-file: Node itself exits 9 ("node: FILE: not found") when a script argument --env-file
+    // names a missing file (nodejs/node#54232), before the CLI runs (--dotenv, its twin, is the CLI's alone:
+    // cli-bounds.test.ts). Ours is an InputError, which main makes exit 2.
     const io = { out: () => {}, err: () => {} };
-    const args = { paths: [suite], reporter: 'text', yes: false, envFile: path.join(tmp, 'nope.env') };
+    const missing = { paths: [suite], reporter: 'text', yes: false, envFile: path.join(tmp, 'nope.env') };
+    const args = { ...missing, envFileFlag: '--env-file' };
     await assert.rejects(
       testCommand(args, io),
       (e: Error) => e instanceof InputError && /--env-file .*nope\.env: no such file/.test(e.message),

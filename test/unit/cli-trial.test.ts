@@ -40,7 +40,7 @@ describe('CLI exit codes', () => {
       const r = await runCli(['preview', PREVIEW, '--base-url', url], fakeCredentials);
       assert.equal(r.status, 2, `${url}: ${r.stderr}`);
       assert.match(r.stderr, says);
-      assert.match(r.stderr, /see --help/);
+      assert.match(r.stderr, /\(see billing-workbench \w+ --help\)/);
       assert.doesNotMatch(r.stderr, USAGE);
     }
   });
@@ -87,7 +87,7 @@ describe('runtime errors: their message and a hint, not the usage', () => {
       const r = await runCli(args);
       assert.equal(r.status, 2, `${args[0]}: ${r.stderr}`);
       assert.match(r.stderr, /^error: --base-url needs BILLING_CLIENT_ID and BILLING_CLIENT_SECRET/m);
-      assert.match(r.stderr, /see --help/);
+      assert.match(r.stderr, /\(see billing-workbench \w+ --help\)/);
       assert.doesNotMatch(r.stderr, USAGE, args[0]);
     }
   });

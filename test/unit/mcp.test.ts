@@ -5,6 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { spawn } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { CLI } from './cli';
@@ -133,5 +134,110 @@ describe('node dist/cli.js mcp', () => {
     assert.ok(data.subscriptions.length > 0);
     assert.deepEqual(protocolErrors, []);
     assert.match(stderr, /MCP server on stdio/);
+  });
+});
+
+/**
+ * The server spoken to line by line, as a careless agent would: each answer awaited by its id with a deadline
+ * (a server that died or hangs fails the test instead of stalling it).
+ */
+const started: ReturnType<typeof spawn>[] = [];
+function rawServer() {
+  const p = spawn(process.execPath, [CLI, 'mcp'], { env: { ...process.env, BILLING_CLIENT_ID: '' } });
+  started.push(p);
+  const answers = new Map<unknown, Record<string, unknown>>();
+  const waiting = new Map<unknown, () => void>();
+  let stderr = '';
+  let buffered = '';
+  p.stderr.on('data', d => (stderr += d));
+  p.stdin.on('error', () => {}); // a server that died: the deadline says so
+  p.stdout.on('data', d => {
+    const lines = (buffered + d).split('\n');
+    buffered = lines.pop()!;
+    for (const line of lines.filter(Boolean)) {
+      const m = JSON.parse(line) as Record<string, unknown>;
+      answers.set(m.id, m);
+      waiting.get(m.id)?.();
+    }
+  });
+  const exited = new Promise<number | null>(res => p.on('exit', code => res(code)));
+  const answer = (id: unknown, deadlineMs = 20_000) =>
+    new Promise<Record<string, unknown>>((resolve, reject) => {
+      if (answers.has(id)) return resolve(answers.get(id)!);
+      const timer = setTimeout(
+        () => reject(new Error(`no answer to ${String(id)} in ${deadlineMs} ms; ${stderr}`)),
+        deadlineMs,
+      );
+      const gone = () => reject(new Error(`the server exited before answering ${String(id)}: ${stderr}`));
+      void exited.then(gone);
+      waiting.set(id, () => {
+        clearTimeout(timer);
+        resolve(answers.get(id)!);
+      });
+    });
+  const send = (m: unknown) => p.stdin.write(JSON.stringify(m) + '\n');
+  const call = (id: number, name: string, args: unknown) =>
+    send({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
+  send({
+    jsonrpc: '2.0',
+    id: 0,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+  });
+  send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+  return { p, send, call, answer, exited, stderr: () => stderr };
+}
+
+describe('node dist/cli.js mcp: bounded messages and queries', () => {
+  after(() => {
+    for (const p of started) if (p.exitCode === null && p.signalCode === null) p.kill(); // a test that failed
+  });
+  test('a 50 MB message is answered -32600 for its id and the server keeps serving; a line not JSON is -32700', async () => {
+    const s = rawServer();
+    await s.answer(0);
+    s.call(7, TOOLS[0], { text: 'x'.repeat(50 * 1024 * 1024), kind: 'order' }); // the id comes last, as SDKs write it
+    s.send({ jsonrpc: '2.0', id: 8, method: 'tools/list' });
+    const big = (await s.answer(7)).error as { code: number; message: string };
+    assert.equal(big.code, -32600);
+    assert.match(big.message, /too large: 50\.0 MB; .* at most 8\.0 MB/);
+    assert.ok(((await s.answer(8)).result as { tools: unknown[] }).tools.length === 4, 'still serving');
+    s.p.stdin.write('{not json\n');
+    s.send({ jsonrpc: '2.0', id: 9, method: 'tools/list' });
+    assert.equal(((await s.answer(null)).error as { code: number }).code, -32700);
+    await s.answer(9);
+    s.p.stdin.end();
+    assert.equal(await s.exited, 0);
+    assert.match(s.stderr(), /dropped a message of 50\.0 MB/);
+    assert.match(s.stderr(), /the agent closed the connection/, 'an exit says why');
+  });
+
+  test('a 1 MB findOperation query is a tool error at once, and the next call is answered', async () => {
+    const s = rawServer();
+    await s.answer(0);
+    s.call(
+      1,
+      TOOLS.find(t => t.endsWith('findOperation'))!,
+      { query: 'refund a payment '.repeat(60_000) },
+    );
+    s.call(
+      2,
+      TOOLS.find(t => t.endsWith('describeOperation'))!,
+      { operation: 'POST /v1/orders'.repeat(70_000) },
+    );
+    s.call(
+      3,
+      TOOLS.find(t => t.endsWith('findOperation'))!,
+      { query: 'refund a payment', limit: 1 },
+    );
+    const tooLong = (await s.answer(1)).result as { isError: boolean; content: { text: string }[] };
+    assert.equal(tooLong.isError, true);
+    assert.match(tooLong.content[0].text, /at most 1000 characters/);
+    const op = (await s.answer(2)).result as { isError: boolean; content: { text: string }[] };
+    assert.equal(op.isError, true);
+    assert.match(op.content[0].text, /at most 200 characters/);
+    const found = (await s.answer(3)).result as { content: { text: string }[] };
+    assert.match(found.content[0].text, /refunds/);
+    s.p.stdin.end();
+    assert.equal(await s.exited, 0);
   });
 });
