@@ -8,7 +8,7 @@ import { sendCommand } from './cli/send';
 import { endpointsCommand } from './cli/endpoints';
 import { parseTestArgs, testCommand } from './cli/test';
 import { mcpCommand } from './cli/mcp';
-import { InputError, stdio, UsageError, type Io } from './cli/io';
+import { InputError, maxResponseOption, stdio, UsageError, type Io } from './cli/io';
 import { fileErrorMessage, isFileSystemError } from './cli/files';
 
 export { writeSchemaFiles } from './schemas/jsonSchemas';
@@ -21,8 +21,8 @@ const USAGE = `usage: billing-workbench <command> [options]
       embedded local sandbox's, or with --base-url that environment's (credentials from BILLING_CLIENT_ID and
       BILLING_CLIENT_SECRET). Ids it does not know are warnings (exit 0); no catalog is exit 2.
 
-  preview FILE [--format table|json] [--periods N] [--base-url URL]
-  create FILE [--format table|json] [--base-url URL]
+  preview FILE [--format table|json] [--periods N] [--base-url URL] [--max-response-mb MB]
+  create FILE [--format table|json] [--base-url URL] [--max-response-mb MB]
       Send a payload. With --base-url, credentials come from BILLING_CLIENT_ID and BILLING_CLIENT_SECRET;
       without it, the embedded local sandbox is started in-process. Exit 1 on an error (decoded), 2 on a usage
       or input error.
@@ -30,6 +30,7 @@ const USAGE = `usage: billing-workbench <command> [options]
       table after the items (json: the service's answer, documents included), unless the file names its own
       metrics or period options (v1: previewTypes or previewThruType and its number or date): they are kept.
       An *.account.json file is created with create (POST /v2/accounts); only order files preview.
+      --max-response-mb (also for test) stops reading an answer past that size with an error (default 64).
 
   endpoints [QUERY] [--format text|json]
       List the v1 and v2 operations, or those matching QUERY ("write off debit memo"), best first.
@@ -54,6 +55,7 @@ const USAGE = `usage: billing-workbench <command> [options]
 
   test [FILES|DIRS] [--jobs N] [--reporter text|junit|json|tap|html] [--report FORMAT=FILE]... [--junit-file F]
        [--filter TEXT] [--tag T]... [--env-file FILE] [--contract] [--base-url URL | --connection NAME [--trust-workspace]] [--yes]
+       [--max-response-mb MB]
       Run *.scenario.json files (default: the current folder), each on a fresh embedded local sandbox, or on
       --base-url / --connection (scenarios that write need --yes there; asked once for the whole run).
       --jobs N runs N scenarios at once (default 1); results are reported in file order.
@@ -105,13 +107,15 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
             format: { type: 'string', default: 'table' },
             'base-url': { type: 'string' },
             periods: { type: 'string' },
+            'max-response-mb': { type: 'string' },
           },
         });
         if (positionals.length > 1) throw new UsageError(`${command} takes one FILE`);
         const periods = periodsOption(command, values.periods);
+        const maxResponseBytes = maxResponseOption(values['max-response-mb']);
         return await sendCommand(
           command,
-          { file: positionals[0], format: values.format!, baseUrl: values['base-url'], periods },
+          { file: positionals[0], format: values.format!, baseUrl: values['base-url'], periods, maxResponseBytes },
           io,
         );
       }
