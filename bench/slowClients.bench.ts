@@ -43,7 +43,7 @@ function slowClient(s: Sandbox, bearer: string): Promise<{ stop: () => void }> {
     };
     socket.on('close', () => clearInterval(timer));
     const head =
-      `POST /v2/orders/preview HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${bearer}\r\n` +
+      `POST /v2/orders/preview HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${bearer}\r\n` +
       'Content-Type: application/json\r\nContent-Length: 100000\r\n\r\n';
     socket.write(head, () => {
       timer = setInterval(() => socket.write(' '), 100);

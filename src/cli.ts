@@ -8,7 +8,7 @@ import { sendCommand } from './cli/send';
 import { endpointsCommand } from './cli/endpoints';
 import { parseTestArgs, testCommand } from './cli/test';
 import { mcpCommand } from './cli/mcp';
-import { InputError, stdio, UsageError, type Io } from './cli/io';
+import { InputError, maxResponseOption, stdio, UsageError, type Io } from './cli/io';
 import { fileErrorMessage, isFileSystemError } from './cli/files';
 import { usage, VERSION } from './cli/usage';
 
@@ -57,13 +57,15 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
             format: { type: 'string', default: 'table' },
             'base-url': { type: 'string' },
             periods: { type: 'string' },
+            'max-response-mb': { type: 'string' },
           },
         });
         if (positionals.length > 1) throw new UsageError(`${command} takes one FILE`);
         const periods = periodsOption(command, values.periods);
+        const maxResponseBytes = maxResponseOption(values['max-response-mb']);
         return await sendCommand(
           command,
-          { file: positionals[0], format: values.format!, baseUrl: values['base-url'], periods },
+          { file: positionals[0], format: values.format!, baseUrl: values['base-url'], periods, maxResponseBytes },
           io,
         );
       }

@@ -13,6 +13,7 @@ export const SETTING = {
   serviceVersion: 'serviceVersion',
   previewOnSave: 'preview.onSave',
   requestTimeoutSeconds: 'requestTimeoutSeconds',
+  maxResponseMB: 'maxResponseMB',
   debounceMs: 'validation.debounceMs',
   localSandbox: 'localSandbox',
   localSandboxFaults: 'localSandbox.faults',
@@ -32,6 +33,8 @@ export interface SettingValues {
   serviceVersion?: string;
   previewOnSave: PreviewOnSaveMode;
   requestTimeoutSeconds: number;
+  /** The largest answer a client reads, in MB (user settings only). */
+  maxResponseMB: number;
   debounceMs: number;
   proxy?: string;
   proxyStrictSSL: boolean;
@@ -92,6 +95,7 @@ function read(): SettingValues {
     serviceVersion: c.get<string>(SETTING.serviceVersion) || undefined,
     previewOnSave: c.get<PreviewOnSaveMode>(SETTING.previewOnSave, 'auto'),
     requestTimeoutSeconds: userValue(SECTION, SETTING.requestTimeoutSeconds, 60),
+    maxResponseMB: userValue(SECTION, SETTING.maxResponseMB, 64),
     debounceMs: c.get<number>(SETTING.debounceMs, 250),
     proxy: userValue<string>('http', 'proxy', '') || undefined,
     proxyStrictSSL: userValue('http', 'proxyStrictSSL', true),

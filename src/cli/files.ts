@@ -14,6 +14,11 @@ export function readPayloadFile(file: string): ReadResult {
   } catch (e) {
     return { error: fileErrorMessage(e, file) };
   }
+  return decodePayload(bytes, file);
+}
+
+/** A payload file's bytes as text: UTF-8 with or without a BOM, else where the first invalid byte is. */
+export function decodePayload(bytes: Buffer, file: string): ReadResult {
   try {
     const text = utf8.decode(bytes); // TextDecoder drops a leading UTF-8 BOM
     return { text };

@@ -18,3 +18,12 @@ export class UsageError extends Error {}
 
 /** Right words, but something the run needs is missing or refused (credentials, --yes): exit 2, a hint, no usage. */
 export class InputError extends Error {}
+
+/** `--max-response-mb N`: the largest answer the client reads, in bytes (undefined: the client's 64 MB). */
+export function maxResponseOption(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const mb = Number(value.trim());
+  if (!/^\d+(\.\d+)?$/.test(value.trim()) || !(mb > 0) || mb > 1e6)
+    throw new UsageError(`--max-response-mb must be a number of MB above 0 (default 64), not "${value}"`);
+  return Math.round(mb * 1024 * 1024);
+}

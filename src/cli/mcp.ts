@@ -13,9 +13,11 @@ import {
   type ToolConnection,
 } from '../agentTools';
 import { TOOL_DESCRIPTIONS, TOOL_INPUTS, TOOL_NAMES } from '../agentTools/inputs';
+import * as path from 'path';
 import { BillingClient } from '../client';
+import { readProjectFile } from '../payloads/projectFile';
 import { startSandbox, type Sandbox } from '../sandbox';
-import { readPayloadFile } from './files';
+import { decodePayload, type ReadResult } from './files';
 import { InputError, type Io } from './io';
 import { LineTransport } from './mcpTransport';
 
@@ -48,7 +50,7 @@ export async function mcpCommand(args: McpArgs, io: Io, env = process.env, stdin
     { description: TOOL_DESCRIPTIONS.validate, inputSchema: TOOL_INPUTS.validate },
     async input => {
       if (input.path !== undefined) {
-        const read = readPayloadFile(input.path);
+        const read = readToolFile(input.path);
         if (read.error !== undefined) return failure(read.error);
         const kind = input.kind ?? fileKind(input.path);
         if (!kind)
@@ -71,7 +73,7 @@ export async function mcpCommand(args: McpArgs, io: Io, env = process.env, stdin
         return failure(
           `Creating an order on ${args.baseUrl} writes to that tenant: start the server with --yes to allow it.`,
         );
-      const read = readPayloadFile(input.path);
+      const read = readToolFile(input.path);
       if (read.error !== undefined) return failure(read.error);
       try {
         const { client, connection } = await target.client();
@@ -123,6 +125,15 @@ export async function mcpCommand(args: McpArgs, io: Io, env = process.env, stdin
   }
   io.err('mcp: the agent closed the connection (end of stdin): stopping');
   return 0;
+}
+
+/**
+ * A file an agent names: inside the folder the server was started in (its workspace), a regular file, at most
+ * 10 MB (the rule a scenario's `file` follows), else an error that says which rule.
+ */
+function readToolFile(file: string, root = process.cwd()): ReadResult {
+  const read = readProjectFile(path.resolve(root, file), [root], file);
+  return read.problem ? { error: read.problem.message } : decodePayload(read.bytes, file);
 }
 
 /** Where previews go: --base-url, or the embedded Local sandbox started on first use. */

@@ -44,6 +44,8 @@ export interface SendArgs {
   baseUrl?: string;
   /** Billing periods a preview asks billing documents for (0: none); undefined: the default. */
   periods?: number;
+  /** The largest answer read (--max-response-mb); undefined: the client's default. */
+  maxResponseBytes?: number;
 }
 
 export async function sendCommand(
@@ -143,12 +145,27 @@ async function sendWith(args: SendArgs, io: Io, env: NodeJS.ProcessEnv, send: Se
       throw new InputError('--base-url needs BILLING_CLIENT_ID and BILLING_CLIENT_SECRET in the environment');
     }
     const { log, onRetry } = requests;
-    client = new BillingClient({ baseUrl: args.baseUrl, clientId, clientSecret, log, onRetry, surface: 'cli' });
+    const { maxResponseBytes } = args;
+    client = new BillingClient({
+      baseUrl: args.baseUrl,
+      clientId,
+      clientSecret,
+      log,
+      onRetry,
+      surface: 'cli',
+      maxResponseBytes,
+    });
   } else {
     sandbox = await startSandbox();
     io.err(`using the embedded local sandbox at ${sandbox.url} (pass --base-url for a real environment)`);
     const { url: baseUrl, clientId, clientSecret } = sandbox;
-    client = new BillingClient({ baseUrl, clientId, clientSecret, surface: 'cli' });
+    client = new BillingClient({
+      baseUrl,
+      clientId,
+      clientSecret,
+      surface: 'cli',
+      maxResponseBytes: args.maxResponseBytes,
+    });
   }
   try {
     await send(client);

@@ -28,7 +28,7 @@ import { findConnection } from './connections';
 import { runEnvironment } from './envFile';
 import { fileErrorMessage, readPayloadFile } from './files';
 import { lineColumn } from './lines';
-import { InputError, UsageError, type Io } from './io';
+import { InputError, maxResponseOption, UsageError, type Io } from './io';
 import { render, reportFiles, reportFormat, writeReports } from './reportFiles';
 import { requestLog } from './requestLog';
 import { describeCandidates, peek, selecting, selects, type Candidate } from './selection';
@@ -51,6 +51,8 @@ export interface TestArgs {
   tags?: string[];
   /** Every answer checked against its operation's response schema. */
   contract?: boolean;
+  /** --max-response-mb, as given. */
+  maxResponseMb?: string;
 }
 
 /** The flags of `test` (the CI examples' commands are checked against them). */
@@ -68,6 +70,7 @@ export const TEST_OPTIONS = {
   tag: { type: 'string', multiple: true, default: [] },
   contract: { type: 'boolean', default: false },
   yes: { type: 'boolean', default: false },
+  'max-response-mb': { type: 'string' },
 } satisfies NonNullable<ParseArgsConfig['options']>;
 
 /** The command line after `test` as its arguments; an unknown flag throws (ERR_PARSE_ARGS_*: usage, exit 2). */
@@ -90,6 +93,7 @@ export function parseTestArgs(args: string[]): TestArgs {
     tags: v.tag,
     contract: v.contract,
     yes: v.yes,
+    maxResponseMb: v['max-response-mb'],
   };
 }
 
@@ -104,6 +108,7 @@ export async function testCommand(
   const reporter = reportFormat(args.reporter, '--reporter');
   const files = reportFiles(args.reports ?? [], args.junitFile);
   const jobs = jobsOption(args.jobs);
+  const maxResponseBytes = maxResponseOption(args.maxResponseMb);
   if (args.baseUrl && args.connection) throw new UsageError('give --base-url or --connection, not both');
   const { env, secrets } = runEnvironment(args.envFile, realEnv, args.envFileFlag);
   const started = Date.now();
@@ -180,7 +185,16 @@ export async function testCommand(
     }
     // The report says how each step ended (an expected 4xx passes): only retries are worth a line here.
     const { log, onRetry } = requestLog(io, { reported: true });
-    client = new BillingClient({ baseUrl: remote.baseUrl, clientId, clientSecret, log, onRetry, surface: 'cli' });
+    const limit = { maxResponseBytes };
+    client = new BillingClient({
+      baseUrl: remote.baseUrl,
+      clientId,
+      clientSecret,
+      log,
+      onRetry,
+      surface: 'cli',
+      ...limit,
+    });
     for (const s of secrets) client.redactor.remember(s);
     targetName = remote.name;
     const production = remote.kind === 'production';
@@ -211,6 +225,7 @@ export async function testCommand(
       env,
       secrets,
       contract: args.contract,
+      maxResponseBytes,
       confirm: () => args.yes,
       surface: 'cli',
       // Text on stdout as each scenario (and every one before it) is done: whole blocks, in file order.

@@ -14,15 +14,16 @@ const SECTIONS = (): Record<string, string> => ({
       --connection-catalog also checks plan_id, plan_number and price_id against a product catalog: the
       embedded local sandbox's, or with --base-url that environment's (credentials from BILLING_CLIENT_ID and
       BILLING_CLIENT_SECRET). Ids it does not know are warnings (exit 0); no catalog is exit 2.`,
-  send: `  preview FILE [--format table|json] [--periods N] [--base-url URL]
-  create FILE [--format table|json] [--base-url URL]
+  send: `  preview FILE [--format table|json] [--periods N] [--base-url URL] [--max-response-mb MB]
+  create FILE [--format table|json] [--base-url URL] [--max-response-mb MB]
       Send a payload. With --base-url, credentials come from BILLING_CLIENT_ID and BILLING_CLIENT_SECRET;
       without it, the embedded local sandbox is started in-process. Exit 1 on an error (decoded), 2 on a usage
       or input error.
       A preview asks for billing documents over N billing periods (default 3; 0: none) and prints an invoices
       table after the items (json: the service's answer, documents included), unless the file names its own
       metrics or period options (v1: previewTypes or previewThruType and its number or date): they are kept.
-      An *.account.json file is created with create (POST /v2/accounts); only order files preview.`,
+      An *.account.json file is created with create (POST /v2/accounts); only order files preview.
+      --max-response-mb (also for test) stops reading an answer past that size with an error (default 64).`,
   endpoints: `  endpoints [QUERY] [--format text|json]
       List the v1 and v2 operations, or those matching QUERY ("write off debit memo"), best first.`,
   sandbox: `  sandbox [--port 0] [--token-ttl S] [--max-concurrent N] [--seed-accounts N] [--data FILE]
@@ -43,6 +44,7 @@ const SECTIONS = (): Record<string, string> => ({
       ones on loopback. Exit 0 moved, 1 refused (the reason printed), 2 usage error.`,
   test: `  test [FILES|DIRS] [--jobs N] [--reporter text|junit|json|tap|html] [--report FORMAT=FILE]... [--junit-file F]
        [--filter TEXT] [--tag T]... [--dotenv FILE] [--contract] [--base-url URL | --connection NAME [--trust-workspace]] [--yes]
+       [--max-response-mb MB]
       Run *.scenario.json files (default: the current folder), each on a fresh embedded local sandbox, or on
       --base-url / --connection (scenarios that write need --yes there; asked once for the whole run).
       --jobs N runs N scenarios at once (default 1); results are reported in file order.

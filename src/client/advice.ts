@@ -4,7 +4,7 @@
 export type Surface = 'editor' | 'cli';
 
 /** A next step whose words depend on the surface; the editor also offers it as an action (`next` on ApiError). */
-export type NextStep = 'credentials' | 'baseUrl' | 'realEnvironment' | 'proxy' | 'timeout' | 'tls';
+export type NextStep = 'credentials' | 'baseUrl' | 'realEnvironment' | 'proxy' | 'timeout' | 'tls' | 'size';
 
 type Words = Record<Surface | 'any', string>;
 
@@ -34,6 +34,11 @@ const ADVICE: Record<NextStep, Words> = {
     editor: 'Try again, or allow more time (setting billingWorkbench.requestTimeoutSeconds).',
     cli: 'Try again.',
     any: 'Try again.',
+  },
+  size: {
+    editor: 'If so large an answer is expected, raise the setting billingWorkbench.maxResponseMB.',
+    cli: 'If so large an answer is expected, raise the limit with --max-response-mb.',
+    any: 'If so large an answer is expected, raise the client option maxResponseBytes.',
   },
   tls: {
     editor: 'Check the certificate, or the setting http.proxyStrictSSL behind an intercepting proxy.',

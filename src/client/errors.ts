@@ -228,7 +228,14 @@ const TLS_CODES = [
 ];
 
 /** Network failures, with advice naming what to check where the person can change it (setting or flag). */
-export function networkError(method: string, url: string, e: unknown, timeoutMs: number, surface?: Surface): ApiError {
+export function networkError(
+  method: string,
+  url: string,
+  e: unknown,
+  timeoutMs: number,
+  surface?: Surface,
+  maxBytes = 0,
+): ApiError {
   const err = e as { code?: string; name?: string; message?: string; cause?: { code?: string } };
   const code = err.code ?? err.cause?.code ?? err.name;
   const host = safeHost(url);
@@ -267,6 +274,10 @@ export function networkError(method: string, url: string, e: unknown, timeoutMs:
       return fail('timeout', `${where} did not complete within ${Math.round(timeoutMs / 1000)} s.`, 'timeout', true);
     case 'AbortError':
       return fail('cancelled', `${where} was cancelled.`);
+    case 'ResponseTooLarge': {
+      const limit = `${Math.round((maxBytes / 1048576) * 100) / 100} MB`;
+      return fail('network', `The answer to ${where} is over ${limit}, the limit on one answer: not read.`, 'size');
+    }
   }
   if (code && TLS_CODES.includes(code)) return fail('network', `TLS to ${host} failed (${code}).`, 'tls');
   return fail('network', `${where} failed: ${err.message ?? String(e)}${code ? ` (${code})` : ''}.`);

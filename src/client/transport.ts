@@ -20,7 +20,12 @@ export interface TransportOptions {
   env?: Record<string, string | undefined>;
   /** Who reads the errors: their advice names that surface's settings or flags (see advice.ts). */
   surface?: Surface;
+  /** The largest answer read, in bytes (default 64 MB): an endless body stops there with an error. */
+  maxResponseBytes?: number;
 }
+
+/** The default limit on one answer, in MB (billingWorkbench.maxResponseMB, --max-response-mb). */
+export const DEFAULT_MAX_RESPONSE_MB = 64;
 
 export interface RawResponse {
   status: number;
@@ -103,6 +108,7 @@ export class Transport {
   readonly dispatcher: Dispatcher;
   readonly totalTimeoutMs: number;
   readonly userAgent: string;
+  readonly maxResponseBytes: number;
   private readonly surface?: Surface;
 
   constructor(opts: TransportOptions) {
@@ -110,6 +116,7 @@ export class Transport {
     this.surface = opts.surface;
     this.totalTimeoutMs = opts.totalTimeoutMs ?? 60_000;
     this.userAgent = opts.userAgent ?? DEFAULT_USER_AGENT;
+    this.maxResponseBytes = opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_MB * 1024 * 1024;
     const connect = { timeout: opts.connectTimeoutMs ?? 10_000, rejectUnauthorized: opts.proxyStrictSSL ?? true };
     this.dispatcher = dispatcherFor(this.base, connect, opts.proxy, opts.env ?? process.env);
   }
@@ -150,11 +157,12 @@ export class Transport {
         headersTimeout: this.totalTimeoutMs,
         bodyTimeout: this.totalTimeoutMs,
       });
-      const text = await readWithin(res.body, this.totalTimeoutMs - (performance.now() - started));
+      const left = this.totalTimeoutMs - (performance.now() - started);
+      const text = await readWithin(res.body, left, this.maxResponseBytes, res.headers['content-length']);
       return { status: res.statusCode, headers: res.headers, text, ms: performance.now() - started };
     } catch (e) {
       const cause = r.signal?.aborted ? { name: 'AbortError' } : e;
-      throw networkError(r.method, url, cause, this.totalTimeoutMs, this.surface);
+      throw networkError(r.method, url, cause, this.totalTimeoutMs, this.surface, this.maxResponseBytes);
     }
   }
 
@@ -186,20 +194,34 @@ function sweep(): void {
   }
 }
 
-/** The whole body as text, or a TimeoutError once `ms` have passed (the body is destroyed, the socket freed). */
-async function readWithin(body: Body, ms: number): Promise<string> {
-  if (ms <= 0) {
-    const e = timeoutError();
+/**
+ * The whole body as text; a TimeoutError once `ms` have passed, a ResponseTooLarge past `max` bytes (declared or
+ * read: the body is destroyed, the socket freed, nothing more is read).
+ */
+async function readWithin(body: Body, ms: number, max: number, length: string | string[] | undefined): Promise<string> {
+  const fail = (e: Error) => {
     body.destroy(e);
     throw e;
-  }
+  };
+  if (ms <= 0) fail(timeoutError());
+  if (typeof length === 'string' && Number(length) > max) fail(tooLargeError());
   reading.set(body, performance.now() + ms);
   sweeper ??= setInterval(sweep, SWEEP_MS).unref();
   try {
-    return await body.text();
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of body as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > max) fail(tooLargeError());
+      chunks.push(chunk);
+    }
+    return utf8.decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size)); // a BOM dropped, as text() does
   } finally {
     reading.delete(body);
   }
 }
+
+const utf8 = new TextDecoder();
+const tooLargeError = () => Object.assign(new Error('the answer is over the size limit'), { name: 'ResponseTooLarge' });
 
 const timeoutError = () => Object.assign(new Error('the body did not complete in time'), { name: 'TimeoutError' });

@@ -159,6 +159,7 @@ export class ClientProvider extends Disposable {
       clientSecret: creds.clientSecret,
       serviceVersion: s.serviceVersion,
       totalTimeoutMs: s.requestTimeoutSeconds * 1000,
+      maxResponseBytes: s.maxResponseMB * 1024 * 1024,
       proxy: s.proxy,
       proxyStrictSSL: s.proxyStrictSSL,
       userAgent: `billing-workbench/${this.version} vscode/${vscode.version}`,

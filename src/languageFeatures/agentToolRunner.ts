@@ -2,6 +2,7 @@
 // read as the editor reads it (its kept parse), a preview or create sent through the same PayloadRequests and
 // request controller as the Preview command (the panel shows it, the history records it), the answer shaped by
 // the core (agentTools) as small JSON. No `instanceof` on the main bundle's classes: this is a bundle of its own.
+import * as path from 'path';
 import * as vscode from 'vscode';
 import {
   createResult,
@@ -22,6 +23,7 @@ import type {
 } from '../agentTools/inputs';
 import { redact } from '../client/redact';
 import type { ConnectionStore } from '../connections/connectionStore';
+import { projectFileProblem, type ProjectFileProblem } from '../payloads/projectFile';
 import { orderFile } from '../payloads/requests';
 import type { PayloadRequests } from '../services/payloadRequests';
 import type { RequestController } from '../services/requestController';
@@ -150,19 +152,25 @@ async function preview(input: PreviewInput, deps: AgentToolDeps, inChat: boolean
   }
 }
 
-/** A workspace file by its path (relative to a workspace folder, or absolute), opened as the editor opens it. */
-async function openFile(path: string): Promise<vscode.TextDocument> {
-  const absolute = /^([a-zA-Z]:)?[\\/]/.test(path);
-  const candidates = absolute
-    ? [vscode.Uri.file(path)]
-    : (vscode.workspace.workspaceFolders ?? []).map(f => vscode.Uri.joinPath(f.uri, path));
-  for (const uri of candidates) {
-    try {
-      await vscode.workspace.fs.stat(uri);
-      return await vscode.workspace.openTextDocument(uri);
-    } catch {
-      // not in this folder: try the next
-    }
+/**
+ * A workspace file by its path (relative to a workspace folder, or absolute), opened as the editor opens it. The
+ * rule a scenario's `file` follows (payloads/projectFile): inside a workspace folder after symbolic links, a
+ * regular file, at most 10 MB; else the error says which rule.
+ */
+async function openFile(file: string): Promise<vscode.TextDocument> {
+  const roots = (vscode.workspace.workspaceFolders ?? []).filter(f => f.uri.scheme === 'file').map(f => f.uri.fsPath);
+  if (!roots.length) throw new Error(`${file}: open a folder first; the tools read files of the workspace only.`);
+  const absolute = path.isAbsolute(file) || /^([a-zA-Z]:)?[\\/]/.test(file);
+  const candidates = absolute ? [path.resolve(file)] : roots.map(root => path.resolve(root, file));
+  let problem: ProjectFileProblem | undefined;
+  for (const candidate of candidates) {
+    problem = projectFileProblem(candidate, roots, file);
+    if (!problem) return vscode.workspace.openTextDocument(vscode.Uri.file(candidate));
+    if (problem.code !== 'missing') break; // in another folder it would be missing too, or outside
   }
-  throw new Error(`${path}: no such file in the workspace. Give its path relative to the workspace folder.`);
+  throw new Error(
+    problem?.code === 'missing'
+      ? `${file}: no such file in the workspace. Give its path relative to the workspace folder.`
+      : problem?.message,
+  );
 }

@@ -98,6 +98,8 @@ export interface RunOptions {
   contract?: boolean;
   /** Secret values to mask as *** in results (besides the secret variables of `env`). */
   secrets?: readonly string[];
+  /** The largest answer the Local sandbox client reads (`test --max-response-mb`). */
+  maxResponseBytes?: number;
 }
 
 /** One run of a scenario: the whole file, or one row of its `each`. */
@@ -167,6 +169,7 @@ export async function runScenario(
       clientId: sandbox.clientId,
       clientSecret: sandbox.clientSecret,
       surface: opts.surface,
+      maxResponseBytes: opts.maxResponseBytes,
     });
     target = `Local sandbox (fresh${today ? `, today ${today}` : ''})`;
   } else {

@@ -6,6 +6,7 @@ import * as path from 'path';
 import { findNodeAtLocation, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { findOperation, type Operation } from '../catalog';
 import { parsePayload } from '../payloads';
+import { isInside, outsideRoots, projectFileProblem } from '../payloads/projectFile';
 import { formatPath, isRealDate, kindFromFileName, type PathSegment, type PayloadKind } from '../schemas';
 import { isClockDate, parseBy } from '../wire/sandboxClock';
 import { suggestKey } from '../schemas/typos';
@@ -312,12 +313,16 @@ function stepBody(
     return { body: step.body, payloadKind: defaultKind };
   }
   const file = path.resolve(dir, step.file);
-  const outside = outsideProject(file, project);
-  if (outside) {
-    add('payload-outside', `${step.file} is outside ${outside}: ${OUTSIDE_WHY}`, [...at, 'file']);
+  const problem = projectFileProblem(file, [project], step.file); // the agent tools' rule too
+  if (problem?.code === 'outside') {
+    add('payload-outside', `${step.file} is outside ${project}: ${OUTSIDE_WHY}`, [...at, 'file']);
     return { file, payloadKind: defaultKind };
   }
-  const text = readText(file);
+  if (problem && problem.code !== 'missing') {
+    add('payload-invalid', problem.message, [...at, 'file']); // a folder, a device, over the size limit
+    return { file, payloadKind: defaultKind };
+  }
+  const text = readText(file); // a missing file may still be open in the editor
   if (text === undefined) {
     add('payload-missing', `No payload file ${step.file} (looked for ${file}).`, [...at, 'file']);
     return { file, payloadKind: defaultKind };
@@ -357,35 +362,18 @@ const OUTSIDE_WHY =
  * The project, named, when `file` is outside it (through `..`, an absolute path or a symbolic link);
  * undefined when it is inside.
  */
-export function outsideProject(file: string, root: string, p: typeof path = path): string | undefined {
-  if (!inside(file, root, p)) return root;
-  const realFile = realPath(file);
-  const realRoot = realPath(root);
-  return realFile && realRoot && !inside(realFile, realRoot, p) ? root : undefined;
-}
+export const outsideProject = (file: string, root: string, p: typeof path = path): string | undefined =>
+  outsideRoots(file, [root], p);
 
 /**
  * The folder a scenario in `dir` may send files from: `given` (workspace folder, CLI's current folder) when
  * the scenario is inside it, else the nearest folder above holding `.git`, else the scenario's own folder.
  */
 export function projectRoot(dir: string, p: typeof path = path, given?: string): string {
-  if (given && inside(dir, p.resolve(given), p)) return p.resolve(given);
+  if (given && isInside(dir, p.resolve(given), p)) return p.resolve(given);
   for (let d = dir; ; d = p.dirname(d)) {
     if (fs.existsSync(p.join(d, '.git'))) return d;
     if (p.dirname(d) === d) return dir;
-  }
-}
-
-function inside(file: string, root: string, p: typeof path): boolean {
-  const rel = p.relative(root, file);
-  return rel !== '..' && !rel.startsWith(`..${p.sep}`) && !p.isAbsolute(rel);
-}
-
-function realPath(p: string): string | undefined {
-  try {
-    return fs.realpathSync(p);
-  } catch {
-    return undefined; // not on disk (yet): the path as written was checked
   }
 }
 

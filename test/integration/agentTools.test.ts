@@ -91,6 +91,24 @@ suite('Agent tools (vscode.lm)', () => {
     assert.ok(data.validation!.findings.length > 0);
   });
 
+  test('a file outside the workspace folder, or not a regular file, is refused and nothing of it comes back', async () => {
+    const outside = vscode.Uri.joinPath(root(), '..', 'outside-the-workspace.order.json');
+    await vscode.workspace.fs.writeFile(outside, Buffer.from('{"subscriptons":[],"token":"ghp_notForTheAgent"}'));
+    try {
+      for (const name of ['billingWorkbench_validate', 'billingWorkbench_preview']) {
+        for (const path of [outside.fsPath, '../outside-the-workspace.order.json']) {
+          const data = await invoke(name, { path });
+          assert.match(data.error ?? '', /is outside .*only files inside the workspace are read/, JSON.stringify(data));
+          assert.doesNotMatch(JSON.stringify(data), /ghp_|subscriptons/);
+        }
+      }
+      const device = await invoke('billingWorkbench_validate', { path: '/dev/zero', kind: 'order' });
+      assert.match(device.error ?? '', /\/dev\/zero is outside/);
+    } finally {
+      await vscode.workspace.fs.delete(outside);
+    }
+  });
+
   test('findOperation and describeOperation read the catalog', async () => {
     const found = await invoke('billingWorkbench_findOperation', { query: 'refund a payment' });
     assert.equal(found.operations[0].id, 'POST /v1/payments/{paymentKey}/refunds');

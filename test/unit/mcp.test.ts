@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { CLI } from './cli';
@@ -15,11 +15,22 @@ import { TOOL_NAMES as TOOLS, type Answer } from './agentToolAnswers';
 let client: Client;
 const protocolErrors: Error[] = [];
 let stderr = '';
+// The folder the server is started in: its workspace, the only place its tools read files from.
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bw-mcp-'));
+const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'bw-mcp-outside-'));
+fs.mkdirSync(path.join(dir, 'examples'));
+for (const f of ['new-customer.preview.json', 'new-customer.order.json'])
+  fs.copyFileSync(path.join('examples', f), path.join(dir, 'examples', f));
 
 before(async () => {
   const env = { ...(process.env as Record<string, string>), BILLING_CLIENT_ID: '', BILLING_CLIENT_SECRET: '' };
-  const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp'], env, stderr: 'pipe' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [CLI, 'mcp'],
+    env,
+    stderr: 'pipe',
+    cwd: dir,
+  });
   transport.stderr?.on('data', d => (stderr += d));
   client = new Client({ name: 'unit-test', version: '1.0.0' });
   client.onerror = e => protocolErrors.push(e); // a line on stdout that is not the protocol lands here
@@ -28,6 +39,7 @@ before(async () => {
 after(async () => {
   await client.close();
   fs.rmSync(dir, { recursive: true, force: true });
+  fs.rmSync(outside, { recursive: true, force: true });
 });
 
 /** A tool's answer: its one text part, parsed. */
@@ -134,6 +146,41 @@ describe('node dist/cli.js mcp', () => {
     assert.ok(data.subscriptions.length > 0);
     assert.deepEqual(protocolErrors, []);
     assert.match(stderr, /MCP server on stdio/);
+  });
+
+  test('only files of the folder it was started in: outside, a link out, /dev/zero, a pipe, over 10 MB are refused', async () => {
+    const token = `ghp_${'A1b2C3d4'.repeat(5)}`;
+    const secret = path.join(outside, 'settings.order.json');
+    fs.writeFileSync(secret, JSON.stringify({ subscriptions: [], github: token, notes: 'x'.repeat(50) }, null, 2));
+    const said = async (name: string, args: Record<string, unknown>, rule: RegExp) => {
+      const r = await call(name, args);
+      assert.equal(r.isError, true, JSON.stringify(r.data));
+      assert.match(r.data.error ?? '', rule);
+      assert.ok(!JSON.stringify(r.data).includes('ghp_'), 'nothing of the file comes back');
+      return r;
+    };
+    const isOutside = /is outside .*bw-mcp-.*only files inside the workspace are read/;
+    await said('billingWorkbench_validate', { path: secret }, isOutside);
+    await said('billingWorkbench_validate', { path: `../${path.basename(outside)}/settings.order.json` }, isOutside);
+    await said('billingWorkbench_preview', { path: secret }, isOutside);
+    fs.symlinkSync(secret, path.join(dir, 'link.order.json'));
+    await said('billingWorkbench_validate', { path: 'link.order.json' }, /link\.order\.json is outside/);
+    await said('billingWorkbench_validate', { path: '/dev/zero', kind: 'order' }, /\/dev\/zero is outside/);
+    fs.symlinkSync('/dev/zero', path.join(dir, 'zero.order.json'));
+    await said('billingWorkbench_validate', { path: 'zero.order.json' }, /zero\.order\.json is outside/);
+    fs.mkdirSync(path.join(dir, 'folder.order.json'));
+    await said(
+      'billingWorkbench_validate',
+      { path: 'folder.order.json' },
+      /is a folder: give the path of a payload file/,
+    );
+    const big = path.join(dir, 'big.order.json');
+    fs.writeFileSync(big, `{"subscriptions":[],"notes":"${'x'.repeat(11 * 1024 * 1024)}"}`);
+    await said('billingWorkbench_validate', { path: 'big.order.json' }, /big\.order\.json is 11\.0 MB; .* up to 10 MB/);
+    const fifo = path.join(dir, 'pipe.order.json');
+    if (spawnSync('mkfifo', [fifo]).status === 0)
+      await said('billingWorkbench_validate', { path: 'pipe.order.json' }, /not a regular file/);
+    assert.match(stderr, /MCP server on stdio/, 'still serving');
   });
 });
 

@@ -53,7 +53,7 @@ test('malformed request targets (//[, http://a:99999/) answer 400 and the sandbo
   const s = await startSandbox();
   try {
     for (const target of ['//[', 'http://a:99999/', 'http://[::1:80/v2/orders']) {
-      const r = await raw(s, `GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+      const r = await raw(s, `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
       assert.equal(statusOf(r), 400, `${target}: ${r}`);
     }
     assert.equal((await call(s, await tokenOf(s), 'GET', '/v2/orders/O00000001')).status, 200, 'still serving');
@@ -96,9 +96,9 @@ test('a client that sends headers but never a body is cut off at the request tim
   const s = await startSandbox({ maxConcurrent: 1, bodyTimeoutMs: 400, headersTimeoutMs: 300 });
   try {
     const t = await tokenOf(s);
-    const head = `POST /v2/orders/preview HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${t}\r\nContent-Length: 100\r\n`;
+    const head = `POST /v2/orders/preview HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${t}\r\nContent-Length: 100\r\n`;
     const slow = raw(s, `${head}Content-Type: application/json\r\n\r\n{`);
-    const silent = raw(s, 'GET /v2/orders/O00000001 HTTP/1.1\r\nHost: x\r\n'); // headers never end
+    const silent = raw(s, 'GET /v2/orders/O00000001 HTTP/1.1\r\nHost: 127.0.0.1\r\n'); // headers never end
     await Promise.all([slow, silent]); // both closed by the server (raw() fails past its deadline)
     assert.equal((await call(s, t, 'POST', '/v2/orders/preview', preview())).status, 201, 'the slot is free again');
   } finally {

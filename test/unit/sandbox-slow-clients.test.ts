@@ -55,7 +55,7 @@ function slowClient(port: number, head: string, first: string, trickle: boolean,
 }
 
 const headOf = (method: string, path: string, headers: Record<string, string>) =>
-  `${method} ${path} HTTP/1.1\r\nHost: x\r\n${Object.entries(headers)
+  `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${Object.entries(headers)
     .map(([k, v]) => `${k}: ${v}\r\n`)
     .join('')}\r\n`;
 
@@ -158,7 +158,7 @@ test('a body that stops arriving is answered 408 in the v1 shape on the token ca
 
 test('a request whose headers never end is closed at the headers time limit', async () => {
   const s = await startSandbox({ headersTimeoutMs: 100 });
-  const c = slowClient(s.port, 'GET /v2/accounts/A00000001 HTTP/1.1\r\nHost: x\r\n', 'X-Slow: ', true, 5, 'a');
+  const c = slowClient(s.port, 'GET /v2/accounts/A00000001 HTTP/1.1\r\nHost: 127.0.0.1\r\n', 'X-Slow: ', true, 5, 'a');
   try {
     const r = await within(c.answer, 5_000, 'the sandbox to close the connection');
     assert.equal(parse(r).status, 408, `node's bare 408, not ${JSON.stringify(r)}`);

@@ -9,6 +9,7 @@ import { CatalogError, importCatalog } from '../state/catalogImport';
 import type { Store } from '../state/store';
 import { MAX_JSON_DEPTH, nestingExceeds, parseJson, readBody } from './body';
 import { badRequest, ServiceError } from './errors';
+import { hostRefused, isLoopbackHost } from './hostCheck';
 import type { Reply } from './router';
 
 export { SANDBOX_CATALOG_PATH };
@@ -33,18 +34,10 @@ export function catalogSummary(catalog: Catalog): SandboxCatalogAnswer {
   return { copied: catalog.copied, plans: catalog.planCount, prices: catalog.priceCount, unpriceable };
 }
 
-const LOOPBACK_HOST = /^(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/i;
-
-function forbidden(message: string): Reply {
-  return { status: 403, body: { type: 'forbidden', errors: [{ code: 'forbidden', message }], retryable: false } };
-}
-
 export async function catalogControl(req: http.IncomingMessage, c: CatalogControl): Promise<Reply> {
-  const host = req.headers.host ?? '';
-  const port = /:(\d+)$/.exec(host)?.[1];
-  if (!LOOPBACK_HOST.test(host) || (port !== undefined && Number(port) !== c.port) || req.headers.origin) {
+  if (!isLoopbackHost(req.headers.host ?? '', c.port) || req.headers.origin) {
     req.resume();
-    return forbidden(`${SANDBOX_CATALOG_PATH} answers only the Billing Workbench client on this machine.`);
+    return hostRefused(req.headers.host, SANDBOX_CATALOG_PATH); // an Origin too: browsers send one, our client none
   }
   c.auth(req);
   switch (req.method) {

@@ -22,6 +22,7 @@ import type { PriceList } from '../engine/subscriptionBuild';
 import { inCatalog } from '../state/catalog';
 import { importCatalog } from '../state/catalogImport';
 import { catalogControl, SANDBOX_CATALOG_PATH } from './catalogControl';
+import { hostRefused, isLoopbackHost } from './hostCheck';
 import { seed } from '../state/seed';
 import { Store } from '../state/store';
 import { clockRoutes } from '../timeTravel/clockRoutes';
@@ -39,6 +40,8 @@ export interface SandboxLimits {
   tokens: number;
   /** Idempotency replies kept (24 h at most); past it the oldest answered ones are forgotten. */
   idempotencyKeys: number;
+  /** Bytes of those replies kept (default 32 MB); one over a quarter of it is not kept. */
+  idempotencyBytes?: number;
   /** Distinct paths counted by the volume summary; others count under "(other paths)". */
   volumePaths: number;
 }
@@ -100,7 +103,7 @@ export interface Sandbox {
   /** Adds N seeded accounts, each with an order (tests of paging). */
   seedAccounts(n: number): void;
   /** Sizes of the maps that grow per request (tests check they stay bounded). */
-  sizes(): { tokens: number; issued: number; idempotencyKeys: number; volumePaths: number };
+  sizes(): { tokens: number; issued: number; idempotencyKeys: number; idempotencyBytes: number; volumePaths: number };
   close(): Promise<void>;
 }
 
@@ -146,7 +149,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   }
   const tokens = new Map<string, number>();
   const issued: string[] = [];
-  const idempotency = new IdempotencyCache(limits.idempotencyKeys);
+  const idempotency = new IdempotencyCache(limits.idempotencyKeys, limits.idempotencyBytes);
   const volume = new Map<string, number>();
   const held = new Set<NodeJS.Timeout>();
   let inFlight = 0;
@@ -318,6 +321,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       if (!(e instanceof ServiceError)) console.error(`sandbox: ${req.method} ${target}: ${(e as Error)?.stack ?? e}`);
       send({ status: err.status, body: v2 ? err.v2Body() : err.v1Body(), headers: err.headers });
     };
+    if (!isLoopbackHost(req.headers.host)) {
+      req.resume();
+      return send(hostRefused(req.headers.host)); // DNS rebinding: a page's own name pointed at 127.0.0.1
+    }
     let url: URL;
     try {
       url = new URL(target, 'http://sandbox');
@@ -446,6 +453,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       tokens: tokens.size,
       issued: issued.length,
       idempotencyKeys: idempotency.size,
+      idempotencyBytes: idempotency.bytes,
       volumePaths: volume.size,
     }),
     close: () =>
