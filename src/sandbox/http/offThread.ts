@@ -12,8 +12,7 @@ export const OFF_THREAD_CHARS = 64 * 1024;
 const SCRIPT = path.join(__dirname, 'check-worker.js');
 
 export type CheckAsked = { id: number; text: string } & (
-  | { kind: 'payload'; payload: string; now: number }
-  | { kind: 'contract'; operationId: string }
+  { kind: 'payload'; payload: string; now: number } | { kind: 'contract'; operationId: string }
 );
 export interface CheckAnswer {
   id: number;
@@ -41,7 +40,8 @@ export async function payloadFindings(text: string, kind: PayloadKind, now: numb
 
 /** The errors of a v1 body (`body`, parsed from `text`) against its operation's contract. */
 export async function contractErrors(operationId: string, text: string, body: unknown): Promise<ContractErrors> {
-  const a = text.length < OFF_THREAD_CHARS ? undefined : await offThread({ id: 0, text, kind: 'contract', operationId });
+  const a =
+    text.length < OFF_THREAD_CHARS ? undefined : await offThread({ id: 0, text, kind: 'contract', operationId });
   return a?.contract ?? contractErrorsHere(operationId, body);
 }
 
@@ -59,6 +59,7 @@ function offThread(message: CheckAsked): Promise<CheckAnswer | undefined> {
   const id = ++asked;
   return new Promise(resolve => {
     waiting.set(id, a => resolve(a.failed === undefined ? a : undefined));
+    w.ref(); // an answer awaited keeps the process alive
     w.postMessage({ ...message, id });
   });
 }
@@ -67,10 +68,10 @@ function started(): Worker | undefined {
   if (worker) return worker;
   if (!fs.existsSync(SCRIPT)) return undefined;
   const w = (worker = new Worker(SCRIPT));
-  w.unref(); // an idle checker keeps no process alive
   w.on('message', (a: CheckAnswer) => {
     waiting.get(a.id)?.(a);
     waiting.delete(a.id);
+    if (!waiting.size) w.unref(); // an idle checker keeps no process alive
   });
   const gone = () => {
     if (worker === w) worker = undefined; // the next big body starts another
@@ -81,5 +82,6 @@ function started(): Worker | undefined {
   };
   w.on('error', gone);
   w.on('exit', gone);
+  w.unref(); // after the listeners: adding one refs the worker again
   return w;
 }

@@ -264,7 +264,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   /** The v2 validator's errors, as the v2 error body lists them. */
   async function validateV2(text: string, kind: PayloadKind): Promise<void> {
     // A big body is checked off the main thread: other requests are answered meanwhile.
-    const findings = (await payloadFindings(text, kind, Date.parse(clock.timestamp()))).filter(f => f.severity === 'error');
+    const findings = (await payloadFindings(text, kind, Date.parse(clock.timestamp()))).filter(
+      f => f.severity === 'error',
+    );
     if (!findings.length) return;
     const details = findings.map(f => ({
       code: CATEGORY_OF[f.category] ?? 'invalid_parameter',
