@@ -180,6 +180,32 @@ describe('Local sandbox', () => {
     }
   });
 
+  test('a v1 body answered from the contract with 3,000 errors: 1,000 reasons, then the count of the rest', async () => {
+    const s = await startSandbox();
+    try {
+      const form = new URLSearchParams({
+        client_id: DEMO_CLIENT_ID,
+        client_secret: DEMO_CLIENT_SECRET,
+        grant_type: 'client_credentials',
+      });
+      const { access_token } = (await (await fetch(`${s.url}/oauth/token`, { method: 'POST', body: form })).json()) as {
+        access_token: string;
+      };
+      const invoices = Array.from({ length: 3000 }, () => 'x'); // each must be an object
+      const r = await fetch(`${s.url}/v1/payments`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${access_token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ type: 'External', amount: 1, currency: 'USD', invoices }),
+      });
+      assert.equal(r.status, 400);
+      const reasons = ((await r.json()) as { reasons: { message: string }[] }).reasons;
+      assert.equal(reasons.length, 1001);
+      assert.match(reasons[1000].message, /^and 2,000 more findings not listed \(2,000 errors\)/);
+    } finally {
+      await s.close();
+    }
+  });
+
   test('a big body is checked off the main thread: the event loop keeps turning meanwhile', async () => {
     const text = withUnknown(100_000);
     let turns = 0,
