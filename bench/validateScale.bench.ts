@@ -8,7 +8,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { validateText } from '../src/agentTools';
 import { parsePayload } from '../src/payloads';
-import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, startSandbox } from '../src/sandbox';
+import { Worker } from 'node:worker_threads';
+import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET } from '../src/sandbox';
 import { TEMPLATES } from '../src/schemas';
 import { figure, median, medianAsync } from './measure';
 
@@ -51,8 +52,25 @@ function cli(): void {
   fs.rmSync(path.dirname(file), { recursive: true, force: true });
 }
 
+/**
+ * The shipped sandbox (dist/, with its checker worker beside it) on a thread of its own: this thread, the client,
+ * keeps its own time while the sandbox's main thread is busy, so a GET held behind a check shows its whole wait.
+ */
+async function startedApart(): Promise<{ url: string; stop: () => Promise<number> }> {
+  const bundle = JSON.stringify(path.resolve('dist/sandbox.js'));
+  const code =
+    `const { parentPort } = require('node:worker_threads');` +
+    `require(${bundle}).startSandbox().then(s => parentPort.postMessage(s.url));`;
+  const thread = new Worker(code, { eval: true });
+  const url = await new Promise<string>((resolve, reject) => {
+    thread.once('message', resolve);
+    thread.once('error', reject);
+  });
+  return { url, stop: () => thread.terminate() };
+}
+
 async function sandbox(): Promise<void> {
-  const s = await startSandbox();
+  const s = await startedApart();
   try {
     const form = new URLSearchParams({
       client_id: DEMO_CLIENT_ID,
@@ -71,7 +89,8 @@ async function sandbox(): Promise<void> {
       if (r.status !== 400) throw new Error(`POST answered ${r.status}`);
     };
     figure('sandbox POST 100k unknown fields (400)', await medianAsync(post, 5, 1), 'ms', '< 1000');
-    // GETs one after another while the POST is received and checked: the longest wait of any.
+    // GETs one after another while the POST is received and checked: the longest wait of any (before: 1 s and
+    // more, and at 100,000 fields the connection was dropped).
     const waits: number[] = [];
     for (let round = 0; round < 3; round++) {
       let done = false;
@@ -87,7 +106,7 @@ async function sandbox(): Promise<void> {
     }
     figure('GET latency behind a 100k-field POST (max)', Math.max(...waits), 'ms', '< 100');
   } finally {
-    await s.close();
+    await s.stop();
   }
 }
 
