@@ -47,6 +47,7 @@ const LAZY = {
   'src/languageFeatures/agentToolRunner.ts': 'agent-tool-runner.js', // the editor's side of the tools, likewise
   'src/cli/mcp.ts': 'cli-mcp.js', // the MCP server and its SDK
 };
+const CHECK_WORKER = 'src/sandbox/http/checkWorker.ts';
 /** A LAZY source as esbuild resolves it: an absolute path, or the package name. */
 const lazyKey = src => (src.startsWith('src/') ? path.resolve(src) : src);
 const lazyByPath = new Map(Object.entries(LAZY).map(([src, out]) => [lazyKey(src), out]));
@@ -198,6 +199,8 @@ async function distBuilds() {
       plugins: withLazy(),
     },
   ];
+  // The Local sandbox's checker of big bodies, a worker thread's script beside it (src/sandbox/http/offThread.ts).
+  builds.push({ ...node, entryPoints: [CHECK_WORKER], outfile: 'dist/check-worker.js', plugins: withLazy() });
   // Build time only, self-contained (no lazy stubs), so they can run as soon as they are written.
   for (const [entry, bundle, write] of [
     ['src/scenarios/jsonSchema.ts', 'json-schema-scenario.js', 'writeScenarioSchema'],
@@ -265,7 +268,7 @@ async function main() {
     // Unit tests (node's test runner) of the vscode-free core; libraries load from node_modules.
     other.push({
       ...common,
-      entryPoints: tests('test/unit'),
+      entryPoints: [...tests('test/unit'), { in: CHECK_WORKER, out: 'check-worker' }],
       outdir: 'out/unit',
       platform: 'node',
       format: 'cjs',
@@ -278,7 +281,7 @@ async function main() {
       .map(f => `bench/${f}`);
     other.push({
       ...common,
-      entryPoints: benches,
+      entryPoints: [...benches, { in: CHECK_WORKER, out: 'check-worker' }],
       outdir: 'out/bench',
       platform: 'node',
       format: 'cjs',

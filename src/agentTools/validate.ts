@@ -3,8 +3,8 @@
 import { redact } from '../client/redact';
 import { lineColumn } from '../cli/lines';
 import { isRequestFile, parsePayload, parseRequest } from '../payloads';
-import { formatPath, kindFromFileName, quickFixesFor, type Finding, type PayloadKind } from '../schemas';
-import { andMore, capped } from './capped';
+import { findingCounts, formatPath, kindFromFileName, quickFixesFor, type Finding, type PayloadKind } from '../schemas';
+import { andMore } from './capped';
 
 export type FileKind = PayloadKind | 'request';
 
@@ -64,15 +64,15 @@ export function validateResult(
   findings: readonly Finding[],
   file?: string,
 ): ValidateResult {
-  const errors = findings.filter(f => f.severity === 'error').length;
-  const { shown, more } = capped(findings, MAX_FINDINGS);
+  const { errors, warnings } = findingCounts(findings); // the validator's own count of those it did not list
+  const shown = findings.filter(f => !f.omitted).slice(0, MAX_FINDINGS);
   const result: ValidateResult = {
     ...(file ? { file } : {}),
     kind,
     errors,
-    warnings: findings.length - errors,
+    warnings,
     findings: shown.map(f => toolFinding(text, f)),
-    ...andMore(more, 'findings'),
+    ...andMore(errors + warnings - shown.length, 'findings'),
   };
   return redact(result); // a message may quote a value (a card number in a file is masked, never repeated)
 }

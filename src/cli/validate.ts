@@ -2,13 +2,14 @@
 // exit 0 clean, 1 errors, 2 usage or read errors (or a catalog that could not be fetched). With --format json
 // every file given has an entry, even one that could not be read or checked. Catalog findings are warnings.
 import { isRequestFile, requestFindings } from '../payloads';
-import { formatPath, kindFromFileName, validate, type Finding, type PayloadKind } from '../schemas';
+import { findingCounts, formatPath, kindFromFileName, validate, type Finding, type PayloadKind } from '../schemas';
 import { catalogFindings, fetchConnectionCatalog, type ConnectionCatalog } from './catalog';
 import { readPayloadFile } from './files';
 import { lineColumn } from './lines';
 import { UsageError, type Io } from './io';
 
 const KINDS = ['order', 'preview', 'account', 'request'];
+const SYNTAX = new Set(['json-syntax', 'json-comment', 'json-trailing-comma', 'too-deep']);
 type FileKind = PayloadKind | 'request';
 
 interface FileFinding {
@@ -19,6 +20,8 @@ interface FileFinding {
   line: number;
   column: number;
   message: string;
+  /** Only on the last one, code more-findings: the findings it counts, not listed. */
+  omitted?: { errors: number; warnings: number };
 }
 interface FileReport {
   file: string;
@@ -56,6 +59,7 @@ export async function validateCommand(args: ValidateArgs, io: Io, env = process.
   const files = args.files.map(file => checkFile(file, args.kind as FileKind | undefined, catalog, version));
   const readError = files.some(f => f.error !== undefined);
   const anyError = files.some(f => f.findings.some(x => x.severity === 'error'));
+  const counts = files.map(f => findingCounts(f.findings));
   if (args.format === 'json') io.out(JSON.stringify({ files }, null, 2));
   else {
     for (const f of files) {
@@ -66,7 +70,7 @@ export async function validateCommand(args: ValidateArgs, io: Io, env = process.
         io.out(`${where}: ${x.severity} ${x.message}${path} [${x.code}]`);
       }
     }
-    const total = files.reduce((n, f) => n + f.findings.length, 0);
+    const total = counts.reduce((n, c) => n + c.errors + c.warnings, 0); // the ones not listed included
     io.err(`${files.filter(f => !f.error).length} file(s) checked, ${total} finding(s)`);
   }
   return readError ? 2 : anyError ? 1 : 0;
@@ -98,6 +102,7 @@ function checkFile(
       path: formatPath(f.path),
       ...lineColumn(text, f.offset),
       message: f.message,
+      ...(f.omitted ? { omitted: f.omitted } : {}),
     }));
     if (catalog && kind !== 'account' && kind !== 'request') {
       for (const f of catalogFindings(text, catalog)) {
@@ -105,8 +110,10 @@ function checkFile(
         findings.push({ code: f.code, severity: f.severity, ...at, message: f.message });
       }
     }
-    // In the order of the text, as a person reads the file (the checker finds them schema first, then rules).
-    findings.sort((a, b) => a.line - b.line || a.column - b.column);
+    // In the order of the text, as a person reads the file (the checker finds them schema first, then rules);
+    // but what stops the service reading at all (JSON syntax) first, and the count of those not listed last.
+    const rank = (x: FileFinding) => (x.omitted ? 2 : SYNTAX.has(x.code) ? 0 : 1);
+    findings.sort((a, b) => rank(a) - rank(b) || a.line - b.line || a.column - b.column);
     return { file, kind, findings };
   } catch (e) {
     // The validator must not fail on any input; if it does (a stack overflow on very deep JSON), this file

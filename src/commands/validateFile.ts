@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { Container } from '../services/container';
 import { isCheckedFile } from '../languageFeatures/payloadDiagnostics';
 import { documentOf, fileName, showProblems } from '../util/documents';
+import { findingCounts } from '../schemas';
 import { uriArg } from './args';
 import type { Command } from './commandManager';
 import { COMMANDS } from './ids';
@@ -20,14 +21,13 @@ export class ValidateFileCommand implements Command {
       return undefined;
     }
     const findings = this.services.diagnostics.refresh(doc);
-    const errors = findings.filter(f => f.severity === 'error').length;
-    const warnings = findings.length - errors;
+    const { errors, warnings } = findingCounts(findings); // with those past the listed ones
     if (findings.length === 0) {
       void vscode.window.showInformationMessage('No problems: the service should accept this payload.');
     } else {
       const message = `${errors} error(s) and ${warnings} warning(s) in ${fileName(doc)}.`;
       void vscode.window.showWarningMessage(message, 'Show Problems').then(a => a && showProblems());
     }
-    return findings.length;
+    return errors + warnings;
   }
 }

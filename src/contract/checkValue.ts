@@ -175,7 +175,7 @@ class Checker {
   private checkExtra(node: SchemaNode, value: unknown, path: PathSegment[], out: RawFinding[]): void {
     const found: RawFinding[] = [];
     this.check(node, value, path, found);
-    out.push(...found.map(f => ({ ...f, severity: 'warning' as const })));
+    for (const f of found) out.push({ ...f, severity: 'warning' }); // one by one: `found` may be very long
   }
 
   /** oneOf/anyOf: the branch the discriminator names, else the branch that fits best. */
@@ -191,7 +191,7 @@ class Checker {
       if (!best || errors < best.filter(f => (f.severity ?? 'error') === 'error').length) best = found;
       if (errors === 0) break;
     }
-    out.push(...(best ?? []));
+    for (const f of best ?? []) out.push(f);
   }
 }
 

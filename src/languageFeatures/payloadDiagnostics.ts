@@ -101,8 +101,10 @@ export class PayloadDiagnostics extends Disposable {
   }
 
   private toDiagnostic(doc: vscode.TextDocument, f: Finding): vscode.Diagnostic {
-    // A request file's warnings are what the service reads anyway (a v1 unknown field): no category to cite.
-    if (f.severity === 'warning' && isRequestFile(doc.uri.path)) return findingDiagnostic(doc, f, this.docsUri);
+    // A request file's warnings are what the service reads anyway (a v1 unknown field): no category to cite;
+    // nor has the count of findings not listed (more-findings) one of its own.
+    if ((f.severity === 'warning' && isRequestFile(doc.uri.path)) || f.omitted)
+      return findingDiagnostic(doc, f, this.docsUri);
     return findingDiagnostic(doc, f, this.docsUri, ` — service category ${f.category}: ${CATEGORY_NAMES[f.category]}`);
   }
 }

@@ -26,7 +26,16 @@ export interface Finding {
   offset: number;
   length: number;
   fix?: FixHint;
+  /** Only on the one 'more-findings' finding, last: what it counts, not listed one by one. */
+  omitted?: { errors: number; warnings: number };
 }
+
+/**
+ * Findings listed one by one, at most; the rest are counted by one 'more-findings' finding at the end (placed
+ * at the first of them), as compilers stop listing after so many errors. A file with 100,000 unknown fields
+ * is checked in well under a second, and no one reads past the first screens.
+ */
+export const LISTED_FINDINGS = 1000;
 
 export const FINDING_CODES = {
   'json-syntax': { category: 90, title: 'JSON syntax error' },
@@ -61,6 +70,8 @@ export const FINDING_CODES = {
   'ignored-field': { category: 20, title: 'Field with no effect here' },
   'tier-order': { category: 20, title: 'Tiers out of order' },
   'payment-type-mismatch': { category: 20, title: 'Payment details under another type' },
+  // Its category is that of the first finding it counts (the table's is a placeholder).
+  'more-findings': { category: 90, title: 'More findings not listed' },
 } as const satisfies Record<string, { category: Category; title: string }>;
 
 export type FindingCode = keyof typeof FINDING_CODES;
@@ -77,4 +88,31 @@ export function formatPath(path: readonly PathSegment[]): string {
   let out = '';
   for (const p of path) out += typeof p === 'number' ? `[${p}]` : out ? `.${p}` : p;
   return out;
+}
+
+/** Errors and warnings of a list of findings, the ones a 'more-findings' counts included. */
+export function findingCounts(findings: readonly { severity: string; omitted?: Finding['omitted'] }[]): {
+  errors: number;
+  warnings: number;
+} {
+  let errors = 0,
+    warnings = 0;
+  for (const f of findings) {
+    if (f.omitted) {
+      errors += f.omitted.errors;
+      warnings += f.omitted.warnings;
+    } else if (f.severity === 'error') errors++;
+    else warnings++;
+  }
+  return { errors, warnings };
+}
+
+/** The message of the finding that counts what is not listed. */
+export function moreFindingsMessage(errors: number, warnings: number): string {
+  const n = (k: number, what: string) => `${k.toLocaleString('en-US')} ${what}${k === 1 ? '' : 's'}`;
+  const parts = [errors ? n(errors, 'error') : '', warnings ? n(warnings, 'warning') : ''].filter(Boolean);
+  return (
+    `and ${(errors + warnings).toLocaleString('en-US')} more findings not listed (${parts.join(', ')}): ` +
+    `only the first ${LISTED_FINDINGS.toLocaleString('en-US')} are. Fix these, then check again.`
+  );
 }

@@ -2,9 +2,10 @@
 // backslash first tries each path's spelling (uniqueToken); the others get one cheap scan (pathScanner)
 // that stops when every path is found, and a value's length is measured only when its range is asked for.
 // Text that JSON.parse rejected gets jsonc-parser's tolerant tree.
-import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
+import { parseTree, type Node } from 'jsonc-parser';
 import type { PathSegment } from './findings';
 import { deepestSpan, scanPaths, spanLength, type Spans } from './pathScanner';
+import { cutByEnd, deepestNode } from './treePlaces';
 import { Spellings } from './uniqueToken';
 
 export type Target = 'value' | 'key' | 'parentKey';
@@ -54,13 +55,22 @@ export class Locator {
     return { offset: span.offset, length: span.offset < this.text.length ? 1 : 0 };
   }
 
+  /**
+   * Whether what a finding at `path` says may be only the doing of a text that ends too soon: its value (or
+   * key), or for a missing field the object that lacks it, reaches the end unclosed. Only for text JSON.parse refused.
+   */
+  cutByEnd(path: readonly PathSegment[], target: Target): boolean {
+    const root = this.root;
+    if (!root || !cutByEnd(this.text, root)) return false; // nothing inside a closed root reaches the end
+    const node = deepestNode(root, target === 'parentKey' ? path.slice(0, -1) : path);
+    const key = target === 'key' && node.parent?.type === 'property' ? node.parent.children?.[0] : undefined;
+    return cutByEnd(this.text, key ?? node);
+  }
+
   private fromTree(wanted: readonly PathSegment[], target: Target): Range {
     const root = this.root;
     if (!root) return { offset: 0, length: Math.min(1, this.text.length) };
-    let node: Node | undefined;
-    for (let depth = wanted.length; depth >= 0 && !node; depth--)
-      node = findNodeAtLocation(root, wanted.slice(0, depth) as (string | number)[]);
-    node ??= root;
+    const node = deepestNode(root, wanted);
     if (target !== 'value') {
       const key = node.parent?.type === 'property' ? node.parent.children?.[0] : undefined;
       if (key) return { offset: key.offset, length: key.length };

@@ -16,6 +16,8 @@ interface Trie {
   span?: Span;
 }
 
+// At most this many keys of one object are looked for in the rest of the text before an early stop.
+const SEARCHED_KEYS = 8;
 // Keys the early stop can look for verbatim in the rest of the text (no escapes possible).
 const PLAIN_KEY = /^[\w$@.\- ]*$/;
 
@@ -148,7 +150,7 @@ class Scanner {
   unresolved: number;
   stopped = false;
   // Keys found in each object still open, outermost first: a later duplicate key would take over.
-  readonly open: PathSegment[][] = [];
+  readonly open: Set<PathSegment>[] = [];
 
   private finishAt = -1;
   private settled = false; // finishAt has been worked out since the count last reached zero
@@ -177,8 +179,15 @@ class Scanner {
     if (this.unresolved !== 0 || (n === 0 && this.settled)) return;
     this.settled = true;
     const escapes = this.text.includes('\\u', this.i); // a key could be spelt with \u escapes
-    this.finishAt = this.open.findIndex(keys => (escapes ? keys.length > 0 : !keys.every(k => this.absentLater(k))));
+    this.finishAt = this.open.findIndex(keys => (escapes ? keys.size > 0 : !this.allAbsentLater(keys)));
     if (this.finishAt < 0) this.stopped = true;
+  }
+
+  /** Each key is a search of the rest of the text: past a few, the scan to the object's end costs less. */
+  private allAbsentLater(keys: Set<PathSegment>): boolean {
+    if (keys.size > SEARCHED_KEYS) return false;
+    for (const k of keys) if (!this.absentLater(k)) return false;
+    return true;
   }
 
   private absentLater(key: PathSegment): boolean {
@@ -234,8 +243,8 @@ class Scanner {
     }
   }
 
-  private child(trie: Trie, seg: PathSegment, span: Span, found: PathSegment[]): void {
-    found.push(seg);
+  private child(trie: Trie, seg: PathSegment, span: Span, found: Set<PathSegment>): void {
+    found.add(seg);
     trie.span = span;
     this.ws();
     span.offset = this.i; // known before a possible stop
@@ -247,7 +256,7 @@ class Scanner {
   private object(trie: Trie): void {
     const text = this.text,
       n = text.length;
-    const found: PathSegment[] = [];
+    const found = new Set<PathSegment>(); // a Set: an object may hold every one of many paths asked for
     this.open.push(found);
     this.i++;
     for (this.ws(); this.i < n && text.charCodeAt(this.i) !== 125 && !this.stopped; this.ws()) {
@@ -268,7 +277,7 @@ class Scanner {
       }
       const child = trie.children.get(key)!;
       const span: Span = { keyOffset: keyStart, keyLength: keyEnd - keyStart, offset: 0 };
-      if (found.includes(key)) {
+      if (found.has(key)) {
         // A duplicate key: the last one counts, as in JSON.parse. Its subtree is looked for again.
         this.unresolved += 1 + child.size;
         forget(child);
@@ -285,7 +294,7 @@ class Scanner {
   private array(trie: Trie): void {
     const text = this.text,
       n = text.length;
-    const found: PathSegment[] = [];
+    const found = new Set<PathSegment>();
     this.i++;
     let index = 0;
     for (this.ws(); this.i < n && text.charCodeAt(this.i) !== 93 && !this.stopped; this.ws()) {
@@ -304,10 +313,10 @@ class Scanner {
   }
 
   /** A container closed: the children not in it are missing, and so is everything below them. */
-  private resolveMissing(trie: Trie, found: PathSegment[]): void {
-    if (found.length === 1 && trie.children.size === 1) return; // the one child asked for was there
+  private resolveMissing(trie: Trie, found: Set<PathSegment>): void {
+    if (found.size === trie.children.size) return; // every child asked for was there
     let missing = 0;
-    for (const [seg, child] of trie.children) if (!found.includes(seg)) missing += 1 + child.size;
+    for (const [seg, child] of trie.children) if (!found.has(seg)) missing += 1 + child.size;
     if (missing) this.resolve(missing);
   }
 }

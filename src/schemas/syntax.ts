@@ -41,14 +41,17 @@ export function syntaxFindings(text: string): Finding[] {
   for (const e of errors) {
     if (reported.has(e.offset)) continue;
     reported.add(e.offset);
-    const before = text.slice(0, e.offset).trimEnd();
-    if (before.endsWith(',') && /^\s*[}\]]/.test(text.slice(e.offset))) {
-      if (reported.has(before.length - 1)) continue;
-      reported.add(before.length - 1);
+    // Looked at in place, never cut out: a text can have as many errors as characters.
+    let comma = e.offset - 1;
+    while (comma >= 0 && SPACE.test(text[comma])) comma--;
+    CLOSING.lastIndex = e.offset;
+    if (text.charCodeAt(comma) === 44 && CLOSING.test(text)) {
+      if (reported.has(comma)) continue;
+      reported.add(comma);
       push(
         'json-trailing-comma',
         'Trailing comma: JSON allows no comma before a closing bracket. Remove it.',
-        before.length - 1,
+        comma,
         1,
       );
     } else {
@@ -96,5 +99,8 @@ function stringEnd(text: string, i: number): number {
   }
   return text.length;
 }
+
+const CLOSING = /\s*[}\]]/y;
+const SPACE = /\s/; // what trimEnd trims
 
 const readable = (code: string) => code.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();

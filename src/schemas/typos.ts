@@ -54,21 +54,32 @@ export function suggestKey(key: string, known: readonly string[], present: Reado
 
 /** Optimal string alignment distance, giving up (budget + 1) once every cell of a row exceeds the budget. */
 export function distance(a: string, b: string, budget = Infinity): number {
-  let prev2: number[] = [],
-    prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  // Three rows reused from call to call: a file may hold 100,000 unknown fields, each compared with every name.
+  const width = b.length + 1;
+  if (rows.length < 3 * width) rows = new Int32Array(6 * width);
+  let prev2 = 0,
+    prev = width,
+    row = 2 * width;
+  for (let j = 0; j < width; j++) rows[prev + j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const row = [i];
+    rows[row] = i;
     let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, prev2[j - 2] + 1);
-      row.push(d);
-      rowMin = Math.min(rowMin, d);
+    const ai = a.charCodeAt(i - 1),
+      aBefore = a.charCodeAt(i - 2);
+    for (let j = 1; j < width; j++) {
+      const bj = b.charCodeAt(j - 1);
+      const cost = ai === bj ? 0 : 1;
+      let d = Math.min(rows[prev + j] + 1, rows[row + j - 1] + 1, rows[prev + j - 1] + cost);
+      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && aBefore === bj) d = Math.min(d, rows[prev2 + j - 2] + 1);
+      rows[row + j] = d;
+      if (d < rowMin) rowMin = d;
     }
     if (rowMin > budget) return budget + 1;
+    const oldest = prev2;
     prev2 = prev;
     prev = row;
+    row = oldest;
   }
-  return prev[b.length];
+  return rows[prev + b.length];
 }
+let rows = new Int32Array(96);

@@ -63,7 +63,8 @@ function schemaFindings(value: unknown, kind: PayloadKind, plainZod = false): Ra
   // Zod's messages are read only for codes worded nowhere else: the issues stay raw until then.
   const issues = result ? (result.success ? [] : result.error.issues) : rawIssues(SCHEMAS[kind], value);
   const out: RawFinding[] = [];
-  for (const issue of issues) out.push(...fromIssue(issue, value, kind, !result));
+  // One issue can be 100,000 unknown fields: appended one by one (a spread that long overflows the stack).
+  for (const issue of issues) for (const f of fromIssue(issue, value, kind, !result)) out.push(f);
   return out;
 }
 

@@ -4,7 +4,8 @@
 // schema and marked so (SIMULATED_HEADER). Without a response in the contract: undefined (the caller's 501).
 import type { Operation } from '../../catalog';
 import { requestContract, simulateAnswer, SIMULATED_HEADER } from '../../contract';
-import { FINDING_CODES, formatPath } from '../../schemas';
+import { FINDING_CODES, formatPath, moreFindingsMessage } from '../../schemas';
+import { contractErrors } from '../http/offThread';
 import { badRequest, ServiceError } from '../http/errors';
 import { MAX_JSON_DEPTH, nestingExceeds, parseJson } from '../http/body';
 import type { Reply } from '../http/router';
@@ -20,16 +21,19 @@ export interface ContractRequest {
   today: string;
 }
 
-export function contractAnswer(r: ContractRequest): Reply | undefined {
-  const body = checkedBody(r);
+export async function contractAnswer(r: ContractRequest): Promise<Reply | undefined> {
+  const body = await checkedBody(r);
   const pathParams = paramsOf(r.op, r.path);
   const answer = simulateAnswer(r.op.id, { pathParams, query: Object.fromEntries(r.query), body, today: r.today });
   if (!answer) return undefined;
   return { status: answer.status, body: answer.body, headers: { [SIMULATED_HEADER]: SIMULATED_VALUE } };
 }
 
-/** The parsed body, checked against the operation's request schema; throws the service's 400 for errors. */
-function checkedBody(r: ContractRequest): unknown {
+/**
+ * The parsed body, checked against the operation's request schema (a big one off the main thread); throws the
+ * service's 400 for errors, the first LISTED_FINDINGS of them listed and the rest counted.
+ */
+async function checkedBody(r: ContractRequest): Promise<unknown> {
   const contract = requestContract();
   if (!r.text.trim()) {
     if (!contract.bodyOf(r.op.id)) return undefined;
@@ -38,13 +42,14 @@ function checkedBody(r: ContractRequest): unknown {
   if (nestingExceeds(r.text, MAX_JSON_DEPTH))
     throw badRequest('malformed_json', undefined, `The body nests deeper than ${MAX_JSON_DEPTH} levels.`, 90);
   const body = parseJson(r.text);
-  const errors = contract.check(r.op.id, body).filter(f => (f.severity ?? 'error') === 'error');
+  const { listed: errors, more } = await contractErrors(r.op.id, r.text, body);
   if (!errors.length) return body;
-  const details = errors.map(f => ({
+  const details: { code: string; parameter?: string; message: string }[] = errors.map(f => ({
     code: f.code === 'missing-field' ? 'missing_parameter' : 'invalid_parameter',
     parameter: formatPath(f.path),
     message: f.message,
   }));
+  if (more) details.push({ code: 'invalid_parameter', message: moreFindingsMessage(more, 0) });
   throw new ServiceError(
     400,
     { type: 'bad_request', errors: details },

@@ -5,7 +5,8 @@
 import { randomBytes, randomUUID } from 'crypto';
 import * as http from 'http';
 import type { AddressInfo } from 'net';
-import { formatPath, validate, type PayloadKind } from '../../schemas';
+import { formatPath, type PayloadKind } from '../../schemas';
+import { payloadFindings } from './offThread';
 import { matchOperation, servedLocally, type Operation } from '../../catalog';
 import { contractAnswer } from '../contract/contractAnswers';
 import { NOT_SERVED_HEADER, NOT_SERVED_VALUE } from '../../wire/notServed';
@@ -252,7 +253,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       throw badRequest('malformed_json', undefined, `The body nests deeper than ${MAX_JSON_DEPTH} levels.`, 90);
     }
     let checked: unknown;
-    if (typeof check === 'string') validateV2(text, check);
+    if (typeof check === 'string') await validateV2(text, check);
     else check((checked = parseJson(text))); // the handler takes the body as the check read it (quoted numbers)
     const run = async () => {
       await hold();
@@ -264,8 +265,11 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   }
 
   /** The v2 validator's errors, as the v2 error body lists them. */
-  function validateV2(text: string, kind: PayloadKind): void {
-    const findings = validate(text, kind, { now: new Date(clock.timestamp()) }).filter(f => f.severity === 'error');
+  async function validateV2(text: string, kind: PayloadKind): Promise<void> {
+    // A big body is checked off the main thread: other requests are answered meanwhile.
+    const findings = (await payloadFindings(text, kind, Date.parse(clock.timestamp()))).filter(
+      f => f.severity === 'error',
+    );
     if (!findings.length) return;
     const details = findings.map(f => ({
       code: CATEGORY_OF[f.category] ?? 'invalid_parameter',
