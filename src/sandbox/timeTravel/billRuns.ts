@@ -8,7 +8,7 @@ import type { BilledEvent, TimeEvent } from '../../wire/sandboxClock';
 import { accountScopes, billAccount, pendingLines, type AccountScope } from '../invoicing/billRun';
 import type { BillingDocumentRec } from '../state/documents';
 import type { Store } from '../state/store';
-import { stampOf, type DueHandler } from './due';
+import { stampOf, type DueHandler, type Steps } from './due';
 
 /** A move that would bill more periods of a charge than the billing engine prices: refused, nothing changed. */
 export class BillingLimit extends Error {}
@@ -27,9 +27,10 @@ function priced<T>(run: () => T): T {
 }
 
 /** Each account's earliest due date on or before `until` (lines are priced once per record: expected.ts). */
-function dueDates(store: Store, until: string, scopes: Map<string, AccountScope>): Map<string, string> {
+function* dueDates(store: Store, until: string, scopes: Map<string, AccountScope>): Steps<Map<string, string>> {
   const due = new Map<string, string>();
   for (const [number, scope] of scopes) {
+    yield; // a pause between accounts
     const account = store.accounts.get(number);
     if (!account) continue;
     for (const p of priced(() => pendingLines(store, account, scope, until))) {
@@ -42,17 +43,18 @@ function dueDates(store: Store, until: string, scopes: Map<string, AccountScope>
 
 export const billRuns: DueHandler = {
   name: 'the bill run handler',
-  next(store, until) {
+  *next(store, until) {
     let earliest: string | undefined;
-    for (const d of dueDates(store, until, accountScopes(store)).values()) {
+    for (const d of (yield* dueDates(store, until, accountScopes(store))).values()) {
       if (earliest === undefined || d < earliest) earliest = d;
     }
     return earliest;
   },
-  run(store, date) {
+  *run(store, date) {
     const events: TimeEvent[] = [];
     const scopes = accountScopes(store);
-    for (const number of dueDates(store, date, scopes).keys()) {
+    for (const number of (yield* dueDates(store, date, scopes)).keys()) {
+      yield;
       const account = store.accounts.get(number)!;
       const doc = priced(() =>
         billAccount(store, account, scopes.get(number)!, { targetDate: date, now: stampOf(date) }),

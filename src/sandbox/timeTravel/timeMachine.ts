@@ -1,15 +1,19 @@
-// Moves the sandbox's clock. Forward: a copy of the state is kept, then what falls due up to the new date
-// happens (one commit: all of it is saved, or none). Back: the newest copy at or before the date is restored;
-// to the copy's own date that is all (the state as it was), to a later one what falls due up to the date
-// happens again, so the state is the one of that date.
+// Moves the sandbox's clock. Forward: the state is marked, then what falls due up to the new date happens (one
+// commit: all of it is saved, or none). Back: the newest mark at or before the date is put back; to the mark's
+// own date that is all (the state as it was), to a later one what falls due up to the date happens again, so
+// the state is the one of that date. Over HTTP a move runs in turns of the event loop (moveAsync): meanwhile
+// every other request is refused with a 503 and Retry-After (refuseWhileMoving), never served a half-done move.
 import type { ClockAnswer, ClockStatus, ClockStep, TimeEvent } from '../../wire/sandboxClock';
-import { badRequest } from '../http/errors';
+import { badRequest, ServiceError } from '../http/errors';
 import { stepTarget, type MovableClock } from '../state/clock';
 import type { Store } from '../state/store';
 import { BillingLimit } from './billRuns';
-import { runDue, TooManyEvents, type DueHandler } from './due';
+import { dueSteps, finish, TooManyEvents, type DueHandler, type Steps } from './due';
 import { DUE_HANDLERS } from './handlers';
 import { StateHistory } from './history';
+
+/** Where a move may let other work in: a promise to wait for, or undefined to go on at once. */
+export type Pause = () => Promise<void> | undefined;
 
 export interface TimeMachineDeps {
   store: Store;
@@ -17,16 +21,37 @@ export interface TimeMachineDeps {
   /** Runs a change to the data and saves it; on an error nothing of it is kept (RouteDeps.commit). */
   commit<T>(change: () => T): T;
   handlers?: readonly DueHandler[];
-  /** Copies of the state kept to go back to (100). */
+  /** States kept to go back to (100), and the bytes they keep at most (256 MB): history.ts. */
   historyLimit?: number;
+  historyBytes?: number;
+  /** moveAsync's pauses (tests hold a move with one); by default a turn of the event loop every 20 ms. */
+  pause?: Pause;
+}
+
+/** A pause of one turn of the event loop once `ms` have passed since the last. */
+export function slices(ms = 20): Pause {
+  let since = performance.now();
+  return () => {
+    if (performance.now() - since < ms) return undefined;
+    return new Promise<void>(resolve =>
+      setImmediate(() => {
+        since = performance.now();
+        resolve();
+      }),
+    );
+  };
 }
 
 export class TimeMachine {
   private readonly history: StateHistory;
   private readonly handlers: readonly DueHandler[];
+  /** The move running in turns, if any (from and to). */
+  private moving: { from: string; step: ClockStep } | undefined;
+  /** The move's own save runs: it is not refused. */
+  private saving = false;
 
   constructor(private readonly deps: TimeMachineDeps) {
-    this.history = new StateHistory(deps.historyLimit);
+    this.history = new StateHistory(deps.store, deps.historyLimit, deps.historyBytes);
     this.handlers = deps.handlers ?? DUE_HANDLERS;
   }
 
@@ -34,8 +59,49 @@ export class TimeMachine {
     return { today: this.deps.clock.today(), real: this.deps.clock.real, history: this.history.summary() };
   }
 
-  /** Moves the clock to a date or by a step; a 400 when it cannot go there. */
+  /** Bytes the way back keeps (history.ts). */
+  keptBytes(): number {
+    return this.history.bytes;
+  }
+
+  /** Moves the clock to a date or by a step, at once; a 400 when it cannot go there. */
   move(step: ClockStep): ClockAnswer {
+    return finish(this.moveSteps(step));
+  }
+
+  /** The same, pausing (`deps.pause`) so that other requests are answered meanwhile (refused, 503). */
+  async moveAsync(step: ClockStep): Promise<ClockAnswer> {
+    this.refuseWhileMoving();
+    const pause = this.deps.pause ?? slices();
+    this.moving = { from: this.deps.clock.today(), step };
+    try {
+      const steps = this.moveSteps(step);
+      for (;;) {
+        const r = steps.next();
+        if (r.done) return r.value;
+        const p = pause();
+        if (p) await p;
+      }
+    } finally {
+      this.moving = undefined;
+    }
+  }
+
+  /** A 503 with Retry-After while a move runs in turns (its own save excepted): nothing may see it half done. */
+  refuseWhileMoving(): void {
+    if (!this.moving || this.saving) return;
+    const { from, step } = this.moving;
+    const where = 'to' in step ? `to ${step.to}` : `by ${step.by.count} ${step.by.unit}(s)`;
+    throw ServiceError.bare(
+      'service_unavailable',
+      61,
+      `The Local sandbox is moving its clock from ${from} ${where}; it answers again when the move is done: ` +
+        'retry after the Retry-After seconds.',
+      { 'Retry-After': '1' },
+    );
+  }
+
+  private *moveSteps(step: ClockStep): Steps<ClockAnswer> {
     const { clock } = this.deps;
     const previous = clock.today();
     const target = stepTarget(previous, step);
@@ -45,45 +111,34 @@ export class TimeMachine {
       return { ...this.status(), previous, events: [] };
     }
     if (target > previous) {
-      const before = this.deps.store.serialise();
-      const events = this.happen(target, 'by' in step ? 'by' : 'to');
-      const dropped = this.history.keep(previous, before);
+      const work = this.happen(target, 'by' in step ? 'by' : 'to');
+      const { result: events, dropped } = yield* this.history.forward(previous, work);
       clock.set(target);
       return { ...this.status(), previous, events, ...(dropped.length ? { dropped } : {}) };
     }
-    return this.back(previous, target);
-  }
-
-  private back(previous: string, target: string): ClockAnswer {
-    const { store, clock } = this.deps;
-    const copy = this.history.atOrBefore(target);
-    if (!copy) throw badRequest('invalid_parameter', 'to', this.tooEarly(previous, target));
-    const current = store.serialise();
-    let events: TimeEvent[];
-    try {
-      store.replaceWith(copy.state);
-      // Back to the copy's own date: the state as it was then, exactly (nothing overdue in it runs again).
-      events = copy.date === target ? this.happen(target, 'to', []) : this.happen(target, 'to');
-    } catch (e) {
-      store.replaceWith(current);
-      throw e;
-    }
-    this.history.forgetAfter(target);
+    const restored = this.history.atOrBefore(target);
+    if (!restored) throw badRequest('invalid_parameter', 'to', this.tooEarly(previous, target));
+    // Back to the mark's own date: the state as it was then, exactly (nothing overdue in it runs again).
+    const events = yield* this.history.back(target, this.happen(target, 'to', restored === target ? [] : undefined));
     clock.set(target);
-    return { ...this.status(), previous, events, restored: copy.date };
+    return { ...this.status(), previous, events, restored };
   }
 
   /** What falls due up to `target` happens, and the data file says the clock is there; all saved, or none. */
-  private happen(target: string, parameter: 'to' | 'by', handlers = this.handlers): TimeEvent[] {
+  private *happen(target: string, parameter: 'to' | 'by', handlers = this.handlers): Steps<TimeEvent[]> {
     const { store } = this.deps;
-    const today = store.today;
     try {
-      return this.deps.commit(() => {
-        store.today = target;
-        return runDue(store, target, handlers);
-      });
+      store.today = target;
+      const events = yield* dueSteps(store, target, handlers);
+      this.saving = true;
+      try {
+        this.deps.commit(() => (store.today = target));
+      } finally {
+        this.saving = false;
+      }
+      return events;
     } catch (e) {
-      store.today = today;
+      // The history puts the state back as it was (history.ts).
       if (e instanceof BillingLimit)
         throw badRequest('invalid_parameter', parameter, `Nothing was changed: ${e.message}.`);
       if (!(e instanceof TooManyEvents)) throw e;
@@ -95,15 +150,16 @@ export class TimeMachine {
     const h = this.history.summary();
     if (!h.earliest) {
       return (
-        `The Local sandbox cannot go back from ${previous} to ${target}: it keeps a copy of its state each time ` +
+        `The Local sandbox cannot go back from ${previous} to ${target}: it keeps the way back each time ` +
         'its clock moves forward, and it has not moved forward since it started. Give a later date, or start a ' +
         'sandbox on the earlier date (its --today, or a scenario\'s "today").'
       );
     }
-    const dropped = h.dropped ? `; ${h.dropped} older copies were dropped` : '';
+    const dropped = h.dropped ? `; ${h.dropped} older states were dropped` : '';
     return (
-      `The Local sandbox can go back to ${h.earliest} at the earliest, not ${target}: it keeps a copy of its ` +
-      `state before each of its last ${h.limit} moves forward${dropped}. Give ${h.earliest} or a later date.`
+      `The Local sandbox can go back to ${h.earliest} at the earliest, not ${target}: it keeps the state ` +
+      `before each of its last ${h.limit} moves forward, within ${this.history.byteLimit / 1024 / 1024} MB${dropped}. ` +
+      `Give ${h.earliest} or a later date.`
     );
   }
 }
