@@ -106,4 +106,10 @@ export interface ClockAnswer extends ClockStatus {
   restored?: string;
   /** Moving forward past the bound: the dates whose copies were dropped (the clock can no longer go back there). */
   dropped?: string[];
+  /** With `dropped`: the other bound, the bytes the way back keeps at most (the newest state is kept whatever its size). */
+  byteLimit?: number;
 }
+
+/** A byte count as the clock's messages say it: "256 MB", "40 KB". */
+export const bytesInWords = (n: number) =>
+  n >= 1024 * 1024 ? `${Math.round(n / 1024 / 1024)} MB` : `${Math.ceil(n / 1024)} KB`;

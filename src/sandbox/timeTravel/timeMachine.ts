@@ -3,7 +3,7 @@
 // own date that is all (the state as it was), to a later one what falls due up to the date happens again, so
 // the state is the one of that date. Over HTTP a move runs in turns of the event loop (moveAsync): meanwhile
 // every other request is refused with a 503 and Retry-After (refuseWhileMoving), never served a half-done move.
-import type { ClockAnswer, ClockStatus, ClockStep, TimeEvent } from '../../wire/sandboxClock';
+import { bytesInWords, type ClockAnswer, type ClockStatus, type ClockStep, type TimeEvent } from '../../wire/sandboxClock';
 import { badRequest, ServiceError } from '../http/errors';
 import { stepTarget, type MovableClock } from '../state/clock';
 import type { Store } from '../state/store';
@@ -92,13 +92,11 @@ export class TimeMachine {
     if (!this.moving || this.saving) return;
     const { from, step } = this.moving;
     const where = 'to' in step ? `to ${step.to}` : `by ${step.by.count} ${step.by.unit}(s)`;
-    throw ServiceError.bare(
-      'service_unavailable',
-      61,
+    const message =
       `The Local sandbox is moving its clock from ${from} ${where}; it answers again when the move is done: ` +
-        'retry after the Retry-After seconds.',
-      { 'Retry-After': '1' },
-    );
+      'retry after the Retry-After seconds.';
+    const v2 = { type: 'service_unavailable' as const, errors: [{ code: 'clock_moving', message }] };
+    throw new ServiceError(503, v2, { resource: 500000, category: 61 }, { 'Retry-After': '1' });
   }
 
   private *moveSteps(step: ClockStep): Steps<ClockAnswer> {
@@ -114,7 +112,8 @@ export class TimeMachine {
       const work = this.happen(target, 'by' in step ? 'by' : 'to');
       const { result: events, dropped } = yield* this.history.forward(previous, work);
       clock.set(target);
-      return { ...this.status(), previous, events, ...(dropped.length ? { dropped } : {}) };
+      const bound = { dropped, byteLimit: this.history.byteLimit };
+      return { ...this.status(), previous, events, ...(dropped.length ? bound : {}) };
     }
     const restored = this.history.atOrBefore(target);
     if (!restored) throw badRequest('invalid_parameter', 'to', this.tooEarly(previous, target));
@@ -158,7 +157,7 @@ export class TimeMachine {
     const dropped = h.dropped ? `; ${h.dropped} older states were dropped` : '';
     return (
       `The Local sandbox can go back to ${h.earliest} at the earliest, not ${target}: it keeps the state ` +
-      `before each of its last ${h.limit} moves forward, within ${this.history.byteLimit / 1024 / 1024} MB${dropped}. ` +
+      `before each of its last ${h.limit} moves forward, within ${bytesInWords(this.history.byteLimit)}${dropped}. ` +
       `Give ${h.earliest} or a later date.`
     );
   }
