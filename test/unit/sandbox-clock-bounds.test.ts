@@ -86,7 +86,10 @@ describe('the way back is bounded by bytes', () => {
     assert.deepEqual(renewal.dropped, ['2026-01-01', '2026-02-01']);
     assert.equal(renewal.byteLimit, 40_000);
     assert.deepEqual(renewal.history, { kept: 1, earliest: '2026-03-01', dropped: 2, limit: 100 });
-    assert.match(clockSummary(renewal), /keeps its last 100 states, within 40 KB; it can no longer go back to 2026-01-01/);
+    assert.match(
+      clockSummary(renewal),
+      /keeps its last 100 states, within 40 KB; it can no longer go back to 2026-01-01/,
+    );
     assert.throws(() => tm.move({ to: '2026-02-01' }), /go back to 2026-03-01 at the earliest.*within 40 KB; 2 older/);
     tm.move({ to: '2026-03-01' });
     assert.equal(state(store), before);
@@ -146,7 +149,11 @@ async function call(s: Sandbox, token: string, method: string, path: string, bod
     headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
     ...(body ? { body: JSON.stringify(body) } : {}),
   });
-  return { status: r.status, retryAfter: r.headers.get('retry-after'), json: (await r.json()) as Record<string, unknown> };
+  return {
+    status: r.status,
+    retryAfter: r.headers.get('retry-after'),
+    json: (await r.json()) as Record<string, unknown>,
+  };
 }
 
 describe('a clock move does not hold the sandbox', () => {

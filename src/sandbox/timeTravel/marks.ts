@@ -6,9 +6,12 @@ import type { Catalog } from '../state/catalog';
 import { Ledger } from '../state/documents';
 import type { Store, SubscriptionRec } from '../state/store';
 
-/** A subscription as it was at the mark (undefined: it did not exist), and the bytes it keeps (its JSON). */
+/**
+ * A subscription as it was at the mark: its JSON (undefined: it did not exist), as the data file keeps it. Not the
+ * record itself: what is cached per record (its priced lines: invoicing/expected.ts) would stay alive with it.
+ */
 export interface Kept {
-  rec: SubscriptionRec | undefined;
+  json: string | undefined;
   bytes: number;
 }
 
@@ -47,8 +50,9 @@ export function markOf(store: Store, date: string): Mark {
 /** Keeps what a subscription was before its first change after the mark. */
 export function note(mark: Mark, number: string, rec: SubscriptionRec | undefined): void {
   if (mark.before.has(number)) return;
-  const bytes = number.length + (rec ? JSON.stringify(rec).length : 0);
-  mark.before.set(number, { rec, bytes });
+  const json = rec && JSON.stringify(rec);
+  const bytes = number.length + (json?.length ?? 0);
+  mark.before.set(number, { json, bytes });
   mark.bytes += bytes;
 }
 
@@ -69,12 +73,12 @@ export function fold(earlier: Mark, later: Mark): void {
  * Memory only. Returns what undoes it, once the state is `to` again (a move that failed after it).
  */
 export function putBack(store: Store, chain: readonly Mark[], to: Mark): () => void {
+  const put = new Map<string, string | undefined>();
+  for (const m of chain) for (const [n, { json }] of m.before) put.set(n, json); // the oldest mark's, last, wins
   const replaced = new Map<string, SubscriptionRec | undefined>();
-  for (const m of chain) {
-    for (const [n, { rec }] of m.before) {
-      if (!replaced.has(n)) replaced.set(n, store.subscriptions.get(n));
-      setSubscription(store, n, rec);
-    }
+  for (const [n, json] of put) {
+    replaced.set(n, store.subscriptions.get(n));
+    setSubscription(store, n, json === undefined ? undefined : (JSON.parse(json) as SubscriptionRec));
   }
   const accounts = store.accountList.splice(to.accounts);
   for (const a of accounts) store.accounts.delete(a.account_number);

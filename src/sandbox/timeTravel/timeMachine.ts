@@ -3,7 +3,13 @@
 // own date that is all (the state as it was), to a later one what falls due up to the date happens again, so
 // the state is the one of that date. Over HTTP a move runs in turns of the event loop (moveAsync): meanwhile
 // every other request is refused with a 503 and Retry-After (refuseWhileMoving), never served a half-done move.
-import { bytesInWords, type ClockAnswer, type ClockStatus, type ClockStep, type TimeEvent } from '../../wire/sandboxClock';
+import {
+  bytesInWords,
+  type ClockAnswer,
+  type ClockStatus,
+  type ClockStep,
+  type TimeEvent,
+} from '../../wire/sandboxClock';
 import { badRequest, ServiceError } from '../http/errors';
 import { stepTarget, type MovableClock } from '../state/clock';
 import type { Store } from '../state/store';
