@@ -31,6 +31,26 @@ const state = (store: Store) => {
   return JSON.stringify(data);
 };
 const jsonBytes = (v: unknown) => JSON.stringify(v).length;
+/** A new customer on the team plan from `date`. */
+const customer = (store: Store, date: string) =>
+  store.commit(() =>
+    runOrder(
+      store,
+      {
+        order_date: date,
+        account_data: { name: 'New', currency: 'USD', bill_to: { first_name: 'N', last_name: 'N' } },
+        subscriptions: [
+          {
+            initial_term: { type: 'termed', interval: 'month', interval_count: 12 },
+            renewal_term: { type: 'termed', interval: 'month', interval_count: 12 },
+            start_on: { contract_effective: date },
+            subscription_plans: [{ plan_id: 'plan-team-monthly' }],
+          },
+        ],
+      } as never,
+      true,
+    ),
+  );
 
 describe('the way back is bounded by bytes', () => {
   test('a move keeps the records it changed, not a copy of the state; every state comes back exactly', () => {
@@ -119,7 +139,9 @@ describe('the way back is bounded by bytes', () => {
     // Going back, what fell due after the state put back happens again, and may break half way: the same.
     broken = false;
     tm.move({ to: '2026-08-01' });
+    customer(store, '2026-08-01'); // made after the state going back puts back: gone, then back in its place
     tm.move({ to: '2026-09-01' });
+    customer(store, '2026-09-01');
     const september = state(store);
     const kept = [tm.status().history, tm.keptBytes()];
     broken = true;

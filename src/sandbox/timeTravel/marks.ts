@@ -75,6 +75,8 @@ export function fold(earlier: Mark, later: Mark): void {
 export function putBack(store: Store, chain: readonly Mark[], to: Mark): () => void {
   const put = new Map<string, string | undefined>();
   for (const m of chain) for (const [n, { json }] of m.before) put.set(n, json); // the oldest mark's, last, wins
+  // Subscriptions made after `to` go: undoing it puts them back where they were in the store's order.
+  const order = [...put.values()].includes(undefined) ? [...store.subscriptions.keys()] : undefined;
   const replaced = new Map<string, SubscriptionRec | undefined>();
   for (const [n, json] of put) {
     replaced.set(n, store.subscriptions.get(n));
@@ -94,13 +96,18 @@ export function putBack(store: Store, chain: readonly Mark[], to: Mark): () => v
     store.billRuns.delete(r.id);
     store.billRuns.delete(r.number);
   }
-  const was = { counters: store.numbers.counters, catalog: store.catalog, today: store.today, ledger: store.ledger };
+  const was = { counters: store.numbers.counters, catalog: store.catalog, today: store.today };
   store.numbers.counters = { ...to.counters };
   store.catalog = to.catalog;
   store.today = to.today;
   if (documents.length) store.ledger = new Ledger(store.documentList);
   return () => {
     for (const [n, rec] of replaced) setSubscription(store, n, rec);
+    if (order) {
+      const all = new Map(store.subscriptions);
+      store.subscriptions.clear();
+      for (const n of order) store.subscriptions.set(n, all.get(n)!);
+    }
     for (const a of accounts) store.addAccount(a);
     for (const o of orders) store.addOrder(o);
     for (const d of documents) {
@@ -112,7 +119,7 @@ export function putBack(store: Store, chain: readonly Mark[], to: Mark): () => v
     store.numbers.counters = was.counters;
     store.catalog = was.catalog;
     store.today = was.today;
-    store.ledger = was.ledger;
+    store.ledger = new Ledger(store.documentList); // the one before may have taken the failed move's documents
   };
 }
 
