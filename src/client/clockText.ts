@@ -1,5 +1,5 @@
 // A clock move in words: the CLI prints one line per event, the editor says it in one message.
-import type { ClockAnswer, ClockStatus } from '../wire/sandboxClock';
+import { bytesInWords, type ClockAnswer, type ClockStatus } from '../wire/sandboxClock';
 
 /** Today, then one line per event; moving back says which state was restored. */
 export function clockLines(a: ClockStatus | ClockAnswer): string[] {
@@ -44,4 +44,5 @@ export function clockSummary(a: ClockAnswer): string {
 }
 
 const droppedNote = (a: ClockAnswer) =>
-  `the sandbox keeps its last ${a.history.limit} states; it can no longer go back to ${a.dropped!.join(', ')}`;
+  `the sandbox keeps its last ${a.history.limit} states${a.byteLimit ? `, within ${bytesInWords(a.byteLimit)}` : ''}; ` +
+  `it can no longer go back to ${a.dropped!.join(', ')}`;

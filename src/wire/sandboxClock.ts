@@ -106,6 +106,8 @@ export interface ClockAnswer extends ClockStatus {
   restored?: string;
   /** Moving forward past the bound: the dates whose copies were dropped (the clock can no longer go back there). */
   dropped?: string[];
+  /** With `dropped`: the other bound, the bytes the way back keeps at most (the newest state is kept whatever its size). */
+  byteLimit?: number;
   /** Accounts the move could not bill (the rest were billed): billed no further by it, each with why. */
   unbilled?: UnbilledAccount[];
 }
@@ -115,3 +117,7 @@ export interface UnbilledAccount {
   account_number: string;
   reason: string;
 }
+
+/** A byte count as the clock's messages say it: "256 MB", "40 KB". */
+export const bytesInWords = (n: number) =>
+  n >= 1024 * 1024 ? `${Math.round(n / 1024 / 1024)} MB` : `${Math.ceil(n / 1024)} KB`;

@@ -8,7 +8,7 @@ import { isRealDate } from '../../src/schemas/dates';
 import { runOrder } from '../../src/sandbox/engine/orders';
 import { MovableClock, sandboxClock, stepTarget } from '../../src/sandbox/state/clock';
 import { Store, type SubscriptionRec } from '../../src/sandbox/state/store';
-import { runDue, type DueHandler } from '../../src/sandbox/timeTravel/due';
+import { finish, runDue, type DueHandler } from '../../src/sandbox/timeTravel/due';
 import { DUE_HANDLERS } from '../../src/sandbox/timeTravel/handlers';
 import { scheduledResumes } from '../../src/sandbox/timeTravel/resumes';
 import { termEnds } from '../../src/sandbox/timeTravel/terms';
@@ -440,7 +440,7 @@ describe('going back', () => {
     assert.deepEqual(third.history, { kept: 2, earliest: '2027-02-01', dropped: 1, limit: 2 });
     assert.throws(
       () => tm.move({ to: '2027-01-15' }),
-      /go back to 2027-02-01 at the earliest, not 2027-01-15.*1 older copies were dropped/,
+      /go back to 2027-02-01 at the earliest, not 2027-01-15.*1 older states were dropped/,
     );
     assert.equal(clock.today(), '2027-04-01', 'a refused move leaves the clock where it was');
   });
@@ -473,16 +473,27 @@ describe('going back', () => {
     assert.equal(clock.today(), '2029-03-01');
   });
 
-  test('the history keeps the newest copy of a date and at most its limit', () => {
-    const h = new StateHistory(3);
-    assert.deepEqual(h.keep('2027-01-01', 'a'), []);
-    h.keep('2027-01-01', 'b');
-    assert.equal(h.atOrBefore('2027-06-01')?.state, 'b');
-    h.keep('2027-02-01', 'c');
-    h.keep('2027-03-01', 'd');
-    assert.deepEqual(h.keep('2027-04-01', 'e'), ['2027-01-01']);
+  test('the history keeps the newest state of a date and at most its limit', () => {
+    const store = new Store();
+    const h = new StateHistory(store, 3);
+    /** A move forward that leaves the store's today at `v`. */
+    const to = (v: string) =>
+      (function* () {
+        store.today = v;
+        yield;
+        return v;
+      })();
+    assert.deepEqual(finish(h.forward('2027-01-01', to('a'))).dropped, []);
+    finish(h.forward('2027-01-01', to('b')));
+    assert.equal(h.summary().kept, 1, 'the newest state of 2027-01-01 replaced the older');
+    finish(h.forward('2027-02-01', to('c')));
+    finish(h.forward('2027-03-01', to('d')));
+    assert.deepEqual(finish(h.forward('2027-04-01', to('e'))).dropped, ['2027-01-01']);
     assert.equal(h.atOrBefore('2027-01-31'), undefined);
-    assert.equal(h.atOrBefore('2027-03-15')?.state, 'd');
+    assert.equal(h.atOrBefore('2027-03-15'), '2027-03-01');
+    finish(h.back('2027-03-15', to('2027-03-15')));
+    finish(h.back('2027-03-01', (function* () {})()));
+    assert.equal(store.today, 'c', 'the state of 2027-03-01 is the one the move from it found');
   });
 });
 

@@ -21,5 +21,5 @@ export interface RouteDeps {
   /** Requests counted per method and path (the volume summary). */
   volume: ReadonlyMap<string, number>;
   /** Checks the JSON body, then runs the handler once per Idempotency-Key. */
-  idempotent(call: Call, check: BodyCheck, handler: (body: unknown) => Reply): Promise<Reply>;
+  idempotent(call: Call, check: BodyCheck, handler: (body: unknown) => Reply | Promise<Reply>): Promise<Reply>;
 }

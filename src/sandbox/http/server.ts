@@ -27,7 +27,7 @@ import { hostRefused, isLoopbackHost } from './hostCheck';
 import { seed } from '../state/seed';
 import { Store } from '../state/store';
 import { clockRoutes } from '../timeTravel/clockRoutes';
-import { TimeMachine } from '../timeTravel/timeMachine';
+import { TimeMachine, type Pause } from '../timeTravel/timeMachine';
 import { isRealDate } from '../../schemas/dates';
 
 export { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET };
@@ -87,6 +87,8 @@ export interface SandboxOptions {
   limits?: Partial<SandboxLimits>;
   /** Test hook: how the data file is written (to simulate a full disk). */
   writer?: DataWriter;
+  /** Test hook: where a clock move pauses (a test holds one in progress); by default every 20 ms. */
+  clockPause?: Pause;
 }
 export interface Sandbox {
   url: string;
@@ -179,6 +181,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 
   /** Runs a change to the data; a failed save answers a non-retryable error with nothing kept. */
   const commit = <T>(change: () => T): T => {
+    timeMachine.refuseWhileMoving(); // a clock move in progress: a 503, nothing interleaves with it
     try {
       return store.commit(change);
     } catch (e) {
@@ -186,7 +189,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     }
   };
 
-  const timeMachine = new TimeMachine({ store, clock, commit });
+  const timeMachine = new TimeMachine({ store, clock, commit, pause: opts.clockPause });
   const routes = new RouteTable([
     ...sandboxRoutes({
       store,
@@ -229,6 +232,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       const message = `${method} is not supported on ${path}; use ${allowed.join(' or ')}.`;
       throw ServiceError.bare('method_not_allowed', 45, message, { Allow: allowed.join(', ') });
     }
+    timeMachine.refuseWhileMoving(); // reads too: a move in progress is half done
     return found.handle({ req, path, params: decodeParams(match.rawParams), query, hold });
   }
 
@@ -246,7 +250,11 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   }
 
   /** Check the JSON body, then run the handler once per Idempotency-Key (replayed for 24 h). */
-  async function idempotent(call: Call, check: BodyCheck, handler: (body: unknown) => Reply): Promise<Reply> {
+  async function idempotent(
+    call: Call,
+    check: BodyCheck,
+    handler: (body: unknown) => Reply | Promise<Reply>,
+  ): Promise<Reply> {
     const { req, hold } = call;
     const text = await readBody(req);
     if (nestingExceeds(text, MAX_JSON_DEPTH)) {
@@ -257,6 +265,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     else check((checked = parseJson(text))); // the handler takes the body as the check read it (quoted numbers)
     const run = async () => {
       await hold();
+      timeMachine.refuseWhileMoving();
       return handler(checked ?? JSON.parse(text));
     };
     const key = req.headers['idempotency-key'];

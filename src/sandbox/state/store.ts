@@ -176,6 +176,8 @@ export class Store {
   readonly staleTempsRemoved: number = 0;
   /** The clock's date once it was moved (time travel), kept in the data file with the data it led to. */
   today: string | undefined;
+  /** Told what a subscription was before each change (time travel keeps it to go back: timeTravel/history.ts). */
+  journal: ((subscriptionNumber: string, before: SubscriptionRec | undefined) => void) | undefined;
   private readonly writer: DataWriter;
   private releaseLock: (() => void) | undefined;
   private checkpoint: Checkpoint | undefined;
@@ -218,6 +220,7 @@ export class Store {
     this.billRunList.push(r);
   }
   putSubscription(s: SubscriptionRec) {
+    this.journal?.(s.subscription_number, this.subscriptions.get(s.subscription_number));
     if (this.checkpoint && !this.checkpoint.replaced.has(s.subscription_number)) {
       this.checkpoint.replaced.set(s.subscription_number, this.subscriptions.get(s.subscription_number));
     }

@@ -10,12 +10,18 @@ import { accountScopes, billAccount, pendingLines, type AccountScope } from '../
 import { priced } from '../invoicing/unbilled';
 import type { BillingDocumentRec } from '../state/documents';
 import type { Store } from '../state/store';
-import { stampOf, type DueHandler, type MoveNotes } from './due';
+import { stampOf, type DueHandler, type MoveNotes, type Steps } from './due';
 
 /** Each account's earliest due date on or before `until` (lines are priced once per record: expected.ts). */
-function dueDates(store: Store, until: string, scopes: Map<string, AccountScope>, notes: MoveNotes) {
+function* dueDates(
+  store: Store,
+  until: string,
+  scopes: Map<string, AccountScope>,
+  notes: MoveNotes,
+): Steps<Map<string, string>> {
   const due = new Map<string, string>();
   for (const [number, scope] of scopes) {
+    yield; // a pause between accounts
     const account = store.accounts.get(number);
     if (!account || notes.unbilled.has(number)) continue;
     for (const p of priced(number, until, notes.unbilled, () => pendingLines(store, account, scope, until)) ?? []) {
@@ -28,17 +34,18 @@ function dueDates(store: Store, until: string, scopes: Map<string, AccountScope>
 
 export const billRuns: DueHandler = {
   name: 'the bill run handler',
-  next(store, until, notes) {
+  *next(store, until, notes) {
     let earliest: string | undefined;
-    for (const d of dueDates(store, until, accountScopes(store), notes).values()) {
+    for (const d of (yield* dueDates(store, until, accountScopes(store), notes)).values()) {
       if (earliest === undefined || d < earliest) earliest = d;
     }
     return earliest;
   },
-  run(store, date, notes) {
+  *run(store, date, notes) {
     const events: TimeEvent[] = [];
     const scopes = accountScopes(store);
-    for (const number of dueDates(store, date, scopes, notes).keys()) {
+    for (const number of (yield* dueDates(store, date, scopes, notes)).keys()) {
+      yield;
       const account = store.accounts.get(number)!;
       const options = { targetDate: date, now: stampOf(date) };
       const doc = priced(number, date, notes.unbilled, () => billAccount(store, account, scopes.get(number)!, options));

@@ -1,5 +1,5 @@
 // The clock's control path: GET answers today and how far back the clock can go; POST `{ "to": DATE }` or
-// `{ "by": "3 months" }` moves it and answers what happened. Authenticated like every call (it is in the route
+// `{ "by": "3 months" }` moves it and answers what happened (in turns: other requests meanwhile get a 503). Authenticated like every call (it is in the route
 // table, not public); a body it cannot read is a 400 in the v2 shape, saying what to send.
 import { CLOCK_PATH, isClockDate, parseBy, type ClockStep } from '../../wire/sandboxClock';
 import { badRequest } from '../http/errors';
@@ -20,7 +20,7 @@ export function clockRoutes(machine: TimeMachine, idempotent: RouteDeps['idempot
     {
       method: 'POST',
       path: CLOCK_PATH,
-      handle: call => idempotent(call, clockStepOf, body => ok(machine.move(clockStepOf(body)))),
+      handle: call => idempotent(call, clockStepOf, async body => ok(await machine.moveAsync(clockStepOf(body)))),
     },
   ];
 }

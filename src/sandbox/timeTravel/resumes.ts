@@ -10,17 +10,19 @@ const resumeOf = (s: SubscriptionRec) => (s.state === 'paused' ? s.pause?.resume
 
 export const scheduledResumes: DueHandler = {
   name: 'the resume handler',
-  next(store, until) {
+  *next(store, until) {
     let earliest: string | undefined;
     for (const s of store.subscriptions.values()) {
+      yield;
       const d = resumeOf(s);
       if (d !== undefined && d <= until && (earliest === undefined || d < earliest)) earliest = d;
     }
     return earliest;
   },
-  run(store, date) {
+  *run(store, date) {
     const events: TimeEvent[] = [];
     for (const s of [...store.subscriptions.values()]) {
+      yield;
       const d = resumeOf(s);
       if (d === undefined || d > date) continue;
       const next = resumed(s, d, date);

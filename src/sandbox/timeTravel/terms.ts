@@ -11,17 +11,19 @@ const ending = (s: SubscriptionRec) => (s.state === 'active' ? (s.current_term_e
 
 export const termEnds: DueHandler = {
   name: 'the term handler',
-  next(store, until) {
+  *next(store, until) {
     let earliest: string | undefined;
     for (const s of store.subscriptions.values()) {
+      yield;
       const end = ending(s);
       if (end !== undefined && end <= until && (earliest === undefined || end < earliest)) earliest = end;
     }
     return earliest;
   },
-  run(store, date) {
+  *run(store, date) {
     const events: TimeEvent[] = [];
     for (const s of [...store.subscriptions.values()]) {
+      yield;
       const end = ending(s);
       if (end === undefined || end > date) continue;
       const renewed = s.auto_renew ? renewal(s, date) : undefined;

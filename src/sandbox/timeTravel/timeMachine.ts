@@ -1,14 +1,24 @@
-// Moves the sandbox's clock. Forward: a copy of the state is kept, then what falls due up to the new date
-// happens (one commit: all of it is saved, or none). Back: the newest copy at or before the date is restored;
-// to the copy's own date that is all (the state as it was), to a later one what falls due up to the date
-// happens again, so the state is the one of that date.
-import type { ClockAnswer, ClockStatus, ClockStep, TimeEvent } from '../../wire/sandboxClock';
-import { badRequest } from '../http/errors';
+// Moves the sandbox's clock. Forward: the state is marked, then what falls due up to the new date happens (one
+// commit: all of it is saved, or none). Back: the newest mark at or before the date is put back; to the mark's
+// own date that is all (the state as it was), to a later one what falls due up to the date happens again, so
+// the state is the one of that date. Over HTTP a move runs in turns of the event loop (moveAsync): meanwhile
+// every other request is refused with a 503 and Retry-After (refuseWhileMoving), never served a half-done move.
+import {
+  bytesInWords,
+  type ClockAnswer,
+  type ClockStatus,
+  type ClockStep,
+  type TimeEvent,
+} from '../../wire/sandboxClock';
+import { badRequest, ServiceError } from '../http/errors';
 import { stepTarget, type MovableClock } from '../state/clock';
 import type { Store } from '../state/store';
-import { newNotes, runDue, TooManyEvents, type DueHandler, type MoveNotes } from './due';
+import { dueSteps, finish, newNotes, TooManyEvents, type DueHandler, type MoveNotes, type Steps } from './due';
 import { DUE_HANDLERS } from './handlers';
 import { StateHistory } from './history';
+
+/** Where a move may let other work in: a promise to wait for, or undefined to go on at once. */
+export type Pause = () => Promise<void> | undefined;
 
 export interface TimeMachineDeps {
   store: Store;
@@ -16,16 +26,37 @@ export interface TimeMachineDeps {
   /** Runs a change to the data and saves it; on an error nothing of it is kept (RouteDeps.commit). */
   commit<T>(change: () => T): T;
   handlers?: readonly DueHandler[];
-  /** Copies of the state kept to go back to (100). */
+  /** States kept to go back to (100), and the bytes they keep at most (256 MB): history.ts. */
   historyLimit?: number;
+  historyBytes?: number;
+  /** moveAsync's pauses (tests hold a move with one); by default a turn of the event loop every 20 ms. */
+  pause?: Pause;
+}
+
+/** A pause of one turn of the event loop once `ms` have passed since the last. */
+export function slices(ms = 20): Pause {
+  let since = performance.now();
+  return () => {
+    if (performance.now() - since < ms) return undefined;
+    return new Promise<void>(resolve =>
+      setImmediate(() => {
+        since = performance.now();
+        resolve();
+      }),
+    );
+  };
 }
 
 export class TimeMachine {
   private readonly history: StateHistory;
   private readonly handlers: readonly DueHandler[];
+  /** The move running in turns, if any (from and to). */
+  private moving: { from: string; step: ClockStep } | undefined;
+  /** The move's own save runs: it is not refused. */
+  private saving = false;
 
   constructor(private readonly deps: TimeMachineDeps) {
-    this.history = new StateHistory(deps.historyLimit);
+    this.history = new StateHistory(deps.store, deps.historyLimit, deps.historyBytes);
     this.handlers = deps.handlers ?? DUE_HANDLERS;
   }
 
@@ -33,8 +64,47 @@ export class TimeMachine {
     return { today: this.deps.clock.today(), real: this.deps.clock.real, history: this.history.summary() };
   }
 
-  /** Moves the clock to a date or by a step; a 400 when it cannot go there. */
+  /** Bytes the way back keeps (history.ts). */
+  keptBytes(): number {
+    return this.history.bytes;
+  }
+
+  /** Moves the clock to a date or by a step, at once; a 400 when it cannot go there. */
   move(step: ClockStep): ClockAnswer {
+    return finish(this.moveSteps(step));
+  }
+
+  /** The same, pausing (`deps.pause`) so that other requests are answered meanwhile (refused, 503). */
+  async moveAsync(step: ClockStep): Promise<ClockAnswer> {
+    this.refuseWhileMoving();
+    const pause = this.deps.pause ?? slices();
+    this.moving = { from: this.deps.clock.today(), step };
+    try {
+      const steps = this.moveSteps(step);
+      for (;;) {
+        const r = steps.next();
+        if (r.done) return r.value;
+        const p = pause();
+        if (p) await p;
+      }
+    } finally {
+      this.moving = undefined;
+    }
+  }
+
+  /** A 503 with Retry-After while a move runs in turns (its own save excepted): nothing may see it half done. */
+  refuseWhileMoving(): void {
+    if (!this.moving || this.saving) return;
+    const { from, step } = this.moving;
+    const where = 'to' in step ? `to ${step.to}` : `by ${step.by.count} ${step.by.unit}(s)`;
+    const message =
+      `The Local sandbox is moving its clock from ${from} ${where}; it answers again when the move is done: ` +
+      'retry after the Retry-After seconds.';
+    const v2 = { type: 'service_unavailable' as const, errors: [{ code: 'clock_moving', message }] };
+    throw new ServiceError(503, v2, { resource: 500000, category: 61 }, { 'Retry-After': '1' });
+  }
+
+  private *moveSteps(step: ClockStep): Steps<ClockAnswer> {
     const { clock } = this.deps;
     const previous = clock.today();
     const target = stepTarget(previous, step);
@@ -44,47 +114,43 @@ export class TimeMachine {
       return { ...this.status(), previous, events: [] };
     }
     if (target > previous) {
-      const before = this.deps.store.serialise();
       const notes = newNotes();
-      const events = this.happen(target, 'by' in step ? 'by' : 'to', notes);
-      const dropped = this.history.keep(previous, before);
+      const work = this.happen(target, 'by' in step ? 'by' : 'to', notes);
+      const { result: events, dropped } = yield* this.history.forward(previous, work);
       clock.set(target);
-      return { ...this.status(), previous, events, ...unbilledOf(notes), ...(dropped.length ? { dropped } : {}) };
+      const bound = { dropped, byteLimit: this.history.byteLimit };
+      return { ...this.status(), previous, events, ...unbilledOf(notes), ...(dropped.length ? bound : {}) };
     }
-    return this.back(previous, target);
-  }
-
-  private back(previous: string, target: string): ClockAnswer {
-    const { store, clock } = this.deps;
-    const copy = this.history.atOrBefore(target);
-    if (!copy) throw badRequest('invalid_parameter', 'to', this.tooEarly(previous, target));
-    const current = store.serialise();
-    let events: TimeEvent[];
+    const restored = this.history.atOrBefore(target);
+    if (!restored) throw badRequest('invalid_parameter', 'to', this.tooEarly(previous, target));
+    // Back to the mark's own date: the state as it was then, exactly (nothing overdue in it runs again).
     const notes = newNotes();
-    try {
-      store.replaceWith(copy.state);
-      // Back to the copy's own date: the state as it was then, exactly (nothing overdue in it runs again).
-      events = this.happen(target, 'to', notes, copy.date === target ? [] : this.handlers);
-    } catch (e) {
-      store.replaceWith(current);
-      throw e;
-    }
-    this.history.forgetAfter(target);
+    const again = this.happen(target, 'to', notes, restored === target ? [] : undefined);
+    const events = yield* this.history.back(target, again);
     clock.set(target);
-    return { ...this.status(), previous, events, ...unbilledOf(notes), restored: copy.date };
+    return { ...this.status(), previous, events, ...unbilledOf(notes), restored };
   }
 
   /** What falls due up to `target` happens, and the data file says the clock is there; all saved, or none. */
-  private happen(target: string, parameter: 'to' | 'by', notes: MoveNotes, handlers = this.handlers): TimeEvent[] {
+  private *happen(
+    target: string,
+    parameter: 'to' | 'by',
+    notes: MoveNotes,
+    handlers = this.handlers,
+  ): Steps<TimeEvent[]> {
     const { store } = this.deps;
-    const today = store.today;
     try {
-      return this.deps.commit(() => {
-        store.today = target;
-        return runDue(store, target, handlers, notes);
-      });
+      store.today = target;
+      const events = yield* dueSteps(store, target, handlers, notes);
+      this.saving = true;
+      try {
+        this.deps.commit(() => (store.today = target));
+      } finally {
+        this.saving = false;
+      }
+      return events;
     } catch (e) {
-      store.today = today;
+      // The history puts the state back as it was (history.ts).
       if (!(e instanceof TooManyEvents)) throw e;
       throw badRequest('invalid_parameter', parameter, `Nothing was changed: ${e.message}; move in smaller steps.`);
     }
@@ -94,20 +160,21 @@ export class TimeMachine {
     const h = this.history.summary();
     if (!h.earliest) {
       return (
-        `The Local sandbox cannot go back from ${previous} to ${target}: it keeps a copy of its state each time ` +
+        `The Local sandbox cannot go back from ${previous} to ${target}: it keeps the way back each time ` +
         'its clock moves forward, and it has not moved forward since it started. Give a later date, or start a ' +
         'sandbox on the earlier date (its --today, or a scenario\'s "today").'
       );
     }
-    const dropped = h.dropped ? `; ${h.dropped} older copies were dropped` : '';
+    const dropped = h.dropped ? `; ${h.dropped} older states were dropped` : '';
     return (
-      `The Local sandbox can go back to ${h.earliest} at the earliest, not ${target}: it keeps a copy of its ` +
-      `state before each of its last ${h.limit} moves forward${dropped}. Give ${h.earliest} or a later date.`
+      `The Local sandbox can go back to ${h.earliest} at the earliest, not ${target}: it keeps the state ` +
+      `before each of its last ${h.limit} moves forward, within ${bytesInWords(this.history.byteLimit)}${dropped}. ` +
+      `Give ${h.earliest} or a later date.`
     );
   }
 }
 
-/** The accounts the move left unbilled, in the answer only when there are some. */
+/** The accounts a move left unbilled, as its answer lists them (nothing when it billed every one). */
 const unbilledOf = (notes: MoveNotes) =>
   notes.unbilled.size
     ? { unbilled: [...notes.unbilled].map(([account_number, reason]) => ({ account_number, reason })) }

@@ -1,0 +1,129 @@
+// Issue 29, item 9: the Local sandbox (in a child process: a move must not stop this one's timers) with 10,000
+// seeded accounts, its clock moved +1 month 20 times over HTTP (each move bills every account; the 12th renews
+// every subscription). Heap after forced GC before the moves, after 10 and after 20 (the live data grows too:
+// every move issues 10,000 invoices); the time of a move; and how long a GET sent while a move runs waits for
+// its answer (a 503 + Retry-After counts: answered).
+import { fork } from 'child_process';
+import { Agent, request } from 'undici';
+import { startSandbox } from '../src/sandbox';
+import { figure } from './measure';
+
+interface Sandbox {
+  url: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+const ACCOUNTS = Number(process.env.BW_CLOCK_ACCOUNTS ?? 10_000);
+const MOVES = Number(process.env.BW_CLOCK_MOVES ?? 20);
+/** A GET goes out this long after a move's POST (the move has begun by then). */
+const GET_AFTER_MS = 300;
+const MB = 1024 * 1024;
+const agent = new Agent({ connections: 4 });
+
+/** The child: serves, and answers each message with its heap after forced GC. */
+async function child() {
+  const s = await startSandbox({ seedAccounts: ACCOUNTS, today: '2026-01-01', maxConcurrent: 10 });
+  process.on('message', () => {
+    for (let i = 0; i < 4; i++) global.gc!();
+    process.send!(process.memoryUsage().heapUsed / MB);
+  });
+  process.on('disconnect', () => void s.close());
+  process.send!({ url: s.url, clientId: s.clientId, clientSecret: s.clientSecret });
+}
+
+async function tokenOf(s: Sandbox): Promise<string> {
+  const form = new URLSearchParams({
+    client_id: s.clientId,
+    client_secret: s.clientSecret,
+    grant_type: 'client_credentials',
+  });
+  const r = await request(`${s.url}/oauth/token`, {
+    method: 'POST',
+    dispatcher: agent,
+    body: form.toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  return ((await r.body.json()) as { access_token: string }).access_token;
+}
+
+async function send(s: Sandbox, token: string, method: 'GET' | 'POST', path: string, body?: unknown) {
+  const r = await request(`${s.url}${path}`, {
+    method,
+    dispatcher: agent,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  await r.body.text();
+  return r.statusCode;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+
+async function main() {
+  const proc = fork(__filename, [], { execArgv: ['--expose-gc'], env: { ...process.env, BW_CLOCK_CHILD: '1' } });
+  const next = () => new Promise<unknown>(resolve => proc.once('message', resolve));
+  const s = (await next()) as Sandbox;
+  const settledHeap = async () => {
+    const heap = next();
+    proc.send('heap');
+    return (await heap) as number;
+  };
+  try {
+    const token = await tokenOf(s);
+    const start = await settledHeap();
+    const heaps: number[] = [];
+    const moves: number[] = [];
+    const waits: number[] = [];
+    const statuses = new Map<number | string, number>();
+    for (let i = 0; i < MOVES; i++) {
+      const t = performance.now();
+      const moved = send(s, token, 'POST', '/_sandbox/clock', { by: '1 month' }).then(
+        status => {
+          if (status !== 200) throw new Error(`move ${i + 1} answered ${status}`);
+          return performance.now();
+        },
+        (e: Error & { code?: string }) => {
+          // The sandbox moved, but the connection was cut before its answer (seen on a move that held it 16 s+).
+          console.log(`# move ${i + 1}: no answer (${e.code ?? e.message})`);
+          return performance.now();
+        },
+      );
+      const got = new Promise<number>(resolve => setTimeout(resolve, GET_AFTER_MS)).then(async () => {
+        const sent = performance.now();
+        const status = await send(s, token, 'GET', '/v2/accounts/A00000001').catch(
+          (e: Error & { code?: string }) => e.code ?? 'error', // dropped (seen behind a move of 16 s+)
+        );
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        return performance.now() - sent;
+      });
+      const [end, wait] = await Promise.all([moved, got]);
+      moves.push((end - t) / 1000);
+      waits.push(wait);
+      heaps.push(await settledHeap());
+      console.log(
+        `# move ${i + 1}: ${((end - t) / 1000).toFixed(1)} s, GET waited ${wait.toFixed(0)} ms, heap ${heaps[i].toFixed(0)} MB`,
+      );
+    }
+    const shown = (n: number) => `${n.toLocaleString('en-US')}`;
+    console.log(
+      `# heap before the moves ${start.toFixed(0)} MB; GET answers: ${[...statuses].map(([k, v]) => `${k}×${v}`).join(', ')}`,
+    );
+    if (MOVES >= 10) figure(`clock +1 month, ${shown(ACCOUNTS)} accounts: heap after 10 moves`, heaps[9], 'MB');
+    figure(
+      `clock +1 month, ${shown(ACCOUNTS)} accounts: retained bytes after ${MOVES} moves`,
+      heaps[MOVES - 1] - start,
+      'MB',
+    );
+    figure(`clock +1 month, ${shown(ACCOUNTS)} accounts: a move (median)`, median(moves), 's');
+    figure(`GET latency during a clock move (median), ${shown(ACCOUNTS)} accounts`, median(waits), 'ms', '< 100 ms');
+  } finally {
+    proc.disconnect();
+    await agent.close();
+  }
+}
+
+(process.env.BW_CLOCK_CHILD ? child() : main()).catch(e => {
+  console.error(e);
+  process.exitCode = 1;
+});

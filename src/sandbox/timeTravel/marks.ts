@@ -1,0 +1,129 @@
+// A mark: what it takes to put the state back as it was at one moment, without a copy of it. The lists only
+// grow (accounts, orders, documents, bill runs: their lengths then), subscriptions are replaced, never changed in
+// place (the records replaced since are kept, as they were), and the rest is small (the numbers handed out,
+// the catalog, the date). So a mark keeps bytes in proportion to what changed after it, not to the store.
+import type { Catalog } from '../state/catalog';
+import { Ledger } from '../state/documents';
+import type { Store, SubscriptionRec } from '../state/store';
+
+/**
+ * A subscription as it was at the mark: its JSON (undefined: it did not exist), as the data file keeps it. Not the
+ * record itself: what is cached per record (its priced lines: invoicing/expected.ts) would stay alive with it.
+ */
+export interface Kept {
+  json: string | undefined;
+  bytes: number;
+}
+
+export interface Mark {
+  /** The date the state is of. */
+  date: string;
+  counters: Record<string, number>;
+  accounts: number;
+  orders: number;
+  documents: number;
+  billRuns: number;
+  catalog: Catalog;
+  today: string | undefined;
+  /** Subscriptions replaced after the mark (until the next one), as they were at it. */
+  before: Map<string, Kept>;
+  /** What the mark keeps: the records in `before` and its own few fields (JSON lengths). */
+  bytes: number;
+}
+
+export function markOf(store: Store, date: string): Mark {
+  const counters = { ...store.numbers.counters };
+  return {
+    date,
+    counters,
+    accounts: store.accountList.length,
+    orders: store.orderList.length,
+    documents: store.documentList.length,
+    billRuns: store.billRunList.length,
+    catalog: store.catalog,
+    today: store.today,
+    before: new Map(),
+    bytes: JSON.stringify(counters).length + 100,
+  };
+}
+
+/** Keeps what a subscription was before its first change after the mark. */
+export function note(mark: Mark, number: string, rec: SubscriptionRec | undefined): void {
+  if (mark.before.has(number)) return;
+  const json = rec && JSON.stringify(rec);
+  const bytes = number.length + (json?.length ?? 0);
+  mark.before.set(number, { json, bytes });
+  mark.bytes += bytes;
+}
+
+/**
+ * Folds `later` into `earlier` (the mark before it), so `earlier` goes back over both: what `earlier` holds of a
+ * subscription is older and wins; what only `later` holds did not change between them.
+ */
+export function fold(earlier: Mark, later: Mark): void {
+  for (const [n, kept] of later.before) {
+    if (earlier.before.has(n)) continue;
+    earlier.before.set(n, kept);
+    earlier.bytes += kept.bytes;
+  }
+}
+
+/**
+ * Puts the state back to `to`, going back over `chain` (the marks from the newest down to `to`, which is last).
+ * Memory only. Returns what undoes it, once the state is `to` again (a move that failed after it).
+ */
+export function putBack(store: Store, chain: readonly Mark[], to: Mark): () => void {
+  const put = new Map<string, string | undefined>();
+  for (const m of chain) for (const [n, { json }] of m.before) put.set(n, json); // the oldest mark's, last, wins
+  // Subscriptions made after `to` go: undoing it puts them back where they were in the store's order.
+  const order = [...put.values()].includes(undefined) ? [...store.subscriptions.keys()] : undefined;
+  const replaced = new Map<string, SubscriptionRec | undefined>();
+  for (const [n, json] of put) {
+    replaced.set(n, store.subscriptions.get(n));
+    setSubscription(store, n, json === undefined ? undefined : (JSON.parse(json) as SubscriptionRec));
+  }
+  const accounts = store.accountList.splice(to.accounts);
+  for (const a of accounts) store.accounts.delete(a.account_number);
+  const orders = store.orderList.splice(to.orders);
+  for (const o of orders) store.orders.delete(o.order_number);
+  const documents = store.documentList.splice(to.documents);
+  for (const d of documents) {
+    store.documents.delete(d.id);
+    store.documents.delete(d.number);
+  }
+  const billRuns = store.billRunList.splice(to.billRuns);
+  for (const r of billRuns) {
+    store.billRuns.delete(r.id);
+    store.billRuns.delete(r.number);
+  }
+  const was = { counters: store.numbers.counters, catalog: store.catalog, today: store.today };
+  store.numbers.counters = { ...to.counters };
+  store.catalog = to.catalog;
+  store.today = to.today;
+  if (documents.length) store.ledger = new Ledger(store.documentList);
+  return () => {
+    for (const [n, rec] of replaced) setSubscription(store, n, rec);
+    if (order) {
+      const all = new Map(store.subscriptions);
+      store.subscriptions.clear();
+      for (const n of order) store.subscriptions.set(n, all.get(n)!);
+    }
+    for (const a of accounts) store.addAccount(a);
+    for (const o of orders) store.addOrder(o);
+    for (const d of documents) {
+      store.documentList.push(d);
+      store.documents.set(d.id, d);
+      store.documents.set(d.number, d);
+    }
+    for (const r of billRuns) store.addBillRun(r);
+    store.numbers.counters = was.counters;
+    store.catalog = was.catalog;
+    store.today = was.today;
+    store.ledger = new Ledger(store.documentList); // the one before may have taken the failed move's documents
+  };
+}
+
+function setSubscription(store: Store, n: string, rec: SubscriptionRec | undefined): void {
+  if (rec) store.subscriptions.set(n, rec);
+  else store.subscriptions.delete(n);
+}
