@@ -157,34 +157,38 @@ async function cliSandbox(args: string[], limit?: string) {
 }
 const hasPrlimit = spawnSync('prlimit', ['--version']).status === 0;
 
-test('a real full disk (a file-size limit): creates are kept or refused with a 500, never cut off', { skip: !hasPrlimit && 'needs prlimit (Linux)' }, async () => {
-  const file = path.join(tempDir(), 'sandbox.json');
-  const seeded = await startSandbox({ dataFile: file, today: '2027-01-01' });
-  await seeded.close();
-  const limit = fs.statSync(file).size + 8_000; // room for a few orders, then the kernel writes short
-  const cli = await cliSandbox(['--data', file, '--today', '2027-01-01'], `--fsize=${limit}`);
-  const acknowledged: string[] = [];
-  try {
-    const call = await v1Caller({ url: cli.url } as Sandbox);
-    for (let i = 0; i < 100; i++) {
-      const r = await call('POST', '/v2/orders', v2Order());
-      if (r.status !== 200) {
-        assert.equal(r.status, 500, JSON.stringify(r.json));
-        break;
+test(
+  'a real full disk (a file-size limit): creates are kept or refused with a 500, never cut off',
+  { skip: !hasPrlimit && 'needs prlimit (Linux)' },
+  async () => {
+    const file = path.join(tempDir(), 'sandbox.json');
+    const seeded = await startSandbox({ dataFile: file, today: '2027-01-01' });
+    await seeded.close();
+    const limit = fs.statSync(file).size + 8_000; // room for a few orders, then the kernel writes short
+    const cli = await cliSandbox(['--data', file, '--today', '2027-01-01'], `--fsize=${limit}`);
+    const acknowledged: string[] = [];
+    try {
+      const call = await v1Caller({ url: cli.url } as Sandbox);
+      for (let i = 0; i < 100; i++) {
+        const r = await call('POST', '/v2/orders', v2Order());
+        if (r.status !== 200) {
+          assert.equal(r.status, 500, JSON.stringify(r.json));
+          break;
+        }
+        acknowledged.push(r.json.order_number);
       }
-      acknowledged.push(r.json.order_number);
+      assert.ok(acknowledged.length > 0, 'some fit');
+      await bothRefused(call);
+    } finally {
+      await cli.stop();
     }
-    assert.ok(acknowledged.length > 0, 'some fit');
-    await bothRefused(call);
-  } finally {
-    await cli.stop();
-  }
-  const text = fs.readFileSync(file, 'utf8');
-  assert.ok(text.length <= limit, `${text.length} bytes`);
-  const kept = orderNumbers(text); // a cut-off file would not parse
-  for (const n of acknowledged) assert.ok(kept.includes(n), `${n} was acknowledged and is kept`);
-  assert.deepEqual(temps(file), []);
-});
+    const text = fs.readFileSync(file, 'utf8');
+    assert.ok(text.length <= limit, `${text.length} bytes`);
+    const kept = orderNumbers(text); // a cut-off file would not parse
+    for (const n of acknowledged) assert.ok(kept.includes(n), `${n} was acknowledged and is kept`);
+    assert.deepEqual(temps(file), []);
+  },
+);
 
 test('a damaged data file is moved aside (named, never over another file) and the start is fresh', async () => {
   const file = path.join(tempDir(), 'sandbox.json');

@@ -63,7 +63,7 @@ export const atomicWriter =
     let fd: number | undefined;
     try {
       fd = fs.openSync(tmp, 'wx');
-      for (let at = 0; at < data.length; ) {
+      for (let at = 0; at < data.length;) {
         const n = ops.writeSync(fd, data, at, data.length - at);
         if (!(n > 0)) throw new Error(`the disk took no more after ${at} of ${data.length} bytes`);
         at += n;
