@@ -2,8 +2,9 @@
 //  [--faults 429:0.1,503:0.05,timeout:0.01] [--today YYYY-MM-DD] [--headers-timeout MS] [--body-timeout MS]
 //  [--catalog FILE]`
 // First line: `listening on http://127.0.0.1:PORT`; then the demo credentials. Stops on SIGINT/SIGTERM.
-// A --data file that is locked, corrupt or not ours is refused (exit 1) with a message naming it; a --catalog
-// file that is not a catalog (exit 2) with the field that is wrong.
+// A --data file that is locked or not ours is refused (exit 1) with a message naming it (a damaged one is moved
+// aside, named in a warning, and the start is fresh); a --catalog file that is not a catalog (exit 2) with the
+// field that is wrong.
 import { CatalogError, parseFaults, startSandbox } from '../sandbox';
 import { isRealDate } from '../schemas/dates';
 import { readPayloadFile } from './files';
@@ -64,6 +65,7 @@ export async function sandboxCommand(v: Record<string, string | undefined>, io: 
   io.out(`listening on ${sb.url}`);
   io.out(`client id: ${sb.clientId}`);
   io.out(`client secret: ${sb.clientSecret}`);
+  if (sb.store.damaged) io.err(`warning: ${sb.store.damaged}`);
   const where = v.data ? `in ${v.data}` : 'in memory';
   io.err(`${sb.store.accounts.size} account(s), ${sb.store.orders.size} order(s) ${where}; Ctrl+C stops`);
   const { catalog: priced } = sb.store;

@@ -107,6 +107,11 @@ export class ClientProvider extends Disposable {
           ? `Local sandbox listening on ${sb.url} (data in ${this.storageUri.fsPath})`
           : `Local sandbox: using ${sb.url}, served by another window`,
       );
+      const damaged = sb.served?.store.damaged;
+      if (damaged) {
+        this.log.warn(damaged);
+        void vscode.window.showWarningMessage(damaged);
+      }
       return sb;
     })();
     this.sandbox = starting;

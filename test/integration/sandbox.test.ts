@@ -1,5 +1,6 @@
-// The editor's Local sandbox: a data file it cannot use is offered a reset instead of failing forever
-// (a failed start is not kept), and the faults setting applies when it restarts.
+// The editor's Local sandbox: a damaged data file is moved aside and the start is fresh; one not ours is
+// offered a reset instead of failing forever (a failed start is not kept); the faults setting applies when it
+// restarts.
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as vscode from 'vscode';
@@ -15,17 +16,27 @@ suite('Local sandbox in the editor', () => {
     await a.connections.setActive('local');
   });
 
-  test('a corrupt data file fails every start (none cached) until Reset Local Sandbox backs it up', async () => {
+  test('a damaged data file is moved aside, named, and the start is fresh; one not ours fails until Reset', async () => {
     const dataFile = a.clients.localDataFile;
-    await vscode.commands.executeCommand(RESET, { confirmed: true }); // stops serving
+    const reset = () => vscode.commands.executeCommand<string>(RESET, { confirmed: true });
+    await reset(); // stops serving
     const corrupt = '{"format":"billing-workbench/local-sandbox","accounts":[';
     fs.writeFileSync(dataFile, corrupt);
-    await assert.rejects(a.clients.localSandbox(), /local-sandbox\.json is corrupt/);
-    await assert.rejects(a.clients.localSandbox(), /corrupt/, 'tried again, not a cached failure');
-    const reset = () => vscode.commands.executeCommand<string>(RESET, { confirmed: true });
+    const fresh = await a.clients.servedSandbox();
+    const aside = /kept as (\S+):/.exec(fresh.store.damaged ?? '')?.[1] ?? '';
+    assert.ok(aside.startsWith(dataFile), String(fresh.store.damaged));
+    assert.equal(fs.readFileSync(aside, 'utf8'), corrupt, 'the damaged file is kept beside');
+    await reset();
+    fs.writeFileSync(dataFile, '{}');
+    await assert.rejects(a.clients.localSandbox(), /local-sandbox\.json is not a Local sandbox data file/);
+    await assert.rejects(
+      a.clients.localSandbox(),
+      /not a Local sandbox data file/,
+      'tried again, not a cached failure',
+    );
     const backup = await reset();
     assert.ok(backup && backup.startsWith(dataFile), String(backup));
-    assert.equal(fs.readFileSync(backup, 'utf8'), corrupt, 'the old file is kept as the backup');
+    assert.equal(fs.readFileSync(backup, 'utf8'), '{}', 'the old file is kept as the backup');
     const sb = await a.clients.servedSandbox();
     assert.ok(sb.store.accounts.has('A00000001'), 'a fresh, seeded sandbox');
     const { client } = await a.clients.active();

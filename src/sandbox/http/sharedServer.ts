@@ -5,7 +5,8 @@
 // or left by a dead PID, decides who). So only one process ever writes the file.
 import * as fs from 'fs';
 import * as path from 'path';
-import { DataFileError, lockHolder } from '../state/dataFile';
+import { atomicWrite, DataFileError, moveAside, reasonOf, type DataWriter } from '../state/dataFile';
+import { lockHolder } from '../state/dataLock';
 import {
   DEMO_CLIENT_ID,
   DEMO_CLIENT_SECRET,
@@ -74,14 +75,22 @@ const remote = (listed: ServerInfo, dataFile: string): LocalSandbox => ({
   close: async () => undefined,
 });
 
-function owned(sb: Sandbox, dataFile: string): LocalSandbox {
+/** Lists `sb` in server.json; when that cannot be written, stops it (so its lock goes) and says why. */
+async function owned(sb: Sandbox, dataFile: string, writer: DataWriter = atomicWrite): Promise<LocalSandbox> {
   const file = serverFile(dataFile);
-  // Written beside and renamed over: a server.json that is a link is replaced, never written through, and
-  // another window never reads half a file.
-  const temp = `${file}.${process.pid}.tmp`;
-  fs.rmSync(temp, { force: true });
-  fs.writeFileSync(temp, JSON.stringify({ url: sb.url, pid: process.pid } satisfies ServerInfo), { flag: 'wx' });
-  fs.renameSync(temp, file);
+  try {
+    // Written beside and renamed over: a server.json that is a link is replaced, never written through, and
+    // another window never reads half a file.
+    writer(file, JSON.stringify({ url: sb.url, pid: process.pid } satisfies ServerInfo));
+  } catch (e) {
+    await sb.close();
+    throw new DataFileError(
+      'unwritable',
+      file,
+      `The Local sandbox could not write ${file}: ${reasonOf(e)}. It was stopped (nothing holds ${dataFile}); ` +
+        'free some space and try again.',
+    );
+  }
   return {
     url: sb.url,
     clientId: sb.clientId,
@@ -104,7 +113,7 @@ export async function connectOrServe(
   const info = readServerInfo(dataFile);
   if (info && (await answersFor(info, dataFile))) return remote(info, dataFile);
   try {
-    return owned(await startSandbox({ ...opts, dataFile }), dataFile);
+    return await owned(await startSandbox({ ...opts, dataFile }), dataFile, opts.writer);
   } catch (e) {
     // Another window took the lock between our look and our start: use its server once it is listed.
     const again = readServerInfo(dataFile);
@@ -116,8 +125,8 @@ export async function connectOrServe(
 }
 
 /**
- * Backs the data file up beside itself and leaves the place empty, so the next start is fresh. Refused
- * while a live process serves it (that process would write it again).
+ * Backs the data file up beside itself (a name no file has) and leaves the place empty, so the next start is
+ * fresh. Refused while a live process serves it (that process would write it again).
  */
 export function resetDataFile(dataFile: string, now = new Date()): string | undefined {
   const pid = lockHolder(dataFile);
@@ -130,11 +139,5 @@ export function resetDataFile(dataFile: string, now = new Date()): string | unde
     );
   }
   if (!fs.existsSync(dataFile)) return undefined;
-  const stamp = now
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d+Z$/, 'Z');
-  const backup = `${dataFile}.${stamp}.bak`;
-  fs.renameSync(dataFile, backup);
-  return backup;
+  return moveAside(dataFile, 'bak', now); // a second reset in the same second gets its own name
 }

@@ -1,6 +1,6 @@
-// The sandbox's data file: one writer at a time (a lock file holding the writer's PID), only ever a file
-// we wrote (anything else is refused untouched), written atomically (temp file, fsync, rename) with the
-// temp files of a crashed writer removed at the next start.
+// The sandbox's data file: one writer at a time (dataLock.ts), only ever a file we wrote (anything else is
+// refused untouched), written atomically (temp file written to its last byte, fsync, rename) with the temp
+// files of a crashed writer removed at the next start; a damaged one is moved aside, never overwritten.
 import * as fs from 'fs';
 import * as path from 'path';
 
@@ -43,22 +43,108 @@ export const reasonOf = (e: unknown): string => {
 let tmpCounter = 0;
 const tmpPrefix = (file: string) => `.${path.basename(file)}.`;
 
-export const atomicWrite: DataWriter = (file, text) => {
-  const tmp = path.join(path.dirname(file), `${tmpPrefix(file)}${process.pid}-${++tmpCounter}.tmp`);
-  try {
-    const fd = fs.openSync(tmp, 'w');
+/** The file-system calls a save makes that a full or failing disk answers badly; tests swap them. */
+export interface SaveOps {
+  writeSync(fd: number, buffer: Uint8Array, offset: number, length: number): number;
+  fsyncSync(fd: number): void;
+  renameSync(from: string, to: string): void;
+}
+
+/**
+ * A writer that writes a temp file to its last byte (a short write is written on from where it stopped; one that
+ * writes nothing, or any error of write, fsync, close or rename, fails the save), then renames it over `file`:
+ * the file is the last complete save, whatever happens.
+ */
+export const atomicWriter =
+  (ops: SaveOps = fs): DataWriter =>
+  (file, text) => {
+    const tmp = path.join(path.dirname(file), `${tmpPrefix(file)}${process.pid}-${++tmpCounter}.tmp`);
+    const data = Buffer.from(text, 'utf8');
+    let fd: number | undefined;
     try {
-      fs.writeSync(fd, text);
+      fd = fs.openSync(tmp, 'wx');
+      for (let at = 0; at < data.length;) {
+        const n = ops.writeSync(fd, data, at, data.length - at);
+        if (!(n > 0)) throw new Error(`the disk took no more after ${at} of ${data.length} bytes`);
+        at += n;
+      }
+      ops.fsyncSync(fd);
+      const open = fd;
+      fd = undefined;
+      fs.closeSync(open); // some file systems report a failed write only here
+      ops.renameSync(tmp, file);
+    } catch (e) {
+      if (fd !== undefined) closeQuietly(fd);
+      fs.rmSync(tmp, { force: true, recursive: true });
+      throw e;
+    }
+    syncFolder(path.dirname(file));
+  };
+export const atomicWrite: DataWriter = atomicWriter();
+
+const closeQuietly = (fd: number) => {
+  try {
+    fs.closeSync(fd);
+  } catch {
+    // the save has failed already; this error says nothing more
+  }
+};
+/** Makes the rename itself durable where the system allows (the new content is in place already either way). */
+function syncFolder(dir: string): void {
+  if (process.platform === 'win32') return;
+  try {
+    const fd = fs.openSync(dir, 'r');
+    try {
       fs.fsyncSync(fd);
     } finally {
       fs.closeSync(fd);
     }
-    fs.renameSync(tmp, file);
+  } catch {
+    // not every file system syncs a folder; the file's own fsync has run
+  }
+}
+
+/**
+ * Moves `file` aside to `FILE.STAMP.LABEL` (then `FILE.STAMP-2.LABEL`, ...): the first name nothing has, never
+ * over an existing file, even when another process picks a name at the same time. Returns the name.
+ */
+export function moveAside(file: string, label: string, now = new Date()): string {
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
+  for (let n = 1; n <= 1000; n++) {
+    const target = `${file}.${stamp}${n > 1 ? `-${n}` : ''}.${label}`;
+    const claimed = claim(file, target);
+    if (!claimed) continue;
+    if (claimed === 'copied') fs.rmSync(file, { force: true });
+    return target;
+  }
+  throw new Error(`every name ${file}.${stamp}-N.${label} is taken`);
+}
+/** Puts `file` at `target` unless `target` exists (false): moved (a folder) or copied (the original stays). */
+function claim(file: string, target: string): 'moved' | 'copied' | false {
+  if (fs.statSync(file).isDirectory()) {
+    if (fs.existsSync(target)) return false;
+    fs.renameSync(file, target); // a folder cannot be linked; backups are named by one process at a time
+    return 'moved';
+  }
+  try {
+    fs.linkSync(file, target);
+    return 'copied';
   } catch (e) {
-    fs.rmSync(tmp, { force: true, recursive: true });
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return false;
+    if (!['EPERM', 'ENOTSUP', 'ENOSYS', 'EOPNOTSUPP', 'EXDEV'].includes(code ?? '')) throw e;
+  }
+  try {
+    fs.copyFileSync(file, target, fs.constants.COPYFILE_EXCL); // no hard links on this file system
+    return 'copied';
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw e;
   }
-};
+}
 
 /** Removes the temp files a writer killed mid-write left beside `file` (we hold the lock: none is live). */
 export function removeStaleTemps(file: string): number {
@@ -78,67 +164,6 @@ const safeList = (dir: string): string[] => {
     return [];
   }
 };
-
-const isAlive = (pid: number): boolean => {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
-
-/** Files this process holds: a second sandbox in the same process is refused too. */
-const held = new Set<string>();
-
-/** The PID written in `file`'s lock, if a live process holds it. */
-export function lockHolder(file: string): number | undefined {
-  const pid = readPid(`${path.resolve(file)}.lock`);
-  if (pid === undefined || !isAlive(pid)) return undefined;
-  return pid === process.pid && !held.has(path.resolve(file)) ? undefined : pid;
-}
-const readPid = (lock: string): number | undefined => {
-  try {
-    return Number(fs.readFileSync(lock, 'utf8').trim());
-  } catch {
-    return undefined;
-  }
-};
-
-/** Takes the lock of `file` (`FILE.lock` holding our PID); a lock of a dead process is taken over. */
-export function acquireLock(file: string): () => void {
-  const abs = path.resolve(file);
-  const lock = `${abs}.lock`;
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      fs.writeFileSync(lock, `${process.pid}\n`, { flag: 'wx' });
-      held.add(abs);
-      return () => release(abs, lock);
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') {
-        throw new DataFileError('unwritable', abs, `Cannot use ${abs} as the Local sandbox data file: ${reasonOf(e)}.`);
-      }
-    }
-    const pid = lockHolder(abs);
-    if (pid !== undefined) {
-      throw new DataFileError(
-        'locked',
-        abs,
-        `${abs} is in use by another Local sandbox (PID ${pid}, lock ${lock}); ` +
-          'stop that one or choose another data file.',
-        pid,
-      );
-    }
-    fs.rmSync(lock, { force: true }); // its writer is gone
-  }
-  throw new DataFileError('locked', abs, `${abs} is being locked by another Local sandbox (${lock}); try again.`);
-}
-
-function release(abs: string, lock: string): void {
-  if (!held.delete(abs)) return;
-  if (readPid(lock) === process.pid) fs.rmSync(lock, { force: true });
-}
 
 /** The parsed snapshot in `file`; undefined when there is none yet (no file, or an empty one). */
 export function readSnapshot(file: string): Record<string, unknown> | undefined {
@@ -198,10 +223,23 @@ export function readSnapshot(file: string): Record<string, unknown> | undefined 
   return o;
 }
 
-const corrupt = (abs: string, why: string) =>
-  new DataFileError(
-    'corrupt',
-    abs,
-    `The Local sandbox data file ${path.basename(abs)} is corrupt (${why}); it was left untouched at ${abs}. ` +
-      'Move it away to start fresh.', // the editor offers its reset with this message (services/sandboxReset.ts)
+export const corrupt = (abs: string, why: string) =>
+  new DataFileError('corrupt', abs, `The Local sandbox data file ${abs} is corrupt (${why})`);
+
+/**
+ * Moves a damaged data file aside (so a fresh start overwrites nothing) and says where it went and how to get its
+ * data back; when it cannot be moved, the start is refused with the file left as it was.
+ */
+export function setAside(damaged: DataFileError): string {
+  let aside: string;
+  try {
+    aside = moveAside(damaged.file, 'damaged');
+  } catch (e) {
+    const message = `${damaged.message}; it could not be moved aside (${reasonOf(e)}), so it was left untouched. Move it away to start fresh.`;
+    throw new DataFileError('corrupt', damaged.file, message);
+  }
+  return (
+    `${damaged.message}, so the Local sandbox started fresh. The damaged file is kept as ${aside}: to get its data ` +
+    `back, stop the Local sandbox, repair that file (it is JSON) and move it back to ${damaged.file}.`
   );
+}

@@ -1,15 +1,17 @@
 // The sandbox's state: accounts, subscriptions, orders and the billing documents bill runs issued, in memory,
 // optionally kept in a data file (see dataFile.ts). A change commits to memory and file together, or to neither.
 import {
-  acquireLock,
   atomicWrite,
+  corrupt,
   DataFileError,
   readSnapshot,
   reasonOf,
   removeStaleTemps,
+  setAside,
   SNAPSHOT_FORMAT,
   type DataWriter,
 } from './dataFile';
+import { acquireLock } from './dataLock';
 import { SEED_CATALOG, type BillingPeriod, type Catalog, type ChargeModel, type ChargeType } from './catalog';
 import { CatalogError, importCatalog } from './catalogImport';
 import { Numbers } from './ids';
@@ -174,6 +176,8 @@ export class Store {
   catalog: Catalog = SEED_CATALOG;
   /** Temp files of a crashed writer removed at open. */
   readonly staleTempsRemoved: number = 0;
+  /** When the data file was damaged: where it was moved aside and how to get its data back (the start is fresh). */
+  readonly damaged: string | undefined;
   /** The clock's date once it was moved (time travel), kept in the data file with the data it led to. */
   today: string | undefined;
   /** Told what a subscription was before each change (time travel keeps it to go back: timeTravel/history.ts). */
@@ -191,9 +195,14 @@ export class Store {
     if (!file) return;
     this.releaseLock = acquireLock(file);
     try {
-      const snapshot = readSnapshot(file);
       this.staleTempsRemoved = removeStaleTemps(file);
-      if (snapshot) this.load(snapshot as unknown as Snapshot);
+      try {
+        const snapshot = readSnapshot(file);
+        if (snapshot) this.load(snapshot as unknown as Snapshot);
+      } catch (e) {
+        if (!(e instanceof DataFileError && e.problem === 'corrupt')) throw e;
+        this.damaged = setAside(e); // nothing was loaded: load refuses before it adds anything
+      }
     } catch (e) {
       this.close();
       throw e;
@@ -324,6 +333,7 @@ export class Store {
   }
 
   private load(s: Snapshot): void {
+    const catalog = s.catalog ? this.copiedCatalog(s.catalog.plans) : undefined; // first: it may refuse the file
     this.numbers.counters = s.numbers ?? {};
     this.today = typeof s.today === 'string' ? s.today : undefined;
     for (const a of s.accounts) this.addAccount(a);
@@ -334,7 +344,7 @@ export class Store {
     for (const o of s.orders) this.addOrder(s.format === SNAPSHOT_FORMAT ? o : upgradeOrder(o));
     for (const d of Array.isArray(s.documents) ? s.documents : []) this.addDocument(d);
     for (const r of Array.isArray(s.billRuns) ? s.billRuns : []) this.addBillRun(r);
-    if (s.catalog) this.catalog = this.copiedCatalog(s.catalog.plans);
+    if (catalog) this.catalog = catalog;
   }
 
   private copiedCatalog(plans: unknown): Catalog {
@@ -342,10 +352,7 @@ export class Store {
       return importCatalog(plans, { kept: true }); // copied before the bounds: a price past them is unpriceable
     } catch (e) {
       if (!(e instanceof CatalogError)) throw e;
-      const message =
-        `The Local sandbox data file ${this.file} holds a copied catalog it cannot read (${e.message}); ` +
-        'it was left untouched. Move it away to start fresh.';
-      throw new DataFileError('corrupt', this.file!, message);
+      throw corrupt(this.file!, `it holds a copied catalog the Local sandbox cannot read: ${e.message}`);
     }
   }
 }
