@@ -311,7 +311,7 @@ describe('selection', () => {
     assert.deepEqual(await names(['--filter', 's4.scenario']), ['Scenario 4']);
     assert.deepEqual(await names(['--tag', 'smoke']), ['Scenario 1', 'Scenario 3']);
     assert.deepEqual(await names(['--tag', 'smoke', '--tag', 'billing']), ['Scenario 1', 'Scenario 2', 'Scenario 3']);
-    assert.deepEqual(await names(['--tag', 'billing', '--filter', '3']), ['Scenario 3']);
+    assert.deepEqual(await names(['--tag', 'billing', '--filter', 'scenario 3']), ['Scenario 3']);
   });
 
   test('nothing selected: exit 2, listing what exists', async () => {
