@@ -5,7 +5,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as vscode from 'vscode';
 import type { BillingWorkbenchApi } from '../../src/extension';
-import { api, waitFor } from './helpers';
+import { api, screenShowing, waitFor } from './helpers';
 
 const RESET = 'billingWorkbench.resetLocalSandbox';
 
@@ -16,7 +16,7 @@ suite('Local sandbox in the editor', () => {
     await a.connections.setActive('local');
   });
 
-  test('a damaged data file is moved aside, named, and the start is fresh; one not ours fails until Reset', async () => {
+  test('a damaged data file is moved aside, named, and the start is fresh; one not ours fails until Reset', async function () {
     const dataFile = a.clients.localDataFile;
     const reset = () => vscode.commands.executeCommand<string>(RESET, { confirmed: true });
     await reset(); // stops serving
@@ -26,6 +26,8 @@ suite('Local sandbox in the editor', () => {
     const aside = /kept as (\S+):/.exec(fresh.store.damaged ?? '')?.[1] ?? '';
     assert.ok(aside.startsWith(dataFile), String(fresh.store.damaged));
     assert.equal(fs.readFileSync(aside, 'utf8'), corrupt, 'the damaged file is kept beside');
+    const shot = await screenShowing(this, 'sandbox-damaged-file', ['started fresh', 'repair that file']);
+    assert.ok(shot.text.includes('started fresh'), 'the warning says the start was fresh and how to recover');
     await reset();
     fs.writeFileSync(dataFile, '{}');
     await assert.rejects(a.clients.localSandbox(), /local-sandbox\.json is not a Local sandbox data file/);
