@@ -23,6 +23,7 @@ import {
   v1PreviewBody,
 } from '../payloads';
 import {
+  findingCounts,
   kindFromFileName,
   validate,
   formatPath,
@@ -100,12 +101,14 @@ export async function sendCommand(
     const target = (code: string) =>
       code === 'unknown-field' ? 'key' : code === 'missing-field' ? 'parentKey' : 'value';
     const placed = errors.map(f => ({ f, offset: places.locate(f.path, target(f.code)).offset }));
-    for (const { f, offset } of placed.sort((a, b) => a.offset - b.offset)) {
+    // In the order of the text; the count of those not listed (more-findings) stays last, as validate prints it.
+    const order = (a: (typeof placed)[number]) => (a.f.omitted ? Infinity : a.offset);
+    for (const { f, offset } of placed.sort((a, b) => order(a) - order(b))) {
       const where = f.path.length ? ` (${formatPath(f.path)})` : '';
       const at = lineColumn(text, offset);
       io.err(`${args.file}:${at.line}:${at.column}: ${f.message}${where} [${f.code}]`);
     }
-    io.err(`not sent: fix the ${errors.length} error(s) above (the service would reject them)`);
+    io.err(`not sent: fix the ${findingCounts(errors).errors} error(s) above (the service would reject them)`);
     return 1;
   }
 
@@ -208,7 +211,7 @@ function v1OrderSend(command: 'preview' | 'create', args: SendArgs, text: string
       const at = lineColumn(text, f.offset);
       io.err(`${args.file}:${at.line}:${at.column}: ${f.message} (${formatPath(f.path)}) [${f.code}]`);
     }
-    io.err(`not sent: fix the ${errors.length} error(s) above (the service would reject them)`);
+    io.err(`not sent: fix the ${findingCounts(errors).errors} error(s) above (the service would reject them)`);
     return 1;
   }
   const body = file.body as Record<string, unknown>;

@@ -137,6 +137,17 @@ describe('node dist/cli.js validate', () => {
     assert.match(lines[1000], /many\.order\.json:\d+:3: error and 1,000 more findings not listed .*\[more-findings\]$/);
     assert.match(r.stderr, /1 file\(s\) checked, 2000 finding\(s\)/);
   });
+  test('preview refuses 2,000 unknown fields before sending: 1,000 listed, then the count of the rest, all 2,000 counted', () => {
+    const file = path.join(dir, 'many.order.json');
+    fs.writeFileSync(file, withUnknown(2000));
+    const r = run('preview', file);
+    assert.equal(r.status, 1);
+    const lines = r.stderr.trimEnd().split('\n');
+    assert.equal(lines.length, 1002, lines.slice(0, 3).join('\n'));
+    assert.match(lines[999], /unknown_999/);
+    assert.match(lines[1000], /and 1,000 more findings not listed .*\[more-findings\]$/);
+    assert.match(lines[1001], /^not sent: fix the 2000 error\(s\) above/);
+  });
   test('a truncated file: the syntax error first, no finding that only the truncation causes', () => {
     const file = path.join(dir, 'cut.order.json');
     const text = JSON.stringify(order(), null, 2);
