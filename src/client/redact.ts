@@ -1,8 +1,15 @@
 // The one redaction: logs, error messages, the response panel and "copy as cURL" all go through redact(),
 // so credentials, tokens and card data never appear in clear anywhere a person or a log file can see.
 
-import { isSecretField, isSecretName, SECRET_NAME } from './secretNames';
-import { IBAN_SHAPE, maskCard, maskDottedCard, maskIban } from './secretValues';
+import {
+  isSecretField,
+  isSecretName,
+  SECRET_NAME,
+  IBAN_SHAPE,
+  maskCard,
+  maskDottedCard,
+  maskIban,
+} from './secretRules';
 
 const MASK = '***';
 
@@ -31,51 +38,55 @@ const atLeast =
   (n: number): Guard =>
   s =>
     s.length >= n;
-const TEXT_RULES: [Guard, RegExp, string | ((...m: string[]) => string)][] = [
-  // JSON Web Tokens, wherever they appear (headers, bodies, URLs).
-  // Only where a run of token characters starts: a `\b` before each `eyJ` of `eyJ-eyJ-…` was quadratic.
-  [has('eyJ'), /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g, MASK],
-  [atLeast('Basic x'.length), /\b(Bearer|Basic|Digest)(\s+)[A-Za-z0-9._~+/=:-]+/gi, `$1$2${MASK}`],
-  // Any other scheme (Token, SSWS, ApiKey ...): the credential after it, in a header written as text.
-  [
-    has(':'),
-    /\b((?:proxy-)?authorization:[ \t]*)(?!bearer\b|basic\b|digest\b)([A-Za-z][\w-]*[ \t]+)[^\s"',;]+/gi,
-    `$1$2${MASK}`,
-  ],
-  // user:password@ in any URL. A scheme is short: unbounded, every word of `a.a.a.…` restarted a long scan.
-  [has('://'), /\b([a-z][a-z0-9+.-]{0,31}:\/\/)[^/\s:@]*:[^/\s@]*@/gi, `$1${MASK}:${MASK}@`],
-  // name=value, name: value, "name": "value" for secret-like names (query strings, form bodies, JSON text), and
-  // \"name\": \"value\" of JSON text inside a JSON string (an error message quoting the body it refused).
-  [
-    has(':', '='),
-    new RegExp(
-      `(?<![\\w.-])(\\\\{0,3}["']|)(${SECRET_NAME})(?![\\w-])\\1(\\s*[:=]\\s*)` +
-        `(\\\\+"(?:[^"\\\\]|\\\\+[^"\\\\])*\\\\+"|"(?:[^"\\\\]|\\\\.)*"|'[^']*'|[^\\s&,;}\\]"'#{[]+)`,
-      'gi',
-    ),
-    (m: string, q: string, name: string, sep: string, value: string) => {
-      if (/^(bearer|basic|digest|\*\*\*)$/i.test(value)) return m;
-      const quote = /^\\*["']/.exec(value)?.[0] ?? '';
-      return `${q}${name}${q}${sep}${quote}${MASK}${quote}`;
-    },
-  ],
-  // Card numbers: 13-19 digits, plain or in groups (4-4-4-4, 4-6-5, 4-4-4-4-3); the last four stay. Digits
-  // inside a longer word (a hex id such as c0848969919009f6…) are not a card.
-  [
-    atLeast(13),
-    /(?<![\dA-Za-z]|\d\.)(?:(?:\d{4}[ -]){2,4}\d{1,4}|\d{4}[ -]\d{6}[ -]\d{4,5})(?![\dA-Za-z]|\.\d)/g,
-    maskCard,
-  ],
-  [atLeast(13), /(?<![\dA-Za-z]|\d\.)\d{13,19}(?![\dA-Za-z]|\.\d)/g, maskCard],
-  // Grouped by dots (4111.1111.1111.1111): masked only when the digits pass the Luhn check.
-  [
-    s => s.length >= 13 && s.includes('.'),
-    /(?<![\dA-Za-z.])(?:(?:\d{4}\.){2,4}\d{1,4}|\d{4}\.\d{6}\.\d{4,5})(?![\dA-Za-z]|\.\d)/g,
-    maskDottedCard,
-  ],
-  // IBANs, compact or by fours, when their country and check digits hold (DE89 3704 0044 0532 0130 00).
-  [atLeast(15), IBAN_SHAPE, maskIban],
-];
+type TextRule = [Guard, RegExp, string | ((...m: string[]) => string)];
+/** Made with the first text redacted: the secret rules are a lazy bundle (secretRules.ts). */
+let textRules: TextRule[] | undefined;
+const TEXT_RULES = (): TextRule[] =>
+  (textRules ??= [
+    // JSON Web Tokens, wherever they appear (headers, bodies, URLs).
+    // Only where a run of token characters starts: a `\b` before each `eyJ` of `eyJ-eyJ-…` was quadratic.
+    [has('eyJ'), /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g, MASK],
+    [atLeast('Basic x'.length), /\b(Bearer|Basic|Digest)(\s+)[A-Za-z0-9._~+/=:-]+/gi, `$1$2${MASK}`],
+    // Any other scheme (Token, SSWS, ApiKey ...): the credential after it, in a header written as text.
+    [
+      has(':'),
+      /\b((?:proxy-)?authorization:[ \t]*)(?!bearer\b|basic\b|digest\b)([A-Za-z][\w-]*[ \t]+)[^\s"',;]+/gi,
+      `$1$2${MASK}`,
+    ],
+    // user:password@ in any URL. A scheme is short: unbounded, every word of `a.a.a.…` restarted a long scan.
+    [has('://'), /\b([a-z][a-z0-9+.-]{0,31}:\/\/)[^/\s:@]*:[^/\s@]*@/gi, `$1${MASK}:${MASK}@`],
+    // name=value, name: value, "name": "value" for secret-like names (query strings, form bodies, JSON text), and
+    // \"name\": \"value\" of JSON text inside a JSON string (an error message quoting the body it refused).
+    [
+      has(':', '='),
+      new RegExp(
+        `(?<![\\w.-])(\\\\{0,3}["']|)(${SECRET_NAME})(?![\\w-])\\1(\\s*[:=]\\s*)` +
+          `(\\\\+"(?:[^"\\\\]|\\\\+[^"\\\\])*\\\\+"|"(?:[^"\\\\]|\\\\.)*"|'[^']*'|[^\\s&,;}\\]"'#{[]+)`,
+        'gi',
+      ),
+      (m: string, q: string, name: string, sep: string, value: string) => {
+        if (/^(bearer|basic|digest|\*\*\*)$/i.test(value)) return m;
+        const quote = /^\\*["']/.exec(value)?.[0] ?? '';
+        return `${q}${name}${q}${sep}${quote}${MASK}${quote}`;
+      },
+    ],
+    // Card numbers: 13-19 digits, plain or in groups (4-4-4-4, 4-6-5, 4-4-4-4-3); the last four stay. Digits
+    // inside a longer word (a hex id such as c0848969919009f6…) are not a card.
+    [
+      atLeast(13),
+      /(?<![\dA-Za-z]|\d\.)(?:(?:\d{4}[ -]){2,4}\d{1,4}|\d{4}[ -]\d{6}[ -]\d{4,5})(?![\dA-Za-z]|\.\d)/g,
+      maskCard,
+    ],
+    [atLeast(13), /(?<![\dA-Za-z]|\d\.)\d{13,19}(?![\dA-Za-z]|\.\d)/g, maskCard],
+    // Grouped by dots (4111.1111.1111.1111): masked only when the digits pass the Luhn check.
+    [
+      s => s.length >= 13 && s.includes('.'),
+      /(?<![\dA-Za-z.])(?:(?:\d{4}\.){2,4}\d{1,4}|\d{4}\.\d{6}\.\d{4,5})(?![\dA-Za-z]|\.\d)/g,
+      maskDottedCard,
+    ],
+    // IBANs, compact or by fours, when their country and check digits hold (DE89 3704 0044 0532 0130 00).
+    [atLeast(15), IBAN_SHAPE, maskIban],
+  ]);
 
 /**
  * Every form of the known secrets as ONE pattern, longest first (a run may know hundreds: one search per text
@@ -95,7 +106,7 @@ function knownPatterns(secrets: Iterable<string>): Known {
 
 function redactText(s: string, secrets: Known, guarded = true): string {
   let out = secrets ? s.replace(secrets, MASK) : s;
-  for (const [may, re, by] of TEXT_RULES) {
+  for (const [may, re, by] of TEXT_RULES()) {
     if (!guarded || may(out)) out = out.replace(re, by as (...m: string[]) => string);
   }
   return out;
