@@ -4,7 +4,7 @@
 // the move ends, and nothing is written meanwhile. The move is held by the sandbox's pause hook, not by time.
 import { describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, startSandbox, type Sandbox } from '../../src/sandbox';
+import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { CLOCK_PATH } from '../../src/client';
 import { clockSummary } from '../../src/client/clockText';
 import { runOrder } from '../../src/sandbox/engine/orders';
@@ -14,6 +14,7 @@ import { Store } from '../../src/sandbox/state/store';
 import type { DueHandler } from '../../src/sandbox/timeTravel/due';
 import { DUE_HANDLERS } from '../../src/sandbox/timeTravel/handlers';
 import { TimeMachine } from '../../src/sandbox/timeTravel/timeMachine';
+import { tokenOf } from './sandboxToken';
 
 const month = { by: { count: 1, unit: 'month' } } as const;
 
@@ -156,15 +157,6 @@ describe('the way back is bounded by bytes', () => {
 
 // ---- over HTTP: a move in progress does not hold the sandbox ----
 
-async function tokenOf(s: Sandbox): Promise<string> {
-  const form = new URLSearchParams({
-    client_id: DEMO_CLIENT_ID,
-    client_secret: DEMO_CLIENT_SECRET,
-    grant_type: 'client_credentials',
-  });
-  const r = await fetch(`${s.url}/oauth/token`, { method: 'POST', body: form });
-  return ((await r.json()) as { access_token: string }).access_token;
-}
 async function call(s: Sandbox, token: string, method: string, path: string, body?: unknown) {
   const r = await fetch(`${s.url}${path}`, {
     method,

@@ -7,21 +7,13 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { BillingClient, CLOCK_PATH } from '../../src/client';
-import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, startSandbox, type Sandbox } from '../../src/sandbox';
+import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { mismatches, referenceChecker } from './sandbox-reference';
+import { tokenOf } from './sandboxToken';
 
 const clientOf = (s: Sandbox) =>
   new BillingClient({ baseUrl: s.url, clientId: s.clientId, clientSecret: s.clientSecret });
 
-async function tokenOf(s: Sandbox): Promise<string> {
-  const form = new URLSearchParams({
-    client_id: DEMO_CLIENT_ID,
-    client_secret: DEMO_CLIENT_SECRET,
-    grant_type: 'client_credentials',
-  });
-  const r = await fetch(`${s.url}/oauth/token`, { method: 'POST', body: form });
-  return ((await r.json()) as { access_token: string }).access_token;
-}
 async function post(s: Sandbox, token: string | undefined, body: string, extra: Record<string, string> = {}) {
   const headers = {
     'Content-Type': 'application/json',

@@ -4,19 +4,10 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, startSandbox, type Sandbox } from '../../src/sandbox';
+import { startSandbox } from '../../src/sandbox';
+import { tokenOf } from './sandboxToken';
 
 const BOUND = 1024 * 1024;
-
-async function tokenOf(s: Sandbox): Promise<string> {
-  const form = new URLSearchParams({
-    client_id: DEMO_CLIENT_ID,
-    client_secret: DEMO_CLIENT_SECRET,
-    grant_type: 'client_credentials',
-  });
-  const r = await fetch(`${s.url}/oauth/token`, { method: 'POST', body: form });
-  return ((await r.json()) as { access_token: string }).access_token;
-}
 
 /** A preview whose answer is about `periods` * 20 KB (50 subscriptions, billing documents per period). */
 function bigPreview(periods: number): string {
