@@ -82,7 +82,7 @@ function lookup(r: Reference, scope: Scope, at: PathSegment[]): unknown {
   const fail = (why: string) => new UnresolvedReference(`${r.text}: ${why}`, r.text, at);
   if (r.step === 'env') {
     const value = scope.env?.[r.path];
-    if (value === undefined) throw fail(`${r.path} is not set: set ${r.path} in the environment or the --env-file`);
+    if (value === undefined) throw fail(`${r.path} is not set: set ${r.path} in the environment or the --dotenv file`);
     return value;
   }
   const parsed = parseJsonPath(r.path);

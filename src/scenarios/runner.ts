@@ -92,7 +92,7 @@ export interface RunOptions {
   now?: () => number;
   /** How a retried step waits (tests inject one that moves their clock instead of waiting). */
   sleep?: Sleep;
-  /** Environment variables for `${env.NAME}` (the CLI gives process.env and its --env-file). */
+  /** Environment variables for `${env.NAME}` (the CLI gives process.env and its --dotenv file). */
   env?: Readonly<Record<string, string | undefined>>;
   /** Check every answer against its operation's response schema: a departure fails the step (`test --contract`). */
   contract?: boolean;

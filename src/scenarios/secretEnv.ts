@@ -1,4 +1,4 @@
-// Which environment variables hold secrets, by their names: one rule for the CLI's --env-file, the runner,
+// Which environment variables hold secrets, by their names: one rule for the CLI's --dotenv file, the runner,
 // `test --help` and the scenario schema's description. Imports nothing, so each of them can say it.
 
 /** Words that make a variable's value secret wherever they are in its name (DB_PASS, SERVICE_CREDENTIAL, APIKEY). */

@@ -504,7 +504,7 @@ describe('environment variables and secrets', () => {
     assert.equal(r.steps[0].outcome, 'errored');
     assert.match(
       r.steps[0].error!,
-      /\$\{env\.ACCOUNT_NO\}: ACCOUNT_NO is not set: set ACCOUNT_NO in the environment or the --env-file/,
+      /\$\{env\.ACCOUNT_NO\}: ACCOUNT_NO is not set: set ACCOUNT_NO in the environment or the --dotenv file/,
     );
     assert.deepEqual(r.steps[0].errorPath, ['steps', 0, 'accountNumber']);
   });
