@@ -26,7 +26,10 @@ suite('Local sandbox in the editor', () => {
     const aside = /kept as (\S+):/.exec(fresh.store.damaged ?? '')?.[1] ?? '';
     assert.ok(aside.startsWith(dataFile), String(fresh.store.damaged));
     assert.equal(fs.readFileSync(aside, 'utf8'), corrupt, 'the damaged file is kept beside');
+    // A warning toast hides after a while (on a busy machine, before the picture): read it where it stays.
+    await vscode.commands.executeCommand('notifications.showList');
     const shot = await screenShowing(this, 'sandbox-damaged-file', ['started fresh', 'repair that file']);
+    await vscode.commands.executeCommand('notifications.hideList');
     assert.ok(shot.text.includes('started fresh'), 'the warning says the start was fresh and how to recover');
     await reset();
     fs.writeFileSync(dataFile, '{}');

@@ -238,8 +238,10 @@ export function setAside(damaged: DataFileError): string {
     const message = `${damaged.message}; it could not be moved aside (${reasonOf(e)}), so it was left untouched. Move it away to start fresh.`;
     throw new DataFileError('corrupt', damaged.file, message);
   }
+  // What happened first: a notification shows its opening words, and a path is long.
   return (
-    `${damaged.message}, so the Local sandbox started fresh. The damaged file is kept as ${aside}: to get its data ` +
-    `back, stop the Local sandbox, repair that file (it is JSON) and move it back to ${damaged.file}.`
+    `The Local sandbox started fresh: ${damaged.message.replace(/^The /, 'the ')}. The damaged file is kept as ` +
+    `${aside}: to get its data back, stop the Local sandbox, repair that file (it is JSON) and move it back to ` +
+    `${damaged.file}.`
   );
 }
