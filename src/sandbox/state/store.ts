@@ -144,15 +144,30 @@ export interface StoreOptions {
   writer?: DataWriter;
 }
 
-interface Checkpoint {
+/**
+ * Where the store stood, less its subscriptions: the lists only grow (their lengths then), and the rest is small.
+ * A commit's rollback and time travel's way back (timeTravel/marks.ts) both put the store back to one.
+ */
+export interface Extent {
   counters: Record<string, number>;
   accounts: number;
   orders: number;
   documents: number;
   billRuns: number;
+  catalog: Catalog;
+}
+
+/** What a store put back to an extent took off its lists (to add them again when that is undone). */
+export interface Removed {
+  accounts: AccountRec[];
+  orders: OrderRec[];
+  documents: BillingDocumentRec[];
+  billRuns: BillRunRec[];
+}
+
+interface Checkpoint extends Extent {
   /** Subscriptions replaced since the checkpoint, with what they were (undefined: new). */
   replaced: Map<string, SubscriptionRec | undefined>;
-  catalog: Catalog;
 }
 
 export class Store {
@@ -241,15 +256,7 @@ export class Store {
    * DataFileError when the file could not be written), so an answer never claims what was not kept.
    */
   commit<T>(change: () => T): T {
-    this.checkpoint = {
-      counters: { ...this.numbers.counters },
-      accounts: this.accountList.length,
-      orders: this.orderList.length,
-      documents: this.documentList.length,
-      billRuns: this.billRunList.length,
-      replaced: new Map(),
-      catalog: this.catalog,
-    };
+    this.checkpoint = { ...this.extent(), replaced: new Map() };
     try {
       const result = change();
       this.save();
@@ -311,21 +318,42 @@ export class Store {
     this.releaseLock = undefined;
   }
 
-  private rollback(cp: Checkpoint): void {
-    this.numbers.counters = cp.counters;
-    this.catalog = cp.catalog;
-    for (const a of this.accountList.splice(cp.accounts)) this.accounts.delete(a.account_number);
-    for (const o of this.orderList.splice(cp.orders)) this.orders.delete(o.order_number);
-    const issued = this.documentList.splice(cp.documents);
-    for (const d of issued) {
+  /** Where the store stands now, less its subscriptions. */
+  extent(): Extent {
+    return {
+      counters: { ...this.numbers.counters },
+      accounts: this.accountList.length,
+      orders: this.orderList.length,
+      documents: this.documentList.length,
+      billRuns: this.billRunList.length,
+      catalog: this.catalog,
+    };
+  }
+
+  /** Puts the store back to `to`, less its subscriptions (the caller's): what was added since goes. */
+  shrinkTo(to: Extent): Removed {
+    this.numbers.counters = { ...to.counters };
+    this.catalog = to.catalog;
+    const accounts = this.accountList.splice(to.accounts);
+    for (const a of accounts) this.accounts.delete(a.account_number);
+    const orders = this.orderList.splice(to.orders);
+    for (const o of orders) this.orders.delete(o.order_number);
+    const documents = this.documentList.splice(to.documents);
+    for (const d of documents) {
       this.documents.delete(d.id);
       this.documents.delete(d.number);
     }
-    if (issued.length) this.ledger = new Ledger(this.documentList);
-    for (const r of this.billRunList.splice(cp.billRuns)) {
+    if (documents.length) this.ledger = new Ledger(this.documentList);
+    const billRuns = this.billRunList.splice(to.billRuns);
+    for (const r of billRuns) {
       this.billRuns.delete(r.id);
       this.billRuns.delete(r.number);
     }
+    return { accounts, orders, documents, billRuns };
+  }
+
+  private rollback(cp: Checkpoint): void {
+    this.shrinkTo(cp);
     for (const [n, before] of cp.replaced) {
       if (before) this.subscriptions.set(n, before);
       else this.subscriptions.delete(n);

@@ -2,9 +2,8 @@
 // grow (accounts, orders, documents, bill runs: their lengths then), subscriptions are replaced, never changed in
 // place (the records replaced since are kept, as they were), and the rest is small (the numbers handed out,
 // the catalog, the date). So a mark keeps bytes in proportion to what changed after it, not to the store.
-import type { Catalog } from '../state/catalog';
 import { Ledger } from '../state/documents';
-import type { Store, SubscriptionRec } from '../state/store';
+import type { Extent, Store, SubscriptionRec } from '../state/store';
 
 /**
  * A subscription as it was at the mark: its JSON (undefined: it did not exist), as the data file keeps it. Not the
@@ -15,15 +14,9 @@ export interface Kept {
   bytes: number;
 }
 
-export interface Mark {
+export interface Mark extends Extent {
   /** The date the state is of. */
   date: string;
-  counters: Record<string, number>;
-  accounts: number;
-  orders: number;
-  documents: number;
-  billRuns: number;
-  catalog: Catalog;
   today: string | undefined;
   /** Subscriptions replaced after the mark (until the next one), as they were at it. */
   before: Map<string, Kept>;
@@ -32,18 +25,13 @@ export interface Mark {
 }
 
 export function markOf(store: Store, date: string): Mark {
-  const counters = { ...store.numbers.counters };
+  const extent = store.extent();
   return {
+    ...extent,
     date,
-    counters,
-    accounts: store.accountList.length,
-    orders: store.orderList.length,
-    documents: store.documentList.length,
-    billRuns: store.billRunList.length,
-    catalog: store.catalog,
     today: store.today,
     before: new Map(),
-    bytes: JSON.stringify(counters).length + 100,
+    bytes: JSON.stringify(extent.counters).length + 100,
   };
 }
 
@@ -82,25 +70,9 @@ export function putBack(store: Store, chain: readonly Mark[], to: Mark): () => v
     replaced.set(n, store.subscriptions.get(n));
     setSubscription(store, n, json === undefined ? undefined : (JSON.parse(json) as SubscriptionRec));
   }
-  const accounts = store.accountList.splice(to.accounts);
-  for (const a of accounts) store.accounts.delete(a.account_number);
-  const orders = store.orderList.splice(to.orders);
-  for (const o of orders) store.orders.delete(o.order_number);
-  const documents = store.documentList.splice(to.documents);
-  for (const d of documents) {
-    store.documents.delete(d.id);
-    store.documents.delete(d.number);
-  }
-  const billRuns = store.billRunList.splice(to.billRuns);
-  for (const r of billRuns) {
-    store.billRuns.delete(r.id);
-    store.billRuns.delete(r.number);
-  }
   const was = { counters: store.numbers.counters, catalog: store.catalog, today: store.today };
-  store.numbers.counters = { ...to.counters };
-  store.catalog = to.catalog;
+  const { accounts, orders, documents, billRuns } = store.shrinkTo(to);
   store.today = to.today;
-  if (documents.length) store.ledger = new Ledger(store.documentList);
   return () => {
     for (const [n, rec] of replaced) setSubscription(store, n, rec);
     if (order) {
