@@ -1,26 +1,9 @@
-// How deep a scenario (or a payload file it sends) may nest. Every walker of a scenario (references, checks,
-// masking, the schema) recurses; a body nested thousands deep would overflow the stack and lose the whole run
-// and its report. No real payload nests past about 10 levels; the Local sandbox refuses bodies past 100.
+// How deep a scenario (or a payload file it sends) may nest (measured by schemas' tooDeepAt). Every walker of a
+// scenario (references, checks, masking, the schema) recurses; a body nested thousands deep would overflow the
+// stack and lose the whole run and its report. No real payload nests past about 10 levels; the Local sandbox refuses bodies past 100.
 import { formatPath, type PathSegment } from '../schemas';
 
 export const MAX_SCENARIO_DEPTH = 128;
-
-/** The offset of the first `[` or `{` that opens more than `max` levels at once (strings skipped), or -1. */
-export function tooDeepAt(text: string, max = MAX_SCENARIO_DEPTH): number {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++;
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x5b || c === 0x7b) {
-      if (++depth > max) return i;
-    } else if (c === 0x5d || c === 0x7d) depth--;
-  }
-  return -1;
-}
 
 /** Where the text first nests too deep, as the path of that value's outermost part a person recognises. */
 export function deepPlace(text: string, keep = 3): PathSegment[] {

@@ -7,13 +7,13 @@ import { findNodeAtLocation, parseTree, printParseErrorCode, type Node, type Par
 import { findOperation, type Operation } from '../catalog';
 import { parsePayload } from '../payloads';
 import { isInside, outsideRoots, projectFileProblem } from '../payloads/projectFile';
-import { formatPath, isRealDate, kindFromFileName, type PathSegment, type PayloadKind } from '../schemas';
+import { formatPath, isRealDate, kindFromFileName, tooDeepAt, type PathSegment, type PayloadKind } from '../schemas';
 import { isClockDate, parseBy } from '../wire/sandboxClock';
 import { suggestKey } from '../schemas/typos';
 import { lineColumn } from '../schemas/lines';
 import { parseJsonPath } from './jsonPath';
 import { findReferences } from './references';
-import { deepPlace, tooDeepAt, tooDeepMessage } from './depth';
+import { deepPlace, MAX_SCENARIO_DEPTH, tooDeepMessage } from './depth';
 import { Scenario, STEP_KINDS, type ScenarioData, type StepData, type ValueCheckData } from './schema';
 import {
   captureNames,
@@ -104,7 +104,7 @@ export const SCENARIO_FILE_PATTERN = /\.scenario\.json$/i;
 export const isScenarioFile = (p: string) => SCENARIO_FILE_PATTERN.test(p);
 
 export function readScenario(text: string, opts: ReadScenarioOptions = {}): ScenarioFile {
-  const deep = tooDeepAt(text); // before anything recurses through it
+  const deep = tooDeepAt(text, MAX_SCENARIO_DEPTH); // before anything recurses through it
   if (deep >= 0) {
     const at = deepPlace(text);
     const finding = { code: 'too-deep', severity: 'error', message: tooDeepMessage(at), path: at } as const;
@@ -327,7 +327,7 @@ function stepBody(
     add('payload-missing', `No payload file ${step.file} (looked for ${file}).`, [...at, 'file']);
     return { file, payloadKind: defaultKind };
   }
-  if (tooDeepAt(text) >= 0) {
+  if (tooDeepAt(text, MAX_SCENARIO_DEPTH) >= 0) {
     add('too-deep', tooDeepMessage([], step.file), [...at, 'file']);
     return { file, payloadKind: defaultKind };
   }

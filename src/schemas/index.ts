@@ -12,4 +12,5 @@ export { VERSIONED_FIELDS, checkVersionedFields, type VersionFinding } from './v
 export { previewOf } from './previewOf';
 export type { RawFinding } from './rules';
 export { locatedFindings } from './located';
+export { tooDeepAt } from './syntax';
 export { payloadFieldsAt, MAX_VALUES, type FieldInfo } from './payloadFields';

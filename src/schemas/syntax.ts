@@ -63,14 +63,14 @@ export function syntaxFindings(text: string): Finding[] {
   return out;
 }
 
-/** The offset of the bracket that opens level MAX_DEPTH + 1, or -1: one loop, no recursion. */
-export function tooDeepAt(text: string): number {
+/** The offset of the bracket that opens level `max` + 1 (strings skipped), or -1: one loop, no recursion. */
+export function tooDeepAt(text: string, max = MAX_DEPTH): number {
   let depth = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 34) i = stringEnd(text, i);
     else if (c === 123 || c === 91) {
-      if (++depth > MAX_DEPTH) return i;
+      if (++depth > max) return i;
     } else if (c === 125 || c === 93) depth--;
   }
   return -1;

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'http';
 import { ServiceError } from './errors';
+import { tooDeepAt } from '../../schemas';
 
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
@@ -94,22 +95,7 @@ export function decodeSegment(segment: string): string {
 export const MAX_JSON_DEPTH = 100;
 
 /** Whether the JSON text opens more than `max` arrays/objects at once (strings skipped), in one pass. */
-export function nestingExceeds(text: string, max: number): boolean {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c)
-        i++; // backslash: skip the escaped character
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x5b || c === 0x7b) {
-      if (++depth > max) return true;
-    } else if (c === 0x5d || c === 0x7d) depth--;
-  }
-  return false;
-}
+export const nestingExceeds = (text: string, max: number): boolean => tooDeepAt(text, max) >= 0;
 
 /** The body as JSON; text that is not JSON is the client's mistake: category 90 (malformed request). */
 export function parseJson(text: string): unknown {
