@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import { validateText } from '../../src/agentTools';
 import { requestFindings } from '../../src/payloads';
 import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, startSandbox } from '../../src/sandbox';
-import { payloadFindings } from '../../src/sandbox/http/offThread';
+import { validatedOffThread } from '../../src/sandbox/http/offThread';
 import { LISTED_FINDINGS, TEMPLATES, applyEdits, findingCounts, validate, type Finding } from '../../src/schemas';
 
 const NOW = new Date('2026-11-21T00:00:00Z');
@@ -226,7 +226,7 @@ describe('Local sandbox', () => {
       if (!done) setImmediate(spin);
     };
     setImmediate(spin);
-    const findings = await payloadFindings(text, 'order', NOW.getTime());
+    const findings = await validatedOffThread(text, 'order', NOW.getTime());
     done = true;
     assert.equal(findings.length, 1001);
     // Checked on the main thread, the loop could not turn until the check was over: one turn at most.

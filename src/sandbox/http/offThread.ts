@@ -31,8 +31,8 @@ let worker: Worker | undefined;
 let asked = 0;
 const waiting = new Map<number, (a: CheckAnswer) => void>();
 
-/** The validator's findings for a v2 payload body. */
-export async function payloadFindings(text: string, kind: PayloadKind, now: number): Promise<Finding[]> {
+/** The validator's findings for a v2 payload body (a big one checked on the worker). */
+export async function validatedOffThread(text: string, kind: PayloadKind, now: number): Promise<Finding[]> {
   if (text.length < OFF_THREAD_CHARS) return validate(text, kind, { now: new Date(now) });
   const a = await offThread({ id: 0, text, kind: 'payload', payload: kind, now });
   return a?.findings ?? validate(text, kind, { now: new Date(now) });

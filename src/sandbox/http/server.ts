@@ -6,7 +6,7 @@ import { randomBytes, randomUUID } from 'crypto';
 import * as http from 'http';
 import type { AddressInfo } from 'net';
 import { formatPath, type PayloadKind } from '../../schemas';
-import { payloadFindings } from './offThread';
+import { validatedOffThread } from './offThread';
 import { matchOperation, servedLocally, type Operation } from '../../catalog';
 import { contractAnswer } from '../contract/contractAnswers';
 import { NOT_SERVED_HEADER, NOT_SERVED_VALUE } from '../../wire/notServed';
@@ -276,7 +276,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   /** The v2 validator's errors, as the v2 error body lists them. */
   async function validateV2(text: string, kind: PayloadKind): Promise<void> {
     // A big body is checked off the main thread: other requests are answered meanwhile.
-    const findings = (await payloadFindings(text, kind, Date.parse(clock.timestamp()))).filter(
+    const findings = (await validatedOffThread(text, kind, Date.parse(clock.timestamp()))).filter(
       f => f.severity === 'error',
     );
     if (!findings.length) return;
