@@ -1,5 +1,6 @@
 // Talking HTTP to a Local sandbox on loopback, as a v1 client does: a token, then JSON calls.
-import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, type Sandbox } from '../../src/sandbox';
+import type { Sandbox } from '../../src/sandbox';
+import { tokenOf } from './sandboxToken';
 
 export interface Answer {
   status: number;
@@ -9,16 +10,7 @@ export interface Answer {
 }
 
 export async function v1Caller(s: Sandbox) {
-  const form = new URLSearchParams({
-    client_id: DEMO_CLIENT_ID,
-    client_secret: DEMO_CLIENT_SECRET,
-    grant_type: 'client_credentials',
-  });
-  const token = (
-    (await (await fetch(`${s.url}/oauth/token`, { method: 'POST', body: form })).json()) as {
-      access_token: string;
-    }
-  ).access_token;
+  const token = await tokenOf(s);
   return async (method: string, path: string, body?: unknown, extra: Record<string, string> = {}): Promise<Answer> => {
     const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...extra };
     const text = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);

@@ -10,7 +10,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { validateText } from '../../src/agentTools';
 import { requestFindings } from '../../src/payloads';
-import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, startSandbox } from '../../src/sandbox';
+import { startSandbox } from '../../src/sandbox';
+import { tokenOf } from './sandboxToken';
 import { validatedOffThread } from '../../src/sandbox/http/offThread';
 import { LISTED_FINDINGS, TEMPLATES, applyEdits, findingCounts, validate, type Finding } from '../../src/schemas';
 
@@ -165,16 +166,7 @@ describe('Local sandbox', () => {
   test('a preview with 3,000 unknown fields: a 400 listing 1,000 and counting the rest', async () => {
     const s = await startSandbox();
     try {
-      const form = new URLSearchParams({
-        client_id: DEMO_CLIENT_ID,
-        client_secret: DEMO_CLIENT_SECRET,
-        grant_type: 'client_credentials',
-      });
-      const token = (
-        (await (await fetch(`${s.url}/oauth/token`, { method: 'POST', body: form })).json()) as {
-          access_token: string;
-        }
-      ).access_token;
+      const token = await tokenOf(s);
       const preview = { metrics: ['delta_metrics'], ...structuredClone(TEMPLATES.find(t => t.id === 'preview')!.body) };
       const r = await fetch(`${s.url}/v2/orders/preview`, {
         method: 'POST',
@@ -194,14 +186,7 @@ describe('Local sandbox', () => {
   test('a v1 body answered from the contract with 3,000 errors: 1,000 reasons, then the count of the rest', async () => {
     const s = await startSandbox();
     try {
-      const form = new URLSearchParams({
-        client_id: DEMO_CLIENT_ID,
-        client_secret: DEMO_CLIENT_SECRET,
-        grant_type: 'client_credentials',
-      });
-      const { access_token } = (await (await fetch(`${s.url}/oauth/token`, { method: 'POST', body: form })).json()) as {
-        access_token: string;
-      };
+      const access_token = await tokenOf(s);
       const invoices = Array.from({ length: 3000 }, () => 'x'); // each must be an object
       const r = await fetch(`${s.url}/v1/payments`, {
         method: 'POST',
