@@ -7,6 +7,7 @@ import { fork } from 'child_process';
 import { Agent, request } from 'undici';
 import { startSandbox } from '../src/sandbox';
 import { figure } from './measure';
+import { fetchToken } from './sandboxMix';
 
 interface Sandbox {
   url: string;
@@ -32,20 +33,7 @@ async function child() {
   process.send!({ url: s.url, clientId: s.clientId, clientSecret: s.clientSecret });
 }
 
-async function tokenOf(s: Sandbox): Promise<string> {
-  const form = new URLSearchParams({
-    client_id: s.clientId,
-    client_secret: s.clientSecret,
-    grant_type: 'client_credentials',
-  });
-  const r = await request(`${s.url}/oauth/token`, {
-    method: 'POST',
-    dispatcher: agent,
-    body: form.toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  });
-  return ((await r.body.json()) as { access_token: string }).access_token;
-}
+const tokenOf = (s: Sandbox) => fetchToken(s, agent);
 
 async function send(s: Sandbox, token: string, method: 'GET' | 'POST', path: string, body?: unknown) {
   const r = await request(`${s.url}${path}`, {

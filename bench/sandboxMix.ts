@@ -78,7 +78,8 @@ export async function sendMix(s: Sandbox, from: number, to: number, width = 8): 
   return statuses;
 }
 
-async function fetchToken(s: Sandbox, agent: Agent): Promise<string> {
+/** A token from the sandbox's token endpoint, over `agent` (its client credentials as the sandbox printed them). */
+export async function fetchToken(s: Pick<Sandbox, 'url' | 'clientId' | 'clientSecret'>, agent: Agent): Promise<string> {
   const form = new URLSearchParams({
     client_id: s.clientId,
     client_secret: s.clientSecret,
