@@ -21,6 +21,7 @@ import { allowedMethods, decodeParams, routeFor, RouteTable, type Call, type Rep
 import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, sandboxRoutes } from './routes';
 import type { PriceList } from '../engine/subscriptionBuild';
 import { inCatalog } from '../state/catalog';
+import { conventionsOf, inConventions, type BillingConventions } from '../billing/conventions';
 import { importCatalog } from '../state/catalogImport';
 import { catalogControl, SANDBOX_CATALOG_PATH } from './catalogControl';
 import { hostRefused, isLoopbackHost } from './hostCheck';
@@ -87,6 +88,8 @@ export interface SandboxOptions {
   limits?: Partial<SandboxLimits>;
   /** Test hook: how the data file is written (to simulate a full disk). */
   writer?: DataWriter;
+  /** The tenant's billing rules (rounding, proration); the vendor's defaults where not given (`--rounding`...). */
+  conventions?: Partial<BillingConventions>;
   /** Test hook: where a clock move pauses (a test holds one in progress); by default every 20 ms. */
   clockPause?: Pause;
 }
@@ -96,6 +99,8 @@ export interface Sandbox {
   clientId: string;
   clientSecret: string;
   store: Store;
+  /** The billing rules every request is answered by. */
+  conventions: BillingConventions;
   /** Today: the `today` option, else the date the data file's clock was moved to, else the real date. */
   clock: MovableClock;
   dataFile?: string;
@@ -140,6 +145,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const random = opts.random ?? Math.random;
   const now = opts.now ?? Date.now;
   const clock = sandboxClock(opts.today);
+  const conventions = conventionsOf(opts.conventions);
   const store = new Store(opts.dataFile, { writer: opts.writer });
   // A data file whose clock was moved stays on that date (its data went there), unless `today` says otherwise.
   if (opts.today === undefined && store.today !== undefined && isRealDate(store.today)) clock.set(store.today);
@@ -420,7 +426,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     const hold = () => (ms ? sleep(ms) : Promise.resolve());
     const latency = path === '/oauth/token' ? 0 : (opts.latencyMs ?? 0);
     (latency ? sleep(latency) : Promise.resolve())
-      .then(() => inCatalog(store.catalog, () => route(req, path, query, hold)))
+      .then(() => inCatalog(store.catalog, () => inConventions(conventions, () => route(req, path, query, hold))))
       .then(send, fail)
       .catch(fail);
   }
@@ -457,6 +463,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     clientId: DEMO_CLIENT_ID,
     clientSecret: DEMO_CLIENT_SECRET,
     store,
+    conventions,
     clock,
     dataFile: opts.dataFile,
     issuedTokens: () => [...issued],
