@@ -89,10 +89,20 @@ suite('Local sandbox tools: the clock and the copied catalog', () => {
           a.accounts.getTreeItem(n).description?.toString().startsWith('A00000001'),
         ),
       );
-      const [group] = await a.accounts.getChildren(account);
+      const children = await a.accounts.getChildren(account);
+      const [group] = children;
       assert.strictEqual(label(group), 'Invoices');
       const invoices = await a.accounts.getChildren(group);
       assert.ok(invoices.length >= 3, `${invoices.length} invoices`);
+      // The message counts the documents as the tree groups them ("13 invoices and 1 credit memo billed for ...").
+      const counts = children
+        .filter(n => n.kind === 'invoices')
+        .map(g => {
+          const n = Number(a.accounts.getTreeItem(g).description);
+          return `${n} ${label(g).toLowerCase().replace(/s$/, '')}${n === 1 ? '' : 's'}`;
+        });
+      const words = counts.length > 1 ? `${counts.slice(0, -1).join(', ')} and ${counts.at(-1)}` : counts[0];
+      assert.ok(told.asked[0]?.message.includes(`${words} billed for `), `${words} in: ${told.asked[0]?.message}`);
       const row = a.accounts.getTreeItem(invoices[0]);
       assert.match(String(row.description), /^\d{4}-\d{2}-\d{2} · [\d,]+\.\d{2} USD/);
       await vscode.commands.executeCommand('workbench.view.extension.billingWorkbench');
