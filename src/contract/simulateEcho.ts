@@ -3,7 +3,9 @@
 // field's schema takes that value, so the answer still conforms; otherwise the simulated value stands. A field
 // is shared by the same name at the same place (nested objects and lists walked alongside), and an id, a number
 // or a currency by its name anywhere (the account a payment names is that account wherever the answer shows it).
+// A secret (a card number, a password, an IBAN) is never said back: the service does not repeat one either.
 import type { Shape } from './shapes';
+import { isSecretField } from '../client/secretNames';
 import { isObj } from '../schemas/objects';
 
 export const isIdName = (name: string) => /^id$|[a-z]Id$|_id$/.test(name);
@@ -16,18 +18,26 @@ const isIdentityName = (name: string) =>
   ((isNumberName(name) || /[a-z]_number$/.test(name)) && name !== 'number') ||
   /^currency$/i.test(name);
 
+/** The fields of a sent object that may be said back: all but its secrets (`holder`: the object's own field). */
+export function sayable(sent: Record<string, unknown>, holder: string): Record<string, unknown> {
+  const names = Object.keys(sent);
+  if (!names.some(k => isSecretField(k, holder || undefined))) return sent;
+  return Object.fromEntries(Object.entries(sent).filter(([k]) => !isSecretField(k, holder || undefined)));
+}
+
 /** The body's identity fields by name, wherever they are; the shallowest (then the first) wins. */
 export function identitiesOf(body: unknown): Map<string, unknown> {
   const found = new Map<string, unknown>();
-  let level: unknown[] = [body];
+  let level: [unknown, string | undefined][] = [[body, undefined]];
   for (let depth = 0; level.length && depth < 16; depth++) {
-    const next: unknown[] = [];
-    for (const v of level) {
-      if (Array.isArray(v)) next.push(...v);
+    const next: [unknown, string | undefined][] = [];
+    for (const [v, holder] of level) {
+      if (Array.isArray(v)) next.push(...v.map((x): [unknown, string | undefined] => [x, holder]));
       else if (isObj(v)) {
         for (const [k, x] of Object.entries(v)) {
+          if (isSecretField(k, holder)) continue; // a bank account's number is no account's
           if (isScalar(x) && isIdentityName(k) && !found.has(k)) found.set(k, x);
-          else if (typeof x === 'object' && x !== null) next.push(x);
+          else if (typeof x === 'object' && x !== null) next.push([x, k]);
         }
       }
     }

@@ -4,7 +4,7 @@
 // request sent, the answer repeats where its schema shares the field (simulateEcho).
 import type { SchemaNode } from './schemaNode';
 import { firstBranch, type Shape, type Shapes } from './shapes';
-import { fitted, isAmountName, isIdName, isNumberName } from './simulateEcho';
+import { fitted, isAmountName, isIdName, isNumberName, sayable } from './simulateEcho';
 import { isObj } from '../schemas/objects';
 
 /** Beyond this depth only required fields are filled: the contract has self-referencing components. */
@@ -54,7 +54,7 @@ export function simulatedValue(
     case 'array':
       return arrayValue(ctx, s, name, depth, given);
     case 'object':
-      return objectValue(ctx, s, depth, given);
+      return objectValue(ctx, s, name, depth, given);
     default:
       return humanize(name);
   }
@@ -68,10 +68,16 @@ function variantValue(ctx: SimulationContext, s: Shape, name: string, depth: num
   return value;
 }
 
-function objectValue(ctx: SimulationContext, s: Shape, depth: number, given: unknown): Record<string, unknown> {
+function objectValue(
+  ctx: SimulationContext,
+  s: Shape,
+  name: string,
+  depth: number,
+  given: unknown,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (depth >= STOP_DEPTH) return out;
-  const sent = isObj(given) ? aliased(s, given) : {};
+  const sent = isObj(given) ? sayable(aliased(s, given), name) : {};
   for (const field of s.required) {
     const prop = s.properties[field];
     out[field] = prop ? simulatedValue(ctx, prop, field, depth + 1, sent[field]) : humanize(field);

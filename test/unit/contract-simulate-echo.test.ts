@@ -5,6 +5,7 @@
 import { after, before, describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { BillingClient } from '../../src/client';
+import { isSecretField } from '../../src/client/secretNames';
 import { answerDepartures, Shapes, simulateAnswer } from '../../src/contract';
 import { REQUESTS } from '../../src/contract/requestData';
 import { RESPONSES } from '../../src/contract/responseData';
@@ -94,6 +95,13 @@ describe('a simulated answer echoes its request', () => {
     assert.equal(refund.refundDate, '2026-11-20');
   });
 
+  test('a secret sent is never said back (an API key), the rest is', async () => {
+    const sent = { name: 'Peppol', provider: 'Sovos', test: true, apiKey: 'sk_live_4eC39HqLyjWDarjtT1zdp7dc' };
+    const provider = await send('POST', '/v1/e-invoice/service-providers', sent);
+    assert.deepEqual([provider.name, provider.provider, provider.test], ['Peppol', 'Sovos', true]);
+    assert.ok(!JSON.stringify(provider).includes(sent.apiKey), JSON.stringify(provider));
+  });
+
   test('a value the answer cannot hold is not echoed: the answer keeps to its schema', () => {
     const answer = simulateAnswer('POST /v1/payments', {
       pathParams: {},
@@ -131,9 +139,13 @@ test('every operation sent a body built from its request schema answers a body t
     const answered = got.body as Obj;
     for (const [field, value] of Object.entries(body ?? {})) {
       if (typeof value === 'object' || !(field in listed) || field in pathParams) continue;
-      shared++;
       const same =
         answered[field] === value || (typeof value === 'string' && String(answered[field]).startsWith(value));
+      if (isSecretField(field, undefined)) {
+        if (same) problems.push(`${id}: the secret ${field} said back`);
+        continue;
+      }
+      shared++;
       if (!same) notEchoed.push(`${id} ${field}`);
     }
   }
