@@ -123,6 +123,23 @@ suite('Local sandbox tools: the clock and the copied catalog', () => {
         'the items add up to the invoice',
       );
       const number = String(row.label);
+      const memos = children.find(n => label(n) === 'Credit Memos');
+      if (memos) {
+        // A credit memo opens too (GET /v2/billing_documents/{id}: it is no invoice), as what it is.
+        const [memo] = await a.accounts.getChildren(memos);
+        const memoNumber = String(a.accounts.getTreeItem(memo).label);
+        await vscode.commands.executeCommand('billingWorkbench.openInvoice', memo);
+        const opened = await waitFor('the credit memo in the panel', () => {
+          const s = shown(a, 'response');
+          return s.billing?.documents[0]?.type === 'credit_memo' ? s : undefined;
+        });
+        assert.ok(opened.billing!.documents[0].items.length > 0, 'its items');
+        await screenWhen(this, 'credit-memo-open', t => t.includes(`Billing document ${memoNumber}`));
+        await vscode.commands.executeCommand('billingWorkbench.openInvoice', invoices[0]);
+        await waitFor('the invoice in the panel again', () =>
+          shown(a, 'response').billing?.documents[0]?.type === 'invoice' ? true : undefined,
+        );
+      }
       const shot = await screenWhen(
         this,
         'invoice-open',
