@@ -16,6 +16,8 @@ export interface SimulationRequest {
   body?: unknown;
   /** YYYY-MM-DD: the sandbox's today, given to every date of the answer. */
   today: string;
+  /** What the answerer knows beyond the body (the id of the account it names): said back where the body is silent. */
+  known?: Record<string, string>;
 }
 
 export interface SimulatedAnswer {
@@ -40,7 +42,7 @@ export function simulateAnswer(operationId: string, request: SimulationRequest):
     seed: seedOf(operationId, request.pathParams),
     echoes: echoesOf(operationId, request.pathParams),
     idsMade: 0,
-    identities: identitiesOf(request.body),
+    identities: new Map([...Object.entries(request.known ?? {}), ...identitiesOf(request.body)]),
   };
   return { status, body: simulatedValue(ctx, node, '', 0, request.body) };
 }

@@ -34,7 +34,6 @@ describe('a simulated answer echoes its request', () => {
   test('POST /v1/payments, 350 for A00000001: the payment is 350, for A00000001, on the date and with the comment sent', async () => {
     const sent = {
       accountNumber: 'A00000001',
-      accountId: '2c92c0f86a8dd422016a9e7a70116b0d',
       amount: 350,
       currency: 'EUR',
       effectiveDate: '2026-11-02',
@@ -45,13 +44,21 @@ describe('a simulated answer echoes its request', () => {
     const paid = await send('POST', '/v1/payments', sent);
     assert.equal(paid.amount, 350);
     assert.equal(paid.accountNumber, 'A00000001');
-    assert.equal(paid.accountId, sent.accountId);
+    // The sandbox keeps A00000001: the answer names its id, as GET /v2/accounts/A00000001 does.
+    const account = (await client.send<Obj>({ method: 'GET', path: '/v2/accounts/A00000001' })).data;
+    assert.equal(paid.accountId, account.id);
     assert.equal(paid.currency, 'EUR');
     assert.equal(paid.type, 'External');
     assert.equal(paid.comment, 'November retainer');
     assert.equal(paid.referenceId, 'wire-7781');
     assert.match(String(paid.effectiveDate), /^2026-11-02T/, 'the date sent, as the date-time the answer writes');
     assert.equal(paid.success, true);
+  });
+
+  test('an account id given is answered as given, even one the sandbox does not keep', async () => {
+    const sent = { accountId: '2c92c0f86a8dd422016a9e7a70116b0d', amount: 12.5, currency: 'USD', type: 'External' };
+    const paid = await send('POST', '/v1/payments', sent);
+    assert.deepEqual([paid.accountId, paid.amount], [sent.accountId, 12.5]);
   });
 
   test('nested objects and lists answer as sent: a payment schedule of two items, for an invoice', async () => {
