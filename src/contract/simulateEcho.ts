@@ -4,7 +4,7 @@
 // is shared by the same name at the same place (nested objects and lists walked alongside), and an id, a number
 // or a currency by its name anywhere (the account a payment names is that account wherever the answer shows it).
 // A secret (a card number, a password, an IBAN) is never said back: the service does not repeat one either.
-import type { Shape } from './shapes';
+import type { Shape, Shapes } from './shapes';
 import { isSecretField } from '../client/secretNames';
 import { isObj } from '../schemas/objects';
 
@@ -110,4 +110,28 @@ function fitsNumber(s: Shape, n: number): boolean {
   const highOpen = s.exclusiveMaximum === true || typeof s.exclusiveMaximum === 'number';
   if (low !== undefined && (n < low || (lowOpen && n === low))) return false;
   return !(high !== undefined && (n > high || (highOpen && n === high)));
+}
+
+/**
+ * The parts of an amount sent add up to it: a payment of 350 applied to invoices of 100 answers 100 applied and
+ * 250 unapplied, nothing refunded and no credit balance (the sandbox keeps no payments to say otherwise). In
+ * cents, so the parts are exact.
+ */
+export function settle(shapes: Shapes, s: Shape, out: Record<string, unknown>, sent: Record<string, unknown>): void {
+  if (typeof sent.amount !== 'number' || out.amount !== sent.amount) return;
+  const cents = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) ? Math.round(n * 100) : 0);
+  const applications = [sent.invoices, sent.debitMemos].flatMap(list => (Array.isArray(list) ? list : []));
+  const applied = applications.reduce((n: number, x) => n + (isObj(x) ? cents(x.amount) : 0), 0);
+  const parts: Record<string, number> = {
+    appliedAmount: applied,
+    unappliedAmount: cents(sent.amount) - applied,
+    refundAmount: 0,
+    creditBalanceAmount: 0,
+  };
+  for (const [field, c] of Object.entries(parts)) {
+    const prop = s.properties[field];
+    if (!prop || !(field in out) || sent[field] !== undefined) continue;
+    const v = fitted(shapes.of(prop), c / 100);
+    if (v !== undefined) out[field] = v;
+  }
 }

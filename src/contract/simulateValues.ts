@@ -4,7 +4,7 @@
 // request sent, the answer repeats where its schema shares the field (simulateEcho).
 import type { SchemaNode } from './schemaNode';
 import { firstBranch, type Shape, type Shapes } from './shapes';
-import { fitted, isAmountName, isIdName, isNumberName, sayable } from './simulateEcho';
+import { fitted, isAmountName, isIdName, isNumberName, sayable, settle } from './simulateEcho';
 import { isObj } from '../schemas/objects';
 
 /** Beyond this depth only required fields are filled: the contract has self-referencing components. */
@@ -104,6 +104,7 @@ function objectValue(
   for (const [field, prop] of optional) {
     if (kept.has(field) || wasSent(field, prop)) out[field] = simulatedValue(ctx, prop, field, depth + 1, sent[field]);
   }
+  settle(ctx.shapes, s, out, sent);
   return out;
 }
 

@@ -55,6 +55,21 @@ describe('a simulated answer echoes its request', () => {
     assert.equal(paid.success, true);
   });
 
+  test('the parts of a payment add up to it: 350 applied 100.10 to an invoice leaves 249.90 unapplied', async () => {
+    const sent = {
+      accountNumber: 'A00000001',
+      amount: 350,
+      currency: 'USD',
+      type: 'External',
+      invoices: [{ invoiceId: '8ad09be48db5aac8018db5d1f6b84d40', amount: 100.1 }],
+    };
+    const paid = await send('POST', '/v1/payments', sent);
+    assert.deepEqual(
+      [paid.amount, paid.appliedAmount, paid.unappliedAmount, paid.refundAmount, paid.creditBalanceAmount],
+      [350, 100.1, 249.9, 0, 0],
+    );
+  });
+
   test('an account id given is answered as given, even one the sandbox does not keep', async () => {
     const sent = { accountId: '2c92c0f86a8dd422016a9e7a70116b0d', amount: 12.5, currency: 'USD', type: 'External' };
     const paid = await send('POST', '/v1/payments', sent);
