@@ -76,7 +76,8 @@ export function billingDocumentOfInvoice(invoice: unknown): BillingDocument {
     ),
   );
   const date = str(inv.document_date);
-  return documentOf('invoice', date, str(inv.currency), num(inv.subtotal), num(inv.tax), num(inv.total), items);
+  const type = str(inv.type) ?? 'invoice'; // GET /v2/billing_documents/{id} names it (a credit memo)
+  return documentOf(type, date, str(inv.currency), num(inv.subtotal), num(inv.tax), num(inv.total), items);
 }
 
 /** A v1 preview's `previewResult`: its invoices and credit memos, in date order (an invoice first on a tie). */

@@ -190,18 +190,6 @@ export class BillingClient {
     return this.call<SubscriptionList>('GET', '/v2/subscriptions', { ...o, query });
   }
 
-  /** One page of an account's invoices, newest first, with their items (GET /v2/invoices, filtered, expanded). */
-  listInvoices(p: { accountNumber: string; pageSize?: number; cursor?: string }, o: CallOptions = {}) {
-    const query = {
-      'filter[]': `account_number.EQ:${p.accountNumber}`,
-      'sort[]': 'document_date.desc',
-      'expand[]': ['items'],
-      page_size: p.pageSize,
-      cursor: p.cursor,
-    };
-    return this.call<{ data: unknown[]; next_page?: string | null }>('GET', '/v2/invoices', { ...o, query });
-  }
-
   /** The Local sandbox's clock (GET /_sandbox/clock): today, and how far back it can go. A real service has none. */
   sandboxClock(o: CallOptions = {}) {
     return this.call<ClockStatus>('GET', CLOCK_PATH, o);

@@ -1,9 +1,11 @@
 // Answers the Local sandbox gives for operations it keeps no state for: built from the operation's success
-// response in the contract (status and shape), with plausible ids, dates and amounts, and marked simulated
+// response in the contract (status and shape), with what the request sent where the answer shares the field
+// (simulateEcho), plausible ids, dates and amounts elsewhere, and marked simulated
 // (SIMULATED_HEADER, SIMULATED_NOTE) by whoever sends it. Pure: no HTTP here.
 import { RESPONSES } from './responseData';
 import type { SchemaNode } from './schemaNode';
 import { Shapes } from './shapes';
+import { identitiesOf } from './simulateEcho';
 import { simulatedValue, type SimulationContext } from './simulateValues';
 
 export { SIMULATED_HEADER, SIMULATED_NOTE } from '../wire/simulated';
@@ -14,6 +16,8 @@ export interface SimulationRequest {
   body?: unknown;
   /** YYYY-MM-DD: the sandbox's today, given to every date of the answer. */
   today: string;
+  /** What the answerer knows beyond the body (the id of the account it names): said back where the body is silent. */
+  known?: Record<string, string>;
 }
 
 export interface SimulatedAnswer {
@@ -38,8 +42,9 @@ export function simulateAnswer(operationId: string, request: SimulationRequest):
     seed: seedOf(operationId, request.pathParams),
     echoes: echoesOf(operationId, request.pathParams),
     idsMade: 0,
+    identities: new Map([...Object.entries(request.known ?? {}), ...identitiesOf(request.body)]),
   };
-  return { status, body: simulatedValue(ctx, node) };
+  return { status, body: simulatedValue(ctx, node, '', 0, request.body) };
 }
 
 /** The lowest 2xx status the contract declares for the operation. */

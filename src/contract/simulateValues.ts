@@ -1,8 +1,10 @@
 // The values of a simulated answer: a readable value that its response schema accepts. Objects carry their
 // required fields and the optional ones a reader looks for (ids, numbers, status, dates, amounts, `success`);
-// lists hold one entry. Ids and numbers come from a seed, so the same request gets the same answer.
+// lists hold one entry. Ids and numbers come from a seed, so the same request gets the same answer. What the
+// request sent, the answer repeats where its schema shares the field (simulateEcho).
 import type { SchemaNode } from './schemaNode';
 import { firstBranch, type Shape, type Shapes } from './shapes';
+import { fitted, isAmountName, isIdName, isNumberName, sayable, settle } from './simulateEcho';
 import { isObj } from '../schemas/objects';
 
 /** Beyond this depth only required fields are filled: the contract has self-referencing components. */
@@ -11,6 +13,8 @@ const FILL_DEPTH = 6;
 const STOP_DEPTH = 12;
 /** At most this many optional fields per object: a few hundred-field schemas stay readable. */
 const MAX_OPTIONAL = 24;
+/** A list sent with more entries is answered with this many at most. */
+const MAX_ECHOED_ITEMS = 100;
 
 export interface SimulationContext {
   shapes: Shapes;
@@ -22,12 +26,21 @@ export interface SimulationContext {
   echoes: { anywhere: Map<string, string>; top: Map<string, string> };
   /** How many `id` fields the answer has so far: each gets its own id, in an order the schema fixes. */
   idsMade: number;
+  /** The request's ids, numbers and currency by field name, wherever it sent them (identitiesOf). */
+  identities?: Map<string, unknown>;
 }
 
-export function simulatedValue(ctx: SimulationContext, node: SchemaNode, name = '', depth = 0): unknown {
+/** `given`: what the request sent at the same place (the body for the answer itself), repeated where it fits. */
+export function simulatedValue(
+  ctx: SimulationContext,
+  node: SchemaNode,
+  name = '',
+  depth = 0,
+  given?: unknown,
+): unknown {
   const s = ctx.shapes.of(node);
-  if (s.variants?.length) return variantValue(ctx, s, name, depth);
-  const echoed = echoFor(ctx, s, name, depth);
+  if (s.variants?.length) return variantValue(ctx, s, name, depth, given);
+  const echoed = echoFor(ctx, s, name, depth) ?? fitted(s, given ?? ctx.identities?.get(name));
   if (echoed !== undefined) return echoed;
   if (s.enum?.some(v => v !== null)) return enumValue(s.enum, name);
   switch (s.type) {
@@ -39,45 +52,66 @@ export function simulatedValue(ctx: SimulationContext, node: SchemaNode, name = 
     case 'boolean':
       return name === 'success' || (typeof s.default === 'boolean' && s.default);
     case 'array':
-      return arrayValue(ctx, s, name, depth);
+      return arrayValue(ctx, s, name, depth, given);
     case 'object':
-      return objectValue(ctx, s, depth);
+      return objectValue(ctx, s, name, depth, given);
     default:
       return humanize(name);
   }
 }
 
 /** The first branch of a oneOf/anyOf, with the shape's own fields and the discriminator's tag for it. */
-function variantValue(ctx: SimulationContext, s: Shape, name: string, depth: number): unknown {
+function variantValue(ctx: SimulationContext, s: Shape, name: string, depth: number, given: unknown): unknown {
   const { node, tag } = firstBranch(s);
-  const value = simulatedValue(ctx, node, name, depth);
+  const value = simulatedValue(ctx, node, name, depth, given);
   if (tag && isObj(value)) value[tag.property] = tag.value;
   return value;
 }
 
-function objectValue(ctx: SimulationContext, s: Shape, depth: number): Record<string, unknown> {
+function objectValue(
+  ctx: SimulationContext,
+  s: Shape,
+  name: string,
+  depth: number,
+  given: unknown,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (depth >= STOP_DEPTH) return out;
+  const sent = isObj(given) ? sayable(aliased(s, given), name) : {};
   for (const field of s.required) {
     const prop = s.properties[field];
-    out[field] = prop ? simulatedValue(ctx, prop, field, depth + 1) : humanize(field);
+    out[field] = prop ? simulatedValue(ctx, prop, field, depth + 1, sent[field]) : humanize(field);
   }
-  if (depth >= FILL_DEPTH) return out;
+  // A field the request sent is shown, past the optional fields' bound: the answer says back what it was told.
+  const optional = Object.entries(s.properties).filter(([field]) => !(field in out));
+  const wasSent = (field: string, prop: SchemaNode) => sent[field] != null && !ctx.shapes.of(prop).writeOnly;
   // The answer's own lists and objects show when it wraps them (`{ invoices: [...] }`, `{ order: {...} }`);
   // an entity's (an object with an id) are the service's expansions, left out as the service does.
   const wrapper = depth === 0 && !('id' in s.properties);
-  const shown = Object.entries(s.properties)
-    .filter(([field]) => !(field in out))
-    .map(([field, prop]) => ({ field, prop, rank: rankOf(ctx, ctx.shapes.of(prop), field, depth, wrapper) }))
-    .filter(c => c.rank < NOT_SHOWN);
+  const shown =
+    depth >= FILL_DEPTH
+      ? []
+      : optional
+          .filter(([field, prop]) => !wasSent(field, prop))
+          .map(([field, prop]) => ({ field, rank: rankOf(ctx, ctx.shapes.of(prop), field, depth, wrapper) }))
+          .filter(c => c.rank < NOT_SHOWN);
   const kept = new Set(
-    [...shown]
+    shown
       .sort((a, b) => a.rank - b.rank)
       .slice(0, MAX_OPTIONAL)
       .map(c => c.field),
   );
-  for (const { field, prop } of shown) if (kept.has(field)) out[field] = simulatedValue(ctx, prop, field, depth + 1);
+  for (const [field, prop] of optional) {
+    if (kept.has(field) || wasSent(field, prop)) out[field] = simulatedValue(ctx, prop, field, depth + 1, sent[field]);
+  }
+  settle(ctx.shapes, s, out, sent);
   return out;
+}
+
+/** A refund sent as `totalAmount` is answered as its `amount` (the answer has no total of its own). */
+function aliased(s: Shape, sent: Record<string, unknown>): Record<string, unknown> {
+  const refund = sent.amount === undefined && sent.totalAmount !== undefined && !('totalAmount' in s.properties);
+  return refund && 'amount' in s.properties ? { ...sent, amount: sent.totalAmount } : sent;
 }
 
 const NOT_SHOWN = 9;
@@ -90,6 +124,7 @@ function rankOf(ctx: SimulationContext, s: Shape, field: string, depth: number, 
   if (s.writeOnly || /^(reasons|errors|warnings)$/.test(field)) return NOT_SHOWN; // a success has none to show
   if (s.variants?.length || s.type === 'object' || s.type === 'array') return wrapper ? 3 : NOT_SHOWN;
   if (ctx.echoes.anywhere.has(field) || (depth === 0 && ctx.echoes.top.has(field))) return 0;
+  if (ctx.identities?.has(field)) return 0; // the account (or id, number, currency) the request named
   if (/^(success|status|currency|name)$/.test(field)) return 1;
   if (isNumberName(field)) return 2;
   if (isAmountName(field)) return 3;
@@ -97,12 +132,23 @@ function rankOf(ctx: SimulationContext, s: Shape, field: string, depth: number, 
   return isIdName(field) ? 5 : NOT_SHOWN;
 }
 
-function arrayValue(ctx: SimulationContext, s: Shape, name: string, depth: number): unknown[] {
-  const wanted = depth >= FILL_DEPTH ? (s.minItems ?? 0) : Math.max(1, s.minItems ?? 0);
+/** One entry, or one per entry of the list the request sent at the same place (within the schema's bounds). */
+function arrayValue(ctx: SimulationContext, s: Shape, name: string, depth: number, given: unknown): unknown[] {
+  const sent = Array.isArray(given) && given.length ? given.slice(0, MAX_ECHOED_ITEMS) : undefined;
+  const wanted = sent
+    ? Math.max(sent.length, s.minItems ?? 0)
+    : depth >= FILL_DEPTH
+      ? (s.minItems ?? 0)
+      : Math.max(1, s.minItems ?? 0);
   const count = Math.min(wanted, s.maxItems ?? Infinity);
   if (!s.items || depth >= STOP_DEPTH) return [];
-  return Array.from({ length: count }, () => simulatedValue(ctx, s.items!, singular(name), depth + 1));
+  const items = Array.from({ length: count }, (_, i) =>
+    simulatedValue(ctx, s.items!, singular(name), depth + 1, sent?.[i]),
+  );
+  return s.uniqueItems && sent ? items.filter((v, i) => items.findIndex(w => same(v, w)) === i) : items;
 }
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** A path key, in a field named after it, when the field's schema takes it. */
 function echoFor(ctx: SimulationContext, s: Shape, name: string, depth: number): string | undefined {
@@ -209,9 +255,7 @@ function hash(text: string): number {
   return (h ^ (h >>> 16)) >>> 0;
 }
 
-export const isIdName = (name: string) => /^id$|[a-z]Id$|_id$/.test(name);
-const isNumberName = (name: string) => /^number$|[a-z]Number$/.test(name) && !/phone|card|tax|version/i.test(name);
-const isAmountName = (name: string) => /amount|balance|total|price|subtotal/i.test(name);
+export { isIdName };
 const humanize = (name: string) =>
   name
     ? name

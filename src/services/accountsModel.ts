@@ -3,6 +3,7 @@
 // account's orders, an order as GET /v2/orders/{order_number} answers it. The tree only displays it.
 import * as vscode from 'vscode';
 import type { OrderResponse } from '../client';
+import { accountDocuments, type AccountDocuments } from '../client/accountDocuments';
 import { searchAccounts, type SearchCursors } from '../client/accountSearch';
 import type { LookupAnswer } from '../client/accountLookup';
 import type { ClientProvider } from '../connections/clientProvider';
@@ -26,17 +27,6 @@ export interface OrderRow {
   orderDate: string;
   status: string;
   description: string;
-}
-
-export interface InvoiceRow {
-  id: string;
-  number: string;
-  date: string;
-  total: number;
-  currency?: string;
-  state?: string;
-  /** The invoice as the service answered it (Open as JSON). */
-  raw: unknown;
 }
 
 export class AccountsModel extends Disposable {
@@ -146,11 +136,10 @@ export class AccountsModel extends Disposable {
     return (await client.queryOrders({ accountNumber, pageSize: ORDERS_PAGE_SIZE })).data.data;
   }
 
-  /** An account's invoices, newest first (a page; a service that lists none, or refuses, gives none). */
-  async invoices(accountNumber: string): Promise<InvoiceRow[]> {
+  /** An account's invoices and credit memos, newest first (a service that lists none, or refuses, gives none). */
+  async documents(accountNumber: string): Promise<AccountDocuments> {
     const { client } = await this.clients.active();
-    const r = await client.listInvoices({ accountNumber, pageSize: ORDERS_PAGE_SIZE }).catch(() => undefined);
-    return (r?.data.data ?? []).flatMap(invoiceRow);
+    return accountDocuments(client, accountNumber);
   }
 
   async order(orderNumber: string): Promise<OrderResponse> {
@@ -191,18 +180,4 @@ export class AccountsModel extends Disposable {
     this.rows = more ? [...(this.rows ?? []), ...rows] : rows;
     this.next = next;
   }
-}
-
-/** One invoice of GET /v2/invoices as a row; an entry without an id or a number is left out. */
-function invoiceRow(v: unknown): InvoiceRow[] {
-  if (!v || typeof v !== 'object') return [];
-  const o = v as Record<string, unknown>;
-  const text = (x: unknown) => (typeof x === 'string' ? x : undefined);
-  const id = text(o.id),
-    number = text(o.invoice_number) ?? id;
-  if (!id || !number) return [];
-  const total = typeof o.total === 'number' ? o.total : 0;
-  return [
-    { id, number, date: text(o.document_date) ?? '', total, currency: text(o.currency), state: text(o.state), raw: v },
-  ];
 }

@@ -1,7 +1,7 @@
 // The calls the editor makes, as data: a command describes WHAT to send; the request controller owns how
 // (progress, cancel, errors, the panel). Each description says how it reads in the UI and in the panel.
 import type { AccountResponse, ApiResponse, BillingClient, OrderResponse, PreviewResponse } from '../client';
-import { GET_INVOICE } from './invoiceRequests';
+import { GET_INVOICE, openedDocumentNumber } from './invoiceRequests';
 import type { Operation } from '../catalog';
 import type { AccountData, OrderRequestBody, PreviewRequestBody } from '../schemas';
 
@@ -55,8 +55,9 @@ export function describe(call: Call): CallInfo {
       return { ...write(`Create account from ${call.file}`, '/v2/accounts', call), file: call.file };
     case 'operation': {
       const { method, path } = call.op;
-      const invoice = call.op.id === GET_INVOICE.id ? call.request.pathParams.invoice_id : undefined;
-      const title = invoice ? `Invoice ${invoice}` : `${method} ${path}`;
+      const document = openedDocumentNumber(call.op, call.request.pathParams);
+      const kind = call.op.id === GET_INVOICE.id ? 'Invoice' : 'Billing document';
+      const title = document ? `${kind} ${document}` : `${method} ${path}`;
       return { title, method, path, target: call.target, write: method !== 'GET', confirmed: call.confirmed };
     }
   }

@@ -3,7 +3,7 @@
 // editor, save rows as a scenario (historyScenario.ts), clear the history (asks first).
 import * as vscode from 'vscode';
 import { findOperation } from '../catalog';
-import { GET_INVOICE } from './invoiceRequests';
+import { openedDocumentOperation } from './invoiceRequests';
 import { fillPath } from '../client';
 import type { JsonDocuments } from '../views/jsonDocuments';
 import type { HistoryTree } from '../views/historyView';
@@ -135,8 +135,8 @@ function callOf(c: StoredCall): Call | undefined {
       return { kind: c.kind, file: c.file, body: c.body as never };
     case 'operation': {
       const [method, path] = c.operation.split(' ');
-      // An opened invoice is no catalog operation (the catalog lists 01's v2 operations): known here by id.
-      const op = findOperation(method, path ?? '') ?? (c.operation === GET_INVOICE.id ? GET_INVOICE : undefined);
+      // An opened invoice or memo is no catalog operation (the catalog lists 01's v2 operations): known by id.
+      const op = findOperation(method, path ?? '') ?? openedDocumentOperation(c.operation);
       if (!op) throw new Error(`Unknown operation "${c.operation}": it is no longer in the catalog.`);
       const request = { pathParams: c.pathParams, query: c.query, body: c.body };
       return { kind: 'operation', op, request, target: fillPath(op, c.pathParams) };

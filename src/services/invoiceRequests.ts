@@ -1,6 +1,7 @@
-// An invoice the Local sandbox (or a tenant) billed, opened from the Accounts tree: GET /v2/invoices/{invoice_id}
-// through the request controller (progress, History, redaction), shown in the panel as its answer with the
-// Invoices section (the same rendering as a preview's billing documents).
+// A billing document the Local sandbox (or a tenant) billed, opened from the Accounts tree: an invoice by
+// GET /v2/invoices/{invoice_id}, a credit or debit memo by GET /v2/billing_documents/{billing_document_id}, through
+// the request controller (progress, History, redaction), shown in the panel as its answer with the Invoices
+// section (the same rendering as a preview's billing documents).
 import type { Operation } from '../catalog/catalog';
 import type { RequestController } from './requestController';
 
@@ -14,11 +15,32 @@ export const GET_INVOICE: Operation = {
   summary: 'Retrieve an invoice',
 };
 
-export function openInvoice(controller: RequestController, invoiceId: string) {
+/** A credit memo is no invoice (GET /v2/invoices/{id} answers 404): the billing documents read it. */
+export const GET_BILLING_DOCUMENT: Operation = {
+  id: 'GET /v2/billing_documents/{billing_document_id}',
+  group: 'Billing Documents',
+  method: 'GET',
+  path: '/v2/billing_documents/{billing_document_id}',
+  pathParams: ['billing_document_id'],
+  summary: 'Retrieve a billing document',
+};
+
+/** The operation that opened a document from the tree, by its id (History keeps the id). */
+export const openedDocumentOperation = (id: string) => [GET_INVOICE, GET_BILLING_DOCUMENT].find(op => op.id === id);
+
+/** The document number an opening call asked for; undefined for any other call. */
+export function openedDocumentNumber(op: Operation, pathParams: Record<string, string>): string | undefined {
+  if (op.id === GET_INVOICE.id) return pathParams.invoice_id;
+  return op.id === GET_BILLING_DOCUMENT.id ? pathParams.billing_document_id : undefined;
+}
+
+export function openInvoice(controller: RequestController, number: string, type = 'invoice') {
+  const op = type === 'invoice' ? GET_INVOICE : GET_BILLING_DOCUMENT;
+  const path = op === GET_INVOICE ? '/v2/invoices' : '/v2/billing_documents';
   return controller.run({
     kind: 'operation',
-    op: GET_INVOICE,
-    request: { pathParams: { invoice_id: invoiceId }, query: { 'expand[]': 'items' } },
-    target: `/v2/invoices/${encodeURIComponent(invoiceId)}`,
+    op,
+    request: { pathParams: { [op.pathParams[0]]: number }, query: { 'expand[]': 'items' } },
+    target: `${path}/${encodeURIComponent(number)}`,
   });
 }

@@ -14,7 +14,7 @@ import { createdOrder, previewAsV2, v1InitialTerms } from '../payloads';
 import { SIMULATED_NOTE } from '../wire/simulated';
 import type { ErrorState, PanelError, PreviewBilling, ResponseState, TimelineHints } from '../webview/protocol';
 import type { Call, CallInfo } from './calls';
-import { GET_INVOICE } from './invoiceRequests';
+import { openedDocumentOperation } from './invoiceRequests';
 import { contractNotes } from './answerContract';
 import { offerFor } from './nextAction';
 import type { PreviewHistory } from './previewHistory';
@@ -85,8 +85,8 @@ export function responseState(
     case 'createAccount':
       return { ...state, title: `Account ${(r.data as { account_number: string }).account_number} created` };
     case 'operation':
-      // An invoice opened from the Accounts tree shows as a billing document, items and all.
-      if (call.op.id !== GET_INVOICE.id) return state;
+      // An invoice or memo opened from the Accounts tree shows as a billing document, items and all.
+      if (!openedDocumentOperation(call.op.id)) return state;
       return { ...state, billing: { asked: true, documents: [billingDocumentOfInvoice(r.data)] } };
   }
 }

@@ -89,10 +89,20 @@ suite('Local sandbox tools: the clock and the copied catalog', () => {
           a.accounts.getTreeItem(n).description?.toString().startsWith('A00000001'),
         ),
       );
-      const [group] = await a.accounts.getChildren(account);
+      const children = await a.accounts.getChildren(account);
+      const [group] = children;
       assert.strictEqual(label(group), 'Invoices');
       const invoices = await a.accounts.getChildren(group);
       assert.ok(invoices.length >= 3, `${invoices.length} invoices`);
+      // The message counts the documents as the tree groups them ("13 invoices and 1 credit memo billed for ...").
+      const counts = children
+        .filter(n => n.kind === 'invoices')
+        .map(g => {
+          const n = Number(a.accounts.getTreeItem(g).description);
+          return `${n} ${label(g).toLowerCase().replace(/s$/, '')}${n === 1 ? '' : 's'}`;
+        });
+      const words = counts.length > 1 ? `${counts.slice(0, -1).join(', ')} and ${counts.at(-1)}` : counts[0];
+      assert.ok(told.asked[0]?.message.includes(`${words} billed for `), `${words} in: ${told.asked[0]?.message}`);
       const row = a.accounts.getTreeItem(invoices[0]);
       assert.match(String(row.description), /^\d{4}-\d{2}-\d{2} · [\d,]+\.\d{2} USD/);
       await vscode.commands.executeCommand('workbench.view.extension.billingWorkbench');
@@ -113,6 +123,23 @@ suite('Local sandbox tools: the clock and the copied catalog', () => {
         'the items add up to the invoice',
       );
       const number = String(row.label);
+      const memos = children.find(n => label(n) === 'Credit Memos');
+      if (memos) {
+        // A credit memo opens too (GET /v2/billing_documents/{id}: it is no invoice), as what it is.
+        const [memo] = await a.accounts.getChildren(memos);
+        const memoNumber = String(a.accounts.getTreeItem(memo).label);
+        await vscode.commands.executeCommand('billingWorkbench.openInvoice', memo);
+        const opened = await waitFor('the credit memo in the panel', () => {
+          const s = shown(a, 'response');
+          return s.billing?.documents[0]?.type === 'credit_memo' ? s : undefined;
+        });
+        assert.ok(opened.billing!.documents[0].items.length > 0, 'its items');
+        await screenWhen(this, 'credit-memo-open', t => t.includes(`Billing document ${memoNumber}`));
+        await vscode.commands.executeCommand('billingWorkbench.openInvoice', invoices[0]);
+        await waitFor('the invoice in the panel again', () =>
+          shown(a, 'response').billing?.documents[0]?.type === 'invoice' ? true : undefined,
+        );
+      }
       const shot = await screenWhen(
         this,
         'invoice-open',

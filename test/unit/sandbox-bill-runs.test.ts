@@ -52,7 +52,10 @@ describe('bill runs as the clock moves', () => {
       currency: 'USD',
       message: `INV00000001 to ${account.account_number}: 350.00 USD (2 items)`,
     });
-    assert.match(clockSummary(answer), new RegExp(`4 billed: ${account.account_number} \\(×4\\)`));
+    assert.match(
+      clockSummary(answer),
+      new RegExp(`\\. 4 invoices billed for 2027-01-01\\.\\.2027-04-01: ${account.account_number} \\(×4\\)\\.$`),
+    );
   });
 
   test('a start between bill cycle days bills its partial period on its own date, as the preview shows it', () => {

@@ -2,6 +2,8 @@
 // contract. Its body is checked against the request schema first (a bad one gets the 400 the service
 // gives, v1-shaped, one reason per mistake); then the answer is simulated from the success response's
 // schema and marked so (SIMULATED_HEADER). Without a response in the contract: undefined (the caller's 501).
+// The answer says back what the request sent; an account the request names that the sandbox keeps is answered
+// by its own id and number (a payment for A00000001 names that account's id, as GET /v1/accounts shows it).
 import type { Operation } from '../../catalog';
 import { requestContract, simulateAnswer, SIMULATED_HEADER } from '../../contract';
 import { FINDING_CODES, formatPath, moreFindingsMessage } from '../../schemas';
@@ -19,12 +21,16 @@ export interface ContractRequest {
   /** The request's body text ('' when none was sent). */
   text: string;
   today: string;
+  /** The sandbox's account by its number or id, when it keeps one. */
+  account?: (key: string) => { id: string; account_number: string } | undefined;
 }
 
 export async function contractAnswer(r: ContractRequest): Promise<Reply | undefined> {
   const body = await checkedBody(r);
   const pathParams = paramsOf(r.op, r.path);
-  const answer = simulateAnswer(r.op.id, { pathParams, query: Object.fromEntries(r.query), body, today: r.today });
+  const known = knownAccount(r, body, pathParams);
+  const query = Object.fromEntries(r.query);
+  const answer = simulateAnswer(r.op.id, { pathParams, query, body, today: r.today, known });
   if (!answer) return undefined;
   return { status: answer.status, body: answer.body, headers: { [SIMULATED_HEADER]: SIMULATED_VALUE } };
 }
@@ -55,6 +61,23 @@ async function checkedBody(r: ContractRequest): Promise<unknown> {
     { type: 'bad_request', errors: details },
     { resource: 500000, category: FINDING_CODES[errors[0].code].category },
   );
+}
+
+/** The account the request names (in its body or its path), as the sandbox keeps it: its id and number. */
+function knownAccount(r: ContractRequest, body: unknown, pathParams: Record<string, string>) {
+  const sent = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  const keys = [
+    ...['accountNumber', 'accountId', 'accountKey', 'account_number', 'account_id'].map(k => sent[k]),
+    ...Object.entries(pathParams).flatMap(([name, v]) => (/^account[-_]?(key|id|number)$/i.test(name) ? [v] : [])),
+  ];
+  for (const key of keys) {
+    const account = typeof key === 'string' && key ? r.account?.(key) : undefined;
+    if (account) {
+      const [id, number] = [account.id, account.account_number];
+      return { accountId: id, accountNumber: number, account_id: id, account_number: number };
+    }
+  }
+  return undefined;
 }
 
 /** The path parameters of a concrete path, by the operation's template (`{invoiceKey}` -> `INV0001`). */

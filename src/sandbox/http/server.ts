@@ -252,7 +252,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   ): Promise<Reply | undefined> {
     const text = ['POST', 'PUT', 'PATCH'].includes(op.method) ? await readBody(req) : '';
     if (op.method === 'POST') await hold();
-    return contractAnswer({ op, path, query, text, today: clock.today() });
+    const account = (k: string) => store.accounts.get(k) ?? store.accountList.find(a => a.id === k);
+    return contractAnswer({ op, path, query, text, today: clock.today(), account });
   }
 
   /** Check the JSON body, then run the handler once per Idempotency-Key (replayed for 24 h). */

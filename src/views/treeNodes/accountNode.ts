@@ -1,6 +1,6 @@
 import type * as vscode from 'vscode';
 import type { AccountRow, AccountsModel } from '../../services/accountsModel';
-import { InvoicesNode } from './invoiceNode';
+import { documentGroups } from './invoiceNode';
 import { MessageNode } from './messageNode';
 import { OrderNode } from './orderNode';
 import { treeItem, type Node, type TreeNode } from './treeNode';
@@ -25,9 +25,9 @@ export class AccountNode implements Node {
   }
 
   async getChildren(model: AccountsModel): Promise<TreeNode[]> {
-    const [rows, invoices] = await Promise.all([model.orders(this.number), model.invoices(this.number)]);
+    const [rows, documents] = await Promise.all([model.orders(this.number), model.documents(this.number)]);
     const orders: TreeNode[] = rows.map(o => new OrderNode(`${model.connectionId}:order:${o.orderNumber}`, this, o));
-    const billed = invoices.length ? [new InvoicesNode(`${this.id}:invoices`, this, invoices)] : [];
+    const billed = documentGroups(this, documents.rows, documents.more);
     if (!orders.length) orders.push(new MessageNode(`${this.id}:none`, 'No orders', 'info', undefined, this));
     return [...billed, ...orders];
   }

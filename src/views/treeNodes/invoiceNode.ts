@@ -1,24 +1,49 @@
-// An account's invoices in the Accounts & Orders tree (what the Local sandbox's bill runs, or a tenant, billed):
-// a group under the account, a row per invoice (number, date, total); a row opens the invoice in the panel.
+// An account's billing documents in the Accounts & Orders tree (what the Local sandbox's bill runs, or a tenant,
+// billed): a group per type under the account (Invoices, Credit Memos, Debit Memos), a row per document (number,
+// date, total); a row opens the document in the panel. A clock move's message counts them the same way.
 import type * as vscode from 'vscode';
+import type { DocumentRow } from '../../client/accountDocuments';
 import { COMMANDS, commandFor } from '../../commands/ids';
-import type { InvoiceRow } from '../../services/accountsModel';
 import { formatMoney } from '../../wire/money';
 import type { AccountNode } from './accountNode';
 import { treeItem, type Node, type TreeNode } from './treeNode';
+
+/** "Invoices", "Credit Memos"; another type as the service wrote it, in words. */
+const groupLabel = (type: string) =>
+  `${type
+    .split('_')
+    .map(w => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ')}s`;
+
+/** The account's documents of each type, invoices first; `more`: the newest only were read. */
+export function documentGroups(parent: AccountNode, rows: DocumentRow[], more: boolean): InvoicesNode[] {
+  const byType = new Map<string, DocumentRow[]>([['invoice', []]]);
+  for (const r of rows) byType.set(r.type, [...(byType.get(r.type) ?? []), r]);
+  return [...byType]
+    .filter(([, docs]) => docs.length)
+    .map(
+      ([type, docs]) =>
+        new InvoicesNode(`${parent.id}:${type === 'invoice' ? 'invoices' : type}`, parent, docs, type, more),
+    );
+}
 
 export class InvoicesNode implements Node {
   readonly kind = 'invoices';
   constructor(
     readonly id: string,
     readonly parent: AccountNode,
-    readonly invoices: InvoiceRow[],
+    readonly invoices: DocumentRow[],
+    readonly type = 'invoice',
+    /** The account has more documents than were read: these are the newest. */
+    readonly more = false,
   ) {}
 
   getTreeItem(): vscode.TreeItem {
-    const item = treeItem(this, 'Invoices', 'file-text');
-    item.description = `${this.invoices.length}`;
-    item.tooltip = `${this.invoices.length} invoice(s) of ${this.parent.number}, newest first`;
+    const item = treeItem(this, groupLabel(this.type), this.type === 'invoice' ? 'file-text' : 'file-symlink-file');
+    const count = `${this.invoices.length}${this.more ? '+' : ''}`;
+    item.description = count;
+    const what = groupLabel(this.type).toLowerCase();
+    item.tooltip = `${count} ${what} of ${this.parent.number}, newest first${this.more ? ' (the newest ones only)' : ''}`;
     return item;
   }
 
@@ -27,7 +52,8 @@ export class InvoicesNode implements Node {
   }
 
   async asJson(): Promise<{ name: string; value: unknown }> {
-    return { name: `accounts/${this.parent.number}/invoices`, value: this.invoices.map(i => i.raw) };
+    const name = this.type === 'invoice' ? 'invoices' : `${this.type}s`;
+    return { name: `accounts/${this.parent.number}/${name}`, value: this.invoices.map(i => i.raw) };
   }
 }
 
@@ -36,7 +62,7 @@ export class InvoiceNode implements Node {
   constructor(
     readonly id: string,
     readonly parent: InvoicesNode,
-    readonly invoice: InvoiceRow,
+    readonly invoice: DocumentRow,
   ) {}
 
   get number(): string {
@@ -45,11 +71,13 @@ export class InvoiceNode implements Node {
 
   getTreeItem(): vscode.TreeItem {
     const i = this.invoice;
-    const total = i.currency ? formatMoney(i.total, i.currency) : i.total.toFixed(2);
-    const item = treeItem(this, i.number, 'file-text', false);
+    const currency = i.currency ?? this.parent.parent.account.currency;
+    const total = currency ? formatMoney(i.total, currency) : i.total.toFixed(2);
+    const item = treeItem(this, i.number, i.type === 'invoice' ? 'file-text' : 'file-symlink-file', false);
     item.description = `${i.date} · ${total}${i.state ? ` · ${i.state}` : ''}`;
-    item.tooltip = `Invoice ${i.number} of ${this.parent.parent.number}, ${i.date}: ${total}`;
-    item.command = commandFor(COMMANDS.openInvoice, 'Open Invoice', this);
+    const what = i.type === 'invoice' ? 'Invoice' : groupLabel(i.type).slice(0, -1);
+    item.tooltip = `${what} ${i.number} of ${this.parent.parent.number}, ${i.date}: ${total}`;
+    item.command = commandFor(COMMANDS.openInvoice, `Open ${what}`, this);
     return item;
   }
 
@@ -58,6 +86,7 @@ export class InvoiceNode implements Node {
   }
 
   async asJson(): Promise<{ name: string; value: unknown }> {
-    return { name: `invoices/${this.number}`, value: this.invoice.raw };
+    const name = this.invoice.type === 'invoice' ? 'invoices' : 'billing_documents';
+    return { name: `${name}/${this.number}`, value: this.invoice.raw };
   }
 }
