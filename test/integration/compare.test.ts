@@ -107,6 +107,7 @@ suite('Compare across connections', () => {
       return m.boxes[0].some(t => t.visible) ? m : undefined;
     });
     const [[table], heads] = boxes;
+    await typeKeys({ press: ['End'] }); // to the page's end, where the table is
     await onScreen(this, 'compare-500-table');
     console.log(`comparison table ${table.width} px wide in a ${page.width} px page`);
     assert.ok(right(table) <= page.width, `the table ends at ${right(table)} px`);

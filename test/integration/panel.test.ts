@@ -93,6 +93,7 @@ suite('Response panel, money first', () => {
     });
     assert.ok(items.includes(formatMoney(USD.annualLicence, 'USD').replace(' USD', '')), 'the licence item');
     if (!(await typeKeys({ press: [...Array<string>(documents).fill('Tab'), 'Enter'] }))) this.skip();
+    await typeKeys({ press: ['End'] }); // to the page's end, where the tables are
     const table = await waitFor('the table on screen', async () => {
       const s = await onScreen(this, 'panel-500-table');
       return s.text.includes('Items, in USD') ? s.text : undefined;
