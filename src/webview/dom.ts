@@ -65,8 +65,15 @@ export function table(head: string[], rows: Cell[][], numeric: number[] = [], ca
 
 /** A table cell naming an item, with what it is (subscription, action, dates) on a muted line under it. */
 export function itemCell(name: string, about: string[]): HTMLElement {
-  const parts = about.filter(Boolean).join(' · ');
-  return el('span', { cls: 'cell-item' }, el('span', { text: name }), el('span', { cls: 'cell-about', text: parts }));
+  const line = el('span', { cls: 'cell-about' });
+  about.filter(Boolean).forEach((part, i) => {
+    if (i) line.append(' · '); // breaks between the parts, and after a range's arrow, never inside a date
+    part.split(/(?<=→) /).forEach((piece, j) => {
+      if (j) line.append(' ');
+      line.appendChild(el('span', { cls: 'nowrap', text: piece }));
+    });
+  });
+  return el('span', { cls: 'cell-item' }, el('span', { text: name }), line);
 }
 
 const SVG = 'http://www.w3.org/2000/svg';

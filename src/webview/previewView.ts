@@ -137,7 +137,12 @@ function accessibleTables(summary: PreviewSummary, change?: PreviewChange, hints
   };
   const rows = summary.rows.map(r => {
     const c = r.tcb.currency;
-    const row = [itemCell(r.price, [r.subscription, ...details(r, hints)]), net(r.mrr, c), net(r.tcb, c), net(r.tcv, c)];
+    const row = [
+      itemCell(r.price, [r.subscription, ...details(r, hints)]),
+      net(r.mrr, c),
+      net(r.tcb, c),
+      net(r.tcv, c),
+    ];
     if (change) row.push(changeText(r));
     return row;
   });

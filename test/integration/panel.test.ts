@@ -98,7 +98,13 @@ suite('Response panel, money first', () => {
       const s = await onScreen(this, 'panel-500-table');
       return s.text.includes('Items, in USD') ? s.text : undefined;
     });
-    const cells = ['Item', 'TCV', 'price-enterprise-annual', 'new subscription 2 · create_subscription', total(SETUP_FEE)];
+    const cells = [
+      'Item',
+      'TCV',
+      'price-enterprise-annual',
+      'new subscription 2 · create_subscription',
+      total(SETUP_FEE),
+    ];
     for (const t of cells) assert.ok(table.includes(t), `"${t}" in the table on screen`);
     // The opened tables fit the 500 px panel: every column, MRR and TCB among them, within the page.
     const { boxes, page } = await measured(a, ['.tables table', '.tables th']);
@@ -255,6 +261,20 @@ suite('Response panel, money first', () => {
     assert.ok(!shot.text.includes('Stale:'), 'no stale mark on screen');
     for (const t of [`${total(USD.seat)}`, `${item(USD.seat)} MRR`, `${item(12 * USD.seat)} TCB`])
       assert.ok(shot.text.includes(t), `"${t}" on screen (the change since the previous preview)`);
+    // Its Table, with the Change column, fits too: Tab past Preview Again, Create and the invoices, then Enter.
+    const documents = shown(a, 'response').billing?.documents.length ?? 0;
+    await vscode.commands.executeCommand('workbench.action.focusSecondEditorGroup');
+    await typeKeys({ press: [...Array<string>(3 + documents).fill('Tab'), 'Enter'] });
+    const { boxes, page } = await waitFor('the table with its Change column', async () => {
+      const m = await measured(a, ['.tables table', '.tables th']);
+      return m.boxes[1].some(h => h.text === 'Change' && h.visible) ? m : undefined;
+    });
+    console.log(`tables with changes ${boxes[0].map(t => `${t.width} px`).join(', ')} wide in a ${page.width} px page`);
+    for (const b of [...boxes[0], ...boxes[1]])
+      assert.ok(right(b) <= page.width, `${b.text.slice(0, 20)} ends at ${right(b)}`);
+    await typeKeys({ press: ['End'] }); // to the page's end, where the tables are
+    const changes = await onScreen(this, 'panel-500-table-change');
+    assert.ok(changes.text.includes(`${item(USD.seat)} MRR, ${item(12 * USD.seat)} TCB`), 'the seats row changed');
     await vscode.commands.executeCommand('workbench.action.focusFirstEditorGroup');
     await vscode.commands.executeCommand('workbench.action.files.revert');
   }
