@@ -165,6 +165,8 @@ export class ResponsePanel extends Disposable implements vscode.WebviewPanelSeri
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
 <link rel="stylesheet" href="${uri('dist', 'codicons', 'codicon.css')}">
 <link rel="stylesheet" href="${uri('media', 'panel.css')}">
+<link rel="stylesheet" href="${uri('media', 'invoices.css')}">
+<link rel="stylesheet" href="${uri('media', 'comparison.css')}">
 <title>Billing Workbench</title></head>
 <body><main id="root" aria-live="polite"><p>Loading…</p></main>
 <script nonce="${nonce}" src="${uri('dist', 'webview.js')}"></script></body></html>`;

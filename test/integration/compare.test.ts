@@ -53,7 +53,16 @@ suite('Compare across connections', () => {
     await tenant.close();
   });
 
-  test('at 500 px: both totals side by side, the seat item marked "B differs by", the others "same"', async function () {
+  test('at 500 px (dark theme): both totals side by side, the seat item marked "B differs by", the others "same"', async function () {
+    await theme('Default Dark Modern');
+    try {
+      await sideBySide.call(this);
+    } finally {
+      await theme(undefined);
+    }
+  });
+
+  async function sideBySide(this: Mocha.Context): Promise<void> {
     const r = await drawn(4, () => compare(['local', priced.id]));
     console.log(`comparison panel ${r.width} px, content ${r.scrollWidth} px, drawn in ${r.ms} ms`);
     assert.ok(r.width >= 450 && r.width <= 560, `the panel is about 500 px wide: ${r.width}`);
@@ -112,7 +121,7 @@ suite('Compare across connections', () => {
     console.log(`comparison table ${table.width} px wide in a ${page.width} px page`);
     assert.ok(right(table) <= page.width, `the table ends at ${right(table)} px`);
     for (const h of heads) assert.ok(right(h) <= page.width, `"${h.text}" at ${h.left}-${right(h)} px`);
-  });
+  }
 
   test('below 500 px the two sides stack, each amount named A or B, nothing scrolls sideways (light theme)', async function () {
     try {
