@@ -3,7 +3,20 @@
 import { randomBytes } from 'crypto';
 import * as vscode from 'vscode';
 import { Disposable } from '../util/dispose';
-import type { HostMessage, PanelRequest, PanelState, Staleness, WebviewMessage } from '../webview/protocol';
+import type {
+  HostMessage,
+  MeasuredBox,
+  PanelRequest,
+  PanelState,
+  Staleness,
+  WebviewMessage,
+} from '../webview/protocol';
+
+/** What the webview measured: per selector asked, every element it matches; the page's width and background. */
+export interface Measured {
+  boxes: MeasuredBox[][];
+  page: { width: number; background: string };
+}
 
 /** What the webview reports after drawing a state. */
 export interface Rendered {
@@ -26,6 +39,8 @@ export class ResponsePanel extends Disposable implements vscode.WebviewPanelSeri
   private readonly requested = this._register(new vscode.EventEmitter<PanelRequest>());
   /** A button in the panel asks for an action (Show Log, Send, Preview Again, Create...); services answer it. */
   readonly onDidRequest = this.requested.event;
+  private readonly measuring = new Map<number, { resolve: (m: Measured) => void; reject: (e: Error) => void }>();
+  private measures = 0;
   private readonly showed = this._register(new vscode.EventEmitter<PanelState | undefined>());
   /** A new state is shown (or revived after a reload); its stale mark is cleared until someone sets it again. */
   readonly onDidShow = this.showed.event;
@@ -51,6 +66,15 @@ export class ResponsePanel extends Disposable implements vscode.WebviewPanelSeri
     if (stale?.message === this.stale?.message) return;
     this.stale = stale;
     if (this.ready) this.post({ type: 'stale', stale });
+  }
+
+  /** Where the elements matching each selector sit and how they are painted, as drawn now (tests read it). */
+  measure(selectors: string[]): Promise<Measured> {
+    if (!this.panel || !this.ready) return Promise.reject(new Error('The response panel is not drawn yet.'));
+    const id = ++this.measures;
+    const answer = new Promise<Measured>((resolve, reject) => this.measuring.set(id, { resolve, reject }));
+    this.post({ type: 'measure', id, selectors });
+    return answer;
   }
 
   show(state: PanelState): void {
@@ -90,6 +114,8 @@ export class ResponsePanel extends Disposable implements vscode.WebviewPanelSeri
         this.panel = undefined;
         this.ready = false;
         this.stale = undefined;
+        for (const { reject } of this.measuring.values()) reject(new Error('The response panel was closed.'));
+        this.measuring.clear();
         subs.forEach(s => s.dispose());
       }),
     ];
@@ -104,6 +130,10 @@ export class ResponsePanel extends Disposable implements vscode.WebviewPanelSeri
         break;
       case 'rendered':
         this.rendered.fire({ rows: m.rows, ms: m.ms, width: m.width, scrollWidth: m.scrollWidth });
+        break;
+      case 'measured':
+        this.measuring.get(m.id)?.resolve({ boxes: m.boxes, page: m.page });
+        this.measuring.delete(m.id);
         break;
       case 'copy': {
         const text = this.current && copied(this.current, m.what);
@@ -135,6 +165,8 @@ export class ResponsePanel extends Disposable implements vscode.WebviewPanelSeri
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
 <link rel="stylesheet" href="${uri('dist', 'codicons', 'codicon.css')}">
 <link rel="stylesheet" href="${uri('media', 'panel.css')}">
+<link rel="stylesheet" href="${uri('media', 'invoices.css')}">
+<link rel="stylesheet" href="${uri('media', 'comparison.css')}">
 <title>Billing Workbench</title></head>
 <body><main id="root" aria-live="polite"><p>Loading…</p></main>
 <script nonce="${nonce}" src="${uri('dist', 'webview.js')}"></script></body></html>`;

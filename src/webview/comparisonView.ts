@@ -4,7 +4,7 @@
 // other side's preview as the panel shows any preview. Everything is text nodes.
 import { formatMoney } from '../client/money';
 import type { ComparedRow, ComparedTotals, SideFigures } from '../client/compareConnections';
-import { button, el, icon, table, withoutAdvice } from './dom';
+import { button, el, icon, itemCell, table, withoutAdvice } from './dom';
 import { amount, toneOf } from './previewModel';
 import { renderPreview } from './previewView';
 import type { ComparisonSide, ComparisonState, PanelError, PanelRequest } from './protocol';
@@ -189,26 +189,37 @@ function sideError(tag: Side, side: ComparisonSide, e: PanelError, post: Post): 
   return box;
 }
 
-/** The comparison as a real table, folded (screen readers open it). */
+/**
+ * The comparison as a real table, folded (screen readers open it), narrow enough for a 500 px panel: what each
+ * item is (subscription and action under its name), its MRR and its TCB on A and on B (one line each; one
+ * currency: without its code, the caption says it), and what differs.
+ */
 function tableOnOpen(s: ComparisonState, rows: ComparedRow[]): HTMLElement {
   const details = el('details', { cls: 'tables' }, el('summary', { text: 'Table' }));
   details.addEventListener('toggle', () => {
     if (!details.open || details.childElementCount > 1) return;
+    const currencies = new Set(rows.flatMap(r => [r.a?.currency, r.b?.currency]).filter(Boolean));
+    const code = currencies.size > 1;
     const m = (f: SideFigures | undefined, pick: 'mrr' | 'tcb') =>
-      f?.[pick] === undefined ? '—' : formatMoney(f[pick]!, f.currency, { signed: true });
-    const head = ['Subscription', 'Item', 'Action', `MRR A`, `MRR B`, `TCB A`, `TCB B`, 'Difference'];
+      f?.[pick] === undefined ? '—' : amount(f[pick]!, f.currency, code);
+    const sides = (r: ComparedRow, pick: 'mrr' | 'tcb') =>
+      el(
+        'span',
+        {},
+        ...(['a', 'b'] as const).map(x =>
+          el('span', { cls: 'cell-line', text: `${x.toUpperCase()} ${m(r[x], pick)}` }),
+        ),
+      );
     const body = rows.map(r => [
-      r.subscription,
-      r.price,
-      r.action,
-      m(r.a, 'mrr'),
-      m(r.b, 'mrr'),
-      m(r.a, 'tcb'),
-      m(r.b, 'tcb'),
-      rowMark(r, true).textContent ?? '',
+      itemCell(r.price, [r.subscription, r.action]),
+      sides(r, 'mrr'),
+      sides(r, 'tcb'),
+      rowMark(r, code).textContent ?? '',
     ]);
-    const caption = `A: ${s.a.connection.name}, B: ${s.b.connection.name}`;
-    details.appendChild(el('div', { cls: 'table-scroll' }, table(head, body, [3, 4, 5, 6], caption)));
+    const inCurrency = currencies.size === 1 ? `, in ${[...currencies][0]}` : '';
+    const caption = `A: ${s.a.connection.name}, B: ${s.b.connection.name}${inCurrency}`;
+    const t = table(['Item', 'MRR', 'TCB', 'Difference'], body, [1, 2], caption);
+    details.appendChild(el('div', { cls: 'table-scroll' }, t));
   });
   return details;
 }

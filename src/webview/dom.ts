@@ -34,8 +34,11 @@ export function button(label: string, iconName: string, onClick: () => void, cls
   return b;
 }
 
+/** A cell: text, or an element (an item and what it is, on two lines). */
+export type Cell = string | HTMLElement;
+
 /** A plain table: header row, text cells; `numeric` columns right-aligned. */
-export function table(head: string[], rows: string[][], numeric: number[] = [], caption?: string): HTMLTableElement {
+export function table(head: string[], rows: Cell[][], numeric: number[] = [], caption?: string): HTMLTableElement {
   const t = el('table');
   if (caption) t.appendChild(el('caption', { text: caption }));
   const tr = el('tr');
@@ -49,12 +52,28 @@ export function table(head: string[], rows: string[][], numeric: number[] = [], 
   const frag = document.createDocumentFragment(); // one insertion for a thousand rows
   for (const r of rows) {
     const row = el('tr');
-    r.forEach((c, i) => row.appendChild(el('td', { text: c, cls: numeric.includes(i) ? 'num' : undefined })));
+    r.forEach((c, i) => {
+      const cls = numeric.includes(i) ? 'num' : undefined;
+      row.appendChild(typeof c === 'string' ? el('td', { text: c, cls }) : el('td', { cls }, c));
+    });
     frag.appendChild(row);
   }
   body.appendChild(frag);
   t.appendChild(body);
   return t;
+}
+
+/** A table cell naming an item, with what it is (subscription, action, dates) on a muted line under it. */
+export function itemCell(name: string, about: string[]): HTMLElement {
+  const line = el('span', { cls: 'cell-about' });
+  about.filter(Boolean).forEach((part, i) => {
+    if (i) line.append(' · '); // breaks between the parts, and after a range's arrow, never inside a date
+    part.split(/(?<=→) /).forEach((piece, j) => {
+      if (j) line.append(' ');
+      line.appendChild(el('span', { cls: 'nowrap', text: piece }));
+    });
+  });
+  return el('span', { cls: 'cell-item' }, el('span', { text: name }), line);
 }
 
 const SVG = 'http://www.w3.org/2000/svg';

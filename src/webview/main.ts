@@ -5,6 +5,7 @@ import { invoicesView } from './invoicesModel';
 import { renderInvoices } from './invoicesView';
 import { renderPreview } from './previewView';
 import { renderComparison } from './comparisonView';
+import { measure } from './measure';
 import type {
   ComparisonState,
   CreatedOrder,
@@ -32,6 +33,7 @@ function render(s: PanelState): void {
   if (s.kind === 'comparison') return showComparison(s);
   const started = performance.now();
   root.textContent = '';
+  root.classList.remove('stale-view'); // a new state is current until the host says otherwise
   const header = el('header');
   header.appendChild(el('h1', { text: s.title }));
   const meta = el('div', { cls: 'meta' });
@@ -113,6 +115,7 @@ function markStale(stale: Staleness | undefined): void {
   if (!banner) return;
   banner.textContent = '';
   banner.classList.toggle('shown', !!stale);
+  root.classList.toggle('stale-view', !!stale); // hides the change since the last preview (panel.css)
   if (stale) {
     banner.append(
       icon('warning'),
@@ -217,6 +220,7 @@ window.addEventListener('message', (e: MessageEvent<HostMessage>) => {
     vscode.setState(e.data.state);
     render(e.data.state);
   } else if (e.data?.type === 'stale') markStale(e.data.stale);
+  else if (e.data?.type === 'measure') vscode.postMessage(measure(e.data.id, e.data.selectors));
 });
 const saved = vscode.getState();
 if (saved) render(saved);

@@ -154,7 +154,7 @@ function changeView(r: RowChange | undefined, code: boolean): ChangeView {
 }
 
 /** ["create_subscription", "2027-01-01 → 2028-01-01"]; a line item: its type and date. */
-function details(r: SummaryRow, hints?: TimelineHints): string[] {
+export function details(r: SummaryRow, hints?: TimelineHints): string[] {
   const start = r.start || (r.lineItemIndex !== undefined ? hints?.lineItemDates[r.lineItemIndex] : undefined);
   if (!start) return [r.action];
   if (r.lineItemIndex !== undefined) return [r.action, start];

@@ -3,10 +3,10 @@
 // real table for screen readers. Everything is text nodes.
 import { formatMoney } from '../client/money';
 import type { PreviewChange, PreviewSummary, SummaryRow } from '../client/summary';
-import { el, table } from './dom';
+import { el, itemCell, table } from './dom';
 import { invoicesView } from './invoicesModel';
 import { renderInvoices } from './invoicesView';
-import { previewView, type CardView, type ItemView, type Toned, type TotalView } from './previewModel';
+import { amount, details, previewView, type CardView, type ItemView, type Toned, type TotalView } from './previewModel';
 import type { PreviewBilling, TimelineHints } from './protocol';
 import { renderTimeline } from './timeline';
 
@@ -34,7 +34,7 @@ export function renderPreview(
   sec.appendChild(frag);
   const timeline = renderTimeline(summary.rows, hints, billing?.documents);
   if (timeline) sec.append(el('h2', { text: 'Timeline' }), timeline);
-  sec.appendChild(tablesOnOpen(summary, change));
+  sec.appendChild(tablesOnOpen(summary, change, hints));
   return sec;
 }
 
@@ -99,16 +99,21 @@ function itemRow(i: ItemView): HTMLElement {
 const detail = (d: string) => [document.createTextNode(' · '), el('span', { cls: 'nowrap', text: d })];
 
 /** The same numbers as real tables, folded under "Table" (screen readers open it; sighted readers may). */
-function tablesOnOpen(summary: PreviewSummary, change?: PreviewChange): HTMLElement {
+function tablesOnOpen(summary: PreviewSummary, change?: PreviewChange, hints?: TimelineHints): HTMLElement {
   const details = el('details', { cls: 'tables' }, el('summary', { text: 'Table' }));
   // Folded content is out of the accessibility tree until opened: build it then, so a 1,000-item preview draws fast.
   details.addEventListener('toggle', () => {
-    if (details.open && details.childElementCount === 1) details.append(...accessibleTables(summary, change));
+    if (details.open && details.childElementCount === 1) details.append(...accessibleTables(summary, change, hints));
   });
   return details;
 }
 
-function accessibleTables(summary: PreviewSummary, change?: PreviewChange): HTMLElement[] {
+/**
+ * The totals, and one row per item: what it is (name; subscription, action, dates under it), MRR, TCB, TCV and
+ * the change, so it fits a 500 px panel. One currency: amounts without its code (the caption says it); a gross
+ * amount only where it differs from the net one, under it.
+ */
+function accessibleTables(summary: PreviewSummary, change?: PreviewChange, hints?: TimelineHints): HTMLElement[] {
   const m = (n: number | undefined, c: string) => (n === undefined ? '—' : formatMoney(n, c, { signed: true }));
   const totals = table(
     ['Currency', 'MRR', 'TCB'],
@@ -116,34 +121,39 @@ function accessibleTables(summary: PreviewSummary, change?: PreviewChange): HTML
     [1, 2],
     'Totals',
   );
+  const currencies = summary.totals.map(t => t.currency);
+  const code = currencies.length > 1;
+  const a = (n: number | undefined, c: string) => (n === undefined ? '—' : amount(n, c, code));
+  const net = (x: SummaryRow['tcb'] | undefined, c: string) =>
+    x && x.gross_amount !== x.net_amount
+      ? `${a(x.net_amount, c)} (gross ${a(x.gross_amount, c)})`
+      : a(x?.net_amount, c);
   const changes = new Map((change?.rows ?? []).map(r => [r.key, r]));
   const changeText = (r: SummaryRow) => {
     const c = changes.get(r.key);
     if (!c) return 'no change';
     if (c.status === 'new') return 'new';
-    return `MRR ${m(c.mrr, c.currency)}, TCB ${m(c.tcb, c.currency)}`;
+    return `${a(c.mrr, c.currency)} MRR, ${a(c.tcb, c.currency)} TCB`;
   };
-  const head = ['Subscription', 'Item', 'Action', 'Start', 'End', 'MRR', 'TCB', 'TCV', 'MRR gross', 'TCB gross'];
   const rows = summary.rows.map(r => {
     const c = r.tcb.currency;
-    const row = [r.subscription, r.price, r.action, r.start || '—', r.end ?? '—'];
-    row.push(m(r.mrr?.net_amount, c), m(r.tcb.net_amount, c), m(r.tcv?.net_amount, c));
-    row.push(m(r.mrr?.gross_amount, c), m(r.tcb.gross_amount, c));
+    const row = [
+      itemCell(r.price, [r.subscription, ...details(r, hints)]),
+      net(r.mrr, c),
+      net(r.tcb, c),
+      net(r.tcv, c),
+    ];
     if (change) row.push(changeText(r));
     return row;
   });
-  const gone = (change?.rows ?? []).filter(r => r.status === 'gone');
-  for (const g of gone) {
+  for (const g of (change?.rows ?? []).filter(r => r.status === 'gone')) {
     const [sub, action, ...name] = g.key.split('|');
-    rows.push([
-      sub,
-      name.join('|'),
-      action,
-      ...Array<string>(7).fill('—'), // start, end, MRR, TCB, TCV, MRR gross, TCB gross
-      `gone: MRR ${m(g.mrr, g.currency)}, TCB ${m(g.tcb, g.currency)}`,
-    ]);
+    const gone = `gone: ${a(g.mrr, g.currency)} MRR, ${a(g.tcb, g.currency)} TCB`;
+    rows.push([itemCell(name.join('|'), [sub, action, 'not in this preview']), '—', '—', '—', gone]);
   }
-  const items = table(change ? [...head, 'Change'] : head, rows, [5, 6, 7, 8, 9], 'Items');
-  const scroll = (t: HTMLTableElement) => el('div', { cls: 'table-scroll' }, t); // wide tables scroll alone
+  const head = ['Item', 'MRR', 'TCB', 'TCV', ...(change ? ['Change'] : [])];
+  const caption = code || !currencies.length ? 'Items' : `Items, in ${currencies[0]}`;
+  const items = table(head, rows, [1, 2, 3], caption);
+  const scroll = (t: HTMLTableElement) => el('div', { cls: 'table-scroll' }, t); // a table wider still scrolls alone
   return [scroll(totals), scroll(items)];
 }

@@ -153,11 +153,33 @@ export type PanelRequest =
   | { command: 'signInTo'; connectionId: string }
   | { command: 'compareAgain'; source: string; connections: [string, string] };
 
+/** Where an element sits on the page (CSS px) and how it is painted: what a test checks a person sees. */
+export interface MeasuredBox {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+  /** Its text, trimmed (at most 200 characters). */
+  text: string;
+  /** Computed colours, as the browser resolves them ("rgba(0, 0, 0, 0)": transparent). */
+  background: string;
+  color: string;
+  borderColor: string;
+  borderWidth: number;
+  /** Drawn at all (not display: none, not visibility: hidden, not in a closed disclosure). */
+  visible: boolean;
+}
+
 /** A state to draw; `stale` says the preview shown no longer matches its file (undefined: it does). */
-export type HostMessage = { type: 'state'; state: PanelState } | { type: 'stale'; stale: Staleness | undefined };
+export type HostMessage =
+  | { type: 'state'; state: PanelState }
+  | { type: 'stale'; stale: Staleness | undefined }
+  /** Measure every element each CSS selector matches, in document order. */
+  | { type: 'measure'; id: number; selectors: string[] };
 export type WebviewMessage =
   | { type: 'ready' }
   /** Drawn: preview rows, time taken, the page's width and how wide its content is (wider: it scrolls). */
   | { type: 'rendered'; rows: number; ms: number; width: number; scrollWidth: number }
   | { type: 'copy'; what: 'raw' | 'curl' | 'path' }
+  | { type: 'measured'; id: number; boxes: MeasuredBox[][]; page: { width: number; background: string } }
   | ({ type: 'command' } & PanelRequest);

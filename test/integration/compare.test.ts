@@ -12,6 +12,7 @@ import { startSandbox, type Sandbox } from '../../src/sandbox';
 import type { ComparisonState } from '../../src/webview/protocol';
 import { api, drawn as drawnIn, onScreen, panelWidth, shown, typeKeys, waitFor } from './helpers';
 import { NEW_CUSTOMER_TOTALS, SEATS, USD } from '../unit/expected';
+import { measured, right } from './panelLayout';
 
 const ws = () => vscode.workspace.workspaceFolders![0].uri;
 const file = (name: string) => vscode.Uri.joinPath(ws(), name);
@@ -52,7 +53,16 @@ suite('Compare across connections', () => {
     await tenant.close();
   });
 
-  test('at 500 px: both totals side by side, the seat item marked "B differs by", the others "same"', async function () {
+  test('at 500 px (dark theme): both totals side by side, the seat item marked "B differs by", the others "same"', async function () {
+    await theme('Default Dark Modern');
+    try {
+      await sideBySide.call(this);
+    } finally {
+      await theme(undefined);
+    }
+  });
+
+  async function sideBySide(this: Mocha.Context): Promise<void> {
     const r = await drawn(4, () => compare(['local', priced.id]));
     console.log(`comparison panel ${r.width} px, content ${r.scrollWidth} px, drawn in ${r.ms} ms`);
     assert.ok(r.width >= 450 && r.width <= 560, `the panel is about 500 px wide: ${r.width}`);
@@ -90,7 +100,28 @@ suite('Compare across connections', () => {
     for (const t of expected) assert.ok(shot.text.includes(t), `"${t}" on screen`);
     const same = shot.text.split('same on A and B').length - 1;
     assert.equal(same, 3, 'the three other items are marked the same');
-  });
+    // A's and B's totals on the same lines: MRR beside MRR, TCB beside TCB, though only B says "differs by".
+    const [bigs] = (await measured(a, ['.cmp-total .cmp-big'])).boxes;
+    const [mrrA, tcbA, mrrB, tcbB] = bigs;
+    console.log(`totals at y: MRR A ${mrrA.top}, B ${mrrB.top}; TCB A ${tcbA.top}, B ${tcbB.top}`);
+    const figures = [NEW_CUSTOMER_TOTALS.mrr, NEW_CUSTOMER_TOTALS.tcb, b.mrr, b.tcb].map(total);
+    assert.deepEqual([mrrA.text, tcbA.text, mrrB.text, tcbB.text], figures);
+    assert.ok(Math.abs(mrrA.top - mrrB.top) <= 1, `MRR A at ${mrrA.top}, B at ${mrrB.top}`);
+    assert.ok(Math.abs(tcbA.top - tcbB.top) <= 1, `TCB A at ${tcbA.top}, B at ${tcbB.top}`);
+    // Its table, opened by keyboard (Compare Again, then "Table"), fits the panel.
+    await vscode.commands.executeCommand('workbench.action.focusSecondEditorGroup');
+    if (!(await typeKeys({ press: ['Tab', 'Tab', 'Enter'] }))) this.skip();
+    const { boxes, page } = await waitFor('the table open', async () => {
+      const m = await measured(a, ['.tables table', '.tables th']);
+      return m.boxes[0].some(t => t.visible) ? m : undefined;
+    });
+    const [[table], heads] = boxes;
+    await typeKeys({ press: ['End'] }); // to the page's end, where the table is
+    await onScreen(this, 'compare-500-table');
+    console.log(`comparison table ${table.width} px wide in a ${page.width} px page`);
+    assert.ok(right(table) <= page.width, `the table ends at ${right(table)} px`);
+    for (const h of heads) assert.ok(right(h) <= page.width, `"${h.text}" at ${h.left}-${right(h)} px`);
+  }
 
   test('below 500 px the two sides stack, each amount named A or B, nothing scrolls sideways (light theme)', async function () {
     try {

@@ -8,6 +8,7 @@ import type { BillingWorkbenchApi } from '../../src/extension';
 import { formatMoney } from '../../src/client/money';
 import { api, drawn as drawnIn, onScreen, panelWidth, shown, typeKeys, waitFor } from './helpers';
 import { NEW_CUSTOMER_TOTALS, SETUP_FEE, USD } from '../unit/expected';
+import { buttonShape, measured, right } from './panelLayout';
 
 const ws = () => vscode.workspace.workspaceFolders![0].uri;
 const file = (name: string) => vscode.Uri.joinPath(ws(), name);
@@ -67,7 +68,16 @@ suite('Response panel, money first', () => {
     ];
     for (const t of expected) assert.ok(shot.text.includes(t), `"${t}" on screen`);
     assert.match(total(NEW_CUSTOMER_TOTALS.tcb), /^\+\d{1,3},\d{3}\.00 USD$/, 'signed and grouped');
-    assert.ok(!shot.text.includes('MRR gross'), 'the table is folded');
+    assert.ok(!shot.text.includes('Items, in USD'), 'the table is folded');
+    // Each item's name sits beside (or above) its figures, from the card's left edge: no blank first column.
+    const rows = '.card .item:not(.columns)';
+    const [names, mrrs, cards] = (await measured(a, [`${rows} .name`, `${rows} .money.mrr`, '.card'])).boxes;
+    assert.equal(names.length, ITEMS.length);
+    names.forEach((n, i) => {
+      console.log(`item ${n.text}: name at y ${n.top}, its MRR at y ${mrrs[i].top}-${mrrs[i].top + mrrs[i].height}`);
+      assert.ok(n.top <= mrrs[i].top + 2, `"${n.text}" beside or above its figures, not below them`);
+      assert.ok(n.left - cards[0].left <= 12, `"${n.text}" starts the row (${n.left - cards[0].left} px in)`);
+    });
     // The invoices the preview asked for: the first bills a month of the team plan, the year's licence and the fee.
     const first = formatMoney(10 * USD.seat + USD.platformFee + USD.annualLicence + SETUP_FEE, 'USD');
     assert.ok(shot.text.includes('Invoices') && shot.text.includes(first), `the first invoice ${first} on screen`);
@@ -83,12 +93,61 @@ suite('Response panel, money first', () => {
     });
     assert.ok(items.includes(formatMoney(USD.annualLicence, 'USD').replace(' USD', '')), 'the licence item');
     if (!(await typeKeys({ press: [...Array<string>(documents).fill('Tab'), 'Enter'] }))) this.skip();
+    await typeKeys({ press: ['End'] }); // to the page's end, where the tables are
     const table = await waitFor('the table on screen', async () => {
       const s = await onScreen(this, 'panel-500-table');
-      return s.text.includes('MRR gross') ? s.text : undefined;
+      return s.text.includes('Items, in USD') ? s.text : undefined;
     });
-    const cells = ['Subscription', 'price-enterprise-annual', total(USD.annualLicence), total(SETUP_FEE)];
+    const cells = [
+      'Item',
+      'TCV',
+      'price-enterprise-annual',
+      'new subscription 2 · create_subscription',
+      total(SETUP_FEE),
+    ];
     for (const t of cells) assert.ok(table.includes(t), `"${t}" in the table on screen`);
+    // The opened tables fit the 500 px panel: every column, MRR and TCB among them, within the page.
+    const { boxes, page } = await measured(a, ['.tables table', '.tables th']);
+    const [tables, heads] = boxes;
+    console.log(`tables ${tables.map(t => `${t.width} px`).join(', ')} wide in a ${page.width} px page`);
+    assert.equal(tables.length, 2, 'the totals and the items');
+    for (const t of tables) assert.ok(right(t) <= page.width, `a table ${t.width} px wide ends at ${right(t)} px`);
+    for (const name of ['MRR', 'TCB']) {
+      const cols = heads.filter(h => h.text === name);
+      assert.equal(cols.length, 2, `a ${name} column in each table`);
+      for (const h of cols) assert.ok(h.visible && right(h) <= page.width, `${name} at ${h.left}-${right(h)} px`);
+    }
+  });
+
+  test('buttons look like VS Code buttons in the light, dark and high contrast themes', async function () {
+    try {
+      // Each theme's editor background, which the panel is drawn on.
+      for (const [name, id, background] of [
+        ['Default Light Modern', 'light', 'rgb(255, 255, 255)'],
+        ['Default Dark Modern', 'dark', 'rgb(31, 31, 31)'],
+        ['Default High Contrast', 'hc', 'rgb(0, 0, 0)'],
+      ]) {
+        await theme(name);
+        await drawn(4, () => preview(file('panel.preview.json')));
+        const { boxes, page } = await waitFor(`${name} in the panel`, async () => {
+          const m = await measured(a, ['button']);
+          return m.page.background === background ? m : undefined;
+        });
+        const shown = boxes[0].filter(b => b.visible);
+        const labels = shown.map(b => b.text);
+        for (const t of ['Preview Again', 'Create', 'Copy JSON', 'Copy as cURL'])
+          assert.ok(labels.includes(t), `${t} in ${labels.join(', ')}`);
+        for (const b of shown) {
+          const shape = buttonShape(b, page.background);
+          console.log(`${name}: ${b.text} background ${b.background}, border ${b.borderWidth} px ${b.borderColor}`);
+          const seen = Math.max(shape.background, shape.border);
+          assert.ok(seen >= 10, `${name}: "${b.text}" stands out from the page ${page.background} (${seen})`);
+        }
+        await onScreen(this, `panel-500-buttons-${id}`);
+      }
+    } finally {
+      await theme(undefined);
+    }
   });
 
   test('the light theme at 500 px; 320 px and full width do not scroll sideways either', async function () {
@@ -149,6 +208,13 @@ suite('Response panel, money first', () => {
     const editor = await vscode.window.showTextDocument(d, vscode.ViewColumn.One);
     await drawn(4, () => preview(d.uri));
     assert.equal(a.panel.staleness, undefined, 'a fresh preview is not stale');
+    const deltas = async () => (await measured(a, ['.total .delta', '.card .item:not(.columns) .change'])).boxes;
+    const [fresh, freshItems] = await deltas();
+    assert.deepEqual(
+      [...fresh, ...freshItems].map(x => x.visible && x.text),
+      [...fresh.map(() => 'no change since last preview'), ...freshItems.map(() => 'no change')],
+      'a fresh preview says what changed since the last one',
+    );
     const replace = (from: string, to: string) => {
       const at = d.getText().indexOf(from);
       assert.ok(at >= 0, from);
@@ -163,7 +229,11 @@ suite('Response panel, money first', () => {
     await replace('"quantity": 10', '"quantity": 11');
     const changed = 'Stale: the file changed since this preview';
     await waitFor('the stale mark', () => a.panel.staleness?.message === changed);
-    await onScreenNow('panel-stale', changed);
+    const staleShot = await onScreenNow('panel-stale', changed);
+    // The change since the last preview is that preview's, not the file's now: not shown while stale.
+    assert.ok(!staleShot.text.includes('since last preview'), 'no "since last preview" under a stale total');
+    const [totalsNow, itemsNow] = await deltas();
+    assert.ok(![...totalsNow, ...itemsNow].some(x => x.visible), 'no change column while stale');
 
     await replace('"type": "termed"', '"type": "termd"'); // an enum value the service rejects
     const errors = await waitFor('the stale mark with errors', () => {
@@ -171,8 +241,8 @@ suite('Response panel, money first', () => {
       const message = `Stale: the file now has ${n.length} error${n.length === 1 ? '' : 's'}`;
       return n.length && a.panel.staleness?.message === message ? message : undefined;
     });
-    const staleShot = await onScreenNow('panel-stale-errors', errors);
-    assert.match(staleShot.text, /Fix (it|them) \(Problems\), then Preview Again\./, 'the mark says what to do');
+    const errorShot = await onScreenNow('panel-stale-errors', errors);
+    assert.match(errorShot.text, /Fix (it|them) \(Problems\), then Preview Again\./, 'the mark says what to do');
     await replace('"type": "termd"', '"type": "termed"');
     await waitFor('errors gone, still changed', () => a.panel.staleness?.message === changed);
 
@@ -191,6 +261,20 @@ suite('Response panel, money first', () => {
     assert.ok(!shot.text.includes('Stale:'), 'no stale mark on screen');
     for (const t of [`${total(USD.seat)}`, `${item(USD.seat)} MRR`, `${item(12 * USD.seat)} TCB`])
       assert.ok(shot.text.includes(t), `"${t}" on screen (the change since the previous preview)`);
+    // Its Table, with the Change column, fits too: Tab past Preview Again, Create and the invoices, then Enter.
+    const documents = shown(a, 'response').billing?.documents.length ?? 0;
+    await vscode.commands.executeCommand('workbench.action.focusSecondEditorGroup');
+    await typeKeys({ press: [...Array<string>(3 + documents).fill('Tab'), 'Enter'] });
+    const { boxes, page } = await waitFor('the table with its Change column', async () => {
+      const m = await measured(a, ['.tables table', '.tables th']);
+      return m.boxes[1].some(h => h.text === 'Change' && h.visible) ? m : undefined;
+    });
+    console.log(`tables with changes ${boxes[0].map(t => `${t.width} px`).join(', ')} wide in a ${page.width} px page`);
+    for (const b of [...boxes[0], ...boxes[1]])
+      assert.ok(right(b) <= page.width, `${b.text.slice(0, 20)} ends at ${right(b)}`);
+    await typeKeys({ press: ['End'] }); // to the page's end, where the tables are
+    const changes = await onScreen(this, 'panel-500-table-change');
+    assert.ok(changes.text.includes(`${item(USD.seat)} MRR, ${item(12 * USD.seat)} TCB`), 'the seats row changed');
     await vscode.commands.executeCommand('workbench.action.focusFirstEditorGroup');
     await vscode.commands.executeCommand('workbench.action.files.revert');
   }
