@@ -2,6 +2,7 @@
 export { parsePayload, parseRequest, type ParsedPayload } from './parsePayload';
 export { previewBody, createBody } from './bodies';
 export { orderToPreview } from './orderToPreview';
+export { contactLabel, needsMessage, orderNeeds, withAccount, type OrderNeeds } from './orderNeeds';
 export { DEFAULT_PREVIEW_PERIODS, V2_PERIOD_OPTIONS, periodsOf, withBillingDocuments } from './previewPeriods';
 export {
   parseRequestFile,

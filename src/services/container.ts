@@ -142,7 +142,8 @@ export class Container extends Disposable {
 
   get payloads(): PayloadRequests {
     const periods = () => this.settings.values.previewPeriods;
-    return (this._payloads ??= new PayloadRequests(this.diagnostics, this.controller, periods));
+    const history = () => this.history;
+    return (this._payloads ??= new PayloadRequests(this.diagnostics, this.controller, periods, history));
   }
 
   get operations(): OperationRequests {
