@@ -153,6 +153,7 @@ export class Container extends Disposable {
       this.connections,
       this.settings,
       this.catalogs,
+      () => this.setup.pickActive(),
     ));
   }
 
