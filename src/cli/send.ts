@@ -162,7 +162,9 @@ function filledFromPreview(args: SendArgs, body: Record<string, unknown>, io: Io
     return 1;
   }
   const suggested = JSON.stringify(name ?? 'Account name');
-  io.err(`  to create it: create ${args.file} --account-name ${suggested} (bill_to is taken from sold_to: ${contactLabel(billTo)})`);
+  io.err(
+    `  to create it: create ${args.file} --account-name ${suggested} (bill_to is taken from sold_to: ${contactLabel(billTo)})`,
+  );
   io.err('not sent: the service would reject it');
   return 1;
 }

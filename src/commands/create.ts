@@ -12,7 +12,10 @@ export class CreateCommand implements Command {
   constructor(private readonly services: Container) {}
 
   async execute(uri?: unknown, options?: unknown) {
-    const created = await this.services.payloads.create(await documentOf(uriArg(uri)), optionsArg<SendOptions>(options));
+    const created = await this.services.payloads.create(
+      await documentOf(uriArg(uri)),
+      optionsArg<SendOptions>(options),
+    );
     if (!created) return undefined;
     await revealCreated(this.services, created);
     return created.response;

@@ -142,8 +142,8 @@ export class Container extends Disposable {
 
   get payloads(): PayloadRequests {
     const periods = () => this.settings.values.previewPeriods;
-    const history = () => this.history;
-    return (this._payloads ??= new PayloadRequests(this.diagnostics, this.controller, periods, history));
+    const deps = { periods, history: () => this.history, connection: () => this.connections.active().name };
+    return (this._payloads ??= new PayloadRequests(this.diagnostics, this.controller, deps));
   }
 
   get operations(): OperationRequests {

@@ -20,7 +20,7 @@ export interface Completed {
 /**
  * A v2 create body with what an order needs and the file lacks: account_data's name (asked, the sold-to contact's
  * name offered) and bill_to (the sold-to contact, else asked). Other errors are named before anything is sent.
- * Undefined: the person stopped (or `silent`: nothing is asked).
+ * Undefined: the person stopped; `silent` (nothing may be asked): thrown, saying which fields.
  */
 export async function completeForOrder(
   file: string,
@@ -30,8 +30,10 @@ export async function completeForOrder(
   const needs = orderNeeds(body);
   let completed: Completed = { body };
   if (needs.missing.length) {
-    if (opts.silent) return undefined;
     const why = needsMessage(file, needs.missing);
+    // Nothing may be asked (an agent tool): the reason goes back to the caller instead of a refused send.
+    if (opts.silent)
+      throw new Error(`${why}: create it from the editor, which asks for them, or add them in an order file.`);
     const account = (body.account_data ?? {}) as Obj;
     const name = typeof account.name === 'string' ? account.name : await askName(why, needs.suggested.name);
     if (name === undefined) return undefined;

@@ -32,9 +32,18 @@ export interface SendOptions {
 
 type Body = Record<string, unknown>;
 
+export interface PayloadRequestsDeps {
+  /** Billing periods a preview asks billing documents for (billingWorkbench.preview.periods). */
+  periods: () => number | undefined;
+  /** Each document's last preview: a Create's confirmation restates its figures. */
+  history: () => PreviewHistory;
+  /** The active connection's name (the figures restated are that connection's). */
+  connection: () => string;
+}
+
 const HINTS = {
   preview: 'Open a *.order.json or *.preview.json file (or a POST /v1/orders/preview request file) to preview it.',
-  create: 'Open a *.order.json file (or a POST /v1/orders request file) to create the order.',
+  create: 'Open a *.order.json or *.preview.json file (or a POST /v1/orders request file) to create the order.',
   createAccount: 'Open a *.account.json file to create the account.',
 };
 
@@ -42,10 +51,7 @@ export class PayloadRequests {
   constructor(
     private readonly diagnostics: PayloadDiagnostics,
     private readonly controller: RequestController,
-    /** Billing periods a preview asks billing documents for (billingWorkbench.preview.periods). */
-    private readonly periods: () => number | undefined,
-    /** Each document's last preview: a Create's confirmation restates its figures. */
-    private readonly history: () => PreviewHistory,
+    private readonly deps: PayloadRequestsDeps,
   ) {}
 
   async preview(doc: vscode.TextDocument | undefined, opts: SendOptions = {}) {
@@ -57,7 +63,7 @@ export class PayloadRequests {
   async previewCall(doc: vscode.TextDocument | undefined, opts: SendOptions = {}): Promise<PreviewCall | undefined> {
     const p = await this.checkedOrder(doc, HINTS.preview, opts);
     if (!p) return undefined;
-    const body = orderPreviewBody(p.order, p.value, this.periods()) as PreviewRequestBody;
+    const body = orderPreviewBody(p.order, p.value, this.deps.periods()) as PreviewRequestBody;
     const api = p.order.api === 'v1' ? ({ api: 'v1' } as const) : {};
     return { kind: 'preview', file: p.file, source: p.doc.uri.toString(), version: p.doc.version, body, ...api };
   }
@@ -77,7 +83,9 @@ export class PayloadRequests {
       if (!completed) return undefined;
       ({ body, added } = completed);
     }
-    const record = opts.confirmed ? this.latest(p.doc) : (this.latest(p.doc) ?? (await this.previewFirst(p.doc)));
+    const record = opts.confirmed
+      ? this.latest(p.doc)
+      : (this.latest(p.doc) ?? (await this.previewFirst(p.doc, opts.run)));
     if (!opts.confirmed && !record) return undefined; // its preview failed: the panel says why
     const api = p.order.api === 'v1' ? ({ api: 'v1' } as const) : {};
     // The account the body names (v1: an existing account's number); a new account's is known once created.
@@ -98,16 +106,16 @@ export class PayloadRequests {
     return r && { response: r, accountNumber: named, orderNumber: data?.order_number ?? data?.orderNumber ?? '' };
   }
 
-  /** The document's last preview, when it was of this very text. */
+  /** The document's last preview, when it was of this very text on the connection it would be created on. */
   private latest(doc: vscode.TextDocument): PreviewRecord | undefined {
-    const record = this.history().latest(doc.uri.toString());
-    return record?.version === doc.version ? record : undefined;
+    const record = this.deps.history().latest(doc.uri.toString());
+    return record?.version === doc.version && record.connection === this.deps.connection() ? record : undefined;
   }
 
   /** Previews the text (shown in the panel) so the confirmation can say what it creates. */
-  private async previewFirst(doc: vscode.TextDocument): Promise<PreviewRecord | undefined> {
+  private async previewFirst(doc: vscode.TextDocument, run?: RunOptions): Promise<PreviewRecord | undefined> {
     const call = await this.previewCall(doc, { force: true });
-    if (!call || !(await this.controller.run(call))) return undefined;
+    if (!call || !(await this.controller.run(call, run))) return undefined;
     return this.latest(doc);
   }
 

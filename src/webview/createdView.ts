@@ -1,11 +1,12 @@
-// A created order as the panel shows it: its number and account first, then the figures of the preview it
+// A created order as the panel shows it: its number and account first (the header says it was created), then the figures of the preview it
 // was created from (MRR, TCB, first invoice), then its subscriptions.
 import { el, table } from './dom';
 import type { CreatedOrder } from './protocol';
 
 export function renderOrder(order: CreatedOrder): HTMLElement {
-  const section = el('section', { cls: 'created' }, el('h2', { text: `Order ${order.orderNumber}` }));
+  const section = el('section', { cls: 'created' }); // the header names the order: no second heading
   const facts: [string, string][] = [
+    ['Order', order.orderNumber],
     ['Account', order.accountNumber ?? 'looking it up…'],
     ...(order.figures ?? []).map((f): [string, string] => [f.label, f.value]),
   ];
