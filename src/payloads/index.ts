@@ -2,7 +2,6 @@
 export { parsePayload, parseRequest, type ParsedPayload } from './parsePayload';
 export { previewBody, createBody } from './bodies';
 export { orderToPreview } from './orderToPreview';
-export { contactLabel, needsMessage, orderNeeds, withAccount, type OrderNeeds } from './orderNeeds';
 export { DEFAULT_PREVIEW_PERIODS, V2_PERIOD_OPTIONS, periodsOf, withBillingDocuments } from './previewPeriods';
 export {
   parseRequestFile,
@@ -18,6 +17,11 @@ export { operationCurl, sendsServiceVersion } from './operationCurl';
 export { accountNumberSlot, isAccountNumberPath, type AccountNumberSlot } from './accountNumberSlot';
 export { metricsAt, metricsLabel, sumsByEntry, totalsLabel, type CurrencySum, type EntryMetrics } from './metricsAt';
 export {
+  contactLabel,
+  needsMessage,
+  orderNeeds,
+  withAccount,
+  type OrderNeeds,
   orderCreateBody,
   orderFile,
   orderPreviewBody,
