@@ -58,14 +58,20 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
             'base-url': { type: 'string' },
             periods: { type: 'string' },
             'max-response-mb': { type: 'string' },
+            'account-name': { type: 'string' },
           },
         });
         if (positionals.length > 1) throw new UsageError(`${command} takes one FILE`);
         const periods = periodsOption(command, values.periods);
         const maxResponseBytes = maxResponseOption(values['max-response-mb']);
+        const accountName = values['account-name'];
+        if (accountName !== undefined && command !== 'create')
+          throw new UsageError('--account-name is for create (the new account of a preview file)');
+        const file = positionals[0];
+        const { format, 'base-url': baseUrl } = values;
         return await sendCommand(
           command,
-          { file: positionals[0], format: values.format!, baseUrl: values['base-url'], periods, maxResponseBytes },
+          { file, format: format!, baseUrl, periods, maxResponseBytes, accountName },
           io,
         );
       }

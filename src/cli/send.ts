@@ -13,9 +13,14 @@ import {
   type PreviewResponse,
 } from '../client';
 import { startSandbox } from '../sandbox';
+import * as path from 'node:path';
 import {
+  contactLabel,
   createBody,
   isRequestFile,
+  needsMessage,
+  orderNeeds,
+  withAccount,
   isV1OrderOperation,
   previewBody,
   requestFindings,
@@ -47,6 +52,8 @@ export interface SendArgs {
   periods?: number;
   /** The largest answer read (--max-response-mb); undefined: the client's default. */
   maxResponseBytes?: number;
+  /** create of a preview file: the new account's name (--account-name); bill_to is taken from sold_to. */
+  accountName?: string;
 }
 
 export async function sendCommand(
@@ -86,8 +93,13 @@ export async function sendCommand(
     return 2; // an input error, like a file that cannot be read
   }
   // The editor's rules: an order file previews with metrics added; a preview file creates the same order.
-  const body =
+  let body =
     kind === 'account' ? value : command === 'preview' ? previewBody(value, fileKind, args.periods) : createBody(value);
+  if (command === 'create' && fileKind === 'preview') {
+    const filled = filledFromPreview(args, body, io);
+    if (typeof filled === 'number') return filled;
+    body = filled;
+  }
   const errors = validate(JSON.stringify(body), kind).filter(f => f.severity === 'error');
   if (errors.length) {
     // The body checked is the file's with what the command adds (metrics): each finding is placed in the file,
@@ -131,6 +143,30 @@ export async function sendCommand(
       io.err(`${r.status} in ${r.ms} ms, Service-Request-Id ${r.requestId ?? '-'}`);
     }
   });
+}
+
+/**
+ * A preview file's create body with what an order needs and a preview lacks (account_data's name and
+ * bill_to), as the editor's Create says it: the fields named, then --account-name fills them (bill_to from
+ * sold_to). A number is the exit code when nothing is sent.
+ */
+function filledFromPreview(args: SendArgs, body: Record<string, unknown>, io: Io): Record<string, unknown> | number {
+  const needs = orderNeeds(body);
+  if (!needs.missing.length) return body;
+  const { name, billTo } = needs.suggested;
+  const accountName = args.accountName?.trim();
+  if (accountName && billTo) return withAccount(body, { name: accountName, billTo });
+  io.err(`${args.file}: ${needsMessage(path.basename(args.file!), needs.missing)}.`);
+  if (!billTo) {
+    io.err('  no sold_to to take bill_to from: write the order as an *.order.json file with name and bill_to');
+    return 1;
+  }
+  const suggested = JSON.stringify(name ?? 'Account name');
+  io.err(
+    `  to create it: create ${args.file} --account-name ${suggested} (bill_to is taken from sold_to: ${contactLabel(billTo)})`,
+  );
+  io.err('not sent: the service would reject it');
+  return 1;
 }
 
 /** What one send does with a client: prints its answer. */

@@ -15,7 +15,7 @@ const SECTIONS = (): Record<string, string> => ({
       embedded local sandbox's, or with --base-url that environment's (credentials from BILLING_CLIENT_ID and
       BILLING_CLIENT_SECRET). Ids it does not know are warnings (exit 0); no catalog is exit 2.`,
   send: `  preview FILE [--format table|json] [--periods N] [--base-url URL] [--max-response-mb MB]
-  create FILE [--format table|json] [--base-url URL] [--max-response-mb MB]
+  create FILE [--format table|json] [--base-url URL] [--max-response-mb MB] [--account-name NAME]
       Send a payload. With --base-url, credentials come from BILLING_CLIENT_ID and BILLING_CLIENT_SECRET;
       without it, the embedded local sandbox is started in-process. Exit 1 on an error (decoded), 2 on a usage
       or input error.
@@ -23,6 +23,8 @@ const SECTIONS = (): Record<string, string> => ({
       table after the items (json: the service's answer, documents included), unless the file names its own
       metrics or period options (v1: previewTypes or previewThruType and its number or date): they are kept.
       An *.account.json file is created with create (POST /v2/accounts); only order files preview.
+      A *.preview.json file creates its order with --account-name NAME: a preview's account_data has no name
+      and no bill_to, which an order needs (bill_to is taken from sold_to).
       --max-response-mb (also for test) stops reading an answer past that size with an error (default 64).`,
   endpoints: `  endpoints [QUERY] [--format text|json]
       List the v1 and v2 operations, or those matching QUERY ("write off debit memo"), best first.`,

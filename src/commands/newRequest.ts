@@ -9,7 +9,8 @@ import { COMMANDS } from './ids';
 
 /**
  * New Request...: the operations that take a body, ranked by what is typed; the pick opens a request file
- * whose body validates clean (a template to choose where there are several). From scripts and tests:
+ * whose body validates clean (a template to choose where there are several), its query written there too,
+ * beside the response panel rather than over it. From scripts and tests:
  * `{ operation, pathParams?, template? }` opens it without asking.
  */
 export class NewRequestCommand implements Command {
@@ -26,6 +27,7 @@ export class NewRequestCommand implements Command {
     return this.services.operations.send(
       op,
       given ? { pathParams: given.pathParams, query: {}, template: given.template } : undefined,
+      'write',
     );
   }
 }

@@ -17,6 +17,11 @@ export { operationCurl, sendsServiceVersion } from './operationCurl';
 export { accountNumberSlot, isAccountNumberPath, type AccountNumberSlot } from './accountNumberSlot';
 export { metricsAt, metricsLabel, sumsByEntry, totalsLabel, type CurrencySum, type EntryMetrics } from './metricsAt';
 export {
+  contactLabel,
+  needsMessage,
+  orderNeeds,
+  withAccount,
+  type OrderNeeds,
   orderCreateBody,
   orderFile,
   orderPreviewBody,

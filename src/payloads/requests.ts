@@ -13,5 +13,6 @@ export {
 } from './requestFields';
 export { requestTemplates, type RequestTemplate, type TemplateHints } from './requestTemplates';
 export { orderCreateBody, orderFile, orderPreviewBody, type OrderFile } from './orderFiles';
+export { contactLabel, needsMessage, orderNeeds, withAccount, type OrderNeeds } from './orderNeeds';
 export { v1CreateBody, v1PreviewBody } from './v1Orders';
 export { createdOrder, previewAsV2, v1CreatedOrder, v1InitialTerms, v1PreviewAsV2 } from '../client/v1Preview';

@@ -8,7 +8,21 @@ import type { AccountData, OrderRequestBody, PreviewRequestBody } from '../schem
 export type Call =
   /** `source`: the document's URI, `version` the text's version (the preview history is kept per document). */
   | { kind: 'preview'; file: string; source: string; version?: number; body: PreviewRequestBody; api?: 'v1' }
-  | { kind: 'createOrder'; file: string; body: OrderRequestBody; confirmed?: boolean; api?: 'v1' }
+  | {
+      kind: 'createOrder';
+      file: string;
+      body: OrderRequestBody;
+      confirmed?: boolean;
+      api?: 'v1';
+      /** The document's URI: a failure is shown beside its preview, if that is on show. */
+      source?: string;
+      /** Said in the confirmation, above the connection: the figures it creates, what Create adds. */
+      detail?: readonly string[];
+      /** The created panel's figures (the preview's): shown with the order and its account. */
+      figures?: { label: string; value: string }[];
+      /** The account the body names (an existing one); a new account's is looked up once the order exists. */
+      accountNumber?: string;
+    }
   | { kind: 'createAccount'; file: string; body: AccountData; confirmed?: boolean }
   | { kind: 'operation'; op: Operation; request: OperationRequest; target: string; confirmed?: boolean };
 
@@ -37,6 +51,8 @@ export interface CallInfo {
   file?: string;
   write: boolean;
   confirmed?: boolean;
+  /** Lines the write confirmation says above the connection. */
+  detail?: readonly string[];
 }
 
 export function describe(call: Call): CallInfo {
@@ -50,7 +66,11 @@ export function describe(call: Call): CallInfo {
         write: false,
       };
     case 'createOrder':
-      return { ...write(`Create order from ${call.file}`, `/${call.api ?? 'v2'}/orders`, call), file: call.file };
+      return {
+        ...write(`Create order from ${call.file}`, `/${call.api ?? 'v2'}/orders`, call),
+        file: call.file,
+        detail: call.detail,
+      };
     case 'createAccount':
       return { ...write(`Create account from ${call.file}`, '/v2/accounts', call), file: call.file };
     case 'operation': {

@@ -142,7 +142,8 @@ export class Container extends Disposable {
 
   get payloads(): PayloadRequests {
     const periods = () => this.settings.values.previewPeriods;
-    return (this._payloads ??= new PayloadRequests(this.diagnostics, this.controller, periods));
+    const deps = { periods, history: () => this.history, connection: () => this.connections.active().name };
+    return (this._payloads ??= new PayloadRequests(this.diagnostics, this.controller, deps));
   }
 
   get operations(): OperationRequests {
@@ -152,6 +153,7 @@ export class Container extends Disposable {
       this.connections,
       this.settings,
       this.catalogs,
+      () => this.setup.pickActive(),
     ));
   }
 

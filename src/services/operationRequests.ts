@@ -32,6 +32,8 @@ export interface PartialRequest {
   template?: string;
 }
 
+const WRITE_ANYWAY = 'Write Request Anyway';
+
 /** The Local sandbox listens on a port chosen at start: a cURL names it as a placeholder. */
 const LOCAL_BASE_URL = 'http://127.0.0.1:PORT';
 
@@ -42,6 +44,8 @@ export class OperationRequests {
     private readonly store: ConnectionStore,
     private readonly settings: Settings,
     private readonly catalogs: ProductCatalogs,
+    /** Switch Connection (the connection picker), offered where the Local sandbox cannot answer. */
+    private readonly switchConnection: () => Promise<unknown>,
   ) {}
 
   show(op: Operation): void {
@@ -60,13 +64,15 @@ export class OperationRequests {
   }
 
   /**
-   * Asks for what `given` lacks (with no `given`, the query too), then sends; an operation that takes a
-   * body and has none opens a request file for it instead (its CodeLens sends it).
+   * Asks for what `given` lacks (with no `given`, the query of an operation without a body: a body's request
+   * file holds its query), then sends; an operation that takes a body and has none opens a request file for it
+   * instead (its CodeLens sends it). On the Local sandbox, an operation it does not serve says so first.
    */
-  async send(op: Operation, given?: PartialRequest): Promise<unknown> {
+  async send(op: Operation, given?: PartialRequest, intent: 'send' | 'write' = 'send'): Promise<unknown> {
+    if (!given?.confirmed && !(await this.servedHere(op, intent === 'write'))) return undefined;
     const pathParams = await askPathParams(op, { ...given?.pathParams });
     if (!pathParams) return undefined;
-    const query = given?.query ?? (given ? {} : await askQuery(op));
+    const query = given?.query ?? (given || takesBody(op.method) ? {} : await askQuery(op));
     if (!query) return undefined;
     if (takesBody(op.method) && given?.body === undefined) {
       const template = await this.pickTemplate(op, given);
@@ -85,6 +91,7 @@ export class OperationRequests {
       void vscode.window.showErrorMessage(r.error ?? unknown);
       return undefined;
     }
+    if (!confirmed && !(await this.servedHere(op))) return undefined;
     const errors = vscode.languages
       .getDiagnostics(doc.uri)
       .filter(d => d.source === 'Billing Workbench' && d.severity === vscode.DiagnosticSeverity.Error);
@@ -92,6 +99,24 @@ export class OperationRequests {
       return undefined;
     }
     return this.sendNow(op, { pathParams: r.pathParams ?? {}, query: r.query ?? {}, body: r.body }, confirmed);
+  }
+
+  /**
+   * Whether the active connection answers `op`: on the Local sandbox, one it does not serve (it would answer
+   * 501) is said at once, before anything is asked, with Switch Connection; true once the person has switched
+   * (or, for New Request, chose to write the request anyway: its Send asks again).
+   */
+  private async servedHere(op: Operation, writing = false): Promise<boolean> {
+    if (this.store.active().kind !== 'local' || localAnswer(op) !== undefined) return true;
+    const message =
+      `The Local sandbox does not serve ${op.method} ${op.path} (it would answer 501): ` +
+      'switch to a real environment to call it.';
+    const actions = ['Switch Connection', ...(writing ? [WRITE_ANYWAY] : [])];
+    const action = await vscode.window.showWarningMessage(message, ...actions);
+    if (action === WRITE_ANYWAY) return true;
+    if (action !== 'Switch Connection') return false;
+    await this.switchConnection();
+    return this.store.active().kind !== 'local';
   }
 
   /** The request as cURL, on the clipboard (the token is a placeholder). */
@@ -142,12 +167,22 @@ export class OperationRequests {
     query: Record<string, string>,
     body: unknown,
   ): Promise<vscode.TextEditor> {
-    const editor = await openUntitled(requestFileName(op.path), requestFileText(op.id, pathParams, query, body));
+    const column = besideOf(this.panel.viewColumn); // never over the answers it is written for
+    const text = requestFileText(op.id, pathParams, query, body);
+    const editor = await openUntitled(requestFileName(op.path), text, column);
     void vscode.window.showInformationMessage(
-      'Edit the request body (hover a field for what it takes), then click "Send" above it.',
+      'Edit the request body and its query (hover a field for what it takes), then click "Send" above it.',
     );
     return editor;
   }
+}
+
+/** Where an editor goes so as not to cover the response panel: the first group, or beside it when that is the panel's. */
+function besideOf(panelColumn: vscode.ViewColumn | undefined): vscode.ViewColumn | undefined {
+  if (panelColumn === undefined) return undefined;
+  const active = vscode.window.activeTextEditor?.viewColumn;
+  if (active !== undefined && active !== panelColumn) return active;
+  return panelColumn === vscode.ViewColumn.One ? vscode.ViewColumn.Beside : vscode.ViewColumn.One;
 }
 
 async function askPathParams(

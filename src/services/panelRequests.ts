@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { findOperation } from '../catalog';
 import type { PanelRequest } from '../webview/protocol';
 import type { Container } from './container';
+import { revealCreated } from './orderCreate';
 
 export function answerPanelRequests(services: Container): vscode.Disposable {
   return services.panel.onDidRequest(request => void answer(services, request));
@@ -72,10 +73,5 @@ async function sourceDocument(source: string): Promise<vscode.TextDocument | und
 /** As the Create Order command: create (after its confirmation), then show the new order in the tree. */
 async function createFrom(services: Container, doc: vscode.TextDocument | undefined): Promise<void> {
   const created = await services.payloads.create(doc);
-  if (!created) return;
-  const orderNumber = created.response.data.order_number;
-  services.accountsModel.refresh();
-  const account = created.accountNumber ?? (await services.accountsModel.accountOfOrder(orderNumber).catch(() => ''));
-  if (account) await services.accountsView.revealOrder(account, orderNumber);
-  void vscode.window.showInformationMessage(`Created order ${orderNumber}.`);
+  if (created) await revealCreated(services, created);
 }

@@ -12,7 +12,14 @@ import {
 import type { Connection } from '../connections/connectionStore';
 import { createdOrder, previewAsV2, v1InitialTerms } from '../payloads';
 import { SIMULATED_NOTE } from '../wire/simulated';
-import type { ErrorState, PanelError, PreviewBilling, ResponseState, TimelineHints } from '../webview/protocol';
+import type {
+  ErrorState,
+  PanelError,
+  PanelState,
+  PreviewBilling,
+  ResponseState,
+  TimelineHints,
+} from '../webview/protocol';
 import type { Call, CallInfo } from './calls';
 import { openedDocumentOperation } from './invoiceRequests';
 import { contractNotes } from './answerContract';
@@ -79,7 +86,8 @@ export function responseState(
       return { ...state, source: call.source, summary, timeline, creatable, ...billed, ...(change ? { change } : {}) };
     }
     case 'createOrder': {
-      const order = createdOrder(call, r.data);
+      const { accountNumber, figures } = call;
+      const order = { ...createdOrder(call, r.data), ...(accountNumber ? { accountNumber } : {}), figures };
       return { ...state, title: `Order ${order.orderNumber} created`, order };
     }
     case 'createAccount':
@@ -126,6 +134,17 @@ export function termLabel(t: Term | undefined): string | undefined {
   return `${t.interval_count} ${t.interval}${t.interval_count === 1 ? '' : 's'}`;
 }
 
+/**
+ * What a failure shows: a create from the preview on show keeps that preview, the error above its figures
+ * (the person reads what was refused beside what it would have created); anything else, the error alone.
+ */
+export function failedState(ctx: Context, call: Call, e: ApiError, shown: PanelState | undefined): PanelState {
+  const preview = shown?.kind === 'response' && shown.summary ? shown : undefined;
+  if (call.kind !== 'createOrder' || !call.source || preview?.source !== call.source) return errorState(ctx, e);
+  const error = ctx.client.redactor.json(panelError(e));
+  return { ...preview, failure: { title: `${ctx.info.title} failed`, status: e.status, error } };
+}
+
 export function errorState(ctx: Context, e: ApiError): ErrorState {
   const raw = e.body === undefined ? undefined : ctx.client.redactor.json(e.body);
   return {
@@ -150,8 +169,17 @@ export function panelError(e: ApiError): PanelError {
     categoryName: v1?.categoryName ?? (e.v2 ? e.v2.type.replace(/_/g, ' ') : kindName(e)),
     code: v2?.code ?? (v1 ? String(v1.code) : undefined),
     parameter: v2?.parameter,
+    ...more(e),
     ...action(e),
   };
+}
+
+/** The answer's other refusals, after the first (which `message` says): `"bill_to" is required ...`. */
+function more(e: ApiError): Pick<PanelError, 'more'> {
+  const rest = [...(e.v2?.errors ?? []).slice(1), ...(e.v1 ?? []).slice(1)]
+    .map(x => x.message)
+    .filter((m): m is string => typeof m === 'string' && m !== '');
+  return rest.length ? { more: rest } : {};
 }
 
 function action(e: ApiError): Pick<PanelError, 'action'> {

@@ -13,6 +13,8 @@ import {
 } from '../schemas';
 import { fileName, showProblems } from '../util/documents';
 import type { Call } from './calls';
+import { completeForOrder, createdFigures, figuresLine } from './orderCreate';
+import type { PreviewHistory, PreviewRecord } from './previewHistory';
 import type { RequestController, RunOptions } from './requestController';
 
 export type PreviewCall = Extract<Call, { kind: 'preview' }>;
@@ -30,9 +32,18 @@ export interface SendOptions {
 
 type Body = Record<string, unknown>;
 
+export interface PayloadRequestsDeps {
+  /** Billing periods a preview asks billing documents for (billingWorkbench.preview.periods). */
+  periods: () => number | undefined;
+  /** Each document's last preview: a Create's confirmation restates its figures. */
+  history: () => PreviewHistory;
+  /** The active connection's name (the figures restated are that connection's). */
+  connection: () => string;
+}
+
 const HINTS = {
   preview: 'Open a *.order.json or *.preview.json file (or a POST /v1/orders/preview request file) to preview it.',
-  create: 'Open a *.order.json file (or a POST /v1/orders request file) to create the order.',
+  create: 'Open a *.order.json or *.preview.json file (or a POST /v1/orders request file) to create the order.',
   createAccount: 'Open a *.account.json file to create the account.',
 };
 
@@ -40,8 +51,7 @@ export class PayloadRequests {
   constructor(
     private readonly diagnostics: PayloadDiagnostics,
     private readonly controller: RequestController,
-    /** Billing periods a preview asks billing documents for (billingWorkbench.preview.periods). */
-    private readonly periods: () => number | undefined = () => undefined,
+    private readonly deps: PayloadRequestsDeps,
   ) {}
 
   async preview(doc: vscode.TextDocument | undefined, opts: SendOptions = {}) {
@@ -53,23 +63,60 @@ export class PayloadRequests {
   async previewCall(doc: vscode.TextDocument | undefined, opts: SendOptions = {}): Promise<PreviewCall | undefined> {
     const p = await this.checkedOrder(doc, HINTS.preview, opts);
     if (!p) return undefined;
-    const body = orderPreviewBody(p.order, p.value, this.periods()) as PreviewRequestBody;
+    const body = orderPreviewBody(p.order, p.value, this.deps.periods()) as PreviewRequestBody;
     const api = p.order.api === 'v1' ? ({ api: 'v1' } as const) : {};
     return { kind: 'preview', file: p.file, source: p.doc.uri.toString(), version: p.doc.version, body, ...api };
   }
 
+  /**
+   * Create Order: the file checked as Preview checks it; what an order needs and the file lacks, added (asked
+   * for, or taken from the file, and said); its preview's figures restated in the confirmation (previewed
+   * first when this text has none and a confirmation is to be asked); then the create.
+   */
   async create(doc: vscode.TextDocument | undefined, opts: SendOptions = {}) {
     const p = await this.checkedOrder(doc, HINTS.create, opts);
     if (!p) return undefined;
-    const body = orderCreateBody(p.order, p.value) as OrderRequestBody;
+    let body = orderCreateBody(p.order, p.value);
+    let added: string | undefined;
+    if (p.order.api === 'v2') {
+      const completed = await completeForOrder(p.file, body, opts);
+      if (!completed) return undefined;
+      ({ body, added } = completed);
+    }
+    const record = opts.confirmed
+      ? this.latest(p.doc)
+      : (this.latest(p.doc) ?? (await this.previewFirst(p.doc, opts.run)));
+    if (!opts.confirmed && !record) return undefined; // its preview failed: the panel says why
     const api = p.order.api === 'v1' ? ({ api: 'v1' } as const) : {};
-    const call = { kind: 'createOrder', file: p.file, body, confirmed: opts.confirmed, ...api } as const;
+    // The account the body names (v1: an existing account's number); a new account's is known once created.
+    const named = (p.order.api === 'v1' ? body.existingAccountNumber : body.account_number) as string | undefined;
+    const call = {
+      kind: 'createOrder',
+      file: p.file,
+      body: body as OrderRequestBody,
+      confirmed: opts.confirmed,
+      source: p.doc.uri.toString(),
+      detail: [figuresLine(record), ...(added ? [added] : [])],
+      figures: createdFigures(record),
+      ...(named ? { accountNumber: named } : {}),
+      ...api,
+    } as const;
     const r = await this.controller.run(call, opts.run);
-    const sent = body as Record<string, unknown>;
-    const accountNumber = (p.order.api === 'v1' ? sent.existingAccountNumber : sent.account_number) as
-      string | undefined;
     const data = r?.data as { order_number?: string; orderNumber?: string } | undefined;
-    return r && { response: r, accountNumber, orderNumber: data?.order_number ?? data?.orderNumber ?? '' };
+    return r && { response: r, accountNumber: named, orderNumber: data?.order_number ?? data?.orderNumber ?? '' };
+  }
+
+  /** The document's last preview, when it was of this very text on the connection it would be created on. */
+  private latest(doc: vscode.TextDocument): PreviewRecord | undefined {
+    const record = this.deps.history().latest(doc.uri.toString());
+    return record?.version === doc.version && record.connection === this.deps.connection() ? record : undefined;
+  }
+
+  /** Previews the text (shown in the panel) so the confirmation can say what it creates. */
+  private async previewFirst(doc: vscode.TextDocument, run?: RunOptions): Promise<PreviewRecord | undefined> {
+    const call = await this.previewCall(doc, { force: true });
+    if (!call || !(await this.controller.run(call, run))) return undefined;
+    return this.latest(doc);
   }
 
   /** An order file (v2 order or preview payload, v1 order request file), parsed and checked. */

@@ -9,7 +9,7 @@ import type { ResponsePanel } from '../views/responsePanel';
 import { describe, invoke, type AnswerOf, type Call, type CallInfo } from './calls';
 import { confirmWrite } from './confirmWrite';
 import { offerFor } from './nextAction';
-import { errorState, responseState } from './panelStates';
+import { failedState, responseState } from './panelStates';
 import type { PreviewHistory } from './previewHistory';
 import { historyRecord, type Outcome } from './historyRecords';
 import type { RequestHistory } from './requestHistory';
@@ -42,7 +42,8 @@ export class RequestController {
     const info = describe(call);
     const what = info.target ? `${info.method} ${info.target}` : info.title;
     const action = call.kind === 'operation' ? 'Send' : 'Create';
-    if (info.write && !info.confirmed && !(await confirmWrite(active.connection, what, action))) return undefined;
+    if (info.write && !info.confirmed && !(await confirmWrite(active.connection, what, action, info.detail)))
+      return undefined;
     const ctx = { info, ...active };
     const started = Date.now();
     const record = (outcome: Outcome) =>
@@ -61,7 +62,7 @@ export class RequestController {
         return undefined;
       }
       record({ error: e, ms: Date.now() - started });
-      if (e instanceof ApiError) this.deps.panel.show(errorState(ctx, e));
+      if (e instanceof ApiError) this.deps.panel.show(failedState(ctx, call, e, this.deps.panel.state));
       if (options.quiet) throw e;
       return this.fail(e);
     }

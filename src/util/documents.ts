@@ -16,11 +16,18 @@ export function newFileFolder(): vscode.Uri {
   return vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file('/');
 }
 
-/** Opens an untitled document at `target` (a name: in the new-file folder) with `content`, in an editor. */
-export async function openUntitled(target: vscode.Uri | string, content: string): Promise<vscode.TextEditor> {
+/**
+ * Opens an untitled document at `target` (a name: in the new-file folder) with `content`, in an editor (in
+ * `column` when given, else the active group).
+ */
+export async function openUntitled(
+  target: vscode.Uri | string,
+  content: string,
+  column?: vscode.ViewColumn,
+): Promise<vscode.TextEditor> {
   const uri = typeof target === 'string' ? vscode.Uri.joinPath(newFileFolder(), target) : target;
   const doc = await vscode.workspace.openTextDocument(uri.with({ scheme: 'untitled' }));
-  const editor = await vscode.window.showTextDocument(doc);
+  const editor = await vscode.window.showTextDocument(doc, column === undefined ? undefined : { viewColumn: column });
   await editor.edit(b => b.replace(new vscode.Range(0, 0, doc.lineCount, 0), content));
   return editor;
 }

@@ -56,6 +56,10 @@ export class ResponsePanel extends Disposable implements vscode.WebviewPanelSeri
   get visible(): boolean {
     return !!this.panel?.visible;
   }
+  /** The editor group the panel is in (undefined: not open); a new editor for a request goes elsewhere. */
+  get viewColumn(): vscode.ViewColumn | undefined {
+    return this.panel?.viewColumn;
+  }
   /** Why the preview shown no longer matches its file, if it does not. */
   get staleness(): Staleness | undefined {
     return this.stale;

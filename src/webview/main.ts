@@ -1,14 +1,14 @@
 // The response panel's script (browser bundle). Service data is untrusted: everything is rendered as
 // text nodes through the DOM, never by joining HTML strings.
-import { button, el, icon, table, withoutAdvice } from './dom';
+import { button, el, icon, withoutAdvice } from './dom';
 import { invoicesView } from './invoicesModel';
 import { renderInvoices } from './invoicesView';
 import { renderPreview } from './previewView';
 import { renderComparison } from './comparisonView';
 import { measure } from './measure';
+import { renderOrder } from './createdView';
 import type {
   ComparisonState,
-  CreatedOrder,
   HostMessage,
   OperationDetails,
   PanelError,
@@ -62,7 +62,8 @@ function render(s: PanelState): void {
     case 'response':
       if (s.note) root.appendChild(el('p', { cls: 'note', text: `This answer is ${s.note}.` }));
       if (s.contract) renderContract(s.contract); // where it is seen before the figures are trusted
-      if (s.order) renderOrder(s.order);
+      if (s.failure) renderError(s.failure.error, `${s.failure.title} (status ${s.failure.status ?? '-'})`);
+      if (s.order) root.appendChild(renderOrder(s.order));
       if (s.summary) {
         root.appendChild(previewActions(s));
         root.appendChild(renderPreview(s.summary, s.change, s.timeline, s.billing));
@@ -161,10 +162,12 @@ function renderOperation(o: OperationDetails, onLocalSandbox: boolean): void {
   root.appendChild(actions);
 }
 
-function renderError(e: PanelError): void {
-  const heading = ` ${e.categoryName ?? 'Error'}${e.category ? ` (category ${e.category})` : ''}`;
+/** The decoded error; `title` names what failed when the panel shows something else beside it (a preview). */
+function renderError(e: PanelError, title?: string): void {
+  const heading = ` ${title ?? e.categoryName ?? 'Error'}${e.category ? ` (category ${e.category})` : ''}`;
   const box = el('section', { cls: 'error' }, el('h2', {}, icon('error'), el('span', { text: heading })));
   box.appendChild(el('p', { text: withoutAdvice(e) }));
+  if (e.more?.length) box.appendChild(el('ul', {}, ...e.more.map(m => el('li', { text: m }))));
   if (e.parameter) box.appendChild(el('p', { text: `Parameter: ${e.parameter}` }));
   if (e.advice) box.appendChild(el('p', { cls: 'advice', text: `What to do: ${e.advice}` }));
   const actions = el('div', { cls: 'actions' });
@@ -176,18 +179,6 @@ function renderError(e: PanelError): void {
   actions.appendChild(button('Show Log', 'output', ask('showLog')));
   box.appendChild(actions);
   root.appendChild(box);
-}
-
-function renderOrder(order: CreatedOrder): void {
-  const rows = order.subscriptions.map(x => [x.number, x.state, String(x.version)]);
-  root.appendChild(
-    el(
-      'section',
-      {},
-      el('h2', { text: `Order ${order.orderNumber}` }),
-      table(['subscription', 'state', 'version'], rows),
-    ),
-  );
 }
 
 /** A quiet note: where the answer departs from the published contract (as text: the paths come from the answer). */

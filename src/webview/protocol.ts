@@ -15,6 +15,8 @@ export interface PanelError {
   requestId?: string;
   /** What the advice says to do, offered as the error's first button. */
   action?: 'signIn' | 'switchConnection';
+  /** The service's other refusals in the same answer (a 400 may name several fields), after the first. */
+  more?: string[];
 }
 
 export interface OperationDetails {
@@ -33,6 +35,17 @@ export interface OperationDetails {
 export interface CreatedOrder {
   orderNumber: string;
   subscriptions: { number: string; state: string; version: number }[];
+  /** The account it belongs to: the one the file names, or the new one (looked up once the order exists). */
+  accountNumber?: string;
+  /** The figures of the preview it was created from: MRR, TCB, first invoice, as the confirmation said them. */
+  figures?: { label: string; value: string }[];
+}
+
+/** A create that failed, shown beside the preview it came from (the preview stays on show). */
+export interface CreateFailure {
+  title: string;
+  status?: number;
+  error: PanelError;
 }
 
 /** What every panel shows in its header. */
@@ -79,6 +92,8 @@ export interface ResponseState extends Exchange {
   billing?: PreviewBilling;
   /** Where the answer departs from the operation's published response schema, said quietly. */
   contract?: ContractNotes;
+  /** A preview whose Create failed: the error, above the figures it would have created. */
+  failure?: CreateFailure;
 }
 
 /** "the contract does not list `foo`", "required `bar` is missing", "status 202 is not declared ...". */

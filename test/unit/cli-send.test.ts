@@ -47,6 +47,27 @@ describe('node dist/cli.js preview / create', () => {
     assert.ok(sb.store.orders.has(n));
     assert.ok(!r.stdout.includes(sb.clientSecret) && !r.stderr.includes(sb.clientSecret));
   });
+  test('create of the README preview file names what an order needs, then creates with --account-name', async () => {
+    const env = { BILLING_CLIENT_ID: sb.clientId, BILLING_CLIENT_SECRET: sb.clientSecret };
+    const file = 'examples/new-customer.preview.json';
+    const orders = sb.store.orders.size;
+    const refused = await run(['create', file, '--base-url', sb.url], env);
+    assert.equal(refused.status, 1);
+    assert.match(
+      refused.stderr,
+      /An order needs account_data\.name and account_data\.bill_to, which new-customer\.preview\.json lacks/,
+    );
+    assert.match(refused.stderr, /--account-name "Ada Lovelace" \(bill_to is taken from sold_to: Ada Lovelace\)/);
+    assert.equal(sb.store.orders.size, orders, 'nothing sent');
+    const r = await run(['create', file, '--account-name', 'Analytical Engines', '--base-url', sb.url], env);
+    assert.equal(r.status, 0, r.stderr);
+    const order = sb.store.orders.get(/created order (O\d{8})/.exec(r.stdout)![1])!;
+    const account = sb.store.accounts.get(order.account_number)!;
+    assert.equal(account.name, 'Analytical Engines');
+    assert.deepEqual([account.bill_to.first_name, account.bill_to.last_name], ['Ada', 'Lovelace']);
+    const misplaced = await run(['preview', file, '--account-name', 'X']);
+    assert.equal(misplaced.status, 2, 'a usage error: --account-name is for create');
+  });
   test('errors: decoded message and exit 1; invalid file not sent; missing credentials exit 2', async () => {
     const env = { BILLING_CLIENT_ID: sb.clientId, BILLING_CLIENT_SECRET: 'wrong-secret' };
     const bad = await run(['preview', 'examples/new-customer.preview.json', '--base-url', sb.url], env);
