@@ -56,17 +56,28 @@ export function idValueFindings(operationId: string, body: unknown, at: PathSegm
   const signUp = operationId.includes('sign-up');
   const order = ORDERS.has(operationId);
   const from = at.length;
-  walk(body, at, (holder, key, holderPath, parentKey) => {
-    const v = holder[key] as string;
-    const lookedUp =
-      LOOKED_UP.has(key) ||
-      (key === ACCOUNT_KEY && !signUp) ||
-      (key === 'accountNumber' && holderPath.length === from && ACCOUNT_NUMBER_AT_TOP.has(operationId)) ||
-      (order && key === 'chargeNumber' && parentKey === 'chargeUpdates') ||
-      (order && key === 'subscriptionNumber' && parentKey === 'subscriptions' && changesOnly(holder));
-    if (lookedUp) checkIdValue(v, key, () => [...holderPath, key], out, from);
-    else if (v !== '' && isPlaceholder(key, v)) out.push(placeholderFinding([...holderPath, key], v, from));
-  });
+  // One pass over every member of every object (a body may hold 100,000 fields); iterative, as a body nests
+  // as deep as the checker lets it, farther than the stack would.
+  const stack: [Obj, PathSegment[], string | undefined][] = [[body, at, undefined]];
+  while (stack.length) {
+    const [holder, holderPath, parentKey] = stack.pop()!;
+    for (const key in holder) {
+      const v = holder[key];
+      if (typeof v !== 'string') {
+        if (isObj(v)) stack.push([v, [...holderPath, key], key]);
+        else if (Array.isArray(v)) v.forEach((e, i) => isObj(e) && stack.push([e, [...holderPath, key, i], key]));
+        continue;
+      }
+      const lookedUp =
+        LOOKED_UP.has(key) ||
+        (key === ACCOUNT_KEY && !signUp) ||
+        (key === 'accountNumber' && holderPath.length === from && ACCOUNT_NUMBER_AT_TOP.has(operationId)) ||
+        (order && key === 'chargeNumber' && parentKey === 'chargeUpdates') ||
+        (order && key === 'subscriptionNumber' && parentKey === 'subscriptions' && changesOnly(holder));
+      if (lookedUp) checkIdValue(v, key, () => [...holderPath, key], out, from);
+      else if (v !== '' && isPlaceholder(key, v)) out.push(placeholderFinding([...holderPath, key], v, from));
+    }
+  }
   return out;
 }
 
@@ -78,25 +89,4 @@ function changesOnly(s: Obj): boolean {
     actions.length > 0 &&
     actions.every(a => isObj(a) && typeof a.type === 'string' && a.type !== 'CreateSubscription')
   );
-}
-
-/** A text member `key` of `holder` (at `holderPath`); `parentKey`: the key of the list or object that holds it. */
-type Visit = (holder: Obj, key: string, holderPath: PathSegment[], parentKey: string | undefined) => void;
-
-/** Every text member of every object in `value`. */
-function walk(value: Obj, path: PathSegment[], visit: Visit, parentKey?: string): void {
-  // Iterative: a body nests as deep as the checker lets it, farther than the stack would.
-  const stack: [Obj, PathSegment[], string | undefined][] = [[value, path, parentKey]];
-  while (stack.length) {
-    const [o, at, parent] = stack.pop()!;
-    for (const key of Object.keys(o)) {
-      const v = o[key];
-      if (typeof v === 'string') visit(o, key, at, parent);
-      else if (isObj(v)) stack.push([v, [...at, key], key]);
-      else if (Array.isArray(v))
-        v.forEach((e, i) => {
-          if (isObj(e)) stack.push([e, [...at, key, i], key]);
-        });
-    }
-  }
 }

@@ -23,8 +23,13 @@ export function idWords(name: string): string {
  * quick fix's `PLAN_ID` and `PRICE_ID`.
  */
 export function isPlaceholder(field: string, value: string): boolean {
-  if (value === `${field}-1` || value === `${field} value`) return true;
-  return /^[a-z][A-Za-z]*(Id|Key|Number)-1$/.test(value) || V2_PLACEHOLDERS.has(value);
+  // Read for every text of a body (100,000 fields, say): nothing is made unless the value ends as one does.
+  if (value.endsWith('-1')) {
+    const named = value.length === field.length + 2 && value.startsWith(field);
+    return named || /^[a-z][A-Za-z]*(Id|Key|Number)-1$/.test(value);
+  }
+  if (value.endsWith(' value')) return value.length === field.length + 6 && value.startsWith(field);
+  return V2_PLACEHOLDERS.has(value);
 }
 const V2_PLACEHOLDERS = new Set(['PLAN_ID', 'PRICE_ID']);
 

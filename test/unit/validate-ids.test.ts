@@ -117,10 +117,16 @@ describe('empty ids on the command line and over the wire', () => {
   fs.writeFileSync(file, JSON.stringify(body, null, 2));
 
   test('validate and validate --connection-catalog exit 1 with the error at its line', async () => {
-    for (const args of [['validate', file], ['validate', '--connection-catalog', file]]) {
+    for (const args of [
+      ['validate', file],
+      ['validate', '--connection-catalog', file],
+    ]) {
       const r = await runCli(args);
       assert.equal(r.status, 1, r.stdout + r.stderr);
-      assert.match(r.stdout, /empty\.order\.json:\d+:\d+: error subscriptions\[0\]\.subscription_plans\[0\]\.plan_id is empty.*\[empty-id\]/);
+      assert.match(
+        r.stdout,
+        /empty\.order\.json:\d+:\d+: error subscriptions\[0\]\.subscription_plans\[0\]\.plan_id is empty.*\[empty-id\]/,
+      );
     }
   });
 
