@@ -185,6 +185,30 @@ suite('Request files: empty ids and misspelt fields outside orders', () => {
     }
   });
 
+  test('completion never offers a key the object has: v1 `type` in an order action, v2 `name` in account_data', async () => {
+    // A key started on the line above `"type"` (the quotes typed, no comma yet), as a person adds one.
+    const doc = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(ws(), 'v1-order.request.json'));
+    const editor = await vscode.window.showTextDocument(doc);
+    const at = doc.getText().indexOf('"type"');
+    await editor.edit(e => e.insert(doc.positionAt(at), '""\n            '));
+    const v1 = await complete(doc, doc.positionAt(at + 1), 'triggerDates');
+    assert.ok(!v1.includes('type') && !v1.includes('suspend'), v1.join(', '));
+    // v2 keys come from the JSON language service and the generated schema: the same in a payload file.
+    const order = vscode.Uri.joinPath(ws(), 'present-keys.order.json');
+    fs.writeFileSync(
+      order.fsPath,
+      '{\n  "account_data": {\n    ""\n    "name": "Acme",\n    "currency": "USD"\n  }\n}\n',
+    );
+    try {
+      const v2doc = await vscode.workspace.openTextDocument(order);
+      await vscode.window.showTextDocument(v2doc);
+      const v2 = await complete(v2doc, v2doc.positionAt(v2doc.getText().indexOf('""') + 1), 'bill_to');
+      assert.ok(!v2.includes('name') && !v2.includes('currency'), v2.join(', '));
+    } finally {
+      fs.rmSync(order.fsPath, { force: true });
+    }
+  });
+
   test('a v2 order with "" as plan_id: an error at the value', async () => {
     const uri = vscode.Uri.joinPath(ws(), 'empty-plan.order.json');
     const order = {
