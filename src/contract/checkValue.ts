@@ -156,18 +156,20 @@ class Checker {
     }
     const present = new Set(Object.keys(value));
     const known = [...new Set([...Object.keys(s.properties), ...s.required])];
+    const lists = listsFields(s);
     for (const [key, v] of Object.entries(value)) {
       const prop = Object.hasOwn(s.properties, key) ? s.properties[key] : undefined; // not `constructor` of {}
       if (prop) this.check(prop, v, [...path, key], out);
-      else if (typeof s.additionalProperties === 'object')
-        this.checkExtra(s.additionalProperties, v, [...path, key], out);
-      else if (
-        listsFields(s) &&
-        s.additionalProperties !== true &&
-        !CUSTOM_FIELD.test(key) &&
-        !s.required.includes(key)
-      )
-        out.push(unknownField(key, [...path, key], this.where(path), suggestKey(key, known, present)));
+      else if (!lists || CUSTOM_FIELD.test(key) || s.required.includes(key)) {
+        if (typeof s.additionalProperties === 'object') this.checkExtra(s.additionalProperties, v, [...path, key], out);
+      } else if (typeof s.additionalProperties === 'object' || s.additionalProperties === true) {
+        // An object that lists its fields and takes others too (most v1 objects: their custom fields): a name
+        // next to a listed one is most likely that field misspelt; any other is the tenant's own.
+        const near = suggestKey(key, known, present);
+        if (near) out.push(unknownField(key, [...path, key], this.where(path), near));
+        else if (typeof s.additionalProperties === 'object')
+          this.checkExtra(s.additionalProperties, v, [...path, key], out);
+      } else out.push(unknownField(key, [...path, key], this.where(path), suggestKey(key, known, present)));
     }
   }
 

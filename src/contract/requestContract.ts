@@ -3,6 +3,7 @@
 import type { PathSegment } from '../schemas/findings';
 import type { RawFinding } from '../schemas/rules';
 import { checkValue } from './checkValue';
+import { idValueFindings } from './idValues';
 import { placeholderFor } from './placeholder';
 import { REQUESTS } from './requestData';
 import type { SchemaNode } from './schemaNode';
@@ -26,10 +27,16 @@ export class RequestContract {
     return Object.keys(REQUESTS.operations);
   }
 
-  /** Findings for `body`, with paths below `at` (`['body']` in a request file). */
+  /**
+   * Findings for `body`, with paths below `at` (`['body']` in a request file): its schema's, and the looked-up
+   * ids that are empty (the service answers 400) or still a template's placeholder.
+   */
   check(operationId: string, body: unknown, at: PathSegment[] = []): RawFinding[] {
     const node = this.bodyOf(operationId);
-    return node ? withoutShadowedMissing(checkValue(this.shapes, node, body, at)) : [];
+    if (!node) return [];
+    const found = withoutShadowedMissing(checkValue(this.shapes, node, body, at));
+    for (const f of idValueFindings(operationId, body, at)) found.push(f); // one by one: either may be long
+    return found;
   }
 
   /** A body with every required field, each with a value that shows what goes there. */

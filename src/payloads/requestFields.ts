@@ -1,7 +1,7 @@
 // What a request file's body offers at a place: the fields an object may still take and the values a field
 // allows (completion), and what a field is (hover), read from the operation's contract. Core: the editor
 // turns these into completion items and hovers.
-import { getLocation, parse as parseJsonc, type Location } from 'jsonc-parser';
+import { createScanner, getLocation, parse as parseJsonc, type Location, type SyntaxKind } from 'jsonc-parser';
 import { requestContract, type Shape } from '../contract';
 import { MAX_VALUES, type FieldInfo, type PathSegment } from '../schemas';
 import { isObj } from '../schemas/objects';
@@ -66,11 +66,9 @@ export function requestOffersAt(text: string, offset: number): Offers | undefine
     const containerPath = bodyPath.slice(0, -1);
     const shape = contract.shapeAt(operationId, containerPath, body);
     if (!shape || shape.type !== 'object') return undefined;
-    const holder = valueAt(body, containerPath);
-    const present = new Set(isObj(holder) ? Object.keys(holder) : []);
-    const typing = token?.type === 'property' || token?.type === 'string' ? String(token.value ?? '') : '';
+    const present = keysBeside(text, offset);
     const fields = Object.entries(shape.properties)
-      .filter(([name, node]) => (!present.has(name) || name === typing) && !contract.shapes.of(node).readOnly)
+      .filter(([name, node]) => !present.has(name) && !contract.shapes.of(node).readOnly)
       .map(([name, node]) => fieldOffer(name, contract.shapes.of(node), shape.required.includes(name)))
       .sort((a, b) => Number(b.required) - Number(a.required));
     return { fields, replace };
@@ -175,8 +173,65 @@ function describeShape(s: Shape): string[] {
   return out;
 }
 
-function valueAt(root: unknown, path: readonly PathSegment[]): unknown {
-  let v = root;
-  for (const p of path) v = isObj(v) || Array.isArray(v) ? (v as Record<PathSegment, unknown>)[p] : undefined;
-  return v;
+/**
+ * The keys of the object the cursor is in, as written (a string followed by a colon), less the one being
+ * typed. Read from the tokens, not a parse: a key being typed (`""` just before `"type": ...`, no comma yet)
+ * makes a parse read the next key as its value, and a key present would be offered again.
+ */
+export function keysBeside(text: string, offset: number): Set<string> {
+  const scanner = createScanner(text, false);
+  const K = TOKENS;
+  const stack: Open[] = [];
+  let around: Open | undefined; // the innermost object open at the cursor
+  let last: Key | undefined; // the string just before, if any
+  for (let t = scanner.scan(); t !== K.EOF; t = scanner.scan()) {
+    if (t === K.Trivia || t === K.LineBreakTrivia) continue;
+    if (t === K.LineCommentTrivia || t === K.BlockCommentTrivia) continue;
+    const start = scanner.getTokenOffset(),
+      end = start + scanner.getTokenLength();
+    if (!around && start >= offset) around = innermostObject(stack);
+    const top = stack[stack.length - 1];
+    if (t === K.OpenBraceToken || t === K.OpenBracketToken) {
+      stack.push({ object: t === K.OpenBraceToken, keys: [] });
+    } else if (t === K.CloseBraceToken || t === K.CloseBracketToken) {
+      const closed = stack.pop();
+      if (closed && closed === around) break;
+    } else if (t === K.ColonToken && last && top?.object) top.keys.push(last);
+    last = t === K.StringLiteral ? { name: scanner.getTokenValue(), start, end } : undefined;
+  }
+  around ??= innermostObject(stack);
+  const keys = new Set<string>();
+  for (const k of around?.keys ?? []) if (offset < k.start || offset > k.end) keys.add(k.name);
+  return keys;
+}
+
+/** jsonc-parser's SyntaxKind values (a const enum, which isolated modules cannot read). */
+const TOKENS = {
+  OpenBraceToken: 1,
+  CloseBraceToken: 2,
+  OpenBracketToken: 3,
+  CloseBracketToken: 4,
+  ColonToken: 6,
+  StringLiteral: 10,
+  LineCommentTrivia: 12,
+  BlockCommentTrivia: 13,
+  LineBreakTrivia: 14,
+  Trivia: 15,
+  EOF: 17,
+} as const satisfies Record<string, SyntaxKind>;
+
+interface Key {
+  name: string;
+  start: number;
+  end: number;
+}
+/** An object or list open at a point of the scan, with the keys read so far. */
+interface Open {
+  object: boolean;
+  keys: Key[];
+}
+
+function innermostObject(stack: readonly Open[]): Open | undefined {
+  const top = stack[stack.length - 1];
+  return top?.object ? top : undefined;
 }

@@ -70,6 +70,9 @@ export const FINDING_CODES = {
   'ignored-field': { category: 20, title: 'Field with no effect here' },
   'tier-order': { category: 20, title: 'Tiers out of order' },
   'payment-type-mismatch': { category: 20, title: 'Payment details under another type' },
+  // Values of the fields the service looks up (idValues.ts, contract/idValues.ts).
+  'empty-id': { category: 20, title: 'Empty id' },
+  placeholder: { category: 20, title: "A template's placeholder left in" },
   // Its category is that of the first finding it counts (the table's is a placeholder).
   'more-findings': { category: 90, title: 'More findings not listed' },
 } as const satisfies Record<string, { category: Category; title: string }>;

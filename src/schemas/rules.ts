@@ -7,6 +7,7 @@ import type { Target } from './locate';
 import type { PayloadKind } from './shapes';
 import { checkAccount } from './accountRules';
 import { checkDescribedRules } from './describedRules';
+import { checkV2Ids } from './idValues';
 import { checkTerm } from './termRules';
 import { isObj, type Obj } from './objects';
 import { inContainer } from './wording';
@@ -97,6 +98,7 @@ export function checkRules(value: unknown, kind: PayloadKind, now: Date): RawFin
   const out: RawFinding[] = [];
   if (!isObj(value)) return out;
   checkDescribedRules(value, kind, out);
+  checkV2Ids(value, kind, out);
   if (kind === 'account') {
     checkAccount(value, [], out, now);
     return out;

@@ -43,7 +43,9 @@ export function suggestKey(key: string, known: readonly string[], present: Reado
     bestDistance = budget + 1;
   for (const name of known) {
     if (present.has(name) || Math.abs(name.length - k.length) > budget) continue;
-    const d = distance(k, name.toLowerCase(), budget);
+    const lower = name.toLowerCase();
+    if (lettersApart(k, lower) > 2 * budget) continue; // cheaper than the distance, and most names stop here
+    const d = distance(k, lower, budget);
     if (d < bestDistance) {
       best = name;
       bestDistance = d;
@@ -51,6 +53,28 @@ export function suggestKey(key: string, known: readonly string[], present: Reado
   }
   return best;
 }
+
+/**
+ * How many letters the two names do not share, counted both ways (the L1 distance of their letter counts). An
+ * edit changes it by 2 at most (a swap by none), so names more than 2 * budget apart are more than budget edits
+ * apart. A name with a letter beyond ASCII gets 0: the distance decides.
+ */
+function lettersApart(a: string, b: string): number {
+  for (let i = 0; i < a.length; i++) if (a.charCodeAt(i) > 127) return 0;
+  for (let i = 0; i < b.length; i++) if (b.charCodeAt(i) > 127) return 0;
+  for (let i = 0; i < a.length; i++) counts[a.charCodeAt(i)]++;
+  for (let i = 0; i < b.length; i++) counts[b.charCodeAt(i)]--;
+  let apart = 0;
+  // Each letter's difference is added once, then cleared: the counts are all zero again for the next pair.
+  for (const s of [a, b])
+    for (let i = 0; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      apart += Math.abs(counts[c]);
+      counts[c] = 0;
+    }
+  return apart;
+}
+const counts = new Int32Array(128);
 
 /** Optimal string alignment distance, giving up (budget + 1) once every cell of a row exceeds the budget. */
 export function distance(a: string, b: string, budget = Infinity): number {

@@ -133,3 +133,104 @@ suite('Request files: v1 bodies checked, completed and explained', () => {
     await waitFor('clean', () => ours(doc.uri).length === 0);
   });
 });
+
+// Issue 30, items 6 and 7: an empty id is an error, and a v1 object that takes custom fields (a payment) says
+// "did you mean" on a misspelt field with Rename, as an order does.
+suite('Request files: empty ids and misspelt fields outside orders', () => {
+  suiteSetup(async () => {
+    await api();
+  });
+  teardown(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  test('POST /v1/payments: "" accountNumber is an error, `coment` a warning whose Rename clears it', async function () {
+    const uri = vscode.Uri.joinPath(ws(), 'empty-id-payment.request.json');
+    const body = { accountNumber: '', amount: 350, currency: 'USD', type: 'External', coment: 'Paid by check' };
+    fs.writeFileSync(uri.fsPath, JSON.stringify({ operation: 'POST /v1/payments', body }, null, 2) + '\n');
+    try {
+      const doc = await vscode.workspace.openTextDocument(uri);
+      await vscode.window.showTextDocument(doc, vscode.ViewColumn.One);
+      const d = await waitFor('both findings', () => (ours(doc.uri).length === 2 ? ours(doc.uri) : undefined));
+      const byCode = new Map(d.map(x => [codeOf(x), x]));
+      const empty = byCode.get('empty-id')!,
+        typo = byCode.get('unknown-field')!;
+      assert.equal(doc.getText(empty.range), '""');
+      assert.equal(empty.severity, vscode.DiagnosticSeverity.Error);
+      assert.match(empty.message, /^accountNumber is empty: the service looks it up and answers 400/);
+      assert.equal(doc.getText(typo.range), '"coment"');
+      assert.equal(typo.severity, vscode.DiagnosticSeverity.Warning);
+      assert.match(typo.message, /^Unknown field "coment" in the body: did you mean `comment`\?/);
+      await vscode.commands.executeCommand('workbench.actions.view.problems');
+      const shot = await screenWhen(this, 'empty-id-and-typo-problems', t =>
+        ['accountNumber is empty', 'did you mean'].every(x => t.includes(x)),
+      );
+      assert.ok(shot.text.includes('accountNumber is empty'));
+      const actions = await waitFor('the Rename quick fix', async () => {
+        const all = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+          'vscode.executeCodeActionProvider',
+          doc.uri,
+          typo.range,
+          vscode.CodeActionKind.QuickFix.value,
+        );
+        return all.some(a => a.edit && a.title === 'Rename to `comment`') ? all : undefined;
+      });
+      const rename = actions.find(a => a.title === 'Rename to `comment`')!;
+      assert.ok(rename.isPreferred, 'Rename is the preferred fix');
+      assert.ok(await vscode.workspace.applyEdit(rename.edit!));
+      await waitFor('only the empty id left', () => ours(doc.uri).map(codeOf).join() === 'empty-id');
+      assert.match(doc.getText(), /"comment": "Paid by check"/);
+    } finally {
+      fs.rmSync(uri.fsPath, { force: true });
+    }
+  });
+
+  test('completion never offers a key the object has: v1 `type` in an order action, v2 `name` in account_data', async () => {
+    // A key started on the line above `"type"` (the quotes typed, no comma yet), as a person adds one.
+    const doc = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(ws(), 'v1-order.request.json'));
+    const editor = await vscode.window.showTextDocument(doc);
+    const at = doc.getText().indexOf('"type"');
+    await editor.edit(e => e.insert(doc.positionAt(at), '""\n            '));
+    const v1 = await complete(doc, doc.positionAt(at + 1), 'triggerDates');
+    assert.ok(!v1.includes('type') && !v1.includes('suspend'), v1.join(', '));
+    // v2 keys come from the JSON language service and the generated schema: the same in a payload file.
+    const order = vscode.Uri.joinPath(ws(), 'present-keys.order.json');
+    fs.writeFileSync(
+      order.fsPath,
+      '{\n  "account_data": {\n    ""\n    "name": "Acme",\n    "currency": "USD"\n  }\n}\n',
+    );
+    try {
+      const v2doc = await vscode.workspace.openTextDocument(order);
+      await vscode.window.showTextDocument(v2doc);
+      const v2 = await complete(v2doc, v2doc.positionAt(v2doc.getText().indexOf('""') + 1), 'bill_to');
+      assert.ok(!v2.includes('name') && !v2.includes('currency'), v2.join(', '));
+    } finally {
+      fs.rmSync(order.fsPath, { force: true });
+    }
+  });
+
+  test('a v2 order with "" as plan_id: an error at the value', async () => {
+    const uri = vscode.Uri.joinPath(ws(), 'empty-plan.order.json');
+    const order = {
+      account_number: 'A00000001',
+      subscriptions: [
+        {
+          initial_term: { type: 'evergreen' },
+          start_on: { contract_effective: '2026-01-01' },
+          subscription_plans: [{ plan_id: '' }],
+        },
+      ],
+    };
+    fs.writeFileSync(uri.fsPath, JSON.stringify(order, null, 2) + '\n');
+    try {
+      const doc = await vscode.workspace.openTextDocument(uri);
+      await vscode.window.showTextDocument(doc);
+      const d = await waitFor('the empty-id error', () => ours(doc.uri).find(x => codeOf(x) === 'empty-id'));
+      assert.equal(doc.getText(d.range), '""');
+      assert.equal(d.severity, vscode.DiagnosticSeverity.Error);
+      assert.match(d.message, /^subscriptions\[0\]\.subscription_plans\[0\]\.plan_id is empty/);
+    } finally {
+      fs.rmSync(uri.fsPath, { force: true });
+    }
+  });
+});

@@ -168,10 +168,37 @@ function orderLike(kind: 'order' | 'preview'): fc.Arbitrary<JsonObject> {
   }));
 }
 
+/** Fields whose value the service looks up (src/schemas/idValues.ts): "" there names nothing (an error). */
+const ID_FIELDS = new Set([
+  'account_number',
+  'account_id',
+  'invoice_owner_account_number',
+  'subscription_number',
+  'plan_id',
+  'plan_number',
+  'price_id',
+  'subscription_plan_id',
+  'previous_plan_id',
+  'id',
+  'payment_method_id',
+  'payment_gateway_id',
+  'default_payment_method_id',
+  'parent_account_id',
+]);
+
+/** Every id field anywhere holds some text (a new object's number may be "", but "x" is as valid there). */
+function withIds(v: Json): Json {
+  if (Array.isArray(v)) return v.map(withIds);
+  if (!isObject(v)) return v;
+  const out: JsonObject = {};
+  for (const [k, x] of Object.entries(v)) out[k] = x === '' && ID_FIELDS.has(k) ? 'x' : withIds(x);
+  return out;
+}
+
 export const validPayload: Record<PayloadKind, fc.Arbitrary<JsonObject>> = {
-  order: orderLike('order'),
-  preview: orderLike('preview'),
-  account: objectArbitrary(Account),
+  order: orderLike('order').map(o => withIds(o) as JsonObject),
+  preview: orderLike('preview').map(o => withIds(o) as JsonObject),
+  account: objectArbitrary(Account).map(o => withIds(o) as JsonObject),
 };
 
 const SCHEMAS = { order: OrderRequest, preview: PreviewRequest, account: Account };
