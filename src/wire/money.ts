@@ -21,21 +21,29 @@ export const round2 = (n: number): number => {
 const MINUS = '\u2212';
 const formatters = new Map<string, Intl.NumberFormat>();
 
+const decimalsOf = new Map<string, number>();
+
 /** The currency's own number of decimals (2 for USD, 0 for JPY); 2 for a code Intl does not know. */
-function fractionDigits(currency: string | undefined): number {
+export function currencyDecimals(currency: string | undefined): number {
   if (!currency) return 2;
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
+  let digits = decimalsOf.get(currency);
+  if (digits === undefined) {
+    try {
+      const f = new Intl.NumberFormat('en-US', { style: 'currency', currency });
+      digits = f.resolvedOptions().maximumFractionDigits ?? 2;
+    } catch {
+      digits = 2;
+    }
+    decimalsOf.set(currency, digits);
   }
+  return digits;
 }
 
 function formatter(currency: string | undefined): Intl.NumberFormat {
   const key = currency ?? '';
   let f = formatters.get(key);
   if (!f) {
-    const digits = fractionDigits(currency);
+    const digits = currencyDecimals(currency);
     f = new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
     formatters.set(key, f);
   }
