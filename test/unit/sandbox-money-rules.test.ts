@@ -131,11 +131,41 @@ test('item 16: the currency decimals: a JPY yearly 1005 has MRR 84 yen (83.75 ro
 // https://docs.zuora.com/en/zuora-billing/bill-your-customer/billing-document-templates-configuration/
 //   configure-html-templates-for-billing-documents/merge-field-syntax-for-html-templates/functions-used-in-merge-fields/round-function
 const MODES: Record<Rounding, [number, bigint][]> = {
-  'half-up': [[0.025, 3n], [0.035, 4n], [0.021, 2n], [-0.025, -3n], [1.005, 101n]],
-  'half-down': [[0.025, 2n], [0.035, 3n], [0.026, 3n], [-0.025, -2n], [1.005, 100n]],
-  'half-even': [[0.025, 2n], [0.035, 4n], [0.026, 3n], [-0.025, -2n], [1.005, 100n]],
-  up: [[0.025, 3n], [0.021, 3n], [0.02, 2n], [-0.021, -3n], [1.001, 101n]],
-  down: [[0.025, 2n], [0.029, 2n], [0.02, 2n], [-0.029, -2n], [1.009, 100n]],
+  'half-up': [
+    [0.025, 3n],
+    [0.035, 4n],
+    [0.021, 2n],
+    [-0.025, -3n],
+    [1.005, 101n],
+  ],
+  'half-down': [
+    [0.025, 2n],
+    [0.035, 3n],
+    [0.026, 3n],
+    [-0.025, -2n],
+    [1.005, 100n],
+  ],
+  'half-even': [
+    [0.025, 2n],
+    [0.035, 4n],
+    [0.026, 3n],
+    [-0.025, -2n],
+    [1.005, 100n],
+  ],
+  up: [
+    [0.025, 3n],
+    [0.021, 3n],
+    [0.02, 2n],
+    [-0.021, -3n],
+    [1.001, 101n],
+  ],
+  down: [
+    [0.025, 2n],
+    [0.029, 2n],
+    [0.02, 2n],
+    [-0.029, -2n],
+    [1.009, 100n],
+  ],
 };
 for (const mode of ROUNDING_MODES) {
   test(`rounding mode ${mode}: cents of ${MODES[mode].map(([a]) => a).join(', ')}`, () => {
@@ -256,7 +286,9 @@ test('CLI: --rounding, --proration and --days-in-month read the rules; a wrong v
   assert.deepEqual(conventionsOption({}), {});
   assert.throws(
     () => conventionsOption({ rounding: 'nearest' }),
-    (e: Error) => e instanceof UsageError && /--rounding takes one of half-up, half-down, half-even, up, down, not "nearest"/.test(e.message),
+    (e: Error) =>
+      e instanceof UsageError &&
+      /--rounding takes one of half-up, half-down, half-even, up, down, not "nearest"/.test(e.message),
   );
   assert.throws(() => conventionsOption({ proration: 'week' }), UsageError);
   assert.throws(() => conventionsOption({ 'days-in-month': '31' }), UsageError);

@@ -53,7 +53,9 @@ function billingDocument<R>(targetDate: string, lines: Line<R>[], decimals: numb
   const sum = cents.reduce((a, b) => a + b, 0n);
   const credit = sum < 0n;
   const what = `A billing item on ${targetDate}`;
-  const items = lines.map((l, i): BillingItem<R> => item(l, boundedCents(credit ? -cents[i] : cents[i], what, decimals)));
+  const items = lines.map((l, i): BillingItem<R> =>
+    item(l, boundedCents(credit ? -cents[i] : cents[i], what, decimals)),
+  );
   const subtotal = boundedCents(credit ? -sum : sum, `The billing document of ${targetDate}`, decimals);
   return { type: credit ? 'credit_memo' : 'invoice', targetDate, items, subtotal, tax: 0, total: subtotal };
 }

@@ -76,4 +76,3 @@ function ownerAccount(store: Store, owner: Owner, at: string, alloc: Alloc, now:
   }
   return { account: found, newAccount: undefined };
 }
-

@@ -138,7 +138,12 @@ export function runOrder(
       actions: r.actions.map(({ touched: _t, ...a }) => a),
     })),
     line_items: lineItems.map((li, k) => {
-      const tcb = finiteMoney(exact(li.total), ctx.currency, `line_items[${k}]`, `The amounts of line item "${li.name}"`);
+      const tcb = finiteMoney(
+        exact(li.total),
+        ctx.currency,
+        `line_items[${k}]`,
+        `The amounts of line item "${li.name}"`,
+      );
       return { tcb, tcv: tcb };
     }),
   };

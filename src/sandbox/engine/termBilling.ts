@@ -23,7 +23,9 @@ export function termBilled(
       billCycleDay: account.billCycleDay,
       currency: account.currency,
       through: { termEnd: true },
-      subscriptions: [{ termEnd: subscription.current_term_end, charges: [charge(subscription, it, it.start_date, [])] }],
+      subscriptions: [
+        { termEnd: subscription.current_term_end, charges: [charge(subscription, it, it.start_date, [])] },
+      ],
     });
   } catch (e) {
     // Beyond what the engine prices (a century of periods, amounts past a double): the metric by months,

@@ -150,7 +150,10 @@ export function billAccount(
   }));
   // The items' amounts are rounded already: their exact sum, never a float one.
   const sum = sumOf(items.map(i => i.amount));
-  const total = boundedAmount(sum.n < 0n ? neg(sum) : sum, `The bill of ${account.account_number} through ${opts.targetDate}`);
+  const total = boundedAmount(
+    sum.n < 0n ? neg(sum) : sum,
+    `The bill of ${account.account_number} through ${opts.targetDate}`,
+  );
   const type = sum.n < 0n ? 'credit_memo' : 'invoice';
   const document: BillingDocumentRec = {
     id: newId(),

@@ -66,7 +66,12 @@ export function subscriptionLines(
         input.charges.push({ ...c, ref: c.ref as LineRef, price: run.price, end: endOf(sub, it) });
       }
     }
-    const documents = billingDocuments({ billCycleDay: cycleDay, currency, through: { endDate: through }, subscriptions: [input] });
+    const documents = billingDocuments({
+      billCycleDay: cycleDay,
+      currency,
+      through: { endDate: through },
+      subscriptions: [input],
+    });
     return linesOf(documents);
   });
 }
@@ -83,7 +88,12 @@ export function orderLines(order: OrderRec, cycleDay: number, through: string, c
         },
       ],
     }));
-    const documents = billingDocuments({ billCycleDay: cycleDay, currency, through: { endDate: through }, subscriptions });
+    const documents = billingDocuments({
+      billCycleDay: cycleDay,
+      currency,
+      through: { endDate: through },
+      subscriptions,
+    });
     return linesOf(documents, order);
   });
 }

@@ -29,8 +29,14 @@ function termFields(prefix: 'initialTerm' | 'currentTerm' | 'renewalTerm', t: Te
 export function subscriptionAnswer(s: SubscriptionRec, account: AccountRec | undefined) {
   const charges = s.plans.flatMap(p => p.items);
   const currency = account?.currency;
-  const mrr = roundMoney(total(charges, it => mrrNow(s, it)), currency);
-  const tcv = roundMoney(total(charges, it => tcvNow(s, it)), currency);
+  const mrr = roundMoney(
+    total(charges, it => mrrNow(s, it)),
+    currency,
+  );
+  const tcv = roundMoney(
+    total(charges, it => tcvNow(s, it)),
+    currency,
+  );
   const owner = account
     ? {
         accountId: account.id,
@@ -81,7 +87,10 @@ function ratePlan(s: SubscriptionRec, p: PlanRec, currency: string | undefined) 
     ratePlanName: findPlan(p.plan_id)?.name ?? p.plan_id,
     ...(product ? { productId: product.id, productName: product.name } : {}),
     ...(p.removed ? { lastChangeType: 'Remove' } : {}),
-    contractedMrr: roundMoney(total(p.items, it => mrrNow(s, it)), currency),
+    contractedMrr: roundMoney(
+      total(p.items, it => mrrNow(s, it)),
+      currency,
+    ),
     ratePlanCharges: p.items.map(it => charge(s, it, currency)),
   };
 }
