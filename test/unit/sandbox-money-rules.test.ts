@@ -263,6 +263,31 @@ test('item 18: an update on Aug 18 adding 7 units at 5 has Order MRR 35 and Orde
   assert.equal(v1.json.totalContractedValue, 780);
 });
 
+test('item 18, v1: a 45-day term from Jan 1 is 1 + 14/28 months of TCV (75.00 at MRR 50; by 12/365 a day it was 73.97)', async () => {
+  const created = await call('POST', '/v2/orders', {
+    order_date: '2027-01-01',
+    account_data: {
+      name: 'Days Term',
+      currency: 'USD',
+      bill_cycle_day: 1,
+      bill_to: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' },
+    },
+    subscriptions: [
+      {
+        start_on: { contract_effective: '2027-01-01' },
+        initial_term: { type: 'termed', interval: 'day', interval_count: 45 },
+        subscription_plans: [{ plan_id: 'plan-unit5', prices: [{ price_id: 'price-unit5', quantity: 10 }] }],
+      },
+    ],
+  });
+  assert.ok(created.status === 200 || created.status === 201, JSON.stringify(created.json));
+  const number = created.json.subscriptions[0].subscription_number;
+  const v1 = await call('GET', `/v1/subscriptions/${number}`);
+  assert.equal(v1.json.termEndDate, '2027-02-15');
+  assert.equal(v1.json.totalContractedValue, 75, 'Jan: 50; Feb 1-14: 14/28 x 50 = 25');
+  assert.equal(v1.json.ratePlans[0].ratePlanCharges[0].tcv, 75);
+});
+
 test('item 18: a yearly 12,000 on a 6-month term from Jan 15 (bill cycle day 1): TCV 6,000.00, TCB as billed', async () => {
   const f = await preview('plan-annual', undefined, '2027-01-15', { months: 6 });
   assert.equal(f.tcv, 6000, '6 months x 1,000 MRR, whatever the billing periods');
