@@ -105,12 +105,12 @@ export async function sandboxCommand(v: Record<string, string | undefined>, io: 
   if (sb.store.damaged) io.err(`warning: ${sb.store.damaged}`);
   const where = v.data ? `in ${v.data}` : 'in memory';
   io.err(`${sb.store.accounts.size} account(s), ${sb.store.orders.size} order(s) ${where}; Ctrl+C stops`);
+  const rules = conventionsLine(sb.conventions); // said before the catalog line, which always follows
+  if (rules) io.err(rules);
   const { catalog: priced } = sb.store;
   const unpriceable = priced.unpriceable.length ? `; ${priced.unpriceable.length} it cannot price` : '';
   const whose = priced.copied ? (v.catalog ? `from ${v.catalog}` : 'copied in') : 'seeded';
   io.err(`catalog ${whose}: ${priced.planCount} plan(s), ${priced.priceCount} price(s)${unpriceable}`);
-  const rules = conventionsLine(sb.conventions);
-  if (rules) io.err(rules);
   if (faults?.length || v.latency) {
     const shares = faults?.map(f => `${f.kind} ${f.probability * 100}%`).join(', ');
     io.err(`faults: ${shares || 'none'}; latency ${v.latency ?? 0} ms`);
