@@ -96,6 +96,9 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
           'headers-timeout',
           'body-timeout',
           'catalog',
+          'rounding',
+          'proration',
+          'days-in-month',
         ];
         const options = Object.fromEntries(names.map(k => [k, { type: 'string' as const }]));
         const { values } = parseArgs({ args: rest, options });

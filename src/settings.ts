@@ -18,6 +18,9 @@ export const SETTING = {
   localSandbox: 'localSandbox',
   localSandboxFaults: 'localSandbox.faults',
   localSandboxLatencyMs: 'localSandbox.latencyMs',
+  localSandboxRounding: 'localSandbox.rounding',
+  localSandboxProration: 'localSandbox.proration',
+  localSandboxDaysInMonth: 'localSandbox.daysInMonth',
   previewLive: 'preview.live',
   previewPeriods: 'preview.periods',
 } as const;
@@ -38,8 +41,8 @@ export interface SettingValues {
   debounceMs: number;
   proxy?: string;
   proxyStrictSSL: boolean;
-  /** The Local sandbox's `faults` spec and latency (user settings only). */
-  localSandbox: { faults?: string; latencyMs?: number };
+  /** The Local sandbox's `faults` spec, latency and billing rules (user settings only). */
+  localSandbox: { faults?: string; latencyMs?: number; rounding?: string; proration?: string; daysInMonth?: string };
   previewLive: PreviewLiveMode;
   /** Billing periods a preview asks billing documents for (0: none), unless the payload names its own. */
   previewPeriods: number;
@@ -91,6 +94,16 @@ function read(): SettingValues {
   const c = vscode.workspace.getConfiguration(SECTION);
   const faults = c.inspect<string>(SETTING.localSandboxFaults)?.globalValue?.trim();
   const latencyMs = c.inspect<number>(SETTING.localSandboxLatencyMs)?.globalValue;
+  // The tenant's billing rules: a user setting, as a workspace cannot change the figures its author sees.
+  const rule = (name: string) => {
+    const v = c.inspect<string>(name)?.globalValue;
+    return typeof v === 'string' && v ? v : undefined;
+  };
+  const rules = {
+    rounding: rule(SETTING.localSandboxRounding),
+    proration: rule(SETTING.localSandboxProration),
+    daysInMonth: rule(SETTING.localSandboxDaysInMonth),
+  };
   return {
     serviceVersion: c.get<string>(SETTING.serviceVersion) || undefined,
     previewOnSave: c.get<PreviewOnSaveMode>(SETTING.previewOnSave, 'auto'),
@@ -102,6 +115,7 @@ function read(): SettingValues {
     localSandbox: {
       ...(faults ? { faults } : {}),
       ...(typeof latencyMs === 'number' && latencyMs > 0 ? { latencyMs } : {}),
+      ...Object.fromEntries(Object.entries(rules).filter(([, v]) => v !== undefined)),
     },
     previewLive: liveMode(c),
     previewPeriods: periodsOf(c.get<number>(SETTING.previewPeriods, DEFAULT_PREVIEW_PERIODS)),

@@ -1,11 +1,20 @@
 // `sandbox [--port 0] [--token-ttl S] [--max-concurrent N] [--seed-accounts N] [--data FILE] [--latency MS]
 //  [--faults 429:0.1,503:0.05,timeout:0.01] [--today YYYY-MM-DD] [--headers-timeout MS] [--body-timeout MS]
-//  [--catalog FILE]`
+//  [--catalog FILE] [--rounding MODE] [--proration day|month-first] [--days-in-month actual|actual-360|30-360]`
 // First line: `listening on http://127.0.0.1:PORT`; then the demo credentials. Stops on SIGINT/SIGTERM.
 // A --data file that is locked or not ours is refused (exit 1) with a message naming it (a damaged one is moved
 // aside, named in a warning, and the start is fresh); a --catalog file that is not a catalog (exit 2) with the
 // field that is wrong.
-import { CatalogError, parseFaults, startSandbox } from '../sandbox';
+import {
+  CatalogError,
+  DAYS_IN_MONTH,
+  DEFAULT_CONVENTIONS,
+  parseFaults,
+  PRORATION_UNITS,
+  ROUNDING_MODES,
+  startSandbox,
+  type BillingConventions,
+} from '../sandbox';
 import { isRealDate } from '../schemas/dates';
 import { readPayloadFile } from './files';
 import { InputError, UsageError, type Io } from './io';
@@ -38,13 +47,41 @@ const faultsOf = (v: string | undefined) => {
   }
 };
 
+/** One billing rule's value from its option, or a UsageError listing the choices. */
+function choice<T extends string>(v: string | undefined, name: string, choices: readonly T[]): T | undefined {
+  if (v === undefined) return undefined;
+  if ((choices as readonly string[]).includes(v)) return v as T;
+  throw new UsageError(`--${name} takes one of ${choices.join(', ')}, not "${v}"`);
+}
+
+/** The billing rules the options give (the vendor's defaults for the rest). */
+export function conventionsOption(v: Record<string, string | undefined>): Partial<BillingConventions> {
+  const rounding = choice(v.rounding, 'rounding', ROUNDING_MODES);
+  const prorationUnit = choice(v.proration, 'proration', PRORATION_UNITS);
+  const daysInMonth = choice(v['days-in-month'], 'days-in-month', DAYS_IN_MONTH);
+  return {
+    ...(rounding ? { rounding } : {}),
+    ...(prorationUnit ? { prorationUnit } : {}),
+    ...(daysInMonth ? { daysInMonth } : {}),
+  };
+}
+
+/** The rules as the startup says them when they are not all the defaults; undefined when they are. */
+export function conventionsLine(c: BillingConventions): string | undefined {
+  const d = DEFAULT_CONVENTIONS;
+  if (c.rounding === d.rounding && c.prorationUnit === d.prorationUnit && c.daysInMonth === d.daysInMonth) return;
+  return `billing rules: rounding ${c.rounding}, proration ${c.prorationUnit}, days in month ${c.daysInMonth}`;
+}
+
 export async function sandboxCommand(v: Record<string, string | undefined>, io: Io): Promise<number> {
   const faults = faultsOf(v.faults);
   if (v.today !== undefined && !isRealDate(v.today)) {
     throw new UsageError(`--today takes a real date written YYYY-MM-DD, not "${v.today}"`);
   }
+  const conventions = conventionsOption(v);
   const catalog = catalogOf(v.catalog);
   const sb = await startSandbox({
+    conventions,
     port: int(v.port, 'port', 0),
     tokenTtlSeconds: int(v['token-ttl'], 'token-ttl', 1),
     maxConcurrent: int(v['max-concurrent'], 'max-concurrent', 1),
@@ -68,6 +105,8 @@ export async function sandboxCommand(v: Record<string, string | undefined>, io: 
   if (sb.store.damaged) io.err(`warning: ${sb.store.damaged}`);
   const where = v.data ? `in ${v.data}` : 'in memory';
   io.err(`${sb.store.accounts.size} account(s), ${sb.store.orders.size} order(s) ${where}; Ctrl+C stops`);
+  const rules = conventionsLine(sb.conventions); // said before the catalog line, which always follows
+  if (rules) io.err(rules);
   const { catalog: priced } = sb.store;
   const unpriceable = priced.unpriceable.length ? `; ${priced.unpriceable.length} it cannot price` : '';
   const whose = priced.copied ? (v.catalog ? `from ${v.catalog}` : 'copied in') : 'seeded';

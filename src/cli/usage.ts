@@ -31,13 +31,19 @@ const SECTIONS = (): Record<string, string> => ({
   sandbox: `  sandbox [--port 0] [--token-ttl S] [--max-concurrent N] [--seed-accounts N] [--data FILE]
           [--latency MS] [--faults 429:0.1,503:0.05,timeout:0.01] [--today YYYY-MM-DD]
           [--headers-timeout MS] [--body-timeout MS] [--catalog FILE]
+          [--rounding half-up|half-down|half-even|up|down] [--proration day|month-first]
+          [--days-in-month actual|actual-360|30-360]
       Run the local sandbox on loopback (demo credentials are printed); Ctrl+C stops it. --faults answers
       that share of requests 429 or 503 (with Retry-After) or never; --latency delays every answer;
       --today simulates the date (orders without order_date, created times; \`clock\` moves it while it
       runs). A request's headers must arrive within --headers-timeout (5000) and its body within
       --body-timeout (10000) after them (else 408).
       --catalog prices from a connection's catalog instead of the seeded one: a JSON file of GET /v2/plans
-      answers (one, or a list of its pages; product and prices expanded) or of their plans.`,
+      answers (one, or a list of its pages; product and prices expanded) or of their plans.
+      The tenant's billing rules, the vendor's defaults unless given: --rounding of every amount and metric to
+      the currency's decimals (half-up), --proration of periods longer than a month (day: by day;
+      month-first: whole months, then days) and --days-in-month when prorating a month (actual days;
+      actual-360: days over 30; 30-360: every month 30 days).`,
   clock: `  clock --base-url URL [--to YYYY-MM-DD | --by "3 months"] [--format text|json]
       Show or move the clock of a running local sandbox (the URL \`sandbox\` printed). Moving it forward makes
       what falls due happen, one line each: terms renew (auto_renew) or expire, paused subscriptions resume on

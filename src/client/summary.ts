@@ -1,6 +1,6 @@
 // A preview answer as rows and totals per currency, and the change from a previous preview of the same
 // file. Shared by the CLI table and the response panel, so both say the same numbers.
-import { round2 } from '../wire/money';
+import { addAmounts } from '../wire/money';
 import type { Money, PreviewResponse } from '../wire/responses';
 
 export interface SummaryRow {
@@ -97,8 +97,9 @@ function totalsOf(xs: { currency: string; mrr: number; tcb: number }[]): Totals[
   const m = new Map<string, Totals>();
   for (const x of xs) {
     const t = m.get(x.currency) ?? { currency: x.currency, mrr: 0, tcb: 0 };
-    t.mrr = round2(t.mrr + x.mrr);
-    t.tcb = round2(t.tcb + x.tcb);
+    // Answered amounts are rounded already: added as whole cents, never as floats.
+    t.mrr = addAmounts(t.mrr, x.mrr);
+    t.tcb = addAmounts(t.tcb, x.tcb);
     m.set(x.currency, t);
   }
   return [...m.values()];
@@ -126,8 +127,8 @@ export function comparePreviews(before: PreviewSummary, after: PreviewSummary): 
       rows.push(gone(k, b));
       b = undefined;
     }
-    const mrr = round2((a.mrr?.net_amount ?? 0) - (b?.mrr?.net_amount ?? 0)),
-      tcb = round2(a.tcb.net_amount - (b?.tcb.net_amount ?? 0));
+    const mrr = addAmounts(a.mrr?.net_amount ?? 0, -(b?.mrr?.net_amount ?? 0)),
+      tcb = addAmounts(a.tcb.net_amount, -(b?.tcb.net_amount ?? 0));
     if (!b) rows.push({ key: k, label: label(a), mrr, tcb, currency: a.tcb.currency, status: 'new' });
     else if (mrr !== 0 || tcb !== 0)
       rows.push({ key: k, label: label(a), mrr, tcb, currency: a.tcb.currency, status: 'changed' });

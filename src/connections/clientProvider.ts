@@ -6,10 +6,21 @@
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { BillingClient, type ApiError } from '../client';
-import { connectOrServe, DataFileError, parseFaults, resetDataFile, type LocalSandbox, type Sandbox } from '../sandbox';
+import {
+  connectOrServe,
+  DataFileError,
+  DAYS_IN_MONTH,
+  parseFaults,
+  PRORATION_UNITS,
+  resetDataFile,
+  ROUNDING_MODES,
+  type BillingConventions,
+  type LocalSandbox,
+  type Sandbox,
+} from '../sandbox';
 import { Disposable } from '../util/dispose';
 import { LOCAL_CONNECTION, type Connection, type ConnectionStore, type Credentials } from './connectionStore';
-import { SECTION, SETTING, type Settings } from '../settings';
+import { SECTION, SETTING, type Settings, type SettingValues } from '../settings';
 
 /** The active connection has no credentials yet: the UI offers Sign In instead of an error. */
 export class SignInRequired extends Error {
@@ -41,7 +52,7 @@ export class ClientProvider extends Disposable {
     this._register(store.onDidChange(() => this.reset()));
     this._register(
       settings.onDidChange(change => {
-        if (change.localSandbox) this.stopLocalSandbox(); // faults, latency: at the next start
+        if (change.localSandbox) this.stopLocalSandbox(); // faults, latency, billing rules: at the next start
         if (change.client) this.reset();
       }),
     );
@@ -197,10 +208,14 @@ export { LOCAL_CONNECTION };
 
 const FAULTS_SETTING = `${SECTION}.${SETTING.localSandboxFaults}`;
 
-/** Faults and latency for the Local sandbox, from user settings only (a workspace cannot slow it down). */
-function localSandboxOptions(values: { faults?: string; latencyMs?: number }): {
+/**
+ * Faults, latency and the billing rules for the Local sandbox, from user settings only (a workspace cannot slow
+ * it down or change its figures). A rule's value outside its choices (settings.json edited by hand) says so.
+ */
+export function localSandboxOptions(values: SettingValues['localSandbox']): {
   faults?: ReturnType<typeof parseFaults>;
   latencyMs?: number;
+  conventions?: Partial<BillingConventions>;
 } {
   let faults: ReturnType<typeof parseFaults> = [];
   try {
@@ -208,8 +223,22 @@ function localSandboxOptions(values: { faults?: string; latencyMs?: number }): {
   } catch (e) {
     throw new Error(`Setting ${FAULTS_SETTING}: ${(e as Error).message}.`);
   }
+  const rule = <T extends string>(name: string, choices: readonly T[], v: string | undefined): T | undefined => {
+    if (v === undefined) return undefined;
+    if ((choices as readonly string[]).includes(v)) return v as T;
+    throw new Error(`Setting ${SECTION}.localSandbox.${name} is one of ${choices.join(', ')}, not "${v}".`);
+  };
+  const rounding = rule('rounding', ROUNDING_MODES, values.rounding);
+  const prorationUnit = rule('proration', PRORATION_UNITS, values.proration);
+  const daysInMonth = rule('daysInMonth', DAYS_IN_MONTH, values.daysInMonth);
+  const conventions = {
+    ...(rounding ? { rounding } : {}),
+    ...(prorationUnit ? { prorationUnit } : {}),
+    ...(daysInMonth ? { daysInMonth } : {}),
+  };
   return {
     ...(faults.length ? { faults } : {}),
     ...(values.latencyMs !== undefined ? { latencyMs: values.latencyMs } : {}),
+    ...(Object.keys(conventions).length ? { conventions } : {}),
   };
 }

@@ -5,3 +5,10 @@ export { parseFaults, type Fault } from './http/faults';
 export { CATALOG, type Catalog } from './state/catalog';
 export { CatalogError, importCatalog } from './state/catalogImport';
 export { V1_OBJECT_NAMES } from '../catalog/objectNames';
+export {
+  DAYS_IN_MONTH,
+  DEFAULT_CONVENTIONS,
+  PRORATION_UNITS,
+  ROUNDING_MODES,
+  type BillingConventions,
+} from './billing/conventions';

@@ -1,7 +1,7 @@
 // A preview as the panel shows it, money first: totals per currency, then one card per subscription (and one
 // for the line items) with one row per item, each amount already formatted and its change since the previous
 // preview said in words and signs as well as colour. Pure data (no DOM), so it is tested in plain Node.
-import { formatMoney, round2 } from '../client/money';
+import { addAmounts, formatMoney } from '../client/money';
 import type { PreviewChange, PreviewSummary, RowChange, SummaryRow } from '../client/summary';
 import type { TimelineHints } from './protocol';
 
@@ -161,4 +161,4 @@ export function details(r: SummaryRow, hints?: TimelineHints): string[] {
   return [r.action, `${start} → ${r.end ?? 'open-ended'}`];
 }
 
-const sum = (xs: number[]) => round2(xs.reduce((a, b) => a + b, 0));
+const sum = (xs: number[]) => addAmounts(...xs); // answered amounts, added as whole cents

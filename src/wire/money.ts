@@ -18,24 +18,55 @@ export const round2 = (n: number): number => {
   return (n < 0 ? -cents : cents) / 100;
 };
 
+/** A number as the decimal it is written as: digits and the power of ten they are scaled by (0.35 is 35, -2). */
+function decimalOf(n: number): { digits: bigint; scale: number } {
+  const [mantissa, exponent] = Math.abs(n).toExponential().split('e');
+  const [whole, fraction = ''] = mantissa.split('.');
+  const digits = BigInt(whole + fraction) * (n < 0 ? -1n : 1n);
+  return { digits, scale: Number(exponent) - fraction.length };
+}
+
+/**
+ * The sum of amounts the service answered (each already rounded), added as integers of their smallest unit (cents,
+ * or finer if an amount has more decimals) so that no binary-float error creeps in: 0.1 + 0.2 is 0.3.
+ */
+export function addAmounts(...amounts: number[]): number {
+  const parts = amounts.filter(Number.isFinite).map(decimalOf);
+  if (!parts.length) return 0;
+  const scale = Math.min(0, ...parts.map(p => p.scale));
+  const sum = parts.reduce((t, p) => t + p.digits * 10n ** BigInt(p.scale - scale), 0n);
+  if (scale === 0) return Number(sum);
+  const abs = sum < 0n ? -sum : sum;
+  const unit = 10n ** BigInt(-scale);
+  return Number(`${sum < 0n ? '-' : ''}${abs / unit}.${String(abs % unit).padStart(-scale, '0')}`);
+}
+
 const MINUS = '\u2212';
 const formatters = new Map<string, Intl.NumberFormat>();
 
+const decimalsOf = new Map<string, number>();
+
 /** The currency's own number of decimals (2 for USD, 0 for JPY); 2 for a code Intl does not know. */
-function fractionDigits(currency: string | undefined): number {
+export function currencyDecimals(currency: string | undefined): number {
   if (!currency) return 2;
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
+  let digits = decimalsOf.get(currency);
+  if (digits === undefined) {
+    try {
+      const f = new Intl.NumberFormat('en-US', { style: 'currency', currency });
+      digits = f.resolvedOptions().maximumFractionDigits ?? 2;
+    } catch {
+      digits = 2;
+    }
+    decimalsOf.set(currency, digits);
   }
+  return digits;
 }
 
 function formatter(currency: string | undefined): Intl.NumberFormat {
   const key = currency ?? '';
   let f = formatters.get(key);
   if (!f) {
-    const digits = fractionDigits(currency);
+    const digits = currencyDecimals(currency);
     f = new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
     formatters.set(key, f);
   }

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import {
   billingDocuments,
-  centsHalfEven,
+  toMinor,
   exact,
   tiered,
   volume,
@@ -151,19 +151,21 @@ const ROWS: Row[] = [
     ],
   },
   {
-    name: 'half-even at the item: 0.025 is 0.02, 0.035 is 0.04 (15 of April 30 days)',
+    // The vendor's default rounding mode, Half Up (issue 30 item 16; it was half-even: 0.02 and a 0.06 total).
+    name: 'half up at the item by default: 0.025 is 0.03, 0.035 is 0.04 (15 of April 30 days)',
     through: { periods: 1 },
     subscriptions: [{ charges: [flat('a', 0.05, '2027-04-16'), flat('b', 0.07, '2027-04-16')] }],
-    documents: ['invoice 2027-04-16 0.06: a 2027-04-16..2027-04-30 0.02, b 2027-04-16..2027-04-30 0.04'],
+    documents: ['invoice 2027-04-16 0.07: a 2027-04-16..2027-04-30 0.03, b 2027-04-16..2027-04-30 0.04'],
   },
   {
-    name: 'half-even on whole periods: 0.125 is 0.12, 0.135 is 0.14, 0.145 is 0.14; the total is the sum of the rounded items',
+    // Half Up by default (issue 30 item 16; half-even gave 0.12, 0.14, 0.14 and 0.40).
+    name: 'half up on whole periods: 0.125 is 0.13, 0.135 is 0.14, 0.145 is 0.15; the total is the sum of the rounded items',
     through: { periods: 1 },
     subscriptions: [
       { charges: [flat('a', 0.125, '2027-01-01'), flat('b', 0.135, '2027-01-01'), flat('c', 0.145, '2027-01-01')] },
     ],
     documents: [
-      'invoice 2027-01-01 0.40: a 2027-01-01..2027-01-31 0.12, b 2027-01-01..2027-01-31 0.14, c 2027-01-01..2027-01-31 0.14',
+      'invoice 2027-01-01 0.42: a 2027-01-01..2027-01-31 0.13, b 2027-01-01..2027-01-31 0.14, c 2027-01-01..2027-01-31 0.15',
     ],
   },
   {
@@ -315,7 +317,7 @@ test('tiered prices each tier its own units; volume prices all units at the tier
     { upTo: 100, unitAmount: 4, flatAmount: 20 },
     { upTo: null, unitAmount: 3 },
   ];
-  const cents = (a: ReturnType<typeof tiered>) => Number(centsHalfEven(a)) / 100;
+  const cents = (a: ReturnType<typeof tiered>) => Number(toMinor(a, 2, 'half-even')) / 100;
   assert.equal(cents(tiered(tiers, 8)), 40);
   assert.equal(cents(tiered(tiers, 12)), 50 + 8 + 20, "10 x 5, 2 x 4 and the second tier's flat 20");
   assert.equal(cents(tiered(tiers, 150)), 50 + 360 + 20 + 150);
@@ -347,12 +349,12 @@ test('tiered prices each tier its own units; volume prices all units at the tier
   assert.equal(docs[0].items[0].unitAmount, undefined, 'a tiered item has no single unit amount');
 });
 
-test('amounts enter as the decimals they are written as, and round half to even in either sign', () => {
+test('amounts enter as the decimals they are written as, and round half to even in either sign (half-even mode)', () => {
   assert.deepEqual(exact(0.1), { n: 1n, d: 10n });
   assert.deepEqual(exact(25), { n: 25n, d: 1n });
-  assert.equal(centsHalfEven(exact(2.675)), 268n, '2.675 as written, though its double lies below');
-  assert.equal(centsHalfEven(exact(-0.125)), -12n);
-  assert.equal(centsHalfEven(exact(-0.135)), -14n);
+  assert.equal(toMinor(exact(2.675), 2, 'half-even'), 268n, '2.675 as written, though its double lies below');
+  assert.equal(toMinor(exact(-0.125), 2, 'half-even'), -12n);
+  assert.equal(toMinor(exact(-0.135), 2, 'half-even'), -14n);
   assert.throws(() => exact(Number.POSITIVE_INFINITY), /not an amount/);
 });
 

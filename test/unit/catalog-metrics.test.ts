@@ -8,11 +8,15 @@ import {
   discountPerPeriod,
   monthly,
   periodAmount,
-  round2,
   type ItemTier,
   type Priced,
 } from '../../src/sandbox/engine/metrics';
-import { toNumber } from '../../src/sandbox/billing/exact';
+import { round2 } from '../../src/wire/money';
+import { exact, ratio, type Exact } from '../../src/sandbox/billing/exact';
+import { roundMoney } from '../../src/sandbox/billing/rounding';
+
+/** An exact figure as a number (the amounts here are whole or short decimals). */
+const val = (e: Exact) => Number(e.n) / Number(e.d);
 import * as pricing from '../../src/sandbox/billing/pricing';
 
 const STORAGE: ItemTier[] = [
@@ -98,8 +102,8 @@ const CASES: [string, Priced, number | undefined, number][] = [
 for (const [what, item, mrr, tcb] of CASES) {
   test(`MRR and TCB: ${what}`, () => {
     const m = monthly(item);
-    assert.equal(m === undefined ? undefined : round2(m), mrr);
-    assert.equal(round2(billedOver(item, 12)), tcb);
+    assert.equal(m === undefined ? undefined : roundMoney(m), mrr);
+    assert.equal(roundMoney(billedOver(item, ratio(12, 1))), tcb);
   });
 }
 
@@ -112,11 +116,11 @@ test('a tier with a flat amount bills it once any unit falls in it (graduated), 
     tiers,
     tiersMode: mode,
   });
-  assert.equal(periodAmount(item(0, 'graduated')), 0);
-  assert.equal(periodAmount(item(3, 'graduated')), 50);
-  assert.equal(periodAmount(item(12, 'graduated')), 58);
-  assert.equal(periodAmount(item(3, 'volume')), 50);
-  assert.equal(periodAmount(item(12, 'volume')), 48);
+  assert.equal(val(periodAmount(item(0, 'graduated'))), 0);
+  assert.equal(val(periodAmount(item(3, 'graduated'))), 50);
+  assert.equal(val(periodAmount(item(12, 'graduated'))), 58);
+  assert.equal(val(periodAmount(item(3, 'volume'))), 50);
+  assert.equal(val(periodAmount(item(12, 'volume'))), 48);
 });
 
 test('a tier with both a unit and a flat amount bills both, in the metrics as on the invoices', () => {
@@ -135,26 +139,26 @@ test('a tier with both a unit and a flat amount bills both, in the metrics as on
     { upTo: 10, unitAmount: 5, flatAmount: 20 },
     { upTo: null, unitAmount: 4, flatAmount: 10 },
   ];
-  assert.equal(periodAmount(item('graduated')), 88); // 10 x 5 + 20, then 2 x 4 + 10
-  assert.equal(periodAmount(item('volume')), 58); // 12 x 4 + 10
-  assert.equal(periodAmount(item('graduated')), toNumber(pricing.tiered(engineTiers, 12)));
-  assert.equal(periodAmount(item('volume')), toNumber(pricing.volume(engineTiers, 12)));
+  assert.equal(val(periodAmount(item('graduated'))), 88); // 10 x 5 + 20, then 2 x 4 + 10
+  assert.equal(val(periodAmount(item('volume'))), 58); // 12 x 4 + 10
+  assert.equal(val(periodAmount(item('graduated'))), val(pricing.tiered(engineTiers, 12)));
+  assert.equal(val(periodAmount(item('volume'))), val(pricing.volume(engineTiers, 12)));
 });
 
 test('the TCB of a term follows its length: a quarterly price over 6 months is two quarters', () => {
   const support: Priced = { chargeType: 'recurring', billingPeriod: 'quarter', unitAmount: 1500, quantity: 1 };
-  assert.equal(billedOver(support, 6), 3000);
-  assert.equal(billedOver(support, 36), 18000);
+  assert.equal(val(billedOver(support, ratio(6, 1))), 3000);
+  assert.equal(val(billedOver(support, ratio(36, 1))), 18000);
 });
 
 test('a discount takes its share of what it applies to, a fixed one never more than that', () => {
   // 20% of a 350.00 month, monthly and quarterly
-  assert.equal(discountPerPeriod({ percent: 20 }, 350, 1), 70);
-  assert.equal(discountPerPeriod({ percent: 20 }, 350, 3), 210);
+  assert.equal(discountPerPeriod({ percent: 20 }, exact(350), 1), 70);
+  assert.equal(discountPerPeriod({ percent: 20 }, exact(350), 3), 210);
   // 50.00 off a 350.00 month; off a 30.00 month it takes 30.00 (a discount bills no credit)
-  assert.equal(discountPerPeriod({ amount: 50 }, 350, 1), 50);
-  assert.equal(discountPerPeriod({ amount: 50 }, 30, 1), 30);
-  assert.equal(discountPerPeriod({ amount: 50 }, 0, 1), 0);
+  assert.equal(discountPerPeriod({ amount: 50 }, exact(350), 1), 50);
+  assert.equal(discountPerPeriod({ amount: 50 }, exact(30), 1), 30);
+  assert.equal(discountPerPeriod({ amount: 50 }, exact(0), 1), 0);
   // cents: 15% of 33.33 is 5.00 (4.9995 rounded half away from zero)
-  assert.equal(discountPerPeriod({ percent: 15 }, 33.33, 1), 5);
+  assert.equal(discountPerPeriod({ percent: 15 }, exact(33.33), 1), 5);
 });

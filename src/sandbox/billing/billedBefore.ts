@@ -4,7 +4,9 @@
 // that the order no longer bills is given back (the old seats of April, say, before April at the new seats).
 import { lineKey, type Billed } from '../state/documents';
 import type { ItemRec, SubscriptionRec } from '../state/store';
-import { boundedCents } from './limits';
+import { boundedCents, SUM_DECIMALS } from './limits';
+import { exact } from './exact';
+import { toMinor } from './rounding';
 import type { BilledRef } from './orderBilling';
 import type { BillingDocument, BillingItem } from './types';
 
@@ -17,7 +19,7 @@ export interface BilledScope {
 interface Signed {
   target: string;
   item: BillingItem<BilledRef>;
-  /** What the customer owes for it, in cents. */
+  /** What the customer owes for it, in minor units at SUM_DECIMALS. */
   cents: bigint;
   /** A line billed before, given back: it comes first on its date, as in a bill run. */
   givenBack?: boolean;
@@ -62,8 +64,8 @@ export function lessBilledBefore(
   return regroup(lines.filter((l): l is Signed => l !== undefined));
 }
 
-/** Amounts are to the cent already. */
-const cents = (amount: number) => BigInt(Math.round(amount * 100));
+/** Amounts are rounded already: in minor units at a scale that holds any currency's, exactly (no float product). */
+const cents = (amount: number) => toMinor(exact(amount), SUM_DECIMALS, 'half-even');
 
 function signedCents(d: BillingDocument<BilledRef>, item: BillingItem<BilledRef>): bigint {
   return d.type === 'invoice' ? cents(item.amount) : -cents(item.amount);
@@ -111,9 +113,9 @@ function regroup(lines: Signed[]): BillingDocument<BilledRef>[] {
     const credit = sum < 0n;
     const items = day.map(l => ({
       ...l.item,
-      amount: boundedCents(credit ? -l.cents : l.cents, `An item on ${date}`),
+      amount: boundedCents(credit ? -l.cents : l.cents, `An item on ${date}`, SUM_DECIMALS),
     }));
-    const subtotal = boundedCents(credit ? -sum : sum, `The billing document of ${date}`);
+    const subtotal = boundedCents(credit ? -sum : sum, `The billing document of ${date}`, SUM_DECIMALS);
     return { type: credit ? 'credit_memo' : 'invoice', targetDate: date, items, subtotal, tax: 0, total: subtotal };
   });
 }

@@ -1,9 +1,11 @@
 // The billing engine's main function: every charge's lines, gathered into one billing document per date for the
-// account (a bill run's invoice), rounded half-even at the item; a date whose items come to less than zero is a
-// credit memo. Tax is zero. Pure: no HTTP, no store, no clock.
+// account (a bill run's invoice), each item rounded once to the currency's decimals by the tenant's rounding mode
+// (billing/rounding.ts: Half Up by default); a date whose items come to less than zero is a credit memo. Tax is
+// zero. Pure: no HTTP, no store, no clock (the rounding mode is the sandbox's, read from the request's scope).
 import { addMonths } from '../../schemas/dates';
 import { dayBefore, earlier } from './calendar';
-import { centsHalfEven } from './exact';
+import { currencyDecimals } from '../../wire/money';
+import { toMinor } from './rounding';
 import { boundedCents } from './limits';
 import { chargeLines, type ChargeContext, type Line } from './schedule';
 import type { BillingDocument, BillingInput, BillingItem, SubscriptionInput, Through } from './types';
@@ -24,7 +26,8 @@ export function billingDocuments<R>(input: BillingInput<R>): BillingDocument<R>[
     if (day) day.push(l);
     else byDate.set(l.target, [l]);
   }
-  return [...byDate.keys()].sort().map(date => billingDocument(date, byDate.get(date)!));
+  const decimals = currencyDecimals(input.currency);
+  return [...byDate.keys()].sort().map(date => billingDocument(date, byDate.get(date)!, decimals));
 }
 
 const within = (target: string, through: Through) => !('endDate' in through) || target <= through.endDate;
@@ -44,13 +47,16 @@ function subscriptionContext<R>(sub: SubscriptionInput<R>, cycleDay: number, thr
 }
 
 /** One date's lines as a document; items keep the order of the subscriptions and charges they come from. */
-function billingDocument<R>(targetDate: string, lines: Line<R>[]): BillingDocument<R> {
-  const cents = lines.map(l => (l.kind === 'credit' ? -centsHalfEven(l.amount) : centsHalfEven(l.amount)));
+function billingDocument<R>(targetDate: string, lines: Line<R>[], decimals: number): BillingDocument<R> {
+  // A credit rounds as the amount it gives back (0.025 gives back 0.03 as it billed 0.03), then takes its sign.
+  const cents = lines.map(l => (l.kind === 'credit' ? -toMinor(l.amount, decimals) : toMinor(l.amount, decimals)));
   const sum = cents.reduce((a, b) => a + b, 0n);
   const credit = sum < 0n;
   const what = `A billing item on ${targetDate}`;
-  const items = lines.map((l, i): BillingItem<R> => item(l, boundedCents(credit ? -cents[i] : cents[i], what)));
-  const subtotal = boundedCents(credit ? -sum : sum, `The billing document of ${targetDate}`);
+  const items = lines.map((l, i): BillingItem<R> =>
+    item(l, boundedCents(credit ? -cents[i] : cents[i], what, decimals)),
+  );
+  const subtotal = boundedCents(credit ? -sum : sum, `The billing document of ${targetDate}`, decimals);
   return { type: credit ? 'credit_memo' : 'invoice', targetDate, items, subtotal, tax: 0, total: subtotal };
 }
 

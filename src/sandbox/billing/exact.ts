@@ -26,19 +26,16 @@ export const sub = (a: Exact, b: Exact): Exact => add(a, { n: -b.n, d: b.d });
 export const mul = (a: Exact, b: Exact): Exact => ({ n: a.n * b.n, d: a.d * b.d });
 export const neg = (a: Exact): Exact => ({ n: -a.n, d: a.d });
 export const min = (a: Exact, b: Exact): Exact => (a.n * b.d <= b.n * a.d ? a : b);
+export const max = (a: Exact, b: Exact): Exact => (a.n * b.d >= b.n * a.d ? a : b);
 export const isPositive = (a: Exact): boolean => a.n > 0n;
 
-/** Whole cents, half a cent to the even cent (0.125 is 0.12, 0.135 is 0.14; -0.125 is -0.12): banker's rounding. */
-export function centsHalfEven(a: Exact): bigint {
-  const sign = a.n < 0n ? -1n : 1n;
-  const scaled = (a.n < 0n ? -a.n : a.n) * 100n;
-  const q = scaled / a.d;
-  const twice = (scaled % a.d) * 2n;
-  const up = twice > a.d || (twice === a.d && q % 2n === 1n);
-  return sign * (up ? q + 1n : q);
+/** Minor units (cents for 2 decimals) as the number the service answers: 19194 is 191.94; read as a decimal. */
+export function fromMinor(units: bigint, decimals = 2): number {
+  if (decimals === 0) return Number(units);
+  const abs = units < 0n ? -units : units;
+  const scale = 10n ** BigInt(decimals);
+  const fraction = String(abs % scale).padStart(decimals, '0');
+  return Number(`${units < 0n ? '-' : ''}${abs / scale}.${fraction}`);
 }
 
-/** Cents as the number the service answers (191.94); exact for any amount a double carries to the cent. */
-/** For figures that are rounded later (the metrics): the nearest float. */
-export const toNumber = (a: Exact): number => Number(a.n) / Number(a.d);
-export const fromCents = (cents: bigint): number => Number(cents) / 100;
+export const fromCents = (cents: bigint): number => fromMinor(cents, 2);

@@ -4,11 +4,11 @@
 // below that. 10^12 leaves it: a double is then within 0.0002 of any amount, and an amount in cents has at most
 // 14 digits, which a double carries exactly. Amounts and quantities read from a body (orders, previews, a copied
 // catalog) are refused past it, and so is any total that would grow past it (a quantity times a unit amount).
-import { fromCents } from './exact';
+import { fromMinor, type Exact } from './exact';
+import { toMinor } from './rounding';
 
 /** The largest amount (and quantity) in size: 1,000,000,000,000. */
 export const MAX_AMOUNT = 1e12;
-const MAX_CENTS = BigInt(MAX_AMOUNT) * 100n;
 
 /** The bound as people read it. */
 export const MAX_AMOUNT_TEXT = '1,000,000,000,000';
@@ -16,15 +16,21 @@ export const MAX_AMOUNT_TEXT = '1,000,000,000,000';
 /** An amount past MAX_AMOUNT: a RangeError, so every caller that refuses the engine's limits refuses it too. */
 export class MoneyLimit extends RangeError {}
 
-/** Cents as the number answered; a MoneyLimit naming `what` past the bound. */
-export function boundedCents(cents: bigint, what: string): number {
-  if (cents > MAX_CENTS || cents < -MAX_CENTS) {
-    const abs = cents < 0n ? -cents : cents;
-    const written = `${cents < 0n ? '-' : ''}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
-    throw new MoneyLimit(`${what} comes to ${written}, ${tooLarge}`);
+/** Minor units (cents by default) as the number answered; a MoneyLimit naming `what` past the bound. */
+export function boundedCents(cents: bigint, what: string, decimals = 2): number {
+  const max = BigInt(MAX_AMOUNT) * 10n ** BigInt(decimals);
+  if (cents > max || cents < -max) {
+    throw new MoneyLimit(`${what} comes to ${fromMinor(cents, decimals).toFixed(decimals)}, ${tooLarge}`);
   }
-  return fromCents(cents);
+  return fromMinor(cents, decimals);
 }
+
+/** Answered amounts are decimals of at most this many places; sums of them are kept exact at this scale. */
+export const SUM_DECIMALS = 4;
+
+/** An exact sum of answered amounts as the number answered; a MoneyLimit past the bound. */
+export const boundedAmount = (a: Exact, what: string): number =>
+  boundedCents(toMinor(a, SUM_DECIMALS, 'half-even'), what, SUM_DECIMALS);
 
 /** Why: said after the amount. */
 export const tooLarge =

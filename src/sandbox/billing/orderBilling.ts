@@ -27,7 +27,7 @@ export type BilledRef =
   | { kind: 'line_item'; lineItem: LineItem };
 
 export function orderBillingDocuments(outcome: OrderOutcome, through: Through): BillingDocument<BilledRef>[] {
-  const { orderDate, billCycleDay, billed } = outcome.billing;
+  const { orderDate, billCycleDay, currency, billed } = outcome.billing;
   const scopes: BilledScope[] = [];
   const subscriptions = outcome.subscriptions.flatMap(r => {
     const inputs = subscriptionInput(r, orderDate);
@@ -43,7 +43,8 @@ export function orderBillingDocuments(outcome: OrderOutcome, through: Through): 
       },
     ],
   }));
-  const documents = billingDocuments({ billCycleDay, through, subscriptions: [...subscriptions, ...lineItems] });
+  const all = [...subscriptions, ...lineItems];
+  const documents = billingDocuments({ billCycleDay, currency, through, subscriptions: all });
   return billed && scopes.length ? lessBilledBefore(documents, scopes, billed) : documents;
 }
 

@@ -61,6 +61,8 @@ export type Through = { periods: number } | { termEnd: true } | { endDate: strin
 export interface BillingInput<R = unknown> {
   /** The account's bill cycle day (1-31; 31 is each month's last day). */
   billCycleDay: number;
+  /** The account's currency: amounts round to its decimals (JPY 0); left out, 2. */
+  currency?: string;
   subscriptions: SubscriptionInput<R>[];
   through: Through;
 }
@@ -75,7 +77,7 @@ export interface BillingItem<R = unknown> {
   quantity: number;
   /** per_unit, flat_fee and usage: the unit amount (flat fee: the amount); tiered and volume: undefined. */
   unitAmount?: number;
-  /** Exact to the cent, rounded half-even; in a credit memo a credit is positive. */
+  /** Rounded once to the currency's decimals by the sandbox's rounding mode; in a credit memo a credit is positive. */
   amount: number;
   tax: number;
 }

@@ -5,6 +5,7 @@
 import { findCharge, MONTHS_IN, type Discount } from '../state/catalog';
 import { badRequest } from '../http/errors';
 import { discountPerPeriod, monthly, price } from './metrics';
+import { add, ZERO } from '../billing/exact';
 import type { ItemRec, PlanRec } from '../state/store';
 
 interface DiscountItem {
@@ -28,7 +29,7 @@ function discountItems(plans: PlanRec[]): DiscountItem[] {
  * Prices the discounts of `level` among `plans`: a plan-level one against its own plan, a subscription-level one
  * against every plan given (the new subscription's). `at` names the plans in an error.
  */
-export function priceDiscounts(plans: PlanRec[], level: 'plan' | 'subscription', at: string): void {
+export function priceDiscounts(plans: PlanRec[], level: 'plan' | 'subscription', at: string, currency?: string): void {
   for (const d of discountItems(plans)) {
     if (d.discount.level === 'account') {
       const message =
@@ -47,10 +48,10 @@ export function priceDiscounts(plans: PlanRec[], level: 'plan' | 'subscription',
       throw badRequest('invalid_parameter', at, message);
     }
     // Usage adds nothing: what it bills is not known until it is used.
-    const appliedMonthly = applied.reduce((sum, x) => sum + (monthly(price(x)) ?? 0), 0);
+    const appliedMonthly = applied.reduce((sum, x) => add(sum, monthly(price(x)) ?? ZERO), ZERO);
     const terms = { percent: d.item.discount_percent, amount: d.item.discount_amount };
     const months = MONTHS_IN[d.item.billing_period ?? 'month'];
-    d.item.unit_amount = -discountPerPeriod(terms, appliedMonthly, months) || 0; // never -0
+    d.item.unit_amount = -discountPerPeriod(terms, appliedMonthly, months, currency) || 0; // never -0
   }
 }
 

@@ -6,14 +6,17 @@
 //   the billing engine's pricer (billing/pricing), so the metrics and the invoices never disagree;
 //   a discount = the negative amount it takes off each period (see `discountPerPeriod`, priced when its plan is);
 //   gross_amount = net_amount (the discounts are items of their own; no taxes); currency = the account's.
-import { round2, type Money } from '../../wire/money';
+// Every figure is exact (billing/exact: 15 x 689.78 / 12 is 862.225, not the double 862.2249...) and rounded
+// once, when answered (money), by the sandbox's rounding mode (Half Up by default) to the currency's decimals.
+import type { Money } from '../../wire/money';
 import { MONTHS_IN, type BillingPeriod, type ChargeType } from '../state/catalog';
 import type { ItemRec } from '../state/store';
-import { toNumber } from '../billing/exact';
+import { exact, max, min, mul, ratio, ZERO, type Exact } from '../billing/exact';
+import { roundMoney } from '../billing/rounding';
 import { tiered, volume } from '../billing/pricing';
 import type { Tier } from '../billing/types';
 
-export { round2, type Money };
+export type { Money };
 
 export interface Term {
   type: 'termed' | 'evergreen';
@@ -21,17 +24,22 @@ export interface Term {
   interval_count?: number;
 }
 
-const MONTHS_PER: Record<NonNullable<Term['interval']>, number> = { day: 12 / 365, week: 12 / 52, month: 1, year: 12 };
+const MONTHS_PER: Record<NonNullable<Term['interval']>, Exact> = {
+  day: ratio(12, 365),
+  week: ratio(12, 52),
+  month: ratio(1, 1),
+  year: ratio(12, 1),
+};
 
-/** Length of a term in months; an evergreen term counts as 12. */
-export function termMonths(term: Term): number {
-  if (term.type !== 'termed' || !term.interval) return 12;
-  return MONTHS_PER[term.interval] * (term.interval_count ?? 1);
+/** Length of a term in months, exactly; an evergreen term counts as 12. */
+export function termMonths(term: Term): Exact {
+  if (term.type !== 'termed' || !term.interval) return ratio(12, 1);
+  return mul(MONTHS_PER[term.interval], exact(term.interval_count ?? 1));
 }
 
-/** No taxes locally, and discounts are items of their own: gross and net are the same amount. */
-export const money = (amount: number, currency: string): Money => {
-  const rounded = round2(amount);
+/** No taxes locally, and discounts are items of their own: gross and net are the same amount, rounded once. */
+export const money = (amount: Exact, currency: string): Money => {
+  const rounded = roundMoney(amount, currency);
   return { gross_amount: rounded, net_amount: rounded, currency };
 };
 
@@ -70,26 +78,26 @@ const engineTiers = (tiers: ItemTier[]): Tier[] =>
     ...(t.amount !== undefined ? { flatAmount: t.amount } : {}),
   }));
 
-/** What one billing period bills at the item's quantity, by its charge model. */
-export function periodAmount(item: Priced): number {
+/** What one billing period bills at the item's quantity, by its charge model, exactly. */
+export function periodAmount(item: Priced): Exact {
   if (item.tiers?.length) {
     const tiers = engineTiers(item.tiers);
-    return toNumber(item.tiersMode === 'volume' ? volume(tiers, item.quantity) : tiered(tiers, item.quantity));
+    return item.tiersMode === 'volume' ? volume(tiers, item.quantity) : tiered(tiers, item.quantity);
   }
-  return item.unitAmount * item.quantity;
+  return mul(exact(item.unitAmount), exact(item.quantity));
 }
 
 /** Monthly recurring revenue of one item; undefined for one-time charges, 0 for usage (nothing is committed). */
-export function monthly(item: Priced): number | undefined {
+export function monthly(item: Priced): Exact | undefined {
   if (item.chargeType === 'one_time') return undefined;
-  if (item.chargeType === 'usage') return 0;
-  return periodAmount(item) / MONTHS_IN[item.billingPeriod ?? 'month'];
+  if (item.chargeType === 'usage') return ZERO;
+  return mul(periodAmount(item), ratio(1, MONTHS_IN[item.billingPeriod ?? 'month']));
 }
 
 /** Total contract billing of one item over `months` (one-time: the amount once; usage: nothing until used). */
-export function billedOver(item: Priced, months: number): number {
+export function billedOver(item: Priced, months: Exact): Exact {
   const m = monthly(item);
-  return m === undefined ? periodAmount(item) : m * months;
+  return m === undefined ? periodAmount(item) : mul(m, months);
 }
 
 /** A discount: a share (percent) or an amount each billing period (fixed). */
@@ -101,9 +109,15 @@ export interface DiscountTerms {
 /**
  * What a discount takes off each of its billing periods (a positive amount), given the monthly amount of what it
  * applies to: the percentage of that, or the fixed amount but never more than that (a discount bills no credit).
+ * It is the discount charge's amount, so it rounds (once) as an amount does, to the currency's decimals.
  */
-export function discountPerPeriod(d: DiscountTerms, appliedMonthly: number, periodMonths: number): number {
-  const base = Math.max(0, appliedMonthly) * periodMonths;
-  if (d.percent !== undefined) return round2((base * d.percent) / 100);
-  return round2(Math.min(d.amount ?? 0, base));
+export function discountPerPeriod(
+  d: DiscountTerms,
+  appliedMonthly: Exact,
+  periodMonths: number,
+  currency?: string,
+): number {
+  const base = mul(max(ZERO, appliedMonthly), exact(periodMonths));
+  if (d.percent !== undefined) return roundMoney(mul(base, mul(exact(d.percent), ratio(1, 100))), currency);
+  return roundMoney(min(exact(d.amount ?? 0), base), currency);
 }

@@ -5,12 +5,18 @@ import type { AccountData, PreviewRequestBody, SubscriptionRequestBody } from '.
 import { SYSTEM_CLOCK, type SandboxClock } from '../state/clock';
 import { badRequest } from '../http/errors';
 import { newId } from '../state/ids';
+import { accountOf, orderAccount } from './orderAccount';
 import { termBilled } from './termBilling';
-import { billedOver, money, monthly, round2, termMonths, type Money, type Term } from './metrics';
+import { billedOver, monthly, termMonths, type Money, type Term } from './metrics';
+import { exact, mul, neg, sub as minus, ZERO, type Exact } from '../billing/exact';
+import { tcvBetween, tcvDelta, tcvOver } from './tcv';
+import { finiteMoney, lineItemOf, type LineItem } from './orderLines';
+export type { LineItem };
+import { later } from '../billing/calendar';
+import { stopDate } from './stopDates';
 import { subscriptionView } from '../v2/orderViews';
 import { pauseOf } from './pauses';
 import { recordOrderBilling } from '../invoicing/history';
-import { MAX_AMOUNT, tooLarge } from '../billing/limits';
 import type { AccountRec, ItemRec, OrderRec, Store, SubscriptionRec } from '../state/store';
 import type { Billed } from '../state/documents';
 import {
@@ -76,13 +82,14 @@ export interface OrderOutcome {
   billing: {
     orderDate: string;
     billCycleDay: number;
+    currency: string;
     /** What the account's documents already billed an item, by line (the store's ledger). */
     billed?: (itemId: string) => ReadonlyMap<string, Billed>;
   };
 }
 
-/** An item's change in metrics for one action. */
-type Metric = (it: ItemRec) => { mrr?: number; tcb: number };
+/** An item's change in metrics for one action, exact (rounded once, when answered). */
+type Metric = (it: ItemRec) => { mrr?: Exact; tcb: Exact; tcv: Exact };
 type Act = (sub: SubscriptionRec, action: ActionName, items: ItemRec[], metric: Metric) => void;
 export interface SubscriptionResult {
   number: string | null;
@@ -91,22 +98,6 @@ export interface SubscriptionResult {
   /** The request's entry, and the stored subscription it changes (as it was): when each change bills. */
   entry: EngineSubscription;
   before?: SubscriptionRec;
-}
-
-/** A new account from `account_data` (numbered only when it is kept). */
-function accountOf(d: AccountData, accountNumber: string, now: string): AccountRec {
-  return {
-    id: newId(),
-    account_number: accountNumber,
-    name: d.name,
-    currency: d.currency,
-    bill_cycle_day: d.bill_cycle_day ?? 1,
-    bill_to: d.bill_to,
-    ...(d.sold_to ? { sold_to: d.sold_to } : {}),
-    status: 'active',
-    created_time: now,
-    updated_time: now,
-  };
 }
 
 /** POST /v2/accounts: the account alone; no order is recorded. */
@@ -140,18 +131,28 @@ export function runOrder(
   const results = (body.subscriptions ?? []).map((entry, i) =>
     subscriptionResult(store, entry, `subscriptions[${i}]`, ctx),
   );
-  const lineItems = (body.line_items ?? []).map(li => lineItemOf(li, orderDate, alloc));
+  const lineItems = (body.line_items ?? []).map(li => lineItemOf(li, orderDate, alloc, ctx.currency));
   const preview = {
     subscriptions: results.map(r => ({
       ...(r.number ? { subscription_number: r.number } : {}),
       actions: r.actions.map(({ touched: _t, ...a }) => a),
     })),
     line_items: lineItems.map((li, k) => {
-      const tcb = finiteMoney(li.total, ctx.currency, `line_items[${k}]`, `The amounts of line item "${li.name}"`);
+      const tcb = finiteMoney(
+        exact(li.total),
+        ctx.currency,
+        `line_items[${k}]`,
+        `The amounts of line item "${li.name}"`,
+      );
       return { tcb, tcv: tcb };
     }),
   };
-  const billing = { orderDate, billCycleDay: account.bill_cycle_day, billed: (id: string) => store.ledger.lines(id) };
+  const billing = {
+    orderDate,
+    billCycleDay: account.bill_cycle_day,
+    currency: account.currency,
+    billed: (id: string) => store.ledger.lines(id),
+  };
   if (!commit) return { preview, subscriptions: results, lineItems, billing };
 
   if (newAccount) store.addAccount(newAccount);
@@ -174,59 +175,6 @@ export function runOrder(
   };
   store.addOrder(order);
   return { preview, order, account, subscriptions: results, lineItems, billing };
-}
-
-type Owner = Pick<Body, 'account_number' | 'account_id' | 'account_data'>;
-type OrderAccount = { account: AccountRec; newAccount: AccountRec | undefined };
-const namesOwner = (o: Owner) =>
-  o.account_number !== undefined || o.account_id !== undefined || o.account_data !== undefined;
-
-/**
- * The order's account: its own owner fields, else the one its subscriptions name (an order without an owner
- * whose subscriptions each name theirs). The engine books one account per order: subscriptions naming
- * different accounts are refused with what to do, rather than booked on the wrong one.
- */
-function orderAccount(store: Store, body: Body, alloc: Alloc, now: string): OrderAccount {
-  if (namesOwner(body)) return ownerAccount(store, body, '', alloc, now);
-  let found: OrderAccount | undefined;
-  for (const [i, s] of (body.subscriptions ?? []).entries()) {
-    if (!namesOwner(s)) continue;
-    const at = `subscriptions[${i}].`;
-    if (!found) {
-      found = ownerAccount(store, s, at, alloc, now);
-      continue;
-    }
-    // A second new account, or another existing one, cannot share the order here.
-    const same =
-      !found.newAccount &&
-      s.account_data === undefined &&
-      ownerAccount(store, s, at, alloc, now).account === found.account;
-    if (!same) {
-      const message =
-        'The Local sandbox books one owner account per order: give "account_number" on the order, ' +
-        'or send one order per owner.';
-      throw badRequest('invalid_parameter', `subscriptions[${i}]`, message);
-    }
-  }
-  if (!found) throw badRequest('missing_parameter', 'account_number', 'The order needs an owner account.', 22);
-  return found;
-}
-
-/** An existing account by number or id, or a new one from `account_data` (kept on create). */
-function ownerAccount(store: Store, owner: Owner, at: string, alloc: Alloc, now: string): OrderAccount {
-  if (owner.account_number === undefined && owner.account_id === undefined) {
-    const account = accountOf(owner.account_data as AccountData, alloc('A') ?? '', now);
-    return { account, newAccount: account };
-  }
-  const byNumber = owner.account_number !== undefined;
-  const found = byNumber
-    ? store.accounts.get(owner.account_number!)
-    : store.accountList.find(a => a.id === owner.account_id);
-  if (!found) {
-    const [field, value] = byNumber ? ['account_number', owner.account_number] : ['account_id', owner.account_id];
-    throw badRequest('invalid_parameter', `${at}${field}`, `No account ${value}.`);
-  }
-  return { account: found, newAccount: undefined };
 }
 
 /** One entry of `subscriptions[]`: a new subscription, or changes to a copy of an existing one. */
@@ -254,8 +202,12 @@ function subscriptionResult(
     sub = newSubscription(entry, at, ctx);
     const months = termMonths(sub.initial_term);
     const items = sub.plans.flatMap(p => p.items);
-    const tcb = (it: ItemRec) => termBilled(sub, it, ctx.billCycleDay, months);
-    act(sub, 'create_subscription', items, it => ({ mrr: monthly(price(it)), tcb: tcb(it) }));
+    const tcb = (it: ItemRec) => termBilled(sub, it, ctx, months);
+    act(sub, 'create_subscription', items, it => ({
+      mrr: monthly(price(it)),
+      tcb: tcb(it),
+      tcv: tcvOver(price(it), it.start_date, it.end_date),
+    }));
   } else {
     const existing = store.subscriptions.get(entry.subscription_number);
     if (!existing || existing.account_number !== ctx.accountNumber) {
@@ -273,7 +225,7 @@ function subscriptionResult(
 
 function previewItem(
   it: ItemRec,
-  m: { mrr?: number; tcb: number },
+  m: { mrr?: Exact; tcb: Exact; tcv: Exact },
   what: string,
   at: string,
   ctx: OrderContext,
@@ -286,17 +238,8 @@ function previewItem(
     ...(it.end_date ? { end_date: it.end_date } : {}),
     ...(m.mrr !== undefined ? { mrr: finiteMoney(m.mrr, ctx.currency, at, what) } : {}),
     tcb,
-    tcv: tcb,
+    tcv: finiteMoney(m.tcv, ctx.currency, at, what),
   };
-}
-
-/** Money exact to the cent (billing/limits.ts): a quantity of 1e308 is a clear 400, never a `null` metric. */
-function finiteMoney(amount: number, currency: string, parameter: string, what: string): Money {
-  const m = money(amount, currency);
-  if (!Number.isFinite(m.net_amount) || Math.abs(m.net_amount) > MAX_AMOUNT) {
-    throw badRequest('invalid_parameter', parameter, `${what} are too large to compute: ${tooLarge}.`);
-  }
-  return m;
 }
 
 /** A state change the subscription's state does not allow: a 400 in category 30. */
@@ -319,49 +262,58 @@ function applyChanges(sub: SubscriptionRec, entry: EngineSubscription, at: strin
     const where = `${at}.add_subscription_plans[${j}].subscription_plan`;
     const p = buildPlan(a.subscription_plan, where, sub.current_term_start, sub.initial_term, ctx);
     sub.plans.push(p);
-    const tcb = (it: ItemRec) => termBilled(sub, it, ctx.billCycleDay, months);
-    act(sub, 'add_subscription_plan', p.items, it => ({ mrr: monthly(price(it)), tcb: tcb(it) }));
+    const tcb = (it: ItemRec) => termBilled(sub, it, ctx, months);
+    const on = a.start_on?.contract_effective ?? ctx.orderDate;
+    act(sub, 'add_subscription_plan', p.items, it => ({
+      mrr: monthly(price(it)),
+      tcb: tcb(it),
+      tcv: tcvOver(price(it), later(it.start_date, on), it.end_date),
+    }));
   });
   entry.update_subscription_plans?.forEach((u, j) => {
     const where = `${at}.update_subscription_plans[${j}].subscription_plan`;
     const p = planById(u.subscription_plan.subscription_plan_id, `${where}.subscription_plan_id`);
     const touched: ItemRec[] = [];
-    const deltas = new Map<ItemRec, number>();
+    const deltas = new Map<ItemRec, { mrr: Exact; on: string }>();
     (u.subscription_plan.subscription_items ?? []).forEach((si, k) => {
       const it = p.items.find(x => x.subscription_item_number === si.subscription_item_number);
       if (!it) {
         const parameter = `${where}.subscription_items[${k}].subscription_item_number`;
         throw badRequest('invalid_parameter', parameter, `No item ${si.subscription_item_number} in plan ${p.id}.`);
       }
-      const before = monthly(price(it)) ?? 0;
+      const before = monthly(price(it)) ?? ZERO;
       it.unit_amount = si.unit_amount ?? it.unit_amount;
       it.quantity = si.quantity ?? it.quantity; // more or fewer seats
-      deltas.set(it, (monthly(price(it)) ?? 0) - before);
+      const on = later(it.start_date, si.start_date ?? u.start_date ?? u.start_on?.contract_effective ?? ctx.orderDate);
+      deltas.set(it, { mrr: minus(monthly(price(it)) ?? ZERO, before), on });
       touched.push(it);
     });
-    act(sub, 'update_subscription_plan', touched, it => ({
-      mrr: round2(deltas.get(it)!),
-      tcb: deltas.get(it)! * months,
-    }));
+    act(sub, 'update_subscription_plan', touched, it => {
+      const d = deltas.get(it)!;
+      return { mrr: d.mrr, tcb: mul(d.mrr, months), tcv: tcvDelta(d.mrr, d.on, it.end_date) };
+    });
   });
   entry.remove_subscription_plans?.forEach((r, j) => {
     const id = typeof r.subscription_plan_id === 'string' ? r.subscription_plan_id : undefined;
     const p = planById(id, `${at}.remove_subscription_plans[${j}].subscription_plan_id`);
     p.removed = true;
     for (const it of p.items) it.state = 'removed';
+    const on = r.start_on?.contract_effective ?? ctx.orderDate;
     act(sub, 'remove_subscription_plan', p.items, it => ({
-      mrr: neg(monthly(price(it))),
-      tcb: -billedOver(price(it), months),
+      mrr: negative(monthly(price(it))),
+      tcb: neg(billedOver(price(it), months)),
+      tcv: neg(removedTcv(it, on)),
     }));
   });
   if (entry.terms) applyTerms(sub, entry.terms, act);
   if (entry.owner_transfer) {
     sub.account_number = entry.owner_transfer.account_number;
-    act(sub, 'owner_transfer', active(), () => ({ mrr: 0, tcb: 0 }));
+    act(sub, 'owner_transfer', active(), () => ({ mrr: ZERO, tcb: ZERO, tcv: ZERO }));
   }
   if (entry.renew) {
     rule(sub.state !== 'canceled', `${at}.renew`, `${sub.subscription_number} is canceled and cannot be renewed.`);
     const renewalMonths = termMonths(sub.renewal_term);
+    const ends = new Map<ItemRec, string | null>(active().map(it => [it, it.end_date]));
     if (sub.current_term_end) {
       const ending = sub.current_term_end;
       sub.current_term_start = ending;
@@ -370,34 +322,51 @@ function applyChanges(sub: SubscriptionRec, entry: EngineSubscription, at: strin
       // The items that ran to the end of the term run on to the end of the new one (what the renewal bills).
       for (const it of active()) if (it.end_date === ending) it.end_date = sub.current_term_end;
     }
-    act(sub, 'renew', active(), it => ({ mrr: 0, tcb: billedOver(price(it), renewalMonths) }));
+    act(sub, 'renew', active(), it => ({
+      mrr: ZERO,
+      tcb: billedOver(price(it), renewalMonths),
+      // The renewal term's value: from the old end to the new one (evergreen: a year of it).
+      tcv:
+        ends.get(it) && it.end_date !== ends.get(it)
+          ? tcvOver(price(it), ends.get(it)!, it.end_date)
+          : billedOver(price(it), renewalMonths),
+    }));
   }
   if (entry.cancel) {
     rule(sub.state !== 'canceled', `${at}.cancel`, `${sub.subscription_number} is already canceled.`);
     const items = active();
     sub.state = 'canceled';
     sub.auto_renew = false;
-    act(sub, 'cancel', items, it => ({ mrr: neg(monthly(price(it))), tcb: -billedOver(price(it), months) }));
+    const cancel = entry.cancel;
+    act(sub, 'cancel', items, it => {
+      const on = stopDate(it, cancel, ctx);
+      return {
+        mrr: negative(monthly(price(it))),
+        tcb: neg(billedOver(price(it), months)),
+        tcv: on === null ? ZERO : neg(removedTcv(it, on)),
+      };
+    });
   }
   if (entry.pause) {
     const message = `${sub.subscription_number} is ${sub.state}; only an active subscription can be paused.`;
     rule(sub.state === 'active', `${at}.pause`, message);
     sub.state = 'paused';
     sub.pause = pauseOf(entry.pause, ctx.orderDate); // time travel resumes it on its resume date
-    act(sub, 'pause', active(), it => ({ mrr: neg(monthly(price(it))), tcb: 0 }));
+    act(sub, 'pause', active(), it => ({ mrr: negative(monthly(price(it))), tcb: ZERO, tcv: ZERO }));
   }
   if (entry.resume) {
     const message = `${sub.subscription_number} is ${sub.state}; only a paused subscription can be resumed.`;
     rule(sub.state === 'paused', `${at}.resume`, message);
     sub.state = 'active';
     delete sub.pause;
-    act(sub, 'resume', active(), it => ({ mrr: monthly(price(it)) ?? 0, tcb: 0 }));
+    act(sub, 'resume', active(), it => ({ mrr: monthly(price(it)) ?? ZERO, tcb: ZERO, tcv: ZERO }));
   }
 }
 
 /** Terms and conditions: the term's length (billing changes by the difference), renewal term, auto-renew. */
 function applyTerms(sub: SubscriptionRec, terms: NonNullable<SubscriptionRequestBody['terms']>, act: Act): void {
   const before = termMonths(sub.initial_term);
+  const ends = new Map(sub.plans.flatMap(p => p.items).map(it => [it, it.end_date]));
   if (terms.current_term) {
     const ending = sub.current_term_end;
     sub.initial_term = withDefaults(terms.current_term as Partial<Term>);
@@ -411,29 +380,14 @@ function applyTerms(sub: SubscriptionRec, terms: NonNullable<SubscriptionRequest
   if (terms.auto_renew !== undefined) sub.auto_renew = terms.auto_renew;
   const after = termMonths(sub.initial_term);
   const items = sub.plans.filter(p => !p.removed).flatMap(p => p.items.filter(i => i.state === 'active'));
-  act(sub, 'terms', items, it => ({ mrr: 0, tcb: billedOver(price(it), after) - billedOver(price(it), before) }));
+  act(sub, 'terms', items, it => ({
+    mrr: ZERO,
+    tcb: minus(billedOver(price(it), after), billedOver(price(it), before)),
+    tcv: tcvBetween(price(it), it.start_date, ends.get(it) ?? null, it.end_date),
+  }));
 }
 
-const neg = (n: number | undefined) => (n === undefined ? undefined : -n);
+const negative = (n: Exact | undefined) => (n === undefined ? undefined : neg(n));
 
-type LineItemInput = NonNullable<Body['line_items']>[number];
-export type LineItem = ReturnType<typeof lineItemOf>;
-
-/** An order line item as the order answers it: one-time, its total = unit amount x quantity. */
-function lineItemOf(li: LineItemInput, orderDate: string, alloc: Alloc) {
-  const unit = li.unit_amount ?? 0;
-  const quantity = li.quantity ?? 1;
-  const total = round2(unit * quantity);
-  const itemNumber = alloc('LI');
-  return {
-    ...(itemNumber ? { item_number: itemNumber } : {}),
-    name: li.name,
-    type: li.type,
-    category: 'sale',
-    unit_amount: unit,
-    quantity,
-    start_date: li.start_date ?? orderDate,
-    subtotal: total,
-    total,
-  };
-}
+/** What an item stopped on `on` no longer brings in: its TCV from then to its end (one-time: its amount). */
+const removedTcv = (it: ItemRec, on: string): Exact => tcvOver(price(it), later(it.start_date, on), it.end_date);

@@ -67,7 +67,7 @@ type PlanInput = { plan_id?: string; plan_number?: string; prices?: PriceInput[]
 /** A plan of the catalog on a subscription: every charge becomes an item, the ones the request did not list too. */
 export function buildPlan(input: PlanInput, at: string, start: string, term: Term, ctx: OrderContext): PlanRec {
   const plan = planOf(input, at, start, term, ctx);
-  priceDiscounts([plan], 'plan', at);
+  priceDiscounts([plan], 'plan', at, ctx.currency);
   refuseSubscriptionDiscounts(plan, at);
   return plan;
 }
@@ -189,8 +189,8 @@ export function newSubscription(entry: SubscriptionRequestBody, at: string, ctx:
   const plans = (entry.subscription_plans ?? []).map((p, j) =>
     planOf(p, `${at}.subscription_plans[${j}]`, start, initial, ctx),
   );
-  priceDiscounts(plans, 'plan', `${at}.subscription_plans`);
-  priceDiscounts(plans, 'subscription', `${at}.subscription_plans`);
+  priceDiscounts(plans, 'plan', `${at}.subscription_plans`, ctx.currency);
+  priceDiscounts(plans, 'subscription', `${at}.subscription_plans`, ctx.currency);
   return {
     id: newId(),
     subscription_number: subscriptionNumber,

@@ -6,16 +6,26 @@ import { billingDocuments } from '../billing/documents';
 import { charge } from '../billing/orderBilling';
 import type { ItemRec, SubscriptionRec } from '../state/store';
 import { billedOver, price } from './metrics';
+import { sub, type Exact } from '../billing/exact';
+import { sumOf } from '../billing/rounding';
 
-export function termBilled(sub: SubscriptionRec, it: ItemRec, billCycleDay: number, months: number): number {
+export function termBilled(
+  subscription: SubscriptionRec,
+  it: ItemRec,
+  account: { billCycleDay: number; currency: string },
+  months: Exact,
+): Exact {
   // Usage commits nothing and a one-time charge bills its amount: the metrics already say so exactly.
   if (it.charge_type !== 'recurring') return billedOver(price(it), months);
   let docs;
   try {
     docs = billingDocuments({
-      billCycleDay,
+      billCycleDay: account.billCycleDay,
+      currency: account.currency,
       through: { termEnd: true },
-      subscriptions: [{ termEnd: sub.current_term_end, charges: [charge(sub, it, it.start_date, [])] }],
+      subscriptions: [
+        { termEnd: subscription.current_term_end, charges: [charge(subscription, it, it.start_date, [])] },
+      ],
     });
   } catch (e) {
     // Beyond what the engine prices (a century of periods, amounts past a double): the metric by months,
@@ -23,5 +33,6 @@ export function termBilled(sub: SubscriptionRec, it: ItemRec, billCycleDay: numb
     if (e instanceof RangeError) return billedOver(price(it), months);
     throw e;
   }
-  return docs.reduce((sum, d) => sum + (d.type === 'invoice' ? d.total : -d.total), 0);
+  const totals = (invoice: boolean) => docs.filter(d => (d.type === 'invoice') === invoice).map(d => d.total);
+  return sub(sumOf(totals(true)), sumOf(totals(false)));
 }

@@ -5,7 +5,9 @@
 // through a date is exactly what the engine prices for it: nothing twice, nothing left out.
 import { addDays } from '../../schemas/dates';
 import { periods } from '../billing';
-import { boundedCents } from '../billing/limits';
+import { boundedAmount } from '../billing/limits';
+import { neg } from '../billing/exact';
+import { sumOf } from '../billing/rounding';
 import type { Billed, BillingDocumentRec, ChargeKind, DocumentItemRec } from '../state/documents';
 import { newId } from '../state/ids';
 import type { AccountRec, OrderRec, Store, SubscriptionRec } from '../state/store';
@@ -72,11 +74,11 @@ export function pendingLines(
     : named
       ? scope.subscriptions.filter(s => named.has(s.id) || named.has(s.subscription_number))
       : scope.subscriptions;
-  const expected: ExpectedLine[] = subs.flatMap(s => subscriptionLines(s, cycleDay, through));
+  const expected: ExpectedLine[] = subs.flatMap(s => subscriptionLines(s, cycleDay, through, account.currency));
   const ids = subs.flatMap(s => s.plans.flatMap(p => p.items.map(i => i.id)));
   if (!named && !filter.skipLineItems) {
     for (const o of scope.orders) {
-      expected.push(...orderLines(o, cycleDay, through));
+      expected.push(...orderLines(o, cycleDay, through, account.currency));
       ids.push(...(o.line_items as { id: string }[]).map(li => li.id));
     }
   }
@@ -146,12 +148,13 @@ export function billAccount(
     ...p.item,
     ...(p.reversal ? { reversal: true } : {}),
   }));
-  const cents = items.reduce((sum, i) => sum + Math.round(i.amount * 100), 0);
-  const total = boundedCents(
-    BigInt(Math.abs(cents)),
+  // The items' amounts are rounded already: their exact sum, never a float one.
+  const sum = sumOf(items.map(i => i.amount));
+  const total = boundedAmount(
+    sum.n < 0n ? neg(sum) : sum,
     `The bill of ${account.account_number} through ${opts.targetDate}`,
   );
-  const type = cents < 0 ? 'credit_memo' : 'invoice';
+  const type = sum.n < 0n ? 'credit_memo' : 'invoice';
   const document: BillingDocumentRec = {
     id: newId(),
     number: store.numbers.next(type === 'invoice' ? 'INV' : 'CM'),

@@ -50,7 +50,12 @@ const chargeKind = (it: ItemRec): ChargeKind =>
   it.charge_type === 'one_time' ? 'one_time' : it.charge_type === 'usage' ? 'usage' : 'recurring';
 
 /** The lines of a subscription's items (removed ones too: what they billed before stays billed). */
-export function subscriptionLines(sub: SubscriptionRec, cycleDay: number, through: string): ExpectedLine[] {
+export function subscriptionLines(
+  sub: SubscriptionRec,
+  cycleDay: number,
+  through: string,
+  currency?: string,
+): ExpectedLine[] {
   return cached(sub, cycleDay, through, () => {
     const history = historyOf(sub);
     const input: SubscriptionInput<LineRef> = { charges: [], termEnd: null, renewalMonths: null };
@@ -61,12 +66,18 @@ export function subscriptionLines(sub: SubscriptionRec, cycleDay: number, throug
         input.charges.push({ ...c, ref: c.ref as LineRef, price: run.price, end: endOf(sub, it) });
       }
     }
-    return linesOf(billingDocuments({ billCycleDay: cycleDay, through: { endDate: through }, subscriptions: [input] }));
+    const documents = billingDocuments({
+      billCycleDay: cycleDay,
+      currency,
+      through: { endDate: through },
+      subscriptions: [input],
+    });
+    return linesOf(documents);
   });
 }
 
 /** The order's line items, each billed once on its start date (one-time charges). */
-export function orderLines(order: OrderRec, cycleDay: number, through: string): ExpectedLine[] {
+export function orderLines(order: OrderRec, cycleDay: number, through: string, currency?: string): ExpectedLine[] {
   return cached(order, cycleDay, through, () => {
     const subscriptions: SubscriptionInput<LineRef>[] = (order.line_items as LineItemRec[]).map(li => ({
       charges: [
@@ -77,7 +88,12 @@ export function orderLines(order: OrderRec, cycleDay: number, through: string): 
         },
       ],
     }));
-    const documents = billingDocuments({ billCycleDay: cycleDay, through: { endDate: through }, subscriptions });
+    const documents = billingDocuments({
+      billCycleDay: cycleDay,
+      currency,
+      through: { endDate: through },
+      subscriptions,
+    });
     return linesOf(documents, order);
   });
 }

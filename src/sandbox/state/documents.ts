@@ -63,7 +63,7 @@ export const lineKey = (i: {
   amount: number;
 }) =>
   `${i.kind}|${i.target_date}|${i.service_start}|${i.service_end}|${i.quantity}|${i.unit_amount ?? ''}|` +
-  `${Math.abs(Math.round(i.amount * 100))}`;
+  `${Math.abs(i.amount)}`; // amounts are rounded once, so one amount is always the same number
 
 /** One line as the ledger holds it: how many times it stands billed (reversals count -1), and a copy of it. */
 export interface Billed {

@@ -1,14 +1,16 @@
 // GET /v1/accounts/{accountKey} (GETAccountType): an account in the v1 words (basicInfo, billingAndPayment,
 // metrics, contacts). Nothing is billed locally, so balances are 0; contractedMrr sums its active subscriptions.
-import { round2 } from '../../wire/money';
+import { roundMoney } from '../billing/rounding';
 import type { AccountRec, Contact, Store } from '../state/store';
 import { mrrNow } from './itemFacts';
+import { add, ZERO } from '../billing/exact';
 
 export function accountAnswer(a: AccountRec, store: Store) {
   const subs = [...store.subscriptions.values()].filter(s => s.account_number === a.account_number);
-  const mrr = round2(
-    subs.reduce((sum, s) => sum + s.plans.flatMap(p => p.items).reduce((m, it) => m + mrrNow(s, it), 0), 0),
-  );
+  // Exact over every subscription's items, rounded once.
+  const items = subs.flatMap(s => s.plans.flatMap(p => p.items.map(it => ({ s, it }))));
+  const exactMrr = items.reduce((sum, x) => add(sum, mrrNow(x.s, x.it)), ZERO);
+  const mrr = roundMoney(exactMrr, a.currency);
   return {
     success: true,
     basicInfo: { id: a.id, accountNumber: a.account_number, name: a.name, status: 'Active', batch: 'Batch1' },

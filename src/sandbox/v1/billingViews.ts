@@ -1,6 +1,7 @@
 // How bill runs and their documents answer in v1: the bill run (GetBillRunResponseType), the billing documents
 // of an account (GETBillingDocumentsResponseType), one invoice (GetInvoiceResponse). Posted when issued, nothing
 // paid: the balance is the amount.
+import { currencyDecimals } from '../../wire/money';
 import type { BillRunRec } from '../state/billRuns';
 import type { BillingDocumentRec, DocumentItemRec } from '../state/documents';
 
@@ -39,7 +40,7 @@ const V1_CHARGE_TYPE = { recurring: 'Recurring', one_time: 'OneTime', usage: 'Us
 
 /** One item of an invoice as GET /v1/invoices/{invoiceKey}/items lists it (InvoiceItem): amounts as decimals. */
 export function invoiceItemView(i: DocumentItemRec, d: BillingDocumentRec) {
-  const decimal = (n: number) => n.toFixed(2);
+  const decimal = (n: number) => n.toFixed(currencyDecimals(d.currency)); // JPY: whole yen
   return {
     id: i.id,
     chargeName: i.name,

@@ -3,10 +3,12 @@
 // memos (the billing engine's, one per billing date). The figures are the order engine's, the same the v2 preview
 // answers; OrderMetrics and the ramp types are not computed.
 import type { Action, OrderOutcome, SubscriptionResult } from '../engine/orders';
-import { round2, type Money } from '../../wire/money';
+import type { Money } from '../../wire/money';
+import type { Exact } from '../billing/exact';
+import { roundMoney, sumOf } from '../billing/rounding';
 import type { ItemRec } from '../state/store';
 import { previewDocuments, type Thru } from './invoices';
-import { mrrNow, numbered, planOf, tcbNow } from './itemFacts';
+import { mrrNow, numbered, planOf, tcbNow, tcvNow } from './itemFacts';
 import { V1_TYPE_OF } from './names';
 
 /** Asked for when `previewTypes` is left out: everything the sandbox computes. */
@@ -24,40 +26,42 @@ export function previewAnswer(outcome: OrderOutcome, types: readonly string[], t
   };
 }
 
-const figure = (regular: number, regularDelta: number) => ({
-  regular: round2(regular),
-  regularDelta: round2(regularDelta),
+/** The figure after the order (exact, rounded once) and the order's change (the sum of the answered deltas). */
+const figure = (regular: Exact, deltas: number[], currency: string) => ({
+  regular: roundMoney(regular, currency),
+  regularDelta: roundMoney(sumOf(deltas), currency),
   discount: 0,
   discountDelta: 0,
 });
 
 /** Each charge the order touched: its figures after the order (`regular`) and the order's change (`regularDelta`). */
 function chargeMetrics(r: SubscriptionResult) {
-  const deltas = new Map<string, { item: ItemRec; mrr: number; tcb: number; tcv: number }>();
+  type Deltas = { item: ItemRec; currency: string; mrr: number[]; tcb: number[]; tcv: number[] };
+  const deltas = new Map<string, Deltas>();
   for (const a of r.actions) {
     for (const p of a.subscription_items) {
       const item = a.touched.find(t => t.id === p.subscription_item_id)!;
-      const d = deltas.get(item.id) ?? { item, mrr: 0, tcb: 0, tcv: 0 };
-      d.mrr += p.mrr?.net_amount ?? 0;
-      d.tcb += p.tcb.net_amount;
-      d.tcv += p.tcv.net_amount;
+      const d = deltas.get(item.id) ?? { item, currency: p.tcb.currency, mrr: [], tcb: [], tcv: [] };
+      d.mrr.push(p.mrr?.net_amount ?? 0);
+      d.tcb.push(p.tcb.net_amount);
+      d.tcv.push(p.tcv.net_amount);
       deltas.set(item.id, d);
     }
   }
   const sub = r.sub;
   return {
     ...numbered('subscriptionNumber', sub.subscription_number),
-    charges: [...deltas.values()].map(({ item, mrr, tcb, tcv }) => {
+    charges: [...deltas.values()].map(({ item, currency, mrr, tcb, tcv }) => {
       const plan = planOf(sub, item);
       return {
         ...numbered('chargeNumber', item.subscription_item_number),
         productRatePlanChargeId: item.price_id,
         ...(plan ? { productRatePlanId: plan.plan_id } : {}),
         ...numbered('subscriptionRatePlanNumber', sub.subscription_number ? plan?.id : undefined),
-        cmrr: figure(mrrNow(sub, item), mrr),
-        tcb: figure(tcbNow(sub, item), tcb),
-        tcv: figure(tcbNow(sub, item), tcv),
-        tax: figure(0, 0),
+        cmrr: figure(mrrNow(sub, item), mrr, currency),
+        tcb: figure(tcbNow(sub, item), tcb, currency),
+        tcv: figure(tcvNow(sub, item), tcv, currency),
+        tax: { regular: 0, regularDelta: 0, discount: 0, discountDelta: 0 },
       };
     }),
   };

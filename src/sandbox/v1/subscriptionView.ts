@@ -1,10 +1,10 @@
 // GET /v1/subscriptions/{subscriptionKey} (GETSubscriptionByKeyWithSuccess): a subscription as it stands, with its
 // rate plans and charges (a removed plan stays listed, marked lastChangeType Remove, as the service lists it).
-import { round2 } from '../../wire/money';
+import { roundMoney } from '../billing/rounding';
 import type { Term } from '../engine/metrics';
 import { currentTerm, type AccountRec, type ItemRec, type PlanRec, type SubscriptionRec } from '../state/store';
 import { findPlan } from '../state/catalog';
-import { mrrNow, productOf, tcbNow } from './itemFacts';
+import { mrrNow, productOf, tcvNow, total } from './itemFacts';
 import { V1_PERIOD_TYPE, V1_STATUS_OF } from './names';
 
 const CHARGE_TYPE = { recurring: 'Recurring', one_time: 'OneTime', usage: 'Usage' } as const;
@@ -28,8 +28,15 @@ function termFields(prefix: 'initialTerm' | 'currentTerm' | 'renewalTerm', t: Te
 
 export function subscriptionAnswer(s: SubscriptionRec, account: AccountRec | undefined) {
   const charges = s.plans.flatMap(p => p.items);
-  const mrr = round2(charges.reduce((sum, it) => sum + mrrNow(s, it), 0));
-  const tcv = round2(charges.reduce((sum, it) => sum + tcbNow(s, it), 0));
+  const currency = account?.currency;
+  const mrr = roundMoney(
+    total(charges, it => mrrNow(s, it)),
+    currency,
+  );
+  const tcv = roundMoney(
+    total(charges, it => tcvNow(s, it)),
+    currency,
+  );
   const owner = account
     ? {
         accountId: account.id,
@@ -67,12 +74,12 @@ export function subscriptionAnswer(s: SubscriptionRec, account: AccountRec | und
     notes: '',
     contractedMrr: mrr,
     totalContractedValue: tcv,
-    ratePlans: s.plans.map(p => ratePlan(s, p)),
+    ratePlans: s.plans.map(p => ratePlan(s, p, currency)),
     ...(s.custom_fields ?? {}),
   };
 }
 
-function ratePlan(s: SubscriptionRec, p: PlanRec) {
+function ratePlan(s: SubscriptionRec, p: PlanRec, currency: string | undefined) {
   const product = productOf(p.plan_id);
   return {
     id: p.id,
@@ -80,12 +87,15 @@ function ratePlan(s: SubscriptionRec, p: PlanRec) {
     ratePlanName: findPlan(p.plan_id)?.name ?? p.plan_id,
     ...(product ? { productId: product.id, productName: product.name } : {}),
     ...(p.removed ? { lastChangeType: 'Remove' } : {}),
-    contractedMrr: round2(p.items.reduce((sum, it) => sum + mrrNow(s, it), 0)),
-    ratePlanCharges: p.items.map(it => charge(s, it)),
+    contractedMrr: roundMoney(
+      total(p.items, it => mrrNow(s, it)),
+      currency,
+    ),
+    ratePlanCharges: p.items.map(it => charge(s, it, currency)),
   };
 }
 
-function charge(s: SubscriptionRec, it: ItemRec) {
+function charge(s: SubscriptionRec, it: ItemRec, currency: string | undefined) {
   return {
     id: it.id,
     number: it.subscription_item_number,
@@ -97,8 +107,8 @@ function charge(s: SubscriptionRec, it: ItemRec) {
     ...(it.unit_of_measure ? { uom: it.unit_of_measure } : {}),
     quantity: it.quantity,
     price: it.unit_amount,
-    mrr: round2(mrrNow(s, it)),
-    tcv: round2(tcbNow(s, it)),
+    mrr: roundMoney(mrrNow(s, it), currency),
+    tcv: roundMoney(tcvNow(s, it), currency),
     effectiveStartDate: it.start_date,
     ...dated('effectiveEndDate', it.end_date),
     version: s.version,

@@ -1,6 +1,7 @@
 // How a created order shows its subscriptions: the reference's order subscription, action and item shapes.
 import { findPlan, v2Interval } from '../state/catalog';
-import { periodAmount, price, round2, type Term } from '../engine/metrics';
+import { periodAmount, price, type Term } from '../engine/metrics';
+import { roundMoney } from '../billing/rounding';
 import { currentTerm, type AccountRec, type ItemRec, type PlanRec, type SubscriptionRec } from '../state/store';
 
 /** What an order action touched, as the order engine records it. */
@@ -62,7 +63,7 @@ export function subscriptionView(sub: SubscriptionRec, actions: ActionRecord[], 
       type: a.action,
       sequence: a.sequence,
       start_on: startOn,
-      subscription_plans: list(touchedPlans(sub, a).map(p => planView(p, sub, a, actor))),
+      subscription_plans: list(touchedPlans(sub, a).map(p => planView(p, sub, a, actor, account.currency))),
     })),
   };
 }
@@ -70,13 +71,13 @@ export function subscriptionView(sub: SubscriptionRec, actions: ActionRecord[], 
 const touchedPlans = (sub: SubscriptionRec, a: ActionRecord) =>
   sub.plans.filter(p => a.touched.some(t => t.subscription_plan_id === p.id));
 
-function planView(p: PlanRec, sub: SubscriptionRec, a: ActionRecord, actor: string) {
+function planView(p: PlanRec, sub: SubscriptionRec, a: ActionRecord, actor: string, currency: string) {
   return {
     id: p.id,
     subscription_id: sub.id,
     plan_id: p.plan_id,
     name: findPlan(p.plan_id)?.name ?? p.plan_id,
-    subscription_items: list(p.items.filter(i => a.touched.includes(i)).map(i => itemView(i, sub, actor))),
+    subscription_items: list(p.items.filter(i => a.touched.includes(i)).map(i => itemView(i, sub, actor, currency))),
   };
 }
 
@@ -92,7 +93,7 @@ function recurringView(i: ItemRec, sub: SubscriptionRec) {
   };
 }
 
-function itemView(i: ItemRec, sub: SubscriptionRec, actor: string) {
+function itemView(i: ItemRec, sub: SubscriptionRec, actor: string, currency: string) {
   const active = i.state === 'active';
   return {
     id: i.id,
@@ -110,7 +111,7 @@ function itemView(i: ItemRec, sub: SubscriptionRec, actor: string) {
     unit_of_measure: i.unit_of_measure ?? '',
     quantity: i.quantity,
     unit_amount: i.unit_amount,
-    amount: round2(periodAmount(price(i))),
+    amount: roundMoney(periodAmount(price(i)), currency),
     ...(i.tiers ? { tiers_mode: i.tiers_mode, tiers: i.tiers } : {}),
     ...(i.discount_percent !== undefined ? { discount_percent: i.discount_percent } : {}),
     ...(i.discount_amount !== undefined ? { discount_amount: i.discount_amount } : {}),

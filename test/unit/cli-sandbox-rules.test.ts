@@ -1,0 +1,99 @@
+// Issue 30: the tenant's billing rules as `sandbox` options, as a person runs the CLI: the startup says the rules
+// when they are not the vendor's defaults, the figures follow them, and a wrong value is a usage error (exit 2)
+// listing the choices. The modes: https://docs.zuora.com/zuora-billing/set-up-zuora-billing/
+// billing-settings-configuration/system-settings/customization-of-currencies (Rounding Mode; Half Up by default).
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { CLI, runCli } from './cli';
+import { until, within } from './waits';
+
+/** A 2.675 seat at quantity 3 from Jan 1: MRR 8.025 exactly, which each rounding mode rounds its own way. */
+async function mrrOn(url: string): Promise<number> {
+  const token = await fetch(`${url}/oauth/token`, {
+    method: 'POST',
+    body: new URLSearchParams({
+      client_id: 'sandbox-demo-client',
+      client_secret: 'sandbox-demo-secret',
+      grant_type: 'client_credentials',
+    }),
+  }).then(r => r.json() as Promise<{ access_token: string }>);
+  const r = await fetch(`${url}/v2/orders/preview`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token.access_token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      order_date: '2027-01-01',
+      account_data: { currency: 'USD', bill_cycle_day: 1 },
+      metrics: ['delta_metrics'],
+      subscriptions: [
+        {
+          start_on: { contract_effective: '2027-01-01' },
+          subscription_plans: [
+            {
+              plan_id: 'plan-team-monthly',
+              prices: [{ price_id: 'price-team-seats', quantity: 3, unit_amount: 2.675 }],
+            },
+          ],
+        },
+      ],
+    }),
+  });
+  const json = (await r.json()) as {
+    subscriptions: { actions: { subscription_items: { price_id: string; mrr: { net_amount: number } }[] }[] }[];
+  };
+  assert.equal(r.status, 201, JSON.stringify(json));
+  return json.subscriptions[0].actions[0].subscription_items.find(i => i.price_id === 'price-team-seats')!.mrr
+    .net_amount;
+}
+
+async function sandboxWith(args: string[], check: (url: string, stderr: () => string) => Promise<void>) {
+  const p = spawn(process.execPath, [CLI, 'sandbox', '--port', '0', '--today', '2027-01-01', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise(resolve => p.on('exit', resolve));
+  let stderr = '';
+  p.stderr.on('data', d => (stderr += d));
+  try {
+    const url = await within(
+      new Promise<string>((resolve, reject) => {
+        let out = '';
+        p.stdout.on('data', d => {
+          out += d;
+          const m = /listening on (\S+)/.exec(out);
+          if (m) resolve(m[1]);
+        });
+        p.on('exit', code => reject(new Error(`exited ${code}: ${stderr}`)));
+      }),
+      20_000,
+      'the CLI sandbox to listen',
+    );
+    await check(url, () => stderr);
+  } finally {
+    p.kill('SIGTERM');
+    await exited;
+  }
+}
+
+test('sandbox --rounding down: the startup prints the rules, and an MRR of 8.025 is 8.02 (Half Up by default: 8.03)', async () => {
+  await sandboxWith(['--rounding', 'down', '--days-in-month', 'actual-360'], async (url, stderr) => {
+    assert.equal(await mrrOn(url), 8.02);
+    await until(() => stderr().includes('billing rules:'), 'the CLI to say its billing rules');
+    assert.ok(stderr().includes('billing rules: rounding down, proration day, days in month actual-360'), stderr());
+  });
+  await sandboxWith([], async (url, stderr) => {
+    assert.equal(await mrrOn(url), 8.03, 'the default: Half Up');
+    await until(() => stderr().includes('catalog seeded'), 'the startup lines');
+    assert.ok(!stderr().includes('billing rules'), 'the defaults are not announced');
+  });
+});
+
+test('sandbox with a rule value outside its choices: exit 2, the choices named', async () => {
+  const r = await runCli(['sandbox', '--port', '0', '--rounding', 'nearest']);
+  assert.equal(r.status, 2, r.stderr);
+  assert.match(r.stderr, /--rounding takes one of half-up, half-down, half-even, up, down, not "nearest"/);
+  const p = await runCli(['sandbox', '--port', '0', '--proration', 'week']);
+  assert.equal(p.status, 2, p.stderr);
+  assert.match(p.stderr, /--proration takes one of day, month-first, not "week"/);
+  const help = await runCli(['sandbox', '--help']);
+  assert.match(help.stdout + help.stderr, /--rounding half-up\|half-down\|half-even\|up\|down/);
+});
