@@ -34,6 +34,8 @@ export interface ChargeContext {
   termEnd: string | null;
   /** Null: the charge stops at the term's end. */
   renewalMonths: number | null;
+  /** Where earlier terms ended (renewals before termEnd). */
+  termStarts: readonly string[];
   /** Nothing is billed from this date on (term_end: the end of the current term). */
   cap: string | null;
   through: Through;
@@ -114,7 +116,9 @@ class ChargeRun<R> {
       else this.stopOn ??= c.on;
     }
     this.end = end;
-    this.renewals = renews ? renewalPoints(ctx.termEnd!, ctx.renewalMonths!) : () => [];
+    const ahead = renews ? renewalPoints(ctx.termEnd!, ctx.renewalMonths!) : () => [];
+    const past = ctx.termStarts;
+    this.renewals = past.length ? (a, b) => [...past.filter(d => d > a && d < b), ...ahead(a, b)] : ahead;
   }
 
   /** The end of the period that holds `date` (a stop "at the end of the invoice period"). */
@@ -204,18 +208,28 @@ class ChargeRun<R> {
   }
 }
 
-const monthIndex = (date: string) => +date.slice(0, 4) * 12 + +date.slice(5, 7);
-
-/** Where renewal terms begin, strictly inside (from, to): the term's end, then every `months` months after it. */
+/**
+ * Where renewal terms begin, strictly inside (from, to): the term's end, then each renewal term's end after it,
+ * each term from the end of the one before (as a renewal sets it: Aug 31 + 6 months is Feb 28, then Aug 28).
+ */
 function renewalPoints(termEnd: string, months: number): (from: string, to: string) => string[] {
+  const ends = [termEnd];
   return (from, to) => {
+    while (ends[ends.length - 1] < to) ends.push(addMonths(ends[ends.length - 1], months));
+    let i = firstAfter(ends, from);
     const out: string[] = [];
-    // Start a term before `from`: each period asks, and counting from the first term would grow with time.
-    const skip = Math.max(0, Math.floor((monthIndex(from) - monthIndex(termEnd)) / months) - 1);
-    for (let k = skip; ; k++) {
-      const d = addMonths(termEnd, k * months);
-      if (d >= to) return out;
-      if (d > from) out.push(d);
-    }
+    for (; ends[i] < to; i++) out.push(ends[i]);
+    return out;
   };
+}
+
+/** The index of the first of the sorted `dates` after `date`. */
+function firstAfter(dates: readonly string[], date: string): number {
+  let [lo, hi] = [0, dates.length];
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (dates[mid] > date) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
 }
