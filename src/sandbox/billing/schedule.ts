@@ -2,8 +2,9 @@
 // changes mid-period credited and billed again from their effective date), in arrears (billed when the period
 // ends) or usage (each period's units, after the period); one-time charges once, on their start.
 import { addMonths } from '../../schemas/dates';
-import { daysBetween, earlier, PERIOD_MONTHS, periods, type Period } from './calendar';
-import { mul, ratio, type Exact } from './exact';
+import { earlier, PERIOD_MONTHS, periods, type Period } from './calendar';
+import { mul, type Exact } from './exact';
+import { prorationRatio } from './proration';
 import { periodPrice } from './pricing';
 import type { ChargeChange, ChargeInput, PriceTerms, Through } from './types';
 
@@ -48,10 +49,6 @@ const applied = (t: PriceTerms, u: Update): PriceTerms => ({
   ...(u.unitAmount !== undefined ? { unitAmount: u.unitAmount } : {}),
   ...(u.tiers !== undefined ? { tiers: u.tiers } : {}),
 });
-
-/** A period's amount for [start, end): the full period's price times the days served over the days it has. */
-const prorated = (terms: PriceTerms, start: string, end: string, p: Period): Exact =>
-  mul(periodPrice(terms), ratio(daysBetween(start, end), daysBetween(p.fullStart, p.fullEnd)));
 
 export function chargeLines<R>(charge: ChargeInput<R>, ctx: ChargeContext): Line<R>[] {
   const changes = [...(charge.changes ?? [])].sort((a, b) => (a.on < b.on ? -1 : a.on > b.on ? 1 : 0));
@@ -121,6 +118,11 @@ class ChargeRun<R> {
     this.renewals = past.length ? (a, b) => [...past.filter(d => d > a && d < b), ...ahead(a, b)] : ahead;
   }
 
+  /** A period's amount for [start, end): the full period's price times its share, by the tenant's proration rules. */
+  private prorated(terms: PriceTerms, start: string, end: string, p: Period): Exact {
+    return mul(periodPrice(terms), prorationRatio(start, end, p, this.months));
+  }
+
   /** The end of the period that holds `date` (a stop "at the end of the invoice period"). */
   private periodEndAfter(date: string): string {
     for (const p of periods(this.charge.start, this.months, this.ctx.cycleDay)) if (p.end > date) return p.end;
@@ -172,7 +174,7 @@ class ChargeRun<R> {
     return bounds.slice(0, -1).map((a, i) => {
       const t = this.termsAt(a);
       return {
-        line: this.line(until, 'charge', a, bounds[i + 1], t, prorated(t, a, bounds[i + 1], p)),
+        line: this.line(until, 'charge', a, bounds[i + 1], t, this.prorated(t, a, bounds[i + 1], p)),
         regular: true,
         stopped,
       };
@@ -187,17 +189,17 @@ class ChargeRun<R> {
       const [a, b] = [bounds[i], bounds[i + 1]];
       if (this.stopOn && a >= this.stopOn) return out;
       let t = this.termsAt(a);
-      out.push({ line: this.line(a, 'charge', a, b, t, prorated(t, a, b, p)), regular: true });
+      out.push({ line: this.line(a, 'charge', a, b, t, this.prorated(t, a, b, p)), regular: true });
       for (const u of this.updates.filter(x => x.on > a && x.on < b)) {
         if (this.stopOn && this.stopOn <= u.on) break;
-        out.push({ line: this.line(u.on, 'credit', u.on, b, t, prorated(t, u.on, b, p)), regular: false });
+        out.push({ line: this.line(u.on, 'credit', u.on, b, t, this.prorated(t, u.on, b, p)), regular: false });
         t = applied(t, u);
-        out.push({ line: this.line(u.on, 'charge', u.on, b, t, prorated(t, u.on, b, p)), regular: false });
+        out.push({ line: this.line(u.on, 'charge', u.on, b, t, this.prorated(t, u.on, b, p)), regular: false });
       }
       if (this.stopOn && this.stopOn > a && this.stopOn < b) {
         const stop = this.stopOn;
         out.push({
-          line: this.line(stop, 'credit', stop, b, t, prorated(t, stop, b, p)),
+          line: this.line(stop, 'credit', stop, b, t, this.prorated(t, stop, b, p)),
           regular: false,
           stopped: true,
         });
