@@ -44,15 +44,15 @@ function cached(record: object, cycleDay: number, through: string, price: () => 
  * earlier terms' ends stay where they were (termStarts).
  */
 function termsOf(sub: SubscriptionRec): Pick<SubscriptionInput<LineRef>, 'termEnd' | 'renewalMonths' | 'termStarts'> {
-  const renews = sub.auto_renew && sub.state !== 'expired' && sub.state !== 'canceled';
   const t = terms(sub);
-  return { termEnd: t.termEnd, renewalMonths: renews ? t.renewalMonths : null, termStarts: t.termStarts };
+  return { termEnd: t.termEnd, renewalMonths: renewing(sub) ? t.renewalMonths : null, termStarts: t.termStarts };
 }
+
+const renewing = (sub: SubscriptionRec) => sub.auto_renew && sub.state !== 'expired' && sub.state !== 'canceled';
 
 /** Renewing without a term in months (evergreen, by days or weeks): what runs to the term's end runs on. */
 function endOf(sub: SubscriptionRec, t: ReturnType<typeof termsOf>, it: ItemRec): string | null {
-  const renews = sub.auto_renew && sub.state !== 'expired' && sub.state !== 'canceled';
-  const runsOn = renews && t.renewalMonths === null;
+  const runsOn = renewing(sub) && t.renewalMonths === null;
   return runsOn && it.end_date !== null && it.end_date === sub.current_term_end ? null : it.end_date;
 }
 
