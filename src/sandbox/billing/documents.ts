@@ -39,11 +39,13 @@ function subscriptionContext<R>(sub: SubscriptionInput<R>, cycleDay: number, thr
   if (renewalMonths !== null && (!Number.isInteger(renewalMonths) || renewalMonths < 1)) {
     throw new RangeError(`A renewal term is a whole number of months, at least 1, not ${renewalMonths}.`);
   }
-  if (!('termEnd' in through)) return { cycleDay, from, termEnd, renewalMonths, cap: null, through };
-  // To the end of the term in effect on `from` (renewals counted); an evergreen subscription: a year.
+  const termStarts = sub.termStarts ?? [];
+  if (!('termEnd' in through)) return { cycleDay, from, termEnd, renewalMonths, termStarts, cap: null, through };
+  // To the end of the term in effect on `from` (renewals counted, each from the end of the one before); an
+  // evergreen subscription: a year.
   let cap = termEnd ?? addMonths(from, 12);
-  for (let k = 1; termEnd && renewalMonths && cap <= from; k++) cap = addMonths(termEnd, k * renewalMonths);
-  return { cycleDay, from, termEnd, renewalMonths, cap, through };
+  while (termEnd && renewalMonths && cap <= from) cap = addMonths(cap, renewalMonths);
+  return { cycleDay, from, termEnd, renewalMonths, termStarts, cap, through };
 }
 
 /** One date's lines as a document; items keep the order of the subscriptions and charges they come from. */

@@ -8,6 +8,7 @@ import type { EngineSubscription, LineItem, OrderOutcome, SubscriptionResult } f
 import { productOf } from '../state/catalog';
 import type { ItemRec, SubscriptionRec } from '../state/store';
 import { addMonths } from '../../schemas/dates';
+import { termEnd } from '../engine/subscriptionBuild';
 import { later } from './calendar';
 import { lessBilledBefore, type BilledScope } from './billedBefore';
 import { billingDocuments } from './documents';
@@ -114,10 +115,33 @@ function renewalMonths(sub: SubscriptionRec): number | null {
   return t.interval === 'month' ? count : t.interval === 'year' ? 12 * count : null;
 }
 
+type Terms = Pick<SubscriptionInput<BilledRef>, 'termEnd' | 'renewalMonths' | 'termStarts'>;
+
 /** The subscription's terms; renewing into an evergreen term, its charges simply run on (see openEnded). */
-function terms(sub: SubscriptionRec): Pick<SubscriptionInput<BilledRef>, 'termEnd' | 'renewalMonths'> {
+export function terms(sub: SubscriptionRec): Terms {
   const evergreenNext = sub.auto_renew && sub.renewal_term.type === 'evergreen';
-  return { termEnd: sub.current_term_end, renewalMonths: evergreenNext ? null : renewalMonths(sub) };
+  return {
+    termEnd: sub.current_term_end,
+    renewalMonths: evergreenNext ? null : renewalMonths(sub),
+    termStarts: termStarts(sub),
+  };
+}
+
+/**
+ * Where the subscription's earlier terms ended, up to the current term's start: its first term from its start,
+ * each renewal from the end of the one before (as renewals set them), the current term's start last.
+ */
+export function termStarts(sub: SubscriptionRec): string[] {
+  const current = sub.current_term_start;
+  if (current <= sub.start_date) return [];
+  const out: string[] = [];
+  let end = termEnd(sub.start_date, sub.initial_term);
+  while (end && end > sub.start_date && end < current) {
+    out.push(end);
+    const next = termEnd(end, sub.renewal_term);
+    end = next && next > end ? next : null;
+  }
+  return [...out, current];
 }
 
 /** The items of the plans still on the subscription. */
@@ -199,15 +223,15 @@ function changedSubscription(
 }
 
 /** Canceled at the end of the term in effect on `from` (renewals counted): what ran to the term's end ends there. */
-function endingWithTerm(
-  t: Pick<SubscriptionInput<BilledRef>, 'termEnd' | 'renewalMonths'>,
-  from: string,
-  charges: ChargeInput<BilledRef>[],
-): SubscriptionInput<BilledRef> {
+function endingWithTerm(t: Terms, from: string, charges: ChargeInput<BilledRef>[]): SubscriptionInput<BilledRef> {
   const first = t.termEnd ?? null;
   let end = first;
-  for (let k = 1; first && end && t.renewalMonths && end <= from; k++) end = addMonths(first, k * t.renewalMonths);
-  return { termEnd: end, from, charges: charges.map(c => (c.end === first ? { ...c, end } : c)) };
+  const termStarts = [...(t.termStarts ?? [])];
+  while (end && t.renewalMonths && end <= from) {
+    termStarts.push(end); // a renewal before `from`: a term starts there
+    end = addMonths(end, t.renewalMonths);
+  }
+  return { termEnd: end, termStarts, from, charges: charges.map(c => (c.end === first ? { ...c, end } : c)) };
 }
 
 /** A cancellation or pause: every item stops on its date (credited), or at the end of its billing period. */

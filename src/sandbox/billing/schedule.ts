@@ -2,8 +2,9 @@
 // changes mid-period credited and billed again from their effective date), in arrears (billed when the period
 // ends) or usage (each period's units, after the period); one-time charges once, on their start.
 import { addMonths } from '../../schemas/dates';
-import { daysBetween, earlier, PERIOD_MONTHS, periods, type Period } from './calendar';
-import { mul, ratio, type Exact } from './exact';
+import { earlier, PERIOD_MONTHS, periods, type Period } from './calendar';
+import { mul, type Exact } from './exact';
+import { prorationRatio } from './proration';
 import { periodPrice } from './pricing';
 import type { ChargeChange, ChargeInput, PriceTerms, Through } from './types';
 
@@ -34,6 +35,8 @@ export interface ChargeContext {
   termEnd: string | null;
   /** Null: the charge stops at the term's end. */
   renewalMonths: number | null;
+  /** Where earlier terms ended (renewals before termEnd). */
+  termStarts: readonly string[];
   /** Nothing is billed from this date on (term_end: the end of the current term). */
   cap: string | null;
   through: Through;
@@ -46,10 +49,6 @@ const applied = (t: PriceTerms, u: Update): PriceTerms => ({
   ...(u.unitAmount !== undefined ? { unitAmount: u.unitAmount } : {}),
   ...(u.tiers !== undefined ? { tiers: u.tiers } : {}),
 });
-
-/** A period's amount for [start, end): the full period's price times the days served over the days it has. */
-const prorated = (terms: PriceTerms, start: string, end: string, p: Period): Exact =>
-  mul(periodPrice(terms), ratio(daysBetween(start, end), daysBetween(p.fullStart, p.fullEnd)));
 
 export function chargeLines<R>(charge: ChargeInput<R>, ctx: ChargeContext): Line<R>[] {
   const changes = [...(charge.changes ?? [])].sort((a, b) => (a.on < b.on ? -1 : a.on > b.on ? 1 : 0));
@@ -114,7 +113,14 @@ class ChargeRun<R> {
       else this.stopOn ??= c.on;
     }
     this.end = end;
-    this.renewals = renews ? renewalPoints(ctx.termEnd!, ctx.renewalMonths!) : () => [];
+    const ahead = renews ? renewalPoints(ctx.termEnd!, ctx.renewalMonths!) : () => [];
+    const past = ctx.termStarts;
+    this.renewals = past.length ? (a, b) => [...past.filter(d => d > a && d < b), ...ahead(a, b)] : ahead;
+  }
+
+  /** A period's amount for [start, end): the full period's price times its share, by the tenant's proration rules. */
+  private prorated(terms: PriceTerms, start: string, end: string, p: Period): Exact {
+    return mul(periodPrice(terms), prorationRatio(start, end, p, this.months));
   }
 
   /** The end of the period that holds `date` (a stop "at the end of the invoice period"). */
@@ -168,7 +174,7 @@ class ChargeRun<R> {
     return bounds.slice(0, -1).map((a, i) => {
       const t = this.termsAt(a);
       return {
-        line: this.line(until, 'charge', a, bounds[i + 1], t, prorated(t, a, bounds[i + 1], p)),
+        line: this.line(until, 'charge', a, bounds[i + 1], t, this.prorated(t, a, bounds[i + 1], p)),
         regular: true,
         stopped,
       };
@@ -183,17 +189,17 @@ class ChargeRun<R> {
       const [a, b] = [bounds[i], bounds[i + 1]];
       if (this.stopOn && a >= this.stopOn) return out;
       let t = this.termsAt(a);
-      out.push({ line: this.line(a, 'charge', a, b, t, prorated(t, a, b, p)), regular: true });
+      out.push({ line: this.line(a, 'charge', a, b, t, this.prorated(t, a, b, p)), regular: true });
       for (const u of this.updates.filter(x => x.on > a && x.on < b)) {
         if (this.stopOn && this.stopOn <= u.on) break;
-        out.push({ line: this.line(u.on, 'credit', u.on, b, t, prorated(t, u.on, b, p)), regular: false });
+        out.push({ line: this.line(u.on, 'credit', u.on, b, t, this.prorated(t, u.on, b, p)), regular: false });
         t = applied(t, u);
-        out.push({ line: this.line(u.on, 'charge', u.on, b, t, prorated(t, u.on, b, p)), regular: false });
+        out.push({ line: this.line(u.on, 'charge', u.on, b, t, this.prorated(t, u.on, b, p)), regular: false });
       }
       if (this.stopOn && this.stopOn > a && this.stopOn < b) {
         const stop = this.stopOn;
         out.push({
-          line: this.line(stop, 'credit', stop, b, t, prorated(t, stop, b, p)),
+          line: this.line(stop, 'credit', stop, b, t, this.prorated(t, stop, b, p)),
           regular: false,
           stopped: true,
         });
@@ -204,18 +210,28 @@ class ChargeRun<R> {
   }
 }
 
-const monthIndex = (date: string) => +date.slice(0, 4) * 12 + +date.slice(5, 7);
-
-/** Where renewal terms begin, strictly inside (from, to): the term's end, then every `months` months after it. */
+/**
+ * Where renewal terms begin, strictly inside (from, to): the term's end, then each renewal term's end after it,
+ * each term from the end of the one before (as a renewal sets it: Aug 31 + 6 months is Feb 28, then Aug 28).
+ */
 function renewalPoints(termEnd: string, months: number): (from: string, to: string) => string[] {
+  const ends = [termEnd];
   return (from, to) => {
+    while (ends[ends.length - 1] < to) ends.push(addMonths(ends[ends.length - 1], months));
+    let i = firstAfter(ends, from);
     const out: string[] = [];
-    // Start a term before `from`: each period asks, and counting from the first term would grow with time.
-    const skip = Math.max(0, Math.floor((monthIndex(from) - monthIndex(termEnd)) / months) - 1);
-    for (let k = skip; ; k++) {
-      const d = addMonths(termEnd, k * months);
-      if (d >= to) return out;
-      if (d > from) out.push(d);
-    }
+    for (; ends[i] < to; i++) out.push(ends[i]);
+    return out;
   };
+}
+
+/** The index of the first of the sorted `dates` after `date`. */
+function firstAfter(dates: readonly string[], date: string): number {
+  let [lo, hi] = [0, dates.length];
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (dates[mid] > date) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
 }

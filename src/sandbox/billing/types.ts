@@ -51,6 +51,11 @@ export interface SubscriptionInput<R = unknown> {
   termEnd?: string | null;
   /** Auto-renew: each renewal term's length in months; charges that run to the term's end run on. */
   renewalMonths?: number | null;
+  /**
+   * Where the terms before the current one ended (each a renewal's start, before termEnd): billing periods across
+   * one were split there when it renewed, so they stay split, renewing or not since.
+   */
+  termStarts?: readonly string[];
   /** Documents dated before this are history (already billed); default: its first charge's start. */
   from?: string;
 }

@@ -21,6 +21,7 @@ import type { AccountRec, ItemRec, OrderRec, Store, SubscriptionRec } from '../s
 import type { Billed } from '../state/documents';
 import {
   buildPlan,
+  startingOn,
   newSubscription,
   price,
   termEnd,
@@ -260,7 +261,8 @@ function applyChanges(sub: SubscriptionRec, entry: EngineSubscription, at: strin
   };
   entry.add_subscription_plans?.forEach((a, j) => {
     const where = `${at}.add_subscription_plans[${j}].subscription_plan`;
-    const p = buildPlan(a.subscription_plan, where, sub.current_term_start, sub.initial_term, ctx);
+    const on = a.start_on?.contract_effective ?? ctx.orderDate; // as its billing documents take it (orderBilling)
+    const p = startingOn(buildPlan(a.subscription_plan, where, sub.current_term_start, sub.initial_term, ctx), on);
     sub.plans.push(p);
     const tcb = (it: ItemRec) => termBilled(sub, it, ctx, months);
     const on = a.start_on?.contract_effective ?? ctx.orderDate;

@@ -119,6 +119,19 @@ function planOf(input: PlanInput, at: string, start: string, term: Term, ctx: Or
   };
 }
 
+/**
+ * A plan added to a subscription starts where the add takes effect, not at the term's start: its items' dates
+ * are the dates it bills from (a one-time charge on that day), as its billing documents show them.
+ */
+export function startingOn(plan: PlanRec, on: string): PlanRec {
+  for (const it of plan.items) {
+    if (it.start_date >= on) continue;
+    it.start_date = on;
+    if (it.charge_type === 'one_time') it.end_date = on;
+  }
+  return plan;
+}
+
 /** Tiers and discounts are priced from the catalog: a unit_amount in the request would not say what to bill. */
 const amountFromCatalogOnly = (c: Charge) => !!c.tiers || !!c.discount;
 

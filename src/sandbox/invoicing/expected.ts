@@ -4,7 +4,7 @@
 // are replaced, never changed in place), so moving the clock month by month prices each subscription once per
 // change, not once per bill date.
 import { billingDocuments, type BillingDocument, type SubscriptionInput } from '../billing';
-import { charge, type BilledRef } from '../billing/orderBilling';
+import { charge, terms, type BilledRef } from '../billing/orderBilling';
 import type { ChargeKind, DocumentItemRec } from '../state/documents';
 import { lineKey } from '../state/documents';
 import type { ItemRec, OrderRec, SubscriptionRec } from '../state/store';
@@ -38,12 +38,22 @@ function cached(record: object, cycleDay: number, through: string, price: () => 
 }
 
 /**
- * How long an item bills: to its end date; an auto-renewing subscription's items that run to the end of the term
- * run on (each renewal continues them), so a renewal rewrites nothing already billed.
+ * How long an item bills: to its end date, each renewal term split off where it begins, as the preview splits
+ * it (a 6-month term of a yearly charge bills its 6 months, the renewal the next ones). An auto-renewing
+ * subscription's items that run to the end of the term run on; a renewal rewrites nothing already billed, as the
+ * earlier terms' ends stay where they were (termStarts).
  */
-function endOf(sub: SubscriptionRec, it: ItemRec): string | null {
-  const renews = sub.auto_renew && sub.state !== 'expired' && sub.state !== 'canceled';
-  return renews && it.end_date !== null && it.end_date === sub.current_term_end ? null : it.end_date;
+function termsOf(sub: SubscriptionRec): Pick<SubscriptionInput<LineRef>, 'termEnd' | 'renewalMonths' | 'termStarts'> {
+  const t = terms(sub);
+  return { termEnd: t.termEnd, renewalMonths: renewing(sub) ? t.renewalMonths : null, termStarts: t.termStarts };
+}
+
+const renewing = (sub: SubscriptionRec) => sub.auto_renew && sub.state !== 'expired' && sub.state !== 'canceled';
+
+/** Renewing without a term in months (evergreen, by days or weeks): what runs to the term's end runs on. */
+function endOf(sub: SubscriptionRec, t: ReturnType<typeof termsOf>, it: ItemRec): string | null {
+  const runsOn = renewing(sub) && t.renewalMonths === null;
+  return runsOn && it.end_date !== null && it.end_date === sub.current_term_end ? null : it.end_date;
 }
 
 const chargeKind = (it: ItemRec): ChargeKind =>
@@ -58,12 +68,13 @@ export function subscriptionLines(
 ): ExpectedLine[] {
   return cached(sub, cycleDay, through, () => {
     const history = historyOf(sub);
-    const input: SubscriptionInput<LineRef> = { charges: [], termEnd: null, renewalMonths: null };
+    const t = termsOf(sub);
+    const input: SubscriptionInput<LineRef> = { charges: [], ...t };
     for (const it of sub.plans.flatMap(p => p.items)) {
       const runs = history[it.id] ?? [];
       for (const run of it.charge_type === 'one_time' ? runs.slice(0, 1) : runs) {
         const c = charge(sub, it, run.start, run.changes ?? []);
-        input.charges.push({ ...c, ref: c.ref as LineRef, price: run.price, end: endOf(sub, it) });
+        input.charges.push({ ...c, ref: c.ref as LineRef, price: run.price, end: endOf(sub, t, it) });
       }
     }
     const documents = billingDocuments({
