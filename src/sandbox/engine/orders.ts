@@ -265,7 +265,6 @@ function applyChanges(sub: SubscriptionRec, entry: EngineSubscription, at: strin
     const p = startingOn(buildPlan(a.subscription_plan, where, sub.current_term_start, sub.initial_term, ctx), on);
     sub.plans.push(p);
     const tcb = (it: ItemRec) => termBilled(sub, it, ctx, months);
-    const on = a.start_on?.contract_effective ?? ctx.orderDate;
     act(sub, 'add_subscription_plan', p.items, it => ({
       mrr: monthly(price(it)),
       tcb: tcb(it),
