@@ -17,6 +17,7 @@ import {
 import type { PathSegment } from '../schemas/findings';
 import type { Connection, ConnectionStore } from '../connections/connectionStore';
 import type { ScenarioRead } from '../languageFeatures/scenarioDiagnostics';
+import { runTimeLine } from './runTimes';
 
 /** A scenario step that sent its request, as the History view records it (redacted by the runner). */
 export interface ScenarioStepRecord {
@@ -47,6 +48,11 @@ export interface ScenarioRunDeps {
   onStep: (r: ScenarioStepRecord) => void;
   /** The messages of a step that failed or errored (the last run's, kept for tests and commands). */
   onMessages: (itemId: string, messages: vscode.TestMessage[]) => void;
+  /** When the run began (Date.now()) and how long finding and reading its files took: for the closing time line. */
+  began: number;
+  files: number;
+  /** Where the closing time line goes besides the run's output (the extension's log). */
+  log: (line: string) => void;
 }
 
 /** Runs the scenarios read in `reads`, reporting into `run`; resolves with every scenario's result. */
@@ -84,6 +90,7 @@ export async function runScenarioItems(
   };
   try {
     const files = reads.map(r => r.file);
+    const setup = Date.now() - deps.began - deps.files;
     // Production asks before every scenario that writes, naming it; other connections once for the run.
     const results =
       connection.kind === 'production'
@@ -92,6 +99,11 @@ export async function runScenarioItems(
     // Scenarios not run at all (writing not confirmed, cancelled before they began) send no events.
     results.forEach((result, i) => report.scenarioEnd(report.readOf(result.file) ?? reads[i], result));
     report.settleRows();
+    // Where the time went: the Testing view shows the whole run's time beside each scenario's.
+    const spent = { total: Date.now() - deps.began, files: deps.files, history: report.historyMs, setup };
+    const line = runTimeLine(results, spent, target.kind === 'local');
+    report.out(line);
+    deps.log(line);
     return results;
   } finally {
     cancel.forEach(d => d.dispose());
@@ -113,6 +125,8 @@ class RunReport {
   /** The row running now, for files with `each`. */
   private readonly rowOf = new Map<ScenarioRead, string>();
   private readonly rows = new Map<vscode.TestItem, { outcome: Outcome; ms: number; messages: vscode.TestMessage[] }>();
+  /** Time spent handing the sent steps to History (it records them as they come). */
+  historyMs = 0;
 
   constructor(
     private readonly run: vscode.TestRun,
@@ -211,7 +225,10 @@ class RunReport {
           ? [message(s.error ?? 'Errored.', r, s.errorPath ?? s.path)]
           : [];
     this.settle(r, item, s.outcome, s.ms, messages);
-    if (s.exchange) this.deps.onStep(this.record(r, s, s.exchange));
+    if (!s.exchange) return;
+    const began = Date.now();
+    this.deps.onStep(this.record(r, s, s.exchange));
+    this.historyMs += Date.now() - began;
   }
 
   private record(r: ScenarioRead, s: StepResult, x: NonNullable<StepResult['exchange']>): ScenarioStepRecord {
@@ -240,7 +257,7 @@ class RunReport {
     return step === undefined ? item : item?.children.get(`${r.uri}#${step}`);
   }
 
-  private out(line: string, r?: ScenarioRead, at?: PathSegment[], item?: vscode.TestItem): void {
+  out(line: string, r?: ScenarioRead, at?: PathSegment[], item?: vscode.TestItem): void {
     this.run.appendOutput(`${line}\r\n`, r && at ? location(r, at) : undefined, item);
   }
 }

@@ -15,17 +15,24 @@ const ACTIONS: Record<string, string> = {
   createAccount: 'Create account',
 };
 
-/** "new-customer.preview.json" (the file sent), or "GET /v1/accounts/A00000001": the row's label. */
+/**
+ * The row's label: "new-customer.preview.json" (the file sent), "GET /v1/accounts/A00000001", or a scenario
+ * step's "Bill run, then wait for the invoice · documents" (the scenario and the step: its file is the scenario's).
+ */
 export function entryLabel(e: HistoryEntry): string {
+  if (e.origin === 'scenario') return e.title;
   return e.file ?? `${e.method} ${e.target ?? e.path}`;
 }
 
 /** The local time of day, "14:03:12". */
 export const entryTime = (e: HistoryEntry): string => new Date(e.at).toTimeString().slice(0, 8);
 
-/** "Preview · 200 · 84 ms · Local sandbox · 14:03:12", ending in "live" for a live preview. */
+/**
+ * "Preview · 200 · 84 ms · Local sandbox · 14:03:12", ending in "live" for a live preview; a scenario step's
+ * starts with its operation ("GET /v1/billing-documents · 200 · ..."), which its label does not say.
+ */
 export function entryDescription(e: HistoryEntry): string {
-  const action = e.file && e.call ? ACTIONS[e.call.kind] : undefined;
+  const action = e.origin === 'scenario' ? `${e.method} ${e.path}` : e.file && e.call ? ACTIONS[e.call.kind] : undefined;
   const status = e.status ?? (e.error ? 'failed' : undefined);
   const ms = e.ms === undefined ? undefined : `${Math.round(e.ms)} ms`;
   const simulated = e.note ? 'simulated' : undefined;
