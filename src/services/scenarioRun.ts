@@ -283,8 +283,19 @@ async function confirmRun(q: WriteQuestion, connection: Connection): Promise<boo
   return (await vscode.window.showWarningMessage(message, { modal: true, detail }, button)) !== undefined;
 }
 
-function diffMessage(r: ScenarioRead, f: StepResult['failures'][number]): vscode.TestMessage {
-  const m = vscode.TestMessage.diff(`${f.check}: ${f.message}`, asText(f.expected), asText(f.actual));
+/**
+ * A failed check: a diff of expected and actual at the check. A retry that gave up says more than a line can
+ * hold (how long it tried, then what the last answer lacked) and the peek titles a diff with its first line
+ * only: its message is the whole text, with both values under it, which the peek shows in full.
+ */
+export function diffMessage(r: ScenarioRead, f: StepResult['failures'][number]): vscode.TestMessage {
+  const text = `${f.check}: ${f.message}`;
+  let m: vscode.TestMessage;
+  if (f.check === 'retry until') {
+    const md = new vscode.MarkdownString().appendText(text).appendMarkdown('\n\nExpected:');
+    md.appendCodeblock(asText(f.expected), 'json').appendMarkdown('\nThe last answer had:');
+    m = new vscode.TestMessage(md.appendCodeblock(asText(f.actual), 'json'));
+  } else m = vscode.TestMessage.diff(text, asText(f.expected), asText(f.actual));
   m.location = location(r, f.path);
   return m;
 }
