@@ -46,6 +46,8 @@ export interface RequestRecord {
   error?: StoredError;
   /** `live`: a background live preview (the newest of a document replaces its previous live entry). */
   origin?: 'live' | 'scenario';
+  /** A scenario step's scenario (its name) and step (its label): the row names both. */
+  scenario?: { name: string; step: string };
   /** What to know about the answer: the Local sandbox simulated it from the contract. */
   note?: string;
   /** Where the answer departs from the operation's published response schema. */

@@ -217,7 +217,10 @@ class RunReport {
     const item = this.itemOf(r, s.index);
     if (!item || this.reported.has(item)) return;
     this.reported.add(item);
-    this.out(stepLine(s), r, s.path, item);
+    const { call, why } = stepLine(s);
+    // The call at the step's line (VS Code keeps 100 characters of a line it shows there and in its hover);
+    // why it failed goes on in the output, and whole in the peek.
+    this.out(call, r, s.path, item, why && ` — ${why}`);
     const messages =
       s.outcome === 'failed'
         ? s.failures.map(f => diffMessage(r, f))
@@ -257,19 +260,21 @@ class RunReport {
     return step === undefined ? item : item?.children.get(`${r.uri}#${step}`);
   }
 
-  out(line: string, r?: ScenarioRead, at?: PathSegment[], item?: vscode.TestItem): void {
-    this.run.appendOutput(`${line}\r\n`, r && at ? location(r, at) : undefined, item);
+  /** A line of the run's output, at `at` in the scenario's text; `rest` goes on the same line, at no place. */
+  out(line: string, r?: ScenarioRead, at?: PathSegment[], item?: vscode.TestItem, rest?: string): void {
+    if (rest) this.run.appendOutput(line, r && at ? location(r, at) : undefined, item);
+    this.run.appendOutput(`${rest ?? line}\r\n`, r && at && !rest ? location(r, at) : undefined, item);
   }
 }
 
 const MARK: Record<ScenarioResult['outcome'], string> = { passed: '✓', failed: '✗', errored: '!', skipped: '–' };
 
 /** `✓ quote: POST /v2/orders/preview → 201 (34 ms)`, and why when it did not pass. */
-function stepLine(s: StepResult): string {
+function stepLine(s: StepResult): { call: string; why?: string } {
   const x = s.exchange;
   const call = x ? ` ${x.method} ${pathOf(x.url)}${x.status !== undefined ? ` → ${x.status}` : ''}` : '';
   const why = s.failures.length ? s.failures.map(f => f.message).join('; ') : s.error;
-  return `  ${MARK[s.outcome]} ${s.label}:${call} (${s.ms} ms)${why ? ` — ${why}` : ''}`;
+  return { call: `  ${MARK[s.outcome]} ${s.label}:${call} (${s.ms} ms)`, why };
 }
 
 /** The question before a run writes: names the connection (production loudly) and the steps that write. */
@@ -288,11 +293,12 @@ async function confirmRun(q: WriteQuestion, connection: Connection): Promise<boo
  * hold (how long it tried, then what the last answer lacked) and the peek titles a diff with its first line
  * only: its message is the whole text, with both values under it, which the peek shows in full.
  */
-export function diffMessage(r: ScenarioRead, f: StepResult['failures'][number]): vscode.TestMessage {
+function diffMessage(r: ScenarioRead, f: StepResult['failures'][number]): vscode.TestMessage {
   const text = `${f.check}: ${f.message}`;
   let m: vscode.TestMessage;
   if (f.check === 'retry until') {
-    const md = new vscode.MarkdownString().appendText(text).appendMarkdown('\n\nExpected:');
+    // Not appendText: it makes every space non-breaking, and the peek could not wrap the line.
+    const md = new vscode.MarkdownString(escapeMarkdown(text)).appendMarkdown('\n\nExpected:');
     md.appendCodeblock(asText(f.expected), 'json').appendMarkdown('\nThe last answer had:');
     m = new vscode.TestMessage(md.appendCodeblock(asText(f.actual), 'json'));
   } else m = vscode.TestMessage.diff(text, asText(f.expected), asText(f.actual));
@@ -305,6 +311,9 @@ function message(text: string, r?: ScenarioRead, at?: PathSegment[]): vscode.Tes
   if (r && at) m.location = location(r, at);
   return m;
 }
+
+/** Text as Markdown that says just the text (the service's data is untrusted: no links, no HTML, no emphasis). */
+const escapeMarkdown = (text: string) => text.replace(/[\\`*_{}[\]()#+\-.!<>|~&]/g, c => `\\${c}`);
 
 const asText = (v: unknown) => (v === undefined ? '(nothing)' : JSON.stringify(v, null, 2));
 
