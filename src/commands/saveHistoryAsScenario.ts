@@ -15,7 +15,8 @@ export class SaveHistoryAsScenarioCommand implements Command {
   execute(node?: unknown, selected?: unknown) {
     const read = (xs: readonly unknown[]) =>
       xs.map(x => historyEntryArg(x, this.services.requestHistory)).filter(e => e !== undefined);
-    if (node === undefined) return this.services.historyActions.saveAsScenario([], read(this.services.historyView.selection));
+    if (node === undefined)
+      return this.services.historyActions.saveAsScenario([], read(this.services.historyView.selection));
     const given = Array.isArray(selected) && selected.length ? selected : Array.isArray(node) ? node : [node];
     return this.services.historyActions.saveAsScenario(read(given));
   }

@@ -81,7 +81,10 @@ export class HistoryActions {
    * Save as Scenario: these entries, written where the person says and opened. With none (the palette, the
    * view's title bar) the person picks from the History, the view's selected rows checked.
    */
-  saveAsScenario(entries: readonly HistoryEntry[], checked: readonly HistoryEntry[] = []): Promise<vscode.Uri | undefined> {
+  saveAsScenario(
+    entries: readonly HistoryEntry[],
+    checked: readonly HistoryEntry[] = [],
+  ): Promise<vscode.Uri | undefined> {
     return saveHistoryAsScenario(this.history, entries, checked);
   }
 

@@ -252,7 +252,12 @@ suite('Scenarios in the Testing view', function () {
       name: 'Retry that gives up',
       today: '2027-01-01',
       steps: [
-        { name: 'customer', kind: 'createAccount', file: '../acme.account.json', capture: { accountNo: '$.account_number' } },
+        {
+          name: 'customer',
+          kind: 'createAccount',
+          file: '../acme.account.json',
+          capture: { accountNo: '$.account_number' },
+        },
         {
           name: 'documents',
           kind: 'operation',
@@ -277,10 +282,21 @@ suite('Scenarios in the Testing view', function () {
       const messages = a.scenarios.lastMessages(documents.id);
       assert.strictEqual(messages.length, 1);
       const text = (messages[0].message as vscode.MarkdownString).value;
-      assert.ok(messages[0].message instanceof vscode.MarkdownString, 'a message the peek shows whole (a diff shows only its first line)');
-      for (const t of ['still not so after', 'expected more than 0 items at documents, got 0', 'Expected:', 'The last answer had:'])
+      assert.ok(
+        messages[0].message instanceof vscode.MarkdownString,
+        'a message the peek shows whole (a diff shows only its first line)',
+      );
+      for (const t of [
+        'still not so after',
+        'expected more than 0 items at documents, got 0',
+        'Expected:',
+        'The last answer had:',
+      ])
         assert.ok(text.includes(t), `the message says "${t}": ${text}`);
-      const checkLine = doc.getText().split('\n').findIndex(l => l.includes('"count"'));
+      const checkLine = doc
+        .getText()
+        .split('\n')
+        .findIndex(l => l.includes('"count"'));
       assert.strictEqual(messages[0].location?.range.start.line, checkLine, 'at the check');
 
       // On screen: the peek at the check shows the whole message and both values.
@@ -295,7 +311,10 @@ suite('Scenarios in the Testing view', function () {
         return shot.text.includes('The last answer had:') ? shot : undefined;
       });
       assert.ok(peek.text.includes('The last answer had:'), 'the peek shows the message whole');
-      assert.ok(peek.text.replace(/\s+/g, ' ').includes('expected more than 0 items at documents, got 0'), 'its end too');
+      assert.ok(
+        peek.text.replace(/\s+/g, ' ').includes('expected more than 0 items at documents, got 0'),
+        'its end too',
+      );
       await vscode.commands.executeCommand('closeReferenceSearch');
 
       // The step's line says its call (the editor's edge may cut it); its hover says the whole call, uncut

@@ -40,8 +40,16 @@ test('what differs in kind still shows; values both answers hold stay as they ar
 
 test('references keep their shape: the same id twice is the same placeholder, inside longer strings too', () => {
   const id = (c: string) => c.repeat(32);
-  const a = { account: { id: id('1') }, subscription: { account_id: id('1'), id: id('2') }, uri: `/accounts/${id('1')}` };
-  const b = { account: { id: id('3') }, subscription: { account_id: id('4'), id: id('5') }, uri: `/accounts/${id('3')}` };
+  const a = {
+    account: { id: id('1') },
+    subscription: { account_id: id('1'), id: id('2') },
+    uri: `/accounts/${id('1')}`,
+  };
+  const b = {
+    account: { id: id('3') },
+    subscription: { account_id: id('4'), id: id('5') },
+    uri: `/accounts/${id('3')}`,
+  };
   const { left, right } = comparableAnswers(a, b);
   assert.deepEqual(left, {
     account: { id: '<id 1>' },
@@ -74,7 +82,16 @@ const result = (ms: number, steps: number[]): ScenarioResult => ({
   outcome: 'passed',
   ms,
   target: 'Local sandbox (fresh)',
-  steps: steps.map((s, index) => ({ index, label: `${index}`, kind: 'preview', outcome: 'passed', ms: s, tries: 1, path: [], failures: [] })),
+  steps: steps.map((s, index) => ({
+    index,
+    label: `${index}`,
+    kind: 'preview',
+    outcome: 'passed',
+    ms: s,
+    tries: 1,
+    path: [],
+    failures: [],
+  })),
 });
 
 test("a run's time line: the parts add up to the run's whole time, each said", () => {
