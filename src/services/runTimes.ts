@@ -51,7 +51,8 @@ export function runTimeLine(results: readonly ScenarioResult[], spent: RunSpent,
   const steps = results.reduce((k, r) => k + r.steps.length, 0);
   const shown = parts.filter(p => p.ms > 0).map(p => `${showMs(p.ms)} ${p.what}`);
   const what = `${n} scenario${n === 1 ? '' : 's'} (${steps} step${steps === 1 ? '' : 's'})`;
-  return `Ran ${what} in ${showMs(total)}: ${shown.join(', ') || 'no time measured'}.`;
+  // The Testing view counts from the moment Run was pressed to the moment it heard the end: a little more.
+  return `Ran ${what} in ${showMs(total)}: ${shown.join(', ') || 'no time measured'}. The Testing view's figure also counts its messages to and from the extension.`;
 }
 
 /** "412 ms", "10.9 s". */

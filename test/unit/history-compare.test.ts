@@ -108,6 +108,6 @@ test("a run's time line: the parts add up to the run's whole time, each said", (
   );
   assert.equal(
     runTimeLine(results, spent, true),
-    "Ran 2 scenarios (5 steps) in 10.9 s: 77 ms the steps' requests and checks, 58 ms starting and closing a fresh Local sandbox per scenario, 12 ms recording the steps in History, 420 ms finding and checking the scenario files, 35 ms loading the run and choosing its connection, 10.3 s the Testing view's updates.",
+    "Ran 2 scenarios (5 steps) in 10.9 s: 77 ms the steps' requests and checks, 58 ms starting and closing a fresh Local sandbox per scenario, 12 ms recording the steps in History, 420 ms finding and checking the scenario files, 35 ms loading the run and choosing its connection, 10.3 s the Testing view's updates. The Testing view's figure also counts its messages to and from the extension.",
   );
 });
