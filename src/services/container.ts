@@ -105,8 +105,9 @@ export class Container extends Disposable {
     this.catalogDiagnostics = this._register(new CatalogDiagnostics(this.catalogs, settings, log));
     this.scenarioDiagnostics = this._register(new ScenarioDiagnostics(settings, findingsDoc, log));
     const signIn = () => this.credentials.signInActive();
+    const holdHistory = () => this.requestHistory.hold();
     this.scenarios = this._register(
-      new ScenarioTests({ connections, clients, diagnostics: this.scenarioDiagnostics, log, signIn }),
+      new ScenarioTests({ connections, clients, diagnostics: this.scenarioDiagnostics, log, signIn, holdHistory }),
     );
     this.scenarios.discoverSoon(); // the extension activates on workspaceContains:**/*.scenario.json
     this._register(

@@ -11,6 +11,7 @@ import { entryLabel, entryTime } from '../views/treeNodes/historyNode';
 import type { Call } from './calls';
 import type { RequestController } from './requestController';
 import { saveHistoryAsScenario } from './historyScenario';
+import { comparableAnswers } from './answerDiff';
 import type { HistoryEntry, RequestHistory, StoredCall } from './requestHistory';
 
 export class HistoryActions {
@@ -61,18 +62,30 @@ export class HistoryActions {
     const other = second ?? this.tree.selectedForCompare ?? (await this.pickOther(first));
     if (!other || other.id === first.id) return;
     const [a, b] = first.at <= other.at ? [first, other] : [other, first];
-    const title = `${entryLabel(a)} (${entryTime(a)}) ↔ ${entryLabel(b)} (${entryTime(b)})`;
+    const side = (e: HistoryEntry) => `${entryLabel(e)} on ${e.connection.name} (${entryTime(e)})`;
+    // Generated ids, numbers and times differ in every answer: placeholders, so the diff shows what differs.
+    const { left, right, replaced } = comparableAnswers(answerOf(a), answerOf(b));
     await this.docs.diff(
-      { name: docName(a, 'answer'), value: answerOf(a) },
-      { name: docName(b, 'answer'), value: answerOf(b) },
-      title,
+      { name: docName(a, 'compared'), value: left }, // not the Open Answer document: that one is as answered
+      { name: docName(b, 'compared'), value: right },
+      `${side(a)} ↔ ${side(b)}`,
     );
+    if (replaced) {
+      const said = `Compare Answers: ${replaced} generated value${replaced === 1 ? '' : 's'} (ids, numbers, times) shown as <placeholders>; Open Answer shows them as answered.`;
+      vscode.window.setStatusBarMessage(said, 15_000);
+    }
     this.tree.selectForCompare(undefined);
   }
 
-  /** Save as Scenario: these entries (none: the person picks), written where the person says and opened. */
-  saveAsScenario(entries: readonly HistoryEntry[]): Promise<vscode.Uri | undefined> {
-    return saveHistoryAsScenario(this.history, entries);
+  /**
+   * Save as Scenario: these entries, written where the person says and opened. With none (the palette, the
+   * view's title bar) the person picks from the History, the view's selected rows checked.
+   */
+  saveAsScenario(
+    entries: readonly HistoryEntry[],
+    checked: readonly HistoryEntry[] = [],
+  ): Promise<vscode.Uri | undefined> {
+    return saveHistoryAsScenario(this.history, entries, checked);
   }
 
   async clear(confirmed = false): Promise<boolean> {
@@ -101,7 +114,7 @@ export class HistoryActions {
 }
 
 /** A document name unique to the entry: "History/14-03-12 Preview of x.preview.json 1a2b answer". */
-function docName(e: HistoryEntry, what: 'request' | 'answer'): string {
+function docName(e: HistoryEntry, what: 'request' | 'answer' | 'compared'): string {
   const label = entryLabel(e)
     .replace(/[\\/:*?"<>|]+/g, ' ')
     .replace(/\s+/g, ' ')

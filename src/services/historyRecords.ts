@@ -83,5 +83,6 @@ export function scenarioStepRecord(step: ScenarioStepRecord, connectionKind: str
     ...(step.requestId ? { requestId: step.requestId } : {}),
     ...(step.answer !== undefined ? { answer: step.answer } : {}),
     origin: 'scenario',
+    scenario: { name: step.scenario, step: step.step },
   };
 }

@@ -9,12 +9,16 @@ import type { HistoryEntry, RequestHistory } from './requestHistory';
 
 const SUFFIX = '.scenario.json';
 
-/** Writes the entries (none: the person picks) as a scenario; the file written, or undefined when not saved. */
+/**
+ * Writes the entries (none: the person picks, `checked` checked at first) as a scenario; the file written, or
+ * undefined when not saved.
+ */
 export async function saveHistoryAsScenario(
   history: RequestHistory,
   chosen: readonly HistoryEntry[],
+  checked: readonly HistoryEntry[] = [],
 ): Promise<vscode.Uri | undefined> {
-  const entries = chosen.length ? chosen : await pickEntries(history);
+  const entries = chosen.length ? chosen : await pickEntries(history, checked);
   if (!entries?.length) return undefined;
   const n = entries.length;
   const picked = await vscode.window.showSaveDialog({
@@ -45,7 +49,10 @@ export async function saveHistoryAsScenario(
   return uri;
 }
 
-async function pickEntries(history: RequestHistory): Promise<readonly HistoryEntry[] | undefined> {
+async function pickEntries(
+  history: RequestHistory,
+  checked: readonly HistoryEntry[],
+): Promise<readonly HistoryEntry[] | undefined> {
   const all = history.entries();
   if (!all.length) {
     const message =
@@ -53,7 +60,14 @@ async function pickEntries(history: RequestHistory): Promise<readonly HistoryEnt
     void vscode.window.showInformationMessage(message);
     return undefined;
   }
-  const items = all.map(e => ({ label: entryLabel(e), description: entryDescription(e), detail: e.title, e }));
+  const ids = new Set(checked.map(e => e.id));
+  const items = all.map(e => ({
+    label: entryLabel(e),
+    description: entryDescription(e),
+    detail: e.title,
+    picked: ids.has(e.id),
+    e,
+  }));
   const picked = await vscode.window.showQuickPick(items, {
     canPickMany: true,
     matchOnDescription: true,

@@ -46,6 +46,8 @@ export interface RequestRecord {
   error?: StoredError;
   /** `live`: a background live preview (the newest of a document replaces its previous live entry). */
   origin?: 'live' | 'scenario';
+  /** A scenario step's scenario (its name) and step (its label): the row names both. */
+  scenario?: { name: string; step: string };
   /** What to know about the answer: the Local sandbox simulated it from the contract. */
   note?: string;
   /** Where the answer departs from the operation's published response schema. */
@@ -72,6 +74,9 @@ export class RequestHistory {
   private items: HistoryEntry[];
   private readonly listeners = new Set<Listener>();
   private saving: Thenable<void> = Promise.resolve();
+  /** Saves wait while held (a scenario run records its steps as they come and saves them once). */
+  private holds = 0;
+  private unsaved = false;
 
   constructor(
     private readonly state: StateStore,
@@ -123,19 +128,41 @@ export class RequestHistory {
     return this.state.get(HISTORY_STATE_KEY);
   }
 
-  /** Resolves when every change so far is saved. */
+  /** Resolves when every change so far is saved (a held change: once released). */
   flushed(): Thenable<void> {
     return this.saving;
   }
 
+  /**
+   * Holds the saves until the returned function is called: a run of many steps writes the workspace state
+   * once, not once per step (each save sends the whole history to the workbench). Listeners hear every change.
+   */
+  hold(): () => Thenable<void> {
+    this.holds++;
+    let released = false;
+    return () => {
+      if (released) return this.saving;
+      released = true;
+      this.holds--;
+      return this.holds === 0 && this.unsaved ? this.save() : this.saving;
+    };
+  }
+
   private changed(): Thenable<void> {
+    this.unsaved = this.holds > 0;
+    const saving = this.unsaved ? this.saving : this.save();
+    for (const l of [...this.listeners]) l();
+    return saving;
+  }
+
+  private save(): Thenable<void> {
+    this.unsaved = false;
     const snapshot = this.items;
     // After a failed save (a full disk), the next change still saves: the chain goes on either way.
     const save = () => this.state.update(HISTORY_STATE_KEY, snapshot);
     const saving = Promise.resolve(this.saving).then(save, save);
     saving.catch(() => undefined); // said by flushed(); never an unhandled rejection in the extension host
     this.saving = saving;
-    for (const l of [...this.listeners]) l();
     return this.saving;
   }
 }

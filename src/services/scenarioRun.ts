@@ -17,6 +17,7 @@ import {
 import type { PathSegment } from '../schemas/findings';
 import type { Connection, ConnectionStore } from '../connections/connectionStore';
 import type { ScenarioRead } from '../languageFeatures/scenarioDiagnostics';
+import { runTimeLine } from './runTimes';
 
 /** A scenario step that sent its request, as the History view records it (redacted by the runner). */
 export interface ScenarioStepRecord {
@@ -47,6 +48,11 @@ export interface ScenarioRunDeps {
   onStep: (r: ScenarioStepRecord) => void;
   /** The messages of a step that failed or errored (the last run's, kept for tests and commands). */
   onMessages: (itemId: string, messages: vscode.TestMessage[]) => void;
+  /** When the run began (Date.now()) and how long finding and reading its files took: for the closing time line. */
+  began: number;
+  files: number;
+  /** Where the closing time line goes besides the run's output (the extension's log). */
+  log: (line: string) => void;
 }
 
 /** Runs the scenarios read in `reads`, reporting into `run`; resolves with every scenario's result. */
@@ -84,6 +90,7 @@ export async function runScenarioItems(
   };
   try {
     const files = reads.map(r => r.file);
+    const setup = Date.now() - deps.began - deps.files;
     // Production asks before every scenario that writes, naming it; other connections once for the run.
     const results =
       connection.kind === 'production'
@@ -92,6 +99,11 @@ export async function runScenarioItems(
     // Scenarios not run at all (writing not confirmed, cancelled before they began) send no events.
     results.forEach((result, i) => report.scenarioEnd(report.readOf(result.file) ?? reads[i], result));
     report.settleRows();
+    // Where the time went: the Testing view shows the whole run's time beside each scenario's.
+    const spent = { total: Date.now() - deps.began, files: deps.files, history: report.historyMs, setup };
+    const line = runTimeLine(results, spent, target.kind === 'local');
+    report.out(line);
+    deps.log(line);
     return results;
   } finally {
     cancel.forEach(d => d.dispose());
@@ -113,6 +125,8 @@ class RunReport {
   /** The row running now, for files with `each`. */
   private readonly rowOf = new Map<ScenarioRead, string>();
   private readonly rows = new Map<vscode.TestItem, { outcome: Outcome; ms: number; messages: vscode.TestMessage[] }>();
+  /** Time spent handing the sent steps to History (it records them as they come). */
+  historyMs = 0;
 
   constructor(
     private readonly run: vscode.TestRun,
@@ -203,7 +217,10 @@ class RunReport {
     const item = this.itemOf(r, s.index);
     if (!item || this.reported.has(item)) return;
     this.reported.add(item);
-    this.out(stepLine(s), r, s.path, item);
+    const { call, why } = stepLine(s);
+    // The call at the step's line (VS Code keeps 100 characters of a line it shows there and in its hover);
+    // why it failed goes on in the output, and whole in the peek.
+    this.out(call, r, s.path, item, why && ` — ${why}`);
     const messages =
       s.outcome === 'failed'
         ? s.failures.map(f => diffMessage(r, f))
@@ -211,7 +228,10 @@ class RunReport {
           ? [message(s.error ?? 'Errored.', r, s.errorPath ?? s.path)]
           : [];
     this.settle(r, item, s.outcome, s.ms, messages);
-    if (s.exchange) this.deps.onStep(this.record(r, s, s.exchange));
+    if (!s.exchange) return;
+    const began = Date.now();
+    this.deps.onStep(this.record(r, s, s.exchange));
+    this.historyMs += Date.now() - began;
   }
 
   private record(r: ScenarioRead, s: StepResult, x: NonNullable<StepResult['exchange']>): ScenarioStepRecord {
@@ -240,19 +260,21 @@ class RunReport {
     return step === undefined ? item : item?.children.get(`${r.uri}#${step}`);
   }
 
-  private out(line: string, r?: ScenarioRead, at?: PathSegment[], item?: vscode.TestItem): void {
-    this.run.appendOutput(`${line}\r\n`, r && at ? location(r, at) : undefined, item);
+  /** A line of the run's output, at `at` in the scenario's text; `rest` goes on the same line, at no place. */
+  out(line: string, r?: ScenarioRead, at?: PathSegment[], item?: vscode.TestItem, rest?: string): void {
+    if (rest) this.run.appendOutput(line, r && at ? location(r, at) : undefined, item);
+    this.run.appendOutput(`${rest ?? line}\r\n`, r && at && !rest ? location(r, at) : undefined, item);
   }
 }
 
 const MARK: Record<ScenarioResult['outcome'], string> = { passed: '✓', failed: '✗', errored: '!', skipped: '–' };
 
 /** `✓ quote: POST /v2/orders/preview → 201 (34 ms)`, and why when it did not pass. */
-function stepLine(s: StepResult): string {
+function stepLine(s: StepResult): { call: string; why?: string } {
   const x = s.exchange;
   const call = x ? ` ${x.method} ${pathOf(x.url)}${x.status !== undefined ? ` → ${x.status}` : ''}` : '';
   const why = s.failures.length ? s.failures.map(f => f.message).join('; ') : s.error;
-  return `  ${MARK[s.outcome]} ${s.label}:${call} (${s.ms} ms)${why ? ` — ${why}` : ''}`;
+  return { call: `  ${MARK[s.outcome]} ${s.label}:${call} (${s.ms} ms)`, why };
 }
 
 /** The question before a run writes: names the connection (production loudly) and the steps that write. */
@@ -266,8 +288,20 @@ async function confirmRun(q: WriteQuestion, connection: Connection): Promise<boo
   return (await vscode.window.showWarningMessage(message, { modal: true, detail }, button)) !== undefined;
 }
 
+/**
+ * A failed check: a diff of expected and actual at the check. A retry that gave up says more than a line can
+ * hold (how long it tried, then what the last answer lacked) and the peek titles a diff with its first line
+ * only: its message is the whole text, with both values under it, which the peek shows in full.
+ */
 function diffMessage(r: ScenarioRead, f: StepResult['failures'][number]): vscode.TestMessage {
-  const m = vscode.TestMessage.diff(`${f.check}: ${f.message}`, asText(f.expected), asText(f.actual));
+  const text = `${f.check}: ${f.message}`;
+  let m: vscode.TestMessage;
+  if (f.check === 'retry until') {
+    // Not appendText: it makes every space non-breaking, and the peek could not wrap the line.
+    const md = new vscode.MarkdownString(escapeMarkdown(text)).appendMarkdown('\n\nExpected:');
+    md.appendCodeblock(asText(f.expected), 'json').appendMarkdown('\nThe last answer had:');
+    m = new vscode.TestMessage(md.appendCodeblock(asText(f.actual), 'json'));
+  } else m = vscode.TestMessage.diff(text, asText(f.expected), asText(f.actual));
   m.location = location(r, f.path);
   return m;
 }
@@ -277,6 +311,9 @@ function message(text: string, r?: ScenarioRead, at?: PathSegment[]): vscode.Tes
   if (r && at) m.location = location(r, at);
   return m;
 }
+
+/** Text as Markdown that says just the text (the service's data is untrusted: no links, no HTML, no emphasis). */
+const escapeMarkdown = (text: string) => text.replace(/[\\`*_{}[\]()#+\-.!<>|~&]/g, c => `\\${c}`);
 
 const asText = (v: unknown) => (v === undefined ? '(nothing)' : JSON.stringify(v, null, 2));
 

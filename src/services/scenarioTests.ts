@@ -29,6 +29,8 @@ export interface ScenarioTestsDeps {
   log: vscode.LogOutputChannel;
   /** Sign In to the active connection (offered when a run needs credentials). */
   signIn: () => Promise<unknown>;
+  /** Holds History's saves for a run (its steps are recorded as they come, saved once): returns the release. */
+  holdHistory?: () => () => unknown;
 }
 
 /** scenarioRun.ts is a lazy bundle: what tells a class from another (`instanceof`) stays here, in the main one. */
@@ -44,6 +46,7 @@ export class ScenarioTests extends Disposable {
   private readonly runFinished = this._register(new vscode.EventEmitter<ScenarioResult[]>());
   readonly onDidFinishRun = this.runFinished.event;
   private _lastResults: ScenarioResult[] = [];
+  private _lastTimes: string | undefined;
   private readonly messages = new Map<string, vscode.TestMessage[]>();
 
   constructor(private readonly deps: ScenarioTestsDeps) {
@@ -64,6 +67,11 @@ export class ScenarioTests extends Disposable {
   /** The results of the last run, scenario by scenario (tests read them; so could a status line). */
   get lastResults(): readonly ScenarioResult[] {
     return this._lastResults;
+  }
+
+  /** Where the last run's time went ("Ran 4 scenarios (27 steps) in 412 ms: ..."), as its output ends. */
+  get lastTimes(): string | undefined {
+    return this._lastTimes;
   }
 
   /** The messages the last run gave a step that failed or errored (by test item id: `uri#index`). */
@@ -120,6 +128,7 @@ export class ScenarioTests extends Disposable {
   }
 
   private async run(request: vscode.TestRunRequest, token: vscode.CancellationToken): Promise<ScenarioResult[]> {
+    const began = Date.now();
     // Everything (Run All from the palette, the toolbar's Run Tests): the files first, even if nothing asked yet.
     if (!request.include) await this.discovered();
     const excluded = new Set(request.exclude?.map(i => i.id));
@@ -131,8 +140,10 @@ export class ScenarioTests extends Disposable {
       const r = await this.readUri(vscode.Uri.parse(id)); // as it is now, unsaved edits included
       if (r) reads.push(r);
     }
+    const files = Date.now() - began;
     const run = this.controller.createTestRun(request, `Billing scenarios on ${this.deps.connections.active().name}`);
     this.messages.clear();
+    const release = this.deps.holdHistory?.();
     try {
       const results = await runScenarioItems(run, token, reads, {
         items: uri => this.controller.items.get(uri),
@@ -140,6 +151,12 @@ export class ScenarioTests extends Disposable {
         target: c => this.targetFor(c),
         onStep: r => this.stepFinished.fire(r),
         onMessages: (id, messages) => this.messages.set(id, messages),
+        began,
+        files,
+        log: line => {
+          this._lastTimes = line;
+          this.deps.log.info(line);
+        },
       });
       this._lastResults = results;
       this.runFinished.fire(results);
@@ -148,6 +165,7 @@ export class ScenarioTests extends Disposable {
       this.deps.log.error(`scenario run failed: ${e instanceof Error ? e.stack : String(e)}`);
       throw e;
     } finally {
+      release?.();
       run.end();
     }
   }

@@ -5,6 +5,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as vscode from 'vscode';
 import type { BillingWorkbenchApi } from '../../src/extension';
+import { comparableAnswers } from '../../src/services/answerDiff';
 import type { HistoryEntry } from '../../src/services/requestHistory';
 import type { HistoryNode } from '../../src/views/treeNodes/historyNode';
 import { api, screenWhen, waitFor } from './helpers';
@@ -113,15 +114,52 @@ suite('History of requests', () => {
         .flatMap(g => g.tabs)
         .find(t => t.input instanceof vscode.TabInputTextDiff && t.label.includes('↔')),
     );
-    assert.match(diff.label, new RegExp(`^${FILE} \\(.+\\) ↔ ${FILE} \\(.+\\)$`));
+    const side = `${FILE} on Local sandbox \\(\\d\\d:\\d\\d:\\d\\d\\)`;
+    assert.match(diff.label, new RegExp(`^${side} ↔ ${side}$`), 'each side names its entry, connection and time');
     const input = diff.input as vscode.TabInputTextDiff;
     const left = await vscode.workspace.openTextDocument(input.original);
     const right = await vscode.workspace.openTextDocument(input.modified);
-    assert.deepEqual(JSON.parse(left.getText()), first.answer, 'the older on the left');
-    assert.deepEqual(JSON.parse(right.getText()), again.answer, 'the newer on the right');
+    const shown = comparableAnswers(first.answer, again.answer); // generated values as placeholders
+    assert.deepEqual(JSON.parse(left.getText()), shown.left, 'the older on the left');
+    assert.deepEqual(JSON.parse(right.getText()), shown.right, 'the newer on the right');
     assert.ok(!rows().some(n => String(item(n).description).includes('selected for compare')), 'the mark is gone');
     const shot = await screenWhen(this, 'history-compare', t => t.includes('↔'));
-    assert.ok(shot.text.includes(`${FILE} (`), 'the diff title names both entries');
+    assert.ok(shot.text.includes(`${FILE} on Local sandbox (`), 'the diff title names both entries and connections');
+  });
+
+  test('Compare Answers of two orders created alike: the ids, numbers and times the service made are placeholders', async function () {
+    const ORDER = 'new-customer.order.json';
+    const created: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const r = await vscode.commands.executeCommand<{ data: { order_number: string } }>(
+        'billingWorkbench.create',
+        file(ORDER),
+        { confirmed: true },
+      );
+      assert.ok(r?.data.order_number, 'the order was created');
+      created.push(r.data.order_number);
+    }
+    const [newer, older] = await waitFor('both creates in the History', () => {
+      const e = a.requestHistory.entries().filter(x => x.file === ORDER && x.call?.kind === 'createOrder');
+      return e.length >= 2 ? e : undefined;
+    });
+    assert.notDeepEqual(older.answer, newer.answer, 'the answers as given differ');
+    assert.notEqual(created[0], created[1]);
+    await vscode.commands.executeCommand('billingWorkbench.compareHistoryAnswers', older.id, newer.id);
+    const diff = await waitFor('the diff of the creates', () =>
+      vscode.window.tabGroups.all
+        .flatMap(g => g.tabs)
+        .find(t => t.input instanceof vscode.TabInputTextDiff && t.label.startsWith(`${ORDER} on Local sandbox (`)),
+    );
+    const input = diff.input as vscode.TabInputTextDiff;
+    const left = (await vscode.workspace.openTextDocument(input.original)).getText();
+    const right = (await vscode.workspace.openTextDocument(input.modified)).getText();
+    assert.equal(left, right, 'two orders alike: nothing left to tell apart');
+    for (const generated of ['"<id 1>"', '"<number 1>"', '"<time 1>"']) assert.ok(left.includes(generated), generated);
+    assert.ok(!left.includes(created[0]) && !right.includes(created[1]), 'no order number of its own');
+    const shot = await screenWhen(this, 'history-compare-created', t => t.replace(/\u00a0/g, ' ').includes('"<id 1>"'));
+    assert.ok(shot.text.includes(`${ORDER} on Local sandbox (`), 'the title names the entries and connections');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
   test('a live preview is recorded marked live; the next one of the same file replaces it', async () => {

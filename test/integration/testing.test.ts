@@ -172,6 +172,22 @@ suite('Scenarios in the Testing view', function () {
       example.map(s => `${s.scenario} · ${s.step}`),
       'newest first in the History',
     );
+    // Each row names the step and its operation (its label), then the scenario and the status (its description).
+    const rowsOf = a.history.tree
+      .getChildren()
+      .filter(n => n.entry.origin === 'scenario' && n.entry.file === path.basename(EXAMPLE))
+      .slice(0, example.length)
+      .reverse()
+      .map(n => a.history.tree.getTreeItem(n));
+    assert.deepStrictEqual(
+      rowsOf.map(i => `${String(i.label)} | ${String(i.description).split(' · ').slice(0, 2).join(' · ')}`),
+      example.map(s => `${s.step} · ${s.method} ${s.path.split('?')[0]} | ${s.scenario} · ${s.status}`),
+    );
+    // Where the run's time went, in parts that add up (runTimes.ts): logged here as the figure of this machine.
+    const times = a.scenarios.lastTimes ?? '';
+    console.log(`Run All from the Testing view: ${times}`);
+    const parts = "the steps' requests and checks, .*starting and closing a fresh Local sandbox per scenario";
+    assert.match(times, new RegExp(`^Ran ${results.length} scenarios \\(\\d+ steps\\) in [\\d.]+ m?s: .*${parts}`));
 
     // The same scenarios from CI (`node dist/cli.js test`, a process of its own): the same outcome for every step.
     const cli = path.join(vscode.extensions.getExtension(EXT_ID)!.extensionPath, 'dist', 'cli.js');
@@ -201,12 +217,121 @@ suite('Scenarios in the Testing view', function () {
     assert.ok(shot.text.includes(item.label), 'the scenario');
     // The run's output (Test Results): a line per step with its request, status and time.
     assert.match(shot.text, /^ +✓ \w+: (GET|POST) \/v2\/\S+ → 20\d \(\d+ ms\)$/m, 'a step line in the output');
+    assert.match(shot.text, /^Ran \d+ scenarios \(\d+ steps\) in /m, "the output's last line: where the time went");
     const took = new Map(outcome(EXAMPLE)!.steps.map(x => [x.label, x.ms]));
     for (const s of steps) {
       // VS Code shows a step's time once it passed; a step of 0 ms (a fast read) shows none.
       const time = took.get(s.label) ? ': [\\d.]+ms' : '';
       const row = new RegExp(`^${s.label}${s.description}${time}$`, 'm');
       assert.match(shot.text, row, `the step ${s.label} with its time`);
+    }
+
+    // The History view on screen (the side bar widened as a person would): a step's row says its step, its
+    // operation and its scenario.
+    const upgrade = a.history.tree.getChildren().find(n => n.entry.title === `${item.label} · upgradeQuote`)!;
+    await vscode.commands.executeCommand('billingWorkbench.history.focus');
+    await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
+    const widen = (how: 'increase' | 'decrease') => vscode.commands.executeCommand(`workbench.action.${how}ViewWidth`);
+    for (let i = 0; i < 4; i++) await widen('decrease');
+    try {
+      await a.history.view.reveal(upgrade, { select: true, focus: true });
+      const texts = ['upgradeQuote · POST /v2/orders/preview', `${item.label} · 201`];
+      const history = await screenShowing(this, 'history-scenario-steps', texts);
+      for (const t of texts) assert.ok(history.text.includes(t), `"${t}" on screen`);
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
+      for (let i = 0; i < 4; i++) await widen('increase');
+    }
+  });
+
+  test('a retry that gives up: its whole message in the peek, the short line on the check; the hover of the step line says it all', async function () {
+    const a = await api();
+    const name = `${DIR}/retry-gives-up.scenario.json`;
+    const uri = file(name);
+    const scenario = {
+      name: 'Retry that gives up',
+      today: '2027-01-01',
+      steps: [
+        {
+          name: 'customer',
+          kind: 'createAccount',
+          file: '../acme.account.json',
+          capture: { accountNo: '$.account_number' },
+        },
+        {
+          name: 'documents',
+          kind: 'operation',
+          operation: 'GET /v1/billing-documents',
+          query: { accountNumber: '${accountNo}' },
+          // No bill run made an invoice: the read never has one (the retry waits 10 ms, a few times).
+          retry: { until: { path: 'documents', count: { greaterThan: 0 } }, every: '10ms', for: '40ms' },
+        },
+      ],
+    };
+    fs.writeFileSync(uri.fsPath, JSON.stringify(scenario, null, 2));
+    try {
+      const doc = await vscode.workspace.openTextDocument(uri);
+      const editor = await vscode.window.showTextDocument(doc);
+      await waitFor('the retry scenario in the tree', () => itemFor(a, name));
+      const [result] = await a.scenarios.runFiles([uri]);
+      const failure = result.steps[1].failures[0];
+      assert.strictEqual(failure?.check, 'retry until', JSON.stringify(result.steps[1]));
+      const whole = `retry until: ${failure.message}`;
+      assert.match(whole, /still not so after \d+ tr\w+ over 40ms: expected more than 0 items at documents, got 0$/);
+      const [documents] = children(itemFor(a, name)!).slice(1);
+      const messages = a.scenarios.lastMessages(documents.id);
+      assert.strictEqual(messages.length, 1);
+      const text = (messages[0].message as vscode.MarkdownString).value;
+      assert.ok(
+        messages[0].message instanceof vscode.MarkdownString,
+        'a message the peek shows whole (a diff shows only its first line)',
+      );
+      for (const t of [
+        'still not so after',
+        'expected more than 0 items at documents, got 0',
+        'Expected:',
+        'The last answer had:',
+      ])
+        assert.ok(text.includes(t), `the message says "${t}": ${text}`);
+      const checkLine = doc
+        .getText()
+        .split('\n')
+        .findIndex(l => l.includes('"count"'));
+      assert.strictEqual(messages[0].location?.range.start.line, checkLine, 'at the check');
+
+      // On screen: the peek at the check shows the whole message and both values.
+      editor.selection = new vscode.Selection(checkLine, 0, checkLine, 0);
+      await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
+      await vscode.commands.executeCommand('testing.openOutputPeek'); // the scenario's summary, on its first line
+      await waitFor('the peek', async () => (await onScreen(this, 'testing-retry-peek')).text.includes('steps failed'));
+      // The step's check: the next message (asked again until the peek has moved: it may still be opening).
+      const peek = await waitFor('the peek at the check', async () => {
+        await vscode.commands.executeCommand('testing.goToNextMessage');
+        const shot = await onScreen(this, 'testing-retry-peek');
+        return shot.text.includes('The last answer had:') ? shot : undefined;
+      });
+      assert.ok(peek.text.includes('The last answer had:'), 'the peek shows the message whole');
+      assert.ok(
+        peek.text.replace(/\s+/g, ' ').includes('expected more than 0 items at documents, got 0'),
+        'its end too',
+      );
+      await vscode.commands.executeCommand('closeReferenceSearch');
+
+      // The step's line says its call (the editor's edge may cut it); its hover says the whole call, uncut
+      // (VS Code keeps 100 characters of it: why it failed is in the peek, and on in the output).
+      const stepLine = documents.range!.start.line;
+      editor.selection = new vscode.Selection(stepLine, 2, stepLine, 2);
+      await vscode.commands.executeCommand('editor.action.showHover');
+      const call = /✗ documents: GET \/v1\/billing-documents\?accountNumber=A\d+ → 200 \(\d+ ms\)/;
+      const hover = await waitFor('the hover', async () => {
+        const shot = await onScreen(this, 'testing-retry-hover');
+        return call.test(shot.text.replace(/\s+/g, ' ')) ? shot : undefined;
+      });
+      assert.doesNotMatch(hover.text, /still not so…/, 'not cut in the middle of why');
+      await typeKeys({ press: ['Escape'] });
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+      fs.rmSync(uri.fsPath, { force: true });
     }
   });
 
@@ -537,5 +662,46 @@ suite('Save as Scenario from the History', function () {
     assert.deepStrictEqual(read?.file.findings, [], 'no finding in the saved file');
     const [result] = await a.scenarios.runFiles([file(SAVED)]);
     assert.strictEqual(result.outcome, 'passed', JSON.stringify(result.steps.filter(s => s.outcome !== 'passed')));
+  });
+
+  test('from the palette: the pick of History rows is offered, the selected row checked, never a selection used unseen', async function () {
+    const a = await api();
+    const [row] = a.history.tree.getChildren().filter(n => n.entry.origin === undefined);
+    await vscode.commands.executeCommand('billingWorkbench.history.focus');
+    await a.history.view.reveal(row, { select: true, focus: true });
+    await waitFor('the row selected', () => a.history.view.selection.some(n => n.entry.id === row.entry.id));
+
+    // On screen: the command opens the pick (Escape leaves it, nothing saved).
+    await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
+    const running = vscode.commands.executeCommand('billingWorkbench.saveHistoryAsScenario');
+    const title = 'Save as Scenario: pick the requests';
+    const shot = await screenShowing(this, 'history-save-pick', [title]);
+    assert.ok(shot.text.includes(title), 'the pick is on screen');
+    await typeKeys({ press: ['Escape'] });
+    assert.strictEqual(await running, undefined, 'nothing saved');
+
+    const offered: { items: readonly vscode.QuickPickItem[]; options?: vscode.QuickPickOptions }[] = [];
+    const dialogs: unknown[] = [];
+    const [pick, save] = [vscode.window.showQuickPick, vscode.window.showSaveDialog];
+    Object.assign(vscode.window, {
+      showQuickPick: async (items: Thenable<vscode.QuickPickItem[]>, options?: vscode.QuickPickOptions) => {
+        offered.push({ items: await items, options });
+        return undefined;
+      },
+      showSaveDialog: (o: unknown) => (dialogs.push(o), Promise.resolve(undefined)),
+    });
+    try {
+      assert.strictEqual(await vscode.commands.executeCommand('billingWorkbench.saveHistoryAsScenario'), undefined);
+    } finally {
+      Object.assign(vscode.window, { showQuickPick: pick, showSaveDialog: save });
+    }
+    assert.strictEqual(offered.length, 1, 'the pick is offered, though a row is selected');
+    assert.strictEqual(dialogs.length, 0, 'no save dialog before the pick');
+    assert.ok(offered[0].options?.canPickMany, 'several rows can be picked');
+    assert.deepStrictEqual(
+      offered[0].items.filter(i => i.picked).map(i => i.label),
+      [a.history.tree.getTreeItem(row).label],
+      "the view's selected row is checked",
+    );
   });
 });

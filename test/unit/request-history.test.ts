@@ -147,3 +147,25 @@ test('a save that fails (a full disk) does not stop the next one: the newest ent
   await h.flushed();
   assert.equal((state.get<unknown[]>(HISTORY_STATE_KEY) ?? []).length, 2, 'both entries saved once there is room');
 });
+
+test('a held history (a scenario run) saves once when released; listeners hear every record meanwhile', async () => {
+  const state = new MemoryState();
+  let saves = 0;
+  const update = state.update.bind(state);
+  state.update = (key: string, value: unknown) => (saves++, update(key, value));
+  const h = new RequestHistory(state);
+  let heard = 0;
+  h.onDidChange(() => heard++);
+  const release = h.hold();
+  for (let n = 1; n <= 30; n++) h.record(operation(n));
+  await h.flushed();
+  assert.equal(heard, 30, 'the History view hears each step as it comes');
+  assert.equal(saves, 0, 'nothing written while the run goes on');
+  await release();
+  assert.equal(saves, 1, 'one write for the run');
+  assert.equal((state.get<unknown[]>(HISTORY_STATE_KEY) ?? []).length, 30);
+  await release(); // a second release changes nothing
+  h.record(operation(31));
+  await h.flushed();
+  assert.equal(saves, 2, 'after the run each record saves again');
+});

@@ -15,23 +15,38 @@ const ACTIONS: Record<string, string> = {
   createAccount: 'Create account',
 };
 
-/** "new-customer.preview.json" (the file sent), or "GET /v1/accounts/A00000001": the row's label. */
+/**
+ * The row's label: "new-customer.preview.json" (the file sent), "GET /v1/accounts/A00000001", or a scenario
+ * step's "documents · GET /v1/billing-documents" (its file is the scenario's: the step and its operation say
+ * more, and stay readable in a narrow side bar).
+ */
 export function entryLabel(e: HistoryEntry): string {
+  if (e.origin === 'scenario') return `${scenarioOf(e).step} · ${e.method} ${e.path}`;
   return e.file ?? `${e.method} ${e.target ?? e.path}`;
 }
 
 /** The local time of day, "14:03:12". */
 export const entryTime = (e: HistoryEntry): string => new Date(e.at).toTimeString().slice(0, 8);
 
-/** "Preview · 200 · 84 ms · Local sandbox · 14:03:12", ending in "live" for a live preview. */
+/**
+ * "Preview · 200 · 84 ms · Local sandbox · 14:03:12", ending in "live" for a live preview; a scenario step's
+ * starts with its scenario ("Bill run, then wait for the invoice · 200 · ...").
+ */
 export function entryDescription(e: HistoryEntry): string {
-  const action = e.file && e.call ? ACTIONS[e.call.kind] : undefined;
+  const action = e.origin === 'scenario' ? scenarioOf(e).name : e.file && e.call ? ACTIONS[e.call.kind] : undefined;
   const status = e.status ?? (e.error ? 'failed' : undefined);
   const ms = e.ms === undefined ? undefined : `${Math.round(e.ms)} ms`;
   const simulated = e.note ? 'simulated' : undefined;
   return [action, status, ms, e.connection.name, entryTime(e), e.origin, simulated]
     .filter(x => x !== undefined)
     .join(' · ');
+}
+
+/** A scenario step's scenario and step; an entry kept before they were recorded apart has them in its title. */
+function scenarioOf(e: HistoryEntry): { name: string; step: string } {
+  if (e.scenario) return e.scenario;
+  const cut = e.title.lastIndexOf(' · ');
+  return cut < 0 ? { name: e.title, step: '' } : { name: e.title.slice(0, cut), step: e.title.slice(cut + 3) };
 }
 
 export const succeeded = (e: HistoryEntry): boolean =>
