@@ -89,17 +89,26 @@ const money = (m: V1DeltaMetric): Money => ({
   currency: m.currency ?? 'USD',
 });
 
+/** A created order as the panel shows it; the account's number when the answer carries it (v1 always does). */
+export interface CreatedOrderFacts {
+  orderNumber: string;
+  subscriptions: { number: string; state: string; version: number }[];
+  accountNumber?: string;
+}
+
 /** A v1 create's answer as the panel's created order. */
 export function v1CreatedOrder(order: {
   orderNumber?: string;
+  accountNumber?: string;
   subscriptions?: { subscriptionNumber?: string; status?: string }[];
-}): { orderNumber: string; subscriptions: { number: string; state: string; version: number }[] } {
+}): CreatedOrderFacts {
   const subscriptions = (order.subscriptions ?? []).map(s => ({
     number: s.subscriptionNumber ?? '',
     state: s.status ?? '',
     version: 1,
   }));
-  return { orderNumber: order.orderNumber ?? '', subscriptions };
+  const account = order.accountNumber ? { accountNumber: order.accountNumber } : {};
+  return { orderNumber: order.orderNumber ?? '', subscriptions, ...account };
 }
 
 /** Each `subscriptions[i]`'s initial term (its CreateSubscription action's), in the v2 term's words. */
@@ -125,17 +134,19 @@ export function previewAsV2(call: { api?: 'v1'; body: unknown }, data: unknown):
   return v1PreviewAsV2((data as { previewResult: V1PreviewResult }).previewResult, call.body as V1PreviewRequest);
 }
 
-/** A created order's number and its subscriptions (number, state, version), whichever family answered. */
-export function createdOrder(
-  call: { api?: 'v1' },
-  data: unknown,
-): { orderNumber: string; subscriptions: { number: string; state: string; version: number }[] } {
+/**
+ * A created order's number and its subscriptions (number, state, version), whichever family answered, and its
+ * account's number when the answer carries it (v1's accountNumber; v2's account, when expanded).
+ */
+export function createdOrder(call: { api?: 'v1' }, data: unknown): CreatedOrderFacts {
   if (call.api === 'v1') return v1CreatedOrder(data as Parameters<typeof v1CreatedOrder>[0]);
-  const order = data as OrderResponse;
+  const order = data as OrderResponse & { account?: { account_number?: unknown } };
   const subscriptions = (order.subscriptions ?? []).map(s => ({
     number: s.subscription_number,
     state: s.state,
     version: s.version,
   }));
-  return { orderNumber: order.order_number, subscriptions };
+  const number = order.account?.account_number;
+  const account = typeof number === 'string' && number ? { accountNumber: number } : {};
+  return { orderNumber: order.order_number, subscriptions, ...account };
 }

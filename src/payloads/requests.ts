@@ -15,4 +15,5 @@ export { requestTemplates, type RequestTemplate, type TemplateHints } from './re
 export { orderCreateBody, orderFile, orderPreviewBody, type OrderFile } from './orderFiles';
 export { contactLabel, needsMessage, orderNeeds, withAccount, type OrderNeeds } from './orderNeeds';
 export { v1CreateBody, v1PreviewBody } from './v1Orders';
+export { v1Fillable, v1NeedsMessage, v1OrderNeeds, withV1Account, type V1OrderNeeds } from './v1OrderNeeds';
 export { createdOrder, previewAsV2, v1CreatedOrder, v1InitialTerms, v1PreviewAsV2 } from '../client/v1Preview';

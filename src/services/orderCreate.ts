@@ -3,7 +3,17 @@
 // confirmation, then, once created, the new order with its account and those figures.
 import * as vscode from 'vscode';
 import { formatMoney, type BillingDocument, type Totals } from '../client';
-import { contactLabel, needsMessage, orderNeeds, totalsLabel, withAccount } from '../payloads';
+import {
+  contactLabel,
+  needsMessage,
+  orderNeeds,
+  totalsLabel,
+  v1Fillable,
+  v1NeedsMessage,
+  v1OrderNeeds,
+  withAccount,
+  withV1Account,
+} from '../payloads';
 import { formatPath, type Finding } from '../schemas';
 import type { Obj } from '../schemas/objects';
 import type { AccountsView } from '../views/accountsView';
@@ -48,6 +58,48 @@ export async function completeForOrder(
   return completed;
 }
 
+/**
+ * The v1 path alike: a POST /v1/orders/preview file's create body checked against the v1 create contract; a
+ * preview's previewAccountInfo becomes a newAccount (its name and bill-to contact asked, its currency, bill cycle
+ * day and sold-to address taken from the file). `previewBody` is the file's `body`.
+ */
+export async function completeV1ForOrder(
+  file: string,
+  previewBody: Obj,
+  body: Obj,
+  opts: { force?: boolean; silent?: boolean },
+): Promise<Completed | undefined> {
+  const needs = v1OrderNeeds(previewBody, body);
+  if (!needs.missing.length) {
+    if (needs.errors.length && !opts.force && !(await sendAnyway(file, needs.errors, opts))) return undefined;
+    return { body };
+  }
+  const why = v1NeedsMessage(file, needs.missing);
+  if (opts.silent)
+    throw new Error(`${why}: create it from the editor, which asks for them, or add newAccount to the file.`);
+  // No previewAccountInfo to take the currency and bill cycle day from: nothing to offer but saying it.
+  if (!v1Fillable(needs)) {
+    const said = [{ message: `${why}: add existingAccountNumber or newAccount to the body`, path: [] }];
+    return opts.force || (await sendAnyway(file, [...said, ...needs.errors], opts)) ? { body } : undefined;
+  }
+  const name = await askName(why, undefined);
+  if (name === undefined) return undefined;
+  const contact = await askContact(why);
+  if (!contact) return undefined;
+  const filled = withV1Account(body, needs, {
+    name,
+    firstName: contact.first_name as string,
+    lastName: contact.last_name as string,
+  });
+  const { currency, billCycleDay } = needs.suggested;
+  const added =
+    `Adds newAccount "${name}" (${currency}, bill cycle day ${billCycleDay}, from previewAccountInfo) with ` +
+    `billToContact ${contactLabel(contact)}; ${file} is not changed.`;
+  const errors = v1OrderNeeds(previewBody, filled).errors;
+  if (errors.length && !opts.force && !(await sendAnyway(file, errors, opts))) return undefined;
+  return { body: filled, added };
+}
+
 async function askName(why: string, suggested: string | undefined): Promise<string | undefined> {
   const name = await vscode.window.showInputBox({
     title: 'Create order: the new account',
@@ -74,7 +126,11 @@ async function askContact(why: string): Promise<Obj | undefined> {
   return typed === undefined ? undefined : split(typed);
 }
 
-async function sendAnyway(file: string, errors: Finding[], opts: { silent?: boolean }): Promise<boolean> {
+async function sendAnyway(
+  file: string,
+  errors: Pick<Finding, 'message' | 'path'>[],
+  opts: { silent?: boolean },
+): Promise<boolean> {
   if (opts.silent) return false;
   const listed = errors.slice(0, 3).map(f => `${f.message}${f.path.length ? ` (${formatPath(f.path)})` : ''}`);
   const more = errors.length > 3 ? ` and ${errors.length - 3} more` : '';
@@ -120,8 +176,11 @@ export async function revealCreated(
   accountsModel.refresh();
   const account = created.accountNumber ?? (await accountsModel.accountOfOrder(orderNumber).catch(() => undefined));
   const shown = panel.state;
-  if (account && shown?.kind === 'response' && shown.order?.orderNumber === orderNumber && !shown.order.accountNumber)
-    panel.show({ ...shown, order: { ...shown.order, accountNumber: account } });
+  // The created panel ends with the number, or says where to find it: it never stays "looking it up".
+  if (shown?.kind === 'response' && shown.order?.orderNumber === orderNumber && !shown.order.accountNumber) {
+    const found = account ? { accountNumber: account } : { accountUnknown: 'not found: see the Accounts view' };
+    panel.show({ ...shown, order: { ...shown.order, ...found } });
+  }
   if (account) await accountsView.revealOrder(account, orderNumber);
   void vscode.window.showInformationMessage(`Created order ${orderNumber}${account ? ` for account ${account}` : ''}.`);
   return account;

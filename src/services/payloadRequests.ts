@@ -2,7 +2,7 @@
 // them or send anyway), then the body the core's rules build, then the request controller.
 import * as vscode from 'vscode';
 import type { PayloadDiagnostics } from '../languageFeatures/payloadDiagnostics';
-import { orderCreateBody, orderFile, orderPreviewBody, type OrderFile } from '../payloads';
+import { createdOrder, orderCreateBody, orderFile, orderPreviewBody, type OrderFile } from '../payloads';
 import {
   formatPath,
   kindFromFileName,
@@ -13,7 +13,7 @@ import {
 } from '../schemas';
 import { fileName, showProblems } from '../util/documents';
 import type { Call } from './calls';
-import { completeForOrder, createdFigures, figuresLine } from './orderCreate';
+import { completeForOrder, completeV1ForOrder, createdFigures, figuresLine } from './orderCreate';
 import type { PreviewHistory, PreviewRecord } from './previewHistory';
 import type { RequestController, RunOptions } from './requestController';
 
@@ -78,11 +78,12 @@ export class PayloadRequests {
     if (!p) return undefined;
     let body = orderCreateBody(p.order, p.value);
     let added: string | undefined;
-    if (p.order.api === 'v2') {
-      const completed = await completeForOrder(p.file, body, opts);
-      if (!completed) return undefined;
-      ({ body, added } = completed);
-    }
+    const completed =
+      p.order.api === 'v2'
+        ? await completeForOrder(p.file, body, opts)
+        : await completeV1ForOrder(p.file, p.value.body as Body, body, opts);
+    if (!completed) return undefined;
+    ({ body, added } = completed);
     const record = opts.confirmed
       ? this.latest(p.doc)
       : (this.latest(p.doc) ?? (await this.previewFirst(p.doc, opts.run)));
@@ -102,8 +103,10 @@ export class PayloadRequests {
       ...api,
     } as const;
     const r = await this.controller.run(call, opts.run);
-    const data = r?.data as { order_number?: string; orderNumber?: string } | undefined;
-    return r && { response: r, accountNumber: named, orderNumber: data?.order_number ?? data?.orderNumber ?? '' };
+    if (!r) return undefined;
+    // The answer's account (v1 says it; v2 when expanded) spares the lookup of a new account's number.
+    const order = createdOrder(call, r.data);
+    return { response: r, accountNumber: named ?? order.accountNumber, orderNumber: order.orderNumber ?? '' };
   }
 
   /** The document's last preview, when it was of this very text on the connection it would be created on. */

@@ -7,7 +7,7 @@ export function renderOrder(order: CreatedOrder): HTMLElement {
   const section = el('section', { cls: 'created' }); // the header names the order: no second heading
   const facts: [string, string][] = [
     ['Order', order.orderNumber],
-    ['Account', order.accountNumber ?? 'looking it up…'],
+    ['Account', order.accountNumber ?? order.accountUnknown ?? 'looking it up…'],
     ...(order.figures ?? []).map((f): [string, string] => [f.label, f.value]),
   ];
   const list = el('dl', { cls: 'created-facts' });

@@ -37,6 +37,8 @@ export interface CreatedOrder {
   subscriptions: { number: string; state: string; version: number }[];
   /** The account it belongs to: the one the file names, or the new one (looked up once the order exists). */
   accountNumber?: string;
+  /** What the panel says when the new account's number could not be looked up. */
+  accountUnknown?: string;
   /** The figures of the preview it was created from: MRR, TCB, first invoice, as the confirmation said them. */
   figures?: { label: string; value: string }[];
 }
