@@ -25,6 +25,8 @@ import {
   previewBody,
   requestFindings,
   v1CreateBody,
+  v1NeedsMessage,
+  v1OrderNeeds,
   v1PreviewBody,
 } from '../payloads';
 import {
@@ -262,8 +264,21 @@ function v1OrderSend(command: 'preview' | 'create', args: SendArgs, text: string
       const figures = v1PreviewAsV2(r.data.previewResult, body);
       done(r, args.format === 'json' ? '' : previewTable(figures, {}, billed(io, sent, r.data, figures, 'v1')));
     };
+  const created = v1CreateBody(body);
+  const needs = v1OrderNeeds(body, created);
+  if (needs.missing.length || needs.errors.length) {
+    // What the editor's Create asks for, said before anything is sent (POST /v1/orders checked as the editor does).
+    if (needs.missing.length) io.err(`${args.file}: ${v1NeedsMessage(path.basename(args.file!), needs.missing)}.`);
+    if (needs.missing.length)
+      io.err(
+        '  to create it: add newAccount (or existingAccountNumber) to the body, or Create from the editor, which asks',
+      );
+    for (const f of needs.errors) io.err(`${args.file}: ${f.message} (body.${formatPath(f.path)}) [${f.code}]`);
+    io.err('not sent: the service would reject it');
+    return 1;
+  }
   return async client => {
-    const r = await client.createOrderV1(v1CreateBody(body));
+    const r = await client.createOrderV1(created);
     const subscriptions = (r.data.subscriptions ?? []).map(s => `${s.subscriptionNumber} (${s.status})`).join(', ');
     done(r, `created order ${r.data.orderNumber} with ${subscriptions || 'no subscriptions'}`);
   };

@@ -37,11 +37,17 @@ suite('Create from the README preview file', () => {
   const preview = (uri: vscode.Uri) => vscode.commands.executeCommand('billingWorkbench.preview', uri);
   const theme = (name: string | undefined) =>
     vscode.workspace.getConfiguration('workbench').update('colorTheme', name, vscode.ConfigurationTarget.Global);
-  /** The state on show drawn again (after a theme change), then on screen with `texts`. */
+  /**
+   * The state on show drawn again at about 500 px (revealing the new order opens the side bar; a theme change
+   * restyles), then on screen with `texts`.
+   */
   const again = async (ctx: Mocha.Context, name: string, texts: string[]) => {
+    await panelWidth(500);
     const state = a.panel.state!;
     const rows = state.kind === 'response' ? (state.summary?.rows.length ?? 0) : 0;
-    await drawn(rows, () => Promise.resolve(a.panel.show(state)));
+    const r = await drawn(rows, () => Promise.resolve(a.panel.show(state)));
+    assert.ok(r.width >= 450 && r.width <= 560, `the panel is about 500 px wide: ${r.width}`);
+    assert.ok(r.scrollWidth <= r.width, `no horizontal scrolling: ${r.scrollWidth} > ${r.width}`);
     return screenWhen(ctx, name, text => texts.every(t => text.includes(t)));
   };
 
@@ -180,6 +186,81 @@ suite('Create from the README preview file', () => {
     } finally {
       await theme(undefined);
     }
+  });
+
+  test('the account name is asked in the input box over the preview file (dark and light); Escape sends nothing', async function () {
+    const doc = await vscode.workspace.openTextDocument(file('new-customer.preview.json'));
+    await vscode.window.showTextDocument(doc, vscode.ViewColumn.One);
+    await panelWidth(500);
+    const r = await drawn(4, () => preview(doc.uri));
+    assert.ok(r.width >= 450 && r.width <= 560, `the panel is about 500 px wide: ${r.width}`);
+    const before = a.panel.state;
+    await theme('Default Dark Modern');
+    const created = vscode.commands.executeCommand('billingWorkbench.create', doc.uri);
+    try {
+      if (!(await typeKeys({ waitFor: '.quick-input-widget input' }))) this.skip();
+      const asked = ['Create order: the new account', 'account_data.name and account_data.bill_to'];
+      await screenWhen(this, 'create-ask-name-500-dark', t => asked.every(x => t.includes(x)));
+      await theme('Default Light Modern');
+      await screenWhen(this, 'create-ask-name-500-light', t => asked.every(x => t.includes(x)));
+    } finally {
+      await typeKeys({ press: ['Escape'] });
+      await theme(undefined);
+    }
+    assert.equal(await created, undefined, 'Escape: nothing created');
+    assert.equal(a.panel.state, before, 'the preview stays on show');
+  });
+
+  test('Create from a v1 preview file with previewAccountInfo asks for the new account, creates, shows its number at once', async () => {
+    const example = JSON.parse(fs.readFileSync(file('new-and-add.request.json').fsPath, 'utf8'));
+    const { existingAccountNumber: _n, ...body } = example.body;
+    const previewAccountInfo = { currency: 'USD', billCycleDay: 1, soldToContact: { city: 'London' } };
+    const v1 = { ...example, body: { ...body, previewAccountInfo, subscriptions: [body.subscriptions[0]] } };
+    fs.writeFileSync(file('create-v1.request.json').fsPath, JSON.stringify(v1, null, 2));
+    const doc = await vscode.workspace.openTextDocument(file('create-v1.request.json'));
+    await vscode.window.showTextDocument(doc, vscode.ViewColumn.One);
+    await preview(doc.uri);
+    const previewed = await waitFor('the v1 preview', () => {
+      const s = a.panel.state;
+      return s?.kind === 'response' && s.source === doc.uri.toString() && s.summary ? s : undefined;
+    });
+    assert.equal(previewed.creatable, true);
+
+    const input = answeringInput(o => (o.title!.includes('bill-to') ? 'Ada Lovelace' : 'Analytical Engines'));
+    const modal = answering('showWarningMessage', items => items[0]);
+    const drawnOrders: (string | undefined)[] = [];
+    const watch = a.panel.onDidRender(() => {
+      const s = a.panel.state;
+      if (s?.kind === 'response' && s.order) drawnOrders.push(s.order.accountNumber);
+    });
+    try {
+      await vscode.commands.executeCommand('billingWorkbench.create', doc.uri);
+    } finally {
+      watch.dispose();
+      input.restore();
+      modal.restore();
+    }
+    // Named before anything is sent: the fields a v1 order needs and a preview's previewAccountInfo lacks.
+    assert.deepEqual(
+      input.asked.map(o => o.title),
+      ['Create order: the new account', 'Create order: the bill-to contact'],
+    );
+    assert.match(
+      input.asked[0].prompt!,
+      /An order needs newAccount\.name and newAccount\.billToContact \(or existingAccountNumber\), which create-v1\.request\.json lacks/,
+    );
+    assert.equal(modal.asked.length, 1, 'one confirmation');
+    assert.match(
+      modal.asked[0].detail!,
+      /Adds newAccount "Analytical Engines" \(USD, bill cycle day 1, from previewAccountInfo\) with billToContact Ada Lovelace/,
+    );
+    assert.match(modal.asked[0].detail!, /MRR \+/, 'the figures restated');
+    const order = shown(a, 'response').order!;
+    assert.match(order.accountNumber!, /^A\d{8}$/);
+    assert.ok(drawnOrders.length >= 1, 'the created panel was drawn');
+    assert.equal(drawnOrders[0], order.accountNumber, 'the account number on the first drawing: no "looking it up"');
+    const account = (await (await a.clients.active()).client.getAccount(order.accountNumber!)).data;
+    assert.equal(account.name, 'Analytical Engines');
   });
 
   /** The account an order belongs to, as the Accounts tree finds it. */

@@ -89,6 +89,26 @@ describe('cli preview / create of v1 order request files', () => {
   });
 });
 
+describe('cli create of a v1 preview file for a new customer (previewAccountInfo)', () => {
+  test('names what POST /v1/orders needs (newAccount) and sends nothing, as the editor asks before it sends', async () => {
+    const example = JSON.parse(fs.readFileSync('examples/v1/new-and-add.request.json', 'utf8'));
+    const { existingAccountNumber: _n, ...body } = example.body;
+    const previewAccountInfo = { currency: 'USD', billCycleDay: 1 };
+    const v1 = { ...example, body: { ...body, previewAccountInfo, subscriptions: [body.subscriptions[0]] } };
+    const file = write('new-customer.request.json', JSON.stringify(v1, null, 2));
+    assert.equal((await runCli(['preview', file, '--base-url', sb.url], env())).status, 0, 'it previews');
+    const orders = sb.store.orders.size;
+    const r = await runCli(['create', file, '--base-url', sb.url], env());
+    assert.equal(r.status, 1);
+    assert.match(
+      r.stderr,
+      /An order needs newAccount\.name and newAccount\.billToContact \(or existingAccountNumber\), which new-customer\.request\.json lacks/,
+    );
+    assert.match(r.stderr, /not sent/);
+    assert.equal(sb.store.orders.size, orders, 'nothing sent');
+  });
+});
+
 describe('the v1 preview answer read as the panel reads it', () => {
   test('each charge keeps its delta MRR, TCB and TCV; new subscriptions keep the request order', async () => {
     const c = new BillingClient({ baseUrl: sb.url, clientId: sb.clientId, clientSecret: sb.clientSecret });
