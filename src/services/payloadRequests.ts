@@ -76,14 +76,13 @@ export class PayloadRequests {
   async create(doc: vscode.TextDocument | undefined, opts: SendOptions = {}) {
     const p = await this.checkedOrder(doc, HINTS.create, opts);
     if (!p) return undefined;
-    let body = orderCreateBody(p.order, p.value);
-    let added: string | undefined;
+    const created = orderCreateBody(p.order, p.value);
     const completed =
       p.order.api === 'v2'
-        ? await completeForOrder(p.file, body, opts)
-        : await completeV1ForOrder(p.file, p.value.body as Body, body, opts);
+        ? await completeForOrder(p.file, created, opts)
+        : await completeV1ForOrder(p.file, p.value.body as Body, created, opts);
     if (!completed) return undefined;
-    ({ body, added } = completed);
+    const { body, added } = completed;
     const record = opts.confirmed
       ? this.latest(p.doc)
       : (this.latest(p.doc) ?? (await this.previewFirst(p.doc, opts.run)));

@@ -62,7 +62,8 @@ function render(s: PanelState): void {
     case 'response':
       if (s.note) root.appendChild(el('p', { cls: 'note', text: `This answer is ${s.note}.` }));
       if (s.contract) renderContract(s.contract); // where it is seen before the figures are trusted
-      if (s.failure) renderError(s.failure.error, `${s.failure.title} (status ${s.failure.status ?? '-'})`);
+      // "(status 400)" kept on one line at 500 px: a non-breaking space.
+      if (s.failure) renderError(s.failure.error, `${s.failure.title} (status\u00a0${s.failure.status ?? '-'})`);
       if (s.order) root.appendChild(renderOrder(s.order));
       if (s.summary) {
         root.appendChild(previewActions(s));

@@ -173,7 +173,7 @@ suite('Create from the README preview file', () => {
     assert.match(state.failure!.error.message, /already canceled/);
     assert.match(note.asked.at(-1)!.message, /already canceled/, 'the notification says it too');
     const texts = [
-      'create-fails.order.json failed',
+      'create-fails.order.json failed (status\u00a0400)', // "(status 400)" on one line
       'already canceled',
       signed(previewed.totals[0].mrr),
       'Preview Again',
@@ -261,6 +261,29 @@ suite('Create from the README preview file', () => {
     assert.equal(drawnOrders[0], order.accountNumber, 'the account number on the first drawing: no "looking it up"');
     const account = (await (await a.clients.active()).client.getAccount(order.accountNumber!)).data;
     assert.equal(account.name, 'Analytical Engines');
+  });
+
+  test('a new account whose number cannot be looked up: the created panel says where to find it, never "looking it up"', async () => {
+    // A tenant whose object queries fail: the lookup the created panel waits on rejects.
+    const model = (a.accounts as unknown as { model: { accountOfOrder: (n: string) => Promise<string | undefined> } })
+      .model;
+    const lookup = model.accountOfOrder;
+    model.accountOfOrder = () => Promise.reject(new Error('403 object queries are not enabled'));
+    const doc = await vscode.workspace.openTextDocument(file('new-customer.order.json'));
+    await vscode.window.showTextDocument(doc, vscode.ViewColumn.One);
+    const modal = answering('showWarningMessage', items => items[0]);
+    const note = answering('showInformationMessage', () => undefined);
+    try {
+      await vscode.commands.executeCommand('billingWorkbench.create', doc.uri);
+    } finally {
+      model.accountOfOrder = lookup;
+      modal.restore();
+      note.restore();
+    }
+    const order = shown(a, 'response').order!;
+    assert.match(order.orderNumber, /^O\d{8}$/);
+    assert.equal(order.accountNumber, undefined);
+    assert.equal(order.accountUnknown, 'not found: see the Accounts view');
   });
 
   /** The account an order belongs to, as the Accounts tree finds it. */
