@@ -68,6 +68,7 @@ suite('Create from the README preview file', () => {
 
     const input = answeringInput();
     const modal = answering('showWarningMessage', items => items[0]);
+    const done = answering('showInformationMessage', () => undefined);
     const before = a.panel.state?.at;
     try {
       await vscode.commands.executeCommand('workbench.action.focusSecondEditorGroup');
@@ -76,9 +77,12 @@ suite('Create from the README preview file', () => {
         const s = a.panel.state;
         return s?.at !== before && s?.kind === 'response' && s.order?.accountNumber;
       });
+      // Its last step: the order revealed in the Accounts view (which opens the side bar), then said.
+      await waitFor('the create said done', () => done.asked.some(m => m.message.startsWith('Created order')));
     } finally {
       input.restore();
       modal.restore();
+      done.restore();
     }
     // Which fields, before anything is sent; the name offered from sold_to.
     assert.equal(input.asked.length, 1, 'one question: the account name (bill_to is taken from sold_to)');
