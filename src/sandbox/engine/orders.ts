@@ -6,9 +6,9 @@ import { SYSTEM_CLOCK, type SandboxClock } from '../state/clock';
 import { badRequest } from '../http/errors';
 import { newId } from '../state/ids';
 import { accountOf, orderAccount } from './orderAccount';
-import { termBilled } from './termBilling';
+import { billedChange, termBilled } from './termBilling';
 import { billedOver, monthly, termMonths, type Money, type Term } from './metrics';
-import { exact, mul, neg, sub as minus, ZERO, type Exact } from '../billing/exact';
+import { exact, neg, sub as minus, ZERO, type Exact } from '../billing/exact';
 import { tcvBetween, tcvDelta, tcvOver } from './tcv';
 import { finiteMoney, lineItemOf, type LineItem } from './orderLines';
 export type { LineItem };
@@ -275,23 +275,26 @@ function applyChanges(sub: SubscriptionRec, entry: EngineSubscription, at: strin
     const where = `${at}.update_subscription_plans[${j}].subscription_plan`;
     const p = planById(u.subscription_plan.subscription_plan_id, `${where}.subscription_plan_id`);
     const touched: ItemRec[] = [];
-    const deltas = new Map<ItemRec, { mrr: Exact; on: string }>();
+    const deltas = new Map<ItemRec, { mrr: Exact; on: string; was: ItemRec }>();
     (u.subscription_plan.subscription_items ?? []).forEach((si, k) => {
       const it = p.items.find(x => x.subscription_item_number === si.subscription_item_number);
       if (!it) {
         const parameter = `${where}.subscription_items[${k}].subscription_item_number`;
         throw badRequest('invalid_parameter', parameter, `No item ${si.subscription_item_number} in plan ${p.id}.`);
       }
+      const was = { ...it };
       const before = monthly(price(it)) ?? ZERO;
       it.unit_amount = si.unit_amount ?? it.unit_amount;
       it.quantity = si.quantity ?? it.quantity; // more or fewer seats
       const on = later(it.start_date, si.start_date ?? u.start_date ?? u.start_on?.contract_effective ?? ctx.orderDate);
-      deltas.set(it, { mrr: minus(monthly(price(it)) ?? ZERO, before), on });
+      deltas.set(it, { mrr: minus(monthly(price(it)) ?? ZERO, before), on, was });
       touched.push(it);
     });
     act(sub, 'update_subscription_plan', touched, it => {
       const d = deltas.get(it)!;
-      return { mrr: d.mrr, tcb: mul(d.mrr, months), tcv: tcvDelta(d.mrr, d.on, it.end_date) };
+      const change = { kind: 'update' as const, on: d.on, quantity: it.quantity, unitAmount: it.unit_amount };
+      const tcb = billedChange(sub, d.was, ctx, months, change, it);
+      return { mrr: d.mrr, tcb, tcv: tcvDelta(d.mrr, d.on, it.end_date) };
     });
   });
   entry.remove_subscription_plans?.forEach((r, j) => {
@@ -302,7 +305,7 @@ function applyChanges(sub: SubscriptionRec, entry: EngineSubscription, at: strin
     const on = r.start_on?.contract_effective ?? ctx.orderDate;
     act(sub, 'remove_subscription_plan', p.items, it => ({
       mrr: negative(monthly(price(it))),
-      tcb: neg(billedOver(price(it), months)),
+      tcb: billedChange(sub, it, ctx, months, { kind: 'stop', on }, it),
       tcv: neg(removedTcv(it, on)),
     }));
   });
@@ -343,7 +346,7 @@ function applyChanges(sub: SubscriptionRec, entry: EngineSubscription, at: strin
       const on = stopDate(it, cancel, ctx);
       return {
         mrr: negative(monthly(price(it))),
-        tcb: neg(billedOver(price(it), months)),
+        tcb: on === null ? ZERO : billedChange(sub, it, ctx, months, { kind: 'stop', on }, it),
         tcv: on === null ? ZERO : neg(removedTcv(it, on)),
       };
     });

@@ -6,7 +6,8 @@ import { billingDocuments } from '../billing/documents';
 import { charge } from '../billing/orderBilling';
 import type { ItemRec, SubscriptionRec } from '../state/store';
 import { billedOver, price } from './metrics';
-import { sub, type Exact } from '../billing/exact';
+import { sub, ZERO, type Exact } from '../billing/exact';
+import type { ChargeChange } from '../billing/types';
 import { sumOf } from '../billing/rounding';
 
 export function termBilled(
@@ -14,6 +15,7 @@ export function termBilled(
   it: ItemRec,
   account: { billCycleDay: number; currency: string },
   months: Exact,
+  changes: ChargeChange[] = [],
 ): Exact {
   // Usage commits nothing and a one-time charge bills its amount: the metrics already say so exactly.
   if (it.charge_type !== 'recurring') return billedOver(price(it), months);
@@ -24,7 +26,7 @@ export function termBilled(
       currency: account.currency,
       through: { termEnd: true },
       subscriptions: [
-        { termEnd: subscription.current_term_end, charges: [charge(subscription, it, it.start_date, [])] },
+        { termEnd: subscription.current_term_end, charges: [charge(subscription, it, it.start_date, changes)] },
       ],
     });
   } catch (e) {
@@ -35,4 +37,34 @@ export function termBilled(
   }
   const totals = (invoice: boolean) => docs.filter(d => (d.type === 'invoice') === invoice).map(d => d.total);
   return sub(sumOf(totals(true)), sumOf(totals(false)));
+}
+
+/**
+ * What a change dated `on` moves the item's billing over its term by, as the bill runs will bill it (a stop credits
+ * the rest of its period, an update credits it and bills it again): the vendor's Order Delta TCB, "the change in
+ * estimated billing" from the change on (removing a discount on 4/1 of a calendar-year term moves TCB by 9 months):
+ *   https://docs.zuora.com/en/zuora-billing/manage-accounts-subscriptions-and-non-subscriptions/
+ *     manage-subscription-transactions/orders/order-delta-metrics-and-order-metrics/order-delta-tcb
+ *   https://docs.zuora.com/zuora-platform/data/reporting/data-sources-and-exports/data-source-reference/order-tcb-data-source
+ * `it` is the item before the change. An evergreen subscription moves by a year of the change, as its TCB counts.
+ */
+export function billedChange(
+  subscription: SubscriptionRec,
+  it: ItemRec,
+  account: { billCycleDay: number; currency: string },
+  months: Exact,
+  change: ChargeChange,
+  after: ItemRec,
+): Exact {
+  const yearOf = (x: ItemRec) => billedOver(price(x), months);
+  if (it.charge_type === 'usage') return ZERO;
+  if (it.charge_type === 'one_time' || !subscription.current_term_end) {
+    if (it.charge_type === 'one_time' && it.start_date < change.on) return ZERO; // billed already
+    return change.kind === 'stop' ? sub(ZERO, yearOf(it)) : sub(yearOf(after), yearOf(it));
+  }
+  if (change.on >= subscription.current_term_end) return ZERO;
+  const before = termBilled(subscription, it, account, months);
+  if (change.on <= it.start_date)
+    return change.kind === 'stop' ? sub(ZERO, before) : sub(termBilled(subscription, after, account, months), before);
+  return sub(termBilled(subscription, it, account, months, [change]), before);
 }
