@@ -175,7 +175,7 @@ export function activate(context: vscode.ExtensionContext): BillingWorkbenchApi 
     manager,
     endpointsView,
     status,
-    new PreviewOnSave(s.connections, s.settings, () => s.payloads),
+    new PreviewOnSave(s.connections, s.settings, doc => s.live.saved(doc)),
     answerPanelRequests(s),
     new PanelStaleness(s.panel, () => s.history),
     vscode.workspace.registerTextDocumentContentProvider(JsonDocuments.scheme, s.jsonDocs),

@@ -1,21 +1,18 @@
 // The figures of the document's last preview, in the payload itself: the totals on the top CodeLens line, and
 // each subscription's and line item's delta MRR and TCB in a CodeLens over its opening brace. CodeLens rather
 // than inlay hints: VS Code cuts inlay hints at 43 characters per line (editor.inlayHints.maximumLength),
-// shorter than one entry's figures in one currency. When the text has changed since the preview, the figures
-// say so ("was …", "edited since preview") until the next preview replaces them.
+// shorter than one entry's figures in one currency. When the content has changed since the preview (the body it
+// would send, not the editor's version: an undo back to it is no change), the figures say so ("was …",
+// "edited since preview") until the next preview replaces them; the caller says which (PreviewHistory.isStale).
 import * as vscode from 'vscode';
 import { metricsAt, metricsLabel, totalsLabel } from '../payloads';
 import type { PreviewRecord } from '../services/previewHistory';
-
-/** The preview was of another version of the text. */
-export const isStale = (doc: vscode.TextDocument, record: PreviewRecord) => record.version !== doc.version;
 
 /**
  * "MRR +1,350.00 USD · TCB +16,700.00 USD · first invoice 350.00 USD on 2027-01-01", at the end of the top line
  * after Preview, Create and Validate (the first invoice when the answer lists billing documents).
  */
-export function totalsLens(doc: vscode.TextDocument, record: PreviewRecord, range: vscode.Range): vscode.CodeLens {
-  const stale = isStale(doc, record);
+export function totalsLens(record: PreviewRecord, range: vscode.Range, stale: boolean): vscode.CodeLens {
   const label = totalsLabel(record.summary.totals, record.documents);
   return readOnly(range, stale ? `${label} (edited since preview)` : label, tooltip(record, stale));
 }
@@ -24,9 +21,9 @@ export function totalsLens(doc: vscode.TextDocument, record: PreviewRecord, rang
 export function entryLenses(
   doc: vscode.TextDocument,
   record: PreviewRecord,
-  bodyPath: readonly string[] = [],
+  bodyPath: readonly string[],
+  stale: boolean,
 ): vscode.CodeLens[] {
-  const stale = isStale(doc, record);
   const tip = tooltip(record, stale);
   return metricsAt(doc.getText(), record.summary, bodyPath).map(m => {
     const line = doc.positionAt(m.offset).line;
