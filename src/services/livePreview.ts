@@ -20,6 +20,7 @@ import type { Settings } from '../settings';
 import { Disposable } from '../util/dispose';
 import { fileName } from '../util/documents';
 import type { ResponsePanel } from '../views/responsePanel';
+import type { PanelState } from '../webview/protocol';
 import { describe, invoke, type Call } from './calls';
 import { errorState, responseState } from './panelStates';
 import type { PreviewHistory } from './previewHistory';
@@ -68,10 +69,13 @@ export class LivePreview extends Disposable {
   private requests: (() => RequestHistory) | undefined;
   /** The Local sandbox and its token were readied for the first live preview (once a window). */
   private warmed = false;
-  /** Per document: the content last sent from here, where, and whether it was answered (a failure is not sent again). */
-  private readonly sent = new Map<string, { content: string; connection: string; ok: boolean }>();
+  /**
+   * Per document: the content last sent from here, where, whether it was answered (a failure is not sent
+   * again), and what the panel shows for it (a save of that content shows it again rather than sending).
+   */
+  private readonly sent = new Map<string, { content: string; connection: string; ok: boolean; state?: PanelState }>();
   /** The error this class put in the panel, and for which document: the next preview of it replaces it. */
-  private shownError: { source: string; state: unknown } | undefined;
+  private shownError: { source: string; state: PanelState } | undefined;
 
   constructor(private readonly deps: LivePreviewDeps) {
     super();
@@ -113,27 +117,6 @@ export class LivePreview extends Disposable {
    */
   recordInto(requests: () => RequestHistory): void {
     this.requests = requests;
-  }
-
-  /**
-   * While a live preview of this version of the document waits out its pause or is in flight: a promise of its
-   * end (recorded, cancelled, failed, or a newer edit took over), or `withinMs` passing. Undefined when none
-   * is pending.
-   */
-  settled(source: string, version: number, withinMs: number): Promise<void> | undefined {
-    const p = this.pending.get(source);
-    if (!p || p.version !== version) return undefined;
-    return new Promise(resolve => {
-      const done = () => {
-        clearTimeout(timer);
-        d.dispose();
-        resolve();
-      };
-      const timer = setTimeout(done, withinMs);
-      const d = this.onDidStep(e => {
-        if (e.source === source && !(e.version === version && e.step === 'sent')) done();
-      });
-    });
   }
 
   /** Live for this document now? (mode, workspace trust, the active connection) */
@@ -182,7 +165,10 @@ export class LivePreview extends Disposable {
     const api = order.api === 'v1' ? ({ api: 'v1' } as const) : {};
     const content = previewContent(body, api.api);
     const connection = this.deps.connections.active().name;
-    if (this.unchanged(source, content, connection)) return this.notSent(source, version, 'unchanged');
+    if (this.unchanged(source, content, connection)) {
+      if (origin === 'save') this.showAgain(source, content); // the panel follows a save, as after a preview
+      return this.notSent(source, version, 'unchanged');
+    }
     const file = fileName(doc);
     const request = new AbortController();
     if (this.pending.get(source)?.saved) origin = 'save'; // saved while the pause ran out
@@ -198,17 +184,19 @@ export class LivePreview extends Disposable {
       const r = await invoke(active.client, call, request.signal);
       if (request.signal.aborted || doc.version !== version) return this.step(source, version, 'cancelled');
       if (entry.saved) origin = 'save'; // saved while in flight
-      this.sent.set(source, { content, connection, ok: true });
       this.record(call, active, { response: r }, origin);
       const state = responseState({ info: describe(call), ...active }, call, r, this.deps.history); // records it
+      this.sent.set(source, { content, connection, ok: true, state });
       if (origin === 'save' || this.panelShows(source)) this.deps.panel.show(state); // reveals; hidden stays so
       this.step(source, version, 'previewed');
     } catch (e) {
       if (request.signal.aborted) return this.step(source, version, 'cancelled');
       if (entry.saved) origin = 'save';
-      this.sent.set(source, { content, connection, ok: false });
       if (active) this.record(call, active, { error: e, ms: Date.now() - started }, origin);
-      this.failed(file, e, origin === 'save' || this.panelShows(source) ? { source, call, active } : undefined);
+      const state = active && e instanceof ApiError ? errorState({ info: describe(call), ...active }, e) : undefined;
+      this.sent.set(source, { content, connection, ok: false, ...(state ? { state } : {}) });
+      this.failed(file, e);
+      if (state && (origin === 'save' || this.panelShows(source))) this.showError(source, state);
       this.step(source, version, 'failed');
     } finally {
       if (this.pending.get(source)?.request === request) this.pending.delete(source);
@@ -225,6 +213,19 @@ export class LivePreview extends Disposable {
     if (last && !last.ok) return false;
     const r = this.deps.history().latest(source);
     return r?.content === content && r.connection === connection;
+  }
+
+  /** What the panel showed for this content, shown again unless it is on show. */
+  private showAgain(source: string, content: string): void {
+    const last = this.sent.get(source);
+    if (!last?.state || last.content !== content || this.deps.panel.state === last.state) return;
+    if (last.state.kind === 'error') this.showError(source, last.state);
+    else this.deps.panel.show(last.state);
+  }
+
+  private showError(source: string, state: PanelState): void {
+    this.shownError = { source, state };
+    this.deps.panel.show(state);
   }
 
   /** The visible panel shows this document's preview, or the error of its last preview from here. */
@@ -254,8 +255,8 @@ export class LivePreview extends Disposable {
     this.requests?.().record(r, active.client.redactor);
   }
 
-  /** Said in the log and the status bar, and with `panel` in the response panel: never a notification. */
-  private failed(file: string, e: unknown, panel?: { source: string; call: Call; active?: ActiveClient }): void {
+  /** Said in the log and the status bar (the caller may show it in the panel): never a notification. */
+  private failed(file: string, e: unknown): void {
     if (e instanceof SignInRequired) {
       this.deps.log.info(`Live preview of ${file}: not sent, ${e.message}`);
       vscode.window.setStatusBarMessage(`$(warning) Preview of ${file} not sent: ${e.message}`, 8000);
@@ -266,14 +267,9 @@ export class LivePreview extends Disposable {
     const status = e instanceof ApiError && e.status ? ` ${e.status}` : '';
     const short = message.length > 90 ? `${message.slice(0, 89)}…` : message;
     vscode.window.setStatusBarMessage(`$(warning) Preview of ${file} failed${status}: ${short}`, 8000); // goes away
-    if (panel?.active && e instanceof ApiError) {
-      const state = errorState({ info: describe(panel.call), ...panel.active }, e);
-      this.shownError = { source: panel.source, state };
-      this.deps.panel.show(state);
-    }
   }
 
-  /** Not sent: the pause's entry ends here (settled() waits for nothing more), and the step says why. */
+  /** Not sent: the pause's entry ends here, and the step says why. */
   private notSent(source: string, version: number, step: LiveStep): void {
     const p = this.pending.get(source);
     if (p?.version === version && !p.request) this.pending.delete(source);

@@ -8,11 +8,13 @@ import type { ContentOf } from './previewHistory';
 
 export function documentContents(diagnostics: PayloadDiagnostics, periods: () => number | undefined): ContentOf {
   const kept = new WeakMap<vscode.TextDocument, { version: number; periods?: number; content?: string }>();
-  return doc => {
+  return (doc, parse) => {
     const n = periods();
     const k = kept.get(doc);
     if (k && k.version === doc.version && k.periods === n) return k.content;
-    const { value } = diagnostics.parsed(doc);
+    const parsed = parse ? diagnostics.parsed(doc) : diagnostics.parsedIfDone(doc);
+    if (!parsed) return null;
+    const { value } = parsed;
     const order = orderFile(doc.uri.path, value);
     const content =
       order && value !== undefined

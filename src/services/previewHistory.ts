@@ -24,8 +24,11 @@ export interface PreviewRecord {
   at: number;
 }
 
-/** The content a document would preview now (previewContent of its body); undefined when it has none. */
-export type ContentOf = (doc: vscode.TextDocument) => string | undefined;
+/**
+ * The content a document would preview now (previewContent of its body); undefined when it has none; null when
+ * `parse` is false and this version of the text has not been parsed yet.
+ */
+export type ContentOf = (doc: vscode.TextDocument, parse: boolean) => string | undefined | null;
 
 export class PreviewHistory extends Disposable {
   private readonly last = new Map<string, PreviewRecord>();
@@ -61,9 +64,13 @@ export class PreviewHistory extends Disposable {
     return this.last.get(source);
   }
 
-  /** The document's last preview was of other content than the document holds now (or it holds none). */
-  isStale(doc: vscode.TextDocument, record: PreviewRecord): boolean {
-    return this.contentOf(doc) !== record.content;
+  /**
+   * The document's last preview was of other content than the document holds now (or it holds none). With
+   * `parse` false a text not parsed yet is judged by version (a keystroke is not worth a parse and its squiggles).
+   */
+  isStale(doc: vscode.TextDocument, record: PreviewRecord, { parse } = { parse: true }): boolean {
+    const content = this.contentOf(doc, parse);
+    return content === null ? record.version !== doc.version : content !== record.content;
   }
 
   /** The document's last preview, if it previewed what the document holds now on `connection`. */

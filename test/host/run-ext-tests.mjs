@@ -260,7 +260,8 @@ const shot = async name => {
   const texts = [];
   for (const f of page.frames()) {
     try {
-      texts.push(await f.evaluate(() => (document.body ? document.body.innerText : '')));
+      // no-break spaces read as spaces (the editor draws the spaces of a line and its inlay hints as them)
+      texts.push(await f.evaluate(() => (document.body ? document.body.innerText.replace(/\u00a0/g, ' ') : '')));
     } catch {
       /* detached frame */
     }
@@ -297,7 +298,8 @@ function firstDrawn({ selector, text }, until) {
     f.evaluate(
       ([sel, t, ms]) =>
         new Promise(resolve => {
-          const has = () => [...document.querySelectorAll(sel)].some(e => (e.textContent ?? '').includes(t));
+          const text = e => (e.textContent ?? '').replace(/\u00a0/g, ' ');
+          const has = () => [...document.querySelectorAll(sel)].some(e => text(e).includes(t));
           const o = new MutationObserver(() => has() && (o.disconnect(), resolve(Date.now())));
           o.observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
           setTimeout(() => (o.disconnect(), resolve(undefined)), ms);

@@ -163,7 +163,7 @@ suite('History of requests', () => {
 
   test('by content: on an unchanged file, Send Again, Preview, Preview Again, a save, an edit and its undo, Compare all say no change; the lenses never say edited', async function () {
     const doc = await vscode.workspace.openTextDocument(file(FILE));
-    const editor = await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One });
+    let editor = await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One });
     const uri = doc.uri.toString();
     const steps: string[] = [];
     const listening = a.live.onDidStep(e => e.source === uri && steps.push(`${e.version}:${e.step}`));
@@ -214,9 +214,14 @@ suite('History of requests', () => {
       await previewed('Preview', before);
 
       before = a.panel.state;
-      await vscode.commands.executeCommand('workbench.action.focusSecondEditorGroup');
-      if (await typeKeys({ press: ['Tab', 'Enter'] })) await previewed('Preview Again', before); // the panel's button
-      await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One });
+      // The panel's Preview Again, its first button: its editor group focused, Tab to it, Enter.
+      const group = vscode.window.tabGroups.all.find(g =>
+        g.tabs.some(t => t.isActive && t.input instanceof vscode.TabInputWebview),
+      );
+      const nth = ['First', 'Second', 'Third', 'Fourth'][(group?.viewColumn ?? 2) - 1];
+      await vscode.commands.executeCommand(`workbench.action.focus${nth}EditorGroup`);
+      if (await typeKeys({ press: ['Tab', 'Enter'] })) await previewed('Preview Again', before);
+      editor = await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One });
 
       // A space, then 11 -> 12 -> 11: the content is back to the one previewed.
       await replace(editor, '"quantity": 11', '"quantity":  11');
@@ -252,7 +257,7 @@ suite('History of requests', () => {
   test('a preview nobody asked for (live, on save) that fails pops nothing: the panel and the status bar say it; a save of the same text sends nothing', async function () {
     fs.copyFileSync(file('add-plan.order.json').fsPath, file(QUIET).fsPath);
     const doc = await vscode.workspace.openTextDocument(file(QUIET));
-    const editor = await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One });
+    let editor = await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One });
     const uri = doc.uri.toString();
     const popups = (['showErrorMessage', 'showWarningMessage', 'showInformationMessage'] as const).map(n =>
       answering(n, () => undefined),
@@ -263,6 +268,7 @@ suite('History of requests', () => {
       const r = await vscode.commands.executeCommand<{ status: number }>('billingWorkbench.preview', doc.uri);
       assert.ok(r && r.status >= 200 && r.status < 300, `the file previews as it is: ${r?.status}`);
       const rows = () => a.requestHistory.entries().filter(e => e.file === QUIET);
+      editor = await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One }); // after the panel
       await replace(editor, '"account_number": "A00000001"', '"account_number": "Ac"'); // typing a number
       await waitFor('the live preview failed', () => steps.includes(`${doc.version}:failed`));
       const count = rows().length;

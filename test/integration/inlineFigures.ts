@@ -58,16 +58,25 @@ export async function foldForScreenshot(editor: vscode.TextEditor): Promise<void
   const lines = [...Array(doc.lineCount).keys()].filter(i =>
     keys.some(k => doc.lineAt(i).text.trimStart().startsWith(`"${k}"`)),
   );
-  const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri);
-  const second = lenses.find(l => l.command?.title.startsWith('subscriptions[1]'));
-  if (second) lines.push(second.range.start.line);
+  const second = (await figureHints(doc.uri)).find(h => h.label.startsWith('subscriptions[1]'));
+  if (second) lines.push(second.line);
   await vscode.commands.executeCommand('editor.fold', { levels: 1, selectionLines: lines });
   editor.revealRange(new vscode.Range(0, 0, 0, 0), vscode.TextEditorRevealType.AtTop);
 }
 
+/** The figures in the file (inlay hints at the end of a line), in the order of their lines. */
+export async function figureHints(uri: vscode.Uri): Promise<{ line: number; label: string }[]> {
+  const doc = await vscode.workspace.openTextDocument(uri);
+  const all = new vscode.Range(0, 0, doc.lineCount, 0);
+  const hints = await vscode.commands.executeCommand<vscode.InlayHint[]>('vscode.executeInlayHintProvider', uri, all);
+  const text = (h: vscode.InlayHint) => (typeof h.label === 'string' ? h.label : h.label.map(p => p.value).join(''));
+  return hints.map(h => ({ line: h.position.line, label: text(h) })).sort((a, b) => a.line - b.line);
+}
+
+/** The file's actions (its CodeLens titles), then its figures: the totals, then each entry's. */
 export async function lensTitles(uri: vscode.Uri): Promise<string[]> {
   const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
-  return lenses.map(l => l.command?.title ?? '');
+  return [...lenses.map(l => l.command?.title ?? ''), ...(await figureHints(uri)).map(h => h.label)];
 }
 
 /** Replaces the first `from` in the document with `to`, as an edit in the editor. */
