@@ -264,9 +264,11 @@ export class LivePreview extends Disposable {
     }
     const message = e instanceof Error ? e.message : String(e);
     this.deps.log.warn(`Preview of ${file} failed: ${message}`);
-    const status = e instanceof ApiError && e.status ? ` ${e.status}` : '';
-    const short = message.length > 90 ? `${message.slice(0, 89)}…` : message;
-    vscode.window.setStatusBarMessage(`$(warning) Preview of ${file} failed${status}: ${short}`, 8000); // goes away
+    // The service's own words first ("No account Ac."): the status bar has room for a few.
+    const said = (e instanceof ApiError && (e.v2?.errors[0]?.message || e.v1?.[0]?.message)) || message;
+    const status = e instanceof ApiError && e.status ? ` (${e.status})` : '';
+    const short = said.length > 90 ? `${said.slice(0, 89)}…` : said;
+    vscode.window.setStatusBarMessage(`$(warning) Preview of ${file}: ${short}${status}`, 8000); // goes away
   }
 
   /** Not sent: the pause's entry ends here, and the step says why. */

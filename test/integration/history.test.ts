@@ -285,7 +285,10 @@ suite('History of requests', () => {
       );
       assert.match(error.error.message, /No account Ac\./);
       const shot = await screenWhen(this, 'live-error-quiet', t => t.includes('No account Ac.'));
-      assert.ok(shot.text.includes('Preview of history-quiet.order.json failed'), 'the status bar says it');
+      assert.ok(
+        shot.text.includes('Preview of history-quiet.order.json: No account Ac. (400)'),
+        'the status bar says it',
+      );
     } finally {
       listening.dispose();
       popups.forEach(p => p.restore());
