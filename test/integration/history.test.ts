@@ -161,7 +161,7 @@ suite('History of requests', () => {
     await reverted;
   });
 
-  test('by content: on an unchanged file, Send Again, Preview, Preview Again, a save, an edit and its undo, Compare all say no change; the lenses never say edited', async function () {
+  test('by content: on an unchanged file, Send Again, Preview, Preview Again, a save, an edit and its undo, Compare all say no change; the figures in the file never say edited', async function () {
     const doc = await vscode.workspace.openTextDocument(file(FILE));
     let editor = await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One });
     const uri = doc.uri.toString();
