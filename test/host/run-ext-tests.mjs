@@ -300,10 +300,15 @@ function firstDrawn({ selector, text }, until) {
         new Promise(resolve => {
           const text = e => (e.textContent ?? '').replace(/\u00a0/g, ' ');
           const has = () => [...document.querySelectorAll(sel)].some(e => text(e).includes(t));
-          const o = new MutationObserver(() => has() && (o.disconnect(), resolve(Date.now())));
+          const seen = at => {
+            o.disconnect();
+            resolve(at);
+          };
+          // eslint-disable-next-line no-undef -- the page's, as `document` is
+          const o = new MutationObserver(() => has() && seen(Date.now()));
           o.observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
-          setTimeout(() => (o.disconnect(), resolve(undefined)), ms);
-          if (has()) (o.disconnect(), resolve(Date.now()));
+          setTimeout(() => seen(undefined), ms);
+          if (has()) seen(Date.now());
         }),
       [selector, text, Math.max(0, until - Date.now())],
     );
