@@ -218,7 +218,9 @@ export class LivePreview extends Disposable {
   /** What the panel showed for this content, shown again unless it is on show. */
   private showAgain(source: string, content: string): void {
     const last = this.sent.get(source);
-    if (!last?.state || last.content !== content || this.deps.panel.state === last.state) return;
+    const on = this.deps.panel.state;
+    if (!last?.state || last.content !== content || on === last.state) return;
+    if (on?.kind === 'response' && on.source === source) return; // a preview of it (a newer one, say) is on show
     if (last.state.kind === 'error') this.showError(source, last.state);
     else this.deps.panel.show(last.state);
   }

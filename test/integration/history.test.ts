@@ -198,12 +198,6 @@ suite('History of requests', () => {
       // An edit, previewed live: the change since the previous preview is one seat.
       await replace(editor, '"quantity": 10', '"quantity": 11');
       await stepOf(doc.version, ['previewed']);
-      // Saved right after: one preview per content, so nothing is sent and no row added.
-      const rowsBefore = ofFile().length;
-      await doc.save();
-      await stepOf(doc.version, ['unchanged']);
-      assert.equal(ofFile().length, rowsBefore, 'the save sent nothing');
-
       let before: unknown = a.panel.state;
       const row = ofFile()[0];
       await vscode.commands.executeCommand('billingWorkbench.sendHistoryAgain', row.id);
@@ -222,6 +216,14 @@ suite('History of requests', () => {
       await vscode.commands.executeCommand(`workbench.action.focus${nth}EditorGroup`);
       if (await typeKeys({ press: ['Tab', 'Enter'] })) await previewed('Preview Again', before);
       editor = await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One });
+
+      // Saved: one preview per content, so nothing is sent and no row added; the panel keeps its preview.
+      const rowsBefore = ofFile().length;
+      before = a.panel.state;
+      await doc.save();
+      await stepOf(doc.version, ['unchanged']);
+      assert.equal(ofFile().length, rowsBefore, 'the save sent nothing');
+      assert.equal(a.panel.state, before, 'the panel still shows the last preview');
 
       // A space, then 11 -> 12 -> 11: the content is back to the one previewed.
       await replace(editor, '"quantity": 11', '"quantity":  11');
