@@ -220,7 +220,8 @@ export class LivePreview extends Disposable {
     const last = this.sent.get(source);
     const on = this.deps.panel.state;
     if (!last?.state || last.content !== content || on === last.state) return;
-    if (on?.kind === 'response' && on.source === source) return; // a preview of it (a newer one, say) is on show
+    // A preview of this file on show (a newer one, say) stays; an error of this content replaces an older preview.
+    if (last.state.kind === 'response' && on?.kind === 'response' && on.source === source) return;
     if (last.state.kind === 'error') this.showError(source, last.state);
     else this.deps.panel.show(last.state);
   }
