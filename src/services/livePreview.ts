@@ -84,7 +84,12 @@ export class LivePreview extends Disposable {
         if (e.contentChanges.length) this.edited(e.document);
       }),
     );
-    this._register(vscode.workspace.onDidCloseTextDocument(d => this.stop(d.uri.toString(), 'the file was closed')));
+    this._register(
+      vscode.workspace.onDidCloseTextDocument(d => {
+        this.stop(d.uri.toString(), 'the file was closed');
+        this.sent.delete(d.uri.toString());
+      }),
+    );
     this._register(vscode.workspace.onDidOpenTextDocument(d => this.opened(d)));
     for (const d of vscode.workspace.textDocuments) this.opened(d); // the file whose opening activated us
   }
@@ -165,13 +170,13 @@ export class LivePreview extends Disposable {
     const api = order.api === 'v1' ? ({ api: 'v1' } as const) : {};
     const content = previewContent(body, api.api);
     const connection = this.deps.connections.active().name;
+    if (this.pending.get(source)?.saved) origin = 'save'; // saved while the pause ran out
     if (this.unchanged(source, content, connection)) {
       if (origin === 'save') this.showAgain(source, content); // the panel follows a save, as after a preview
       return this.notSent(source, version, 'unchanged');
     }
     const file = fileName(doc);
     const request = new AbortController();
-    if (this.pending.get(source)?.saved) origin = 'save'; // saved while the pause ran out
     if (origin === 'save') this.stop(source, 'the file was saved'); // takes over one of older text
     const entry: Pending = { version, request, file, ...(origin === 'save' ? { saved: true } : {}) };
     this.pending.set(source, entry);
