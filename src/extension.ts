@@ -52,6 +52,7 @@ import { CATALOG_TRIGGERS, CatalogCompletion } from './languageFeatures/catalogC
 import type { CatalogDiagnostics } from './languageFeatures/catalogDiagnostics';
 import { CatalogHover } from './languageFeatures/catalogHover';
 import { CatalogQuickFixes } from './languageFeatures/catalogQuickFixes';
+import { InlineMetrics } from './languageFeatures/inlineMetrics';
 import { PayloadCodeLens } from './languageFeatures/payloadCodeLens';
 import { SubscriptionCompletion } from './languageFeatures/subscriptionCompletion';
 import type { PayloadDiagnostics } from './languageFeatures/payloadDiagnostics';
@@ -169,13 +170,13 @@ export function activate(context: vscode.ExtensionContext): BillingWorkbenchApi 
   });
   const status = new ConnectionStatus(s.connections);
   const quickFixes = { providedCodeActionKinds: PayloadQuickFixes.kinds };
-  const codeLens = new PayloadCodeLens(s.history, s.live);
+  const figures = new InlineMetrics(s.history, s.live);
   context.subscriptions.push(
     s,
     manager,
     endpointsView,
     status,
-    new PreviewOnSave(s.connections, s.settings, () => s.payloads),
+    new PreviewOnSave(s.connections, s.settings, doc => s.live.saved(doc)),
     answerPanelRequests(s),
     new PanelStaleness(s.panel, () => s.history),
     vscode.workspace.registerTextDocumentContentProvider(JsonDocuments.scheme, s.jsonDocs),
@@ -195,8 +196,9 @@ export function activate(context: vscode.ExtensionContext): BillingWorkbenchApi 
     vscode.languages.registerCodeActionsProvider(PAYLOAD_FILES, new CatalogQuickFixes(s.catalogDiagnostics), {
       providedCodeActionKinds: CatalogQuickFixes.kinds,
     }),
-    codeLens,
-    vscode.languages.registerCodeLensProvider(PAYLOAD_FILES, codeLens),
+    figures,
+    vscode.languages.registerCodeLensProvider(PAYLOAD_FILES, new PayloadCodeLens()),
+    vscode.languages.registerInlayHintsProvider(PAYLOAD_FILES, figures),
     vscode.languages.registerCodeLensProvider(SCENARIO_FILES, new ScenarioCodeLens()),
     vscode.languages.registerCompletionItemProvider(
       REQUEST_FILES,

@@ -33,7 +33,7 @@ export {
   type Totals,
   type RowChange,
 } from './summary';
-export { PreviewBaselines, EDIT_GAP_MS } from './previewBaseline';
+export { PreviewBaselines, EDIT_GAP_MS, previewContent } from './previewBaseline';
 export {
   compareConnections,
   type ComparedRow,

@@ -1,43 +1,60 @@
-// The figures of the document's last preview, in the payload itself: the totals on the top CodeLens line, and
-// each subscription's and line item's delta MRR and TCB in a CodeLens over its opening brace. CodeLens rather
-// than inlay hints: VS Code cuts inlay hints at 43 characters per line (editor.inlayHints.maximumLength),
-// shorter than one entry's figures in one currency. When the text has changed since the preview, the figures
-// say so ("was …", "edited since preview") until the next preview replaces them.
+// The figures of the document's last preview, in the payload itself: the totals at the end of the first line, and
+// each subscription's and line item's delta MRR and TCB at the end of the line of its opening brace. Inlay hints
+// rather than CodeLens: VS Code draws a CodeLens's new text only after its own resolve pause (250 ms and more,
+// after the 250 ms before it asks), so a lens showed the figures of a live preview about half a second after the
+// panel; an inlay hint is asked for 25 ms after we say it changed. VS Code cuts inlay hints at 43 characters
+// (editor.inlayHints.maximumLength): package.json lifts that for the payload language. When the content has
+// changed since the preview (the body it would send, not the editor's version: an undo back to it is no
+// change), the figures say so ("was …", "edited since preview") until the next preview replaces them.
 import * as vscode from 'vscode';
-import { metricsAt, metricsLabel, totalsLabel } from '../payloads';
-import type { PreviewRecord } from '../services/previewHistory';
+import { isRequestFile, isV1OrderOperation, metricsAt, metricsLabel, parseRequestFile, totalsLabel } from '../payloads';
+import { kindFromFileName } from '../schemas';
+import type { PreviewHistory, PreviewRecord } from '../services/previewHistory';
+import { Disposable } from '../util/dispose';
 
-/** The preview was of another version of the text. */
-export const isStale = (doc: vscode.TextDocument, record: PreviewRecord) => record.version !== doc.version;
+export class InlineMetrics extends Disposable implements vscode.InlayHintsProvider {
+  private readonly changed = this._register(new vscode.EventEmitter<void>());
+  readonly onDidChangeInlayHints = this.changed.event;
 
-/**
- * "MRR +1,350.00 USD · TCB +16,700.00 USD · first invoice 350.00 USD on 2027-01-01", at the end of the top line
- * after Preview, Create and Validate (the first invoice when the answer lists billing documents).
- */
-export function totalsLens(doc: vscode.TextDocument, record: PreviewRecord, range: vscode.Range): vscode.CodeLens {
-  const stale = isStale(doc, record);
-  const label = totalsLabel(record.summary.totals, record.documents);
-  return readOnly(range, stale ? `${label} (edited since preview)` : label, tooltip(record, stale));
+  constructor(
+    private readonly history: PreviewHistory,
+    /** A typing pause whose content was just previewed sends nothing: its figures are current again. */
+    live?: { onDidStep: vscode.Event<{ step: string }> },
+  ) {
+    super();
+    this._register(history.onDidRecord(() => this.changed.fire()));
+    if (live) this._register(live.onDidStep(e => e.step === 'unchanged' && this.changed.fire()));
+  }
+
+  provideInlayHints(doc: vscode.TextDocument): vscode.InlayHint[] {
+    const record = this.history.latest(doc.uri.toString());
+    const bodyPath = record && figuresPath(doc);
+    if (!record || !bodyPath) return [];
+    // While the text is new (no parse of it yet), a changed version is stale: nothing is parsed per keystroke.
+    const stale = this.history.isStale(doc, record, { parse: false });
+    const tip = tooltip(record, stale);
+    const hint = (line: number, label: string) => {
+      const h = new vscode.InlayHint(doc.lineAt(line).range.end, label);
+      h.paddingLeft = true;
+      h.tooltip = tip;
+      return h;
+    };
+    const totals = totalsLabel(record.summary.totals, record.documents);
+    return [
+      hint(0, stale ? `${totals} (edited since preview)` : totals),
+      ...metricsAt(doc.getText(), record.summary, bodyPath).map(m =>
+        hint(doc.positionAt(m.offset).line, `${m.list}[${m.index}]: ${stale ? 'was ' : ''}${metricsLabel(m.sums)}`),
+      ),
+    ];
+  }
 }
 
-/** "subscriptions[0]: MRR +350.00 USD · TCB +4,200.00 USD" over each entry the preview has figures for. */
-export function entryLenses(
-  doc: vscode.TextDocument,
-  record: PreviewRecord,
-  bodyPath: readonly string[] = [],
-): vscode.CodeLens[] {
-  const stale = isStale(doc, record);
-  const tip = tooltip(record, stale);
-  return metricsAt(doc.getText(), record.summary, bodyPath).map(m => {
-    const line = doc.positionAt(m.offset).line;
-    const title = `${m.list}[${m.index}]: ${stale ? 'was ' : ''}${metricsLabel(m.sums)}`;
-    return readOnly(new vscode.Range(line, 0, line, 0), title, tip);
-  });
-}
-
-/** A CodeLens that only reads: with no command id, VS Code draws it as text rather than a link. */
-function readOnly(range: vscode.Range, title: string, tooltip: string): vscode.CodeLens {
-  return new vscode.CodeLens(range, { title, tooltip, command: '' });
+/** Where the order's body sits in the file (a v1 order request file: under "body"); undefined: no figures here. */
+function figuresPath(doc: vscode.TextDocument): string[] | undefined {
+  if (isRequestFile(doc.uri.path))
+    return isV1OrderOperation(parseRequestFile(doc.getText()).operation) ? ['body'] : undefined;
+  const kind = kindFromFileName(doc.uri.path);
+  return kind === 'order' || kind === 'preview' ? [] : undefined;
 }
 
 function tooltip(record: PreviewRecord, stale: boolean): string {

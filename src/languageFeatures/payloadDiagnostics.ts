@@ -63,6 +63,12 @@ export class PayloadDiagnostics extends Disposable {
     return run && run.version === doc.version ? run.parsed : this.validate(doc);
   }
 
+  /** This version of `doc` parsed if a run reached it, else undefined: never validates (nor publishes) early. */
+  parsedIfDone(doc: vscode.TextDocument): ParsedPayload | undefined {
+    const run = this.runs.get(doc.uri.toString());
+    return run && run.version === doc.version ? run.parsed : undefined;
+  }
+
   /** Validate now and publish; returns the findings. */
   refresh(doc: vscode.TextDocument): Finding[] {
     return this.validate(doc).findings;

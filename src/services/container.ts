@@ -34,6 +34,7 @@ import { CatalogDiagnostics } from '../languageFeatures/catalogDiagnostics';
 import { ScenarioDiagnostics } from '../languageFeatures/scenarioDiagnostics';
 import { scenarioStepRecord } from './historyRecords';
 import { LivePreview } from './livePreview';
+import { documentContents } from './previewContent';
 import { ScenarioTests } from './scenarioTests';
 
 export class Container extends Disposable {
@@ -126,7 +127,8 @@ export class Container extends Disposable {
   }
 
   get history(): PreviewHistory {
-    return (this._history ??= this._register(new PreviewHistory()));
+    const periods = () => this.settings.values.previewPeriods;
+    return (this._history ??= this._register(new PreviewHistory(documentContents(this.diagnostics, periods))));
   }
 
   get controller(): RequestController {

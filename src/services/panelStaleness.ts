@@ -1,5 +1,5 @@
-// Marks the preview in the response panel as stale when its file changed since the previewed version, or now
-// has errors, so nobody reads old totals as current. Listens only for the shown preview's document; a new
+// Marks the preview in the response panel as stale when its file's content changed since the preview (the body
+// it would send: PreviewHistory.isStale), or now has errors, so nobody reads old totals as current. Listens only for the shown preview's document; a new
 // preview (a new panel state) clears the mark.
 import * as vscode from 'vscode';
 import { DIAGNOSTIC_SOURCE } from '../languageFeatures/payloadDiagnostics';
@@ -17,7 +17,8 @@ export class PanelStaleness extends Disposable {
     this._register(panel.onDidShow(() => this.check()));
     this._register(
       vscode.workspace.onDidChangeTextDocument(e => {
-        if (e.contentChanges.length && e.document.uri.toString() === this.source) this.check();
+        // Marked at once by version (no parse per keystroke); the diagnostics' run, just after, checks content.
+        if (e.contentChanges.length && e.document.uri.toString() === this.source) this.check(false);
       }),
     );
     this._register(
@@ -33,18 +34,19 @@ export class PanelStaleness extends Disposable {
     return s?.kind === 'response' && s.summary ? s.source : undefined;
   }
 
-  private check(): void {
+  private check(byContent = true): void {
     const source = this.source;
     const doc = source && vscode.workspace.textDocuments.find(d => d.uri.toString() === source);
-    const previewed = source ? this.history().latest(source)?.version : undefined;
-    if (!doc || previewed === undefined) return this.panel.markStale(undefined);
-    this.panel.markStale(staleness(previewed, doc.version, errorCount(doc.uri)));
+    const record = source ? this.history().latest(source) : undefined;
+    if (!doc || !record) return this.panel.markStale(undefined);
+    const stale = byContent ? this.history().isStale(doc, record) : record.version !== doc.version;
+    this.panel.markStale(staleness(stale, errorCount(doc.uri)));
   }
 }
 
-/** Stale once the text moved on from the previewed version; errors in the new text are said first. */
-export function staleness(previewedVersion: number, version: number, errors: number): Staleness | undefined {
-  if (version === previewedVersion) return undefined;
+/** Stale once the content moved on from the previewed one; errors in the new text are said first. */
+export function staleness(stale: boolean, errors: number): Staleness | undefined {
+  if (!stale) return undefined;
   if (errors > 0) {
     const message = `Stale: the file now has ${errors} error${errors === 1 ? '' : 's'}`;
     return { message, hint: `Fix ${errors === 1 ? 'it' : 'them'} (Problems), then Preview Again.` };

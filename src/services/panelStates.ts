@@ -5,6 +5,7 @@ import {
   asksForBillingDocuments,
   billingDocumentOfInvoice,
   previewBillingDocuments,
+  previewContent,
   summarizePreview,
   type ApiResponse,
   type BillingClient,
@@ -76,6 +77,7 @@ export function responseState(
       const { change } = history().record({
         source: call.source,
         version: call.version,
+        content: previewContent(call.body, call.api),
         connection: ctx.connection.name,
         summary,
         ...(billing ? { documents: billing.documents } : {}),

@@ -24,7 +24,7 @@ export interface SendOptions {
   force?: boolean;
   /** Skip the write confirmation (callers that already asked). */
   confirmed?: boolean;
-  /** No messages (preview on save): a file with problems is simply not sent. */
+  /** No messages (an agent tool): a file with problems is simply not sent. */
   silent?: boolean;
   /** How the controller runs it (an agent tool: quietly, failures thrown, with its cancellation). */
   run?: RunOptions;

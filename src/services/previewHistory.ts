@@ -1,6 +1,7 @@
-// The last preview of each document (per window): what it answered, for which version of the text, on which
-// connection, and what changed since the preview shown before the edit began (core's PreviewBaselines).
-// The panel and the inline metrics listen to it.
+// The last preview of each document (per window): what it answered, for which content of the file (the body it
+// sent), on which connection, and what changed since the preview shown before the edit began (core's
+// PreviewBaselines). The panel, its stale mark and the inline metrics listen to it; "edited since preview" is
+// a question of content, so a file identical to its last preview (after Send Again, an undo) is not stale.
 import * as vscode from 'vscode';
 import { PreviewBaselines, type BillingDocument, type PreviewChange, type PreviewSummary } from '../client';
 import { Disposable } from '../util/dispose';
@@ -8,8 +9,10 @@ import { Disposable } from '../util/dispose';
 export interface PreviewRecord {
   /** The document's URI. */
   source: string;
-  /** The document version that was previewed (undefined: not known, e.g. read from disk). */
+  /** The document version that was previewed (undefined: not known, e.g. sent again from History). */
   version?: number;
+  /** What was previewed: previewContent of the body sent. */
+  content: string;
   /** The connection's name. */
   connection: string;
   summary: PreviewSummary;
@@ -21,6 +24,12 @@ export interface PreviewRecord {
   at: number;
 }
 
+/**
+ * The content a document would preview now (previewContent of its body); undefined when it has none; null when
+ * `parse` is false and this version of the text has not been parsed yet.
+ */
+export type ContentOf = (doc: vscode.TextDocument, parse: boolean) => string | undefined | null;
+
 export class PreviewHistory extends Disposable {
   private readonly last = new Map<string, PreviewRecord>();
   private _baselines: PreviewBaselines | undefined; // a lazy bundle: loaded with the first preview
@@ -31,7 +40,7 @@ export class PreviewHistory extends Disposable {
   /** A document got a new preview. */
   readonly onDidRecord = this.recorded.event;
 
-  constructor() {
+  constructor(private readonly contentOf: ContentOf) {
     super();
     this._register(
       vscode.workspace.onDidChangeTextDocument(e => {
@@ -43,7 +52,7 @@ export class PreviewHistory extends Disposable {
 
   /** Keeps the document's new preview; returns it with the change since the edit's baseline, if any. */
   record(r: Omit<PreviewRecord, 'change' | 'at'>): PreviewRecord {
-    const change = this.baselines.shown(r.source, r.summary);
+    const change = this.baselines.shown(r.source, r.summary, r.content);
     const record: PreviewRecord = { ...r, ...(change ? { change } : {}), at: Date.now() };
     this.last.set(r.source, record);
     this.recorded.fire(record);
@@ -53,6 +62,21 @@ export class PreviewHistory extends Disposable {
   /** The document's last preview, if any. */
   latest(source: string): PreviewRecord | undefined {
     return this.last.get(source);
+  }
+
+  /**
+   * The document's last preview was of other content than the document holds now (or it holds none). With
+   * `parse` false a text not parsed yet is judged by version (a keystroke is not worth a parse and its squiggles).
+   */
+  isStale(doc: vscode.TextDocument, record: PreviewRecord, { parse } = { parse: true }): boolean {
+    const content = this.contentOf(doc, parse);
+    return content === null ? record.version !== doc.version : content !== record.content;
+  }
+
+  /** The document's last preview, if it previewed what the document holds now on `connection`. */
+  current(doc: vscode.TextDocument, connection: string): PreviewRecord | undefined {
+    const r = this.last.get(doc.uri.toString());
+    return r && r.connection === connection && !this.isStale(doc, r) ? r : undefined;
   }
 
   forget(source: string): void {

@@ -260,7 +260,8 @@ const shot = async name => {
   const texts = [];
   for (const f of page.frames()) {
     try {
-      texts.push(await f.evaluate(() => (document.body ? document.body.innerText : '')));
+      // no-break spaces read as spaces (the editor draws the spaces of a line and its inlay hints as them)
+      texts.push(await f.evaluate(() => (document.body ? document.body.innerText.replace(/\u00a0/g, ' ') : '')));
     } catch {
       /* detached frame */
     }
@@ -274,10 +275,57 @@ const keys = async spec => {
   if (!page) return;
   // within the test's own deadline for keys (60 s, test/integration/helpers.ts), so a miss is logged first
   if (spec.waitFor) await page.locator(spec.waitFor).first().waitFor({ state: 'visible', timeout: 45000 });
-  if (spec.type) await page.keyboard.type(spec.type, { delay: 15 });
+  // `watch`: texts to time, as drawn: each frame watches its DOM (a MutationObserver, set up before the key)
+  // and says when one of `selector` first holds `text`; the done file gets the ms from the key (one) to each.
+  const watching = (spec.watch ?? []).map(w => firstDrawn(w, (spec.watchMs ?? 10000) + Date.now()));
+  await Promise.all(watching.map(w => w.ready));
+  // timed from the key's press: a busy renderer acknowledges the key events late
+  const typed = Date.now();
+  if (spec.type) await page.keyboard.type(spec.type, { delay: spec.watch ? 0 : 15 });
   for (const key of spec.press ?? []) await page.keyboard.press(key);
-  fs.writeFileSync(path.join(screenshotDir, `keys-${spec.id}.done`), '');
+  const seen = {};
+  for (const [i, w] of watching.entries()) {
+    const at = await w.at;
+    seen[spec.watch[i].name] = at === undefined ? null : Math.max(0, at - typed);
+  }
+  const done = path.join(screenshotDir, `keys-${spec.id}.done`);
+  fs.writeFileSync(done + '.tmp', spec.watch ? JSON.stringify({ seen }) : '');
+  fs.renameSync(done + '.tmp', done); // atomic for the test polling it
 };
+/** When `text` is first drawn in an element matching `selector` of any frame (epoch ms; undefined past `until`). */
+function firstDrawn({ selector, text }, until) {
+  const inFrame = f =>
+    f.evaluate(
+      ([sel, t, ms]) =>
+        new Promise(resolve => {
+          const text = e => (e.textContent ?? '').replace(/\u00a0/g, ' ');
+          const has = () => [...document.querySelectorAll(sel)].some(e => text(e).includes(t));
+          const seen = at => {
+            o.disconnect();
+            resolve(at);
+          };
+          // eslint-disable-next-line no-undef -- the page's, as `document` is
+          const o = new MutationObserver(() => has() && seen(Date.now()));
+          o.observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+          setTimeout(() => seen(undefined), ms);
+          if (has()) seen(Date.now());
+        }),
+      [selector, text, Math.max(0, until - Date.now())],
+    );
+  const frames = page.frames();
+  // the first frame to draw it answers; the others' observers end at their deadline
+  const at = new Promise(resolve => {
+    let left = frames.length;
+    if (!left) resolve(undefined);
+    for (const f of frames)
+      inFrame(f)
+        .catch(() => undefined)
+        .then(x => (x !== undefined ? resolve(x) : --left === 0 && resolve(undefined)));
+  });
+  // the observers are set up once every frame ran the function's first lines (one round trip each)
+  const ready = Promise.all(frames.map(f => f.evaluate(() => true).catch(() => undefined)));
+  return { at, ready };
+}
 /** The Unix sockets of this run (all under runDir) and the longest path: it must stay under 108 bytes. */
 function logSockets() {
   const found = [];

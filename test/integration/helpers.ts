@@ -88,6 +88,28 @@ export async function typeKeys(spec: { waitFor?: string; type?: string; press?: 
 }
 
 /**
+ * Types `type` as typeKeys does and times what it draws: for each `watch` entry, the ms from the last key until
+ * an element matching `selector` (in any frame, webviews included) first holds `text`; null if it never did
+ * within `watchMs`. Outside the runner: undefined.
+ */
+export async function typeTimed(spec: {
+  waitFor?: string;
+  type: string;
+  watch: { name: string; selector: string; text: string }[];
+  watchMs?: number;
+}): Promise<Record<string, number | null> | undefined> {
+  const dir = process.env.EXT_TEST_SCREENSHOT_DIR;
+  if (!dir) return undefined;
+  const id = `k${++keyRequests}-${process.pid}`;
+  const done = path.join(dir, `keys-${id}.done`);
+  console.log(`[[keys:${JSON.stringify({ id, ...spec })}]]`);
+  await waitFor(`keys ${id}`, () => fs.existsSync(done), 60000);
+  const { seen } = JSON.parse(fs.readFileSync(done, 'utf8')) as { seen: Record<string, number | null> };
+  fs.rmSync(done, { force: true });
+  return seen;
+}
+
+/**
  * The screen once its text satisfies `ok` (the workbench draws a moment after the API answers), read again
  * until the deadline; the error quotes what the screen last read. The runner reads the text just after the
  * picture, so once the text is there one more screenshot is taken: the saved picture then shows it too.

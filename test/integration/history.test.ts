@@ -8,11 +8,13 @@ import type { BillingWorkbenchApi } from '../../src/extension';
 import { comparableAnswers } from '../../src/services/answerDiff';
 import type { HistoryEntry } from '../../src/services/requestHistory';
 import type { HistoryNode } from '../../src/views/treeNodes/historyNode';
-import { api, screenWhen, waitFor } from './helpers';
+import { answering, api, screenWhen, typeKeys, waitFor } from './helpers';
+import { expected, lensTitles, replace } from './inlineFigures';
 
 const ws = () => vscode.workspace.workspaceFolders![0].uri;
 const file = (name: string) => vscode.Uri.joinPath(ws(), name);
 const FILE = 'history.preview.json';
+const QUIET = 'history-quiet.order.json';
 
 suite('History of requests', () => {
   let a: BillingWorkbenchApi;
@@ -176,10 +178,14 @@ suite('History of requests', () => {
           }
         });
       });
-    for (const n of [1, 2]) {
-      const previewed = livePreviewed();
+    for (const [from, to] of [
+      [10, 11],
+      [11, 12],
+    ]) {
+      const previewed = livePreviewed(); // an edit of the content: a space alone is the same preview, not sent
       const edit = new vscode.WorkspaceEdit();
-      edit.insert(doc.uri, new vscode.Position(0, 1), n === 1 ? ' ' : '  ');
+      const at = doc.getText().indexOf(`"quantity": ${from}`) + '"quantity": '.length;
+      edit.replace(doc.uri, new vscode.Range(doc.positionAt(at), doc.positionAt(at + 2)), String(to));
       assert.ok(await vscode.workspace.applyEdit(edit));
       await previewed;
     }
@@ -191,6 +197,145 @@ suite('History of requests', () => {
     const reverted = livePreviewed(); // the revert is an edit too: its live preview must land before the next test
     await vscode.commands.executeCommand('workbench.action.files.revert');
     await reverted;
+  });
+
+  test('by content: on an unchanged file, Send Again, Preview, Preview Again, a save, an edit and its undo, Compare all say no change; the figures in the file never say edited', async function () {
+    const doc = await vscode.workspace.openTextDocument(file(FILE));
+    let editor = await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One });
+    const uri = doc.uri.toString();
+    const steps: string[] = [];
+    const listening = a.live.onDidStep(e => e.source === uri && steps.push(`${e.version}:${e.step}`));
+    const stepOf = (version: number, wanted: string[]) =>
+      waitFor(`a live step ${wanted.join('/')} of v${version}`, () =>
+        steps.find(x => wanted.some(w => x === `${version}:${w}`)),
+      );
+    const want = expected(11);
+    /** The panel's preview of this file, newer than `before`, and the lenses once they show its figures. */
+    const previewed = async (how: string, before: unknown) => {
+      const state = await waitFor(`${how}: the panel's new preview`, () => {
+        const st = a.panel.state;
+        return st !== before && st?.kind === 'response' && st.source === uri ? st : undefined;
+      });
+      assert.deepEqual(state.summary!.totals, [want.sums], `${how}: the figures of 11 seats`);
+      assert.deepEqual(state.change?.totals, [], `${how}: no change since the last preview`);
+      const titles = await waitFor(`${how}: the lenses`, async () => {
+        const t = await lensTitles(doc.uri);
+        return t.includes(want.sub0) ? t : undefined;
+      });
+      assert.ok(!titles.some(t => t.includes('edited since') || t.includes(': was ')), `${how}: ${titles.join(' | ')}`);
+      assert.equal(a.panel.staleness, undefined, `${how}: the panel is not marked stale`);
+    };
+    const other = await a.connections.add({
+      name: 'Compare tenant',
+      kind: 'sandbox',
+      baseUrl: (await a.clients.servedSandbox()).url,
+    });
+    const sb = await a.clients.servedSandbox();
+    await a.connections.storeCredentials(other.id, { clientId: sb.clientId, clientSecret: sb.clientSecret });
+    try {
+      // An edit, previewed live: the change since the previous preview is one seat.
+      await replace(editor, '"quantity": 10', '"quantity": 11');
+      await stepOf(doc.version, ['previewed']);
+      let before: unknown = a.panel.state;
+      const row = ofFile()[0];
+      await vscode.commands.executeCommand('billingWorkbench.sendHistoryAgain', row.id);
+      await previewed('History Send Again', before);
+
+      before = a.panel.state;
+      await vscode.commands.executeCommand('billingWorkbench.preview', doc.uri);
+      await previewed('Preview', before);
+
+      before = a.panel.state;
+      // The panel's Preview Again, its first button: its editor group focused, Tab to it, Enter.
+      const group = vscode.window.tabGroups.all.find(g =>
+        g.tabs.some(t => t.isActive && t.input instanceof vscode.TabInputWebview),
+      );
+      const nth = ['First', 'Second', 'Third', 'Fourth'][(group?.viewColumn ?? 2) - 1];
+      await vscode.commands.executeCommand(`workbench.action.focus${nth}EditorGroup`);
+      if (await typeKeys({ press: ['Tab', 'Enter'] })) await previewed('Preview Again', before);
+      editor = await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One });
+
+      // Saved: one preview per content, so nothing is sent and no row added; the panel keeps its preview.
+      const rowsBefore = ofFile().length;
+      before = a.panel.state;
+      await doc.save();
+      await stepOf(doc.version, ['unchanged']);
+      assert.equal(ofFile().length, rowsBefore, 'the save sent nothing');
+      assert.equal(a.panel.state, before, 'the panel still shows the last preview');
+
+      // A space, then 11 -> 12 -> 11: the content is back to the one previewed.
+      await replace(editor, '"quantity": 11', '"quantity":  11');
+      await stepOf(doc.version, ['unchanged']);
+      await replace(editor, '"quantity":  11', '"quantity": 12');
+      await replace(editor, '"quantity": 12', '"quantity": 11');
+      before = a.panel.state;
+      await stepOf(doc.version, ['unchanged', 'previewed']);
+      const titles = await lensTitles(doc.uri);
+      assert.ok(!titles.some(t => t.includes('edited since') || t.includes(': was ')), `undo: ${titles.join(' | ')}`);
+
+      await vscode.commands.executeCommand('billingWorkbench.comparePreview', doc.uri, {
+        connections: [a.connections.active().id, other.id],
+      });
+      await waitFor('the comparison', () => a.panel.state?.kind === 'comparison');
+      const afterCompare = await lensTitles(doc.uri);
+      assert.ok(afterCompare.includes(want.sub0), afterCompare.join(' | '));
+      assert.ok(!afterCompare.some(t => t.includes('edited since')), `Compare: ${afterCompare.join(' | ')}`);
+      before = a.panel.state;
+      await vscode.commands.executeCommand('billingWorkbench.preview', doc.uri);
+      await previewed('Preview after Compare', before);
+      const shot = await screenWhen(this, 'history-no-change', t => t.includes('no change'));
+      assert.ok(shot.text.includes('no change'), '"no change" on screen');
+    } finally {
+      listening.dispose();
+      await a.connections.remove(other.id);
+      fs.copyFileSync(file('new-customer.preview.json').fsPath, file(FILE).fsPath);
+      await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One });
+      await vscode.commands.executeCommand('workbench.action.files.revert');
+    }
+  });
+
+  test('a preview nobody asked for (live, on save) that fails pops nothing: the panel and the status bar say it; a save of the same text sends nothing', async function () {
+    fs.copyFileSync(file('add-plan.order.json').fsPath, file(QUIET).fsPath);
+    const doc = await vscode.workspace.openTextDocument(file(QUIET));
+    let editor = await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One });
+    const uri = doc.uri.toString();
+    const popups = (['showErrorMessage', 'showWarningMessage', 'showInformationMessage'] as const).map(n =>
+      answering(n, () => undefined),
+    );
+    const steps: string[] = [];
+    const listening = a.live.onDidStep(e => e.source === uri && steps.push(`${e.version}:${e.step}`));
+    try {
+      const r = await vscode.commands.executeCommand<{ status: number }>('billingWorkbench.preview', doc.uri);
+      assert.ok(r && r.status >= 200 && r.status < 300, `the file previews as it is: ${r?.status}`);
+      const rows = () => a.requestHistory.entries().filter(e => e.file === QUIET);
+      editor = await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One }); // after the panel
+      await replace(editor, '"account_number": "A00000001"', '"account_number": "Ac"'); // typing a number
+      await waitFor('the live preview failed', () => steps.includes(`${doc.version}:failed`));
+      const count = rows().length;
+      await doc.save();
+      await waitFor('the save: unchanged', () => steps.includes(`${doc.version}:unchanged`));
+      assert.equal(rows().length, count, 'the save of the text that just failed sent nothing');
+      assert.deepEqual(
+        popups.flatMap(p => p.asked.map(x => x.message)),
+        [],
+        'no notification from a preview nobody asked for',
+      );
+      const error = await waitFor('the error in the panel', () =>
+        a.panel.state?.kind === 'error' ? a.panel.state : undefined,
+      );
+      assert.match(error.error.message, /No account Ac\./);
+      const shot = await screenWhen(this, 'live-error-quiet', t => t.includes('No account Ac.'));
+      assert.ok(
+        shot.text.includes('Preview of history-quiet.order.json: No account Ac. (400)'),
+        'the status bar says it',
+      );
+    } finally {
+      listening.dispose();
+      popups.forEach(p => p.restore());
+      await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One });
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      fs.rmSync(file(QUIET).fsPath, { force: true });
+    }
   });
 
   test('nothing secret reaches the stored state after a request with secrets in its body and query', async () => {

@@ -1,5 +1,5 @@
 // Metrics inline, in the payload: after a preview each subscription and line item shows its delta MRR and
-// TCB, and the Preview line its totals (read through the CodeLens API and on screen); an edit marks them
+// TCB, and the first line its totals (inlay hints, read through the API and on screen); an edit marks them
 // stale; live preview on the Local sandbox updates them as a person types, cancels a request the next edit
 // makes obsolete (one a sandbox holds in flight), never sends a file with errors, and is off for other
 // connections unless turned on.
@@ -8,85 +8,24 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { BillingWorkbenchApi } from '../../src/extension';
-import { formatMoney } from '../../src/client/money';
 import type { LiveEvent, LiveStep } from '../../src/services/livePreview';
 import { startSandbox } from '../../src/sandbox';
-import { TEMPLATES } from '../../src/schemas';
-import { api, screenShowing, shown, typeKeys, waitFor } from './helpers';
-import { NEW_CUSTOMER_TOTALS, SETUP_FEE, USD, teamMonth } from '../unit/expected';
-
-const ws = () => vscode.workspace.workspaceFolders![0].uri;
-const file = (name: string) => vscode.Uri.joinPath(ws(), name);
-const money = (n: number) => formatMoney(n, 'USD', { signed: true });
-const figures = (mrr: number | undefined, tcb: number) =>
-  [...(mrr === undefined ? [] : [`MRR ${money(mrr)}`]), `TCB ${money(tcb)}`].join(' · ');
-const config = () => vscode.workspace.getConfiguration('billingWorkbench');
-const setGlobal = (key: string, value: unknown) => config().update(key, value, vscode.ConfigurationTarget.Global);
-/** Longer than any test's timeout: a request held this long is answered only if a cancel failed to abort it. */
-const HELD_MS = 10 * 60_000;
-
-/** The template's figures with `seats` on the team plan, per entry and in total. */
-function expected(seats: number) {
-  const team = teamMonth(seats);
-  const enterprise = USD.annualLicence;
-  const sums = { currency: 'USD', mrr: team + enterprise / 12, tcb: 12 * team + enterprise + SETUP_FEE };
-  // The template asks for billing documents: the first bills a month of the team plan, the year's licence, the fee.
-  const firstInvoice = formatMoney(team + enterprise + SETUP_FEE, 'USD');
-  return {
-    sums,
-    figures: figures(sums.mrr, sums.tcb),
-    totals: `${figures(sums.mrr, sums.tcb)} · first invoice ${firstInvoice} on 2027-01-01`,
-    sub0: `subscriptions[0]: ${figures(team, 12 * team)}`,
-    sub1: `subscriptions[1]: ${figures(enterprise / 12, enterprise)}`,
-    line0: `line_items[0]: ${figures(undefined, SETUP_FEE)}`,
-  };
-}
-
-/** The template of examples/new-customer.preview.json with `seats` seats, written to the workspace. */
-function writePayload(name: string, seats: number): vscode.Uri {
-  const body = structuredClone(TEMPLATES.find(t => t.id === 'preview')!.body) as {
-    subscriptions: { subscription_plans: { prices?: { quantity: number }[] }[] }[];
-  };
-  body.subscriptions[0].subscription_plans[0].prices![0].quantity = seats;
-  fs.writeFileSync(file(name).fsPath, JSON.stringify(body, null, 2) + '\n');
-  return file(name);
-}
-
-/**
- * Gives the editor the room (side bars and the bottom panel closed), folds what a reader of the figures can do
- * without (terms, dates, the account, the second subscription), so the whole payload and every figure fit on
- * one screen, and scrolls to the top.
- */
-async function foldForScreenshot(editor: vscode.TextEditor): Promise<void> {
-  for (const part of ['closeSidebar', 'closeAuxiliaryBar', 'closePanel'])
-    await vscode.commands.executeCommand(`workbench.action.${part}`); // the editor gets the room
-  const doc = editor.document;
-  const keys = ['metrics', 'account_data', 'initial_term', 'renewal_term', 'start_on'];
-  const lines = [...Array(doc.lineCount).keys()].filter(i =>
-    keys.some(k => doc.lineAt(i).text.trimStart().startsWith(`"${k}"`)),
-  );
-  const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri);
-  const second = lenses.find(l => l.command?.title.startsWith('subscriptions[1]'));
-  if (second) lines.push(second.range.start.line);
-  await vscode.commands.executeCommand('editor.fold', { levels: 1, selectionLines: lines });
-  editor.revealRange(new vscode.Range(0, 0, 0, 0), vscode.TextEditorRevealType.AtTop);
-}
-
-async function lensTitles(uri: vscode.Uri): Promise<string[]> {
-  const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
-  return lenses.map(l => l.command?.title ?? '');
-}
-
-/** Replaces the first `from` in the document with `to`, as an edit in the editor. */
-async function replace(editor: vscode.TextEditor, from: string, to: string): Promise<void> {
-  const doc = editor.document;
-  const at = doc.getText().indexOf(from);
-  assert.ok(at >= 0, `"${from}" in ${doc.fileName}`);
-  const done = await editor.edit(b =>
-    b.replace(new vscode.Range(doc.positionAt(at), doc.positionAt(at + from.length)), to),
-  );
-  assert.ok(done, 'the edit was applied');
-}
+import { api, screenShowing, shown, typeKeys, typeTimed, waitFor } from './helpers';
+import { NEW_CUSTOMER_TOTALS } from '../unit/expected';
+import {
+  HELD_MS,
+  config,
+  expected,
+  figureHints,
+  figures,
+  file,
+  foldForScreenshot,
+  lensTitles,
+  money,
+  replace,
+  setGlobal,
+  writePayload,
+} from './inlineFigures';
 
 suite('Inline metrics in the payload', () => {
   let a: BillingWorkbenchApi;
@@ -147,15 +86,15 @@ suite('Inline metrics in the payload', () => {
       want.sub1,
       want.line0,
     ]);
-    // each entry's figures sit over its opening brace
-    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
+    // each entry's figures sit at the end of its opening brace's line, the totals at the end of the first
+    const hints = await figureHints(uri);
     const text = doc.getText();
     const braceLine = (after: string, nth = 0) => {
       let at = text.indexOf(after);
       for (let i = 0; i <= nth; i++) at = text.indexOf('{', at + 1);
       return doc.positionAt(at).line;
     };
-    const lineOf = (title: string) => lenses.find(l => l.command?.title === title)!.range.start.line;
+    const lineOf = (title: string) => hints.find(h => h.label === title)!.line;
     assert.equal(lineOf(want.sub0), braceLine('"subscriptions"'));
     assert.equal(lineOf(want.line0), braceLine('"line_items"'));
     assert.ok(lineOf(want.sub1) > lineOf(want.sub0) && lineOf(want.sub1) < lineOf(want.line0));
@@ -224,10 +163,6 @@ suite('Inline metrics in the payload', () => {
     // the typed key reaches the document through the renderer, a moment after the keyboard is done
     await waitFor('"quantity": 3 in the document', () => /"quantity": 3\b/.test(doc.getText()));
     const want = expected(3);
-    // Asked while the live preview of the typing pause is pending, the lenses wait for it: the first answer
-    // already has the new figures (VS Code asks again no sooner than 250 ms after a change is announced).
-    const first = await lensTitles(uri);
-    assert.ok(first.includes(want.sub0), `the first ask after the edit: ${first.join(' | ')}`);
     const titles = await waitFor('the figures of 3 seats', async () => {
       const t = await lensTitles(uri);
       return t.includes(want.sub0) ? t : undefined;
@@ -249,16 +184,15 @@ suite('Inline metrics in the payload', () => {
     const shot = await screenShowing(this, 'inline-metrics-live', [want.totals, want.sub0]);
     assert.ok(shot.text.includes(want.sub0), `"${want.sub0}" on screen`);
     assert.ok(shot.text.includes(want.totals), `"${want.totals}" on screen`);
-    // An identical repeat (Preview on the same text) keeps the change since 1 seat instead of "no change".
+    // Preview again on the same content: since the last preview (the live one), nothing changed.
     await vscode.commands.executeCommand('billingWorkbench.preview', uri);
     const again = await waitFor('the repeated preview in the panel', () => {
       const s = a.panel.state;
       return s?.kind === 'response' && s !== panel && s.source === uri.toString() ? s : undefined;
     });
-    assert.deepEqual(again.change!.totals, panel.change!.totals);
-    const delta = money(want.sums.mrr - expected(1).sums.mrr);
-    const kept = await screenShowing(this, 'panel-change-kept', [delta, 'since last preview']);
-    assert.ok(kept.text.includes(delta), `the change ${delta} still on screen`);
+    assert.deepEqual(again.change!.totals, []);
+    const same = await screenShowing(this, 'panel-no-change-repeat', ['no change', 'since last preview']);
+    assert.ok(same.text.includes('no change'), '"no change" on screen');
   });
 
   test('live: the next edit cancels the request in flight; only the last text is recorded', async () => {
@@ -369,5 +303,51 @@ suite('Inline metrics in the payload', () => {
       await a.connections.setActive('local');
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     }
+  });
+
+  test('live, as a person types: ten one-digit edits; the time from the key to the inline figures and to the panel is logged', async function () {
+    // Timed where a person sees them: the runner watches the editor's lenses and the panel's totals being drawn.
+    await setGlobal('preview.live', undefined); // the defaults: live on the Local sandbox, preview on save
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const uri = writePayload('inline-typing.preview.json', 1);
+    const doc = await vscode.workspace.openTextDocument(uri);
+    let editor = await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One });
+    const rendered = new Promise<void>(r => {
+      const d = a.panel.onDidRender(() => (d.dispose(), r()));
+    });
+    await vscode.commands.executeCommand('billingWorkbench.preview', uri); // the panel shows this file
+    await rendered;
+    editor = await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One });
+    const times: { lens: number; panel: number }[] = []; // lens: the inline figures
+    let seats = 1;
+    for (const next of [2, 3, 4, 5, 6, 7, 8, 9, 5, 3]) {
+      const at = doc.getText().indexOf(`"quantity": ${seats}`) + '"quantity": '.length;
+      editor.selection = new vscode.Selection(doc.positionAt(at), doc.positionAt(at + 1));
+      const want = expected(next);
+      const seen = await typeTimed({
+        waitFor: '.monaco-editor.focused',
+        type: String(next),
+        watch: [
+          { name: 'lens', selector: '.view-lines', text: want.sub0 },
+          { name: 'panel', selector: '.total .big', text: money(want.sums.mrr) },
+        ],
+      });
+      if (!seen) return this.skip(); // no keyboard and no screen outside the code-server runner
+      assert.ok(seen.lens !== null && seen.panel !== null, `${next} seats drawn: ${JSON.stringify(seen)}`);
+      times.push({ lens: seen.lens, panel: seen.panel });
+      await nextStep(uri, doc.version, ['previewed']);
+      seats = next;
+    }
+    const stats = (xs: number[]) => {
+      const s = [...xs].sort((x, y) => x - y);
+      return `median ${(s[4] + s[5]) / 2} ms, max ${s[9]} ms`;
+    };
+    const [first] = times;
+    console.log(
+      `live figures, ten one-digit edits from the last key: inline (inlay hints) ${stats(times.map(t => t.lens))}; panel ${stats(times.map(t => t.panel))}`,
+    );
+    console.log(`live figures, the first edit after the file opened: inline ${first.lens} ms, panel ${first.panel} ms`);
+    console.log(`live figures, each edit (inline/panel ms): ${times.map(t => `${t.lens}/${t.panel}`).join(' ')}`);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 });

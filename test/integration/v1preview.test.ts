@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { formatMoney } from '../../src/client/money';
 import type { BillingWorkbenchApi } from '../../src/extension';
 import { answering, api, drawn as drawnIn, onScreen, panelWidth, shown, typeKeys, waitFor } from './helpers';
+import { figureHints } from './inlineFigures';
 
 const ws = () => vscode.workspace.workspaceFolders![0].uri;
 const file = (name: string) => vscode.Uri.joinPath(ws(), name);
@@ -80,10 +81,9 @@ suite('v1 order preview request files', () => {
     await theme('Default Light Modern');
     const light = await onScreen(this, 'panel-v1-500-light');
     for (const t of expected) assert.ok(light.text.includes(t), `"${t}" on screen (light)`);
-    // The figures join the file: the totals on the top line, each subscriptions[i] over its brace.
+    // The figures join the file: the totals on the top line, each subscriptions[i] on its brace's line.
     const titles = await waitFor('the inline figures', async () => {
-      const l = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', file(NAME));
-      const t = l.map(x => x.command?.title ?? '');
+      const t = (await figureHints(file(NAME))).map(h => h.label);
       return t.some(x => x.startsWith('subscriptions[1]')) ? t : undefined;
     });
     const top = `MRR +350.00 USD · TCB +4,700.00 USD · first invoice ${formatMoney(first.total, 'USD')} on ${first.date}`;
