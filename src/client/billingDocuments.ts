@@ -61,8 +61,11 @@ export function billingDocumentsOfV2(answer: unknown, currency?: string): Billin
   );
 }
 
-/** A billed v2 invoice (GET /v2/invoices, items expanded) as a document: the Accounts tree opens it in the panel. */
-export function billingDocumentOfInvoice(invoice: unknown): BillingDocument {
+/**
+ * A billed v2 invoice (GET /v2/invoices, items expanded) or billing document (a memo) as a document: the Accounts
+ * tree opens it in the panel. `currency`: its account's, for an answer that names none (a billing document).
+ */
+export function billingDocumentOfInvoice(invoice: unknown, currency?: string): BillingDocument {
   const inv = isObj(invoice) ? invoice : {};
   const items = list(isObj(inv.items) ? inv.items.data : inv.items).map(i =>
     item(
@@ -77,7 +80,8 @@ export function billingDocumentOfInvoice(invoice: unknown): BillingDocument {
   );
   const date = str(inv.document_date);
   const type = str(inv.type) ?? 'invoice'; // GET /v2/billing_documents/{id} names it (a credit memo)
-  return documentOf(type, date, str(inv.currency), num(inv.subtotal), num(inv.tax), num(inv.total), items);
+  const named = str(inv.currency) ?? currency;
+  return documentOf(type, date, named, num(inv.subtotal), num(inv.tax), num(inv.total), items);
 }
 
 /** A v1 preview's `previewResult`: its invoices and credit memos, in date order (an invoice first on a tie). */

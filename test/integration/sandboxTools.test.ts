@@ -94,7 +94,7 @@ suite('Local sandbox tools: the clock and the copied catalog', () => {
       assert.strictEqual(label(group), 'Invoices');
       const invoices = await a.accounts.getChildren(group);
       assert.ok(invoices.length >= 3, `${invoices.length} invoices`);
-      // The message counts the documents as the tree groups them ("13 invoices and 1 credit memo billed for ...").
+      // The message counts the documents as the tree groups them ("14 invoices and 1 credit memo billed for ...").
       const counts = children
         .filter(n => n.kind === 'invoices')
         .map(g => {
