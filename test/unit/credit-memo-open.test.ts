@@ -12,6 +12,7 @@ import { describe as describeCall, invoke, type Call } from '../../src/services/
 import { openInvoice } from '../../src/services/invoiceRequests';
 import { openedDocument } from '../../src/services/panelStates';
 import type { RequestController } from '../../src/services/requestController';
+import { invoicesView } from '../../src/webview/invoicesModel';
 
 let sb: Sandbox;
 let client: BillingClient;
@@ -61,6 +62,7 @@ test('a credit memo opened from the tree: "Credit memo CM…", in the account\'s
     'what it gives back, as a positive amount',
   );
   assert.equal(memo.total, addAmounts(...memo.items.map(i => i.amount)));
+  assert.equal(invoicesView(shown.billing)!.heading, 'Credit memos (1)', "the panel's section says what it lists");
 
   // What that day bills at the new terms is an invoice of the same date, with positive lines.
   const invoice = rows.find(r => r.type === 'invoice' && r.date === '2026-06-01')!;
