@@ -1,6 +1,6 @@
 // An account's billing documents as the Accounts tree lists them: GET /v2/billing_documents for the account
 // (invoices, credit memos, debit memos), newest first, page after page up to a bound. The tree and the tests of a
-// clock move share this one query, so "13 invoices and 1 credit memo billed" is what the tree lists. A service
+// clock move share this one query, so "14 invoices and 1 credit memo billed" is what the tree lists. A service
 // that refuses the list (a tenant without billing documents) gets GET /v2/invoices: its invoices only.
 import type { BillingClient, CallOptions, Query } from './client';
 

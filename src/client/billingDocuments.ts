@@ -4,7 +4,7 @@
 // Only what the service answered is shown (never recomputed): the same code reads a real tenant and the
 // Local sandbox. Answers are untrusted: a field of the wrong type counts as absent.
 import { isObj, type Obj } from '../schemas/objects';
-import { formatMoney, round2 } from '../wire/money';
+import { addAmounts, formatMoney } from '../wire/money';
 
 /** The v2 types; a v1 invoice is an `invoice`, a v1 credit memo a `credit_memo`. */
 export type BillingDocumentType = 'invoice' | 'credit_memo' | 'debit_memo';
@@ -51,7 +51,7 @@ export function billingDocumentsOfV2(answer: unknown, currency?: string): Billin
           num(i.quantity),
           str(i.service_start_date),
           str(i.service_end_date),
-          num(i.subtotal) ?? (num(i.total) ?? 0) - (num(i.tax) ?? 0),
+          num(i.subtotal) ?? addAmounts(num(i.total) ?? 0, -(num(i.tax) ?? 0)),
           num(i.tax) ?? 0,
         ),
       );
@@ -61,8 +61,11 @@ export function billingDocumentsOfV2(answer: unknown, currency?: string): Billin
   );
 }
 
-/** A billed v2 invoice (GET /v2/invoices, items expanded) as a document: the Accounts tree opens it in the panel. */
-export function billingDocumentOfInvoice(invoice: unknown): BillingDocument {
+/**
+ * A billed v2 invoice (GET /v2/invoices, items expanded) or billing document (a memo) as a document: the Accounts
+ * tree opens it in the panel. `currency`: its account's, for an answer that names none (a billing document).
+ */
+export function billingDocumentOfInvoice(invoice: unknown, currency?: string): BillingDocument {
   const inv = isObj(invoice) ? invoice : {};
   const items = list(isObj(inv.items) ? inv.items.data : inv.items).map(i =>
     item(
@@ -77,7 +80,8 @@ export function billingDocumentOfInvoice(invoice: unknown): BillingDocument {
   );
   const date = str(inv.document_date);
   const type = str(inv.type) ?? 'invoice'; // GET /v2/billing_documents/{id} names it (a credit memo)
-  return documentOf(type, date, str(inv.currency), num(inv.subtotal), num(inv.tax), num(inv.total), items);
+  const named = str(inv.currency) ?? currency;
+  return documentOf(type, date, named, num(inv.subtotal), num(inv.tax), num(inv.total), items);
 }
 
 /** A v1 preview's `previewResult`: its invoices and credit memos, in date order (an invoice first on a tie). */
@@ -125,12 +129,15 @@ function item(
     ...(quantity !== undefined ? { quantity } : {}),
     ...(serviceStart ? { serviceStart } : {}),
     ...(serviceEnd ? { serviceEnd } : {}),
-    amount: round2(amount),
-    tax: round2(tax),
+    amount,
+    tax,
   };
 }
 
-/** A document with what the answer left out worked out from what it gave: the items' sums, subtotal + tax. */
+/**
+ * A document with what the answer left out worked out from what it gave: the items' sums, subtotal + tax, added
+ * exactly (addAmounts) so that ten items of 0.10 total 1.00 and answered amounts are never re-rounded.
+ */
 function documentOf(
   type: string,
   date: string | undefined,
@@ -140,15 +147,15 @@ function documentOf(
   total: number | undefined,
   items: BillingDocumentItem[],
 ): BillingDocument {
-  const sub = subtotal ?? round2(items.reduce((s, i) => s + i.amount, 0));
-  const taxed = tax ?? (total !== undefined ? round2(total - sub) : round2(items.reduce((s, i) => s + i.tax, 0)));
+  const sub = subtotal ?? addAmounts(...items.map(i => i.amount));
+  const taxed = tax ?? (total !== undefined ? addAmounts(total, -sub) : addAmounts(...items.map(i => i.tax)));
   return {
     type,
     date: date ?? '',
     ...(currency ? { currency } : {}),
     subtotal: sub,
     tax: taxed,
-    total: total ?? round2(sub + taxed),
+    total: total ?? addAmounts(sub, taxed),
     items,
   };
 }

@@ -51,7 +51,7 @@ export function clockSummary(a: ClockAnswer): string {
 }
 
 /**
- * The documents a move billed, by type ("13 invoices and 1 credit memo"), the dates they bill on, and why it
+ * The documents a move billed, by type ("14 invoices and 1 credit memo"), the dates they bill on, and why it
  * billed dates before the move: what fell due before it had not been billed (the sandbox bills as its clock
  * moves, so an account's first move bills its months since its subscriptions started).
  */

@@ -1,7 +1,7 @@
 // The same payload previewed on two connections (A and B), row by row: each item's MRR and TCB on both
 // sides and B − A, the totals per currency on both sides, and the rows only one side answered. Unlike
 // comparePreviews (one file's successive previews), every row is kept: the panel shows both previews whole.
-import { round2 } from '../wire/money';
+import { addAmounts } from '../wire/money';
 import type { PreviewSummary, SummaryRow, Totals } from './summary';
 
 export interface SideFigures {
@@ -56,11 +56,14 @@ export function compareConnections(a: PreviewSummary, b: PreviewSummary): Connec
   const totals = currencies.map((currency): ComparedTotals => {
     const ta = a.totals.find(t => t.currency === currency);
     const tb = b.totals.find(t => t.currency === currency);
-    const diff = { mrr: round2((tb?.mrr ?? 0) - (ta?.mrr ?? 0)), tcb: round2((tb?.tcb ?? 0) - (ta?.tcb ?? 0)) };
+    const diff = { mrr: change(ta?.mrr, tb?.mrr), tcb: change(ta?.tcb, tb?.tcb) };
     return { currency, a: ta, b: tb, diff, same: !!ta && !!tb && diff.mrr === 0 && diff.tcb === 0 };
   });
   return { rows, totals, differences: rows.filter(r => r.status !== 'same').length };
 }
+
+/** B − A of two answered amounts (absent is zero), exact: no float subtraction, no rounding of what was answered. */
+const change = (a: number | undefined, b: number | undefined): number => addAmounts(b ?? 0, -(a ?? 0));
 
 /** Rows by key; a repeated key (the same price twice in one subscription) is numbered in answer order. */
 function keyed(rows: SummaryRow[]): Map<string, SummaryRow> {
@@ -93,7 +96,7 @@ function comparedRow(key: string, ra: SummaryRow | undefined, rb: SummaryRow | u
   if (rb) row.b = figures(rb);
   if (!row.a || !row.b) return row;
   if (row.a.currency !== row.b.currency) return { ...row, status: 'differs' }; // no difference across currencies
-  const diff = { mrr: round2((row.b.mrr ?? 0) - (row.a.mrr ?? 0)), tcb: round2(row.b.tcb - row.a.tcb) };
+  const diff = { mrr: change(row.a.mrr, row.b.mrr), tcb: change(row.a.tcb, row.b.tcb) };
   const same = diff.mrr === 0 && diff.tcb === 0 && (row.a.mrr === undefined) === (row.b.mrr === undefined);
   return { ...row, diff, status: same ? 'same' : 'differs' };
 }

@@ -12,6 +12,7 @@ export class OpenInvoiceCommand implements Command {
   execute(node?: unknown) {
     const n = treeNodeArg(node);
     if (n?.kind !== 'invoice') return Promise.resolve(undefined);
-    return openInvoice(this.services.controller, n.invoice.number, n.invoice.type);
+    const currency = n.invoice.currency ?? n.parent.parent.account.currency;
+    return openInvoice(this.services.controller, n.invoice.number, n.invoice.type, currency);
   }
 }

@@ -3,7 +3,7 @@
 // their request position), at the offset of the entry's opening brace. The editor shows them there.
 import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 import { firstInvoiceLabel, type BillingDocument } from '../client/billingDocuments';
-import { formatMoney, round2 } from '../client/money';
+import { addAmounts, formatMoney } from '../client/money';
 import type { PreviewSummary, Totals } from '../client/summary';
 
 export type EntryList = 'subscriptions' | 'line_items';
@@ -39,8 +39,9 @@ export function sumsByEntry(summary: PreviewSummary): { list: EntryList; index: 
     entries.set(key, entry);
     const { currency } = row.tcb;
     const sum = entry.sums.get(currency) ?? { currency, tcb: 0 };
-    sum.tcb = round2(sum.tcb + row.tcb.net_amount);
-    if (row.mrr) sum.mrr = round2((sum.mrr ?? 0) + row.mrr.net_amount);
+    // Added exactly, as the totals are (summary.ts): no float drift, no rounding of a partial sum.
+    sum.tcb = addAmounts(sum.tcb, row.tcb.net_amount);
+    if (row.mrr) sum.mrr = addAmounts(sum.mrr ?? 0, row.mrr.net_amount);
     entry.sums.set(currency, sum);
   }
   return [...entries.values()].map(e => ({ list: e.list, index: e.index, sums: [...e.sums.values()] }));

@@ -417,7 +417,7 @@ function gaveUp(p: PreparedStep, failures: CheckFailure[], at: PathSegment[], tr
   const span = String(p.step.retry!.for);
   return {
     check: 'retry until',
-    message: `still not so after ${tries} tries over ${span}: ${first?.message ?? 'the check did not hold'}`,
+    message: `still not so after ${tries === 1 ? '1 try' : `${tries} tries`} over ${span}: ${first?.message ?? 'the check did not hold'}`,
     expected: first?.expected,
     actual: first?.actual,
     path: first?.path ?? at,

@@ -1,7 +1,7 @@
 // The calls the editor makes, as data: a command describes WHAT to send; the request controller owns how
 // (progress, cancel, errors, the panel). Each description says how it reads in the UI and in the panel.
 import type { AccountResponse, ApiResponse, BillingClient, OrderResponse, PreviewResponse } from '../client';
-import { GET_INVOICE, openedDocumentNumber } from './invoiceRequests';
+import { documentTitle, openedDocumentNumber, openedDocumentType } from './invoiceRequests';
 import type { Operation } from '../catalog';
 import type { AccountData, OrderRequestBody, PreviewRequestBody } from '../schemas';
 
@@ -24,7 +24,20 @@ export type Call =
       accountNumber?: string;
     }
   | { kind: 'createAccount'; file: string; body: AccountData; confirmed?: boolean }
-  | { kind: 'operation'; op: Operation; request: OperationRequest; target: string; confirmed?: boolean };
+  | {
+      kind: 'operation';
+      op: Operation;
+      request: OperationRequest;
+      target: string;
+      confirmed?: boolean;
+      /** A document opened from the Accounts tree: its type, and its account's currency (a billing document has none). */
+      document?: OpenedDocument;
+    };
+
+export interface OpenedDocument {
+  type: string;
+  currency?: string;
+}
 
 export interface OperationRequest {
   pathParams: Record<string, string>;
@@ -76,8 +89,9 @@ export function describe(call: Call): CallInfo {
     case 'operation': {
       const { method, path } = call.op;
       const document = openedDocumentNumber(call.op, call.request.pathParams);
-      const kind = call.op.id === GET_INVOICE.id ? 'Invoice' : 'Billing document';
-      const title = document ? `${kind} ${document}` : `${method} ${path}`;
+      const title = document
+        ? documentTitle(call.document?.type ?? openedDocumentType(call.op), document)
+        : `${method} ${path}`;
       return { title, method, path, target: call.target, write: method !== 'GET', confirmed: call.confirmed };
     }
   }

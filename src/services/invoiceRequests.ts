@@ -34,7 +34,20 @@ export function openedDocumentNumber(op: Operation, pathParams: Record<string, s
   return op.id === GET_BILLING_DOCUMENT.id ? pathParams.billing_document_id : undefined;
 }
 
-export function openInvoice(controller: RequestController, number: string, type = 'invoice') {
+/** What an opening call is titled by when it does not know the document's type: "Invoice", "Billing document". */
+export const openedDocumentType = (op: Operation) => (op.id === GET_INVOICE.id ? 'invoice' : 'billing_document');
+
+/** "Invoice INV00000001", "Credit memo CM00000001": the document's type (as the service names it) in words. */
+export function documentTitle(type: string, number: string): string {
+  const words = type.replace(/_/g, ' ');
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)} ${number}`;
+}
+
+/**
+ * Opens a document of the Accounts tree. `currency` is its account's: a billing document (how a memo is read)
+ * answers none, and the panel shows its amounts in it.
+ */
+export function openInvoice(controller: RequestController, number: string, type = 'invoice', currency?: string) {
   const op = type === 'invoice' ? GET_INVOICE : GET_BILLING_DOCUMENT;
   const path = op === GET_INVOICE ? '/v2/invoices' : '/v2/billing_documents';
   return controller.run({
@@ -42,5 +55,6 @@ export function openInvoice(controller: RequestController, number: string, type 
     op,
     request: { pathParams: { [op.pathParams[0]]: number }, query: { 'expand[]': 'items' } },
     target: `${path}/${encodeURIComponent(number)}`,
+    document: { type, ...(currency ? { currency } : {}) },
   });
 }

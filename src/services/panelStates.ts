@@ -22,7 +22,7 @@ import type {
   TimelineHints,
 } from '../webview/protocol';
 import type { Call, CallInfo } from './calls';
-import { openedDocumentOperation } from './invoiceRequests';
+import { documentTitle, openedDocumentNumber, openedDocumentOperation } from './invoiceRequests';
 import { contractNotes } from './answerContract';
 import { offerFor } from './nextAction';
 import type { PreviewHistory } from './previewHistory';
@@ -97,8 +97,19 @@ export function responseState(
     case 'operation':
       // An invoice or memo opened from the Accounts tree shows as a billing document, items and all.
       if (!openedDocumentOperation(call.op.id)) return state;
-      return { ...state, billing: { asked: true, documents: [billingDocumentOfInvoice(r.data)] } };
+      return { ...state, ...openedDocument(call, r.data) };
   }
+}
+
+/**
+ * A document opened from the Accounts tree, as the panel shows it: titled by the type its answer names ("Credit memo
+ * CM00000001"), its amounts in its account's currency when the answer names none (a billing document never does).
+ */
+export function openedDocument(call: Extract<Call, { kind: 'operation' }>, data: unknown) {
+  const document = billingDocumentOfInvoice(data, call.document?.currency);
+  const number = openedDocumentNumber(call.op, call.request.pathParams);
+  const title = number ? { title: documentTitle(document.type, number) } : {};
+  return { ...title, billing: { asked: true, documents: [document] } };
 }
 
 /** What the preview will bill, as its answer says; undefined when it neither asked nor lists any documents. */

@@ -28,7 +28,7 @@ export interface DocumentView {
 }
 
 export interface InvoicesView {
-  /** "Invoices (3)". */
+  /** "Invoices (3)"; "Credit memos (1)", "Billing documents (4)" when not all are invoices. */
   heading: string;
   documents: DocumentView[];
   /** Said instead of rows when billing documents were asked for and none came back. */
@@ -42,10 +42,18 @@ export const typeLabel = (type: string) => type.replace(/_/g, ' ');
 export function invoicesView(billing: PreviewBilling | undefined): InvoicesView | undefined {
   if (!billing || (!billing.asked && !billing.documents.length)) return undefined;
   const documents = billing.documents.map(documentView);
-  const heading = `Invoices (${documents.length})`;
+  const heading = `${headingOf(billing.documents.map(d => d.type))} (${documents.length})`;
   if (documents.length) return { heading, documents };
   const note = 'The answer lists no billing documents for the periods asked for.';
   return { heading, documents, note };
+}
+
+/** "Invoices" (none yet, or only invoices), "Credit memos" (a memo opened alone), else "Billing documents". */
+function headingOf(types: readonly string[]): string {
+  const kinds = new Set(types);
+  if (!kinds.size || (kinds.size === 1 && kinds.has('invoice'))) return 'Invoices';
+  const words = typeLabel([...kinds][0]);
+  return kinds.size === 1 ? `${words.charAt(0).toUpperCase()}${words.slice(1)}s` : 'Billing documents';
 }
 
 function documentView(d: BillingDocument): DocumentView {

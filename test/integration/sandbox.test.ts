@@ -1,10 +1,11 @@
 // The editor's Local sandbox: a damaged data file is moved aside and the start is fresh; one not ours is
-// offered a reset instead of failing forever (a failed start is not kept); the faults setting applies when it
-// restarts.
+// offered a reset instead of failing forever (a failed start is not kept); the faults and billing-rule settings
+// apply when it restarts.
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as vscode from 'vscode';
 import type { BillingWorkbenchApi } from '../../src/extension';
+import { TEMPLATES } from '../../src/schemas';
 import { api, screenShowing, waitFor } from './helpers';
 
 const RESET = 'billingWorkbench.resetLocalSandbox';
@@ -75,5 +76,35 @@ suite('Local sandbox in the editor', () => {
     await waitFor('the Local sandbox without faults', async () => (await a.clients.localSandbox()).url !== faulted);
     const { client } = await a.clients.active();
     assert.equal((await client.getOrder('O00000001')).status, 200);
+  });
+
+  test('billingWorkbench.localSandbox.rounding: half-even from the next start bills a half cent down', async () => {
+    const config = vscode.workspace.getConfiguration('billingWorkbench.localSandbox');
+    // A line item of 3 x 2.675 = 8.025: Half Up (the default) bills 8.03, half-even 8.02.
+    const body = {
+      ...structuredClone(TEMPLATES.find(t => t.id === 'preview')!.body),
+      line_items: [{ name: 'Half a cent', type: 'fee', unit_amount: 2.675, quantity: 3, start_date: '2027-01-01' }],
+    };
+    const lineTotal = async () => {
+      const { client } = await a.clients.active();
+      const r = await client.preview(body as Parameters<typeof client.preview>[0]);
+      return (r.data as { line_items: { tcb: { net_amount: number } }[] }).line_items[0].tcb.net_amount;
+    };
+    assert.equal(await lineTotal(), 8.03, 'Half Up by default');
+    const restarted = async (from: string) =>
+      waitFor('a restarted Local sandbox', async () => {
+        const s = await a.clients.localSandbox();
+        return s.url !== from ? s : undefined;
+      });
+    let url = (await a.clients.localSandbox()).url;
+    await config.update('rounding', 'half-even', vscode.ConfigurationTarget.Global);
+    try {
+      url = (await restarted(url)).url;
+      assert.equal(await lineTotal(), 8.02, 'half-even: the half cent goes to the even cent');
+    } finally {
+      await config.update('rounding', undefined, vscode.ConfigurationTarget.Global);
+    }
+    await restarted(url);
+    assert.equal(await lineTotal(), 8.03, 'Half Up again once the setting is removed');
   });
 });

@@ -5,6 +5,7 @@ import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { BillingWorkbenchApi } from '../../src/extension';
 import { BillingClient, clockSummary, type ClockAnswer } from '../../src/client';
+import { formatMoney } from '../../src/client/money';
 import type { CopiedCatalog } from '../../src/products';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { SANDBOX_CATALOG_PATH } from '../../src/wire';
@@ -94,7 +95,7 @@ suite('Local sandbox tools: the clock and the copied catalog', () => {
       assert.strictEqual(label(group), 'Invoices');
       const invoices = await a.accounts.getChildren(group);
       assert.ok(invoices.length >= 3, `${invoices.length} invoices`);
-      // The message counts the documents as the tree groups them ("13 invoices and 1 credit memo billed for ...").
+      // The message counts the documents as the tree groups them ("14 invoices and 1 credit memo billed for ...").
       const counts = children
         .filter(n => n.kind === 'invoices')
         .map(g => {
@@ -133,8 +134,15 @@ suite('Local sandbox tools: the clock and the copied catalog', () => {
           const s = shown(a, 'response');
           return s.billing?.documents[0]?.type === 'credit_memo' ? s : undefined;
         });
-        assert.ok(opened.billing!.documents[0].items.length > 0, 'its items');
-        await screenWhen(this, 'credit-memo-open', t => t.includes(`Billing document ${memoNumber}`));
+        const [credited] = opened.billing!.documents;
+        assert.ok(credited.items.length > 0, 'its items');
+        assert.strictEqual(credited.currency, 'USD', "in the account's currency");
+        assert.ok(
+          credited.items.every(i => i.amount > 0),
+          `what it gives back, positive: ${credited.items.map(i => i.amount).join(', ')}`,
+        );
+        const total = formatMoney(credited.total, 'USD');
+        await screenWhen(this, 'credit-memo-open', t => t.includes(`Credit memo ${memoNumber}`) && t.includes(total));
         await vscode.commands.executeCommand('billingWorkbench.openInvoice', invoices[0]);
         await waitFor('the invoice in the panel again', () =>
           shown(a, 'response').billing?.documents[0]?.type === 'invoice' ? true : undefined,

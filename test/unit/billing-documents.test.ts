@@ -81,6 +81,29 @@ test('v2: documents in date order (a tie keeps the answer order); what the answe
   ]);
 });
 
+test('what a document leaves out is added exactly: ten items of 0.10 are 1.00, 1.005 + 2.675 is 3.68', () => {
+  const doc = (items: object[], more: object = {}) =>
+    billingDocumentsOfV2({
+      billing_documents: [{ target_date: '2027-03-01', billing_document_items: items, ...more }],
+    })[0];
+  const tenths = doc(Array.from({ length: 10 }, () => ({ subtotal: 0.1, tax: 0.01 })));
+  assert.deepEqual([tenths.subtotal, tenths.tax, tenths.total], [1, 0.1, 1.1]);
+  // Items answered with a total and a tax (no subtotal): 1.015 − 0.01 is 1.0049999999999999 in doubles. Each item
+  // rounded to cents made these 1.00 (or 1.01) + 2.68; the answered amounts are kept and added as they are written.
+  const mills = doc([
+    { total: 1.015, tax: 0.01 },
+    { total: 2.675, tax: 0 },
+  ]);
+  assert.deepEqual(
+    mills.items.map(i => i.amount),
+    [1.005, 2.675],
+  );
+  assert.deepEqual([mills.subtotal, mills.tax, mills.total], [3.68, 0.01, 3.69]);
+  // A total without its tax: the tax is total − subtotal, exactly (0.3 − 0.1 − 0.2 is not 5.55e-17).
+  const taxed = doc([{ subtotal: 0.1 }, { subtotal: 0.2 }], { total: 0.33 });
+  assert.deepEqual([taxed.subtotal, taxed.tax, taxed.total], [0.3, 0.03, 0.33]);
+});
+
 test('untrusted answers: no documents, wrong types and junk entries read as absent, never throw', () => {
   for (const answer of [
     undefined,

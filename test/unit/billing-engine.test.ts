@@ -108,7 +108,7 @@ const ROWS: Row[] = [
     ],
   },
   {
-    name: 'fewer seats and a lower price from Jan 15: the date comes to less than zero, a credit memo',
+    name: 'fewer seats and a lower price from Jan 15: the date comes to less than zero, a credit memo and an invoice',
     through: { periods: 1 },
     subscriptions: [
       {
@@ -118,9 +118,10 @@ const ROWS: Row[] = [
         ],
       },
     ],
-    // 10 x 25 x 17/31 = 137.10 back; 4 x 20 x 17/31 = 43.87 billed; the memo credits 93.23.
+    // 10 x 25 x 17/31 = 137.10 back on a credit memo (its items positive); 4 x 20 x 17/31 = 43.87 billed on an invoice.
     documents: [
-      'credit_memo 2027-01-15 93.23: credit seats 2027-01-15..2027-01-31 137.10, seats 2027-01-15..2027-01-31 -43.87',
+      'credit_memo 2027-01-15 137.10: credit seats 2027-01-15..2027-01-31 137.10',
+      'invoice 2027-01-15 43.87: seats 2027-01-15..2027-01-31 43.87',
       'invoice 2027-02-01 80.00: seats 2027-02-01..2027-02-28 80.00',
     ],
   },

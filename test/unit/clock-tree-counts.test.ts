@@ -1,6 +1,6 @@
 // Issue 30, item 5: a clock move's message counts what the Accounts tree lists. The sandbox is moved over HTTP on
 // loopback as the editor moves it, then the tree's own query (accountDocuments, what AccountsModel.documents asks)
-// lists the account's documents: the message's "13 invoices and 1 credit memo" are the tree's groups, the dates
+// lists the account's documents: the message's "14 invoices and 1 credit memo" are the tree's groups, the dates
 // it names are the documents' dates, and a first move says why it billed months before today.
 import { after, before, describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
@@ -25,11 +25,12 @@ async function treeGroups(account: string) {
 }
 
 describe('a clock move says what the Accounts tree lists', () => {
-  test('"3 months" on the seeded account: 13 invoices and 1 credit memo, each in its tree group, and from when', async () => {
+  test('"3 months" on the seeded account: 14 invoices and 1 credit memo, each in its tree group, and from when', async () => {
     const moved = (await client.moveSandboxClock({ by: '3 months' })).data;
     const { groups, rows } = await treeGroups('A00000001');
-    // The credit memo of 2026-06-01 (the seeded change of that day gives back its unused months) is listed too.
-    assert.equal(groups.get('invoice')?.length, 13);
+    // The credit memo of 2026-06-01 (the seeded change of that day gives back its unused months) is listed too;
+    // what that day bills at the new terms is an invoice of its own (a credit memo only gives back).
+    assert.equal(groups.get('invoice')?.length, 14);
     assert.deepEqual(groups.get('credit_memo'), ['2026-06-01 CM00000001']);
     const billed = moved.events.filter(e => e.type === 'billed');
     assert.equal(billed.length, rows.length, 'every billed event is a row of the tree');
@@ -41,7 +42,7 @@ describe('a clock move says what the Accounts tree lists', () => {
     const said = clockSummary(moved);
     assert.match(
       said,
-      /^Local sandbox today is 2027-02-27 \(was 2026-11-27\)\. 13 invoices and 1 credit memo billed for 2026-01-01\.\.2027-02-01: A00000001 \(×14\); 1 renewed: S00000001\./,
+      /^Local sandbox today is 2027-02-27 \(was 2026-11-27\)\. 14 invoices and 1 credit memo billed for 2026-01-01\.\.2027-02-01: A00000001 \(×15\); 1 renewed: S00000001\./,
     );
     assert.match(
       said,
@@ -49,13 +50,13 @@ describe('a clock move says what the Accounts tree lists', () => {
     );
     assert.equal(
       clockLines(moved)[1],
-      "billed 13 invoices and 1 credit memo for 2026-01-01..2027-02-01: the dates before 2026-11-27 had not been billed yet (the Local sandbox bills only when its clock moves: an account's first move bills it from its subscriptions' start)",
+      "billed 14 invoices and 1 credit memo for 2026-01-01..2027-02-01: the dates before 2026-11-27 had not been billed yet (the Local sandbox bills only when its clock moves: an account's first move bills it from its subscriptions' start)",
     );
 
     // The next month bills one invoice on its own date: no "before" note, and the tree has one more.
     const next = (await client.moveSandboxClock({ by: '1 month' })).data;
     assert.match(clockSummary(next), /\. 1 invoice billed for 2027-03-01: A00000001\.$/);
-    assert.equal((await treeGroups('A00000001')).groups.get('invoice')?.length, 14);
+    assert.equal((await treeGroups('A00000001')).groups.get('invoice')?.length, 15);
   });
 
   test('years of invoices: the tree lists every one the moves billed, past a page of the list', async () => {
@@ -65,7 +66,7 @@ describe('a clock move says what the Accounts tree lists', () => {
     assert.ok(rows.length > DOCUMENTS_PAGE_SIZE, `${rows.length} documents: more than one page`);
     assert.equal(more, false);
     assert.match(clockSummary(moved), new RegExp(`\\. ${invoices} invoices billed for 2027-04-01\\.\\.2035-03-01: `));
-    assert.equal(groups.get('invoice')?.length, 14 + invoices);
+    assert.equal(groups.get('invoice')?.length, 15 + invoices);
     assert.deepEqual(
       rows.map(r => r.date),
       rows.map(r => r.date).sort((a, b) => b.localeCompare(a)),

@@ -101,3 +101,18 @@ test('a row both sides answer in different currencies differs, with no amount of
   assert.equal(c.rows[0].diff, undefined);
   assert.equal(c.differences, 1);
 });
+
+test('B − A is the exact difference of the answered figures, never a rounded float subtraction', () => {
+  // 862.23 − 862.225 is 0.0049999999999954525 in doubles, which rounds to 0.00 and called the rows the same;
+  // 0.036 − 0.001 is 0.034999999999999996, which rounded to 0.03.
+  const a = summary([row('p', usd(0.001), usd(862.225))]);
+  const b = summary([row('p', usd(0.036), usd(862.23))]);
+  const c = compareConnections(a, b);
+  assert.equal(c.rows[0].status, 'differs');
+  assert.deepEqual(c.rows[0].diff, { mrr: 0.005, tcb: 0.035 });
+  const tenths = summary(Array.from({ length: 10 }, (_, k) => row(`p${k}`, usd(0.1), usd(0.1))));
+  const none = summary([row('other', usd(0), usd(0))]);
+  const totals = compareConnections(none, { ...tenths, totals: [{ currency: 'USD', mrr: 1, tcb: 1 }] }).totals;
+  assert.deepEqual(totals[0].diff, { mrr: 1, tcb: 1 });
+  assert.deepEqual(compareConnections(b, a).rows[0].diff, { mrr: -0.005, tcb: -0.035 });
+});

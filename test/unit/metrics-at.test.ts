@@ -57,6 +57,21 @@ test('a real preview of the new-customer template: each subscription and line it
   }
 });
 
+test("an entry's figures are exact sums: ten rows of 0.10 are 1.00, 1.005 + 2.675 is 3.68 (no partial sum rounded)", () => {
+  const tenths = Array.from({ length: 10 }, () => row({ subscriptionIndex: 0, mrr: usd(0.1), tcb: usd(0.1) }));
+  // Rounding each partial sum made 1.005 + 2.675 into 1.01 + 2.675 = 3.69; three rows of 0.004 added up to 0.00.
+  const mills = [1.005, 2.675].map(n => row({ subscriptionIndex: 1, mrr: usd(n), tcb: usd(n) }));
+  const small = [0.004, 0.004, 0.004].map(n => row({ lineItemIndex: 0, tcb: usd(n) }));
+  assert.deepEqual(
+    sumsByEntry({ rows: [...tenths, ...mills, ...small], totals: [] }).map(e => e.sums),
+    [
+      [{ currency: 'USD', mrr: 1, tcb: 1 }],
+      [{ currency: 'USD', mrr: 3.68, tcb: 3.68 }],
+      [{ currency: 'USD', tcb: 0.012 }],
+    ],
+  );
+});
+
 test('rows of one entry add up per currency; rows without a request position are left out', () => {
   const summary: PreviewSummary = {
     rows: [

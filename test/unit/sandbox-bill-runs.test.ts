@@ -82,17 +82,17 @@ describe('bill runs as the clock moves', () => {
     ]);
   });
 
-  test('fewer seats mid-period: the document gives back more than it bills, a credit memo', () => {
+  test('fewer seats mid-period: the bill gives back more than it bills, a credit memo of the credit and an invoice', () => {
     const { store, tm, documents, subscriptions } = billed();
     tm.move({ to: '2027-02-15' });
     changeSeats(store, subscriptions[0], '2027-02-15', 2);
     tm.move({ to: '2027-02-16' });
-    const memo = documents()[2];
-    assert.deepEqual([memo.type, memo.number, memo.total], ['credit_memo', 'CM00000001', 100]);
-    assert.deepEqual(lines(memo), [
-      'Seats credit 2027-02-15..2027-02-28 x10 -125',
-      'Seats charge 2027-02-15..2027-02-28 x2 25',
-    ]);
+    const [memo, invoice] = documents().slice(2);
+    // The memo gives back the 10 seats' unused days (125.00, shown positive); the 2 seats are billed on an invoice.
+    assert.deepEqual([memo.type, memo.number, memo.total], ['credit_memo', 'CM00000001', 125]);
+    assert.deepEqual(lines(memo), ['Seats credit 2027-02-15..2027-02-28 x10 -125']);
+    assert.deepEqual([invoice.type, invoice.total], ['invoice', 25]);
+    assert.deepEqual(lines(invoice), ['Seats charge 2027-02-15..2027-02-28 x2 25']);
   });
 
   test('a change dated before the last bill: on the next bill date, what was billed at the old seats is given back', () => {
@@ -205,7 +205,7 @@ describe('nothing twice, nothing rewritten', () => {
     const scope = accountScope(store, account.account_number);
     assert.deepEqual(pendingLines(store, account, scope, '2027-03-01'), []);
     const again = billAccount(store, account, scope, { targetDate: '2027-03-01', now: '2027-03-01T00:00:00Z' });
-    assert.equal(again, undefined, 'no document: everything due was billed');
+    assert.deepEqual(again, [], 'no document: everything due was billed');
   });
 
   test('going back removes the later invoices; going forward again bills the same ones again', () => {
@@ -450,7 +450,11 @@ describe('the endpoints, over loopback', () => {
     const bill = await call('POST', `/v2/accounts/${a.number}/bill`, {});
     assert.deepEqual(v2.mismatches(bill.json, 'generateBillingDocumentsAccountResponse'), []);
     const [memo] = bill.json.credit_memos.data;
-    assert.equal(memo.total, 140); // 8 seats x 25 x 21/30
+    assert.equal(memo.total, 175); // 10 seats x 25 x 21/30 given back; the 2 seats (35.00) are billed on an invoice
+    assert.deepEqual(
+      bill.json.invoices.data.map((i: { total: number }) => i.total),
+      [35],
+    );
     assert.match(memo.credit_memo_number, /^CM\d{8}$/);
     assert.equal((await call('GET', `/v2/invoices/${memo.id}`)).status, 404);
     const docs = await call(
@@ -470,7 +474,7 @@ describe('the endpoints, over loopback', () => {
     const all = await call('GET', `/v2/billing_documents?filter[]=account_id.EQ:${a.id}`);
     assert.deepEqual(
       all.json.data.map((d: { type: string }) => d.type),
-      ['invoice', 'invoice', 'invoice', 'invoice', 'credit_memo'],
+      ['invoice', 'invoice', 'invoice', 'invoice', 'credit_memo', 'invoice'],
     );
   });
 
@@ -531,18 +535,21 @@ describe('the endpoints, over loopback', () => {
       ['Completed', 'BR-00000003', '2027-04-10'],
     );
 
-    const list = await call('GET', `/v1/billing-documents?accountId=${a.id}&pageSize=2`);
+    // Apr 10 gave back more than it billed: a credit memo and an invoice of its own (the 2 seats), then Apr 1's.
+    const list = await call('GET', `/v1/billing-documents?accountId=${a.id}&pageSize=3`);
     assert.deepEqual(v1.mismatches(list.json, 'BillingDocumentQueryResponseElementType'), []);
     assert.deepEqual(
-      list.json.documents.map((d: { documentNumber: string; documentType: string }) => d.documentType),
-      ['CreditMemo', 'Invoice'],
+      list.json.documents.map(
+        (d: { documentDate: string; documentType: string }) => `${d.documentDate} ${d.documentType}`,
+      ),
+      ['2027-04-10 Invoice', '2027-04-10 CreditMemo', '2027-04-01 Invoice'],
       'the newest first',
     );
     assert.match(list.json.nextPage, /^\/v1\/billing-documents\?.*page=2/);
     const oldest = await call('GET', `/v1/billing-documents?accountNumber=${a.number}&sort=documentDate`);
     assert.equal(oldest.json.documents[0].documentDate, '2027-01-01');
 
-    const invoice = await call('GET', `/v1/invoices/${list.json.documents[1].documentNumber}`);
+    const invoice = await call('GET', `/v1/invoices/${list.json.documents[2].documentNumber}`);
     assert.deepEqual(v1.mismatches(invoice.json, 'GetInvoiceResponse'), []);
     assert.deepEqual([invoice.json.status, invoice.json.amount, invoice.json.includesRecurring], ['Posted', 350, true]);
 

@@ -57,6 +57,14 @@ test('an action type without its block is 22 on the subscription; a block withou
   assert.match(noType.message, /orderActions\[0\]\.type is required/);
 });
 
+test('an empty productRatePlanId says so and what to give, not "no product rate plan  in the catalog"', async () => {
+  const empty = newCustomerOrder();
+  empty.subscriptions[0].orderActions[0].createSubscription.subscribeToRatePlans[0].productRatePlanId = '';
+  const r = reason(await create(empty), 400);
+  assert.match(r.message, /\.productRatePlanId is empty: give the product rate plan's id\.$/);
+  assert.doesNotMatch(r.message, /in the catalog/);
+});
+
 test('what the body names must exist: unknown account, rate plan, charge, subscription, plan of it are 40', async () => {
   const unknownAccount = reason(
     await create({ ...changeOrder({ type: 'RenewSubscription' }), existingAccountNumber: 'A99999999' }),

@@ -136,6 +136,19 @@ describe('retry until', () => {
     assert.deepEqual(step.failures[0].path, ['steps', 1, 'retry', 'until', 'count']);
   });
 
+  test('an answer slower than `for` leaves one try: "after 1 try", not "after 1 tries"', async () => {
+    let t = 0;
+    const slow = () => (t += 30_000); // every reading of the clock is 30 s on: the first answer took longer than `for`
+    const f = scenario({
+      name: 'slow',
+      steps: [ACCOUNT, DOCUMENTS({ until: { path: 'documents', count: { greaterThan: 5 } }, every: '2s', for: '7s' })],
+    });
+    const [r] = await runScenarios([f], on(fakeTime().sleep, slow));
+    const step = r.steps[1];
+    assert.equal(step.tries, 1);
+    assert.match(step.failures[0].message, /^still not so after 1 try over 7s: /);
+  });
+
   test('cancelling while it waits stops at once: the step is skipped, nothing more is sent', async () => {
     const ac = new AbortController();
     const time = fakeTime(() => ac.abort());

@@ -4,6 +4,7 @@
 // that the order no longer bills is given back (the old seats of April, say, before April at the new seats).
 import { lineKey, type Billed } from '../state/documents';
 import type { ItemRec, SubscriptionRec } from '../state/store';
+import { splitByDocument } from './creditSplit';
 import { boundedCents, SUM_DECIMALS } from './limits';
 import { exact } from './exact';
 import { toMinor } from './rounding';
@@ -103,19 +104,24 @@ function reversal(b: Billed, of: { sub: SubscriptionRec; item: ItemRec }): Signe
   return { target: i.target_date, item, cents: -cents(i.amount), givenBack: true };
 }
 
-/** One document per date again, in date order: an invoice, or a credit memo when the date gives back more. */
+/**
+ * One date's documents again, in date order: an invoice, or when the date gives back more, a credit memo of what it
+ * gives back and an invoice of what it bills (billing/creditSplit.ts).
+ */
 function regroup(lines: Signed[]): BillingDocument<BilledRef>[] {
   const byDate = new Map<string, Signed[]>();
   for (const l of lines) byDate.set(l.target, [...(byDate.get(l.target) ?? []), l]);
-  return [...byDate.keys()].sort().map(date => {
+  return [...byDate.keys()].sort().flatMap(date => {
     const day = byDate.get(date)!.sort((a, b) => Number(!!b.givenBack) - Number(!!a.givenBack));
-    const sum = day.reduce((a, l) => a + l.cents, 0n);
-    const credit = sum < 0n;
-    const items = day.map(l => ({
-      ...l.item,
-      amount: boundedCents(credit ? -l.cents : l.cents, `An item on ${date}`, SUM_DECIMALS),
-    }));
-    const subtotal = boundedCents(credit ? -sum : sum, `The billing document of ${date}`, SUM_DECIMALS);
-    return { type: credit ? 'credit_memo' : 'invoice', targetDate: date, items, subtotal, tax: 0, total: subtotal };
+    return splitByDocument(day, l => l.cents).map(({ type, lines: doc }) => {
+      const sign = type === 'credit_memo' ? -1n : 1n; // a memo shows what it gives back as positive
+      const items = doc.map(l => ({
+        ...l.item,
+        amount: boundedCents(sign * l.cents, `An item on ${date}`, SUM_DECIMALS),
+      }));
+      const sum = doc.reduce((a, l) => a + sign * l.cents, 0n);
+      const subtotal = boundedCents(sum, `The billing document of ${date}`, SUM_DECIMALS);
+      return { type, targetDate: date, items, subtotal, tax: 0, total: subtotal };
+    });
   });
 }

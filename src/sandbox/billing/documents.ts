@@ -1,12 +1,13 @@
 // The billing engine's main function: every charge's lines, gathered into one billing document per date for the
 // account (a bill run's invoice), each item rounded once to the currency's decimals by the tenant's rounding mode
-// (billing/rounding.ts: Half Up by default); a date whose items come to less than zero is a credit memo. Tax is
-// zero. Pure: no HTTP, no store, no clock (the rounding mode is the sandbox's, read from the request's scope).
+// (billing/rounding.ts: Half Up by default); a date whose items come to less than zero gives its credits back on a
+// credit memo and bills its charges on an invoice (billing/creditSplit.ts). Tax is zero. Pure: no HTTP, no store, no clock (the rounding mode is the sandbox's, read from the request's scope).
 import { addMonths } from '../../schemas/dates';
 import { dayBefore, earlier } from './calendar';
 import { currencyDecimals } from '../../wire/money';
 import { toMinor } from './rounding';
 import { boundedCents } from './limits';
+import { splitByDocument } from './creditSplit';
 import { chargeLines, type ChargeContext, type Line } from './schedule';
 import type { BillingDocument, BillingInput, BillingItem, SubscriptionInput, Through } from './types';
 
@@ -27,7 +28,7 @@ export function billingDocuments<R>(input: BillingInput<R>): BillingDocument<R>[
     else byDate.set(l.target, [l]);
   }
   const decimals = currencyDecimals(input.currency);
-  return [...byDate.keys()].sort().map(date => billingDocument(date, byDate.get(date)!, decimals));
+  return [...byDate.keys()].sort().flatMap(date => dateDocuments(date, byDate.get(date)!, decimals));
 }
 
 const within = (target: string, through: Through) => !('endDate' in through) || target <= through.endDate;
@@ -48,18 +49,24 @@ function subscriptionContext<R>(sub: SubscriptionInput<R>, cycleDay: number, thr
   return { cycleDay, from, termEnd, renewalMonths, termStarts, cap, through };
 }
 
-/** One date's lines as a document; items keep the order of the subscriptions and charges they come from. */
-function billingDocument<R>(targetDate: string, lines: Line<R>[], decimals: number): BillingDocument<R> {
+/**
+ * One date's lines as its documents (billing/creditSplit.ts: an invoice, or when the date comes to less than zero a
+ * credit memo of its credits and an invoice of its charges); items keep the order of their subscriptions and charges.
+ */
+function dateDocuments<R>(targetDate: string, lines: Line<R>[], decimals: number): BillingDocument<R>[] {
   // A credit rounds as the amount it gives back (0.025 gives back 0.03 as it billed 0.03), then takes its sign.
-  const cents = lines.map(l => (l.kind === 'credit' ? -toMinor(l.amount, decimals) : toMinor(l.amount, decimals)));
-  const sum = cents.reduce((a, b) => a + b, 0n);
-  const credit = sum < 0n;
-  const what = `A billing item on ${targetDate}`;
-  const items = lines.map((l, i): BillingItem<R> =>
-    item(l, boundedCents(credit ? -cents[i] : cents[i], what, decimals)),
-  );
-  const subtotal = boundedCents(credit ? -sum : sum, `The billing document of ${targetDate}`, decimals);
-  return { type: credit ? 'credit_memo' : 'invoice', targetDate, items, subtotal, tax: 0, total: subtotal };
+  const owed = lines.map(l => ({
+    l,
+    cents: l.kind === 'credit' ? -toMinor(l.amount, decimals) : toMinor(l.amount, decimals),
+  }));
+  return splitByDocument(owed, o => o.cents).map(({ type, lines: day }) => {
+    const sign = type === 'credit_memo' ? -1n : 1n; // a memo shows what it gives back as positive
+    const what = `A billing item on ${targetDate}`;
+    const items = day.map((o): BillingItem<R> => item(o.l, boundedCents(sign * o.cents, what, decimals)));
+    const sum = day.reduce((a, o) => a + sign * o.cents, 0n);
+    const subtotal = boundedCents(sum, `The billing document of ${targetDate}`, decimals);
+    return { type, targetDate, items, subtotal, tax: 0, total: subtotal };
+  });
 }
 
 function item<R>(l: Line<R>, amount: number): BillingItem<R> {

@@ -5,9 +5,10 @@
 // through a date is exactly what the engine prices for it: nothing twice, nothing left out.
 import { addDays } from '../../schemas/dates';
 import { periods } from '../billing';
-import { boundedAmount } from '../billing/limits';
-import { neg } from '../billing/exact';
-import { sumOf } from '../billing/rounding';
+import { splitByDocument } from '../billing/creditSplit';
+import { boundedAmount, SUM_DECIMALS } from '../billing/limits';
+import { exact, neg } from '../billing/exact';
+import { sumOf, toMinor } from '../billing/rounding';
 import type { Billed, BillingDocumentRec, ChargeKind, DocumentItemRec } from '../state/documents';
 import { newId } from '../state/ids';
 import type { AccountRec, OrderRec, Store, SubscriptionRec } from '../state/store';
@@ -134,41 +135,45 @@ export interface BillOptions extends BillFilter {
   now: string;
 }
 
-/** Bills the account through the target date: the document it issues (kept in the store), or none. */
+/**
+ * Bills the account through the target date: the documents it issues (kept in the store), none when nothing is
+ * due; one invoice, or when the bill comes to less than zero a credit memo and an invoice (billing/creditSplit.ts).
+ */
 export function billAccount(
   store: Store,
   account: AccountRec,
   scope: AccountScope,
   opts: BillOptions,
-): BillingDocumentRec | undefined {
+): BillingDocumentRec[] {
   const pending = pendingLines(store, account, scope, opts.targetDate, opts);
-  if (!pending.length) return undefined;
   const items: DocumentItemRec[] = pending.map(p => ({
     id: newId(),
     ...p.item,
     ...(p.reversal ? { reversal: true } : {}),
   }));
-  // The items' amounts are rounded already: their exact sum, never a float one.
-  const sum = sumOf(items.map(i => i.amount));
-  const total = boundedAmount(
-    sum.n < 0n ? neg(sum) : sum,
-    `The bill of ${account.account_number} through ${opts.targetDate}`,
-  );
-  const type = sum.n < 0n ? 'credit_memo' : 'invoice';
-  const document: BillingDocumentRec = {
-    id: newId(),
-    number: store.numbers.next(type === 'invoice' ? 'INV' : 'CM'),
-    type,
-    account_number: account.account_number,
-    account_id: account.id,
-    currency: account.currency,
-    document_date: opts.documentDate ?? opts.targetDate,
-    target_date: opts.targetDate,
-    ...(opts.billRunNumber ? { bill_run_number: opts.billRunNumber } : {}),
-    items,
-    total,
-    created_time: opts.now,
-  };
-  store.addDocument(document);
-  return document;
+  // The items' amounts are rounded already: in minor units at a scale that holds any currency's, their exact sums.
+  const owed = (i: DocumentItemRec) => toMinor(exact(i.amount), SUM_DECIMALS, 'half-even');
+  return splitByDocument(items, owed).map(({ type, lines }) => {
+    const sum = sumOf(lines.map(i => i.amount));
+    const total = boundedAmount(
+      type === 'credit_memo' ? neg(sum) : sum,
+      `The bill of ${account.account_number} through ${opts.targetDate}`,
+    );
+    const document: BillingDocumentRec = {
+      id: newId(),
+      number: store.numbers.next(type === 'invoice' ? 'INV' : 'CM'),
+      type,
+      account_number: account.account_number,
+      account_id: account.id,
+      currency: account.currency,
+      document_date: opts.documentDate ?? opts.targetDate,
+      target_date: opts.targetDate,
+      ...(opts.billRunNumber ? { bill_run_number: opts.billRunNumber } : {}),
+      items: lines,
+      total,
+      created_time: opts.now,
+    };
+    store.addDocument(document);
+    return document;
+  });
 }

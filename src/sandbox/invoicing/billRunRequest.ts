@@ -42,10 +42,10 @@ export function runBillRun(store: Store, r: BillRunRequest): BillRunOutcome {
     if (r.cycleDay !== undefined && account.bill_cycle_day !== r.cycleDay) continue;
     const scope = scopes.get(account.account_number) ?? { subscriptions: [], orders: [] };
     const bill = () => billAccount(store, account, scope, r);
-    const doc = accounts.length === 1 ? bill() : priced(account.account_number, r.targetDate, unbilled, bill);
+    const docs = accounts.length === 1 ? bill() : priced(account.account_number, r.targetDate, unbilled, bill);
     if (unbilled.has(account.account_number)) continue;
     accountsProcessed++;
-    if (doc) documents.push(doc);
+    if (docs) documents.push(...docs);
   }
   return { accountsProcessed, documents, unbilled };
 }

@@ -48,8 +48,10 @@ export const billRuns: DueHandler = {
       yield;
       const account = store.accounts.get(number)!;
       const options = { targetDate: date, now: stampOf(date) };
-      const doc = priced(number, date, notes.unbilled, () => billAccount(store, account, scopes.get(number)!, options));
-      if (doc) events.push(billedEvent(doc, date));
+      const docs = priced(number, date, notes.unbilled, () =>
+        billAccount(store, account, scopes.get(number)!, options),
+      );
+      for (const doc of docs ?? []) events.push(billedEvent(doc, date));
     }
     return events;
   },

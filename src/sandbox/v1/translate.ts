@@ -19,7 +19,7 @@ import type {
   V1Term,
   V1Terms,
 } from './body';
-import { missing, notFoundIn, notServed } from './errors';
+import { CATEGORY, missing, notFoundIn, notServed, v1Error } from './errors';
 
 type PlanInput = NonNullable<EngineSubscription['subscription_plans']>[number];
 type PriceInput = NonNullable<PlanInput['prices']>[number];
@@ -203,6 +203,15 @@ function change(entry: EngineSubscription, a: V1Action, sub: SubscriptionRec, at
 
 /** A catalog plan with the charges the request overrides. */
 function ratePlan(p: V1RatePlan, at: string): PlanInput {
+  for (const [field, what] of [
+    ['productRatePlanId', 'id'],
+    ['productRatePlanNumber', 'number'],
+  ] as const) {
+    if (p[field] === '') {
+      const message = `${at}.${field} is empty: give the product rate plan's ${what}.`;
+      throw v1Error('ratePlan', CATEGORY.invalidValue, message);
+    }
+  }
   const plan =
     p.productRatePlanId !== undefined ? findPlan(p.productRatePlanId) : findPlanByNumber(p.productRatePlanNumber!);
   if (!plan) {
