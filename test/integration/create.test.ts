@@ -239,6 +239,8 @@ suite('Create from the README preview file', () => {
     });
     try {
       await vscode.commands.executeCommand('billingWorkbench.create', doc.uri);
+      // The webview draws after the command returns: wait for its first drawing of the created order.
+      await waitFor('the created panel drawn', () => drawnOrders.length >= 1);
     } finally {
       watch.dispose();
       input.restore();
