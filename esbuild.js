@@ -44,6 +44,12 @@ const LAZY = {
   'src/scenarios/fromHistory.ts': 'scenario-from-history.js', // History's Save as Scenario
   'src/services/historyScenario.ts': 'history-scenario.js', // its dialogs and file, likewise (no instanceof)
   'src/services/scenarioRun.ts': 'scenario-run.js', // a Testing view run, with the first one (no instanceof)
+  'src/services/orderCreate.ts': 'order-create.js', // what an order needs, the create's figures, with the first Create
+  'src/services/answerDiff.ts': 'answer-diff.js', // History's Compare Answers, with the first compare
+  'src/client/accountDocuments.ts': 'account-documents.js', // an account's documents, when the tree opens one
+  'src/services/operationRequests.ts': 'operation-requests.js', // Send and New Request, with the first (no instanceof)
+  'src/client/clockText.ts': 'clock-text.js', // a clock move in words, with the first move
+  'src/services/sandboxClock.ts': 'sandbox-clock.js', // Advance Local Sandbox Clock, with the first move (no instanceof)
   'src/agentTools/index.ts': 'agent-tools.js', // the agent tools' logic (editor and MCP), with the first tool call
   'src/languageFeatures/agentToolRunner.ts': 'agent-tool-runner.js', // the editor's side of the tools, likewise
   'src/cli/mcp.ts': 'cli-mcp.js', // the MCP server and its SDK
