@@ -7,6 +7,7 @@
 import { formatPath, type PathSegment } from './findings';
 import { isObj, type Obj } from './objects';
 import type { RawFinding } from './rules';
+import { CHANGE_FIELDS } from './changeFields';
 
 /** "plan id" for `plan_id`, "product rate plan id" for `productRatePlanId`. */
 export function idWords(name: string): string {
@@ -79,19 +80,6 @@ const PLAN_IDS = ['plan_id', 'plan_number'] as const;
 const OWNER_IDS = ['account_number', 'account_id'] as const;
 const PAYMENT_IDS = ['payment_method_id', 'payment_gateway_id'] as const;
 const ACCOUNT_IDS = ['default_payment_method_id', 'parent_account_id'] as const;
-/** Change containers: a subscription entry with one of them changes an existing subscription. */
-const CHANGES = [
-  'add_subscription_plans',
-  'update_subscription_plans',
-  'remove_subscription_plans',
-  'replace_subscription_plans',
-  'terms',
-  'renew',
-  'renewals',
-  'cancel',
-  'pause',
-  'resume',
-] as const;
 
 type Out = RawFinding[];
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
@@ -112,7 +100,7 @@ export function checkV2Ids(value: Obj, kind: 'order' | 'preview' | 'account', ou
 function subscriptionIds(s: Obj, at: PathSegment[], out: Out): void {
   fields(s, [...OWNER_IDS, 'invoice_owner_account_number'], at, out);
   // A change names an existing subscription; a new one may be given its own number.
-  if (CHANGES.some(c => s[c] !== undefined && s[c] !== null)) fields(s, ['subscription_number'], at, out);
+  if (CHANGE_FIELDS.some(c => s[c] !== undefined && s[c] !== null)) fields(s, ['subscription_number'], at, out);
   if (isObj(s.processing_options)) fields(s.processing_options, PAYMENT_IDS, [...at, 'processing_options'], out);
   list(s.subscription_plans).forEach((p, i) => planIds(p, [...at, 'subscription_plans', i], out));
   list(s.add_subscription_plans).forEach((c, i) => {

@@ -12,6 +12,7 @@ import { checkTerm } from './termRules';
 import { isObj, type Obj } from './objects';
 import { inContainer } from './wording';
 import { isRealDate } from './dates';
+import { CHANGE_FIELDS } from './changeFields';
 
 export interface RawFinding {
   code: FindingCode;
@@ -27,18 +28,7 @@ export const LIMITS = { subscriptions: 50, lineItems: 100 } as const;
 const has = (o: Obj, k: string) => o[k] !== undefined;
 
 export const NEW_SUBSCRIPTION_FIELDS = ['initial_term', 'renewal_term', 'start_on', 'subscription_plans'] as const;
-export const CHANGE_FIELDS = [
-  'add_subscription_plans',
-  'update_subscription_plans',
-  'remove_subscription_plans',
-  'replace_subscription_plans',
-  'terms',
-  'renew',
-  'renewals',
-  'cancel',
-  'pause',
-  'resume',
-] as const;
+export { CHANGE_FIELDS };
 export const OWNER_FIELDS = ['account_number', 'account_id', 'account_data'] as const;
 const CHANGE_INDEX = new Map<string, number>(CHANGE_FIELDS.map((f, i) => [f, i]));
 const NEW_FIELD_NAMES = new Set<string>(NEW_SUBSCRIPTION_FIELDS);

@@ -15,6 +15,7 @@ import { resetDataFile, startSandbox, type Sandbox } from '../../src/sandbox';
 import { SANDBOX_CATALOG_PATH, type SandboxCatalogAnswer } from '../../src/wire';
 import { until, within } from './waits';
 import { v1CatalogPlans } from './v1CatalogPlans';
+import { withCliSandbox } from './cliSandbox';
 
 /** A tenant's catalog as its GET /v2/plans answers it (product and prices expanded), ids of its own. */
 const TENANT_PLANS = [
@@ -326,38 +327,16 @@ test('node dist/cli.js sandbox --catalog FILE prices from the pages in FILE; a b
   assert.equal(pages.length, 2);
   fs.writeFileSync(pagesFile, JSON.stringify(pages));
 
-  const p = spawn(process.execPath, ['dist/cli.js', 'sandbox', '--port', '0', '--catalog', pagesFile], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise(resolve => p.on('exit', resolve));
-  let stderr = '';
-  p.stderr.on('data', d => (stderr += d));
-  try {
-    const url = await within(
-      new Promise<string>((resolve, reject) => {
-        let out = '';
-        p.stdout.on('data', d => {
-          out += d;
-          const m = /listening on (\S+)/.exec(out);
-          if (m) resolve(m[1]);
-        });
-        p.on('exit', code => reject(new Error(`exited ${code}: ${stderr}`)));
-      }),
-      20_000,
-      'the CLI sandbox to listen',
-    );
+  await withCliSandbox(['--catalog', pagesFile], async (url, stderr) => {
     const c = clientOf({ url, clientId: 'sandbox-demo-client', clientSecret: 'sandbox-demo-secret' });
     try {
       assert.deepEqual(figures(await c.preview(goldOrder as never))[0], [AGENTS, 420, 5040]);
     } finally {
       await c.close();
     }
-    await until(() => stderr.includes('catalog from'), 'the CLI to say which catalog it prices from');
-    assert.ok(stderr.includes(`catalog from ${pagesFile}: 3 plan(s), 4 price(s)`), stderr);
-  } finally {
-    p.kill('SIGTERM');
-    await exited;
-  }
+    await until(() => stderr().includes('catalog from'), 'the CLI to say which catalog it prices from');
+    assert.ok(stderr().includes(`catalog from ${pagesFile}: 3 plan(s), 4 price(s)`), stderr());
+  });
 
   const badFile = path.join(dir, 'bad.json');
   fs.writeFileSync(badFile, JSON.stringify({ data: [{ id: 'p', prices: { data: [{ name: 'no id' }] } }] }));

@@ -4,23 +4,17 @@
 // billing-settings-configuration/system-settings/customization-of-currencies (Rounding Mode; Half Up by default).
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { CLI, runCli } from './cli';
-import { until, within } from './waits';
+import { runCli } from './cli';
+import { withCliSandbox } from './cliSandbox';
+import { tokenOf } from './sandboxToken';
+import { until } from './waits';
 
 /** A 2.675 seat at quantity 3 from Jan 1: MRR 8.025 exactly, which each rounding mode rounds its own way. */
 async function mrrOn(url: string): Promise<number> {
-  const token = await fetch(`${url}/oauth/token`, {
-    method: 'POST',
-    body: new URLSearchParams({
-      client_id: 'sandbox-demo-client',
-      client_secret: 'sandbox-demo-secret',
-      grant_type: 'client_credentials',
-    }),
-  }).then(r => r.json() as Promise<{ access_token: string }>);
+  const token = await tokenOf({ url });
   const r = await fetch(`${url}/v2/orders/preview`, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${token.access_token}`, 'Content-Type': 'application/json' },
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
     body: JSON.stringify({
       order_date: '2027-01-01',
       account_data: { currency: 'USD', bill_cycle_day: 1 },
@@ -46,41 +40,16 @@ async function mrrOn(url: string): Promise<number> {
     .net_amount;
 }
 
-async function sandboxWith(args: string[], check: (url: string, stderr: () => string) => Promise<void>) {
-  const p = spawn(process.execPath, [CLI, 'sandbox', '--port', '0', '--today', '2027-01-01', ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise(resolve => p.on('exit', resolve));
-  let stderr = '';
-  p.stderr.on('data', d => (stderr += d));
-  try {
-    const url = await within(
-      new Promise<string>((resolve, reject) => {
-        let out = '';
-        p.stdout.on('data', d => {
-          out += d;
-          const m = /listening on (\S+)/.exec(out);
-          if (m) resolve(m[1]);
-        });
-        p.on('exit', code => reject(new Error(`exited ${code}: ${stderr}`)));
-      }),
-      20_000,
-      'the CLI sandbox to listen',
-    );
-    await check(url, () => stderr);
-  } finally {
-    p.kill('SIGTERM');
-    await exited;
-  }
-}
-
 test('sandbox --rounding down: the startup prints the rules, and an MRR of 8.025 is 8.02 (Half Up by default: 8.03)', async () => {
-  await sandboxWith(['--rounding', 'down', '--days-in-month', 'actual-360'], async (url, stderr) => {
-    assert.equal(await mrrOn(url), 8.02);
-    await until(() => stderr().includes('billing rules:'), 'the CLI to say its billing rules');
-    assert.ok(stderr().includes('billing rules: rounding down, proration day, days in month actual-360'), stderr());
-  });
-  await sandboxWith([], async (url, stderr) => {
+  await withCliSandbox(
+    ['--today', '2027-01-01', '--rounding', 'down', '--days-in-month', 'actual-360'],
+    async (url, stderr) => {
+      assert.equal(await mrrOn(url), 8.02);
+      await until(() => stderr().includes('billing rules:'), 'the CLI to say its billing rules');
+      assert.ok(stderr().includes('billing rules: rounding down, proration day, days in month actual-360'), stderr());
+    },
+  );
+  await withCliSandbox(['--today', '2027-01-01'], async (url, stderr) => {
     assert.equal(await mrrOn(url), 8.03, 'the default: Half Up');
     await until(() => stderr().includes('catalog seeded'), 'the startup lines');
     assert.ok(!stderr().includes('billing rules'), 'the defaults are not announced');
