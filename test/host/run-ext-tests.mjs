@@ -281,6 +281,7 @@ const keys = async spec => {
   await Promise.all(watching.map(w => w.ready));
   // timed from the key's press: a busy renderer acknowledges the key events late
   const typed = Date.now();
+  if (spec.click) await clickIn(spec.click);
   if (spec.type) await page.keyboard.type(spec.type, { delay: spec.watch ? 0 : 15 });
   for (const key of spec.press ?? []) await page.keyboard.press(key);
   const seen = {};
@@ -292,6 +293,18 @@ const keys = async spec => {
   fs.writeFileSync(done + '.tmp', spec.watch ? JSON.stringify({ seen }) : '');
   fs.renameSync(done + '.tmp', done); // atomic for the test polling it
 };
+/** Clicks, as a person does, the first element matching `selector` that holds `text`, in any frame (webviews too). */
+async function clickIn({ selector, text }) {
+  const deadline = Date.now() + 45000;
+  for (;;) {
+    for (const f of page.frames()) {
+      const target = f.locator(selector, { hasText: text }).first();
+      if (await target.isVisible().catch(() => false)) return target.click({ timeout: 10000 });
+    }
+    if (Date.now() > deadline) throw new Error(`nothing to click: ${selector} with "${text}"`);
+    await page.waitForTimeout(100);
+  }
+}
 /** When `text` is first drawn in an element matching `selector` of any frame (epoch ms; undefined past `until`). */
 function firstDrawn({ selector, text }, until) {
   const inFrame = f =>

@@ -76,7 +76,13 @@ let keyRequests = 0;
  * Types into the workbench through the runner's real keyboard (Playwright), after `waitFor` (a CSS
  * selector) is visible. Outside the runner: false, and the caller skips what needs a keyboard.
  */
-export async function typeKeys(spec: { waitFor?: string; type?: string; press?: string[] }): Promise<boolean> {
+export async function typeKeys(spec: {
+  waitFor?: string;
+  /** Clicked first, as a person clicks: the first element of any frame matching `selector` that holds `text`. */
+  click?: { selector: string; text: string };
+  type?: string;
+  press?: string[];
+}): Promise<boolean> {
   const dir = process.env.EXT_TEST_SCREENSHOT_DIR;
   if (!dir) return false;
   const id = `k${++keyRequests}-${process.pid}`;
