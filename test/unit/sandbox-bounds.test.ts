@@ -16,6 +16,18 @@ import { newAccount, newCustomerOrder, v1Caller, type Answer } from './sandbox-v
 
 type Call = (method: string, path: string, body?: unknown) => Promise<Answer>;
 
+/** A Local sandbox at 2027-01-01 for one describe's tests alone, and a caller signed in to it. */
+function sandboxOnItsOwn(): { sandbox: () => Sandbox; call: Call } {
+  let sb: Sandbox;
+  let call: Call;
+  before(async () => {
+    sb = await startSandbox({ today: '2027-01-01' });
+    call = await v1Caller(sb);
+  });
+  after(() => sb.close());
+  return { sandbox: () => sb, call: (method, path, body) => call(method, path, body) };
+}
+
 /** An evergreen subscription to the Team plan from `start`. */
 const subscription = (start: string) => ({
   subscriptions: [
@@ -43,16 +55,10 @@ const v2Preview = (start: string) => ({
 const v2Error = (a: Answer) => a.json.errors[0] as { code: string; parameter: string; message: string };
 
 describe('dates: within 50 years of the sandbox today, the same bound in both families', () => {
-  let sb: Sandbox;
-  let call: Call;
-  before(async () => {
-    sb = await startSandbox({ today: '2027-01-01' });
-    call = await v1Caller(sb);
-  });
-  after(() => sb.close());
+  const { sandbox, call } = sandboxOnItsOwn();
 
   test('an order or preview dated 1900 (v2) or 0001 (v1) is refused naming the field and the bound; the clock still moves', async () => {
-    const orders = sb.store.orderList.length;
+    const orders = sandbox().store.orderList.length;
     const bound = /outside the dates the Local sandbox takes: 1977-01-01 to 2077-01-01, within 50 years of its today/;
 
     const v2 = await call('POST', '/v2/orders', v2Order('1900-01-01'));
@@ -83,7 +89,7 @@ describe('dates: within 50 years of the sandbox today, the same bound in both fa
       /subscriptions\[0\]\.orderActions\[0\]\.triggerDates\[0\]\.triggerDate/,
     );
 
-    assert.equal(sb.store.orderList.length, orders, 'nothing was kept');
+    assert.equal(sandbox().store.orderList.length, orders, 'nothing was kept');
     // The account's own dates (a tax certificate from 1960) bill nothing: they are not bounded.
     const certified = v2Order('2027-01-01');
     const certificate = { id: 'TX-1', start_date: '1960-01-01', end_date: '2999-12-31' };
@@ -196,13 +202,7 @@ const basePreview = {
 };
 
 describe('a copied catalog: discount_percent from -100 to 100, amounts at most 10^12', () => {
-  let sb: Sandbox;
-  let call: Call;
-  before(async () => {
-    sb = await startSandbox({ today: '2027-01-01' });
-    call = await v1Caller(sb);
-  });
-  after(() => sb.close());
+  const { call } = sandboxOnItsOwn();
 
   test('5000 % and -1e300 % are refused naming the plan and price; the catalog is left as it was', async () => {
     for (const percent of [5000, -1e300, 100.01]) {
@@ -266,13 +266,7 @@ describe('a copied catalog: discount_percent from -100 to 100, amounts at most 1
 });
 
 describe('amounts: at most 10^12 in size, so that every total is exact to the cent', () => {
-  let sb: Sandbox;
-  let call: Call;
-  before(async () => {
-    sb = await startSandbox({ today: '2027-01-01' });
-    call = await v1Caller(sb);
-  });
-  after(() => sb.close());
+  const { sandbox, call } = sandboxOnItsOwn();
 
   const fee = (unit_amount: number, quantity = 1) => ({ name: 'Fee', type: 'fee', unit_amount, quantity });
   const withFees = (...line_items: object[]) => ({
@@ -283,7 +277,7 @@ describe('amounts: at most 10^12 in size, so that every total is exact to the ce
   });
 
   test('2e15 and 9007199254740993 are refused naming the field and the bound, in both families; nothing is kept', async () => {
-    const orders = sb.store.orderList.length;
+    const orders = sandbox().store.orderList.length;
     // As a client writes them: 9007199254740993 is past what a double holds (it reads as ...992).
     for (const amount of ['2e15', '9007199254740993']) {
       const text = JSON.stringify(withFees(fee(1), fee(99.9), fee(0.1))).replace(
@@ -317,7 +311,7 @@ describe('amounts: at most 10^12 in size, so that every total is exact to the ce
       v1.json.reasons[0].message,
       /^Invalid value for orderLineItems\[0\]\.amountPerUnit: 2000000000000000 is larger/,
     );
-    assert.equal(sb.store.orderList.length, orders);
+    assert.equal(sandbox().store.orderList.length, orders);
   });
 
   test('up to the bound, a document is its items to the cent; past it in total, a 400 naming the bound', async () => {
