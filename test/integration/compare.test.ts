@@ -10,7 +10,7 @@ import { formatMoney } from '../../src/client/money';
 import type { Connection } from '../../src/connections/connectionStore';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import type { ComparisonState } from '../../src/webview/protocol';
-import { api, drawn as drawnIn, onScreen, panelWidth, shown, typeKeys, waitFor } from './helpers';
+import { api, drawn as drawnIn, onScreen, panelWidth, shown, theme, typeKeys, waitFor } from './helpers';
 import { NEW_CUSTOMER_TOTALS, SEATS, USD } from '../unit/expected';
 import { measured, right } from './panelLayout';
 
@@ -29,8 +29,6 @@ suite('Compare across connections', () => {
 
   const drawn = (rows: number, send: () => Thenable<unknown>) =>
     drawnIn(a, rows, send, () => a.panel.state?.kind === 'comparison');
-  const theme = (name: string | undefined) =>
-    vscode.workspace.getConfiguration('workbench').update('colorTheme', name, vscode.ConfigurationTarget.Global);
   const compare = (ids: string[]) =>
     vscode.commands.executeCommand<ComparisonState | undefined>('billingWorkbench.comparePreview', uri(), {
       connections: ids,

@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { BillingWorkbenchApi } from '../../src/extension';
 import { formatMoney } from '../../src/client/money';
 import type { OrderRequestBody } from '../../src/schemas';
-import { answering, api, drawn as drawnIn, panelWidth, screenWhen, shown, typeKeys, waitFor } from './helpers';
+import { answering, api, drawn as drawnIn, panelWidth, screenWhen, shown, theme, typeKeys, waitFor } from './helpers';
 import { NEW_CUSTOMER_TOTALS, SETUP_FEE, USD } from '../unit/expected';
 
 const ws = () => vscode.workspace.workspaceFolders![0].uri;
@@ -35,8 +35,6 @@ suite('Create from the README preview file', () => {
   const drawn = (rows: number, send: () => Thenable<unknown> | Promise<unknown>, accept?: () => boolean) =>
     drawnIn(a, rows, send, accept);
   const preview = (uri: vscode.Uri) => vscode.commands.executeCommand('billingWorkbench.preview', uri);
-  const theme = (name: string | undefined) =>
-    vscode.workspace.getConfiguration('workbench').update('colorTheme', name, vscode.ConfigurationTarget.Global);
   /**
    * The state on show drawn again at about 500 px (revealing the new order opens the side bar; a theme change
    * restyles), then on screen with `texts`.

@@ -152,6 +152,10 @@ export async function screenShowing(ctx: Mocha.Context, name: string, texts: str
   }
 }
 
+/** Switches the colour theme as a person does in their settings (undefined: back to the default). */
+export const theme = (name: string | undefined): Thenable<void> =>
+  vscode.workspace.getConfiguration('workbench').update('colorTheme', name, vscode.ConfigurationTarget.Global);
+
 /** Sizes the two editor groups so the panel's group is `px` wide (of a 1400 px window, side bar closed). */
 export async function panelWidth(px: number): Promise<void> {
   await vscode.commands.executeCommand('workbench.action.closeSidebar');

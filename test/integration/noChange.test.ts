@@ -5,15 +5,13 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as vscode from 'vscode';
 import type { BillingWorkbenchApi } from '../../src/extension';
-import { api, drawn, panelWidth, screenShowing, waitFor } from './helpers';
+import { api, drawn, panelWidth, screenShowing, theme, waitFor } from './helpers';
 import { file, lensTitles } from './inlineFigures';
 
 const FILE = 'no-change.preview.json';
 
 suite('No change since last preview, on screen', () => {
   let a: BillingWorkbenchApi;
-  const theme = (name: string | undefined) =>
-    vscode.workspace.getConfiguration('workbench').update('colorTheme', name, vscode.ConfigurationTarget.Global);
 
   suiteSetup(async () => {
     a = await api();

@@ -6,7 +6,7 @@ import * as fs from 'fs';
 import * as vscode from 'vscode';
 import type { BillingWorkbenchApi } from '../../src/extension';
 import { formatMoney } from '../../src/client/money';
-import { api, drawn as drawnIn, onScreen, panelWidth, shown, typeKeys, waitFor } from './helpers';
+import { api, drawn as drawnIn, onScreen, panelWidth, shown, theme, typeKeys, waitFor } from './helpers';
 import { NEW_CUSTOMER_TOTALS, SETUP_FEE, USD } from '../unit/expected';
 import { buttonShape, measured, right } from './panelLayout';
 
@@ -30,8 +30,6 @@ suite('Response panel, money first', () => {
 
   const drawn = (rows: number, send: () => Thenable<unknown> | Promise<unknown>) => drawnIn(a, rows, send);
   const preview = (uri: vscode.Uri) => vscode.commands.executeCommand('billingWorkbench.preview', uri);
-  const theme = (name: string | undefined) =>
-    vscode.workspace.getConfiguration('workbench').update('colorTheme', name, vscode.ConfigurationTarget.Global);
 
   suiteSetup(async () => {
     a = await api();

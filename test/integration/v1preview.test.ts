@@ -6,7 +6,7 @@ import * as fs from 'fs';
 import * as vscode from 'vscode';
 import { formatMoney } from '../../src/client/money';
 import type { BillingWorkbenchApi } from '../../src/extension';
-import { answering, api, drawn as drawnIn, onScreen, panelWidth, shown, typeKeys, waitFor } from './helpers';
+import { answering, api, drawn as drawnIn, onScreen, panelWidth, shown, theme, typeKeys, waitFor } from './helpers';
 import { figureHints } from './inlineFigures';
 
 const ws = () => vscode.workspace.workspaceFolders![0].uri;
@@ -15,8 +15,6 @@ const NAME = 'panel-v1.request.json';
 
 suite('v1 order preview request files', () => {
   let a: BillingWorkbenchApi;
-  const theme = (name: string | undefined) =>
-    vscode.workspace.getConfiguration('workbench').update('colorTheme', name, vscode.ConfigurationTarget.Global);
   const drawn = (rows: number, send: () => Thenable<unknown>) => drawnIn(a, rows, send);
 
   suiteSetup(async () => {
