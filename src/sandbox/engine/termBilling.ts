@@ -56,15 +56,14 @@ export function billedChange(
   change: ChargeChange,
   after: ItemRec,
 ): Exact {
-  const yearOf = (x: ItemRec) => billedOver(price(x), months);
   if (it.charge_type === 'usage') return ZERO;
-  if (it.charge_type === 'one_time' || !subscription.current_term_end) {
-    if (it.charge_type === 'one_time' && it.start_date < change.on) return ZERO; // billed already
-    return change.kind === 'stop' ? sub(ZERO, yearOf(it)) : sub(yearOf(after), yearOf(it));
-  }
-  if (change.on >= subscription.current_term_end) return ZERO;
-  const before = termBilled(subscription, it, account, months);
-  if (change.on <= it.start_date)
-    return change.kind === 'stop' ? sub(ZERO, before) : sub(termBilled(subscription, after, account, months), before);
+  if (it.charge_type === 'one_time' && it.start_date < change.on) return ZERO; // billed already
+  const termEnd = it.charge_type === 'recurring' ? subscription.current_term_end : null;
+  if (termEnd && change.on >= termEnd) return ZERO;
+  // Over its term as the bill runs bill it; a one-time charge or an evergreen subscription as its TCB counts.
+  const billed = (x: ItemRec) =>
+    termEnd ? termBilled(subscription, x, account, months) : billedOver(price(x), months);
+  const before = billed(it);
+  if (!termEnd || change.on <= it.start_date) return sub(change.kind === 'stop' ? ZERO : billed(after), before);
   return sub(termBilled(subscription, it, account, months, [change]), before);
 }
