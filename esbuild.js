@@ -18,11 +18,15 @@ const LAZY = {
   undici: 'undici.js', // the HTTP stack, with the first request
   'jsonc-parser': 'jsonc-parser.js', // reading JSON with its places, with the first payload, request or scenario file
   'src/catalog/index.ts': 'catalog.js', // the Endpoints view, Find Operation, request files
+  'src/views/endpointsTree.ts': 'endpoints-tree.js', // the Endpoints view, when it is first shown
+  'src/views/treeNodes/endpointNodes.ts': 'endpoint-nodes.js', // its nodes (one OperationNode class for instanceof)
   'src/sandbox/index.ts': 'sandbox.js', // the Local sandbox
   'src/schemas/index.ts': 'schemas.js', // the validator (zod), with the first payload file
   'src/payloads/requests.ts': 'requests.js', // request files: findings, completion and hover, templates
   'src/contract/index.ts': 'contract.js', // the request-body checker, templates and simulated answers
   'src/contract/requestData.ts': 'contract-requests.js', // v1 request schemas, with the first request file
+  'src/contract/requestDataV2.ts': 'contract-requests-v2.js', // v2 request schemas, with the first v2 request file
+  'src/contract/parameterDataV2.ts': 'contract-parameters-v2.js', // v2 query parameters, with the first v2 query
   'src/contract/responseData.ts': 'contract-responses.js', // v1 response schemas, with the first simulated answer
   'src/contract/responseDataV2.ts': 'contract-responses-v2.js', // v2 response schemas, with the first answer checked
   'src/client/secretRules.ts': 'secret-rules.js', // what is secret (names from the references), with the first redaction

@@ -5,7 +5,13 @@ export type { SchemaNode, SchemaType, RequestData, ResponseData } from './schema
 export { Shapes, listsFields, type Shape } from './shapes';
 export { checkValue } from './checkValue';
 export { placeholderFor } from './placeholder';
-export { RequestContract, requestContract } from './requestContract';
+export {
+  RequestContract,
+  requestContract,
+  requestContractFor,
+  v2RequestContract,
+  isV2Operation,
+} from './requestContract';
 export {
   simulateAnswer,
   SIMULATED_HEADER,
