@@ -60,7 +60,7 @@ const MEANT: [query: string, meant: string][] = [
   ['find a payment', 'GET /v1/payments/{paymentKey}'],
   ['delete a subscription', 'PUT /v1/subscriptions/{subscription-key}/delete'],
   ['generate a credit memo pdf', 'POST /v1/credit-memos/{creditMemoKey}/pdfs'],
-  ['list accounts', 'GET /object-query/accounts'],
+  ['list accounts', 'GET /v2/accounts'], // v2's "List accounts" (issue 31); before, GET /object-query/accounts
   ['get a credit memo', 'GET /v1/credit-memos/{creditMemoKey}'],
   ['cancel an invoice', 'PUT /v1/invoices/{invoiceKey}/cancel'],
   ['list refunds', 'GET /v1/refunds'],

@@ -32,8 +32,8 @@ export class FamilyNode {
   getTreeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(FamilyNode.LABEL, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = 'family:v2';
-    item.description = `${this.groups.length} groups · ${counted(this.groups.flatMap(g => g.operations))}`;
-    item.tooltip = 'The v2 (quickstart) API, grouped as its reference tags it; every other group is v1.';
+    item.description = counted(this.groups.flatMap(g => g.operations));
+    item.tooltip = `The v2 (quickstart) API in ${this.groups.length} groups, as its reference tags them; the other groups are v1.`;
     item.iconPath = new vscode.ThemeIcon('versions');
     item.contextValue = this.kind;
     return item;
