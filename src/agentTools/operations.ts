@@ -61,7 +61,7 @@ export function describeOperation(operation: string, at?: string): DescribeAnswe
   const pathParams = op.pathParams.map(name => ({ name, required: true as const }));
   const note = 'Query parameters are not listed here; the reference names them for GET lists (page, pageSize, ...).';
   const kind = V2_BODY_KINDS[op.id];
-  const contract = requestContract();
+  const contract = requestContract(op.id);
   if (!kind && !contract.bodyOf(op.id)) {
     const media = contract.mediaOf(op.id);
     const body = media ? { takes: true as const, media, fields: [] } : { takes: false as const };
