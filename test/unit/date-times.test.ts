@@ -19,7 +19,9 @@ const USAGE = 'POST /v1/object/usage';
 const usage = (StartDateTime: unknown) => ({ StartDateTime, Quantity: 3, UOM: 'Each', AccountNumber: 'A00000001' });
 const contract = requestContract();
 const found = (op: string, body: unknown) =>
-  contract.check(op, body).map(f => ({ severity: f.severity ?? 'error', code: f.code, at: formatPath(f.path), text: f.message }));
+  contract
+    .check(op, body)
+    .map(f => ({ severity: f.severity ?? 'error', code: f.code, at: formatPath(f.path), text: f.message }));
 const one = (op: string, body: unknown): { severity: string; code: string; at: string; text: string } => {
   const all = found(op, body);
   assert.equal(all.length, 1, JSON.stringify(all, null, 2));
@@ -73,7 +75,10 @@ describe('the checker: a v1 date-time field (POST /v1/object/usage StartDateTime
     for (const [v, why] of cases) {
       const f = one(USAGE, usage(v));
       assert.deepEqual([f.severity, f.code], ['error', 'invalid-date'], v);
-      assert.ok(f.text.startsWith('StartDateTime must be a real date-time written YYYY-MM-DDThh:mm:ss with a zone'), f.text);
+      assert.ok(
+        f.text.startsWith('StartDateTime must be a real date-time written YYYY-MM-DDThh:mm:ss with a zone'),
+        f.text,
+      );
       assert.ok(f.text.endsWith(`not the string "${v}" (${why}).`), f.text);
     }
   });
@@ -153,7 +158,10 @@ describe('the Local sandbox: a v1 body with a date-time', () => {
     assert.equal(bad.json.success, false);
     assert.equal(bad.json.reasons.length, 1);
     assert.equal(bad.json.reasons[0].code, 50000020);
-    assert.match(bad.json.reasons[0].message, /^StartDateTime must be a date-time written YYYY-MM-DDThh:mm:ss with a zone/);
+    assert.match(
+      bad.json.reasons[0].message,
+      /^StartDateTime must be a date-time written YYYY-MM-DDThh:mm:ss with a zone/,
+    );
     const alone = await call('POST', '/v1/object/usage', usage('2027-03-01'));
     assert.equal(alone.status, 400);
     assert.match(alone.json.reasons[0].message, /\(a date alone\)\.$/);
