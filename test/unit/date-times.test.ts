@@ -121,6 +121,38 @@ describe('the checker: a v1 date-time field (POST /v1/object/usage StartDateTime
   });
 });
 
+describe('the checker: v2 date-time fields go through the same check', () => {
+  const RECORD = 'POST /v2/usage_records';
+  const record = (start_time: unknown) => ({ start_time, quantity: 3, unit_of_measure: 'Each', account_number: 'A1' });
+  const v2 = (op: string, body: unknown) =>
+    requestContract(op)
+      .check(op, body)
+      .map(f => [f.severity ?? 'error', f.code, formatPath(f.path), f.message]);
+
+  test('POST /v2/usage_records start_time: the good form passes; Feb 30 and a date alone are errors at the field', () => {
+    assert.deepEqual(v2(RECORD, record('2027-03-01T00:00:00Z')), []);
+    assert.deepEqual(v2(RECORD, record('2027-02-30T00:00:00Z')), [
+      [
+        'error',
+        'invalid-date',
+        'start_time',
+        'start_time must be a real date-time written YYYY-MM-DDThh:mm:ss with a zone, e.g. 2027-03-01T00:00:00Z, not the string "2027-02-30T00:00:00Z" (February 2027 has no day 30).',
+      ],
+    ]);
+    assert.deepEqual(
+      v2(RECORD, record('2027-03-01')).map(f => f.slice(0, 3)),
+      [['error', 'invalid-format', 'start_time']],
+    );
+  });
+
+  test("POST /v2/payment_runs payment_run_date in the reference's own form (yyyy-mm-dd hh:mm:ss): only the zone warning", () => {
+    assert.deepEqual(
+      v2('POST /v2/payment_runs', { payment_run_date: '2027-03-01 11:30:37' }).map(f => f.slice(0, 3)),
+      [['warning', 'invalid-format', 'payment_run_date']],
+    );
+  });
+});
+
 describe('the CLI: node dist/cli.js validate on a request file', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bw-datetime-'));
   const file = (name: string, start: string) => {
@@ -130,12 +162,21 @@ describe('the CLI: node dist/cli.js validate on a request file', () => {
   };
   after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  test('a bad date-time: exit 1, the message at its line; a good one: exit 0 and nothing said', async () => {
+  test('a bad date-time (v1 and v2): exit 1, the message at its line; a good one: exit 0 and nothing said', async () => {
     const bad = await runCli(['validate', file('bad.request.json', '2027-13-01T00:00:00Z')]);
     assert.equal(bad.status, 1, bad.stderr);
     assert.match(
       bad.stdout,
       /bad\.request\.json:6:22: error StartDateTime must be a real date-time written YYYY-MM-DDThh:mm:ss with a zone, e\.g\. 2027-03-01T00:00:00Z, not the string "2027-13-01T00:00:00Z" \(there is no month 13\)\. \(body\.StartDateTime\) \[invalid-date\]/,
+    );
+    const v2 = path.join(dir, 'v2.request.json');
+    const record = { start_time: '2027-03-01', quantity: 3, unit_of_measure: 'Each', account_number: 'A1' };
+    fs.writeFileSync(v2, requestFileText('POST /v2/usage_records', {}, {}, record));
+    const v2bad = await runCli(['validate', v2]);
+    assert.equal(v2bad.status, 1, v2bad.stderr);
+    assert.match(
+      v2bad.stdout,
+      /error start_time must be a date-time .* \(a date alone\)\. \(body\.start_time\) \[invalid-format\]/,
     );
     const good = await runCli(['validate', file('good.request.json', '2027-03-01T00:00:00Z')]);
     assert.equal(good.status, 0, good.stdout + good.stderr);
