@@ -7,7 +7,6 @@
 //   delete/remove/cancel -> DELETE.
 // - The objects ("payment") weigh on the group and path words; a word inside the purpose counts less.
 // - No action and a plural object ("v2 invoices"): the list (a GET of a collection) comes first.
-// - No version typed: an operation of v1 comes just before its v2 twin ("cancel subscription").
 // - An operation holding every object beats any that misses one; then tighter matches (fewer words of the path
 //   and purpose that nothing typed asked for) and shorter paths first.
 // Words match whole, by prefix or inside a path segment (`debitmemos` holds "memo"), lightly stemmed (memos -> memo).
@@ -167,8 +166,6 @@ interface Query {
   path?: string;
   /** No action, a plural object ("v2 invoices"): the list of them comes first. */
   lists?: boolean;
-  /** A version typed ("v2 orders", "/v2/..."): else a v1 operation comes before its v2 twin. */
-  versioned: boolean;
 }
 
 function parse(text: string): Query | undefined {
@@ -177,9 +174,8 @@ function parse(text: string): Query | undefined {
   const typing = /[a-z0-9]$/i.test(text) ? stem(raw[raw.length - 1]) : undefined;
   const content = raw.filter(w => !LITTLE.has(w));
   // only little words ("a"): search them as typed
-  const versioned = raw.some(w => /^v\d+$/.test(w));
   if (content.every(w => PREPOSITIONS.has(w)))
-    return { objects: raw.map(stem), qualifiers: [], asked: new Set(), typing, versioned };
+    return { objects: raw.map(stem), qualifiers: [], asked: new Set(), typing };
   const cut = content.findIndex((w, i) => i > 0 && PREPOSITIONS.has(w));
   // a version ("/v1/describe", "v2 orders") qualifies too: nearly every path holds one
   const isVersion = (w: string) => /^v\d+$/.test(w);
@@ -188,7 +184,7 @@ function parse(text: string): Query | undefined {
   const qualifiers = [...(cut < 0 ? [] : content.slice(cut + 1)), ...content.filter(isVersion)]
     .filter(w => !PREPOSITIONS.has(w))
     .map(stem);
-  if (!main.length) return { objects: qualifiers, qualifiers: [], asked: new Set(qualifiers), typing, versioned };
+  if (!main.length) return { objects: qualifiers, qualifiers: [], asked: new Set(qualifiers), typing };
   const at = main.findIndex(w => ACTIONS.has(w));
   const objects = main.filter((_, i) => i !== at);
   let action: Query['action'];
@@ -204,7 +200,7 @@ function parse(text: string): Query | undefined {
   if (action?.verb) for (const a of action.verb.alts) asked.add(a);
   const path = /^\/\S*$/.test(text.trim()) ? text.trim() : undefined;
   const lists = !action && !path && mainRaw.some(w => stem(w) !== w);
-  return { action, objects, qualifiers, asked, typing, path, lists, versioned };
+  return { action, objects, qualifiers, asked, typing, path, lists };
 }
 
 /** What the operation holds that nothing typed asked for: another target (its last segment) above all. */
@@ -249,8 +245,9 @@ export function searchOperations(text: string, limit = 50): SearchHit[] {
     if (missing === 0) score += 10; // every object found beats any partial match
     if (q.path && x.op.path.startsWith(q.path)) score += x.op.path === q.path ? 2 : 1; // a path typed as is
     if (q.lists && x.op.method === 'GET' && !x.op.path.endsWith('}')) score += 1;
-    if (!q.versioned && x.op.path.startsWith('/v2/')) score -= 0.05; // "cancel subscription": v1's, then v2's
     score -= extra(x, q.asked) + x.op.path.length / 1000; // tighter, then shorter (more general) paths first
+    // Between equals, the v1 operation first (the broad family, the one the trees read) unless v2 was asked for.
+    if (x.op.path.startsWith('/v2/') && !q.asked.has('v2') && !q.path?.startsWith('/v2')) score -= 0.5;
     hits.push({ op: x.op, score });
   }
   hits.sort((a, b) => b.score - a.score);

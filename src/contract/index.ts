@@ -5,13 +5,7 @@ export type { SchemaNode, SchemaType, RequestData, ResponseData } from './schema
 export { Shapes, listsFields, type Shape } from './shapes';
 export { checkValue } from './checkValue';
 export { placeholderFor } from './placeholder';
-export {
-  RequestContract,
-  requestContract,
-  requestContractFor,
-  v2RequestContract,
-  isV2Operation,
-} from './requestContract';
+export { RequestContract, requestContract } from './requestContract';
 export {
   simulateAnswer,
   SIMULATED_HEADER,

@@ -1,6 +1,5 @@
 // What the contract says of an operation's request body: its schema, a template, the fields at a place,
-// and the findings for a body. One per family, each built once from its lazily loaded request data: v1 (open
-// objects: an unknown field is ignored by the service) and v2 (closed objects: the service rejects one).
+// and the findings for a body. One per family (v1, v2), each built once from its lazily loaded request data.
 import type { PathSegment } from '../schemas/findings';
 import type { RawFinding } from '../schemas/rules';
 import { checkValue } from './checkValue';
@@ -11,15 +10,14 @@ import { V2_REQUESTS } from './requestDataV2';
 import type { RequestData, SchemaNode } from './schemaNode';
 import { namedBranch, Shapes, withoutBranches, type Shape } from './shapes';
 import { isObj } from '../schemas/objects';
-import { inContainer } from '../schemas/wording';
 
 export class RequestContract {
   readonly shapes: Shapes;
 
   constructor(
-    private readonly data: RequestData = REQUESTS,
-    /** v2: an object that says `additionalProperties: false` is refused with a field it does not list. */
-    private readonly closed = false,
+    private readonly data: RequestData,
+    /** v1 objects are open (an unknown field is ignored); v2 objects are closed (the service refuses one). */
+    readonly family: 'v1' | 'v2',
   ) {
     this.shapes = new Shapes(data.schemas);
   }
@@ -45,31 +43,11 @@ export class RequestContract {
   check(operationId: string, body: unknown, at: PathSegment[] = []): RawFinding[] {
     const node = this.bodyOf(operationId);
     if (!node) return [];
-    const found = withoutShadowedMissing(checkValue(this.shapes, node, body, at));
-    if (this.closed) this.refuseUnknown(operationId, found, body, at);
+    const found = withoutShadowedMissing(
+      checkValue(this.shapes, node, body, at, { unknownRefused: this.family === 'v2' }),
+    );
     for (const f of idValueFindings(operationId, body, at)) found.push(f); // one by one: either may be long
     return found;
-  }
-
-  /**
-   * The checker says an unknown field is ignored, as v1 does; a closed v2 object (`additionalProperties: false`)
-   * is refused with it: an error, worded as the v2 payload validator words it. An object the contract leaves
-   * open keeps the warning (never cry wolf).
-   */
-  private refuseUnknown(operationId: string, found: RawFinding[], body: unknown, at: PathSegment[]): void {
-    found.forEach((f, i) => {
-      if (f.code !== 'unknown-field' || f.path.length <= at.length) return;
-      const inBody = f.path.slice(at.length);
-      const holder = this.shapeAt(operationId, inBody.slice(0, -1), body);
-      const key = String(inBody[inBody.length - 1]);
-      if (holder?.additionalProperties !== false || Object.hasOwn(holder.properties, key)) return;
-      const where = inContainer(inBody.slice(0, -1));
-      const near = f.fix?.kind === 'renameProperty' ? f.fix.to : undefined;
-      const message = near
-        ? `Unknown field "${key}"${where}: did you mean \`${near}\`? The service rejects it as written.`
-        : `Unknown field "${key}"${where}: the service rejects it.`;
-      found[i] = { ...f, severity: 'error', message };
-    });
   }
 
   /** A body with every required field, each with a value that shows what goes there. */
@@ -122,14 +100,8 @@ function withoutShadowedMissing(found: RawFinding[]): RawFinding[] {
 }
 
 let v1: RequestContract | undefined, v2: RequestContract | undefined;
-/** The v1 request contract, built on first use. */
-export const requestContract = (): RequestContract => (v1 ??= new RequestContract());
-/** The v2 request contract (closed objects), built on first use. */
-export const v2RequestContract = (): RequestContract => (v2 ??= new RequestContract(V2_REQUESTS, true));
-
-/** Whether a catalog operation (`GET /v2/invoices`) is one of the v2 (quickstart) API's. */
-export const isV2Operation = (operationId: string): boolean => / \/v2\//.test(operationId);
-
-/** The request contract of the operation's family: v2's for a `/v2/` path, v1's otherwise. */
-export const requestContractFor = (operationId: string): RequestContract =>
-  isV2Operation(operationId) ? v2RequestContract() : requestContract();
+/** The request contract of an operation's family (`POST /v2/contacts`: v2; v1 when none is named), built on first use. */
+export const requestContract = (operationId?: string): RequestContract =>
+  operationId?.includes(' /v2/')
+    ? (v2 ??= new RequestContract(V2_REQUESTS, 'v2'))
+    : (v1 ??= new RequestContract(REQUESTS, 'v1'));

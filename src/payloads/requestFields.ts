@@ -2,7 +2,7 @@
 // allows (completion), and what a field is (hover), read from the operation's contract. Core: the editor
 // turns these into completion items and hovers.
 import { createScanner, getLocation, parse as parseJsonc, type Location, type SyntaxKind } from 'jsonc-parser';
-import { requestContractFor, type Shape } from '../contract';
+import { requestContract, type Shape } from '../contract';
 import { MAX_VALUES, type FieldInfo, type PathSegment } from '../schemas';
 import { isObj } from '../schemas/objects';
 import { V2_BODY_KINDS } from './requestFindings';
@@ -50,8 +50,7 @@ function placeAt(text: string, offset: number): Place | undefined {
   const root = parseJsonc(text, [], { allowTrailingComma: true, disallowComments: false }) as unknown;
   const operationId = isObj(root) && typeof root.operation === 'string' ? root.operation : undefined;
   // the v2 order and account bodies complete from their payload schemas (request.schema.json)
-  if (!operationId || V2_BODY_KINDS[operationId] || !requestContractFor(operationId).bodyOf(operationId))
-    return undefined;
+  if (!operationId || V2_BODY_KINDS[operationId] || !requestContract(operationId).bodyOf(operationId)) return undefined;
   return { operationId, bodyPath: location.path.slice(1), location, root };
 }
 
@@ -93,7 +92,7 @@ export function requestOffersAt(text: string, offset: number): Offers | undefine
   const place = placeAt(text, offset);
   if (!place) return undefined;
   const { location, bodyPath, operationId } = place;
-  const contract = requestContractFor(operationId);
+  const contract = requestContract(operationId);
   const body = (place.root as Record<string, unknown>).body;
   const token = location.previousNode;
   const replace = tokenAt(location, offset);
@@ -133,7 +132,7 @@ export function requestHoverAt(text: string, offset: number): FieldHover | undef
   const name = bodyPath[bodyPath.length - 1];
   const token = location.previousNode;
   if (typeof name !== 'string' || !token || !location.isAtPropertyKey) return undefined;
-  const contract = requestContractFor(operationId);
+  const contract = requestContract(operationId);
   const body = (place.root as Record<string, unknown>).body;
   const holder = contract.shapeAt(operationId, bodyPath.slice(0, -1), body);
   const shape = contract.shapeAt(operationId, bodyPath, body);
@@ -153,7 +152,7 @@ export function requestHoverAt(text: string, offset: number): FieldHover | undef
  * describeOperation tool lists them; undefined when the contract has no object there.
  */
 export function requestFieldsAt(operationId: string, bodyPath: readonly PathSegment[]): FieldInfo[] | undefined {
-  const contract = requestContractFor(operationId);
+  const contract = requestContract(operationId);
   let shape = contract.shapeAt(operationId, bodyPath);
   if (shape?.type === 'array' && shape.items) shape = contract.shapes.of(shape.items);
   if (!shape || shape.type !== 'object') return undefined;

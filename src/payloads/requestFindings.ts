@@ -4,7 +4,7 @@
 // files), its v2 query parameters, plus fields used outside their service-version range. A finding's path
 // is within the file (`body.subscriptions[0].orderActions[0].type`).
 import { findOperation } from '../catalog';
-import { requestContractFor } from '../contract';
+import { requestContract } from '../contract';
 import { describedRuleFindings } from '../contract/describedRules';
 import {
   checkVersionedFields,
@@ -63,7 +63,7 @@ function fileFindings(file: Record<string, unknown>, options: RequestFindingsOpt
   const kind = V2_BODY_KINDS[op.id];
   const schema = kind
     ? v2Findings(body, kind, options.now)
-    : [...requestContractFor(op.id).check(op.id, body, ['body']), ...describedRuleFindings(op.id, body, ['body'])];
+    : [...requestContract(op.id).check(op.id, body, ['body']), ...describedRuleFindings(op.id, body, ['body'])];
   return [
     ...schema.filter(f => !shadowed.has(f.path.join('\u0000'))),
     ...versioned,

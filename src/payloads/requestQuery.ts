@@ -2,8 +2,7 @@
 // cursor, expand[], fields[] and the nested fields[] of what an answer holds), checked and offered as the body
 // is. A name the operation does not take is a warning with its "did you mean" (the service may ignore it); a
 // value the service cannot read (page_size 500, a word for a number) is an error.
-import { isV2Operation } from '../contract';
-import { V2_PARAMETERS, type ParameterData } from '../contract/parameterDataV2';
+import { v2Parameters, type OperationParameter as ParameterData } from '../contract/parametersV2';
 import type { RawFinding } from '../schemas';
 import { isObj } from '../schemas/objects';
 import { suggestKey } from '../schemas/typos';
@@ -11,8 +10,8 @@ import { describeValue } from '../schemas/wording';
 
 /** The query parameters an operation takes, when the reference lists them (v2 only). */
 export function queryParameters(operationId: string): ParameterData[] | undefined {
-  if (!isV2Operation(operationId) || !Object.hasOwn(V2_PARAMETERS, operationId)) return undefined;
-  return V2_PARAMETERS[operationId].filter(p => p.in === 'query');
+  if (!operationId.includes(' /v2/')) return undefined;
+  return v2Parameters(operationId).filter(p => p.in === 'query');
 }
 
 export function queryFindings(operationId: string, query: unknown): RawFinding[] {

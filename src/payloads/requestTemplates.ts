@@ -3,7 +3,7 @@
 // cancel/renew/suspend/resume, payment methods), with the connection's plan and charge ids when a catalog is
 // loaded and the Local sandbox's seeded ones otherwise; v2: requestTemplatesV2); every other operation gets its
 // required fields, each with a value that shows what goes there (from the contract).
-import { requestContractFor } from '../contract';
+import { requestContract } from '../contract';
 import { TEMPLATES } from '../schemas';
 import { V2_BODY_KINDS } from './requestFindings';
 import { V2_CURATED } from './requestTemplatesV2';
@@ -48,7 +48,7 @@ export function requestTemplates(operationId: string, hints: TemplateHints): Req
   const h = { ...SEEDED, subscriptionNumber: 'S00000001', ...definedOnly(hints) };
   const curated = (CURATED[operationId] ?? V2_CURATED[operationId])?.(h);
   if (curated) return curated;
-  const body = requestContractFor(operationId).template(operationId);
+  const body = requestContract(operationId).template(operationId);
   return body === undefined
     ? []
     : [{ label: 'Required fields', detail: 'each with a value that shows what goes there', body }];
