@@ -62,6 +62,11 @@ describe('search: v2 as a person phrases it', () => {
     ['create contact v2', 'POST /v2/contacts'],
     ['create bill run v2', 'POST /v2/bill_runs'],
     ['v2 orders', 'GET /v2/orders'],
+    // a plural and no verb: the list, though the reference (and the catalog) names the read by id first
+    ['v2 accounts', 'GET /v2/accounts'],
+    ['v2 contacts', 'GET /v2/contacts'],
+    ['v2 billing documents', 'GET /v2/billing_documents'],
+    ['v2 payment methods', 'GET /v2/payment_methods'],
   ];
   for (const [query, meant] of MEANT)
     test(`"${query}" finds ${meant} first`, () =>
