@@ -35,7 +35,9 @@ export function queryFindings(operationId: string, query: unknown): RawFinding[]
     const present = new Set(Object.keys(query).map(bare));
     present.delete(bare(name));
     const near = known.get(suggestKey(bare(name), [...known.keys()], present) ?? '');
-    const takes = `${operationId} takes ${params.length ? params.map(x => x.name).join(', ') : 'none'}`;
+    const own = params.filter(x => !x.name.includes('.')).map(x => x.name);
+    const nested = params.length - own.length;
+    const takes = `${operationId} takes ${own.join(', ') || 'none'}${nested ? ` and ${nested} fields[] of what its answer holds` : ''}`;
     out.push({
       code: 'unknown-field',
       path: ['query', name],
@@ -60,6 +62,15 @@ function valueFindings(p: ParameterData, value: unknown): RawFinding[] {
     return list.every(v => ['string', 'number', 'boolean'].includes(typeof v))
       ? []
       : wrong(`${p.name} must be a value or a list of values, not ${describeValue(value)}.`);
+  }
+  if (Array.isArray(value) && value.length > 1) {
+    // sent repeated: what the service makes of the others is not said
+    const message = `${p.name} takes one value; ${value.length} are sent (the reference names no list here).`;
+    return [{ code: 'wrong-type', path, target: 'value', severity: 'warning', message }];
+  }
+  if (Array.isArray(value)) {
+    if (value.length === 0) return []; // nothing is sent
+    value = value[0];
   }
   if (!['string', 'number', 'boolean'].includes(typeof value))
     return wrong(`${p.name} must be a single value, not ${describeValue(value)}.`);

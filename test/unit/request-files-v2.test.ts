@@ -94,6 +94,19 @@ describe('v2 request files: findings', () => {
     assert.equal(found[0].message, 'page_size must be at most 99, not 500.');
     assert.deepEqual(found[1].fix, { kind: 'renameProperty', property: 'fitler', to: 'filter[]' });
     assert.deepEqual(check('GET /v2/invoices', undefined, { 'filter[]': ['state.EQ:Posted'], cursor: 'W3s' }), []);
+    const far = check('GET /v2/invoices', undefined, { page_size: 'ten', colour: 'red' });
+    assert.deepEqual(
+      far.map(f => f.message),
+      [
+        'page_size must be a whole number, not the string "ten".',
+        'Unknown query parameter "colour": GET /v2/invoices takes cursor, expand[], filter[], sort[], page_size, ' +
+          'fields[] and 5 fields[] of what its answer holds.',
+      ],
+    );
+    assert.deepEqual(
+      check('POST /v1/payments', { amount: 1 }, { anything: 'x' }).filter(f => f.path[0] === 'query'),
+      [],
+    );
   });
 });
 
