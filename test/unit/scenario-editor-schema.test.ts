@@ -44,12 +44,15 @@ test('completion offers the step kinds and the catalog operation ids; hover show
   const kinds = '{ "steps": [{ "kind":  }] }';
   assert.deepEqual((await complete(kinds, kinds.indexOf(':  ') + 2)).sort(), [
     '"advance"',
+    '"catalog"',
+    '"clock"',
     '"createAccount"',
     '"createOrder"',
     '"getAccount"',
     '"getOrder"',
     '"operation"',
     '"preview"',
+    '"reset"',
   ]);
   const op = '{ "steps": [{ "kind": "operation", "operation":  }] }';
   const ids = await complete(op, op.indexOf(':  ') + 2);
