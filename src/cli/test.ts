@@ -207,7 +207,8 @@ export async function testCommand(
       ...limit,
     });
     for (const s of secrets) client.redactor.remember(s);
-    targetName = localSandbox ? `Local sandbox at ${remote.baseUrl}` : remote.name;
+    // A named connection keeps its name; a bare URL says what answers there.
+    targetName = localSandbox && remote.flag === '--base-url' ? `Local sandbox at ${remote.baseUrl}` : remote.name;
     const production = remote.kind === 'production';
     const connection = { name: targetName, baseUrl: remote.baseUrl, production, localSandbox };
     target = { kind: 'connection', client, connection };
