@@ -55,13 +55,18 @@ export function checkHeaders(step: StepData, at: PathSegment[], add: Add): void 
     if (CLIENT_HEADERS.includes(lower)) {
       const why =
         lower === 'authorization'
-          ? 'the client signs every request with the connection\'s token (its credentials: BILLING_CLIENT_ID and BILLING_CLIENT_SECRET, or the connection\'s)'
+          ? "the client signs every request with the connection's token (its credentials: BILLING_CLIENT_ID and BILLING_CLIENT_SECRET, or the connection's)"
           : lower === 'host'
-            ? 'the host is the connection\'s (--base-url, the active connection)'
+            ? "the host is the connection's (--base-url, the active connection)"
             : 'the client frames the body itself';
       add('reserved-header', `A step cannot set "${name}": ${why}. Remove it.`, where, true);
     } else if (!TOKEN.test(name)) {
-      add('bad-header', `"${name}" is not a header name: use letters, digits and - (such as "x-trace-id").`, where, true);
+      add(
+        'bad-header',
+        `"${name}" is not a header name: use letters, digits and - (such as "x-trace-id").`,
+        where,
+        true,
+      );
     } else if (seen.has(lower)) {
       add('bad-header', `"${name}" is "${seen.get(lower)}" again (header names ignore case): keep one.`, where, true);
     } else if (typeof value === 'string' && /[\r\n\0]/.test(value)) {

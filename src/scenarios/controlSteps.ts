@@ -15,7 +15,8 @@ export function controlRefusal(p: PreparedStep, place: RunPlace): string | undef
   const what = WHAT[p.step.kind];
   if (!what) return undefined;
   if (!place.sandbox) {
-    const keeps = p.step.kind === 'catalog' ? 'its own catalog' : p.step.kind === 'reset' ? 'its own data' : 'its own date';
+    const keeps =
+      p.step.kind === 'catalog' ? 'its own catalog' : p.step.kind === 'reset' ? 'its own data' : 'its own date';
     return `${p.label} ${what}; this connection keeps ${keeps}. Run the scenario on the Local sandbox (no --base-url), or on one that \`sandbox\` started (--base-url with its URL).`;
   }
   if (p.step.kind === 'reset' && !place.reset) {

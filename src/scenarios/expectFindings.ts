@@ -84,4 +84,3 @@ function checkInvoiceExpectations(step: StepData, invoices: unknown, at: PathSeg
     add('invoices-not-asked', message, at, true);
   }
 }
-

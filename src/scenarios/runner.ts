@@ -74,7 +74,6 @@ export interface WriteQuestion {
   writes: { scenario: string; steps: string[] }[];
 }
 
-
 export interface RunOptions {
   target: RunTarget;
   signal?: AbortSignal;

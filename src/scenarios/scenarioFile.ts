@@ -13,7 +13,14 @@ import { Scenario, STEP_KINDS, type ScenarioData, type StepData } from './schema
 import { checkAdvance, checkCatalog, checkHeaders, checkOperation } from './callFindings';
 import { checkExpect } from './expectFindings';
 import { BODY_KINDS, projectRoot, readUtf8, stepBody } from './stepBody';
-import { captureNames, checkName, checkRetry, checkSpecialReference, schemaFinding, type AddFinding } from './stepFindings';
+import {
+  captureNames,
+  checkName,
+  checkRetry,
+  checkSpecialReference,
+  schemaFinding,
+  type AddFinding,
+} from './stepFindings';
 
 export { outsideProject, projectRoot } from './stepBody';
 
@@ -267,8 +274,6 @@ function checkReferences(
     }
   }
 }
-
-
 
 /** The range of the value (or its key) at a path, or of its nearest existing parent. */
 function locate(

@@ -223,7 +223,7 @@ export const Step = z.discriminatedUnion('kind', [
   ),
   step(
     'clock',
-    "Local sandbox only: reads its clock (GET /_sandbox/clock); the answer has `today` (capture it to write dates relative to it) and `real`.",
+    'Local sandbox only: reads its clock (GET /_sandbox/clock); the answer has `today` (capture it to write dates relative to it) and `real`.',
     {},
   ),
   step(

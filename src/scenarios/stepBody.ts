@@ -14,7 +14,13 @@ import type { PreparedStep } from './scenarioFile';
 import type { AddFinding as Add } from './stepFindings';
 
 /** Step kinds that send a body. */
-export const BODY_KINDS: readonly StepData['kind'][] = ['preview', 'createOrder', 'createAccount', 'operation', 'catalog'];
+export const BODY_KINDS: readonly StepData['kind'][] = [
+  'preview',
+  'createOrder',
+  'createAccount',
+  'operation',
+  'catalog',
+];
 
 const BODY_KIND: Partial<Record<StepData['kind'], PayloadKind>> = {
   preview: 'preview',
@@ -135,7 +141,6 @@ function heldByReference(value: unknown, at: PathSegment[]): boolean {
   }
   return false;
 }
-
 
 export function readUtf8(p: string): string | undefined {
   try {

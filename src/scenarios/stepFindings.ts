@@ -138,6 +138,6 @@ export function schemaFinding(step: StepData, at: PathSegment[], add: AddFinding
   const control = ['advance', 'clock', 'catalog', 'reset'].includes(step.kind);
   const message = control
     ? `A ${step.kind} step answers the Local sandbox's own control call: it has no response schema, so "schema" fails on every run. Remove it.`
-      : `The contract has no response schema for ${id ?? 'this step'}, so "schema" fails on every run. Remove it, or check values instead.`;
+    : `The contract has no response schema for ${id ?? 'this step'}, so "schema" fails on every run. Remove it, or check values instead.`;
   add('no-response-schema', message, [...at, 'expect', 'schema'], true, 'warning');
 }

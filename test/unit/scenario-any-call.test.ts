@@ -104,7 +104,11 @@ describe('headers', () => {
           pathParams: { 'account-key': 'A1' },
           headers: { 'service-version': '2.0', 'x-trace-id': 'after-${a.ok}' },
         },
-        { kind: 'createAccount', body: { name: 'T', currency: 'USD', bill_to: { first_name: 'T', last_name: 'T' } }, headers: { 'Idempotency-Key': 'key-7' } },
+        {
+          kind: 'createAccount',
+          body: { name: 'T', currency: 'USD', bill_to: { first_name: 'T', last_name: 'T' } },
+          headers: { 'Idempotency-Key': 'key-7' },
+        },
       ],
     });
     assert.deepEqual(findings(s), []);
@@ -119,7 +123,10 @@ describe('headers', () => {
     assert.equal(calls[1].headers['service-version'], '2.0');
     assert.equal(calls[1].headers['x-trace-id'], 'after-true');
     assert.equal(calls[2].headers['idempotency-key'], 'key-7', "the create's key is the one given");
-    assert.ok(calls.every(c => c.headers.authorization === 'Bearer tok-123'), 'the client still signs every call');
+    assert.ok(
+      calls.every(c => c.headers.authorization === 'Bearer tok-123'),
+      'the client still signs every call',
+    );
   });
 
   test('never the client own: Authorization, Host and the framing are findings saying why; bad names too', () => {
@@ -236,7 +243,11 @@ describe("the Local sandbox's control calls are steps", () => {
     });
     const run = (steps: unknown[], localSandbox: boolean) =>
       runScenarios([scenario({ name: 'x', steps })], {
-        target: { kind: 'connection', client, connection: { name: 'C', baseUrl: sb.url, production: false, localSandbox } },
+        target: {
+          kind: 'connection',
+          client,
+          connection: { name: 'C', baseUrl: sb.url, production: false, localSandbox },
+        },
       });
 
     test('on a real environment: catalog and reset error, saying what it keeps, and nothing is sent', async () => {

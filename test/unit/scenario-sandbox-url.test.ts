@@ -30,7 +30,11 @@ describe('the Local sandbox says what it is', () => {
     const token = await fetch(`${sb.url}/oauth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ client_id: sb.clientId, client_secret: sb.clientSecret, grant_type: 'client_credentials' }),
+      body: new URLSearchParams({
+        client_id: sb.clientId,
+        client_secret: sb.clientSecret,
+        grant_type: 'client_credentials',
+      }),
     });
     const { access_token } = (await token.json()) as { access_token: string };
     const bearer = { authorization: `Bearer ${access_token}` };
@@ -81,7 +85,10 @@ describe('test --base-url of `sandbox` started by the CLI', () => {
       assert.equal(r.status, 0, r.stdout + r.stderr);
       assert.match(r.stderr, new RegExp(`${url} is a Local sandbox: its demo credentials, clock steps allowed`));
       assert.match(r.stdout, /2 scenario\(s\), 12 step\(s\): 12 passed, 0 failed/);
-      assert.match(r.stdout, /✓ A year on, the term renews; then back .* on Local sandbox at http:\/\/127\.0\.0\.1:\d+/);
+      assert.match(
+        r.stdout,
+        /✓ A year on, the term renews; then back .* on Local sandbox at http:\/\/127\.0\.0\.1:\d+/,
+      );
       const again = await runCli(['test', TIME_TRAVEL, '--base-url', url]); // its clock is back where it was
       assert.equal(again.status, 0, again.stdout + again.stderr);
     });
@@ -106,7 +113,10 @@ describe('test --base-url of a remote-looking https host', () => {
     const env = { BILLING_CLIENT_ID: 'id', BILLING_CLIENT_SECRET: 'secret' };
     const unconfirmed = await runCli(['test', TIME_TRAVEL, '--base-url', remote], env);
     assert.equal(unconfirmed.status, 2, unconfirmed.stderr);
-    assert.match(unconfirmed.stderr, /"A year on, the term renews; then back" writes to https:\/\/billing\.example\.invalid; pass --yes/);
+    assert.match(
+      unconfirmed.stderr,
+      /"A year on, the term renews; then back" writes to https:\/\/billing\.example\.invalid; pass --yes/,
+    );
     assert.doesNotMatch(unconfirmed.stderr, /is a Local sandbox/);
   });
 });

@@ -67,9 +67,9 @@ describe('the example that retries, captures and checks the schema', () => {
     assert.deepEqual(f.scenario?.tags, ['billing', 'smoke']);
     const [r] = await runScenarios([f], local);
     assert.equal(r.outcome, 'passed', textReport([r]));
-    const documents = r.steps.find(s => s.label === 'documents')!;
-    assert.equal(documents.tries, 1, 'the Local sandbox finishes a bill run before it answers');
-    assert.equal((documents.exchange?.answer as { documents: unknown[] }).documents.length, 1);
+    const invoices = r.steps.find(s => s.label === 'invoices')!;
+    assert.equal(invoices.tries, 1, 'the Local sandbox finishes a bill run before it answers');
+    assert.equal((invoices.exchange?.answer as { data: unknown[] }).data.length, 1);
   });
 });
 

@@ -511,6 +511,8 @@ describe('examples/scenarios', () => {
       assert.equal(r.outcome, 'passed', JSON.stringify(r.steps.filter(s => s.outcome !== 'passed')));
     const kinds = new Set(results.flatMap(r => r.steps.map(s => s.kind)));
     assert.deepEqual([...kinds].sort(), [
+      'advance',
+      'clock',
       'createAccount',
       'createOrder',
       'getAccount',
