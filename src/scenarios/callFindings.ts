@@ -7,7 +7,7 @@ import type { PathSegment } from '../schemas';
 import { isClockDate, parseBy } from '../wire/sandboxClock';
 import { findReferences } from './references';
 import type { StepData } from './schema';
-import type { AddFinding as Add } from './stepFindings';
+import type { AddFinding as Add } from './findingTypes';
 
 export function checkOperation(step: StepData & { kind: 'operation' }, at: PathSegment[], add: Add) {
   const [method = '', ...rest] = step.operation.trim().split(/\s+/);

@@ -1,6 +1,6 @@
 // The Local sandbox's control steps (`advance`, `clock`, `catalog`, `reset`) where they cannot run: a real
 // environment keeps its own date and catalog; a sandbox that another process runs cannot be made afresh from here.
-import type { PreparedStep } from './scenarioFile';
+import type { PreparedStep } from './findingTypes';
 import type { RunPlace } from './runPlace';
 
 const WHAT: Record<string, string> = {

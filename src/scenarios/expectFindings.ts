@@ -3,7 +3,8 @@
 import { isRealDate, type PathSegment } from '../schemas';
 import { parseJsonPath } from './jsonPath';
 import type { StepData, ValueCheckData } from './schema';
-import { checkSpan, type AddFinding as Add } from './stepFindings';
+import type { AddFinding as Add } from './findingTypes';
+import { checkSpan } from './stepFindings';
 
 const CHECK_KEYS = ['equals', 'exists', 'matches', 'count', 'type', 'lessThan', 'greaterThan', 'includes'] as const;
 

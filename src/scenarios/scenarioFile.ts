@@ -3,8 +3,7 @@
 // scenario's text like src/schemas' findings, and a path (`steps[2].file`) that the runner's results share.
 import * as path from 'path';
 import { findNodeAtLocation, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
-import type { Operation } from '../catalog';
-import { formatPath, isRealDate, tooDeepAt, type PathSegment, type PayloadKind } from '../schemas';
+import { formatPath, isRealDate, tooDeepAt, type PathSegment } from '../schemas';
 import { suggestKey } from '../schemas/typos';
 import { parseJsonPath } from './jsonPath';
 import { findReferences } from './references';
@@ -12,74 +11,18 @@ import { deepPlace, MAX_SCENARIO_DEPTH, tooDeepMessage } from './depth';
 import { Scenario, STEP_KINDS, type ScenarioData, type StepData } from './schema';
 import { checkAdvance, checkCatalog, checkHeaders, checkOperation } from './callFindings';
 import { checkExpect } from './expectFindings';
+import type { AddFinding, PreparedStep, ScenarioFinding } from './findingTypes';
 import { BODY_KINDS, projectRoot, readUtf8, stepBody } from './stepBody';
-import {
-  captureNames,
-  checkName,
-  checkRetry,
-  checkSpecialReference,
-  schemaFinding,
-  type AddFinding,
-} from './stepFindings';
+import { captureNames, checkName, checkRetry, checkSpecialReference, schemaFinding } from './stepFindings';
 
 export { outsideProject, projectRoot } from './stepBody';
 
-export const SCENARIO_FINDING_CODES = [
-  'json-syntax',
-  'wrong-shape',
-  'unknown-step-kind',
-  'unknown-operation',
-  'missing-path-param',
-  'unknown-step',
-  'later-step',
-  'duplicate-step-name',
-  'body-and-file',
-  'payload-missing',
-  'payload-outside',
-  'payload-invalid',
-  'bad-json-path',
-  'bad-pattern',
-  'empty-check',
-  'totals-not-preview',
-  'invoices-not-preview',
-  'invoices-not-asked',
-  'retry-write',
-  'bad-duration',
-  'capture-clash',
-  'bad-capture-name',
-  'reserved-name',
-  'bad-env-reference',
-  'row-without-each',
-  'row-missing',
-  'no-response-schema',
-  'too-deep',
-  'reserved-header',
-  'bad-header',
-] as const;
-export type ScenarioFindingCode = (typeof SCENARIO_FINDING_CODES)[number];
-
-export interface ScenarioFinding {
-  code: ScenarioFindingCode;
-  severity: 'error' | 'warning';
-  message: string;
-  path: PathSegment[];
-  offset: number;
-  length: number;
-}
-
-/** A step ready to send: its data, and the body as written (references still in it). */
-export interface PreparedStep {
-  index: number;
-  step: StepData;
-  /** The step's name, or `step N` (1-based) when it has none. */
-  label: string;
-  body?: unknown;
-  /** The payload file it came from (absolute), when the body is a file. */
-  file?: string;
-  /** The kind the body is checked as (order, preview, account), for preview and create steps. */
-  payloadKind?: PayloadKind;
-  operation?: Operation;
-}
+export {
+  SCENARIO_FINDING_CODES,
+  type PreparedStep,
+  type ScenarioFinding,
+  type ScenarioFindingCode,
+} from './findingTypes';
 
 export interface ScenarioFile {
   file?: string;

@@ -10,8 +10,8 @@ import { lineColumn } from '../schemas/lines';
 import { MAX_SCENARIO_DEPTH, tooDeepMessage } from './depth';
 import { findReferences } from './references';
 import type { StepData } from './schema';
-import type { PreparedStep } from './scenarioFile';
-import type { AddFinding as Add } from './stepFindings';
+import type { PreparedStep } from './findingTypes';
+import type { AddFinding as Add } from './findingTypes';
 
 /** Step kinds that send a body. */
 export const BODY_KINDS: readonly StepData['kind'][] = [

@@ -7,7 +7,7 @@ import { SANDBOX_CATALOG_PATH } from '../wire/sandboxCatalog';
 import { SIMULATED_NOTE } from '../wire/simulated';
 import type { Answer } from './checks';
 import { resolveReferences, type Scope } from './references';
-import type { PreparedStep } from './scenarioFile';
+import type { PreparedStep } from './findingTypes';
 
 export interface Call {
   body?: unknown;

@@ -6,15 +6,9 @@ import { parseJsonPath } from './jsonPath';
 import { hasSchema, stepOperation } from './responseSchema';
 import { RESERVED_NAMES, type Reference } from './references';
 import { retryable, type StepData } from './schema';
-import type { ScenarioFindingCode } from './scenarioFile';
+import type { AddFinding } from './findingTypes';
 
-export type AddFinding = (
-  code: ScenarioFindingCode,
-  message: string,
-  at: PathSegment[],
-  key?: boolean,
-  severity?: 'error' | 'warning',
-) => void;
+export type { AddFinding };
 
 const NAME = /^[A-Za-z_][\w-]*$/;
 
