@@ -69,8 +69,9 @@ export function checkHeaders(step: StepData, at: PathSegment[], add: Add): void 
       );
     } else if (seen.has(lower)) {
       add('bad-header', `"${name}" is "${seen.get(lower)}" again (header names ignore case): keep one.`, where, true);
-    } else if (typeof value === 'string' && /[\r\n\0]/.test(value)) {
-      add('bad-header', `The value of "${name}" breaks a line: a header value is one line of text.`, where);
+    } else if (typeof value === 'string' && /[^\t\x20-\x7e\x80-\xff]/.test(value)) {
+      const message = `The value of "${name}" breaks a line or holds a character a header cannot carry: give it one line of plain text.`;
+      add('bad-header', message, where);
     }
     seen.set(lower, name);
   }

@@ -6,7 +6,7 @@ import { kindFromFileName, type PathSegment } from '../schemas';
 import { SANDBOX_CATALOG_PATH } from '../wire/sandboxCatalog';
 import { SIMULATED_NOTE } from '../wire/simulated';
 import type { Answer } from './checks';
-import { resolveReferences, type Scope } from './references';
+import { resolveReferences, UnresolvedReference, type Scope } from './references';
 import type { PreparedStep } from './findingTypes';
 
 export interface Call {
@@ -143,6 +143,13 @@ function stepHeaders(
 ): Record<string, string> | undefined {
   if (!headers || !Object.keys(headers).length) return undefined;
   const resolved = resolveReferences(headers, answers, at) as Record<string, unknown>;
+  for (const [name, v] of Object.entries(resolved)) {
+    // A value read at run time (`${env.X}`) must stay one header: never a line break, nothing HTTP cannot carry.
+    if (/[^\t\x20-\x7e\x80-\xff]/.test(String(v))) {
+      const why = `The value of header "${name}" holds a line break or a character a header cannot carry (as written, or as its reference resolved): give it one line of plain text.`;
+      throw new UnresolvedReference(why, headers[name], [...at, name]);
+    }
+  }
   return Object.fromEntries(Object.entries(resolved).map(([k, v]) => [k.toLowerCase(), String(v)]));
 }
 

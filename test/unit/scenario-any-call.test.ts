@@ -129,6 +129,27 @@ describe('headers', () => {
     );
   });
 
+  test('a value that resolves to more than one line errors its step before anything is sent', async () => {
+    const client = new BillingClient({ baseUrl: url, clientId: 'id', clientSecret: 'secret' });
+    const connection = { name: 'Trace', baseUrl: url, production: false };
+    const from = seen.length;
+    const s = scenario({
+      name: 'injected',
+      steps: [{ kind: 'getAccount', accountNumber: 'A1', headers: { 'x-trace-id': '${env.TRACE}' } }],
+    });
+    try {
+      const env = { TRACE: 'a\r\nX-Injected: 1' };
+      const [r] = await runScenarios([s], { target: { kind: 'connection', client, connection }, env });
+      assert.equal(r.steps[0].outcome, 'errored');
+      assert.equal(r.steps[0].errorKind, 'scenario');
+      assert.deepEqual(r.steps[0].errorPath, ['steps', 0, 'headers', 'x-trace-id']);
+      assert.match(r.steps[0].error!, /holds a line break/);
+    } finally {
+      await client.close();
+    }
+    assert.ok(seen.slice(from).every(x => !('x-injected' in x.headers) && x.path === '/oauth/token'));
+  });
+
   test('never the client own: Authorization, Host and the framing are findings saying why; bad names too', () => {
     const s = scenario({
       name: 'x',
