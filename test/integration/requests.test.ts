@@ -310,10 +310,10 @@ suite('Request files: v2 bodies checked, completed and found', () => {
       d[0].message,
       /^Unknown field "last_nmae" in the body: did you mean `last_name`\? The service rejects it/,
     );
+    const entry = ['Unknown field "last_nmae"', 'did you mean `last_name`?'];
     const editor = vscode.window.activeTextEditor!;
     editor.selection = new vscode.Selection(d[0].range.start, d[0].range.start);
     await vscode.commands.executeCommand('editor.action.showHover');
-    const entry = ['Unknown field "last_nmae"', 'did you mean `last_name`?'];
     const shot = await screenWhen(this, 'request-file-v2-problem', text => entry.every(e => text.includes(e)));
     assert.ok(
       entry.every(e => shot.text.includes(e)),
