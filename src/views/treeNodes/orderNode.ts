@@ -20,7 +20,7 @@ export class OrderNode implements Node {
     const o = this.order;
     const item = treeItem(this, o.orderNumber, 'package');
     item.description = `${o.orderDate} · ${o.status}${o.description ? ` · ${o.description}` : ''}`;
-    item.tooltip = `Order ${o.orderNumber} of ${o.accountNumber}, ${o.orderDate}`;
+    item.tooltip = `Order ${o.orderNumber} of ${this.parent.number}, ${o.orderDate}`;
     return item;
   }
 
