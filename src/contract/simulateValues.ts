@@ -159,8 +159,8 @@ function echoFor(ctx: SimulationContext, s: Shape, name: string, depth: number):
   return key.length >= (s.minLength ?? 0) && key.length <= (s.maxLength ?? Infinity) ? key : undefined;
 }
 
-/** A uuid, with its hyphens or without. */
-export const UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
+/** A uuid (its version and variant digits too), with its hyphens or without. */
+const UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[1-8][0-9a-f]{3}-?[89ab][0-9a-f]{3}-?[0-9a-f]{12}$/i;
 
 const PREFERRED = ['USD', 'Active', 'Posted', 'Completed', 'Processed', 'Success', 'Succeeded', 'Approved'];
 

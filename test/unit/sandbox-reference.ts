@@ -133,8 +133,8 @@ function fieldsOf(raw: Schema, ctx: Context, depth = 0): string[] {
   return depth > 8 ? own : [...own, ...(s.allOf ?? []).flatMap(p => fieldsOf(p, ctx, depth + 1))];
 }
 
-/** A uuid, with its hyphens or without (the service's "uuid = 32 characters"). */
-const UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
+/** A uuid (its version and variant digits too), with its hyphens or without (the service's "uuid = 32 characters"). */
+const UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[1-8][0-9a-f]{3}-?[89ab][0-9a-f]{3}-?[0-9a-f]{12}$/i;
 
 function checkString(v: string, s: Schema, at: string, out: string[]): void {
   const fits = (n: number) => n >= (s.minLength ?? 0) && n <= (s.maxLength ?? Infinity);

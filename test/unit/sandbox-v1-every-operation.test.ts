@@ -124,3 +124,20 @@ test(`every v1 operation called once: ${ANSWERED.length} answer as their schema 
   // The measure of issue 31: 530 operations with a success answer in the contract, 36 without.
   assert.deepEqual([answered.length, notServed.length], [531, 36]);
 });
+
+test('ids where the format says uuid are uuids; a data labeling job read by its uuid answers that uuid', async () => {
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+  const query = { query: 'select accountnumber from account', outputFormat: 'JSON', compression: 'NONE' };
+  const submitted = await client.send<{ data: { id: string } }>(
+    { method: 'POST', path: '/query/jobs' },
+    { body: { ...query, output: { target: 'S3' } } },
+  );
+  assert.match(submitted.data.data.id, UUID);
+  const job = { method: 'GET', path: '/v1/multi-organizations/data-labeling-job/{job-id}' };
+  // Its uuid is 32 characters, as its reference page says: a uuid without hyphens, the one asked for.
+  const made = await client.send<{ jobId: string }>(job, { pathParams: { 'job-id': 'K0001' } });
+  assert.match(made.data.jobId, /^[0-9a-f]{12}4[0-9a-f]{3}[89ab][0-9a-f]{15}$/);
+  const id = '3f2c1a9e8b7d4c6e9a5f0e1d2c3b4a59';
+  const read = await client.send<{ jobId: string }>(job, { pathParams: { 'job-id': id } });
+  assert.equal(read.data.jobId, id);
+});
