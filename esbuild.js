@@ -25,6 +25,8 @@ const LAZY = {
   'src/contract/requestData.ts': 'contract-requests.js', // v1 request schemas, with the first request file
   'src/contract/responseData.ts': 'contract-responses.js', // v1 response schemas, with the first simulated answer
   'src/contract/responseDataV2.ts': 'contract-responses-v2.js', // v2 response schemas, with the first answer checked
+  'src/contract/requestDataV2.ts': 'contract-requests-v2.js', // v2 request schemas, with the first v2 request file
+  'src/contract/parametersV2.ts': 'contract-parameters-v2.js', // v2 path and query parameters, with the first use
   'src/client/secretRules.ts': 'secret-rules.js', // what is secret (names from the references), with the first redaction
   'src/client/summary.ts': 'summary.js', // a preview's rows and totals, with the first preview
   'src/client/previewBaseline.ts': 'preview-baseline.js', // the change since the last preview, with the first one
@@ -164,6 +166,27 @@ const oneLlhttp = {
   },
 };
 
+/**
+ * Each bundle takes the `vscode` API once. Imported as it is (`import * as vscode from 'vscode'` in some 60 modules),
+ * every importing module gets esbuild's CommonJS interop, a copy of the API object's ~194 names: about 12,000
+ * property definitions at load. Here every import of `vscode` reads one module of the bundle that re-exports the
+ * API; it is copied once.
+ */
+const vscodeOnce = {
+  name: 'vscode-once',
+  setup(build) {
+    build.onResolve({ filter: /^vscode$/ }, args =>
+      args.namespace === 'vscode-once'
+        ? { path: 'vscode', external: true }
+        : { path: 'vscode', namespace: 'vscode-once' },
+    );
+    build.onLoad({ filter: /.*/, namespace: 'vscode-once' }, () => ({
+      contents: "export * from 'vscode';",
+      loader: 'js',
+    }));
+  },
+};
+
 const common = {
   bundle: true,
   define: { BW_VERSION: JSON.stringify(require('./package.json').version) },
@@ -196,7 +219,7 @@ async function distBuilds() {
       entryPoints: ['src/extension.ts'],
       outfile: 'dist/extension.js',
       external: ['vscode'],
-      plugins: withLazy(),
+      plugins: withLazy(undefined, [vscodeOnce]),
     },
     {
       ...node,
@@ -222,7 +245,7 @@ async function distBuilds() {
   }
   for (const [src, out] of Object.entries(LAZY)) {
     const key = lazyKey(src);
-    const extra = src === 'undici' ? [oneLlhttp] : src.endsWith('jsonSchemas.ts') ? [schemaFiles] : [];
+    const extra = src === 'undici' ? [oneLlhttp] : src.endsWith('jsonSchemas.ts') ? [schemaFiles] : [vscodeOnce];
     // `vscode` stays external: a lazy part of the editor (the agent tool runner) imports it like the entry does.
     const lazy = { ...node, entryPoints: [src], outfile: `dist/${out}`, external: ['vscode'] };
     builds.push({ ...lazy, plugins: withLazy(key, extra) });

@@ -3,7 +3,7 @@
 // an error at that field; what the service reads anyway (a number written as a string, an unknown field,
 // which v1 ignores unless `rejectUnknownFields` is set) is at most a warning. Custom fields (`Region__c`) are
 // legal everywhere. Never cries wolf: a body the schema accepts gives no error.
-import { isRealDate } from '../schemas/dates';
+import { isRealDate, readDateTime } from '../schemas/dates';
 import { formatPath, type PathSegment } from '../schemas/findings';
 import type { RawFinding } from '../schemas/rules';
 import { suggestKey } from '../schemas/typos';
@@ -14,12 +14,25 @@ import { placeholderFor } from './placeholder';
 
 /** Fields the service keeps for integrations and custom fields: never unknown. */
 const CUSTOM_FIELD = /__(c|NS|QT)$/;
+/** The form a date-time takes, when the value says nothing of the day it meant. */
+const EXAMPLE_DATE_TIME = '2027-03-01T00:00:00Z';
 /** Far deeper than any real body (a recursive schema, `conditions` in conditions, could go on): not checked below. */
 const MAX_DEPTH = 200;
 
-export function checkValue(shapes: Shapes, node: SchemaNode, value: unknown, at: PathSegment[]): RawFinding[] {
+export interface CheckOptions {
+  /** The family refuses a field a closed object does not name (v2), rather than ignoring it (v1). */
+  unknownRefused?: boolean;
+}
+
+export function checkValue(
+  shapes: Shapes,
+  node: SchemaNode,
+  value: unknown,
+  at: PathSegment[],
+  options: CheckOptions = {},
+): RawFinding[] {
   const out: RawFinding[] = [];
-  new Checker(shapes, at.length).check(node, value, at, out);
+  new Checker(shapes, at.length, options.unknownRefused ?? false).check(node, value, at, out);
   return out;
 }
 
@@ -28,6 +41,7 @@ class Checker {
     private readonly shapes: Shapes,
     /** Leading path segments that are not part of the body (`body` in a request file). */
     private readonly base: number,
+    private readonly unknownRefused: boolean,
   ) {}
 
   check(node: SchemaNode, value: unknown, path: PathSegment[], out: RawFinding[]): void {
@@ -101,6 +115,7 @@ class Checker {
       out.push({ code: 'invalid-date', path, target: 'value', message });
       return;
     }
+    if (s.format === 'date-time' && this.checkDateTime(value, path, out)) return;
     const length = [...value].length;
     if (s.minLength !== undefined && length < s.minLength && !s.enum)
       out.push(this.range(path, `at least ${s.minLength} characters long, not ${length}`));
@@ -110,6 +125,23 @@ class Checker {
       const message = `${this.name(path)} does not match the contract's pattern ${s.pattern}.`;
       out.push({ code: 'invalid-value', path, target: 'value', severity: 'warning', message });
     }
+  }
+
+  /** True when the value is refused (nothing more to say of it). What the service reads and why: dates.ts. */
+  private checkDateTime(value: string, path: PathSegment[], out: RawFinding[]): boolean {
+    const r = readDateTime(value);
+    if (!r) return false;
+    if (r.verdict === 'advice') {
+      const zone = r.noZone ? ' (Z is UTC; or give the offset, e.g. +01:00)' : '';
+      const message = `${this.name(path)} ${r.why}: write "${r.suggestion}"${zone}.`;
+      out.push({ code: 'invalid-format', path, target: 'value', severity: 'warning', message });
+      return false;
+    }
+    const form = `${r.impossible ? 'a real date-time' : 'a date-time'} written YYYY-MM-DDThh:mm:ss with a zone`;
+    const why = r.why ? ` (${r.why})` : '';
+    const message = `${this.name(path)} must be ${form}, e.g. ${r.suggestion ?? EXAMPLE_DATE_TIME}, not ${describeValue(value)}${why}.`;
+    out.push({ code: r.impossible ? 'invalid-date' : 'invalid-format', path, target: 'value', message });
+    return true;
   }
 
   private checkNumber(s: Shape, value: number, path: PathSegment[], out: RawFinding[]): void {
@@ -169,7 +201,14 @@ class Checker {
         if (near) out.push(unknownField(key, [...path, key], this.where(path), near));
         else if (typeof s.additionalProperties === 'object')
           this.checkExtra(s.additionalProperties, v, [...path, key], out);
-      } else out.push(unknownField(key, [...path, key], this.where(path), suggestKey(key, known, present)));
+      } else {
+        const near = suggestKey(key, known, present);
+        out.push(
+          this.unknownRefused
+            ? refusedField(key, [...path, key], this.where(path), near)
+            : unknownField(key, [...path, key], this.where(path), near),
+        );
+      }
     }
   }
 
@@ -207,6 +246,19 @@ function unknownField(key: string, path: PathSegment[], where: string, near: str
     message: near
       ? `Unknown field "${key}" in ${where}: did you mean \`${near}\`? As written, the service ignores it.`
       : `Unknown field "${key}" in ${where}: the service ignores it (unless rejectUnknownFields is set). A custom field ends in __c.`,
+    fix: near ? { kind: 'renameProperty', property: key, to: near } : { kind: 'removeProperty', property: key },
+  };
+}
+
+/** A closed object of a family that refuses what it does not name (v2): the service answers 400. */
+function refusedField(key: string, path: PathSegment[], where: string, near: string | undefined): RawFinding {
+  return {
+    code: 'unknown-field',
+    path,
+    target: 'key',
+    message: near
+      ? `Unknown field "${key}" in ${where}: did you mean \`${near}\`? The service rejects it.`
+      : `Unknown field "${key}" in ${where}: the service rejects it.`,
     fix: near ? { kind: 'renameProperty', property: key, to: near } : { kind: 'removeProperty', property: key },
   };
 }
