@@ -7,7 +7,7 @@
 import type { Operation } from '../../catalog';
 import { requestContract, simulateAnswer, SIMULATED_HEADER } from '../../contract';
 import { FINDING_CODES, formatPath, moreFindingsMessage } from '../../schemas';
-import { contractErrors } from '../http/offThread';
+import { contractErrors, contractErrorsHere, type ContractErrors } from '../http/offThread';
 import { badRequest, ServiceError } from '../http/errors';
 import { MAX_JSON_DEPTH, nestingExceeds, parseJson } from '../http/body';
 import type { Reply } from '../http/router';
@@ -48,15 +48,26 @@ async function checkedBody(r: ContractRequest): Promise<unknown> {
   if (nestingExceeds(r.text, MAX_JSON_DEPTH))
     throw badRequest('malformed_json', undefined, `The body nests deeper than ${MAX_JSON_DEPTH} levels.`, 90);
   const body = parseJson(r.text);
-  const { listed: errors, more } = await contractErrors(r.op.id, r.text, body);
-  if (!errors.length) return body;
+  const found = await contractErrors(r.op.id, r.text, body);
+  if (found.listed.length) throw refusal(found);
+  return body;
+}
+
+/** Checks a parsed body of a served operation against its request schema: the same 400 as the responder's. */
+export function checkContractBody(operationId: string, body: unknown): void {
+  const found = contractErrorsHere(operationId, body);
+  if (found.listed.length) throw refusal(found);
+}
+
+/** The service's 400 for a body's errors: one reason per mistake, each naming its field. */
+function refusal({ listed: errors, more }: ContractErrors): ServiceError {
   const details: { code: string; parameter?: string; message: string }[] = errors.map(f => ({
     code: f.code === 'missing-field' ? 'missing_parameter' : 'invalid_parameter',
     parameter: formatPath(f.path),
     message: f.message,
   }));
   if (more) details.push({ code: 'invalid_parameter', message: moreFindingsMessage(more, 0) });
-  throw new ServiceError(
+  return new ServiceError(
     400,
     { type: 'bad_request', errors: details },
     { resource: 500000, category: FINDING_CODES[errors[0].code].category },

@@ -18,6 +18,7 @@ import { Numbers } from './ids';
 import type { ItemTier, Term, TiersMode } from '../engine/metrics';
 import type { ChargeChange, PriceTerms } from '../billing/types';
 import type { BillRunRec } from './billRuns';
+import { Actions, standingLedger, standsBilled, type ActionRec } from './actions';
 import { Ledger, type BillingDocumentRec } from './documents';
 import { upgradeOrder } from './upgrade';
 
@@ -139,6 +140,7 @@ interface Snapshot {
   documents?: BillingDocumentRec[];
   /** The bill runs, in the order they ran; absent before the first (and in files written before they were kept). */
   billRuns?: BillRunRec[];
+  actions?: ActionRec[]; // what was done to documents and bill runs after they were issued; absent before the first
 }
 export interface StoreOptions {
   writer?: DataWriter;
@@ -154,6 +156,7 @@ export interface Extent {
   orders: number;
   documents: number;
   billRuns: number;
+  actions: number;
   catalog: Catalog;
 }
 
@@ -163,6 +166,7 @@ export interface Removed {
   orders: OrderRec[];
   documents: BillingDocumentRec[];
   billRuns: BillRunRec[];
+  actions: ActionRec[];
 }
 
 interface Checkpoint extends Extent {
@@ -185,6 +189,7 @@ export class Store {
   /** Bill runs in the order they ran, and by id and by number. */
   readonly billRunList: BillRunRec[] = [];
   readonly billRuns = new Map<string, BillRunRec>();
+  readonly actions = new Actions(); // invoices posted, canceled...; bill runs posted... (invoicing/actions.ts)
   /** What each item has been billed (from the documents): a bill run bills the rest. */
   ledger = new Ledger();
   /** What orders are priced from: the seeded catalog, or one copied in (kept in the data file). */
@@ -236,7 +241,7 @@ export class Store {
     this.documents.set(d.id, d);
     this.documents.set(d.number, d);
     this.documentList.push(d);
-    this.ledger.add(d);
+    if (!d.reverses && standsBilled(this.actions.of(d.id))) this.ledger.add(d); // canceled, reversed: not billed
   }
   addBillRun(r: BillRunRec) {
     this.billRuns.set(r.id, r);
@@ -292,6 +297,7 @@ export class Store {
       ...(this.today !== undefined ? { today: this.today } : {}),
       ...(this.documentList.length ? { documents: this.documentList } : {}),
       ...(this.billRunList.length ? { billRuns: this.billRunList } : {}),
+      ...(this.actions.list.length ? { actions: this.actions.list } : {}),
     };
     return JSON.stringify(snapshot);
   }
@@ -307,6 +313,7 @@ export class Store {
     this.documentList.length = 0;
     this.billRuns.clear();
     this.billRunList.length = 0;
+    this.actions.clear();
     this.ledger = new Ledger();
     this.catalog = SEED_CATALOG; // unless the state put back had a copied one
     this.load(JSON.parse(text) as Snapshot);
@@ -326,6 +333,7 @@ export class Store {
       orders: this.orderList.length,
       documents: this.documentList.length,
       billRuns: this.billRunList.length,
+      actions: this.actions.list.length,
       catalog: this.catalog,
     };
   }
@@ -343,13 +351,14 @@ export class Store {
       this.documents.delete(d.id);
       this.documents.delete(d.number);
     }
-    if (documents.length) this.ledger = new Ledger(this.documentList);
+    const actions = this.actions.truncate(to.actions ?? 0);
+    if (documents.length || actions.length) this.ledger = standingLedger(this.documentList, this.actions);
     const billRuns = this.billRunList.splice(to.billRuns);
     for (const r of billRuns) {
       this.billRuns.delete(r.id);
       this.billRuns.delete(r.number);
     }
-    return { accounts, orders, documents, billRuns };
+    return { accounts, orders, documents, billRuns, actions };
   }
 
   private rollback(cp: Checkpoint): void {
@@ -370,6 +379,7 @@ export class Store {
       this.subscriptions.set(x.subscription_number, x);
     }
     for (const o of s.orders) this.addOrder(s.format === SNAPSHOT_FORMAT ? o : upgradeOrder(o));
+    for (const a of Array.isArray(s.actions) ? s.actions : []) this.actions.add(a); // first: the ledger reads them
     for (const d of Array.isArray(s.documents) ? s.documents : []) this.addDocument(d);
     for (const r of Array.isArray(s.billRuns) ? s.billRuns : []) this.addBillRun(r);
     if (catalog) this.catalog = catalog;

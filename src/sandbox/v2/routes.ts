@@ -9,6 +9,9 @@ import { outOfBounds, V2_FIELDS } from '../engine/bounds';
 import type { Store } from '../state/store';
 import { previewView } from './billingDocuments';
 import { billingRoutes } from './billingRoutes';
+import { billRunActions } from './billRunActions';
+import { catalogRoutes } from './catalogRoutes';
+import { invoiceRoutes } from './invoiceRoutes';
 import { plansPage } from './planViews';
 import { subscriptionsPage } from './subscriptionList';
 import { accountView, orderView } from './views';
@@ -53,6 +56,9 @@ export function v2Routes(deps: RouteDeps): Route[] {
     { method: 'GET', path: '/v2/plans', handle: call => ok(plansPage(call.query)) },
     { method: 'GET', path: '/v2/subscriptions', handle: call => ok(subscriptionsPage(store, call.query)) },
     ...billingRoutes(deps),
+    ...invoiceRoutes(deps),
+    ...billRunActions(deps),
+    ...catalogRoutes(deps),
   ];
 }
 

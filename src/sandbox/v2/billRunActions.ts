@@ -1,0 +1,46 @@
+// v2 bill run actions, from the store: POST /v2/bill_runs/{bill_run_id}/post (its draft invoices posted with it),
+// /cancel (once none of its documents is posted: its drafts canceled with it) and DELETE /v2/bill_runs/{bill_run_id}
+// (once canceled; a 404 to every read after). invoicing/documentActions.ts says what each may do.
+import type { RouteDeps } from '../http/routeDeps';
+import { ok, type Route } from '../http/router';
+import { cancelBillRun, deleteBillRun, postBillRun, runStatusOf } from '../invoicing/documentActions';
+import { billRun, billRunView } from './billingRoutes';
+import { actionBody, refused } from './invoiceRoutes';
+
+export function billRunActions(deps: RouteDeps): Route[] {
+  const { store } = deps;
+  const path = '/v2/bill_runs/{bill_run_id}';
+  return [
+    {
+      method: 'POST',
+      path: `${path}/post`,
+      handle: async call => {
+        await actionBody(call, `POST ${path}/post`); // its invoice_date: the documents keep the date they were issued
+        await call.hold();
+        const run = billRun(store, call.params.bill_run_id);
+        deps.commit(() => refused(() => postBillRun(store, run, deps.clock.timestamp())));
+        return ok(billRunView(run, runStatusOf(store, run)));
+      },
+    },
+    {
+      method: 'POST',
+      path: `${path}/cancel`,
+      handle: async call => {
+        await actionBody(call, `POST ${path}/cancel`);
+        await call.hold();
+        const run = billRun(store, call.params.bill_run_id);
+        deps.commit(() => refused(() => cancelBillRun(store, run, deps.clock.timestamp())));
+        return ok(billRunView(run, runStatusOf(store, run)));
+      },
+    },
+    {
+      method: 'DELETE',
+      path,
+      handle: call => {
+        const run = billRun(store, call.params.bill_run_id);
+        deps.commit(() => refused(() => deleteBillRun(store, run, deps.clock.timestamp())));
+        return { status: 204, body: undefined };
+      },
+    },
+  ];
+}
