@@ -163,6 +163,8 @@ describe('v2 bill run actions, served from the store', () => {
     const run = await call('POST', '/v2/bill_runs', body);
     const [invoice] = await invoicesOf(call, account);
     await call('POST', `/v2/invoices/${invoice.id}/unpost`);
+    const missing = await call('POST', `/v2/bill_runs/${run.json.id}/post`);
+    assert.deepEqual([missing.status, missing.json.errors[0]?.parameter], [400, 'invoice_date']);
     const posted = await call('POST', `/v2/bill_runs/${run.json.id}/post`, { invoice_date: '2027-02-01' });
     assert.equal(posted.status, 200, JSON.stringify(posted.json));
     assert.deepEqual(v2.mismatches(posted.json, 'billRun'), []);
