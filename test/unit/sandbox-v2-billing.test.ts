@@ -3,7 +3,11 @@
 // own schema (its committed extract, not the product's contract data).
 import { after, before, describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
+import { CLOCK_PATH } from '../../src/wire/sandboxClock';
 import { newCustomer, TEAM } from './billRunFixtures';
 import { referenceChecker, type Schema } from './sandbox-reference';
 import { tokenOf } from './sandboxToken';
@@ -216,6 +220,53 @@ describe('the v2 catalog, served from the sandbox', () => {
     for (const path of ['/v2/products/nope', '/v2/plans/nope', '/v2/prices/nope']) {
       const r = await call('GET', path);
       assert.deepEqual([r.status, r.json.type], [404, 'not_found'], path);
+    }
+  });
+});
+
+describe('what was done to invoices is kept like the rest', () => {
+  test('a data file keeps a cancel across a restart: still canceled, its lines billed again once', async () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bw-v2-actions-')), 'sandbox.json');
+    let sb = await startSandbox({ dataFile: file, today: '2027-01-01' });
+    let call = await caller(sb);
+    const { account, invoice } = await billedCustomer(call);
+    await call('POST', `/v2/invoices/${invoice.id}/unpost`);
+    await call('POST', `/v2/invoices/${invoice.id}/cancel`);
+    await sb.close();
+    sb = await startSandbox({ dataFile: file, today: '2027-01-01' });
+    try {
+      call = await caller(sb);
+      assert.equal((await call('GET', `/v2/invoices/${invoice.id}`)).json.state, 'canceled');
+      const bill = async () => (await call('POST', `/v2/accounts/${account}/bill`, {})).json.invoices.data;
+      assert.deepEqual(
+        (await bill()).map((i: { total: number }) => i.total),
+        [350],
+      );
+      assert.deepEqual(await bill(), []);
+    } finally {
+      await sb.close();
+    }
+  });
+
+  test('going back in time undoes a cancel taken after that date; forward again bills nothing twice', async () => {
+    const sb = await startSandbox({ today: '2027-01-01' });
+    try {
+      const call = await caller(sb);
+      const { account, invoice } = await billedCustomer(call);
+      await call('POST', CLOCK_PATH, { to: '2027-01-10' });
+      await call('POST', `/v2/invoices/${invoice.id}/unpost`);
+      await call('POST', `/v2/invoices/${invoice.id}/cancel`);
+      assert.equal((await call('GET', `/v2/invoices/${invoice.id}`)).json.state, 'canceled');
+      const back = await call('POST', CLOCK_PATH, { to: '2027-01-05' });
+      assert.equal(back.status, 200, JSON.stringify(back.json));
+      assert.equal((await call('GET', `/v2/invoices/${invoice.id}`)).json.state, 'posted', 'the cancel came later');
+      await call('POST', CLOCK_PATH, { to: '2027-02-01' });
+      assert.deepEqual(
+        (await invoicesOf(call, account)).map(i => `${i.document_date} ${i.total} ${i.state}`),
+        ['2027-01-01 350 posted', '2027-02-01 350 posted'],
+      );
+    } finally {
+      await sb.close();
     }
   });
 });
