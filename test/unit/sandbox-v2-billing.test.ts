@@ -25,7 +25,11 @@ async function caller(sb: Sandbox): Promise<Call> {
   const token = await tokenOf(sb);
   return async (method, path, body) => {
     const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
-    const r = await fetch(`${sb.url}${path}`, { method, headers, body: body && JSON.stringify(body) });
+    const r = await fetch(`${sb.url}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const text = await r.text();
     return { status: r.status, json: text ? JSON.parse(text) : undefined };
   };

@@ -107,9 +107,9 @@ test(`every v2 operation (${V2.length}) answers a success that conforms to its v
     const body = op.method === 'GET' || op.method === 'DELETE' ? undefined : template;
     const outcome = await c.send(op, { pathParams: params, body }).then(
       r => ({ status: r.status, data: r.data as unknown, simulated: r.simulated === true }),
-      (e: ApiError) => ({ status: e.status, data: e.message as unknown, simulated: false }),
+      (e: ApiError) => ({ status: e.status ?? 0, data: e.message as unknown, simulated: false }),
     );
-    if (outcome.status >= 300 || outcome.simulated !== (how === 'simulated')) {
+    if (outcome.status < 200 || outcome.status >= 300 || outcome.simulated !== (how === 'simulated')) {
       wrong.push(
         `${op.id}: ${outcome.status}${outcome.simulated ? ' simulated' : ''}, expected ${how}: ${outcome.data}`,
       );

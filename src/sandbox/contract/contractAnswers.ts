@@ -53,9 +53,17 @@ function readById(op: Operation, params: Record<string, string>, body: unknown):
   const isParam = (s: string) => /^\{.+\}$/.test(s);
   const last = segments.length - 1 - [...segments].reverse().findIndex(isParam);
   if (last >= segments.length || segments.length - last > 2) return; // the id, or the id and one action
-  const collection = segments.slice(0, last).filter(s => !isParam(s)).pop() ?? '';
+  const collection =
+    segments
+      .slice(0, last)
+      .filter(s => !isParam(s))
+      .pop() ?? '';
   const schema = answerSchemaName(op.id);
-  const words = (s: string) => s.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase().split(/[_-]+/);
+  const words = (s: string) =>
+    s
+      .replace(/([a-z])([A-Z])/g, '$1_$2')
+      .toLowerCase()
+      .split(/[_-]+/);
   const [own, path] = [words(schema), words(collection)];
   if (!schema || own.length > path.length || !own.every((w, i) => path[i].startsWith(w))) return;
   const value = params[segments[last].slice(1, -1)];
