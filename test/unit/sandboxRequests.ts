@@ -198,10 +198,10 @@ export const step = fc.oneof(
       call: fc.constantFrom(
         'PUT /v2/orders',
         'DELETE /v2/orders',
-        'GET /v2/orders',
+        'PUT /v2/orders/preview',
         'GET /v2/orders/preview',
         'PATCH /v2/accounts',
-        'GET /v2/accounts',
+        'PUT /v2/accounts',
         'POST /v2/plans',
         'DELETE /v2/subscriptions',
         'GET /oauth/token',

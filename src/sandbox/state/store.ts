@@ -37,6 +37,10 @@ export interface AccountRec {
   status: 'active';
   created_time: string;
   updated_time: string;
+  /** What else the account was given (description, crm_id, ...): kept and answered, nothing computes from it. */
+  details?: Record<string, unknown>;
+  /** Its contacts besides bill_to and sold_to (POST /v2/contacts), each with its id. */
+  contacts?: Contact[];
 }
 export interface ItemRec {
   id: string;
@@ -99,6 +103,7 @@ export interface SubscriptionRec {
   end_date: string | null;
   auto_renew: boolean;
   plans: PlanRec[];
+  description?: string;
   custom_fields?: Record<string, unknown>;
   created_time: string;
   updated_time: string;

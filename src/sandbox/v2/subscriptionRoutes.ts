@@ -1,0 +1,183 @@
+// v2 subscriptions by state: the list and the read by id or number, PATCH, pause, resume, cancel and activate,
+// and the versions. Every change runs through the order engine as the same change in an order would (one order is
+// recorded), so bill runs, time travel (a pause's resume date) and GET /v2/orders see it.
+import type { EngineSubscription } from '../engine/orders';
+import { runOrder } from '../engine/orders';
+import { badRequest, notFound, ServiceError } from '../http/errors';
+import type { RouteDeps } from '../http/routeDeps';
+import { ok, type Route } from '../http/router';
+import { subscriptionByKey } from '../state/lookup';
+import type { Store, SubscriptionRec } from '../state/store';
+import { changeFindings, invalidState, notServed, withBody } from './bodies';
+import { listPage } from './listQuery';
+import { accountOf, expansion, subscriptionView } from './subscriptionViews';
+
+type Body = Record<string, unknown>;
+
+/** The fields of a PATCH the engine changes (the rest are the subscription's own: description, custom fields). */
+const CHANGES = ['terms', 'add_subscription_plans', 'update_subscription_plans', 'remove_subscription_plans'];
+const CHANGES_WITH_ACTIONS = [...CHANGES, 'renew', 'cancel', 'pause', 'resume'];
+
+export const subscriptionOrThrow = (store: Store, key: string): SubscriptionRec => {
+  const sub = subscriptionByKey(store, key);
+  if (!sub) throw notFound('subscription_id', `Subscription ${key} could not be found.`);
+  return sub;
+};
+
+export function subscriptionRoutes(deps: RouteDeps): Route[] {
+  const { store } = deps;
+  const view = (s: SubscriptionRec, q: URLSearchParams) => subscriptionView(s, accountOf(store, s), expansion(q));
+  const action = (name: 'pause' | 'resume' | 'cancel'): Route => ({
+    method: 'POST',
+    path: `/v2/subscriptions/{subscription_id}/${name}`,
+    handle: call =>
+      withBody(deps, call, body, b => {
+        const sub = subscriptionOrThrow(store, call.params.subscription_id);
+        const entry = { subscription_number: sub.subscription_number, [name]: b };
+        changeFindings(entry, sub.account_number, new Date(deps.clock.timestamp()), name);
+        return ok(view(change(deps, sub, entry, name), call.query));
+      }),
+  });
+  return [
+    {
+      method: 'GET',
+      path: '/v2/subscriptions',
+      handle: call => {
+        const all = [...store.subscriptions.values()];
+        const row = (s: SubscriptionRec) => subscriptionView(s, accountOf(store, s));
+        return ok(
+          listPage(all, call.query, s => view(s, call.query), { what: 'Subscriptions', sample: SAMPLE(), row }),
+        );
+      },
+    },
+    {
+      method: 'GET',
+      path: '/v2/subscriptions/{subscription_id}',
+      handle: call => ok(view(subscriptionOrThrow(store, call.params.subscription_id), call.query)),
+    },
+    {
+      method: 'PATCH',
+      path: '/v2/subscriptions/{subscription_id}',
+      handle: call =>
+        deps.idempotent(call, body, b => {
+          const sub = subscriptionOrThrow(store, call.params.subscription_id);
+          const patch = b as Body;
+          for (const f of ['replace_subscription_plans', 'renewals']) {
+            if (patch[f] === undefined) continue;
+            throw notServed(
+              `The Local sandbox does not serve ${f} in a PATCH: send remove_subscription_plans and ` +
+                'add_subscription_plans (or renew) instead.',
+            );
+          }
+          const entry = { ...patch, subscription_number: sub.subscription_number };
+          changeFindings(entry, sub.account_number, new Date(deps.clock.timestamp()));
+          return ok(view(change(deps, sub, entry), call.query));
+        }),
+    },
+    action('pause'),
+    action('resume'),
+    action('cancel'),
+    {
+      method: 'POST',
+      path: '/v2/subscriptions/{subscription_id}/activate',
+      handle: call =>
+        withBody(deps, call, body, () => {
+          const sub = subscriptionOrThrow(store, call.params.subscription_id);
+          throw invalidState(
+            'subscription_id',
+            `${sub.subscription_number} is ${sub.state}: the Local sandbox activates a subscription when its order ` +
+              'is created, so only a pending one (never made here) needs activating.',
+          );
+        }),
+    },
+    {
+      method: 'GET',
+      path: '/v2/subscriptions/{subscription_id}/versions',
+      handle: call => {
+        const sub = subscriptionOrThrow(store, call.params.subscription_id);
+        return ok(listPage(versions(store, sub), call.query, v => v, { what: 'Versions', sample: SAMPLE() }));
+      },
+    },
+  ];
+}
+
+const body = (b: unknown): void => {
+  if (typeof b !== 'object' || b === null || Array.isArray(b)) {
+    throw badRequest('invalid_parameter', undefined, 'The body must be a JSON object.');
+  }
+};
+
+/**
+ * Runs a change as an order on the subscription's account (recorded like any order), then keeps the fields the
+ * subscription holds itself; answers the subscription as it now is. The engine's refusals name the caller's fields.
+ */
+function change(deps: RouteDeps, sub: SubscriptionRec, entry: Body, action?: string): SubscriptionRec {
+  const { store } = deps;
+  const engine = CHANGES_WITH_ACTIONS.some(f => entry[f] !== undefined);
+  const own = (['description', 'custom_fields'] as const).filter(f => entry[f] !== undefined);
+  return renamed(action, () =>
+    deps.commit(() => {
+      if (engine) {
+        const order = { account_number: sub.account_number, subscriptions: [entry as EngineSubscription] };
+        runOrder(store, order, true, deps.clock, undefined, deps.prices);
+      }
+      const now = store.subscriptions.get(sub.subscription_number)!;
+      if (!own.length) return now;
+      const next = structuredClone(now);
+      if (entry.description !== undefined) next.description = String(entry.description);
+      if (entry.custom_fields !== undefined)
+        next.custom_fields = { ...next.custom_fields, ...(entry.custom_fields as Body) };
+      next.updated_time = deps.clock.timestamp();
+      store.putSubscription(next);
+      return next;
+    }),
+  );
+}
+
+/** The engine names `subscriptions[0].pause`; the caller wrote `pause` (or, for POST .../pause, the path). */
+function renamed<T>(action: string | undefined, run: () => T): T {
+  try {
+    return run();
+  } catch (e) {
+    if (!(e instanceof ServiceError) || e.status !== 400) throw e;
+    const errors = e.v2.errors.map(d => {
+      let parameter = d.parameter?.replace(/^subscriptions\[0\]\.?/, '');
+      if (action && parameter === action) parameter = 'subscription_id';
+      else if (action && parameter?.startsWith(`${action}.`)) parameter = parameter.slice(action.length + 1);
+      const message = d.message.split('subscriptions[0].').join('');
+      return { ...d, ...(parameter ? { parameter } : {}), message };
+    });
+    throw new ServiceError(400, { type: e.v2.type, errors }, e.v1, e.headers);
+  }
+}
+
+/**
+ * The versions of a subscription: as each order left it (the orders keep that answer), then as it is now when
+ * something else moved it on since (time travel's resumes); the newest is the latest version.
+ */
+function versions(store: Store, sub: SubscriptionRec): Body[] {
+  const account = accountOf(store, sub);
+  const byVersion = new Map<number, Body>();
+  for (const o of store.orderList) {
+    for (const s of o.subscriptions as Body[]) {
+      if (s.subscription_number !== sub.subscription_number) continue;
+      const { actions: _a, ...kept } = s;
+      byVersion.set(Number(s.version), { ...kept, latest_version: false });
+    }
+  }
+  byVersion.set(sub.version, { ...subscriptionView(sub, account), latest_version: true });
+  return [...byVersion.entries()].sort(([a], [b]) => a - b).map(([, v]) => v);
+}
+
+let sample: Body | undefined;
+/** A subscription with every field its answer can have: what the list can be filtered and sorted by. */
+function SAMPLE(): Body {
+  const term = { type: 'termed' as const, interval: 'month' as const, interval_count: 1 };
+  const s: SubscriptionRec = {
+    ...{ id: '', subscription_number: '', account_number: '', state: 'active', version: 1, order_number: '' },
+    ...{ initial_term: term, renewal_term: term, current_term_start: '', current_term_end: '', auto_renew: true },
+    ...{ contract_effective: '', start_date: '', end_date: '', plans: [], created_time: '', updated_time: '' },
+  };
+  const a = { id: '', account_number: '', name: '', currency: '', bill_cycle_day: 1, bill_to: {} };
+  return (sample ??= subscriptionView(s, { ...a, status: 'active', created_time: '', updated_time: '' }));
+}
