@@ -25,6 +25,8 @@ const LAZY = {
   'src/contract/requestData.ts': 'contract-requests.js', // v1 request schemas, with the first request file
   'src/contract/responseData.ts': 'contract-responses.js', // v1 response schemas, with the first simulated answer
   'src/contract/responseDataV2.ts': 'contract-responses-v2.js', // v2 response schemas, with the first answer checked
+  'src/contract/requestDataV2.ts': 'contract-requests-v2.js', // v2 request schemas, with the first v2 request file
+  'src/contract/parametersV2.ts': 'contract-parameters-v2.js', // v2 path and query parameters, with the first use
   'src/client/secretRules.ts': 'secret-rules.js', // what is secret (names from the references), with the first redaction
   'src/client/summary.ts': 'summary.js', // a preview's rows and totals, with the first preview
   'src/client/previewBaseline.ts': 'preview-baseline.js', // the change since the last preview, with the first one

@@ -2,7 +2,7 @@
 // Dev-time: regenerates src/contract/v1/requests.json and responses.json from the real service's v1 OpenAPI
 // description (../shared/reference/v1-openapi.yaml). Facts only: names, types, enums, required sets, formats,
 // nullable, bounds, open or closed objects; no descriptions or examples. The extension never reads the
-// reference: it loads these committed files lazily (src/contract). test/unit/contract-data.test.ts checks
+// reference: it loads these committed files lazily (src/contract). test/unit/generated-data.test.ts checks
 // the committed data against the reference.
 //   node scripts/gen-contract.mjs [REFERENCE_DIR]   (default ../shared/reference)
 import fs from 'node:fs';
@@ -137,23 +137,33 @@ for (const [name, data] of [
 fs.writeFileSync(path.join(outDir, 'unanswered.json'), JSON.stringify(unanswered, null, 2) + '\n');
 console.log(`unanswered.json: ${unanswered.length} catalog operations with no success answer in the contract`);
 
-// v2: the response schemas of the catalog's v2 operations and of the ones the extension sends beside them (an
-// opened invoice), from the quickstart reference, whose paths leave out the /v2 of its servers' URL. Answers
-// are checked against them (src/contract/answerCheck.ts).
-const V2_EXTRA = ['GET /v2/invoices/{invoice_id}'];
+// v2: every v2 operation of the catalog (all of the quickstart reference's), whose paths leave out the /v2 of its
+// servers' URL: request-body schemas (v2/requests.json, checked like v1's but closed: the v2 objects refuse a field
+// they do not name), response schemas (v2/responses.json: answers are checked against them, src/contract/answerCheck.ts;
+// the Local sandbox simulates from them) and path and query parameters (v2/parameters.json).
 const v2doc = yaml.load(fs.readFileSync(path.join(refDir, 'quickstart-v2-openapi.yaml'), 'utf8'));
 const v2components = Object.fromEntries(Object.entries(v2doc.components.schemas).map(([n, s]) => [n, compact(s)]));
+const v2params = v2doc.components.parameters ?? {};
 const v2ops = new Map();
 for (const [p, item] of Object.entries(v2doc.paths))
-  for (const m of METHODS) if (item[m]) v2ops.set(`${m.toUpperCase()} ${shape('/v2' + p)}`, { path: p, op: item[m] });
+  for (const m of METHODS)
+    if (item[m]) v2ops.set(`${m.toUpperCase()} ${shape('/v2' + p)}`, { path: p, op: item[m], shared: item.parameters });
 const v2 = { operations: {}, referencePaths: {}, schemas: {} };
-const v2names = new Set();
-const v2ids = [...catalog.map(o => `${o.method} ${o.path}`).filter(id => id.includes(' /v2/')), ...V2_EXTRA];
+const v2requests = { operations: {}, media: {}, schemas: {} };
+const v2parameters = {};
+const v2names = new Set(),
+  v2requestNames = new Set();
+const v2ids = catalog.map(o => `${o.method} ${o.path}`).filter(id => id.includes(' /v2/'));
 for (const id of v2ids) {
   const [method, p] = id.split(' ');
   const found = v2ops.get(`${method} ${shape(p)}`);
   if (!found) continue;
   if ('/v2' + found.path !== p) v2.referencePaths[id] = '/v2' + found.path;
+  const content = found.op.requestBody?.content ?? {};
+  if (content['application/json']?.schema) {
+    v2requests.operations[id] = compact(content['application/json'].schema);
+    reach(v2requests.operations[id], v2requestNames, v2components);
+  } else if (Object.keys(content).length) v2requests.media[id] = Object.keys(content)[0];
   const answers = {};
   for (const [status, r] of Object.entries(found.op.responses ?? {})) {
     const schema = r.content?.['application/json']?.schema;
@@ -161,11 +171,36 @@ for (const id of v2ids) {
     if (schema) reach(answers[status], v2names, v2components);
   }
   v2.operations[id] = answers;
+  // Path and query parameters by the catalog's names (a path parameter may be spelt otherwise in the reference).
+  const params = [...(found.shared ?? []), ...(found.op.parameters ?? [])]
+    .map(x => (x.$ref ? v2params[x.$ref.split('/').pop()] : x))
+    .filter(x => x && (x.in === 'path' || x.in === 'query'));
+  const ours = pathParamNames(p);
+  const theirs = pathParamNames(found.path);
+  v2parameters[id] = params.map(x => ({
+    name: x.in === 'path' && theirs.includes(x.name) ? (ours[theirs.indexOf(x.name)] ?? x.name) : x.name,
+    in: x.in,
+    ...(x.required ? { required: true } : {}),
+    schema: compact(x.schema ?? {}),
+  }));
 }
 for (const n of [...v2names].sort()) v2.schemas[n] = v2components[n];
+for (const n of [...v2requestNames].sort()) v2requests.schemas[n] = v2components[n];
 const v2dir = path.resolve('src/contract/v2');
 fs.mkdirSync(v2dir, { recursive: true });
-fs.writeFileSync(path.join(v2dir, 'responses.json'), JSON.stringify(v2) + '\n');
-console.log(
-  `v2/responses.json: ${Object.keys(v2.operations).length} operations, ${Object.keys(v2.schemas).length} schemas`,
-);
+for (const [name, data] of [
+  ['responses.json', v2],
+  ['requests.json', v2requests],
+]) {
+  fs.writeFileSync(path.join(v2dir, name), JSON.stringify(data) + '\n');
+  console.log(
+    `v2/${name}: ${Object.keys(data.operations).length} operations, ${Object.keys(data.schemas).length} schemas`,
+  );
+}
+fs.writeFileSync(path.join(v2dir, 'parameters.json'), JSON.stringify(v2parameters) + '\n');
+console.log(`v2/parameters.json: ${Object.keys(v2parameters).length} operations`);
+
+/** `/orders/{order_id}/cancel` -> ['order_id']. */
+function pathParamNames(p) {
+  return [...p.matchAll(/\{([^}]+)\}/g)].map(m => m[1]);
+}

@@ -2,6 +2,7 @@
 // the request files complete it (v1: the contract, requestFieldsAt; v2: the payload schemas, payloadFieldsAt).
 import { OPERATIONS, searchOperations, type Operation } from '../catalog';
 import { requestContract } from '../contract';
+import { v2Parameters } from '../contract/parametersV2';
 import { requestFieldsAt, V2_BODY_KINDS } from '../payloads/requests';
 import { payloadFieldsAt, type FieldInfo, type PathSegment } from '../schemas';
 import { capped } from './capped';
@@ -27,6 +28,8 @@ export function findOperations(query: string, limit = DEFAULT_HITS): { operation
 
 export interface OperationDescription extends OperationInfo {
   pathParams: { name: string; required: true }[];
+  /** v2: the query parameters the reference names (`filter[]`, `sort[]`, `page_size`, `cursor`, ...). */
+  queryParams?: { name: string; type: string; required?: true }[];
   body: { takes: false } | { takes: true; media?: string; at?: string; fields: FieldInfo[]; note?: string };
   note?: string;
 }
@@ -59,13 +62,13 @@ export function describeOperation(operation: string, at?: string): DescribeAnswe
   const bodyPath = at ? fieldPath(at) : [];
   if (!bodyPath) return { error: `"${at}" is not a field path: write it as subscriptions[].initialTerm.` };
   const pathParams = op.pathParams.map(name => ({ name, required: true as const }));
-  const note = 'Query parameters are not listed here; the reference names them for GET lists (page, pageSize, ...).';
+  const { queryParams, note } = queryOf(op);
   const kind = V2_BODY_KINDS[op.id];
-  const contract = requestContract();
+  const contract = requestContract(op.id);
   if (!kind && !contract.bodyOf(op.id)) {
     const media = contract.mediaOf(op.id);
     const body = media ? { takes: true as const, media, fields: [] } : { takes: false as const };
-    return { ...info(op), pathParams, body, note };
+    return { ...info(op), pathParams, ...queryParams, body, note };
   }
   const fields = kind ? payloadFieldsAt(kind, bodyPath) : requestFieldsAt(op.id, bodyPath);
   if (!fields)
@@ -73,5 +76,31 @@ export function describeOperation(operation: string, at?: string): DescribeAnswe
   fields.sort((a, b) => Number(b.required) - Number(a.required));
   const { shown, more } = capped(fields, MAX_FIELDS);
   const cut = more ? { note: `and ${more} more optional fields` } : {};
-  return { ...info(op), pathParams, body: { takes: true, ...(at ? { at } : {}), fields: shown, ...cut }, note };
+  return {
+    ...info(op),
+    pathParams,
+    ...queryParams,
+    body: { takes: true, ...(at ? { at } : {}), fields: shown, ...cut },
+    note,
+  };
+}
+
+/** v2 lists its query parameters (a nested object's `x.fields[]` selectors only counted); v1 names none. */
+function queryOf(op: Operation): { queryParams?: Pick<OperationDescription, 'queryParams'>; note: string } {
+  if (!op.path.startsWith('/v2/'))
+    return {
+      note: 'Query parameters are not listed here; the reference names them for GET lists (page, pageSize, ...).',
+    };
+  const query = v2Parameters(op.id).filter(p => p.in === 'query');
+  const own = query.filter(p => !p.name.includes('.'));
+  const nested = query.length - own.length;
+  const queryParams = own.map(p => ({
+    name: p.name,
+    type: p.schema.type ?? 'string',
+    ...(p.required ? { required: true as const } : {}),
+  }));
+  const note = nested
+    ? `and ${nested} fields[] selectors of nested objects (subscription_plans.fields[], ...)`
+    : 'no other query parameters';
+  return { queryParams: { queryParams }, note };
 }

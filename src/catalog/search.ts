@@ -241,6 +241,8 @@ export function searchOperations(text: string, limit = 50): SearchHit[] {
     if (missing === 0) score += 10; // every object found beats any partial match
     if (q.path && x.op.path.startsWith(q.path)) score += x.op.path === q.path ? 2 : 1; // a path typed as is
     score -= extra(x, q.asked) + x.op.path.length / 1000; // tighter, then shorter (more general) paths first
+    // Between equals, the v1 operation first (the broad family, the one the trees read) unless v2 was asked for.
+    if (x.op.path.startsWith('/v2/') && !q.asked.has('v2') && !q.path?.startsWith('/v2')) score -= 0.5;
     hits.push({ op: x.op, score });
   }
   hits.sort((a, b) => b.score - a.score);

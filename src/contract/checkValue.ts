@@ -17,9 +17,20 @@ const CUSTOM_FIELD = /__(c|NS|QT)$/;
 /** Far deeper than any real body (a recursive schema, `conditions` in conditions, could go on): not checked below. */
 const MAX_DEPTH = 200;
 
-export function checkValue(shapes: Shapes, node: SchemaNode, value: unknown, at: PathSegment[]): RawFinding[] {
+export interface CheckOptions {
+  /** The family refuses a field a closed object does not name (v2), rather than ignoring it (v1). */
+  unknownRefused?: boolean;
+}
+
+export function checkValue(
+  shapes: Shapes,
+  node: SchemaNode,
+  value: unknown,
+  at: PathSegment[],
+  options: CheckOptions = {},
+): RawFinding[] {
   const out: RawFinding[] = [];
-  new Checker(shapes, at.length).check(node, value, at, out);
+  new Checker(shapes, at.length, options.unknownRefused ?? false).check(node, value, at, out);
   return out;
 }
 
@@ -28,6 +39,7 @@ class Checker {
     private readonly shapes: Shapes,
     /** Leading path segments that are not part of the body (`body` in a request file). */
     private readonly base: number,
+    private readonly unknownRefused: boolean,
   ) {}
 
   check(node: SchemaNode, value: unknown, path: PathSegment[], out: RawFinding[]): void {
@@ -169,7 +181,14 @@ class Checker {
         if (near) out.push(unknownField(key, [...path, key], this.where(path), near));
         else if (typeof s.additionalProperties === 'object')
           this.checkExtra(s.additionalProperties, v, [...path, key], out);
-      } else out.push(unknownField(key, [...path, key], this.where(path), suggestKey(key, known, present)));
+      } else {
+        const near = suggestKey(key, known, present);
+        out.push(
+          this.unknownRefused
+            ? refusedField(key, [...path, key], this.where(path), near)
+            : unknownField(key, [...path, key], this.where(path), near),
+        );
+      }
     }
   }
 
@@ -207,6 +226,19 @@ function unknownField(key: string, path: PathSegment[], where: string, near: str
     message: near
       ? `Unknown field "${key}" in ${where}: did you mean \`${near}\`? As written, the service ignores it.`
       : `Unknown field "${key}" in ${where}: the service ignores it (unless rejectUnknownFields is set). A custom field ends in __c.`,
+    fix: near ? { kind: 'renameProperty', property: key, to: near } : { kind: 'removeProperty', property: key },
+  };
+}
+
+/** A closed object of a family that refuses what it does not name (v2): the service answers 400. */
+function refusedField(key: string, path: PathSegment[], where: string, near: string | undefined): RawFinding {
+  return {
+    code: 'unknown-field',
+    path,
+    target: 'key',
+    message: near
+      ? `Unknown field "${key}" in ${where}: did you mean \`${near}\`? The service rejects it.`
+      : `Unknown field "${key}" in ${where}: the service rejects it.`,
     fix: near ? { kind: 'renameProperty', property: key, to: near } : { kind: 'removeProperty', property: key },
   };
 }

@@ -1,30 +1,39 @@
 // What the contract says of an operation's request body: its schema, a template, the fields at a place,
-// and the findings for a body. Built once, from the lazily loaded request data.
+// and the findings for a body. One per family (v1, v2), each built once from its lazily loaded request data.
 import type { PathSegment } from '../schemas/findings';
 import type { RawFinding } from '../schemas/rules';
 import { checkValue } from './checkValue';
 import { idValueFindings } from './idValues';
 import { placeholderFor } from './placeholder';
 import { REQUESTS } from './requestData';
-import type { SchemaNode } from './schemaNode';
+import { V2_REQUESTS } from './requestDataV2';
+import type { RequestData, SchemaNode } from './schemaNode';
 import { namedBranch, Shapes, withoutBranches, type Shape } from './shapes';
 import { isObj } from '../schemas/objects';
 
 export class RequestContract {
-  readonly shapes = new Shapes(REQUESTS.schemas);
+  readonly shapes: Shapes;
+
+  constructor(
+    private readonly data: RequestData,
+    /** v1 objects are open (an unknown field is ignored); v2 objects are closed (the service refuses one). */
+    readonly family: 'v1' | 'v2',
+  ) {
+    this.shapes = new Shapes(data.schemas);
+  }
 
   /** The JSON body schema of a catalog operation (`POST /v1/orders`), if it takes one. */
   bodyOf(operationId: string): SchemaNode | undefined {
-    return REQUESTS.operations[operationId];
+    return Object.hasOwn(this.data.operations, operationId) ? this.data.operations[operationId] : undefined;
   }
 
   /** The media type of a body that is not JSON (`multipart/form-data` for a file upload). */
   mediaOf(operationId: string): string | undefined {
-    return REQUESTS.media[operationId];
+    return Object.hasOwn(this.data.media, operationId) ? this.data.media[operationId] : undefined;
   }
 
   get operationIds(): string[] {
-    return Object.keys(REQUESTS.operations);
+    return Object.keys(this.data.operations);
   }
 
   /**
@@ -34,7 +43,9 @@ export class RequestContract {
   check(operationId: string, body: unknown, at: PathSegment[] = []): RawFinding[] {
     const node = this.bodyOf(operationId);
     if (!node) return [];
-    const found = withoutShadowedMissing(checkValue(this.shapes, node, body, at));
+    const found = withoutShadowedMissing(
+      checkValue(this.shapes, node, body, at, { unknownRefused: this.family === 'v2' }),
+    );
     for (const f of idValueFindings(operationId, body, at)) found.push(f); // one by one: either may be long
     return found;
   }
@@ -88,6 +99,9 @@ function withoutShadowedMissing(found: RawFinding[]): RawFinding[] {
   return found.filter(f => f.code !== 'missing-field' || !renamedTo.has(f.path.join('\u0000')));
 }
 
-let contract: RequestContract | undefined;
-/** The one request contract, built on first use. */
-export const requestContract = (): RequestContract => (contract ??= new RequestContract());
+let v1: RequestContract | undefined, v2: RequestContract | undefined;
+/** The request contract of an operation's family (`POST /v2/contacts`: v2; v1 when none is named), built on first use. */
+export const requestContract = (operationId?: string): RequestContract =>
+  operationId?.includes(' /v2/')
+    ? (v2 ??= new RequestContract(V2_REQUESTS, 'v2'))
+    : (v1 ??= new RequestContract(REQUESTS, 'v1'));

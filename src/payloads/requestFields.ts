@@ -47,7 +47,7 @@ function placeAt(text: string, offset: number): Place | undefined {
   if (location.path[0] !== 'body') return undefined;
   const root = parseJsonc(text, [], { allowTrailingComma: true, disallowComments: false }) as unknown;
   const operationId = isObj(root) && typeof root.operation === 'string' ? root.operation : undefined;
-  if (!operationId || !requestContract().bodyOf(operationId)) return undefined;
+  if (!operationId || !requestContract(operationId).bodyOf(operationId)) return undefined;
   return { operationId, bodyPath: location.path.slice(1), location, root };
 }
 
@@ -55,7 +55,7 @@ export function requestOffersAt(text: string, offset: number): Offers | undefine
   const place = placeAt(text, offset);
   if (!place) return undefined;
   const { location, bodyPath, operationId } = place;
-  const contract = requestContract();
+  const contract = requestContract(operationId);
   const body = (place.root as Record<string, unknown>).body;
   const token = location.previousNode;
   const replace =
@@ -88,7 +88,7 @@ export function requestHoverAt(text: string, offset: number): FieldHover | undef
   const name = bodyPath[bodyPath.length - 1];
   const token = location.previousNode;
   if (typeof name !== 'string' || !token || !location.isAtPropertyKey) return undefined;
-  const contract = requestContract();
+  const contract = requestContract(operationId);
   const body = (place.root as Record<string, unknown>).body;
   const holder = contract.shapeAt(operationId, bodyPath.slice(0, -1), body);
   const shape = contract.shapeAt(operationId, bodyPath, body);
@@ -108,7 +108,7 @@ export function requestHoverAt(text: string, offset: number): FieldHover | undef
  * describeOperation tool lists them; undefined when the contract has no object there.
  */
 export function requestFieldsAt(operationId: string, bodyPath: readonly PathSegment[]): FieldInfo[] | undefined {
-  const contract = requestContract();
+  const contract = requestContract(operationId);
   let shape = contract.shapeAt(operationId, bodyPath);
   if (shape?.type === 'array' && shape.items) shape = contract.shapes.of(shape.items);
   if (!shape || shape.type !== 'object') return undefined;

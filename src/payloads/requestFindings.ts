@@ -61,7 +61,7 @@ function fileFindings(file: Record<string, unknown>, options: RequestFindingsOpt
   const kind = V2_BODY_KINDS[op.id];
   const schema = kind
     ? v2Findings(body, kind, options.now)
-    : [...requestContract().check(op.id, body, ['body']), ...describedRuleFindings(op.id, body, ['body'])];
+    : [...requestContract(op.id).check(op.id, body, ['body']), ...describedRuleFindings(op.id, body, ['body'])];
   return [...schema.filter(f => !shadowed.has(f.path.join('\u0000'))), ...versioned];
 }
 

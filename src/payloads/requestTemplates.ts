@@ -47,7 +47,7 @@ export function requestTemplates(operationId: string, hints: TemplateHints): Req
   const h = { ...SEEDED, subscriptionNumber: 'S00000001', ...definedOnly(hints) };
   const curated = CURATED[operationId]?.(h);
   if (curated) return curated;
-  const body = requestContract().template(operationId);
+  const body = requestContract(operationId).template(operationId);
   return body === undefined
     ? []
     : [{ label: 'Required fields', detail: 'each with a value that shows what goes there', body }];

@@ -267,7 +267,7 @@ suite('Editor on the Local sandbox', () => {
   test('Endpoints: groups in the view, Find Operation finds a path, Describe Account shows the answer', async function () {
     await vscode.commands.executeCommand('workbench.view.extension.billingWorkbench');
     const groups = a.endpoints.getChildren().map(g => (g.kind === 'group' ? g.group : ''));
-    for (const g of ['Accounts', 'Describe', 'Object queries', 'Quickstart (v2)']) assert.ok(groups.includes(g), g);
+    for (const g of ['Accounts', 'Describe', 'Object queries', 'Orders (v2)']) assert.ok(groups.includes(g), g);
     const found = await vscode.commands.executeCommand<{ path: string }[]>(
       'billingWorkbench.findOperation',
       'describe',

@@ -63,7 +63,7 @@ suite('Finding things', () => {
   test('the Endpoints view marks what the Local sandbox serves, on screen', async function () {
     await vscode.commands.executeCommand('workbench.view.extension.billingWorkbench');
     const groups = a.endpoints.getChildren();
-    const group = groups.find(g => g.kind === 'group' && g.group === 'Quickstart (v2)')!;
+    const group = groups.find(g => g.kind === 'group' && g.group === 'Orders (v2)')!;
     const ops = a.endpoints.getChildren(group);
     const preview = ops.find(n => n.kind === 'operation' && n.op.id === 'POST /v2/orders/preview')!;
     const item = a.endpoints.getTreeItem(preview);

@@ -60,7 +60,7 @@ describe('agent tools: operations', () => {
     assert.equal(fieldPath('a[b]'), undefined);
   });
 
-  test('describeOperation: a v2 body from the payload schemas, required first; a GET takes no body', () => {
+  test('describeOperation: a v2 body from the payload schemas or the v2 contract, required first; a GET takes no body; v2 query parameters', () => {
     const order = describeOperation('POST /v2/orders');
     assert.ok(!('error' in order));
     assert.equal(order.body.takes, true);
@@ -70,6 +70,13 @@ describe('agent tools: operations', () => {
     assert.ok(!('error' in get));
     assert.deepEqual(get.pathParams, [{ name: 'order_number', required: true }]);
     assert.deepEqual(get.body, { takes: false });
+    const list = describeOperation('GET /v2/invoices');
+    assert.ok(!('error' in list));
+    const query = (list.queryParams ?? []).map(p => p.name);
+    for (const name of ['filter[]', 'sort[]', 'page_size', 'cursor']) assert.ok(query.includes(name), query.join());
+    const contact = describeOperation('POST /v2/contacts');
+    assert.ok(!('error' in contact) && contact.body.takes, 'a v2 body from the generated v2 contract');
+    assert.ok(contact.body.fields.some(f => f.name === 'first_name'));
     const nowhere = describeOperation('POST /v2/orders', 'subscriptions[].no_such_thing');
     assert.match('error' in nowhere ? nowhere.error : '', /no object at/);
   });

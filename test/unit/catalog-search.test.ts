@@ -60,7 +60,10 @@ const MEANT: [query: string, meant: string][] = [
   ['find a payment', 'GET /v1/payments/{paymentKey}'],
   ['delete a subscription', 'PUT /v1/subscriptions/{subscription-key}/delete'],
   ['generate a credit memo pdf', 'POST /v1/credit-memos/{creditMemoKey}/pdfs'],
-  ['list accounts', 'GET /object-query/accounts'],
+  // v1 has no plain list of accounts (its reads are object queries); v2 lists them as asked.
+  ['list accounts', 'GET /v2/accounts'],
+  ['list v2 invoices', 'GET /v2/invoices'],
+  ['pause a subscription', 'POST /v2/subscriptions/{subscription_id}/pause'],
   ['get a credit memo', 'GET /v1/credit-memos/{creditMemoKey}'],
   ['cancel an invoice', 'PUT /v1/invoices/{invoiceKey}/cancel'],
   ['list refunds', 'GET /v1/refunds'],

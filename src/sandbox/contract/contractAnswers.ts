@@ -40,7 +40,7 @@ export async function contractAnswer(r: ContractRequest): Promise<Reply | undefi
  * service's 400 for errors, the first LISTED_FINDINGS of them listed and the rest counted.
  */
 async function checkedBody(r: ContractRequest): Promise<unknown> {
-  const contract = requestContract();
+  const contract = requestContract(r.op.id);
   if (!r.text.trim()) {
     if (!contract.bodyOf(r.op.id)) return undefined;
     throw badRequest('invalid_request', undefined, `${r.op.id} takes a JSON body; none was sent.`, 90);

@@ -46,7 +46,7 @@ export async function contractErrors(operationId: string, text: string, body: un
 }
 
 export function contractErrorsHere(operationId: string, body: unknown): ContractErrors {
-  const errors = requestContract()
+  const errors = requestContract(operationId)
     .check(operationId, body)
     .filter(f => (f.severity ?? 'error') === 'error');
   return { listed: errors.slice(0, LISTED_FINDINGS), more: Math.max(0, errors.length - LISTED_FINDINGS) };
