@@ -34,6 +34,7 @@ export const LOCAL_SANDBOX_ROUTES: readonly string[] = [
   'DELETE /v2/orders/{order_id}',
   'POST /v2/orders/{order_id}/activate',
   'POST /v2/orders/{order_id}/cancel',
+  'POST /v2/subscriptions',
   'GET /v2/subscriptions/{subscription_id}',
   'PATCH /v2/subscriptions/{subscription_id}',
   'POST /v2/subscriptions/{subscription_id}/pause',

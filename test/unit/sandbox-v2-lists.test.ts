@@ -3,6 +3,7 @@
 import { after, before, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
+import { answerDepartures } from '../../src/contract/answerCheck';
 import { referenceChecker } from './sandbox-reference';
 import { v1Caller, type Answer } from './sandbox-v1-helpers';
 
@@ -48,6 +49,7 @@ test('filter[]: field.EQ:value keeps the one account; clauses all apply; IN, SW,
   assert.equal(one.status, 200);
   assert.deepEqual(names(one), ['Alpha Works']);
   assert.deepEqual(pageMismatches(one.json, 'account'), []);
+  assert.deepEqual(answerDepartures('GET /v2/accounts', 200, one.json).departures, []);
   const mineNow = mine();
   assert.deepEqual(names(await get(`${mineNow}&filter[]=currency.EQ:USD`)), ['Zeta Labs', 'Mid Corp']);
   assert.deepEqual(names(await get(`${mineNow}&filter[]=name.SW:Mid`)), ['Mid Corp']);
@@ -117,6 +119,7 @@ test('every list of the core objects takes the same query: orders, contacts, sub
     assert.equal(all.status, 200, path);
     assert.equal(all.json.data.length, 1, path);
     assert.deepEqual(pageMismatches(all.json, schema), [], path);
+    assert.deepEqual(answerDepartures(`GET ${path}`, 200, all.json).departures, [], path);
     const value = all.json.data[0][field];
     const one = await call('GET', `${path}?filter[]=${encodeURIComponent(`${field}.EQ:${value}`)}`);
     assert.ok(one.json.data.length >= 1 && one.json.data.every((x: Record<string, unknown>) => x[field] === value));

@@ -2,7 +2,7 @@
 // editor and the CLI check with), so the sandbox refuses what they flag and nothing else; an action whose body
 // the reference makes optional (pause, activate, cancel) takes none.
 import type * as z from 'zod';
-import { formatPath, payloadFindings, type PathSegment } from '../../schemas';
+import { formatPath, isRealDate, payloadFindings, type PathSegment } from '../../schemas';
 import { NOT_SERVED_HEADER, NOT_SERVED_VALUE } from '../../wire/notServed';
 import { hasBody } from '../http/body';
 import { badRequest, ServiceError, type V2Detail } from '../http/errors';
@@ -32,11 +32,12 @@ export const zodCheck =
   };
 
 /**
- * A change to a subscription, checked as the same change in an order would be (`subscriptions[0]` of an order
- * on its account): the fields are named as the caller wrote them, under `under` when the body is one container.
+ * A subscription entry (a new one, or a change to one), checked as the same entry in an order would be
+ * (`subscriptions[0]` of an order on `accountNumber`, if given): the fields are named as the caller wrote them,
+ * under `under` when the body is one container.
  */
-export function changeFindings(entry: Body, accountNumber: string, now: Date, under?: string): void {
-  const order = { account_number: accountNumber, subscriptions: [entry] };
+export function entryFindings(entry: Body, accountNumber: string | undefined, now: Date, under?: string): void {
+  const order = { ...(accountNumber ? { account_number: accountNumber } : {}), subscriptions: [entry] };
   const errors = payloadFindings(order, 'order', { now }).filter(f => (f.severity ?? 'error') === 'error');
   if (!errors.length) return;
   const skip = under ? 3 : 2;
@@ -51,6 +52,20 @@ export function changeFindings(entry: Body, accountNumber: string, now: Date, un
       };
     }),
   );
+}
+
+/**
+ * The dates of an action's body (`pause_date`, `resume_behavior.resume_date`, `cancel_date`) are real YYYY-MM-DD
+ * dates: the engine would otherwise take the order's date for one it cannot read, and the caller's date is lost.
+ */
+export function realDates(body: Body, at = ''): void {
+  for (const [k, v] of Object.entries(body)) {
+    const path = at ? `${at}.${k}` : k;
+    if (typeof v === 'object' && v !== null && !Array.isArray(v)) realDates(v as Body, path);
+    else if (k.endsWith('_date') && typeof v === 'string' && !isRealDate(v)) {
+      throw badRequest('invalid_parameter', path, `${path} must be a date written YYYY-MM-DD, such as 2027-03-01.`);
+    }
+  }
 }
 
 /** Runs `handler` on the body (checked, once per Idempotency-Key), or on `{}` when the request has none. */

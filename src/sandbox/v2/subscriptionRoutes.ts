@@ -1,22 +1,30 @@
-// v2 subscriptions by state: the list and the read by id or number, PATCH, pause, resume, cancel and activate,
-// and the versions. Every change runs through the order engine as the same change in an order would (one order is
-// recorded), so bill runs, time travel (a pause's resume date) and GET /v2/orders see it.
-import type { EngineSubscription } from '../engine/orders';
-import { runOrder } from '../engine/orders';
+// v2 subscriptions by state: the create, the list and the read by id or number, PATCH, pause, resume, cancel and
+// activate, and the versions. Every change runs through the order engine as the same entry in an order would (one
+// order is recorded), so bill runs, time travel (a pause's resume date) and GET /v2/orders see it.
+import { outOfBounds, V2_FIELDS } from '../engine/bounds';
+import { runOrder, type EngineBody } from '../engine/orders';
 import { badRequest, notFound, ServiceError } from '../http/errors';
 import type { RouteDeps } from '../http/routeDeps';
 import { ok, type Route } from '../http/router';
 import { subscriptionByKey } from '../state/lookup';
 import type { Store, SubscriptionRec } from '../state/store';
-import { changeFindings, invalidState, notServed, withBody } from './bodies';
+import { entryFindings, invalidState, notServed, realDates, withBody } from './bodies';
 import { listPage } from './listQuery';
 import { accountOf, expansion, subscriptionView } from './subscriptionViews';
 
 type Body = Record<string, unknown>;
 
-/** The fields of a PATCH the engine changes (the rest are the subscription's own: description, custom fields). */
-const CHANGES = ['terms', 'add_subscription_plans', 'update_subscription_plans', 'remove_subscription_plans'];
-const CHANGES_WITH_ACTIONS = [...CHANGES, 'renew', 'cancel', 'pause', 'resume'];
+/** The fields of a change the engine makes (the rest are the subscription's own: description, custom fields). */
+const CHANGES_WITH_ACTIONS = [
+  'terms',
+  'add_subscription_plans',
+  'update_subscription_plans',
+  'remove_subscription_plans',
+  'renew',
+  'cancel',
+  'pause',
+  'resume',
+];
 
 export const subscriptionOrThrow = (store: Store, key: string): SubscriptionRec => {
   const sub = subscriptionByKey(store, key);
@@ -34,11 +42,28 @@ export function subscriptionRoutes(deps: RouteDeps): Route[] {
       withBody(deps, call, body, b => {
         const sub = subscriptionOrThrow(store, call.params.subscription_id);
         const entry = { subscription_number: sub.subscription_number, [name]: b };
-        changeFindings(entry, sub.account_number, new Date(deps.clock.timestamp()), name);
+        entryFindings(entry, sub.account_number, new Date(deps.clock.timestamp()), name);
+        realDates(b);
         return ok(view(change(deps, sub, entry, name), call.query));
       }),
   });
   return [
+    {
+      method: 'POST',
+      path: '/v2/subscriptions',
+      handle: call =>
+        deps.idempotent(call, body, b => {
+          const entry = { ...(b as Body) };
+          entryFindings(entry, undefined, new Date(deps.clock.timestamp()));
+          const made = renamed(undefined, () =>
+            deps.commit(() => {
+              const out = inEngine(deps, { subscriptions: [entry] as EngineBody['subscriptions'] });
+              return keepOwn(deps, out.subscriptions[0].sub, entry);
+            }),
+          );
+          return { status: 201, body: view(made, call.query) };
+        }),
+    },
     {
       method: 'GET',
       path: '/v2/subscriptions',
@@ -70,7 +95,7 @@ export function subscriptionRoutes(deps: RouteDeps): Route[] {
             );
           }
           const entry = { ...patch, subscription_number: sub.subscription_number };
-          changeFindings(entry, sub.account_number, new Date(deps.clock.timestamp()));
+          entryFindings(entry, sub.account_number, new Date(deps.clock.timestamp()));
           return ok(view(change(deps, sub, entry), call.query));
         }),
     },
@@ -112,26 +137,35 @@ const body = (b: unknown): void => {
  * subscription holds itself; answers the subscription as it now is. The engine's refusals name the caller's fields.
  */
 function change(deps: RouteDeps, sub: SubscriptionRec, entry: Body, action?: string): SubscriptionRec {
-  const { store } = deps;
   const engine = CHANGES_WITH_ACTIONS.some(f => entry[f] !== undefined);
-  const own = (['description', 'custom_fields'] as const).filter(f => entry[f] !== undefined);
   return renamed(action, () =>
     deps.commit(() => {
       if (engine) {
-        const order = { account_number: sub.account_number, subscriptions: [entry as EngineSubscription] };
-        runOrder(store, order, true, deps.clock, undefined, deps.prices);
+        const subscriptions = [entry] as EngineBody['subscriptions'];
+        inEngine(deps, { account_number: sub.account_number, subscriptions });
       }
-      const now = store.subscriptions.get(sub.subscription_number)!;
-      if (!own.length) return now;
-      const next = structuredClone(now);
-      if (entry.description !== undefined) next.description = String(entry.description);
-      if (entry.custom_fields !== undefined)
-        next.custom_fields = { ...next.custom_fields, ...(entry.custom_fields as Body) };
-      next.updated_time = deps.clock.timestamp();
-      store.putSubscription(next);
-      return next;
+      return keepOwn(deps, deps.store.subscriptions.get(sub.subscription_number)!, entry);
     }),
   );
+}
+
+/** An order through the engine, within the dates and amounts the sandbox takes (engine/bounds.ts). */
+function inEngine(deps: RouteDeps, order: EngineBody) {
+  const out = outOfBounds(order, V2_FIELDS, deps.clock.today());
+  if (out) throw badRequest('invalid_parameter', out.path, out.message);
+  return runOrder(deps.store, order, true, deps.clock, undefined, deps.prices);
+}
+
+/** The fields the subscription holds itself (the engine has no action for them), kept as a new record. */
+function keepOwn(deps: RouteDeps, now: SubscriptionRec, entry: Body): SubscriptionRec {
+  if (entry.description === undefined && entry.custom_fields === undefined) return now;
+  const next = structuredClone(now);
+  if (entry.description !== undefined) next.description = String(entry.description);
+  if (entry.custom_fields !== undefined)
+    next.custom_fields = { ...next.custom_fields, ...(entry.custom_fields as Body) };
+  next.updated_time = deps.clock.timestamp();
+  deps.store.putSubscription(next);
+  return next;
 }
 
 /** The engine names `subscriptions[0].pause`; the caller wrote `pause` (or, for POST .../pause, the path). */
