@@ -98,6 +98,24 @@ describe('accounts', () => {
     refused(await call('PATCH', `/v2/accounts/${id}`, { colour: 'red' }), 400, 'unknown_parameter');
   });
 
+  test('going back in time puts a changed account and its contacts back as they were then', async () => {
+    const account = (await call('POST', '/v2/accounts', newAccount)).json;
+    assert.equal((await call('POST', CLOCK_PATH, { to: '2027-02-01' })).status, 200);
+    await call('PATCH', `/v2/accounts/${account.id}`, { name: 'Renamed', bill_to: { nickname: 'Ada' } });
+    const body = { account_id: account.id, first_name: 'Grace', last_name: 'Hopper' };
+    const contact = (await call('POST', '/v2/contacts', body)).json;
+    assert.equal((await call('GET', `/v2/accounts/${account.id}`)).json.name, 'Renamed');
+    assert.equal((await call('POST', CLOCK_PATH, { to: '2027-01-01' })).status, 200);
+    const then = conforms(
+      await call('GET', `/v2/accounts/${account.id}`),
+      200,
+      'account',
+      'GET /v2/accounts/{account_id}',
+    );
+    assert.deepEqual(then, account);
+    refused(await call('GET', `/v2/contacts/${contact.id}`), 404, 'resource_not_found', 'contact_id');
+  });
+
   test('the currency of an account with subscriptions cannot change; DELETE is a 501 saying what to do', async () => {
     const order = (await call('POST', '/v2/orders', teamOrder({ account_data: newAccount }))).json;
     const message = refused(

@@ -2,7 +2,7 @@
 // Contacts live on their account (bill_to, sold_to, and the others in `contacts`), so they are saved, rolled back
 // and put back with it; bill_to and sold_to get ids derived from the account's, stable without being stored.
 import { createHash } from 'crypto';
-import type { AccountRec, Contact, OrderRec, Store, SubscriptionRec } from './store';
+import { ACCOUNT_KEY, type AccountRec, type Contact, type OrderRec, type Store, type SubscriptionRec } from './store';
 
 export const accountByKey = (store: Store, key: string): AccountRec | undefined =>
   store.accounts.get(key) ?? store.accountList.find(a => a.id === key);
@@ -54,16 +54,18 @@ export function contactById(store: Store, id: string): ContactRef | undefined {
 }
 
 /**
- * Runs `change` on a record kept in place (an account and its contacts) inside `commit`: when the change or the save
- * fails, the record is put back as it was, so an answer never claims what was not kept.
+ * Runs `change` on an account (or its contacts), kept in place, inside `commit`. Time travel is told what it was
+ * (going back puts it back); when the change or the save fails it is put back at once, so an answer never claims
+ * what was not kept.
  */
-export function changeInPlace<R extends object, T>(commit: <U>(f: () => U) => U, rec: R, change: () => T): T {
-  const before = structuredClone(rec);
+export function changeAccount<T>(store: Store, commit: <U>(f: () => U) => U, account: AccountRec, change: () => T): T {
+  const before = structuredClone(account);
+  store.journal?.(ACCOUNT_KEY + account.account_number, account);
   try {
     return commit(change);
   } catch (e) {
-    for (const k of Object.keys(rec)) delete (rec as Record<string, unknown>)[k];
-    Object.assign(rec, before);
+    for (const k of Object.keys(account)) delete (account as unknown as Record<string, unknown>)[k];
+    Object.assign(account, before);
     throw e;
   }
 }

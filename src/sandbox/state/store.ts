@@ -114,6 +114,9 @@ export interface SubscriptionRec {
   billing?: Record<string, BillingRun[]>;
 }
 
+/** The journal's key of an account (a subscription's is its number). */
+export const ACCOUNT_KEY = 'account:';
+
 /** The term in effect: the initial one until the subscription first renews, then the renewal term. */
 export const currentTerm = (s: SubscriptionRec): Term =>
   s.current_term_start > s.start_date ? s.renewal_term : s.initial_term;
@@ -200,8 +203,11 @@ export class Store {
   readonly damaged: string | undefined;
   /** The clock's date once it was moved (time travel), kept in the data file with the data it led to. */
   today: string | undefined;
-  /** Told what a subscription was before each change (time travel keeps it to go back: timeTravel/history.ts). */
-  journal: ((subscriptionNumber: string, before: SubscriptionRec | undefined) => void) | undefined;
+  /**
+   * Told what a subscription (by number) or an account changed in place (ACCOUNT_KEY + number) was before each
+   * change (time travel keeps it to go back: timeTravel/history.ts).
+   */
+  journal: ((key: string, before: SubscriptionRec | AccountRec | undefined) => void) | undefined;
   private readonly writer: DataWriter;
   private releaseLock: (() => void) | undefined;
   private checkpoint: Checkpoint | undefined;

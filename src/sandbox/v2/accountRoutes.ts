@@ -4,7 +4,7 @@ import { Account, Contact } from '../../schemas/account';
 import { notFound } from '../http/errors';
 import type { RouteDeps } from '../http/routeDeps';
 import { ok, type Route } from '../http/router';
-import { accountByKey, changeInPlace } from '../state/lookup';
+import { accountByKey, changeAccount } from '../state/lookup';
 import type { AccountRec, Contact as ContactRec, Store } from '../state/store';
 import { invalidState, notServed, zodCheck } from './bodies';
 import { listPage } from './listQuery';
@@ -67,7 +67,7 @@ export function accountRoutes(deps: RouteDeps): Route[] {
         deps.idempotent(call, zodCheck(AccountPatch), body => {
           const account = accountOrThrow(store, call.params.account_id);
           const b = body as Record<string, unknown>;
-          changeInPlace(deps.commit, account, () => patchAccount(store, account, b, deps.clock.timestamp()));
+          changeAccount(store, deps.commit, account, () => patchAccount(store, account, b, deps.clock.timestamp()));
           return ok(accountView(account));
         }),
     },

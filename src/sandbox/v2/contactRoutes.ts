@@ -7,7 +7,7 @@ import { badRequest, notFound } from '../http/errors';
 import type { RouteDeps } from '../http/routeDeps';
 import { ok, type Route } from '../http/router';
 import { newId } from '../state/ids';
-import { accountByKey, allContacts, changeInPlace, contactById, type ContactRef } from '../state/lookup';
+import { accountByKey, allContacts, changeAccount, contactById, type ContactRef } from '../state/lookup';
 import type { Contact as ContactRec, Store } from '../state/store';
 import { mergeContact } from './accountRoutes';
 import { invalidState, notServed, zodCheck } from './bodies';
@@ -49,7 +49,7 @@ export function contactRoutes(deps: RouteDeps): Route[] {
           if (!account) throw badRequest('invalid_parameter', parameter, `No account ${key}.`);
           const now = deps.clock.timestamp();
           const contact: ContactRec = { ...fields, id: newId(), created_time: now, updated_time: now };
-          changeInPlace(deps.commit, account, () => (account.contacts = [...(account.contacts ?? []), contact]));
+          changeAccount(store, deps.commit, account, () => (account.contacts = [...(account.contacts ?? []), contact]));
           return { status: 201, body: contactView({ account, contact, role: 'other', id: String(contact.id) }) };
         }),
     },
@@ -69,7 +69,7 @@ export function contactRoutes(deps: RouteDeps): Route[] {
           }
           const now = deps.clock.timestamp();
           const { account, role } = ref;
-          const changed = changeInPlace(deps.commit, account, () => {
+          const changed = changeAccount(store, deps.commit, account, () => {
             const merged = mergeContact(ref.contact, change);
             if (role === 'other') {
               merged.updated_time = now;
@@ -95,7 +95,7 @@ export function contactRoutes(deps: RouteDeps): Route[] {
               `${account.account_number}, which needs one: change it (PATCH /v2/contacts/${id}) instead.`,
           );
         }
-        changeInPlace(deps.commit, account, () => {
+        changeAccount(store, deps.commit, account, () => {
           account.contacts = (account.contacts ?? []).filter(c => c !== contact);
         });
         return { status: 204, body: undefined };
