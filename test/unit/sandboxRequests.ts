@@ -199,8 +199,10 @@ export const step = fc.oneof(
       call: fc.constantFrom(
         'PUT /v2/orders',
         'DELETE /v2/orders',
+        'PUT /v2/orders/preview',
         'GET /v2/orders/preview',
         'PATCH /v2/accounts',
+        'PUT /v2/accounts',
         'DELETE /v2/subscriptions',
         'GET /oauth/token',
         'PUT /oauth/token',

@@ -12,15 +12,17 @@ import {
   type DataWriter,
 } from './dataFile';
 import { acquireLock } from './dataLock';
-import { SEED_CATALOG, type BillingPeriod, type Catalog, type ChargeModel, type ChargeType } from './catalog';
+import { SEED_CATALOG, type Catalog } from './catalog';
 import { CatalogError, importCatalog } from './catalogImport';
 import { Numbers } from './ids';
-import type { ItemTier, Term, TiersMode } from '../engine/metrics';
-import type { ChargeChange, PriceTerms } from '../billing/types';
+import type { Term } from '../engine/metrics';
+import type { BillingRun, PauseRec, PlanRec } from './subscriptionParts';
 import type { BillRunRec } from './billRuns';
 import { Actions, standingLedger, standsBilled, type ActionRec } from './actions';
 import { Ledger, type BillingDocumentRec } from './documents';
 import { upgradeOrder } from './upgrade';
+
+export type { BillingRun, ItemRec, PauseRec, PlanRec } from './subscriptionParts';
 
 export interface Contact {
   first_name?: string;
@@ -38,53 +40,12 @@ export interface AccountRec {
   status: 'active';
   created_time: string;
   updated_time: string;
-}
-export interface ItemRec {
-  id: string;
-  subscription_item_number: string;
-  subscription_plan_id: string;
-  price_id: string;
-  name: string;
-  charge_model: ChargeModel;
-  charge_type: ChargeType;
-  billing_period?: BillingPeriod;
-  unit_of_measure?: string;
-  quantity: number;
-  /** Per unit or flat; a discount's is negative: what it takes off each period (priced with its plan). */
-  unit_amount: number;
-  /** Tiered and volume prices, in the account's currency: the amount comes from these. */
-  tiers?: ItemTier[];
-  tiers_mode?: TiersMode;
-  discount_percent?: number;
-  discount_amount?: number;
-  start_date: string;
-  end_date: string | null;
-  state: 'active' | 'removed';
-  custom_fields?: Record<string, unknown>;
-}
-export interface PlanRec {
-  id: string;
-  plan_id: string;
-  items: ItemRec[];
-  removed?: boolean;
+  /** What else the account was given (description, crm_id, ...): kept and answered, nothing computes from it. */
+  details?: Record<string, unknown>;
+  /** Its contacts besides bill_to and sold_to (POST /v2/contacts), each with its id. */
+  contacts?: Contact[];
 }
 export type SubscriptionState = 'active' | 'canceled' | 'paused' | 'expired';
-/**
- * One stretch of an item's billing: from `start` at `price`, with the changes orders made since (by effective
- * date; a pause or removal is a stop). A resume starts another. Bill runs price the item from these.
- */
-export interface BillingRun {
-  start: string;
-  price: PriceTerms;
-  changes?: ChargeChange[];
-}
-/** A pause as the order asked for it: when it began and, when the order said, when it ends (time travel resumes it). */
-export interface PauseRec {
-  pause_date: string;
-  resume_date?: string;
-  /** The term grows by the days paused when it resumes. */
-  extend_term?: boolean;
-}
 export interface SubscriptionRec {
   id: string;
   subscription_number: string;
@@ -100,6 +61,7 @@ export interface SubscriptionRec {
   end_date: string | null;
   auto_renew: boolean;
   plans: PlanRec[];
+  description?: string;
   custom_fields?: Record<string, unknown>;
   created_time: string;
   updated_time: string;
@@ -109,6 +71,9 @@ export interface SubscriptionRec {
   /** How each item bills over time, by item id (absent in data kept before bill runs: from each item's start). */
   billing?: Record<string, BillingRun[]>;
 }
+
+/** The journal's key of an account (a subscription's is its number). */
+export const ACCOUNT_KEY = 'account:';
 
 /** The term in effect: the initial one until the subscription first renews, then the renewal term. */
 export const currentTerm = (s: SubscriptionRec): Term =>
@@ -200,8 +165,11 @@ export class Store {
   readonly damaged: string | undefined;
   /** The clock's date once it was moved (time travel), kept in the data file with the data it led to. */
   today: string | undefined;
-  /** Told what a subscription was before each change (time travel keeps it to go back: timeTravel/history.ts). */
-  journal: ((subscriptionNumber: string, before: SubscriptionRec | undefined) => void) | undefined;
+  /**
+   * Told what a subscription (by number) or an account changed in place (ACCOUNT_KEY + number) was before each
+   * change (time travel keeps it to go back: timeTravel/history.ts).
+   */
+  journal: ((key: string, before: SubscriptionRec | AccountRec | undefined) => void) | undefined;
   private readonly writer: DataWriter;
   private releaseLock: (() => void) | undefined;
   private checkpoint: Checkpoint | undefined;

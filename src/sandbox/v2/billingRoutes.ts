@@ -4,7 +4,6 @@
 // /v2/billing_documents (invoices and credit memos), /v2/billing_documents/{billing_document_id}; lists paged
 // like the other v2 lists, filtered and sorted on their own fields (listQuery.ts), items with `expand[]=items`.
 import { badRequest, notFound } from '../http/errors';
-import { pageV2 } from '../http/paging';
 import type { RouteDeps } from '../http/routeDeps';
 import { ok, type Route } from '../http/router';
 import { billRunRec, runBillRun } from '../invoicing/billRunRequest';
@@ -17,7 +16,7 @@ import { newId } from '../state/ids';
 import type { Store } from '../state/store';
 import { accountBillRequest, accountByKey, billRunRequest, checkAccountBill, checkBillRun } from './billRunBodies';
 import { billingDocumentView, creditMemoView, invoiceView } from './invoiceViews';
-import { filteredAndSorted } from './listQuery';
+import { listPage } from './listQuery';
 
 export function billingRoutes(deps: RouteDeps): Route[] {
   const { store } = deps;
@@ -45,8 +44,7 @@ export function billingRoutes(deps: RouteDeps): Route[] {
       handle: call => {
         const view = (r: BillRunRec) => billRunView(r, runStatusOf(store, r));
         const runs = store.billRunList.filter(r => !runStatusOf(store, r).deleted);
-        const kept = filteredAndSorted(runs, view, call.query, 'Bill runs', SAMPLE_RUN_VIEW);
-        return ok(pageV2(kept, call.query, view));
+        return ok(listPage(runs, call.query, view, { what: 'Bill runs', sample: SAMPLE_RUN_VIEW }));
       },
     },
     {
@@ -128,8 +126,8 @@ function documentList(
   const all = store.documentList.filter(listed);
   const what = type === 'invoice' ? 'Invoices' : 'Billing documents';
   const sample = view(SAMPLE, today, false, statusOf(store, SAMPLE));
-  const kept = filteredAndSorted(all, d => view(d, today, false, statusOf(store, d)), q, what, sample);
-  return pageV2(kept, q, d => view(d, today, items(q), statusOf(store, d)));
+  const row = (d: BillingDocumentRec) => view(d, today, false, statusOf(store, d));
+  return listPage(all, q, d => view(d, today, items(q), statusOf(store, d)), { what, sample, row });
 }
 
 /**

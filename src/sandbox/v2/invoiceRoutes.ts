@@ -3,7 +3,6 @@
 // and GET /v2/billing_document_items (every document's items, filtered, sorted and paged like the other lists:
 // `filter[]=invoice_id.EQ:<id>` for one invoice's). Paying and writing off are simulated from the contract.
 import { checkContractBody } from '../contract/contractAnswers';
-import { pageV2 } from '../http/paging';
 import type { RouteDeps } from '../http/routeDeps';
 import { ok, type Call, type Route } from '../http/router';
 import { hasBody, parseJson, readBody } from '../http/body';
@@ -20,7 +19,7 @@ import type { BillingDocumentRec, DocumentItemRec } from '../state/documents';
 import type { Store } from '../state/store';
 import { document } from './billingRoutes';
 import { billingDocumentItemView, invoiceItemView, invoiceView } from './invoiceViews';
-import { filteredAndSorted } from './listQuery';
+import { listPage } from './listQuery';
 
 type Act = (store: Store, d: BillingDocumentRec, at: string, body: Record<string, unknown>) => unknown;
 
@@ -91,8 +90,7 @@ function itemList(store: Store, q: URLSearchParams, type: 'invoice' | undefined)
   const docs = store.documentList.filter(d => (type ? d.type === type : statusOf(store, d).state !== 'canceled'));
   const rows = docs.flatMap(d => d.items.map(i => ({ d, i })));
   const what = type ? 'Invoice items' : 'Billing document items';
-  const kept = filteredAndSorted(rows, view, q, what, view(SAMPLE));
-  return pageV2(kept, q, view);
+  return listPage(rows, q, view, { what, sample: view(SAMPLE) });
 }
 
 /** An item with every field its answers can show: what a filter may name. */

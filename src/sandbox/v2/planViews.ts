@@ -3,8 +3,7 @@
 // charges are the v2 prices: amounts by currency, tiers, discounts and billing periods in the reference's fields.
 // The sandbox's own catalog: seeded, or copied into it.
 import { activeCatalog, v2Interval, type Catalog, type Charge, type Plan, type Product } from '../state/catalog';
-import { pageV2 } from '../http/paging';
-import { filteredAndSorted } from './listQuery';
+import { listPage } from './listQuery';
 
 const SINCE = '2024-01-01';
 const AUDIT = {
@@ -91,7 +90,7 @@ export function plansPage(q: URLSearchParams) {
   const plans = catalog.productList.flatMap(product => product.plans.map(plan => ({ plan, product })));
   const view = ({ plan, product }: (typeof plans)[number]) => planView(plan, product, catalog, expand);
   const sample = planView(SAMPLE_PLAN, SAMPLE_PRODUCT, catalog, new Set());
-  return pageV2(filteredAndSorted(plans, view, q, 'Plans', sample), q, view);
+  return listPage(plans, q, view, { what: 'Plans', sample });
 }
 
 /** A product with its plans (`expand[]=plans`, each with its prices when `expand[]=plans.prices` asks). */
@@ -106,8 +105,7 @@ export function productsPage(q: URLSearchParams) {
   const expand = new Set(q.getAll('expand[]'));
   const catalog = activeCatalog();
   const view = (p: Product) => productWithPlans(p, catalog, expand);
-  const kept = filteredAndSorted(catalog.productList, view, q, 'Products', productView(SAMPLE_PRODUCT));
-  return pageV2(kept, q, view);
+  return listPage(catalog.productList, q, view, { what: 'Products', sample: productView(SAMPLE_PRODUCT) });
 }
 
 /** One page of the catalog's prices (every plan's), filtered and sorted: `filter[]=plan_id.EQ:<id>` for a plan's. */
@@ -116,7 +114,7 @@ export function pricesPage(q: URLSearchParams) {
   const prices = catalog.productList.flatMap(p => p.plans.flatMap(plan => plan.charges.map(c => ({ c, plan }))));
   const view = ({ c, plan }: (typeof prices)[number]) => priceView(c, plan);
   const sample = { ...priceView(SAMPLE_CHARGE, SAMPLE_PLAN), unit_of_measure: '' };
-  return pageV2(filteredAndSorted(prices, view, q, 'Prices', sample), q, view);
+  return listPage(prices, q, view, { what: 'Prices', sample });
 }
 
 const SAMPLE_CHARGE: Charge = {
