@@ -62,6 +62,7 @@ describe('v2 invoices, served from the store', () => {
     const refused = await call('POST', `/v2/invoices/${invoice.id}/cancel`);
     assert.equal(refused.status, 400);
     assert.match(refused.json.errors[0].message, /is posted: unpost it first, then cancel it/);
+    assert.deepEqual([refused.json.errors[0].code, refused.json.errors[0].parameter], ['invalid_state', 'invoice_id']);
     const draft = await call('POST', `/v2/invoices/${invoice.invoice_number}/unpost`);
     assert.equal(draft.status, 200, JSON.stringify(draft.json));
     assert.deepEqual(v2.mismatches(draft.json, 'invoice'), []);

@@ -18,7 +18,7 @@ export function billRunActions(deps: RouteDeps): Route[] {
         await actionBody(call, `POST ${path}/post`); // its invoice_date: the documents keep the date they were issued
         await call.hold();
         const run = billRun(store, call.params.bill_run_id);
-        deps.commit(() => refused(() => postBillRun(store, run, deps.clock.timestamp())));
+        deps.commit(() => refused('bill_run_id', () => postBillRun(store, run, deps.clock.timestamp())));
         return ok(billRunView(run, runStatusOf(store, run)));
       },
     },
@@ -29,7 +29,7 @@ export function billRunActions(deps: RouteDeps): Route[] {
         await actionBody(call, `POST ${path}/cancel`);
         await call.hold();
         const run = billRun(store, call.params.bill_run_id);
-        deps.commit(() => refused(() => cancelBillRun(store, run, deps.clock.timestamp())));
+        deps.commit(() => refused('bill_run_id', () => cancelBillRun(store, run, deps.clock.timestamp())));
         return ok(billRunView(run, runStatusOf(store, run)));
       },
     },
@@ -38,7 +38,7 @@ export function billRunActions(deps: RouteDeps): Route[] {
       path,
       handle: call => {
         const run = billRun(store, call.params.bill_run_id);
-        deps.commit(() => refused(() => deleteBillRun(store, run, deps.clock.timestamp())));
+        deps.commit(() => refused('bill_run_id', () => deleteBillRun(store, run, deps.clock.timestamp())));
         return { status: 204, body: undefined };
       },
     },

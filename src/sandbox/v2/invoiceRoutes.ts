@@ -6,7 +6,6 @@ import { checkContractBody } from '../contract/contractAnswers';
 import type { RouteDeps } from '../http/routeDeps';
 import { ok, type Call, type Route } from '../http/router';
 import { hasBody, parseJson, readBody } from '../http/body';
-import { badRequest } from '../http/errors';
 import {
   ActionRefused,
   cancelInvoice,
@@ -18,6 +17,7 @@ import {
 import type { BillingDocumentRec, DocumentItemRec } from '../state/documents';
 import type { Store } from '../state/store';
 import { document } from './billingRoutes';
+import { invalidState } from './bodies';
 import { billingDocumentItemView, invoiceItemView, invoiceView } from './invoiceViews';
 import { listPage } from './listQuery';
 
@@ -43,7 +43,7 @@ export function invoiceRoutes(deps: RouteDeps): Route[] {
         const d = document(store, call.params.invoice_id, 'invoice');
         const at = deps.clock.timestamp();
         const given = name === 'reverse' ? { document_date: today(), ...body } : body;
-        deps.commit(() => refused(() => act(store, d, at, given)));
+        deps.commit(() => refused('invoice_id', () => act(store, d, at, given)));
         return ok(invoiceView(d, today(), false, statusOf(store, d)));
       },
     })),
@@ -71,12 +71,12 @@ export async function actionBody(call: Call, operationId: string): Promise<Recor
   return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
 }
 
-/** Runs an action's rule; what it refuses is the service's 400, saying why and what to do. */
-export function refused<T>(act: () => T): T {
+/** Runs an action's rule; what it refuses is the 400 of a state that does not allow it, saying what to do. */
+export function refused<T>(parameter: string, act: () => T): T {
   try {
     return act();
   } catch (e) {
-    if (e instanceof ActionRefused) throw badRequest('invalid_request', undefined, e.message);
+    if (e instanceof ActionRefused) throw invalidState(parameter, e.message);
     throw e;
   }
 }
