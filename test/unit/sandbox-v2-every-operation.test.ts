@@ -13,6 +13,7 @@ import { V2_RESPONSES } from '../../src/contract/responseDataV2';
 import { requestTemplates } from '../../src/payloads';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { newCustomer, TEAM } from './billRunFixtures';
+import { tokenOf } from './sandboxToken';
 
 const TODAY = '2027-01-01';
 const V2 = OPERATIONS.filter(op => op.path.startsWith('/v2/'));
@@ -202,4 +203,28 @@ test('a v2 body is checked against its request schema first: an unknown field is
     body.errors.map(e => e.parameter),
     ['colour'],
   );
+});
+
+test('every v2 operation given hostile bodies and path parameters: never a 5xx but a named 501', async () => {
+  const token = await tokenOf(sb);
+  const bodies = [
+    '{"__proto__":{"x":1},"constructor":{"prototype":{"a":1}},"amount":1e308,"quantity":-1e308,"date":"9999-99-99"}',
+    `${'{"a":'.repeat(99)}1${'}'.repeat(99)}`,
+    '[null]',
+  ];
+  const params = ['__proto__', '%2F..%2F', '9'.repeat(400), '%E0%A4%A'];
+  const failures: string[] = [];
+  for (const op of V2) {
+    const takesBody = ['POST', 'PUT', 'PATCH'].includes(op.method);
+    const paths = op.pathParams.length ? params.map(p => op.path.replace(/\{[^}]+\}/g, p)) : [op.path];
+    for (const path of paths) {
+      for (const body of takesBody ? (path === paths[0] ? bodies : bodies.slice(0, 1)) : [undefined]) {
+        const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+        const r = await fetch(`${sb.url}${path}`, { method: op.method, headers, body });
+        const text = await r.text();
+        if (r.status >= 500 && REFUSED[op.id] !== r.status) failures.push(`${r.status} ${op.id} ${path}: ${text}`);
+      }
+    }
+  }
+  assert.deepEqual(failures, []);
 });
