@@ -72,7 +72,9 @@ describe('v2 invoices, served from the store', () => {
     assert.deepEqual([canceled.json.state, canceled.json.balance, canceled.json.past_due], ['canceled', 0, false]);
     assert.equal((await call('POST', `/v2/invoices/${invoice.id}/post`)).status, 400, 'a canceled one stays so');
     // Not a billing document any more; its lines are billed again, once.
-    assert.equal((await call('GET', `/v2/billing_documents/${invoice.id}`)).status, 404);
+    const gone = await call('GET', `/v2/billing_documents/${invoice.id}`);
+    assert.equal(gone.status, 404);
+    assert.match(gone.json.errors[0].message, new RegExp(`was canceled: .* read it at /v2/invoices/${invoice.id}`));
     const again = await call('POST', `/v2/accounts/${account}/bill`, {});
     assert.deepEqual(
       again.json.invoices.data.map((i: { total: number }) => i.total),

@@ -85,10 +85,18 @@ export function cancelBillRun(store: Store, r: BillRunRec, at: string): void {
   const { state } = runStatusOf(store, r);
   if (state === 'canceled') throw new ActionRefused(`Bill run ${r.number} is canceled already.`);
   const docs = documentsOf(store, r);
-  const posted = docs.filter(d => statusOf(store, d).state === 'posted').map(d => d.number);
-  if (posted.length) {
+  const posted = docs.filter(d => statusOf(store, d).state === 'posted');
+  const memos = posted.filter(d => d.type === 'credit_memo').map(d => d.number);
+  if (memos.length) {
     throw new ActionRefused(
-      `Bill run ${r.number} has posted documents (${posted.join(', ')}): unpost its invoices, then cancel it.`,
+      `Bill run ${r.number} issued credit memos (${memos.join(', ')}), which the Local sandbox keeps posted: ` +
+        'it cannot cancel this run. Reverse its invoices instead, or use a real environment.',
+    );
+  }
+  if (posted.length) {
+    const numbers = posted.map(d => d.number).join(', ');
+    throw new ActionRefused(
+      `Bill run ${r.number} has posted documents (${numbers}): unpost its invoices, then cancel it.`,
     );
   }
   for (const d of docs) {

@@ -137,6 +137,10 @@ function documentList(
 export function document(store: Store, key: string, type?: BillingDocumentRec['type']): BillingDocumentRec {
   const d = store.documents.get(key);
   if (d && (type ? d.type === type : statusOf(store, d).state !== 'canceled')) return d;
+  if (d && !type) {
+    const message = `${d.number} was canceled: a canceled invoice is no billing document; read it at /v2/invoices/${d.id}.`;
+    throw notFound('billing_document_id', message);
+  }
   const [parameter, what] =
     type === 'invoice' ? ['invoice_id', 'Invoice'] : ['billing_document_id', 'Billing document'];
   throw notFound(parameter, `${what} ${key} could not be found.`);
