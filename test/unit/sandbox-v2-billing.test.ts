@@ -186,6 +186,43 @@ describe('v2 bill run actions, served from the store', () => {
   });
 });
 
+test('a bill run that issued a credit memo is not canceled: the sandbox keeps credit memos posted, and says so', async () => {
+  const sb = await startSandbox({ today: '2027-01-01' });
+  try {
+    const call = await caller(sb);
+    const order = await call('POST', '/v2/orders', newCustomer([TEAM], '2027-01-01'));
+    const number = order.json.subscriptions[0].subscription_number as string;
+    await call('POST', CLOCK_PATH, { to: '2027-01-10' }); // bills January
+    const expand = 'expand[]=subscription_plans.subscription_items';
+    const plan = (await call('GET', `/v2/subscriptions/${number}?${expand}`)).json.subscription_plans.data[0];
+    const seats = plan.subscription_items.data.find((i: { price_id: string }) => i.price_id === 'price-team-seats');
+    const fewer = {
+      subscription_plan: {
+        subscription_plan_id: plan.id,
+        subscription_items: [{ subscription_item_number: seats.subscription_item_number, quantity: 2 }],
+      },
+    };
+    const change = {
+      account_id: order.json.account_id,
+      order_date: '2027-01-10',
+      subscriptions: [{ subscription_number: number, update_subscription_plans: [fewer] }],
+    };
+    assert.equal((await call('POST', '/v2/orders', change)).status, 200);
+    const body = { target_date: '2027-01-10', invoice_date: '2027-01-10', account_id: order.json.account_id };
+    const run = await call('POST', '/v2/bill_runs', body);
+    assert.deepEqual([run.json.invoices_generated, run.json.credit_memos_generated], [1, 1]);
+    const refused = await call('POST', `/v2/bill_runs/${run.json.id}/cancel`);
+    assert.equal(refused.status, 400);
+    assert.match(
+      refused.json.errors[0].message,
+      /issued credit memos \(CM\d{8}\), which the Local sandbox keeps posted/,
+    );
+    assert.match(refused.json.errors[0].message, /Reverse its invoices instead, or use a real environment/);
+  } finally {
+    await sb.close();
+  }
+});
+
 describe('the v2 catalog, served from the sandbox', () => {
   let sb: Sandbox;
   let call: Call;
