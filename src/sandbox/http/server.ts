@@ -10,6 +10,7 @@ import { validatedOffThread } from './offThread';
 import { matchOperation, servedLocally, type Operation } from '../../catalog';
 import { contractAnswer } from '../contract/contractAnswers';
 import { NOT_SERVED_HEADER, NOT_SERVED_VALUE } from '../../wire/notServed';
+import { SANDBOX_IDENTITY_HEADER, SANDBOX_IDENTITY_VALUE } from '../../wire/sandboxIdentity';
 import { sandboxClock, type MovableClock } from '../state/clock';
 import { DataFileError, type DataWriter } from '../state/dataFile';
 import { badRequest, notFound, ServiceError, unauthorized } from './errors';
@@ -326,6 +327,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       res.writeHead(r.status, {
         ...(body ? { 'Content-Type': 'application/json' } : {}),
         'Service-Request-Id': requestId,
+        [SANDBOX_IDENTITY_HEADER]: SANDBOX_IDENTITY_VALUE, // who answers: `test --base-url` on loopback reads it
         'Content-Length': Buffer.byteLength(body),
         ...r.headers,
       });
