@@ -167,7 +167,7 @@ describe('v2 bill run actions, served from the store', () => {
     assert.ok(!list.json.data.some((r: { id: string }) => r.id === run.json.id), 'not listed');
   });
 
-  test('post: its draft invoices posted with it; a posted run is not posted again; the body is the contract one', async () => {
+  test('post: its draft invoices posted with it, dated its invoice_date; a posted run is not posted again', async () => {
     const order = await call('POST', '/v2/orders', newCustomer([TEAM], '2027-01-01'));
     const account = order.json.account_id as string;
     const body = { target_date: '2027-01-01', invoice_date: '2027-01-01', account_id: account };
@@ -180,7 +180,9 @@ describe('v2 bill run actions, served from the store', () => {
     assert.equal(posted.status, 200, JSON.stringify(posted.json));
     assert.deepEqual(v2.mismatches(posted.json, 'billRun'), []);
     assert.equal(posted.json.state, 'posted');
-    assert.equal((await call('GET', `/v2/invoices/${invoice.id}`)).json.state, 'posted');
+    const after = (await call('GET', `/v2/invoices/${invoice.id}`)).json;
+    assert.deepEqual([after.state, after.document_date, after.due_date], ['posted', '2027-02-01', '2027-02-01']);
+    assert.equal(posted.json.invoice_date, '2027-02-01', 'the date it was posted with');
     const twice = await call('POST', `/v2/bill_runs/${run.json.id}/post`, { invoice_date: '2027-02-01' });
     assert.match(twice.json.errors[0].message, /is posted: only a completed one is posted/);
   });

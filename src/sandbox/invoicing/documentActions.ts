@@ -71,14 +71,16 @@ export function reverseInvoice(store: Store, d: BillingDocumentRec, at: string, 
 export const documentsOf = (store: Store, r: BillRunRec) =>
   store.documentList.filter(d => d.bill_run_number === r.number && !d.reverses);
 
-export function postBillRun(store: Store, r: BillRunRec, at: string): void {
+/** Posts the run and its drafts, dated `documentDate` when given (what is posted already keeps its date). */
+export function postBillRun(store: Store, r: BillRunRec, at: string, documentDate?: string): void {
   const { state } = runStatusOf(store, r);
   if (state !== 'completed')
     throw new ActionRefused(`Bill run ${r.number} is ${state}: only a completed one is posted.`);
+  const dated = documentDate ? { document_date: documentDate } : {};
   for (const d of documentsOf(store, r)) {
-    if (statusOf(store, d).state === 'draft') takeAction(store, { id: d.id, action: 'post', at });
+    if (statusOf(store, d).state === 'draft') takeAction(store, { id: d.id, action: 'post', at, ...dated });
   }
-  takeAction(store, { id: r.id, action: 'post', at });
+  takeAction(store, { id: r.id, action: 'post', at, ...dated });
 }
 
 export function cancelBillRun(store: Store, r: BillRunRec, at: string): void {

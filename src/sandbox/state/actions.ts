@@ -14,6 +14,8 @@ export interface ActionRec {
   at: string;
   /** A reversal's credit memo. */
   memo_id?: string;
+  /** A bill run posted with an invoice date: its drafts' new date (and the run's). */
+  document_date?: string;
 }
 
 /** The actions in the order they were taken, and by the id they were taken on. */
@@ -56,6 +58,8 @@ export interface DocumentStatus {
   reversed_by?: string;
   /** When it last changed. */
   updated_time: string;
+  /** The date it was posted with, when not the date it was issued with. */
+  document_date?: string;
 }
 
 /** A document's state: posted when issued, then as its actions left it. */
@@ -64,6 +68,7 @@ export function documentStatus(created: string, actions: readonly ActionRec[]): 
   for (const a of actions) {
     s.updated_time = a.at;
     if (a.action === 'post') Object.assign(s, { state: 'posted', posted_time: a.at });
+    if (a.action === 'post' && a.document_date) s.document_date = a.document_date;
     else if (a.action === 'unpost') Object.assign(s, { state: 'draft', posted_time: undefined });
     else if (a.action === 'cancel') Object.assign(s, { state: 'canceled', canceled_time: a.at });
     else if (a.action === 'reverse') s.reversed_by = a.memo_id;
@@ -83,6 +88,8 @@ export interface BillRunStatus {
   state: 'completed' | 'posted' | 'canceled';
   deleted: boolean;
   updated_time?: string;
+  /** The invoice date it was posted with. */
+  document_date?: string;
 }
 
 /** A bill run's state: completed when it ran, then posted or canceled; deleted once canceled and deleted. */
@@ -90,7 +97,7 @@ export function billRunStatus(actions: readonly ActionRec[]): BillRunStatus {
   const s: BillRunStatus = { state: 'completed', deleted: false };
   for (const a of actions) {
     s.updated_time = a.at;
-    if (a.action === 'post') s.state = 'posted';
+    if (a.action === 'post') Object.assign(s, { state: 'posted', document_date: a.document_date });
     else if (a.action === 'cancel') s.state = 'canceled';
     else if (a.action === 'delete') s.deleted = true;
   }

@@ -15,10 +15,11 @@ export function billRunActions(deps: RouteDeps): Route[] {
       method: 'POST',
       path: `${path}/post`,
       handle: async call => {
-        await actionBody(call, `POST ${path}/post`); // its invoice_date: the documents keep the date they were issued
+        const { invoice_date: date } = await actionBody(call, `POST ${path}/post`); // the drafts' new date
         await call.hold();
         const run = billRun(store, call.params.bill_run_id);
-        deps.commit(() => refused('bill_run_id', () => postBillRun(store, run, deps.clock.timestamp())));
+        const at = deps.clock.timestamp();
+        deps.commit(() => refused('bill_run_id', () => postBillRun(store, run, at, date as string | undefined)));
         return ok(billRunView(run, runStatusOf(store, run)));
       },
     },

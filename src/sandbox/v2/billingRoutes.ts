@@ -203,7 +203,7 @@ export function billRunView(run: BillRunRec, status: BillRunStatus) {
     day_of_month: (v2.day_of_month as string | undefined) ?? cycleDay,
     bill_run_number: run.number,
     bill_run_time: run.ranAt,
-    invoice_date: run.documentDate,
+    invoice_date: status.document_date ?? run.documentDate,
     target_date: run.targetDate,
     state: status.state,
     batches: asked.batches?.join(',') ?? 'AllBatches',

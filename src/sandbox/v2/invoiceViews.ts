@@ -20,6 +20,8 @@ const audit = (d: BillingDocumentRec, s: DocumentStatus) => ({
 
 /** What is left to pay: nothing once reversed or canceled. */
 const owed = (s: DocumentStatus, amount: number) => (s.reversed_by || s.state === 'canceled' ? 0 : amount);
+/** Its date: as issued, or as a bill run posted it. */
+const dateOf = (d: BillingDocumentRec, s: DocumentStatus) => s.document_date ?? d.document_date;
 /** As issued, when the caller knows of no action on it. */
 const issued = (d: BillingDocumentRec) => documentStatus(d.created_time, []);
 
@@ -57,7 +59,7 @@ function documentFields(d: BillingDocumentRec, s: DocumentStatus) {
     ...audit(d, s),
     account_id: d.account_id,
     account_number: d.account_number,
-    document_date: d.document_date,
+    document_date: dateOf(d, s),
     currency: d.currency,
     total: d.total,
     subtotal: d.total,
@@ -75,10 +77,10 @@ export function invoiceView(d: BillingDocumentRec, today: string, items: boolean
   return {
     ...documentFields(d, s),
     invoice_number: d.number,
-    due_date: d.document_date,
+    due_date: dateOf(d, s),
     state: s.state,
     paid: d.total === 0,
-    past_due: s.state === 'posted' && owed(s, d.total) > 0 && d.document_date < today,
+    past_due: s.state === 'posted' && owed(s, d.total) > 0 && dateOf(d, s) < today,
     ...(items ? { items: list(d.items.map(i => invoiceItemView(d, i, s))) } : {}),
   };
 }
@@ -116,10 +118,10 @@ export function billingDocumentView(d: BillingDocumentRec, today: string, items:
     billing_document_number: d.number,
     type: d.type,
     ...(d.reverses ? { invoice_id: d.reverses } : {}),
-    ...(d.type === 'invoice' ? { due_date: d.document_date } : {}),
+    ...(d.type === 'invoice' ? { due_date: dateOf(d, s) } : {}),
     state: s.state === 'draft' ? 'draft' : 'open',
     paid: d.total === 0,
-    past_due: d.type === 'invoice' && s.state === 'posted' && owed(s, d.total) > 0 && d.document_date < today,
+    past_due: d.type === 'invoice' && s.state === 'posted' && owed(s, d.total) > 0 && dateOf(d, s) < today,
     ...(items ? { items: list(d.items.map(i => billingDocumentItemView(d, i, s))) } : {}),
   };
 }
