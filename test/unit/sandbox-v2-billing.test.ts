@@ -13,6 +13,7 @@ import { referenceChecker, type Schema } from './sandbox-reference';
 import { tokenOf } from './sandboxToken';
 
 const v2 = referenceChecker('quickstart-v2-openapi.yaml', { required: true });
+const v1 = referenceChecker('v1-openapi.yaml', { required: true });
 const listOf = (name: string): Schema => ({
   type: 'object',
   properties: { next_page: { type: 'string', nullable: true }, data: { type: 'array', items: { $ref: name } } },
@@ -85,6 +86,16 @@ describe('v2 invoices, served from the store', () => {
       (await invoicesOf(call, account)).map(i => i.state),
       ['canceled', 'posted'],
     );
+    // v1 reads the same state.
+    const inV1 = (await call('GET', `/v1/invoices/${invoice.id}`)).json;
+    assert.deepEqual(v1.mismatches(inV1, 'GetInvoiceResponse'), []);
+    assert.deepEqual([inV1.status, inV1.balance], ['Canceled', 0]);
+    const number = (await call('GET', `/v2/accounts/${account}`)).json.account_number;
+    const canceledRows = await call('GET', `/v1/billing-documents?accountNumber=${number}&status=Canceled`);
+    assert.deepEqual(
+      canceledRows.json.documents.map((d: { id: string; status: string }) => `${d.id} ${d.status}`),
+      [`${invoice.id} Canceled`],
+    );
   });
 
   test('reverse: a credit memo of its total names the invoice, whose balance is then nothing; its lines bill again', async () => {
@@ -99,6 +110,8 @@ describe('v2 invoices, served from the store', () => {
     assert.deepEqual([memo.invoice_id, memo.total, memo.items.data.length], [invoice.id, 350, 2]);
     assert.equal((await call('POST', `/v2/invoices/${invoice.id}/reverse`, {})).status, 400, 'once');
     assert.equal((await call('POST', `/v2/invoices/${invoice.id}/unpost`)).status, 400, 'a reversed one stays');
+    const inV1 = (await call('GET', `/v1/invoices/${invoice.invoice_number}`)).json;
+    assert.deepEqual([inV1.status, inV1.balance, inV1.creditMemoAmount], ['Posted', 0, 350]);
     const again = await call('POST', `/v2/accounts/${account}/bill`, {});
     assert.deepEqual(
       again.json.invoices.data.map((i: { total: number }) => i.total),
@@ -163,6 +176,7 @@ describe('v2 bill run actions, served from the store', () => {
     const gone = await call('DELETE', `/v2/bill_runs/${run.json.id}`);
     assert.deepEqual([gone.status, gone.json], [204, undefined]);
     assert.equal((await call('GET', `/v2/bill_runs/${run.json.id}`)).status, 404);
+    assert.equal((await call('GET', `/v1/bill-runs/${run.json.id}`)).status, 404, 'in either family');
     const list = await call('GET', '/v2/bill_runs');
     assert.ok(!list.json.data.some((r: { id: string }) => r.id === run.json.id), 'not listed');
   });
@@ -183,6 +197,9 @@ describe('v2 bill run actions, served from the store', () => {
     const after = (await call('GET', `/v2/invoices/${invoice.id}`)).json;
     assert.deepEqual([after.state, after.document_date, after.due_date], ['posted', '2027-02-01', '2027-02-01']);
     assert.equal(posted.json.invoice_date, '2027-02-01', 'the date it was posted with');
+    const runV1 = (await call('GET', `/v1/bill-runs/${run.json.id}`)).json;
+    assert.deepEqual(v1.mismatches(runV1, 'GetBillRunResponseType'), []);
+    assert.deepEqual([runV1.status, runV1.invoiceDate], ['Posted', '2027-02-01']);
     const twice = await call('POST', `/v2/bill_runs/${run.json.id}/post`, { invoice_date: '2027-02-01' });
     assert.match(twice.json.errors[0].message, /is posted: only a completed one is posted/);
   });

@@ -76,6 +76,9 @@ export function documentStatus(created: string, actions: readonly ActionRec[]): 
   return s;
 }
 
+/** What is left to pay of an amount of the document: nothing once reversed or canceled (nothing is paid). */
+export const remaining = (s: DocumentStatus, amount: number) => (s.reversed_by || s.state === 'canceled' ? 0 : amount);
+
 /** Whether a document still stands billed: neither canceled nor reversed (the ledger leaves the others out). */
 export const standsBilled = (actions: readonly ActionRec[]) =>
   !actions.some(a => a.action === 'cancel' || a.action === 'reverse');

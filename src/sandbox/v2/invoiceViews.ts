@@ -3,7 +3,7 @@
 // memos are posted when issued (a billing document says open), then as their actions left them (state/actions.ts);
 // nothing is paid in the sandbox: the whole total is the remaining balance (nothing once reversed or canceled),
 // past due once its due date (the document date) has passed.
-import { documentStatus, type DocumentStatus } from '../state/actions';
+import { documentStatus, remaining, type DocumentStatus } from '../state/actions';
 import type { BillingDocumentRec, DocumentItemRec } from '../state/documents';
 
 const ACTOR = 'sandbox-client';
@@ -18,8 +18,6 @@ const audit = (d: BillingDocumentRec, s: DocumentStatus) => ({
   updated_time: s.updated_time,
 });
 
-/** What is left to pay: nothing once reversed or canceled. */
-const owed = (s: DocumentStatus, amount: number) => (s.reversed_by || s.state === 'canceled' ? 0 : amount);
 /** Its date: as issued, or as a bill run posted it. */
 const dateOf = (d: BillingDocumentRec, s: DocumentStatus) => s.document_date ?? d.document_date;
 /** As issued, when the caller knows of no action on it. */
@@ -38,7 +36,7 @@ function itemFields(d: BillingDocumentRec, i: DocumentItemRec, s: DocumentStatus
     discount_item: i.discount === true,
     ...(i.subscription_id ? { subscription_id: i.subscription_id, subscription_item_id: i.billed_id } : {}),
     tax_inclusive: false,
-    remaining_balance: owed(s, amount),
+    remaining_balance: remaining(s, amount),
     ...(i.unit_of_measure ? { unit_of_measure: i.unit_of_measure } : {}),
     ...(i.unit_amount !== undefined ? { unit_amount: i.unit_amount } : {}),
     name: i.name,
@@ -64,8 +62,8 @@ function documentFields(d: BillingDocumentRec, s: DocumentStatus) {
     total: d.total,
     subtotal: d.total,
     tax: 0,
-    balance: owed(s, d.total),
-    remaining_balance: owed(s, d.total),
+    balance: remaining(s, d.total),
+    remaining_balance: remaining(s, d.total),
     state_transitions: transitions,
     ...(s.posted_time ? { posted_by_id: ACTOR } : {}),
   };
@@ -80,7 +78,7 @@ export function invoiceView(d: BillingDocumentRec, today: string, items: boolean
     due_date: dateOf(d, s),
     state: s.state,
     paid: d.total === 0,
-    past_due: s.state === 'posted' && owed(s, d.total) > 0 && dateOf(d, s) < today,
+    past_due: s.state === 'posted' && remaining(s, d.total) > 0 && dateOf(d, s) < today,
     ...(items ? { items: list(d.items.map(i => invoiceItemView(d, i, s))) } : {}),
   };
 }
@@ -121,7 +119,7 @@ export function billingDocumentView(d: BillingDocumentRec, today: string, items:
     ...(d.type === 'invoice' ? { due_date: dateOf(d, s) } : {}),
     state: s.state === 'draft' ? 'draft' : 'open',
     paid: d.total === 0,
-    past_due: d.type === 'invoice' && s.state === 'posted' && owed(s, d.total) > 0 && dateOf(d, s) < today,
+    past_due: d.type === 'invoice' && s.state === 'posted' && remaining(s, d.total) > 0 && dateOf(d, s) < today,
     ...(items ? { items: list(d.items.map(i => billingDocumentItemView(d, i, s))) } : {}),
   };
 }
