@@ -100,10 +100,14 @@ describe('v2 invoices, served from the store', () => {
 
   test('reverse: a credit memo of its total names the invoice, whose balance is then nothing; its lines bill again', async () => {
     const { account, invoice } = await billedCustomer(call);
-    const r = await call('POST', `/v2/invoices/${invoice.id}/reverse`, { document_date: '2027-01-01' });
+    const r = await call('POST', `/v2/invoices/${invoice.id}/reverse?expand[]=items`, { document_date: '2027-01-01' });
     assert.equal(r.status, 200, JSON.stringify(r.json));
     assert.deepEqual(v2.mismatches(r.json, 'invoice'), []);
     assert.deepEqual([r.json.id, r.json.state, r.json.balance, r.json.total], [invoice.id, 'posted', 0, 350]);
+    assert.deepEqual(
+      r.json.items.data.map((i: { remaining_balance: number }) => i.remaining_balance),
+      [0, 0],
+    );
     const memos = await call('GET', `/v2/billing_documents?filter[]=account_id.EQ:${account}&expand[]=items`);
     assert.deepEqual(v2.mismatches(memos.json, 'billingDocumentListResponse'), []);
     const memo = memos.json.data.find((d: { type: string }) => d.type === 'credit_memo');

@@ -44,7 +44,8 @@ export function invoiceRoutes(deps: RouteDeps): Route[] {
         const at = deps.clock.timestamp();
         const given = name === 'reverse' ? { document_date: today(), ...body } : body;
         deps.commit(() => refused('invoice_id', () => act(store, d, at, given)));
-        return ok(invoiceView(d, today(), false, statusOf(store, d)));
+        const items = call.query.getAll('expand[]').includes('items');
+        return ok(invoiceView(d, today(), items, statusOf(store, d)));
       },
     })),
     {
