@@ -1,62 +1,19 @@
-// Issue 31 item 2: the Local sandbox serves v2 accounts, contacts, orders and subscriptions by state, over
-// loopback HTTP: created by POST, then read by the id the POST answered (and by number), changed, and every
-// answer checked against the reference's response schema (its extract in test/fixtures/reference).
-import { after, before, describe, test } from 'node:test';
+// Issue 31 item 2: the Local sandbox serves v2 accounts, contacts and orders by state, over loopback HTTP: created
+// by POST, then read by the id the POST answered (and by number), changed, and every answer checked against the
+// reference's response schema and the generated contract (sandboxV2.ts). Subscriptions: sandbox-v2-subscriptions.
+import { describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { startSandbox, type Sandbox } from '../../src/sandbox';
-import { answerDepartures } from '../../src/contract/answerCheck';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { startSandbox } from '../../src/sandbox';
+import { atomicWrite } from '../../src/sandbox/state/dataFile';
 import { CLOCK_PATH } from '../../src/wire/sandboxClock';
 import { NOT_SERVED_HEADER, NOT_SERVED_VALUE } from '../../src/wire/notServed';
-import { referenceChecker } from './sandbox-reference';
-import { v1Caller, type Answer } from './sandbox-v1-helpers';
+import { v1Caller } from './sandbox-v1-helpers';
+import { conforms, newAccount, refused, teamOrder, v2Sandbox } from './sandboxV2';
 
-const v2 = referenceChecker('quickstart-v2-openapi.yaml', { required: true });
-let sb: Sandbox;
-let call: Awaited<ReturnType<typeof v1Caller>>;
-
-before(async () => {
-  sb = await startSandbox({ today: '2027-01-01' });
-  call = await v1Caller(sb);
-});
-after(() => sb.close());
-
-/**
- * The answer has `status` and conforms to the reference's `schema` (the committed extract, required fields too)
- * and to the operation's generated response contract (answerDepartures: what the editor and the CLI check with).
- */
-function conforms(r: Answer, status: number, schema: string, op: string): Answer['json'] {
-  assert.equal(r.status, status, JSON.stringify(r.json));
-  assert.deepEqual(v2.mismatches(r.json, schema), [], schema);
-  assert.deepEqual(answerDepartures(op, status, r.json).departures, [], op);
-  return r.json;
-}
-function refused(r: Answer, status: number, code: string, parameter?: string): string {
-  assert.equal(r.status, status, JSON.stringify(r.json));
-  assert.deepEqual(v2.mismatches(r.json, 'errorResponse'), []);
-  assert.equal(r.json.errors[0].code, code, JSON.stringify(r.json));
-  if (parameter) assert.equal(r.json.errors[0].parameter, parameter, JSON.stringify(r.json));
-  return r.json.errors[0].message;
-}
-
-const newAccount = {
-  name: 'Acme Robotics',
-  currency: 'USD',
-  bill_cycle_day: 1,
-  description: 'Robots',
-  bill_to: { first_name: 'Ada', last_name: 'Lovelace', address: { city: 'London', country: 'GB' } },
-};
-const teamOrder = (account: object) => ({
-  order_date: '2027-01-01',
-  ...account,
-  subscriptions: [
-    {
-      initial_term: { type: 'termed', interval: 'month', interval_count: 12 },
-      renewal_term: { type: 'termed', interval: 'month', interval_count: 12 },
-      start_on: { contract_effective: '2027-01-01' },
-      subscription_plans: [{ plan_id: 'plan-team-monthly', prices: [{ price_id: 'price-team-seats', quantity: 10 }] }],
-    },
-  ],
-});
+const { sb, call } = v2Sandbox();
 
 describe('accounts', () => {
   test('POST then GET by the id it answered (was a 404) and by number: the same account', async () => {
@@ -170,7 +127,7 @@ describe('contacts', () => {
     );
     assert.equal((await call('GET', `/v2/accounts/${account.id}`)).json.bill_to.nickname, 'Countess');
 
-    const deleted = await fetch(`${sb.url}/v2/contacts/${made.id}`, {
+    const deleted = await fetch(`${sb().url}/v2/contacts/${made.id}`, {
       method: 'DELETE',
       headers: { Authorization: (await tokenHeader()).Authorization },
     });
@@ -190,7 +147,7 @@ let token: string | undefined;
 async function tokenHeader() {
   if (!token) {
     const form = 'grant_type=client_credentials&client_id=sandbox-demo-client&client_secret=sandbox-demo-secret';
-    const r = await fetch(`${sb.url}/oauth/token`, {
+    const r = await fetch(`${sb().url}/oauth/token`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       body: form,
@@ -229,163 +186,36 @@ describe('orders', () => {
   });
 });
 
-describe('subscriptions', () => {
-  async function newSubscription() {
-    const order = (await call('POST', '/v2/orders', teamOrder({ account_data: newAccount }))).json;
-    return { order, id: order.subscriptions[0].id as string, number: order.subscriptions[0].subscription_number };
-  }
-
-  test('GET by id and by number; plans and items when expanded; the list filters by account', async () => {
-    const { order, id, number } = await newSubscription();
-    const byId = conforms(
-      await call('GET', `/v2/subscriptions/${id}`),
-      200,
-      'subscription',
-      'GET /v2/subscriptions/{subscription_id}',
-    );
-    assert.deepEqual(
-      byId,
-      conforms(
-        await call('GET', `/v2/subscriptions/${number}`),
-        200,
-        'subscription',
-        'GET /v2/subscriptions/{subscription_id}',
-      ),
-    );
-    assert.deepEqual([byId.state, byId.version, byId.account_id], ['active', 1, order.account_id]);
-    const expand = 'expand[]=subscription_plans.subscription_items';
-    const full = conforms(
-      await call('GET', `/v2/subscriptions/${id}?${expand}`),
-      200,
-      'subscription',
-      'GET /v2/subscriptions/{subscription_id}',
-    );
-    const plan = full.subscription_plans.data[0];
-    assert.deepEqual(
-      plan.subscription_items.data.map((i: { quantity: number }) => i.quantity),
-      [10, 1],
-    );
-    const listed = (await call('GET', `/v2/subscriptions?filter[]=account_id.EQ:${order.account_id}`)).json;
-    assert.deepEqual(
-      listed.data.map((s: { id: string }) => s.id),
-      [id],
-    );
-    const read = conforms(
-      await call('GET', `/v2/subscription_plans/${plan.id}`),
-      200,
-      'subscriptionPlan',
-      'GET /v2/subscription_plans/{subscription_plan_id}',
-    );
-    assert.equal(read.subscription_id, id);
-    const items = (await call('GET', `/v2/subscription_items?filter[]=subscription_plan_id.EQ:${plan.id}`)).json;
-    assert.equal(items.data.length, 2);
-    for (const i of items.data) assert.deepEqual(v2.mismatches(i, 'subscriptionItem'), []);
-    assert.deepEqual(answerDepartures('GET /v2/subscription_items', 200, items).departures, []);
-  });
-
-  test('pause then GET shows it paused; the clock reaching its resume date resumes it (the same engine)', async () => {
-    const { id } = await newSubscription();
-    const pause = { pause_date: '2027-02-01', resume_behavior: { resume_date: '2027-03-01' } };
-    const paused = conforms(
-      await call('POST', `/v2/subscriptions/${id}/pause`, pause),
-      200,
-      'subscription',
-      'POST /v2/subscriptions/{subscription_id}/pause',
-    );
-    assert.deepEqual([paused.state, paused.version], ['paused', 2]);
-    assert.equal((await call('GET', `/v2/subscriptions/${id}`)).json.state, 'paused');
-    assert.match(refused(await call('POST', `/v2/subscriptions/${id}/pause`), 400, 'invalid_state'), /paused/);
-    const moved = await call('POST', CLOCK_PATH, { to: '2027-03-01' });
-    assert.equal(moved.status, 200, JSON.stringify(moved.json));
-    const resumed = conforms(
-      await call('GET', `/v2/subscriptions/${id}`),
-      200,
-      'subscription',
-      'GET /v2/subscriptions/{subscription_id}',
-    );
-    assert.deepEqual([resumed.state, resumed.version], ['active', 3]);
-    await call('POST', CLOCK_PATH, { to: '2027-01-01' }); // back, for the other tests
-  });
-
-  test('resume and cancel as orders would; activate of an active one is refused; versions list each', async () => {
-    const { id, number } = await newSubscription();
-    await call('POST', `/v2/subscriptions/${id}/pause`, {});
-    const resumed = conforms(
-      await call('POST', `/v2/subscriptions/${number}/resume`, {}),
-      200,
-      'subscription',
-      'POST /v2/subscriptions/{subscription_id}/resume',
-    );
-    assert.equal(resumed.state, 'active');
-    const cancel = { cancel_at: 'subscription_term_end' };
-    const canceled = conforms(
-      await call('POST', `/v2/subscriptions/${id}/cancel`, cancel),
-      200,
-      'subscription',
-      'POST /v2/subscriptions/{subscription_id}/cancel',
-    );
-    assert.deepEqual([canceled.state, canceled.version], ['canceled', 4]);
-    assert.match(refused(await call('POST', `/v2/subscriptions/${id}/activate`), 400, 'invalid_state'), /canceled/);
-    const versions = (await call('GET', `/v2/subscriptions/${id}/versions`)).json;
-    assert.deepEqual(
-      versions.data.map((v: { version: number; latest_version: boolean }) => `${v.version}:${v.latest_version}`),
-      ['1:false', '2:false', '3:false', '4:true'],
-    );
-    for (const v of versions.data) assert.deepEqual(v2.mismatches(v, 'subscription'), []);
-    const op = 'GET /v2/subscriptions/{subscription_id}/versions';
-    assert.deepEqual(answerDepartures(op, 200, versions).departures, []);
-    const pause = { pause_date: '03/01/2027' }; // not lost: the engine would pause on today's date instead
-    const when = refused(await call('POST', `/v2/subscriptions/${id}/pause`, pause), 400, 'invalid_parameter');
-    assert.match(when, /pause_date must be a date written YYYY-MM-DD/);
-    const bad = { cancel_at: 'tomorrow' };
-    refused(await call('POST', `/v2/subscriptions/${id}/cancel`, bad), 400, 'invalid_parameter', 'cancel_at');
-  });
-
-  test('POST /v2/subscriptions makes one on an account through the engine (its order recorded); GET reads it', async () => {
-    const account = (await call('POST', '/v2/accounts', newAccount)).json;
-    const { subscriptions } = teamOrder({});
-    const body = { account_number: account.account_number, description: 'Direct', ...subscriptions[0] };
-    const made = conforms(await call('POST', '/v2/subscriptions', body), 201, 'subscription', 'POST /v2/subscriptions');
-    assert.deepEqual(
-      [made.state, made.version, made.account_id, made.description],
-      ['active', 1, account.id, 'Direct'],
-    );
-    const read = conforms(
-      await call('GET', `/v2/subscriptions/${made.id}`),
-      200,
-      'subscription',
-      'GET /v2/subscriptions/{subscription_id}',
-    );
-    assert.deepEqual(read, made);
-    const orders = (await call('GET', `/v2/orders?filter[]=account_id.EQ:${account.id}`)).json;
-    assert.equal(orders.data[0].subscriptions[0].subscription_number, made.subscription_number);
-    const { subscription_plans: _p, ...noPlans } = body;
-    void _p;
-    const bad = { ...noPlans, start_on: { contract_effective: '1900-01-01' } };
-    refused(await call('POST', '/v2/subscriptions', bad), 400, 'invalid_parameter');
-  });
-
-  test('PATCH: description and custom fields kept, terms changed through the engine (a new version)', async () => {
-    const { id } = await newSubscription();
-    const patch = { description: 'Pilot', custom_fields: { region__c: 'EU' }, terms: { auto_renew: false } };
-    const patched = conforms(
-      await call('PATCH', `/v2/subscriptions/${id}`, patch),
-      200,
-      'subscription',
-      'PATCH /v2/subscriptions/{subscription_id}',
-    );
-    const read = conforms(
-      await call('GET', `/v2/subscriptions/${id}`),
-      200,
-      'subscription',
-      'GET /v2/subscriptions/{subscription_id}',
-    );
-    assert.deepEqual(read, patched);
-    assert.deepEqual(
-      [read.description, read.custom_fields, read.auto_renew, read.version],
-      ['Pilot', { region__c: 'EU' }, false, 2],
-    );
-    refused(await call('PATCH', `/v2/subscriptions/${id}`, { colour: 'red' }), 400, 'invalid_parameter');
-    refused(await call('GET', '/v2/subscriptions/S99999999'), 404, 'resource_not_found', 'subscription_id');
+describe('kept in the data file', () => {
+  test('what PATCH and POST /v2/contacts keep is there after a restart; a failed save keeps none of it', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bw-v2-core-'));
+    const file = path.join(dir, 'sandbox.json');
+    let broken = false; // the next save fails (a full disk): nothing of the change may stay
+    const writer = (f: string, text: string) => {
+      if (broken) throw new Error('ENOSPC: no space left on device');
+      atomicWrite(f, text);
+    };
+    try {
+      let sandbox = await startSandbox({ dataFile: file, today: '2027-01-01', writer });
+      let caller = await v1Caller(sandbox);
+      const account = (await caller('POST', '/v2/accounts', newAccount)).json;
+      await caller('PATCH', `/v2/accounts/${account.id}`, { crm_id: 'CRM-1', bill_to: { email: 'ada@example.com' } });
+      const body = { account_number: account.account_number, first_name: 'Grace', last_name: 'Hopper' };
+      const contact = (await caller('POST', '/v2/contacts', body)).json;
+      const before = (await caller('GET', `/v2/accounts/${account.id}`)).json;
+      broken = true;
+      assert.equal((await caller('PATCH', `/v2/accounts/${account.id}`, { name: 'Lost' })).status, 500);
+      assert.equal((await caller('DELETE', `/v2/contacts/${contact.id}`)).status, 500);
+      broken = false;
+      assert.deepEqual((await caller('GET', `/v2/accounts/${account.id}`)).json, before);
+      await sandbox.close();
+      sandbox = await startSandbox({ dataFile: file, today: '2027-01-01' });
+      caller = await v1Caller(sandbox);
+      assert.deepEqual((await caller('GET', `/v2/accounts/${account.id}`)).json, before);
+      assert.deepEqual((await caller('GET', `/v2/contacts/${contact.id}`)).json, contact);
+      await sandbox.close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
