@@ -197,11 +197,11 @@ test('a v2 body is checked against its request schema first: an unknown field is
       (e: ApiError) => e,
     );
   assert.equal(r?.status, 400);
-  const body = r?.body as { type: string; errors: { parameter?: string; message: string }[] };
+  const body = r?.body as { type: string; errors: { code: string; parameter?: string; message: string }[] };
   assert.equal(body.type, 'bad_request');
   assert.deepEqual(
-    body.errors.map(e => e.parameter),
-    ['colour'],
+    body.errors.map(e => `${e.code} ${e.parameter}`),
+    ['unknown_parameter colour'],
   );
 });
 

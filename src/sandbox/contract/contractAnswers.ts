@@ -97,7 +97,12 @@ export function checkContractBody(operationId: string, body: unknown): void {
 /** The service's 400 for a body's errors: one reason per mistake, each naming its field. */
 function refusal({ listed: errors, more }: ContractErrors): ServiceError {
   const details: { code: string; parameter?: string; message: string }[] = errors.map(f => ({
-    code: f.code === 'missing-field' ? 'missing_parameter' : 'invalid_parameter',
+    code:
+      f.code === 'missing-field'
+        ? 'missing_parameter'
+        : f.code === 'unknown-field'
+          ? 'unknown_parameter'
+          : 'invalid_parameter',
     parameter: formatPath(f.path),
     message: f.message,
   }));
