@@ -305,7 +305,7 @@ describe('sandbox: errors, never a 500', () => {
     const r = await call('GET', '/v2/orders/O99999999');
     assert.equal(r.status, 404);
     const message = 'Order O99999999 could not be found.';
-    assert.deepEqual(v2err(r).errors[0], { code: 'resource_not_found', parameter: 'order_number', message });
+    assert.deepEqual(v2err(r).errors[0], { code: 'resource_not_found', parameter: 'order_id', message });
     assert.equal(v2err(r).retryable, false);
   });
   test('malformed JSON, unknown field, missing field, wrong type: 400 naming the parameter', async () => {
