@@ -280,7 +280,7 @@ suite('Editor on the Local sandbox', () => {
     await a.views.endpoints.reveal(describe, { select: true, focus: true, expand: true });
     const r = await vscode.commands.executeCommand<{ status: number }>('billingWorkbench.describeObject', 'Account');
     assert.equal(r.status, 200);
-    assert.match(shown(a, 'response').raw, /"AccountNumber"/);
+    assert.match(shown(a, 'response').raw, /^<\?xml[\s\S]*<name>AccountNumber<\/name>/, 'the XML describe answers');
     // A decoded error, with its category and what to do, in the same panel.
     await vscode.commands.executeCommand('billingWorkbench.describeObject', 'Acount');
     const { error } = shown(a, 'error');
@@ -291,7 +291,7 @@ suite('Editor on the Local sandbox', () => {
       assert.ok(errShot.text.includes(t), `"${t}" on screen`);
     await vscode.commands.executeCommand('billingWorkbench.describeObject', 'Account');
     const shot = await onScreen(this, 'endpoints');
-    for (const t of ['GET /v1/describe/{object}', 'AccountNumber', 'Describe'])
+    for (const t of ['GET /v1/describe/{object}', 'AccountNumber', 'Describe', 'Raw XML'])
       assert.ok(shot.text.includes(t), `"${t}" on screen`);
   });
 

@@ -194,15 +194,15 @@ export const step = fc.oneof(
     weight: 1,
     arbitrary: fc.record({
       kind: fc.constant('wrong-method' as const),
-      // Not v1 paths: another method there may be a catalog operation the sandbox does not serve (its 501).
+      // Not v1 paths, nor v2 operations (GET /v2/orders lists them): another method there may be a catalog
+      // operation the sandbox does not serve (its 501) or simulates.
       call: fc.constantFrom(
         'PUT /v2/orders',
         'DELETE /v2/orders',
-        'GET /v2/orders',
+        'PUT /v2/orders/preview',
         'GET /v2/orders/preview',
         'PATCH /v2/accounts',
-        'GET /v2/accounts',
-        'POST /v2/plans',
+        'PUT /v2/accounts',
         'DELETE /v2/subscriptions',
         'GET /oauth/token',
         'PUT /oauth/token',

@@ -226,7 +226,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     }
     // A catalog operation the sandbox does not serve is a 501 even where a served template matches its path
     // (PUT /v1/orders/{orderNumber}, GET /v1/subscriptions/subscription-metrics).
-    const op = path.startsWith('/v2/') ? undefined : matchOperation(method, path);
+    const op = matchOperation(method, path);
     if (!match || (op && !servedLocally(op))) {
       // Every other catalog operation is answered from the contract, when it has an answer there.
       const simulated = op && (await answerFromContract(op, req, path, query, hold));
@@ -323,7 +323,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     const target = req.url ?? '/';
     const send = (r: Reply) => {
       if (res.headersSent || res.destroyed) return;
-      const body = r.body === undefined ? '' : JSON.stringify(r.body); // a 204 has none
+      // A 204 has none; a reply that names its own Content-Type (describe's XML) is sent as its text.
+      const raw = typeof r.body === 'string' && r.headers?.['Content-Type'] !== undefined;
+      const body = r.body === undefined ? '' : raw ? (r.body as string) : JSON.stringify(r.body);
       res.writeHead(r.status, {
         ...(body ? { 'Content-Type': 'application/json' } : {}),
         'Service-Request-Id': requestId,
@@ -492,10 +494,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   };
 }
 
-/** A v2 path the table does not hold is unknown; elsewhere, a catalog operation the sandbox lacks is a 501. */
+/** A path no operation has is unknown (404); a catalog operation the sandbox lacks (no contract answer) is a 501. */
 function unrouted(method: string, path: string): ServiceError {
-  if (path.startsWith('/v2/')) return notFound(undefined, `No v2 operation at ${path}.`);
   const op = matchOperation(method, path);
+  if (!op && path.startsWith('/v2/')) return notFound(undefined, `No v2 operation at ${path}.`);
   if (!op) return notFound(undefined, `No operation ${method} ${path}: check the path.`);
   // The client reads the header and advises a real environment in the words of its surface.
   const message = `${op.id} (${op.summary}) is not served by the local sandbox.`;

@@ -2,8 +2,8 @@
 // grow (accounts, orders, documents, bill runs: their lengths then), subscriptions are replaced, never changed in
 // place (the records replaced since are kept, as they were), and the rest is small (the numbers handed out,
 // the catalog, the date). So a mark keeps bytes in proportion to what changed after it, not to the store.
-import { Ledger } from '../state/documents';
-import type { Extent, Store, SubscriptionRec } from '../state/store';
+import { standingLedger } from '../state/actions';
+import { ACCOUNT_KEY, type AccountRec, type Extent, type Store, type SubscriptionRec } from '../state/store';
 
 /**
  * A subscription as it was at the mark: its JSON (undefined: it did not exist), as the data file keeps it. Not the
@@ -35,8 +35,8 @@ export function markOf(store: Store, date: string): Mark {
   };
 }
 
-/** Keeps what a subscription was before its first change after the mark. */
-export function note(mark: Mark, number: string, rec: SubscriptionRec | undefined): void {
+/** Keeps what a subscription (or an account changed in place) was before its first change after the mark. */
+export function note(mark: Mark, number: string, rec: SubscriptionRec | AccountRec | undefined): void {
   if (mark.before.has(number)) return;
   const json = rec && JSON.stringify(rec);
   const bytes = number.length + (json?.length ?? 0);
@@ -63,6 +63,7 @@ export function fold(earlier: Mark, later: Mark): void {
 export function putBack(store: Store, chain: readonly Mark[], to: Mark): () => void {
   const put = new Map<string, string | undefined>();
   for (const m of chain) for (const [n, { json }] of m.before) put.set(n, json); // the oldest mark's, last, wins
+  const accounts = putAccountsBack(store, put);
   // Subscriptions made after `to` go: undoing it puts them back where they were in the store's order.
   const order = [...put.values()].includes(undefined) ? [...store.subscriptions.keys()] : undefined;
   const replaced = new Map<string, SubscriptionRec | undefined>();
@@ -71,16 +72,18 @@ export function putBack(store: Store, chain: readonly Mark[], to: Mark): () => v
     setSubscription(store, n, json === undefined ? undefined : (JSON.parse(json) as SubscriptionRec));
   }
   const was = { counters: store.numbers.counters, catalog: store.catalog, today: store.today };
-  const { accounts, orders, documents, billRuns } = store.shrinkTo(to);
+  const removed = store.shrinkTo(to);
+  const { orders, documents, billRuns, actions } = removed;
   store.today = to.today;
   return () => {
     for (const [n, rec] of replaced) setSubscription(store, n, rec);
+    accounts.undo();
     if (order) {
       const all = new Map(store.subscriptions);
       store.subscriptions.clear();
       for (const n of order) store.subscriptions.set(n, all.get(n)!);
     }
-    for (const a of accounts) store.addAccount(a);
+    for (const a of removed.accounts) store.addAccount(a);
     for (const o of orders) store.addOrder(o);
     for (const d of documents) {
       store.documentList.push(d);
@@ -88,12 +91,35 @@ export function putBack(store: Store, chain: readonly Mark[], to: Mark): () => v
       store.documents.set(d.number, d);
     }
     for (const r of billRuns) store.addBillRun(r);
+    for (const a of actions) store.actions.add(a);
     store.numbers.counters = was.counters;
     store.catalog = was.catalog;
     store.today = was.today;
-    store.ledger = new Ledger(store.documentList); // the one before may have taken the failed move's documents
+    store.ledger = standingLedger(store.documentList, store.actions); // the one before may have taken the failed move's documents
   };
 }
+
+/**
+ * Accounts are changed in place (PATCH): each noted one gets its fields back, the same record (the lists and maps
+ * hold it). Taken out of `put`, which then holds subscriptions only; returns what undoes it.
+ */
+function putAccountsBack(store: Store, put: Map<string, string | undefined>): { undo(): void } {
+  const changed: [AccountRec, string][] = [];
+  for (const [key, json] of put) {
+    if (!key.startsWith(ACCOUNT_KEY)) continue;
+    put.delete(key);
+    const account = store.accounts.get(key.slice(ACCOUNT_KEY.length));
+    if (!account || json === undefined) continue;
+    changed.push([account, JSON.stringify(account)]);
+    refill(account, JSON.parse(json) as AccountRec);
+  }
+  return { undo: () => changed.forEach(([account, json]) => refill(account, JSON.parse(json) as AccountRec)) };
+}
+
+const refill = (rec: AccountRec, from: AccountRec) => {
+  for (const k of Object.keys(rec)) delete (rec as unknown as Record<string, unknown>)[k];
+  Object.assign(rec, from);
+};
 
 function setSubscription(store: Store, n: string, rec: SubscriptionRec | undefined): void {
   if (rec) store.subscriptions.set(n, rec);

@@ -1,13 +1,63 @@
-// The v2 lists' `filter[]` and `sort[]`, as the reference writes them: `filter[]=account_id.EQ:8ad0...` (several
-// clauses all apply; EQ, NE, LT, LE, GT, GE, SW, IN with a list in brackets; case-sensitive), and
-// `sort[]=document_date.desc`. Both read the answer's own top-level fields, so any field a list shows can filter
-// and sort it; a field it does not show is a 400 naming the ones it does.
+// Every v2 list as the reference answers it: `filter[]` clauses (`field.OP:value`, all of them apply; EQ, NE, LT, LE,
+// GT, GE, SW, IN with a list in brackets; case-sensitive; `a[b]` names a field of `a`, of any of its entries when it
+// is a list), `sort[]` (`field.asc|desc`; a list or object field is ignored, as the reference says), `page_size`
+// (1-99) and `cursor`, answered as {next_page, data}. Filters and sorts read the answer's own fields, so any field a
+// list shows can filter it; a field it does not show is a 400 naming the ones it does.
 import { badRequest } from '../http/errors';
+import { pageV2 } from '../http/paging';
 
 type Row = Record<string, unknown>;
 const refuse = (parameter: string, message: string) => badRequest('invalid_parameter', parameter, message);
 const scalar = (v: unknown): v is string | number | boolean =>
   typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
+const isObject = (v: unknown): v is Row => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export interface ListSpec<T> {
+  /** What the list holds ("Accounts"), for the 400's message. */
+  what: string;
+  /** One answer with every field it can have: what `filter[]` and `sort[]` may name, even when the list is empty. */
+  sample: Row;
+  /** The answer filters and sorts read (default: the page's own view). */
+  row?: (t: T) => Row;
+}
+
+/** One page of `records` as `q` asks: filtered, sorted, then paged; only the page is viewed. */
+export function listPage<T, V>(
+  records: readonly T[],
+  q: URLSearchParams,
+  view: (t: T) => V,
+  spec: ListSpec<T>,
+): { next_page: string | null; data: V[] } {
+  const rowOf = spec.row ?? (view as unknown as (t: T) => Row);
+  return pageV2(filteredAndSorted(records, rowOf, q, spec.what, spec.sample), q, view);
+}
+
+/** The paths of a sample's scalar fields, one level into its objects and lists of objects (`bill_to[city]`). */
+function fieldPaths(sample: Row): { scalars: string[]; ignored: Set<string> } {
+  const scalars: string[] = [];
+  const ignored = new Set<string>();
+  for (const [k, v] of Object.entries(sample)) {
+    if (scalar(v)) {
+      scalars.push(k);
+      continue;
+    }
+    ignored.add(k);
+    const inner = Array.isArray(v) ? v[0] : isObject(v) && Array.isArray(v.data) ? v.data[0] : v;
+    if (!isObject(inner)) continue;
+    for (const [j, w] of Object.entries(inner)) if (scalar(w)) scalars.push(`${k}[${j}]`);
+  }
+  return { scalars, ignored };
+}
+
+/** The values at a field path: `a`, or `a[b]` over `a`'s entries when it is a list (or a `{data}` page). */
+function valuesAt(row: Row, path: string): unknown[] {
+  const m = /^(\w+)(?:\[(\w+)\])?$/.exec(path);
+  if (!m) return [];
+  const top = row[m[1]];
+  if (!m[2]) return [top];
+  const list = Array.isArray(top) ? top : isObject(top) && Array.isArray(top.data) ? top.data : [top];
+  return list.map(e => (isObject(e) ? e[m[2]] : undefined));
+}
 
 /**
  * The records whose answers (`rowOf`) `filter[]` keeps, in the order `sort[]` asks for (else as given); `sample`
@@ -20,30 +70,33 @@ export function filteredAndSorted<T>(
   what: string,
   sample: Row,
 ): T[] {
-  const fields = Object.keys(sample).filter(k => scalar(sample[k]));
+  const { scalars, ignored } = fieldPaths(sample);
+  const unknown = (name: string, parameter: string) =>
+    refuse(parameter, `${what} cannot be filtered or sorted by "${name}"; use ${scalars.join(', ')}.`);
   const field = (name: string, parameter: string) => {
-    if (fields.includes(name)) return name;
-    throw refuse(parameter, `${what} cannot be filtered or sorted by "${name}"; use ${fields.join(', ')}.`);
+    if (scalars.includes(name)) return name;
+    throw unknown(name, parameter);
   };
-  const clauses = q.getAll('filter[]').map(text => clause(text, field));
-  const sortsAsked = q.getAll('sort[]');
-  if (!clauses.length && !sortsAsked.length) return [...records];
-  const rows = records.map(t => ({ t, r: rowOf(t) }));
-  const kept = clauses.length ? rows.filter(({ r }) => clauses.every(c => c(r))) : rows;
-  const sorts = sortsAsked.map(text => {
-    const m = /^(\w+)\.(asc|desc)$/i.exec(text);
+  const typeOf = (name: string) => typeof valuesAt(sample, name)[0];
+  const clauses = q.getAll('filter[]').map(text => clause(text, field, typeOf));
+  const sorts = q.getAll('sort[]').flatMap(text => {
+    const m = /^(\w+(?:\[\w+\])?)\.(asc|desc)$/.exec(text);
     if (!m)
       throw refuse(
         'sort[]',
-        `"${text}" is not a sort order; write field.asc or field.desc, such as document_date.desc.`,
+        `"${text}" is not a sort order; write field.asc or field.desc, such as created_time.desc.`,
       );
-    return { name: field(m[1], 'sort[]'), down: m[2].toLowerCase() === 'desc' };
+    if (ignored.has(m[1])) return []; // a list or object: the reference ignores it
+    return [{ name: field(m[1], 'sort[]'), down: m[2] === 'desc' }];
   });
+  if (!clauses.length && !sorts.length) return [...records];
+  const rows = records.map(t => ({ t, r: rowOf(t) }));
+  const kept = clauses.length ? rows.filter(({ r }) => clauses.every(c => c(r))) : rows;
   const ordered = !sorts.length
     ? kept
     : [...kept].sort((a, b) => {
         for (const { name, down } of sorts) {
-          const c = compare(a.r[name], b.r[name]);
+          const c = compare(valuesAt(a.r, name)[0], valuesAt(b.r, name)[0]);
           if (c) return down ? -c : c;
         }
         return 0;
@@ -51,17 +104,28 @@ export function filteredAndSorted<T>(
   return ordered.map(x => x.t);
 }
 
+const DATE = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** Numbers as numbers, dates and date-times by the instant they name (offsets apply), the rest as text. */
 function compare(a: unknown, b: unknown): number {
   if (a === b) return 0;
   if (a === undefined) return -1;
   if (b === undefined) return 1;
+  if (typeof a === 'string' && typeof b === 'string' && DATE.test(a) && DATE.test(b)) {
+    const [x, y] = [Date.parse(a), Date.parse(b)];
+    if (x !== y && !Number.isNaN(x) && !Number.isNaN(y)) return x < y ? -1 : 1;
+  }
   return (a as number | string) < (b as number | string) ? -1 : 1;
 }
 
 const OPERATORS = ['EQ', 'NE', 'LT', 'LE', 'GT', 'GE', 'SW', 'IN'];
 
-function clause(text: string, field: (name: string, parameter: string) => string): (r: Row) => boolean {
-  const m = /^(\w+)\.([A-Za-z]+):(.*)$/s.exec(text);
+function clause(
+  text: string,
+  field: (name: string, parameter: string) => string,
+  typeOf: (name: string) => string,
+): (r: Row) => boolean {
+  const m = /^(\w+(?:\[\w+\])?)\.([A-Za-z]+):(.*)$/s.exec(text);
   if (!m)
     throw refuse('filter[]', `"${text}" is not a filter; write field.OPERATOR:value, such as account_id.EQ:<id>.`);
   const name = field(m[1], 'filter[]');
@@ -69,37 +133,39 @@ function clause(text: string, field: (name: string, parameter: string) => string
   if (!OPERATORS.includes(op)) {
     throw refuse('filter[]', `Unknown filter operator "${op}" in "${text}"; use ${OPERATORS.join(', ')}.`);
   }
-  const raw = m[3];
   // A value reads as the field's type: a number compares as a number, a flag as true or false.
-  const as = (v: unknown, s: string): unknown =>
-    typeof v === 'number' ? Number(s) : typeof v === 'boolean' ? s === 'true' : s;
+  const type = typeOf(name);
+  const as = (s: string): unknown => {
+    if (type === 'number') {
+      const n = Number(s);
+      if (s.trim() === '' || !Number.isFinite(n)) throw refuse('filter[]', `${name} is a number: "${s}" is not one.`);
+      return n;
+    }
+    if (type === 'boolean') {
+      if (s !== 'true' && s !== 'false') throw refuse('filter[]', `${name} is true or false, not "${s}".`);
+      return s === 'true';
+    }
+    return s;
+  };
+  const raw = m[3];
+  const any = (test: (v: unknown) => boolean) => (r: Row) => valuesAt(r, name).some(test);
   if (op === 'IN') {
     const list = /^\[(.*)\]$/s
       .exec(raw)?.[1]
       .split(',')
-      .map(s => s.trim());
+      .map(s => as(s.trim()));
     if (!list) throw refuse('filter[]', `IN takes a list in brackets, such as ${name}.IN:[a,b].`);
-    return r => list.some(s => r[name] === as(r[name], s));
+    return any(v => list.includes(v));
   }
-  return r => {
-    const v = r[name];
-    if (v === undefined) return op === 'NE';
-    const x = as(v, raw);
-    switch (op) {
-      case 'EQ':
-        return v === x;
-      case 'NE':
-        return v !== x;
-      case 'SW':
-        return String(v).startsWith(raw);
-      case 'LT':
-        return compare(v, x) < 0;
-      case 'LE':
-        return compare(v, x) <= 0;
-      case 'GT':
-        return compare(v, x) > 0;
-      default:
-        return compare(v, x) >= 0;
-    }
+  if (op === 'NE') return r => !valuesAt(r, name).some(v => v === as(raw));
+  if (op === 'SW') return any(v => v !== undefined && String(v).startsWith(raw));
+  const x = as(raw);
+  const cmp: Record<string, (c: number) => boolean> = {
+    EQ: c => c === 0,
+    LT: c => c < 0,
+    LE: c => c <= 0,
+    GT: c => c > 0,
+    GE: c => c >= 0,
   };
+  return any(v => v !== undefined && cmp[op](compare(v, x)));
 }

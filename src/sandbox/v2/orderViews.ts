@@ -93,7 +93,7 @@ function recurringView(i: ItemRec, sub: SubscriptionRec) {
   };
 }
 
-function itemView(i: ItemRec, sub: SubscriptionRec, actor: string, currency: string) {
+export function itemView(i: ItemRec, sub: SubscriptionRec, actor: string, currency: string) {
   const active = i.state === 'active';
   return {
     id: i.id,

@@ -1,16 +1,22 @@
-// The v2 quickstart: accounts, order preview and creation, order and account reads, plans and subscriptions;
-// bill runs and the invoices and credit memos they issue (billingRoutes.ts).
+// The v2 quickstart: account creation, order preview and creation, plans; accounts, contacts, orders and
+// subscriptions read and changed by state (their own files); bill runs and what they issue (billingRoutes.ts).
 import type { PreviewRequestBody } from '../../schemas';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest } from '../http/errors';
 import type { RouteDeps } from '../http/routeDeps';
-import { ok, type Reply, type Route } from '../http/router';
+import { ok, type Route } from '../http/router';
 import { createAccount, runOrder } from '../engine/orders';
 import { outOfBounds, V2_FIELDS } from '../engine/bounds';
-import type { Store } from '../state/store';
+import { accountRoutes, detailsOf } from './accountRoutes';
 import { previewView } from './billingDocuments';
 import { billingRoutes } from './billingRoutes';
+import { billRunActions } from './billRunActions';
+import { catalogRoutes } from './catalogRoutes';
+import { invoiceRoutes } from './invoiceRoutes';
+import { contactRoutes } from './contactRoutes';
+import { orderRoutes } from './orderRoutes';
 import { plansPage } from './planViews';
-import { subscriptionsPage } from './subscriptionList';
+import { subscriptionPartRoutes } from './subscriptionPartRoutes';
+import { subscriptionRoutes } from './subscriptionRoutes';
 import { accountView, orderView } from './views';
 
 export function v2Routes(deps: RouteDeps): Route[] {
@@ -22,7 +28,14 @@ export function v2Routes(deps: RouteDeps): Route[] {
       handle: call =>
         deps.idempotent(call, 'account', body => ({
           status: 201,
-          body: accountView(deps.commit(() => createAccount(store, body as never, deps.clock))),
+          body: accountView(
+            deps.commit(() => {
+              const account = createAccount(store, body as never, deps.clock);
+              const details = detailsOf(body as Record<string, unknown>);
+              if (details) account.details = details; // what the account keeps as given
+              return account;
+            }),
+          ),
         })),
     },
     {
@@ -48,11 +61,16 @@ export function v2Routes(deps: RouteDeps): Route[] {
           return ok(orderView(order!, account?.id));
         }),
     },
-    { method: 'GET', path: '/v2/orders/{orderKey}', handle: call => getOrder(store, call.params.orderKey) },
-    { method: 'GET', path: '/v2/accounts/{accountKey}', handle: call => getAccount(store, call.params.accountKey) },
     { method: 'GET', path: '/v2/plans', handle: call => ok(plansPage(call.query)) },
-    { method: 'GET', path: '/v2/subscriptions', handle: call => ok(subscriptionsPage(store, call.query)) },
+    ...accountRoutes(deps),
+    ...contactRoutes(deps),
+    ...orderRoutes(deps),
+    ...subscriptionRoutes(deps),
+    ...subscriptionPartRoutes(store),
     ...billingRoutes(deps),
+    ...invoiceRoutes(deps),
+    ...billRunActions(deps),
+    ...catalogRoutes(deps),
   ];
 }
 
@@ -61,16 +79,4 @@ function bounded(body: unknown, deps: RouteDeps): PreviewRequestBody {
   const out = outOfBounds(body, V2_FIELDS, deps.clock.today());
   if (out) throw badRequest('invalid_parameter', out.path, out.message);
   return body as PreviewRequestBody;
-}
-
-function getOrder(store: Store, key: string): Reply {
-  const order = store.orders.get(key);
-  if (!order) throw notFound('order_number', `Order ${key} could not be found.`);
-  return ok(orderView(order, order.account_id ?? store.accounts.get(order.account_number)?.id));
-}
-
-function getAccount(store: Store, key: string): Reply {
-  const account = store.accounts.get(key);
-  if (!account) throw notFound('account_number', `Account ${key} could not be found.`);
-  return ok(accountView(account));
 }

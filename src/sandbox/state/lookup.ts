@@ -1,0 +1,71 @@
+// Records by the key a caller gives: the service takes an object's id or its number wherever a path names it.
+// Contacts live on their account (bill_to, sold_to, and the others in `contacts`), so they are saved, rolled back
+// and put back with it; bill_to and sold_to get ids derived from the account's, stable without being stored.
+import { createHash } from 'crypto';
+import { ACCOUNT_KEY, type AccountRec, type Contact, type OrderRec, type Store, type SubscriptionRec } from './store';
+
+export const accountByKey = (store: Store, key: string): AccountRec | undefined =>
+  store.accounts.get(key) ?? store.accountList.find(a => a.id === key);
+
+export const orderByKey = (store: Store, key: string): OrderRec | undefined =>
+  store.orders.get(key) ?? store.orderList.find(o => o.id === key);
+
+export const subscriptionByKey = (store: Store, key: string): SubscriptionRec | undefined =>
+  store.subscriptions.get(key) ?? [...store.subscriptions.values()].find(s => s.id === key);
+
+export type ContactRole = 'bill_to' | 'sold_to' | 'other';
+
+/** A contact with the account it belongs to and its place there. */
+export interface ContactRef {
+  account: AccountRec;
+  contact: Contact;
+  role: ContactRole;
+  id: string;
+}
+
+/** The id of an account's bill_to or sold_to: its own when it has one, else one derived from the account's. */
+export function roleContactId(account: AccountRec, role: 'bill_to' | 'sold_to'): string {
+  const own = account[role]?.id;
+  if (typeof own === 'string') return own;
+  return createHash('md5').update(`${account.id}:${role}`).digest('hex');
+}
+
+/** Every contact of an account: bill_to, sold_to (when it has its own), then the others, in the order added. */
+export function contactsOf(account: AccountRec): ContactRef[] {
+  const out: ContactRef[] = [
+    { account, contact: account.bill_to, role: 'bill_to', id: roleContactId(account, 'bill_to') },
+  ];
+  if (account.sold_to) {
+    out.push({ account, contact: account.sold_to, role: 'sold_to', id: roleContactId(account, 'sold_to') });
+  }
+  for (const c of account.contacts ?? []) out.push({ account, contact: c, role: 'other', id: String(c.id) });
+  return out;
+}
+
+/** Every contact of every account, in the accounts' order. */
+export const allContacts = (store: Store): ContactRef[] => store.accountList.flatMap(contactsOf);
+
+export function contactById(store: Store, id: string): ContactRef | undefined {
+  for (const a of store.accountList) {
+    const found = contactsOf(a).find(c => c.id === id);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * Runs `change` on an account (or its contacts), kept in place, inside `commit`. Time travel is told what it was
+ * (going back puts it back); when the change or the save fails it is put back at once, so an answer never claims
+ * what was not kept.
+ */
+export function changeAccount<T>(store: Store, commit: <U>(f: () => U) => U, account: AccountRec, change: () => T): T {
+  const before = structuredClone(account);
+  store.journal?.(ACCOUNT_KEY + account.account_number, account);
+  try {
+    return commit(change);
+  } catch (e) {
+    for (const k of Object.keys(account)) delete (account as unknown as Record<string, unknown>)[k];
+    Object.assign(account, before);
+    throw e;
+  }
+}

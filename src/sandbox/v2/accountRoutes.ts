@@ -1,0 +1,140 @@
+// v2 accounts by state: GET /v2/accounts (listQuery.ts), GET and PATCH /v2/accounts/{account_id} by id or number,
+// DELETE answered 501 with advice (the sandbox keeps every account it made: bill runs and time travel read them).
+import { Account, Contact } from '../../schemas/account';
+import { notFound } from '../http/errors';
+import type { RouteDeps } from '../http/routeDeps';
+import { ok, type Route } from '../http/router';
+import { accountByKey, changeAccount } from '../state/lookup';
+import type { AccountRec, Contact as ContactRec, Store } from '../state/store';
+import { invalidState, notServed, zodCheck } from './bodies';
+import { listPage } from './listQuery';
+import { accountView } from './views';
+
+/** A PATCH body: any field of a new account but its payment method; contacts change field by field. */
+const AccountPatch = Account.partial().omit({ payment_method: true }).extend({
+  bill_to: Contact.partial().optional(),
+  sold_to: Contact.partial().optional(),
+});
+
+/** What the account keeps as given (nothing computes from these). */
+const DETAIL_FIELDS = [
+  'description',
+  'batch',
+  'auto_pay',
+  'default_payment_method_id',
+  'payment_gateway',
+  'payment_terms',
+  'billing_document_settings',
+  'communication_profile_id',
+  'crm_id',
+  'parent_account_id',
+  'sales_rep',
+  'sequence_set_id',
+  'tax_certificate',
+  'tax_identifier',
+  'custom_fields',
+] as const;
+
+/** The detail fields of a body (a new account's or a PATCH's). */
+export function detailsOf(body: Record<string, unknown>): Record<string, unknown> | undefined {
+  const kept = DETAIL_FIELDS.filter(k => body[k] !== undefined).map(k => [k, body[k]]);
+  return kept.length ? Object.fromEntries(kept) : undefined;
+}
+
+export const accountOrThrow = (store: Store, key: string): AccountRec => {
+  const account = accountByKey(store, key);
+  if (!account) throw notFound('account_id', `Account ${key} could not be found.`);
+  return account;
+};
+
+export function accountRoutes(deps: RouteDeps): Route[] {
+  const { store } = deps;
+  return [
+    {
+      method: 'GET',
+      path: '/v2/accounts',
+      handle: call => ok(listPage(store.accountList, call.query, accountView, { what: 'Accounts', sample: SAMPLE })),
+    },
+    {
+      method: 'GET',
+      path: '/v2/accounts/{account_id}',
+      handle: call => ok(accountView(accountOrThrow(store, call.params.account_id))),
+    },
+    {
+      method: 'PATCH',
+      path: '/v2/accounts/{account_id}',
+      handle: call =>
+        deps.idempotent(call, zodCheck(AccountPatch), body => {
+          const account = accountOrThrow(store, call.params.account_id);
+          const b = body as Record<string, unknown>;
+          changeAccount(store, deps.commit, account, () => patchAccount(store, account, b, deps.clock.timestamp()));
+          return ok(accountView(account));
+        }),
+    },
+    {
+      method: 'DELETE',
+      path: '/v2/accounts/{account_id}',
+      handle: call => {
+        const account = accountOrThrow(store, call.params.account_id);
+        throw notServed(
+          `The Local sandbox keeps account ${account.account_number}: its bill runs and time travel read every ` +
+            'account it made. Cancel its subscriptions (POST /v2/subscriptions/{subscription_id}/cancel), or reset ' +
+            'the Local sandbox for a fresh start.',
+        );
+      },
+    },
+  ];
+}
+
+function patchAccount(store: Store, a: AccountRec, b: Record<string, unknown>, now: string): void {
+  if (b.account_number !== undefined && b.account_number !== a.account_number) {
+    throw notServed(
+      `The Local sandbox does not renumber accounts: ${a.account_number} keeps its number (orders, subscriptions ` +
+        'and billing documents name it). Leave account_number out of the PATCH.',
+    );
+  }
+  if (b.currency !== undefined && b.currency !== a.currency && hasActivity(store, a)) {
+    throw invalidState(
+      'currency',
+      `Account ${a.account_number} has subscriptions or billing documents in ${a.currency}; its currency cannot change.`,
+    );
+  }
+  if (typeof b.name === 'string') a.name = b.name;
+  if (typeof b.currency === 'string') a.currency = b.currency;
+  if (typeof b.bill_cycle_day === 'number') a.bill_cycle_day = b.bill_cycle_day;
+  if (b.bill_to) a.bill_to = mergeContact(a.bill_to, b.bill_to as ContactRec);
+  // Without a sold-to of its own, the account's sold-to is its bill-to contact: a change to one is to both.
+  if (b.sold_to && a.sold_to) a.sold_to = mergeContact(a.sold_to, b.sold_to as ContactRec);
+  else if (b.sold_to) a.bill_to = mergeContact(a.bill_to, b.sold_to as ContactRec);
+  const details = detailsOf(b);
+  if (details) a.details = { ...a.details, ...details };
+  a.updated_time = now;
+}
+
+/** A contact with a change's fields over its own (an address field by field). */
+export function mergeContact(c: ContactRec, change: ContactRec): ContactRec {
+  const address =
+    change.address !== undefined
+      ? { address: { ...(c.address as object | undefined), ...(change.address as object) } }
+      : {};
+  return { ...c, ...change, ...address };
+}
+
+const hasActivity = (store: Store, a: AccountRec) =>
+  [...store.subscriptions.values()].some(s => s.account_number === a.account_number) ||
+  store.documentList.some(d => d.account_number === a.account_number);
+
+/** An account with every field its answer can show: what the list can be filtered and sorted by. */
+const SAMPLE = accountView({
+  id: '',
+  account_number: '',
+  name: '',
+  currency: '',
+  bill_cycle_day: 0,
+  bill_to: { first_name: '', last_name: '', email: '', work_email: '' },
+  sold_to: { first_name: '', last_name: '' },
+  status: 'active',
+  created_time: '',
+  updated_time: '',
+  details: { description: '', batch: '', auto_pay: false, crm_id: '', sales_rep: '', payment_terms: '' },
+});

@@ -1,0 +1,217 @@
+// v2 subscriptions by state: the create, the list and the read by id or number, PATCH, pause, resume, cancel and
+// activate, and the versions. Every change runs through the order engine as the same entry in an order would (one
+// order is recorded), so bill runs, time travel (a pause's resume date) and GET /v2/orders see it.
+import { outOfBounds, V2_FIELDS } from '../engine/bounds';
+import { runOrder, type EngineBody } from '../engine/orders';
+import { badRequest, notFound, ServiceError } from '../http/errors';
+import type { RouteDeps } from '../http/routeDeps';
+import { ok, type Route } from '../http/router';
+import { subscriptionByKey } from '../state/lookup';
+import type { Store, SubscriptionRec } from '../state/store';
+import { entryFindings, invalidState, notServed, realDates, withBody } from './bodies';
+import { listPage } from './listQuery';
+import { accountOf, expansion, subscriptionView } from './subscriptionViews';
+
+type Body = Record<string, unknown>;
+
+/** The fields of a change the engine makes (the rest are the subscription's own: description, custom fields). */
+const CHANGES_WITH_ACTIONS = [
+  'terms',
+  'add_subscription_plans',
+  'update_subscription_plans',
+  'remove_subscription_plans',
+  'renew',
+  'cancel',
+  'pause',
+  'resume',
+];
+
+export const subscriptionOrThrow = (store: Store, key: string): SubscriptionRec => {
+  const sub = subscriptionByKey(store, key);
+  if (!sub) throw notFound('subscription_id', `Subscription ${key} could not be found.`);
+  return sub;
+};
+
+export function subscriptionRoutes(deps: RouteDeps): Route[] {
+  const { store } = deps;
+  const view = (s: SubscriptionRec, q: URLSearchParams) => subscriptionView(s, accountOf(store, s), expansion(q));
+  const action = (name: 'pause' | 'resume' | 'cancel'): Route => ({
+    method: 'POST',
+    path: `/v2/subscriptions/{subscription_id}/${name}`,
+    handle: call =>
+      withBody(deps, call, body, b => {
+        const sub = subscriptionOrThrow(store, call.params.subscription_id);
+        const entry = { subscription_number: sub.subscription_number, [name]: b };
+        entryFindings(entry, sub.account_number, new Date(deps.clock.timestamp()), name);
+        realDates(b);
+        return ok(view(change(deps, sub, entry, name), call.query));
+      }),
+  });
+  return [
+    {
+      method: 'POST',
+      path: '/v2/subscriptions',
+      handle: call =>
+        deps.idempotent(call, body, b => {
+          const entry = { ...(b as Body) };
+          entryFindings(entry, undefined, new Date(deps.clock.timestamp()));
+          const made = renamed(undefined, () =>
+            deps.commit(() => {
+              const out = inEngine(deps, { subscriptions: [entry] as EngineBody['subscriptions'] });
+              return keepOwn(deps, out.subscriptions[0].sub, entry);
+            }),
+          );
+          return { status: 201, body: view(made, call.query) };
+        }),
+    },
+    {
+      method: 'GET',
+      path: '/v2/subscriptions',
+      handle: call => {
+        const all = [...store.subscriptions.values()];
+        const row = (s: SubscriptionRec) => subscriptionView(s, accountOf(store, s));
+        return ok(
+          listPage(all, call.query, s => view(s, call.query), { what: 'Subscriptions', sample: SAMPLE(), row }),
+        );
+      },
+    },
+    {
+      method: 'GET',
+      path: '/v2/subscriptions/{subscription_id}',
+      handle: call => ok(view(subscriptionOrThrow(store, call.params.subscription_id), call.query)),
+    },
+    {
+      method: 'PATCH',
+      path: '/v2/subscriptions/{subscription_id}',
+      handle: call =>
+        deps.idempotent(call, body, b => {
+          const sub = subscriptionOrThrow(store, call.params.subscription_id);
+          const patch = b as Body;
+          for (const f of ['replace_subscription_plans', 'renewals']) {
+            if (patch[f] === undefined) continue;
+            throw notServed(
+              `The Local sandbox does not serve ${f} in a PATCH: send remove_subscription_plans and ` +
+                'add_subscription_plans (or renew) instead.',
+            );
+          }
+          const entry = { ...patch, subscription_number: sub.subscription_number };
+          entryFindings(entry, sub.account_number, new Date(deps.clock.timestamp()));
+          return ok(view(change(deps, sub, entry), call.query));
+        }),
+    },
+    action('pause'),
+    action('resume'),
+    action('cancel'),
+    {
+      method: 'POST',
+      path: '/v2/subscriptions/{subscription_id}/activate',
+      handle: call =>
+        withBody(deps, call, body, () => {
+          const sub = subscriptionOrThrow(store, call.params.subscription_id);
+          throw invalidState(
+            'subscription_id',
+            `${sub.subscription_number} is ${sub.state}: the Local sandbox activates a subscription when its order ` +
+              'is created, so only a pending one (never made here) needs activating.',
+          );
+        }),
+    },
+    {
+      method: 'GET',
+      path: '/v2/subscriptions/{subscription_id}/versions',
+      handle: call => {
+        const sub = subscriptionOrThrow(store, call.params.subscription_id);
+        return ok(listPage(versions(store, sub), call.query, v => v, { what: 'Versions', sample: SAMPLE() }));
+      },
+    },
+  ];
+}
+
+const body = (b: unknown): void => {
+  if (typeof b !== 'object' || b === null || Array.isArray(b)) {
+    throw badRequest('invalid_parameter', undefined, 'The body must be a JSON object.');
+  }
+};
+
+/**
+ * Runs a change as an order on the subscription's account (recorded like any order), then keeps the fields the
+ * subscription holds itself; answers the subscription as it now is. The engine's refusals name the caller's fields.
+ */
+function change(deps: RouteDeps, sub: SubscriptionRec, entry: Body, action?: string): SubscriptionRec {
+  const engine = CHANGES_WITH_ACTIONS.some(f => entry[f] !== undefined);
+  return renamed(action, () =>
+    deps.commit(() => {
+      if (engine) {
+        const subscriptions = [entry] as EngineBody['subscriptions'];
+        inEngine(deps, { account_number: sub.account_number, subscriptions });
+      }
+      return keepOwn(deps, deps.store.subscriptions.get(sub.subscription_number)!, entry);
+    }),
+  );
+}
+
+/** An order through the engine, within the dates and amounts the sandbox takes (engine/bounds.ts). */
+function inEngine(deps: RouteDeps, order: EngineBody) {
+  const out = outOfBounds(order, V2_FIELDS, deps.clock.today());
+  if (out) throw badRequest('invalid_parameter', out.path, out.message);
+  return runOrder(deps.store, order, true, deps.clock, undefined, deps.prices);
+}
+
+/** The fields the subscription holds itself (the engine has no action for them), kept as a new record. */
+function keepOwn(deps: RouteDeps, now: SubscriptionRec, entry: Body): SubscriptionRec {
+  if (entry.description === undefined && entry.custom_fields === undefined) return now;
+  const next = structuredClone(now);
+  if (entry.description !== undefined) next.description = String(entry.description);
+  if (entry.custom_fields !== undefined)
+    next.custom_fields = { ...next.custom_fields, ...(entry.custom_fields as Body) };
+  next.updated_time = deps.clock.timestamp();
+  deps.store.putSubscription(next);
+  return next;
+}
+
+/** The engine names `subscriptions[0].pause`; the caller wrote `pause` (or, for POST .../pause, the path). */
+function renamed<T>(action: string | undefined, run: () => T): T {
+  try {
+    return run();
+  } catch (e) {
+    if (!(e instanceof ServiceError) || e.status !== 400) throw e;
+    const errors = e.v2.errors.map(d => {
+      let parameter = d.parameter?.replace(/^subscriptions\[0\]\.?/, '');
+      if (action && parameter === action) parameter = 'subscription_id';
+      else if (action && parameter?.startsWith(`${action}.`)) parameter = parameter.slice(action.length + 1);
+      const message = d.message.split('subscriptions[0].').join('');
+      return { ...d, ...(parameter ? { parameter } : {}), message };
+    });
+    throw new ServiceError(400, { type: e.v2.type, errors }, e.v1, e.headers);
+  }
+}
+
+/**
+ * The versions of a subscription: as each order left it (the orders keep that answer), then as it is now when
+ * something else moved it on since (time travel's resumes); the newest is the latest version.
+ */
+function versions(store: Store, sub: SubscriptionRec): Body[] {
+  const account = accountOf(store, sub);
+  const byVersion = new Map<number, Body>();
+  for (const o of store.orderList) {
+    for (const s of o.subscriptions as Body[]) {
+      if (s.subscription_number !== sub.subscription_number) continue;
+      const { actions: _a, ...kept } = s;
+      byVersion.set(Number(s.version), { ...kept, latest_version: false });
+    }
+  }
+  byVersion.set(sub.version, { ...subscriptionView(sub, account), latest_version: true });
+  return [...byVersion.entries()].sort(([a], [b]) => a - b).map(([, v]) => v);
+}
+
+let sample: Body | undefined;
+/** A subscription with every field its answer can have: what the list can be filtered and sorted by. */
+function SAMPLE(): Body {
+  const term = { type: 'termed' as const, interval: 'month' as const, interval_count: 1 };
+  const s: SubscriptionRec = {
+    ...{ id: '', subscription_number: '', account_number: '', state: 'active', version: 1, order_number: '' },
+    ...{ initial_term: term, renewal_term: term, current_term_start: '', current_term_end: '', auto_renew: true },
+    ...{ contract_effective: '', start_date: '', end_date: '', plans: [], created_time: '', updated_time: '' },
+  };
+  const a = { id: '', account_number: '', name: '', currency: '', bill_cycle_day: 1, bill_to: {} };
+  return (sample ??= subscriptionView(s, { ...a, status: 'active', created_time: '', updated_time: '' }));
+}
