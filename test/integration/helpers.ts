@@ -124,10 +124,13 @@ export async function screenWhen(
   ctx: Mocha.Context,
   name: string,
   ok: (text: string) => boolean,
+  /** Runs before each reading: shows again what a reading may have missed (a hover computed too early). */
+  before?: () => Thenable<unknown>,
 ): Promise<{ png: string; text: string }> {
   let last = '';
   try {
     await waitFor(`${name} on screen`, async () => {
+      await before?.();
       const shot = await onScreen(ctx, name); // skips the test where there is no screen to read
       last = shot.text;
       return ok(shot.text) ? shot : undefined;
@@ -137,6 +140,26 @@ export async function screenWhen(
   }
   const again = await onScreen(ctx, name);
   return ok(again.text) ? again : { ...again, text: last };
+}
+
+/**
+ * The hover at `at` on screen once `ok` holds, the cursor put there and the hover asked for again after every
+ * third reading: a hover asked for once shows what its providers had at that moment, and is not computed again.
+ */
+export function hoverWhen(
+  ctx: Mocha.Context,
+  name: string,
+  editor: vscode.TextEditor,
+  at: vscode.Position,
+  ok: (text: string) => boolean,
+): Promise<{ png: string; text: string }> {
+  let readings = 0;
+  return screenWhen(ctx, name, ok, async () => {
+    if (readings++ % 3) return; // each hover is read three times before it is asked for again
+    await vscode.commands.executeCommand('editor.action.hideHover');
+    editor.selection = new vscode.Selection(at, at);
+    await vscode.commands.executeCommand('editor.action.showHover');
+  });
 }
 
 /**

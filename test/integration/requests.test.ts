@@ -3,7 +3,7 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as vscode from 'vscode';
-import { api, screenWhen, waitFor } from './helpers';
+import { api, hoverWhen, screenWhen, waitFor } from './helpers';
 
 const ws = () => vscode.workspace.workspaceFolders![0].uri;
 const codeOf = (d: vscode.Diagnostic) => (typeof d.code === 'object' ? String(d.code.value) : String(d.code));
@@ -47,11 +47,12 @@ suite('Request files: v1 bodies checked, completed and explained', () => {
     assert.match(d[0].message, /\(body\.subscriptions\[0\]\.orderActions\[0\]\.suspend\.suspendPeriodsTyp\)/);
     // On screen where the person reads it: the hover over the marked key.
     const editor = vscode.window.activeTextEditor!;
-    editor.selection = new vscode.Selection(d[0].range.start, d[0].range.start);
-    await vscode.commands.executeCommand('editor.action.showHover');
     // The container by its path (the hover wraps long lines, so the two halves are read apart).
     const entry = ['Unknown field "suspendPeriodsTyp" in', 'did you mean `suspendPeriodsType`?'];
-    const shot = await screenWhen(this, 'request-file-problem', text => entry.every(e => text.includes(e)));
+    const inKey = d[0].range.start.translate(0, 1);
+    const shot = await hoverWhen(this, 'request-file-problem', editor, inKey, text =>
+      entry.every(e => text.includes(e)),
+    );
     assert.ok(
       entry.every(e => shot.text.includes(e)),
       'the finding, its container and its advice, is on screen',
@@ -240,9 +241,10 @@ suite('Request files: empty ids and misspelt fields outside orders', () => {
       );
       assert.match(noZone.message, /^EndDateTime has no zone, so the service reads it in the tenant's time zone/);
       // On screen where the person reads it: the hover over the marked value.
-      editor.selection = new vscode.Selection(bad.range.start, bad.range.start);
-      await vscode.commands.executeCommand('editor.action.showHover');
-      const shot = await screenWhen(this, 'request-file-date-time', t => t.includes('must be a date-time written'));
+      const inValue = bad.range.start.translate(0, 1);
+      const shot = await hoverWhen(this, 'request-file-date-time', editor, inValue, t =>
+        t.includes('must be a date-time written'),
+      );
       assert.ok(shot.text.includes('must be a date-time written'), 'the error and the form it wants are on screen');
       // Written as it asks, the error goes; the warning stays.
       await editor.edit(e => e.replace(bad.range, '"2027-03-01T00:00:00Z"'));
@@ -312,9 +314,10 @@ suite('Request files: v2 bodies checked, completed and found', () => {
     );
     const entry = ['Unknown field "last_nmae"', 'did you mean `last_name`?'];
     const editor = vscode.window.activeTextEditor!;
-    editor.selection = new vscode.Selection(d[0].range.start, d[0].range.start);
-    await vscode.commands.executeCommand('editor.action.showHover');
-    const shot = await screenWhen(this, 'request-file-v2-problem', text => entry.every(e => text.includes(e)));
+    const inKey = d[0].range.start.translate(0, 1);
+    const shot = await hoverWhen(this, 'request-file-v2-problem', editor, inKey, text =>
+      entry.every(e => text.includes(e)),
+    );
     assert.ok(
       entry.every(e => shot.text.includes(e)),
       'the finding and its advice are on screen',
