@@ -166,6 +166,27 @@ const oneLlhttp = {
   },
 };
 
+/**
+ * Each bundle takes the `vscode` API once. Imported as it is (`import * as vscode from 'vscode'` in some 60 modules),
+ * every importing module gets esbuild's CommonJS interop, a copy of the API object's ~194 names: about 12,000
+ * property definitions at load. Here every import of `vscode` reads one module of the bundle that re-exports the
+ * API; it is copied once.
+ */
+const vscodeOnce = {
+  name: 'vscode-once',
+  setup(build) {
+    build.onResolve({ filter: /^vscode$/ }, args =>
+      args.namespace === 'vscode-once'
+        ? { path: 'vscode', external: true }
+        : { path: 'vscode', namespace: 'vscode-once' },
+    );
+    build.onLoad({ filter: /.*/, namespace: 'vscode-once' }, () => ({
+      contents: "export * from 'vscode';",
+      loader: 'js',
+    }));
+  },
+};
+
 const common = {
   bundle: true,
   define: { BW_VERSION: JSON.stringify(require('./package.json').version) },
@@ -198,7 +219,7 @@ async function distBuilds() {
       entryPoints: ['src/extension.ts'],
       outfile: 'dist/extension.js',
       external: ['vscode'],
-      plugins: withLazy(),
+      plugins: withLazy(undefined, [vscodeOnce]),
     },
     {
       ...node,
@@ -224,7 +245,7 @@ async function distBuilds() {
   }
   for (const [src, out] of Object.entries(LAZY)) {
     const key = lazyKey(src);
-    const extra = src === 'undici' ? [oneLlhttp] : src.endsWith('jsonSchemas.ts') ? [schemaFiles] : [];
+    const extra = src === 'undici' ? [oneLlhttp] : src.endsWith('jsonSchemas.ts') ? [schemaFiles] : [vscodeOnce];
     // `vscode` stays external: a lazy part of the editor (the agent tool runner) imports it like the entry does.
     const lazy = { ...node, entryPoints: [src], outfile: `dist/${out}`, external: ['vscode'] };
     builds.push({ ...lazy, plugins: withLazy(key, extra) });

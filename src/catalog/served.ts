@@ -1,8 +1,8 @@
 // What the Local sandbox serves, as route templates. The sandbox's route table (src/sandbox/http/routes.ts)
 // answers exactly these (a unit test holds the two equal); the Endpoints view marks the catalog's
 // operations among them without loading the sandbox. Parameter names may differ between the two
-// (`{objectName}` here, `{object}` in the catalog): templates are compared by shape. Every other v1 operation
-// with a success answer in the contract is simulated from it (localAnswer); the rest answer 501.
+// (`{objectName}` here, `{object}` in the catalog): templates are compared by shape. Every other operation (v1
+// or v2) with a success answer in its contract is simulated from it (localAnswer); the rest answer 501.
 import UNANSWERED from '../contract/v1/unanswered.json';
 
 export const LOCAL_SANDBOX_ROUTES: readonly string[] = [
@@ -53,6 +53,20 @@ export const LOCAL_SANDBOX_ROUTES: readonly string[] = [
   'GET /v2/invoices/{invoice_id}',
   'GET /v2/billing_documents',
   'GET /v2/billing_documents/{billing_document_id}',
+  'POST /v2/invoices/{invoice_id}/post',
+  'POST /v2/invoices/{invoice_id}/unpost',
+  'POST /v2/invoices/{invoice_id}/cancel',
+  'POST /v2/invoices/{invoice_id}/reverse',
+  'GET /v2/invoice_items',
+  'GET /v2/billing_document_items',
+  'POST /v2/bill_runs/{bill_run_id}/post',
+  'POST /v2/bill_runs/{bill_run_id}/cancel',
+  'DELETE /v2/bill_runs/{bill_run_id}',
+  'GET /v2/products',
+  'GET /v2/products/{product_id}',
+  'GET /v2/plans/{plan_id}',
+  'GET /v2/prices',
+  'GET /v2/prices/{price_id}',
   'POST /v1/bill-runs',
   'GET /v1/bill-runs/{billRunId}',
   'POST /v1/accounts/{key}/billing-documents/generate',
@@ -87,10 +101,10 @@ const unanswered = new Set<string>(UNANSWERED);
 
 /**
  * How the Local sandbox answers an operation: from its state (`served`), simulated from the contract's
- * response schema (`simulated`: every other v1 operation the contract answers), or not at all (501).
+ * response schema (`simulated`: every other operation its contract answers), or not at all (501).
  */
 export function localAnswer(op: { method: string; path: string }): 'served' | 'simulated' | undefined {
   if (servedLocally(op)) return 'served';
   const id = `${op.method.toUpperCase()} ${op.path}`;
-  return op.path.startsWith('/v2/') || unanswered.has(id) ? undefined : 'simulated';
+  return unanswered.has(id) ? undefined : 'simulated'; // every v2 operation has a success answer in its contract
 }

@@ -4,7 +4,8 @@
 // Exit codes: 0 all passed; 1 a check failed (or a step could not run as written); 2 usage, an invalid
 // scenario file, a missing env file or a report that could not be written; 3 the service could not be reached
 // or answered an error no step expected; 4 interrupted (Ctrl+C). Scenarios that write run on a connection only
-// with --yes: CI says so explicitly, nobody writes to a tenant by accident.
+// with --yes: CI says so explicitly, nobody writes to a tenant by accident. A --base-url on loopback that
+// answers as a Local sandbox is one (localSandbox.ts): demo credentials by default, clock steps, no --yes.
 import * as fs from 'fs';
 import * as path from 'path';
 import { parseArgs, type ParseArgsConfig } from 'util';
@@ -24,7 +25,9 @@ import {
   type ScenarioFile,
   type ScenarioResult,
 } from '../scenarios';
+import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET } from '../sandbox';
 import { findConnection } from './connections';
+import { isLocalSandboxAt } from './localSandbox';
 import { runEnvironment } from './envFile';
 import { fileErrorMessage, readPayloadFile } from './files';
 import { lineColumn } from './lines';
@@ -169,14 +172,22 @@ export async function testCommand(
   const remote = remoteTarget(args, env, realEnv, io);
   if (remote) {
     checkBaseUrl(remote.baseUrl, 'cli'); // first: a refused URL (a password in it) is never repeated below
-    const { clientId, clientSecret } = remote;
+    // A Local sandbox on this machine (`sandbox` printed its URL): its demo credentials unless others are given.
+    const localSandbox = await isLocalSandboxAt(remote.baseUrl);
+    const given = !!remote.clientId && !!remote.clientSecret;
+    const clientId = localSandbox && !given ? DEMO_CLIENT_ID : remote.clientId;
+    const clientSecret = localSandbox && !given ? DEMO_CLIENT_SECRET : remote.clientSecret;
+    if (localSandbox) {
+      const who = given ? 'the credentials given' : 'its demo credentials';
+      io.err(`${remote.baseUrl} is a Local sandbox: ${who}, clock steps allowed, writes without --yes`);
+    }
     if (!clientId || !clientSecret) {
       throw new InputError(
         `${remote.flag} needs BILLING_CLIENT_ID and BILLING_CLIENT_SECRET in the environment (or in --dotenv FILE)`,
       );
     }
     const writing = scenarios.filter(s => s.steps.some(p => writes(p.step)));
-    if (writing.length && !args.yes) {
+    if (writing.length && !args.yes && !localSandbox) {
       const names = writing.map(s => `"${s.scenario?.name ?? s.file}"`).join(', ');
       const verb = writing.length > 1 ? 'write' : 'writes';
       throw new InputError(
@@ -196,9 +207,11 @@ export async function testCommand(
       ...limit,
     });
     for (const s of secrets) client.redactor.remember(s);
-    targetName = remote.name;
+    // A named connection keeps its name; a bare URL says what answers there.
+    targetName = localSandbox && remote.flag === '--base-url' ? `Local sandbox at ${remote.baseUrl}` : remote.name;
     const production = remote.kind === 'production';
-    target = { kind: 'connection', client, connection: { name: remote.name, baseUrl: remote.baseUrl, production } };
+    const connection = { name: targetName, baseUrl: remote.baseUrl, production, localSandbox };
+    target = { kind: 'connection', client, connection };
   } else {
     const at = jobs > 1 ? `, ${jobs} at a time` : '';
     io.err(`running on fresh embedded Local sandboxes, one per scenario${at} (pass --base-url for a real environment)`);

@@ -54,7 +54,9 @@ const SECTIONS = (): Record<string, string> => ({
        [--filter TEXT] [--tag T]... [--dotenv FILE] [--contract] [--base-url URL | --connection NAME [--trust-workspace]] [--yes]
        [--max-response-mb MB]
       Run *.scenario.json files (default: the current folder), each on a fresh embedded local sandbox, or on
-      --base-url / --connection (scenarios that write need --yes there; asked once for the whole run).
+      --base-url / --connection (scenarios that write need --yes there; asked once for the whole run). A Local
+      sandbox on loopback (\`sandbox\` started it; it says so) needs no --yes, takes its demo credentials unless
+      BILLING_CLIENT_ID/SECRET are given, and runs clock, catalog and advance steps.
       --jobs N runs N scenarios at once (default 1); results are reported in file order.
       --reporter prints one format on stdout; --report FORMAT=FILE writes one more (repeatable; its folder is
       created); --junit-file F is --report junit=F. html is one self-contained file.

@@ -1,5 +1,5 @@
 // The billing client: every request the extension or the CLI sends goes through here.
-import { randomUUID } from 'crypto';
+import { randomId } from '../wire/random';
 import type { AccountData, OrderRequestBody, PreviewRequestBody } from '../schemas';
 import { baseUrlPlace } from './advice';
 import { answerHeaders, ApiError, httpError, unexpectedAnswer } from './errors';
@@ -130,7 +130,7 @@ export class BillingClient {
   }
   /** Always sends an Idempotency-Key (one per user action): a retried create never makes two orders. */
   createOrder(body: OrderRequestBody, o: CallOptions = {}) {
-    const idempotencyKey = o.idempotencyKey ?? randomUUID();
+    const idempotencyKey = o.idempotencyKey ?? randomId();
     return this.call<OrderResponse>('POST', '/v2/orders', { ...o, body, idempotencyKey });
   }
   /** A v1 order preview (POST /v1/orders/preview): `previewResult` with the order's delta metrics. */
@@ -139,11 +139,11 @@ export class BillingClient {
   }
   /** A v1 order (POST /v1/orders), with an Idempotency-Key as createOrder. */
   createOrderV1(body: Record<string, unknown>, o: CallOptions = {}) {
-    const idempotencyKey = o.idempotencyKey ?? randomUUID();
+    const idempotencyKey = o.idempotencyKey ?? randomId();
     return this.call<V1OrderResponse>('POST', '/v1/orders', { ...o, body, idempotencyKey });
   }
   createAccount(body: AccountData, o: CallOptions = {}) {
-    const idempotencyKey = o.idempotencyKey ?? randomUUID();
+    const idempotencyKey = o.idempotencyKey ?? randomId();
     return this.call<AccountResponse>('POST', '/v2/accounts', { ...o, body, idempotencyKey });
   }
   async getOrder(orderNumber: string, o: CallOptions = {}) {

@@ -45,6 +45,11 @@ export function treeNodeArg(x: unknown): TreeNode | undefined {
   return NODE_CLASSES.some(c => x instanceof c) ? (x as TreeNode) : undefined;
 }
 
+/** An Accounts & Orders row of one kind (`nodeArg(x, InvoiceNode)`). */
+export function nodeArg<T>(x: unknown, kind: abstract new (...args: never[]) => T): T | undefined {
+  return x instanceof kind ? x : undefined;
+}
+
 /** A connection id, given as a string or as `{ connectionId }`. */
 export function connectionIdArg(x: unknown): string | undefined {
   if (typeof x === 'string') return x;

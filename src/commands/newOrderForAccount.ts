@@ -1,7 +1,8 @@
 import type * as vscode from 'vscode';
 import { TEMPLATES, templateText } from '../schemas';
 import { openUntitled } from '../util/documents';
-import { treeNodeArg } from './args';
+import { AccountNode } from '../views/treeNodes/accountNode';
+import { nodeArg } from './args';
 import type { Command } from './commandManager';
 import { COMMANDS } from './ids';
 
@@ -10,8 +11,8 @@ export class NewOrderForAccountCommand implements Command {
   readonly id = COMMANDS.newOrderForAccount;
 
   async execute(node?: unknown): Promise<vscode.TextEditor | undefined> {
-    const n = treeNodeArg(node);
-    if (n?.kind !== 'account') return undefined;
+    const n = nodeArg(node, AccountNode);
+    if (!n) return undefined;
     const template = TEMPLATES.find(x => x.id === 'subscription-and-fee')!;
     const body = { ...JSON.parse(templateText(template)), account_number: n.number };
     return openUntitled(`${n.number.toLowerCase()}-new.order.json`, JSON.stringify(body, null, 2) + '\n');

@@ -1,6 +1,7 @@
 import type { Container } from '../services/container';
 import { openInvoice } from '../services/invoiceRequests';
-import { treeNodeArg } from './args';
+import { InvoiceNode } from '../views/treeNodes/invoiceNode';
+import { nodeArg } from './args';
 import type { Command } from './commandManager';
 import { COMMANDS } from './ids';
 
@@ -10,8 +11,8 @@ export class OpenInvoiceCommand implements Command {
   constructor(private readonly services: Container) {}
 
   execute(node?: unknown) {
-    const n = treeNodeArg(node);
-    if (n?.kind !== 'invoice') return Promise.resolve(undefined);
+    const n = nodeArg(node, InvoiceNode);
+    if (!n) return Promise.resolve(undefined);
     const currency = n.invoice.currency ?? n.parent.parent.account.currency;
     return openInvoice(this.services.controller, n.invoice.number, n.invoice.type, currency);
   }

@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import { orderToPreview } from '../payloads';
 import type { Container } from '../services/container';
 import { openUntitled } from '../util/documents';
-import { treeNodeArg } from './args';
+import { OrderNode } from '../views/treeNodes/orderNode';
+import { nodeArg } from './args';
 import type { Command } from './commandManager';
 import { COMMANDS } from './ids';
 
@@ -12,8 +13,8 @@ export class PreviewAgainCommand implements Command {
   constructor(private readonly services: Container) {}
 
   async execute(node?: unknown): Promise<unknown> {
-    const n = treeNodeArg(node);
-    if (n?.kind !== 'order') return undefined;
+    const n = nodeArg(node, OrderNode);
+    if (!n) return undefined;
     const order = await this.services.accountsModel.order(n.number);
     const body = orderToPreview(order, n.order.accountNumber, this.services.settings.values.previewPeriods);
     if (!body) {

@@ -1,7 +1,7 @@
 // Connections live in the extension's global state (never in workspace settings: a cloned repository must
 // not be able to point a user's credentials at another host); client id and secret live only in
 // SecretStorage, keyed by connection; secrets.onDidChange keeps windows in sync.
-import { randomUUID } from 'crypto';
+import { randomId } from '../wire/random';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
@@ -69,7 +69,7 @@ export class ConnectionStore extends Disposable {
   /** Refuses a base URL the client would refuse (plain http off loopback, a user:password in it). */
   async add(c: Omit<Connection, 'id'>): Promise<Connection> {
     checkBaseUrl(c.baseUrl, 'editor');
-    const conn = { ...c, id: randomUUID() };
+    const conn = { ...c, id: randomId() };
     await this.state.update(LIST_KEY, [...this.state.get<Connection[]>(LIST_KEY, []), conn]);
     await this.exportForCli();
     this.changed.fire();

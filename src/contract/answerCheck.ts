@@ -5,20 +5,14 @@
 // (knownDepartures.ts, docs/FINDINGS.md) are not reported.
 import { formatPath, type PathSegment } from '../schemas/findings';
 import { isObj } from '../schemas/objects';
+import type { Departure, DepartureKind } from './departure';
 import { isKnownDeparture } from './knownDepartures';
 import { RESPONSES } from './responseData';
 import { V2_RESPONSES } from './responseDataV2';
 import type { ResponseData, SchemaNode } from './schemaNode';
 import { namedBranch, Shapes } from './shapes';
 
-export type DepartureKind = 'unlisted' | 'missing' | 'type' | 'status';
-
-export interface Departure {
-  kind: DepartureKind;
-  /** `subscriptions[0].foo`; empty for the status or the whole body. */
-  path: string;
-  message: string;
-}
+export type { Departure, DepartureKind };
 
 /** Far more than a person reads: the rest is counted ("and 40 more"). */
 export const MAX_DEPARTURES = 20;

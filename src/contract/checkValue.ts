@@ -3,7 +3,7 @@
 // an error at that field; what the service reads anyway (a number written as a string, an unknown field,
 // which v1 ignores unless `rejectUnknownFields` is set) is at most a warning. Custom fields (`Region__c`) are
 // legal everywhere. Never cries wolf: a body the schema accepts gives no error.
-import { isRealDate } from '../schemas/dates';
+import { isRealDate, readDateTime } from '../schemas/dates';
 import { formatPath, type PathSegment } from '../schemas/findings';
 import type { RawFinding } from '../schemas/rules';
 import { suggestKey } from '../schemas/typos';
@@ -14,6 +14,8 @@ import { placeholderFor } from './placeholder';
 
 /** Fields the service keeps for integrations and custom fields: never unknown. */
 const CUSTOM_FIELD = /__(c|NS|QT)$/;
+/** The form a date-time takes, when the value says nothing of the day it meant. */
+const EXAMPLE_DATE_TIME = '2027-03-01T00:00:00Z';
 /** Far deeper than any real body (a recursive schema, `conditions` in conditions, could go on): not checked below. */
 const MAX_DEPTH = 200;
 
@@ -113,6 +115,7 @@ class Checker {
       out.push({ code: 'invalid-date', path, target: 'value', message });
       return;
     }
+    if (s.format === 'date-time' && this.checkDateTime(value, path, out)) return;
     const length = [...value].length;
     if (s.minLength !== undefined && length < s.minLength && !s.enum)
       out.push(this.range(path, `at least ${s.minLength} characters long, not ${length}`));
@@ -122,6 +125,23 @@ class Checker {
       const message = `${this.name(path)} does not match the contract's pattern ${s.pattern}.`;
       out.push({ code: 'invalid-value', path, target: 'value', severity: 'warning', message });
     }
+  }
+
+  /** True when the value is refused (nothing more to say of it). What the service reads and why: dates.ts. */
+  private checkDateTime(value: string, path: PathSegment[], out: RawFinding[]): boolean {
+    const r = readDateTime(value);
+    if (!r) return false;
+    if (r.verdict === 'advice') {
+      const zone = r.noZone ? ' (Z is UTC; or give the offset, e.g. +01:00)' : '';
+      const message = `${this.name(path)} ${r.why}: write "${r.suggestion}"${zone}.`;
+      out.push({ code: 'invalid-format', path, target: 'value', severity: 'warning', message });
+      return false;
+    }
+    const form = `${r.impossible ? 'a real date-time' : 'a date-time'} written YYYY-MM-DDThh:mm:ss with a zone`;
+    const why = r.why ? ` (${r.why})` : '';
+    const message = `${this.name(path)} must be ${form}, e.g. ${r.suggestion ?? EXAMPLE_DATE_TIME}, not ${describeValue(value)}${why}.`;
+    out.push({ code: r.impossible ? 'invalid-date' : 'invalid-format', path, target: 'value', message });
+    return true;
   }
 
   private checkNumber(s: Shape, value: number, path: PathSegment[], out: RawFinding[]): void {

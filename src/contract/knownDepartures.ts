@@ -1,6 +1,6 @@
 // Departures of the real service from its published contract that are known and documented (docs/FINDINGS.md,
 // "Answers and the contract"): reporting them on every answer would teach people to ignore the notes.
-import type { Departure, DepartureKind } from './answerCheck';
+import type { Departure, DepartureKind } from './departure';
 
 interface Known {
   /** The operation id, or `v1` for every v1 operation. */

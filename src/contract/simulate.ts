@@ -3,7 +3,8 @@
 // (simulateEcho), plausible ids, dates and amounts elsewhere, and marked simulated
 // (SIMULATED_HEADER, SIMULATED_NOTE) by whoever sends it. Pure: no HTTP here.
 import { RESPONSES } from './responseData';
-import type { SchemaNode } from './schemaNode';
+import { V2_RESPONSES } from './responseDataV2';
+import type { ResponseData, SchemaNode } from './schemaNode';
 import { Shapes } from './shapes';
 import { identitiesOf } from './simulateEcho';
 import { simulatedValue, type SimulationContext } from './simulateValues';
@@ -26,16 +27,18 @@ export interface SimulatedAnswer {
   body?: unknown;
 }
 
-let shapes: Shapes | undefined;
+const shapesOf = new WeakMap<ResponseData, Shapes>();
 
 /** The simulated answer to a catalog operation, or undefined when the contract has none (the sandbox says 501). */
 export function simulateAnswer(operationId: string, request: SimulationRequest): SimulatedAnswer | undefined {
-  const answers = RESPONSES.operations[operationId];
+  const data = operationId.includes(' /v2/') ? V2_RESPONSES : RESPONSES; // each family its own contract
+  const answers = data.operations[operationId];
   const status = answers && successStatus(answers);
   if (status === undefined) return undefined;
   const node = answers[String(status)];
   if (!node || status === 204) return { status };
-  shapes ??= new Shapes(RESPONSES.schemas);
+  let shapes = shapesOf.get(data);
+  if (!shapes) shapesOf.set(data, (shapes = new Shapes(data.schemas)));
   const ctx: SimulationContext = {
     shapes,
     today: request.today,

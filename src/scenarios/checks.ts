@@ -15,7 +15,7 @@ import type { PreviewResponse } from '../client/responses';
 import type { PathSegment } from '../schemas/findings';
 import { parseDuration, showDuration } from './duration';
 import { parseJsonPath, valueAt } from './jsonPath';
-import { conformsToResponse } from './responseSchema';
+import { conformsToResponse, hasSchema } from './responseSchema';
 import type { ExpectData, InvoiceCheckData, ValueCheckData } from './schema';
 import { checkMore, sameJson } from './valueChecks';
 
@@ -281,3 +281,23 @@ const count = (n: number) => `${n} billing document${n === 1 ? '' : 's'}`;
 const describeDocument = (d: BillingDocument) =>
   `${documentTypeLabel(d.type)} ${formatMoney(d.total, d.currency)}${d.date ? ` on ${d.date}` : ''}`;
 const show = (v: unknown) => (v === undefined ? 'nothing' : JSON.stringify(v));
+
+/**
+ * `test --contract`: the answer departs from its operation's response schema (the panel's contract notes; known
+ * departures of the real service excepted). An operation the contract has no schema for has nothing to depart from.
+ */
+export function contractFailures(answer: Answer, operation: string | undefined, at: PathSegment[]): CheckFailure[] {
+  if (!operation || !hasSchema(operation)) return [];
+  const verdict = conformsToResponse(operation, answer.status, answer.body);
+  if (verdict.ok) return [];
+  const more = verdict.why.length > 1 ? ` (and ${verdict.why.length - 1} more)` : '';
+  return [
+    {
+      check: 'contract',
+      message: `the answer departs from the contract of ${operation}: ${verdict.why[0]}${more}`,
+      expected: `the ${answer.status} answer of ${operation} in the contract`,
+      actual: verdict.why,
+      path: at,
+    },
+  ];
+}

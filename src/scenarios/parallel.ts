@@ -39,7 +39,7 @@ export async function runScenariosInParallel(files: ScenarioFile[], opts: Parall
 }
 
 async function writesAllowed(files: ScenarioFile[], opts: RunOptions): Promise<boolean> {
-  if (opts.target.kind !== 'connection') return true;
+  if (opts.target.kind !== 'connection' || opts.target.connection.localSandbox) return true; // throw-away data
   const w = files
     .map(f => ({ scenario: nameOf(f), steps: f.steps.filter(s => writes(s.step)).map(s => s.label) }))
     .filter(x => x.steps.length);

@@ -1,21 +1,23 @@
 // Runs scenarios over a BillingClient, step by step, telling what happens as events (the editor's Testing
 // view and the CLI's reporters listen) and stopping at once when the signal aborts. On the Local sandbox each
 // scenario gets a fresh sandbox of its own (in memory, at the scenario's `today`); on any other connection a
-// run that writes asks `confirm` first.
-import { BillingClient, type ApiError, type ApiResponse, type ClockRequest, type Surface } from '../client';
+// run that writes asks `confirm` first, unless the connection is a Local sandbox reached by URL.
+import type { Surface } from '../client';
 import { learnSecrets, redact, type Redactor } from '../client/redact';
-import { startSandbox } from '../sandbox';
-import { previewBody } from '../payloads';
-import { kindFromFileName, type PathSegment } from '../schemas';
-import { SIMULATED_NOTE } from '../wire/simulated';
+import type { PathSegment } from '../schemas';
 import { capture } from './captures';
-import { checkAnswer, type Answer, type CheckFailure } from './checks';
+import { checkAnswer, contractFailures, type Answer, type CheckFailure } from './checks';
 import { secretValues } from './environment';
 import { resolveReferences, UnresolvedReference, type Scope } from './references';
 import { realSleep, retryTimes, tryUntil, untilExpect, type Sleep } from './retry';
 import { writes, type ExpectData } from './schema';
 import type { PreparedStep, ScenarioFile } from './scenarioFile';
-import { conformsToResponse, hasSchema, stepOperation } from './responseSchema';
+import { stepOperation } from './responseSchema';
+import { openPlace, type ConnectionInfo, type RunPlace, type RunTarget } from './runPlace';
+
+export type { ConnectionInfo, RunTarget };
+import { resolveCall, sendOnce, type Call, type Exchange, type Sent } from './stepCall';
+import { controlRefusal } from './controlSteps';
 
 export type StepOutcome = 'passed' | 'failed' | 'errored' | 'skipped';
 
@@ -37,7 +39,7 @@ export interface StepResult {
   /** Where the error is in the scenario (an unresolved reference points at its string). */
   errorPath?: PathSegment[];
   /** What was sent and answered, redacted (the editor's History can record it as it is). */
-  exchange?: { method: string; url: string; status?: number; requestId?: string; body?: unknown; answer?: unknown };
+  exchange?: Exchange;
   /** The answer was simulated from the contract by the Local sandbox (SIMULATED_NOTE). */
   note?: string;
 }
@@ -66,19 +68,11 @@ export type RunEvent =
   | { type: 'stepEnd'; scenario: ScenarioFile; result: StepResult }
   | { type: 'scenarioEnd'; scenario: ScenarioFile; result: ScenarioResult };
 
-/** The connection a run writes to, for the question asked before it. */
-export interface ConnectionInfo {
-  name: string;
-  baseUrl: string;
-  production: boolean;
-}
 export interface WriteQuestion {
   connection: ConnectionInfo;
   /** Scenario name -> labels of the steps that write. */
   writes: { scenario: string; steps: string[] }[];
 }
-
-export type RunTarget = { kind: 'local' } | { kind: 'connection'; client: BillingClient; connection: ConnectionInfo };
 
 export interface RunOptions {
   target: RunTarget;
@@ -125,7 +119,7 @@ export function runsOf(files: ScenarioFile[]): Run[] {
 /** Runs the scenarios in order (each row of `each` as a scenario of its own); one with errors is not run. */
 export async function runScenarios(files: ScenarioFile[], opts: RunOptions): Promise<ScenarioResult[]> {
   let allowed = true;
-  if (opts.target.kind === 'connection') {
+  if (opts.target.kind === 'connection' && !opts.target.connection.localSandbox) {
     const w = files
       .map(f => ({ scenario: nameOf(f), steps: f.steps.filter(s => writes(s.step)).map(s => s.label) }))
       .filter(x => x.steps.length);
@@ -159,37 +153,20 @@ export async function runScenario(
     return finish(f, opts, started, `Not run: ${why}`, 'errored', name);
   }
   const today = f.scenario.today;
-  let sandbox: Awaited<ReturnType<typeof startSandbox>> | undefined;
-  let client: BillingClient;
-  let target: string;
-  if (opts.target.kind === 'local') {
-    sandbox = await startSandbox({ today }); // in memory: nothing of another run is seen, nothing is kept
-    client = new BillingClient({
-      baseUrl: sandbox.url,
-      clientId: sandbox.clientId,
-      clientSecret: sandbox.clientSecret,
-      surface: opts.surface,
-      maxResponseBytes: opts.maxResponseBytes,
-    });
-    target = `Local sandbox (fresh${today ? `, today ${today}` : ''})`;
-  } else {
-    client = opts.target.client;
-    // A real environment has its own date: `today` is simulated on the Local sandbox only.
-    target = opts.target.connection.name + (today ? ` (its own today, not ${today})` : '');
-  }
+  const place = await openPlace(opts, today);
+  const target = place.target;
   const secrets = secretValues(opts.env, opts.secrets, f.scenario);
   // The client's secrets (its credentials, its tokens: known once it has one), the scenario's, and the values
   // this run has seen in secret fields (a token answered by step 1 and sent again by step 3 is masked there too).
   const learned = new Set<string>();
   const ctx: StepContext = {
-    client,
+    place,
     learned,
-    redactor: () => client.redactor.with([...secrets, ...learned]),
+    redactor: () => place.client.redactor.with([...secrets, ...learned]),
     scope: { answers: new Map(), env: opts.env, row, missing: new Map() },
     signal: opts.signal,
     now,
     sleep: opts.sleep ?? realSleep,
-    local: opts.target.kind === 'local',
     contract: !!opts.contract,
   };
   const steps: StepResult[] = [];
@@ -214,10 +191,7 @@ export async function runScenario(
       if (r.outcome === 'skipped') stop = r.error;
     }
   } finally {
-    if (sandbox) {
-      await client.close();
-      await sandbox.close();
-    }
+    await place.close(); // the embedded sandbox (a connection's client is its owner's)
   }
   // A value learned by a later step is masked in the earlier ones too (their reports are written at the end).
   steps.forEach((s, i) => {
@@ -238,7 +212,8 @@ export async function runScenario(
 
 /** What every step of one run shares. */
 interface StepContext {
-  client: BillingClient;
+  /** Where the steps go: its client, whether it is a Local sandbox, its reset. */
+  place: RunPlace;
   /** Values found in the secret-named fields of what this run sent and was answered (run-scoped). */
   learned: Set<string>;
   /** Masks the client's secrets and the scenario's (made when needed: the client learns its token on the way). */
@@ -248,52 +223,8 @@ interface StepContext {
   signal?: AbortSignal;
   now: () => number;
   sleep: Sleep;
-  local: boolean;
   /** Every answer is checked against its operation's response schema (`test --contract`). */
   contract: boolean;
-}
-
-/** One try of a step: an answer (a success, or an error answer with a status), or why there is none. */
-type Sent =
-  | { kind: 'answer'; answer: Answer; exchange: StepResult['exchange']; note?: string; error?: ApiError }
-  | { kind: 'cancelled' }
-  | { kind: 'failed'; error: ApiError; exchange: StepResult['exchange'] };
-
-async function sendOnce(call: Call, ctx: StepContext): Promise<Sent> {
-  const started = ctx.now();
-  try {
-    const r = await call.send(ctx.client, ctx.signal);
-    const ms = ctx.now() - started;
-    const exchange = {
-      method: r.request.method,
-      url: r.request.url,
-      status: r.status,
-      requestId: r.requestId,
-      body: call.body,
-      answer: r.data,
-    };
-    const answer = { status: r.status, body: r.data, headers: r.headers ?? {}, ms };
-    return { kind: 'answer', answer, exchange, ...(r.simulated ? { note: SIMULATED_NOTE } : {}) };
-  } catch (e) {
-    if (!isApiError(e)) throw e;
-    if (e.kind === 'cancelled') return { kind: 'cancelled' };
-    const ms = ctx.now() - started;
-    const exchange = {
-      method: e.method ?? '',
-      url: e.url ?? '',
-      status: e.status,
-      requestId: e.requestId,
-      body: call.body,
-      answer: e.body,
-    };
-    if (e.kind !== 'http' || e.status === undefined) return { kind: 'failed', error: e, exchange };
-    return {
-      kind: 'answer',
-      answer: { status: e.status, body: e.body, headers: e.headers ?? {}, ms },
-      exchange,
-      error: e,
-    };
-  }
 }
 
 async function runStep(p: PreparedStep, ctx: StepContext): Promise<StepResult> {
@@ -315,16 +246,16 @@ async function runStep(p: PreparedStep, ctx: StepContext): Promise<StepResult> {
     }));
     return result;
   };
-  if (p.step.kind === 'advance' && !ctx.local) {
-    // A real environment keeps its own date: the steps after this one would run on the wrong basis.
-    const error = `${p.label} moves the Local sandbox's clock; this connection keeps its own date. Run the scenario on the Local sandbox.`;
-    return done({ outcome: 'errored', error, errorKind: 'scenario', errorPath: [...base.path, 'kind'] });
+  const refused = controlRefusal(p, ctx.place);
+  if (refused) {
+    // The steps after this one would run on the wrong basis (a date, a catalog or data it does not have).
+    return done({ outcome: 'errored', error: refused, errorKind: 'scenario', errorPath: [...base.path, 'kind'] });
   }
   let call: Call;
   let expect: ExpectData | undefined;
   let until: ExpectData | undefined;
   try {
-    call = resolveCall(p, scope);
+    call = resolveCall(p, scope, () => ctx.place.reset!());
     // Expected values may name earlier answers too (`equals: "${signup.order_number}"`).
     expect = p.step.expect && resolveReferences(p.step.expect, scope, [...base.path, 'expect']);
     if (p.step.retry)
@@ -342,10 +273,10 @@ async function runStep(p: PreparedStep, ctx: StepContext): Promise<StepResult> {
     ? await tryUntil(
         retryTimes(p.step.retry),
         ctx,
-        () => sendOnce(call, ctx),
+        () => sendOnce(call, sending(ctx)),
         t => t.kind !== 'answer' || holds(t),
       )
-    : { last: await sendOnce(call, ctx), tries: 1, held: true, cancelled: false };
+    : { last: await sendOnce(call, sending(ctx)), tries: 1, held: true, cancelled: false };
   const sent = tried.last;
   const tries = tried.tries;
   if (sent.kind === 'cancelled' || tried.cancelled) return done({ outcome: 'skipped', error: 'Cancelled.', tries });
@@ -377,26 +308,6 @@ async function runStep(p: PreparedStep, ctx: StepContext): Promise<StepResult> {
   return done({ outcome: failures.length ? 'failed' : 'passed', failures, exchange, tries, ...note });
 }
 
-/**
- * `test --contract`: the answer departs from its operation's response schema (the panel's contract notes; known
- * departures of the real service excepted). An operation the contract has no schema for has nothing to depart from.
- */
-function contractFailures(answer: Answer, operation: string | undefined, at: PathSegment[]): CheckFailure[] {
-  if (!operation || !hasSchema(operation)) return [];
-  const verdict = conformsToResponse(operation, answer.status, answer.body);
-  if (verdict.ok) return [];
-  const more = verdict.why.length > 1 ? ` (and ${verdict.why.length - 1} more)` : '';
-  return [
-    {
-      check: 'contract',
-      message: `the answer departs from the contract of ${operation}: ${verdict.why[0]}${more}`,
-      expected: `the ${answer.status} answer of ${operation} in the contract`,
-      actual: verdict.why,
-      path: at,
-    },
-  ];
-}
-
 /** The failures of `until` on an answer; one check written alone is pointed at as written (`retry.until.count`). */
 function untilFailures(
   p: PreparedStep,
@@ -424,63 +335,12 @@ function gaveUp(p: PreparedStep, failures: CheckFailure[], at: PathSegment[], tr
   };
 }
 
+/** The client of the moment (a reset swaps it), for one try. */
+const sending = (ctx: StepContext) => ({ client: ctx.place.client, signal: ctx.signal, now: ctx.now });
+
 /** The catalog operation a step calls, for `schema: true`. */
 const operationOf = (p: PreparedStep): string | undefined =>
   p.step.kind === 'operation' ? (p.operation?.id ?? p.step.operation) : stepOperation(p.step.kind);
-
-interface Call {
-  body?: unknown;
-  send(client: BillingClient, signal?: AbortSignal): Promise<ApiResponse<unknown>>;
-}
-
-/** The step's call with every reference resolved (throws UnresolvedReference). */
-function resolveCall(p: PreparedStep, answers: Scope): Call {
-  const s = p.step;
-  const at: PathSegment[] = ['steps', p.index];
-  const bodyAt = p.file ? [...at, 'file'] : [...at, 'body'];
-  const body = p.body === undefined ? undefined : resolveReferences(p.body, answers, bodyAt);
-  const obj = body as Record<string, unknown>;
-  switch (s.kind) {
-    case 'preview': {
-      // Sent as the editor previews a file: an order gets `metrics`; billing documents are asked for over the
-      // default periods unless the body names its own metrics or period options (the same on every machine).
-      const isBody = !!obj && typeof obj === 'object' && !Array.isArray(obj);
-      const sent = isBody ? previewBody(obj, p.file ? kindFromFileName(p.file) : 'preview') : obj;
-      return { body: sent, send: (c, signal) => c.preview(sent as never, { signal }) };
-    }
-    case 'createOrder':
-      return { body, send: (c, signal) => c.createOrder(obj as never, { signal }) };
-    case 'createAccount':
-      return { body, send: (c, signal) => c.createAccount(obj as never, { signal }) };
-    case 'getOrder': {
-      const n = String(resolveReferences(s.orderNumber, answers, [...at, 'orderNumber']));
-      return { send: (c, signal) => c.getOrder(n, { signal }) };
-    }
-    case 'getAccount': {
-      const n = String(resolveReferences(s.accountNumber, answers, [...at, 'accountNumber']));
-      return { send: (c, signal) => c.getAccount(n, { signal }) };
-    }
-    case 'operation': {
-      const op = p.operation!;
-      const pathParams = resolveReferences(s.pathParams ?? {}, answers, [...at, 'pathParams']);
-      const raw = resolveReferences(s.query ?? {}, answers, [...at, 'query']) as Record<string, unknown>;
-      const query = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, String(v)]));
-      const asText = Object.fromEntries(Object.entries(pathParams).map(([k, v]) => [k, String(v)]));
-      return { body, send: (c, signal) => c.send(op, { pathParams: asText, query, body, signal }) };
-    }
-    case 'advance': {
-      const move = resolveReferences(s.to !== undefined ? { to: s.to } : { by: s.by ?? '' }, answers, at);
-      return { body: move, send: (c, signal) => c.moveSandboxClock(move as ClockRequest, { signal }) };
-    }
-  }
-}
-
-/**
- * The client's error, by its name and kind rather than its class: the client handed in may come from another
- * bundle (the extension's, the CLI's) than this one, with an ApiError class of its own.
- */
-const isApiError = (e: unknown): e is ApiError =>
-  e instanceof Error && e.name === 'ApiError' && typeof (e as ApiError).kind === 'string';
 
 const nameOf = (f: ScenarioFile) => f.scenario?.name ?? f.file ?? 'scenario';
 

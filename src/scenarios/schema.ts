@@ -17,6 +17,9 @@ export const STEP_KINDS = [
   'getAccount',
   'operation',
   'advance',
+  'clock',
+  'catalog',
+  'reset',
 ] as const;
 export type StepKind = (typeof STEP_KINDS)[number];
 
@@ -148,6 +151,13 @@ const common = {
   description: text('What the step does, in words.').optional(),
   expect: Expect.optional(),
   retry: Retry.optional(),
+  headers: z
+    .record(z.string(), z.string())
+    .register(z.globalRegistry, {
+      description:
+        'Headers sent with the request as given, such as `{ "x-trace-id": "${env.TRACE}", "service-version": "2.0" }`; never `Authorization` or `Host` (the client sets them).',
+    })
+    .optional(),
   capture: z
     .record(z.string(), z.string())
     .register(z.globalRegistry, {
@@ -211,6 +221,24 @@ export const Step = z.discriminatedUnion('kind', [
       ).optional(),
     },
   ),
+  step(
+    'clock',
+    'Local sandbox only: reads its clock (GET /_sandbox/clock); the answer has `today` (capture it to write dates relative to it) and `real`.',
+    {},
+  ),
+  step(
+    'catalog',
+    'Local sandbox only: sets the catalog it prices from (PUT /.sandbox/catalog) to the plans of `body` or `file` (GET /v2/plans answers, as `sandbox --catalog FILE` takes), puts the seeded one back (`"seeded": true`, DELETE), or with neither reads what it prices from; the answer has `copied`, `plans`, `prices`, `unpriceable`.',
+    {
+      ...bodyFields,
+      seeded: described(z.literal(true), '`true`: the seeded catalog again (DELETE /.sandbox/catalog).').optional(),
+    },
+  ),
+  step(
+    'reset',
+    "Embedded Local sandbox only: the steps after it run on a fresh one (at the scenario's `today`, seeded, nothing of the steps before); the answer has `today`.",
+    {},
+  ),
 ]);
 
 export const Scenario = z
@@ -255,9 +283,12 @@ export type TotalsCheckData = z.infer<typeof TotalsCheck>;
 export type InvoiceCheckData = z.infer<typeof InvoiceCheck>;
 export type RetryData = z.infer<typeof Retry>;
 
+/** The Local sandbox's own control calls: refused on a connection that is not one. */
+export const CONTROL_KINDS: readonly StepKind[] = ['advance', 'clock', 'catalog', 'reset'];
+
 /** Steps that may be sent again by `retry`: reads and previews (an advance moves the clock each time). */
 export function retryable(s: StepData): boolean {
-  return !writes(s) && s.kind !== 'advance';
+  return !writes(s) && !['advance', 'catalog', 'reset'].includes(s.kind);
 }
 
 /** Steps that change data on the connection (asked before, on anything but the Local sandbox). */

@@ -6,15 +6,9 @@ import { parseJsonPath } from './jsonPath';
 import { hasSchema, stepOperation } from './responseSchema';
 import { RESERVED_NAMES, type Reference } from './references';
 import { retryable, type StepData } from './schema';
-import type { ScenarioFindingCode } from './scenarioFile';
+import type { AddFinding } from './findingTypes';
 
-export type AddFinding = (
-  code: ScenarioFindingCode,
-  message: string,
-  at: PathSegment[],
-  key?: boolean,
-  severity?: 'error' | 'warning',
-) => void;
+export type { AddFinding };
 
 const NAME = /^[A-Za-z_][\w-]*$/;
 
@@ -97,7 +91,9 @@ export function checkRetry(step: StepData, at: PathSegment[], add: AddFinding): 
     const message =
       step.kind === 'advance'
         ? 'An advance step cannot be retried: each try would move the clock again. Retry the read that follows it.'
-        : `This step writes (${step.kind === 'operation' ? step.operation : step.kind}): sending it again would write again. Only reads and previews may be retried: retry the read that waits for the result (such as GET /v2/invoices after POST /v2/bill_runs).`;
+        : step.kind === 'catalog' || step.kind === 'reset'
+          ? `A ${step.kind} step cannot be retried: it sets the Local sandbox up once. Retry the read that follows it.`
+          : `This step writes (${step.kind === 'operation' ? step.operation : step.kind}): sending it again would write again. Only reads and previews may be retried: retry the read that waits for the result (such as GET /v2/invoices after POST /v2/bill_runs).`;
     add('retry-write', message, where, true);
   }
   const { every, for: span, until } = retry as { every?: unknown; for?: unknown; until?: unknown };
@@ -133,9 +129,9 @@ export function schemaFinding(step: StepData, at: PathSegment[], add: AddFinding
   if (step.kind === 'operation' && typeof named !== 'string') return; // its own finding says what is wrong
   const id = typeof named === 'string' ? named : stepOperation(step.kind);
   if (id && hasSchema(id)) return;
-  const message =
-    step.kind === 'advance'
-      ? 'An advance step answers the Local sandbox\'s own clock: it has no response schema, so "schema" fails on every run. Remove it.'
-      : `The contract has no response schema for ${id ?? 'this step'}, so "schema" fails on every run. Remove it, or check values instead.`;
+  const control = ['advance', 'clock', 'catalog', 'reset'].includes(step.kind);
+  const message = control
+    ? `A ${step.kind} step answers the Local sandbox's own control call: it has no response schema, so "schema" fails on every run. Remove it.`
+    : `The contract has no response schema for ${id ?? 'this step'}, so "schema" fails on every run. Remove it, or check values instead.`;
   add('no-response-schema', message, [...at, 'expect', 'schema'], true, 'warning');
 }

@@ -2,7 +2,7 @@
 import { passesLuhn } from './card';
 import type { PathSegment } from './findings';
 import { isObj, type Obj } from './objects';
-import type { RawFinding } from './rules';
+import type { RawFinding } from './rawFinding';
 
 export function checkAccount(a: Obj, path: PathSegment[], out: RawFinding[], now: Date): void {
   const pm = a.payment_method;

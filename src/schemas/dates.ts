@@ -59,3 +59,77 @@ export function today(): string {
 function fmt(y: number, m: number, d: number): string {
   return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
+
+/**
+ * What the service makes of a `format: date-time` text. `refused`: not a date-time it reads (another
+ * notation, a date alone, month 13, Feb 30, hour 25). `advice`: read, in a form worth changing (no zone, no
+ * seconds, an offset written +0100). Absent when read as written.
+ *
+ * The vendor's "Date and dateTime formats" page (docs.zuora.com/zuora-platform/system-management/
+ * additional-tenant-management-settings/dates-in-zuora/date-and-datetime-formats) lists two forms,
+ * YYYY-MM-DDTHH:MM:SS with an offset and without one, the latter read in the tenant's time zone: so no zone
+ * is advice, not refused. Its REST reference writes several v1 fields `yyyy-mm-dd hh:mm:ss` (runDate,
+ * settledOn, chargeDate) as the v2 reference does payment_run_date: a space for the T is read as written.
+ * Fractional seconds (ISO 8601; the service's own answers carry them) are read too. A date alone is in
+ * neither form: refused, with that day at midnight as the form to write.
+ */
+export interface DateTimeReading {
+  verdict: 'refused' | 'advice';
+  /** Why, in a few words: `there is no month 13`, `a date alone`, `has no zone, so ...`. */
+  why?: string;
+  /** The value as it should be written, where it can be said. */
+  suggestion?: string;
+  /** True when the text has the form but names a time that does not exist (month 13, hour 25). */
+  impossible?: boolean;
+  /** True when the advice includes the missing zone (the suggestion then says UTC, which the writer may not mean). */
+  noZone?: boolean;
+}
+
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?([Zz]|[+-]\d{2}(?::?\d{2})?)?$/;
+const DATE_ALONE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const MONTHS = 'January February March April May June July August September October November December'.split(' ');
+/** The widest offset a reader of ISO 8601 offsets takes (java.time's ZoneOffset: ±18:00). */
+const MAX_OFFSET_HOURS = 18;
+
+export function readDateTime(s: string): DateTimeReading | undefined {
+  const m = DATE_TIME.exec(s);
+  if (!m) {
+    const d = DATE_ALONE.exec(s);
+    if (!d) return { verdict: 'refused' };
+    const bad = impossibleDay(+d[1], +d[2], +d[3]);
+    return bad
+      ? { verdict: 'refused', why: bad, impossible: true }
+      : { verdict: 'refused', why: 'a date alone', suggestion: `${s}T00:00:00Z` };
+  }
+  const [, y, mo, d, h, mi, sec, frac, zone] = m;
+  const bad = impossibleDay(+y, +mo, +d) ?? impossibleTime(+h, +mi, sec === undefined ? 0 : +sec, zone);
+  if (bad) return { verdict: 'refused', why: bad, impossible: true };
+  const offset = zone && zone !== 'Z' && zone !== 'z' ? zone : undefined;
+  const colonOffset = offset && (offset.length === 3 ? `${offset}:00` : `${offset.slice(0, 3)}:${offset.slice(-2)}`);
+  const why: string[] = [];
+  if (sec === undefined) why.push('has no seconds');
+  if (offset && offset !== colonOffset) why.push(`writes its offset ${offset} (the service's form is ${colonOffset})`);
+  if (!zone) why.push("has no zone, so the service reads it in the tenant's time zone");
+  if (!why.length) return undefined;
+  const suggestion = `${y}-${mo}-${d}T${h}:${mi}:${sec ?? '00'}${frac ?? ''}${colonOffset ?? 'Z'}`;
+  return { verdict: 'advice', why: why.join(' and '), suggestion, noZone: !zone };
+}
+
+function impossibleDay(y: number, m: number, d: number): string | undefined {
+  if (m < 1 || m > 12) return `there is no month ${m}`;
+  if (d < 1 || d > 31) return `there is no day ${d}`;
+  if (d > daysInMonth(y, m)) return `${MONTHS[m - 1]} ${y} has no day ${d}`;
+  return undefined;
+}
+
+function impossibleTime(h: number, mi: number, s: number, zone: string | undefined): string | undefined {
+  if (h > 23) return `there is no hour ${h}`;
+  if (mi > 59) return `there is no minute ${mi}`;
+  if (s > 59) return `there is no second ${s}`;
+  if (zone && zone.length > 1) {
+    const oh = +zone.slice(1, 3),
+      om = zone.length > 3 ? +zone.slice(-2) : 0;
+    if (om > 59 || oh * 60 + om > MAX_OFFSET_HOURS * 60) return `there is no offset ${zone}`;
+  }
+  return undefined;
+}

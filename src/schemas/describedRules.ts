@@ -8,7 +8,7 @@ import { formatPath, type FindingCode, type FixHint, type PathSegment } from './
 import type { Target } from './locate';
 import { isObj, type Obj } from './objects';
 import { PAYMENT_METHOD_TYPES } from './paymentMethod';
-import type { RawFinding } from './rules';
+import type { RawFinding } from './rawFinding';
 import type { PayloadKind } from './shapes';
 
 type Out = RawFinding[];

@@ -6,7 +6,7 @@
 // to judge. Both families use these words; the v2 paths are here, the v1 ones in contract/idValues.
 import { formatPath, type PathSegment } from './findings';
 import { isObj, type Obj } from './objects';
-import type { RawFinding } from './rules';
+import type { RawFinding } from './rawFinding';
 import { CHANGE_FIELDS } from './changeFields';
 
 /** "plan id" for `plan_id`, "product rate plan id" for `productRatePlanId`. */

@@ -2,8 +2,8 @@
 // states a rule and the service's published schema does not enforce it, the finding is a warning that
 // says what the service does instead (docs/FINDINGS.md lists each). They run on the parsed value
 // whatever its shape (zod has already reported wrong types), so every access is defensive.
-import type { FindingCode, FixHint, PathSegment, Severity } from './findings';
-import type { Target } from './locate';
+import type { PathSegment } from './findings';
+import type { RawFinding } from './rawFinding';
 import type { PayloadKind } from './shapes';
 import { checkAccount } from './accountRules';
 import { checkDescribedRules } from './describedRules';
@@ -14,14 +14,7 @@ import { inContainer } from './wording';
 import { isRealDate } from './dates';
 import { CHANGE_FIELDS } from './changeFields';
 
-export interface RawFinding {
-  code: FindingCode;
-  message: string;
-  path: PathSegment[];
-  target: Target;
-  severity?: Severity;
-  fix?: FixHint;
-}
+export type { RawFinding };
 
 export const LIMITS = { subscriptions: 50, lineItems: 100 } as const;
 

@@ -2,7 +2,7 @@
 // requires neither, so these are warnings that say what happens instead.
 import type { PathSegment } from './findings';
 import type { Obj } from './objects';
-import type { RawFinding } from './rules';
+import type { RawFinding } from './rawFinding';
 
 const LENGTH = ['interval', 'interval_count'] as const;
 

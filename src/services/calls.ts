@@ -1,7 +1,7 @@
 // The calls the editor makes, as data: a command describes WHAT to send; the request controller owns how
 // (progress, cancel, errors, the panel). Each description says how it reads in the UI and in the panel.
 import type { AccountResponse, ApiResponse, BillingClient, OrderResponse, PreviewResponse } from '../client';
-import { documentTitle, openedDocumentNumber, openedDocumentType } from './invoiceRequests';
+import { documentTitle, openedDocumentNumber, openedDocumentType } from './openedDocuments';
 import type { Operation } from '../catalog';
 import type { AccountData, OrderRequestBody, PreviewRequestBody } from '../schemas';
 

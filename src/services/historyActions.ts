@@ -3,7 +3,7 @@
 // editor, save rows as a scenario (historyScenario.ts), clear the history (asks first).
 import * as vscode from 'vscode';
 import { findOperation } from '../catalog';
-import { openedDocumentOperation } from './invoiceRequests';
+import { openedDocumentOperation } from './openedDocuments';
 import { fillPath } from '../client';
 import type { JsonDocuments } from '../views/jsonDocuments';
 import type { HistoryTree } from '../views/historyView';

@@ -22,7 +22,7 @@ import type {
   TimelineHints,
 } from '../webview/protocol';
 import type { Call, CallInfo } from './calls';
-import { documentTitle, openedDocumentNumber, openedDocumentOperation } from './invoiceRequests';
+import { documentTitle, openedDocumentNumber, openedDocumentOperation } from './openedDocuments';
 import { contractNotes } from './answerContract';
 import { offerFor } from './nextAction';
 import type { PreviewHistory } from './previewHistory';

@@ -3,7 +3,7 @@
 // survives a reload and stays with the workspace. Nothing secret is kept: each record is redacted (the
 // client's redactor, which knows the connection's secret and tokens, or the generic rules) BEFORE it is
 // stored or shown. No `vscode` import: the store is tested in plain Node with an in-memory Memento.
-import { randomUUID } from 'node:crypto';
+import { randomId } from '../wire/random';
 import { redact, type Redactor } from '../client';
 import type { ContractNotes } from '../webview/protocol';
 
@@ -111,7 +111,7 @@ export class RequestHistory {
     const resent = resentOf(small);
     const masked = bodyOf(resent) !== bodyOf(resentOf(r)) || JSON.stringify(clean(resent)) !== JSON.stringify(resent);
     // id and time after redaction: a millisecond timestamp has as many digits as a card number.
-    const entry: HistoryEntry = { ...kept, id: randomUUID(), at: this.now(), masked };
+    const entry: HistoryEntry = { ...kept, id: randomId(), at: this.now(), masked };
     const rest = r.origin === 'live' ? this.items.filter(e => !sameLiveDocument(e, entry)) : this.items;
     this.items = [entry, ...rest].slice(0, MAX_ENTRIES);
     this.changed();

@@ -31,7 +31,7 @@ export class JsonDocuments implements vscode.TextDocumentContentProvider {
 
   /** A tree row as JSON (accounts and orders fetched as the service answers them); a message row has none. */
   async openNode(node: TreeNode, model: AccountsModel): Promise<vscode.TextEditor | undefined> {
-    if (node.kind === 'message') return undefined;
+    if (!node.asJson) return undefined; // a message row
     const { name, value } = await node.asJson(model);
     return this.open(name, value);
   }

@@ -1,6 +1,6 @@
 // The response panel: one panel, revealed again rather than duplicated, revived after a window reload
 // by its serializer. Strict CSP with a random nonce; data goes in as JSON messages, rendered as text.
-import { randomBytes } from 'crypto';
+import { randomNonce } from '../wire/random';
 import * as vscode from 'vscode';
 import { Disposable } from '../util/dispose';
 import type {
@@ -157,7 +157,7 @@ export class ResponsePanel extends Disposable implements vscode.WebviewPanelSeri
   }
 
   private html(webview: vscode.Webview): string {
-    const nonce = randomBytes(16).toString('base64');
+    const nonce = randomNonce(16);
     const uri = (...p: string[]) => webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, ...p));
     const source = webview.cspSource;
     const csp =

@@ -6,5 +6,6 @@ export { formatMoney, round2, type Money } from './money';
 export { NOT_SERVED_HEADER, NOT_SERVED_VALUE } from './notServed';
 export { DEFAULT_SERVICE_VERSION, SUPPORTED_SERVICE_VERSIONS, effectiveServiceVersion } from './serviceVersion';
 export { SIMULATED_HEADER, SIMULATED_NOTE } from './simulated';
+export { SANDBOX_IDENTITY_HEADER, SANDBOX_IDENTITY_VALUE } from './sandboxIdentity';
 export { SANDBOX_CATALOG_PATH, type SandboxCatalogAnswer, type UnpriceablePrice } from './sandboxCatalog';
 export { CLOCK_PATH, type ClockAnswer, type ClockRequest, type ClockStatus, type TimeEvent } from './sandboxClock';

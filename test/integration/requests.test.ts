@@ -209,6 +209,54 @@ suite('Request files: empty ids and misspelt fields outside orders', () => {
     }
   });
 
+  test('POST /v1/object/usage: "03/01/2027 00:00" is an error with the form to write; no zone is a warning', async function () {
+    const uri = vscode.Uri.joinPath(ws(), 'usage-date-time.request.json');
+    const body = {
+      AccountNumber: 'A00000001',
+      Quantity: 3,
+      UOM: 'Each',
+      StartDateTime: '03/01/2027 00:00',
+      EndDateTime: '2027-03-31T23:59:59',
+    };
+    fs.writeFileSync(uri.fsPath, JSON.stringify({ operation: 'POST /v1/object/usage', body }, null, 2) + '\n');
+    try {
+      const doc = await vscode.workspace.openTextDocument(uri);
+      const editor = await vscode.window.showTextDocument(doc, vscode.ViewColumn.One);
+      const d = await waitFor('both date-time findings', () =>
+        ours(doc.uri).length === 2 ? ours(doc.uri) : undefined,
+      );
+      const [bad, noZone] = [...d].sort((a, b) => a.range.start.line - b.range.start.line);
+      assert.deepEqual(
+        [doc.getText(bad.range), bad.severity, codeOf(bad)],
+        ['"03/01/2027 00:00"', vscode.DiagnosticSeverity.Error, 'invalid-format'],
+      );
+      assert.match(
+        bad.message,
+        /^StartDateTime must be a date-time written YYYY-MM-DDThh:mm:ss with a zone, e\.g\. 2027-03-01T00:00:00Z, not the string "03\/01\/2027 00:00"\./,
+      );
+      assert.deepEqual(
+        [doc.getText(noZone.range), noZone.severity],
+        ['"2027-03-31T23:59:59"', vscode.DiagnosticSeverity.Warning],
+      );
+      assert.match(noZone.message, /^EndDateTime has no zone, so the service reads it in the tenant's time zone/);
+      // On screen where the person reads it: the hover over the marked value.
+      editor.selection = new vscode.Selection(bad.range.start, bad.range.start);
+      await vscode.commands.executeCommand('editor.action.showHover');
+      const shot = await screenWhen(this, 'request-file-date-time', t => t.includes('must be a date-time written'));
+      assert.ok(shot.text.includes('must be a date-time written'), 'the error and the form it wants are on screen');
+      // Written as it asks, the error goes; the warning stays.
+      await editor.edit(e => e.replace(bad.range, '"2027-03-01T00:00:00Z"'));
+      await waitFor(
+        'only the warning left',
+        () =>
+          ours(doc.uri).map(codeOf).join() === 'invalid-format' &&
+          ours(doc.uri)[0].severity === vscode.DiagnosticSeverity.Warning,
+      );
+    } finally {
+      fs.rmSync(uri.fsPath, { force: true });
+    }
+  });
+
   test('a v2 order with "" as plan_id: an error at the value', async () => {
     const uri = vscode.Uri.joinPath(ws(), 'empty-plan.order.json');
     const order = {

@@ -6,6 +6,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { elements, parseXml } from './xml';
 import { runCli } from './cli';
+import { plainService } from './plainService';
 import { suiteSandbox } from './suiteSandbox';
 
 const run = (args: string[], env: Record<string, string> = {}) => runCli(['test', ...args], env);
@@ -47,7 +48,7 @@ describe('node dist/cli.js test', () => {
     assert.equal(xml.name, 'testsuites');
     const suites = elements(xml, 'testsuite');
     const steps = suites.map(s => elements(s, 'testcase').length);
-    assert.equal(suites.length, 4);
+    assert.equal(suites.length, 5);
     assert.deepEqual(
       suites.map(s => Number(s.attrs.tests)),
       steps,
@@ -58,7 +59,7 @@ describe('node dist/cli.js test', () => {
     );
     assert.equal(elements(xml, 'failure').length + elements(xml, 'error').length, 0);
     assert.equal(fs.readFileSync(junitFile, 'utf8'), r.stdout.replace(/\n$/, ''));
-    assert.match(r.stderr, /4 scenario\(s\), \d+ step\(s\): \d+ passed, 0 failed/);
+    assert.match(r.stderr, /5 scenario\(s\), \d+ step\(s\): \d+ passed, 0 failed/);
   });
 
   test('a failing check: exit 1; the failure carries expected and actual, escaped, and the text report says where', async () => {
@@ -106,30 +107,35 @@ describe('node dist/cli.js test', () => {
     assert.match(other.stderr, /not a scenario file/);
   });
 
-  test('--base-url: reads run; writes need --yes; --reporter json', async () => {
-    const env = { BILLING_CLIENT_ID: sandbox().clientId, BILLING_CLIENT_SECRET: sandbox().clientSecret };
-    const reads = await run([reading, '--base-url', sandbox().url, '--reporter', 'json'], env);
-    assert.equal(reads.status, 0, reads.stderr);
-    const report = JSON.parse(reads.stdout);
-    assert.equal(report.scenarios[0].target, sandbox().url);
-    assert.equal(report.tests, 2);
-    assert.deepEqual(
-      report.scenarios[0].steps.map((s: { outcome: string }) => s.outcome),
-      ['passed', 'passed'],
-      'an expected 404 from the client of the CLI passes',
-    );
-    const before = sandbox().store.accounts.size;
-    const refused = await run(['examples/scenarios', '--base-url', sandbox().url], env);
-    assert.equal(refused.status, 2);
-    assert.match(refused.stderr, /"Change plans, then cancel", ".+" write to http:\/\/127\.0\.0\.1:\d+; pass --yes/);
-    assert.equal(sandbox().store.accounts.size, before, 'nothing was written');
-    const allowed = await run(
-      ['examples/scenarios/pause-then-resume.scenario.json', '--base-url', sandbox().url, '--yes'],
-      env,
-    );
-    assert.equal(allowed.status, 0, allowed.stdout + allowed.stderr);
-    assert.equal(sandbox().store.accounts.size, before + 1);
-    assert.ok(!(allowed.stdout + allowed.stderr).includes(sandbox().clientSecret));
+  test('--base-url of a service that is not a Local sandbox: reads run; writes need --yes; --reporter json', async () => {
+    const plain = await plainService(sandbox().url); // on loopback, but it does not say it is a Local sandbox
+    try {
+      const env = { BILLING_CLIENT_ID: sandbox().clientId, BILLING_CLIENT_SECRET: sandbox().clientSecret };
+      const reads = await run([reading, '--base-url', plain.url, '--reporter', 'json'], env);
+      assert.equal(reads.status, 0, reads.stderr);
+      const report = JSON.parse(reads.stdout);
+      assert.equal(report.scenarios[0].target, plain.url);
+      assert.equal(report.tests, 2);
+      assert.deepEqual(
+        report.scenarios[0].steps.map((s: { outcome: string }) => s.outcome),
+        ['passed', 'passed'],
+        'an expected 404 from the client of the CLI passes',
+      );
+      const before = sandbox().store.accounts.size;
+      const refused = await run(['examples/scenarios', '--base-url', plain.url], env);
+      assert.equal(refused.status, 2);
+      assert.match(refused.stderr, /"Change plans, then cancel", ".+" write to http:\/\/127\.0\.0\.1:\d+; pass --yes/);
+      assert.equal(sandbox().store.accounts.size, before, 'nothing was written');
+      const allowed = await run(
+        ['examples/scenarios/pause-then-resume.scenario.json', '--base-url', plain.url, '--yes'],
+        env,
+      );
+      assert.equal(allowed.status, 0, allowed.stdout + allowed.stderr);
+      assert.equal(sandbox().store.accounts.size, before + 1);
+      assert.ok(!(allowed.stdout + allowed.stderr).includes(sandbox().clientSecret));
+    } finally {
+      await plain.close();
+    }
   });
 });
 

@@ -123,7 +123,8 @@ test('a 204 or a success without a JSON schema answers no body', () => {
 });
 
 test('an operation the contract has no response for answers undefined (the sandbox says 501)', () => {
-  const missing = catalog.map(o => `${o.method} ${o.path}`).filter(id => !RESPONSES.operations[id]);
+  const v1 = catalog.map(o => `${o.method} ${o.path}`).filter(id => !id.includes(' /v2/')); // v2: its own contract
+  const missing = v1.filter(id => !RESPONSES.operations[id]);
   assert.ok(missing.length > 0);
   for (const id of missing) assert.equal(answer(id), undefined, id);
 });

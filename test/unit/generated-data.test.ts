@@ -7,7 +7,8 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { OPERATIONS, GROUPS } from '../../src/catalog';
+import { OPERATIONS, GROUPS, findOperation } from '../../src/catalog';
+import { GET_BILLING_DOCUMENT, GET_INVOICE } from '../../src/services/openedDocuments';
 
 const SPEC = path.resolve('../shared/spec');
 const REFERENCE = path.resolve('../shared/reference');
@@ -56,5 +57,8 @@ describe('the v2 catalog', () => {
   test("keeps the spec's spelling of the four v2 operations spec 01 names", () => {
     assert.ok(OPERATIONS.some(o => o.id === 'GET /v2/orders/{order_number}'));
     assert.ok(!OPERATIONS.some(o => o.id === 'GET /v2/orders/{order_id}'));
+  });
+  test("the operations the Accounts tree opens documents with are the catalog's own entries", () => {
+    for (const op of [GET_INVOICE, GET_BILLING_DOCUMENT]) assert.deepEqual(op, findOperation(op.method, op.path));
   });
 });

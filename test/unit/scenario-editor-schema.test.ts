@@ -44,16 +44,22 @@ test('completion offers the step kinds and the catalog operation ids; hover show
   const kinds = '{ "steps": [{ "kind":  }] }';
   assert.deepEqual((await complete(kinds, kinds.indexOf(':  ') + 2)).sort(), [
     '"advance"',
+    '"catalog"',
+    '"clock"',
     '"createAccount"',
     '"createOrder"',
     '"getAccount"',
     '"getOrder"',
     '"operation"',
     '"preview"',
+    '"reset"',
   ]);
   const op = '{ "steps": [{ "kind": "operation", "operation":  }] }';
   const ids = await complete(op, op.indexOf(':  ') + 2);
   assert.ok(ids.includes('"GET /v1/accounts/{account-key}"'), ids.slice(0, 5).join(', '));
+  assert.ok(ids.includes('"GET /v2/invoices"') && ids.includes('"POST /v2/bill_runs"'), 'v2 operations too');
+  const step = '{ "steps": [{ "kind": "getAccount",  }] }';
+  assert.ok((await complete(step, step.indexOf(',  ') + 2)).includes('headers'), 'a step takes headers');
   const preview = '{ "steps": [{ "kind": "preview", "body": {  } }] }';
   const previewFields = await complete(preview, preview.indexOf('{  }') + 2);
   assert.ok(previewFields.includes('metrics') && previewFields.includes('account_number'), previewFields.join(', '));

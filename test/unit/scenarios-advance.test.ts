@@ -156,7 +156,7 @@ describe('an advance step', () => {
       );
       assert.equal(
         r.steps[0].error,
-        "later moves the Local sandbox's clock; this connection keeps its own date. Run the scenario on the Local sandbox.",
+        "later moves the Local sandbox's clock; this connection keeps its own date. Run the scenario on the Local sandbox (no --base-url), or on one that `sandbox` started (--base-url with its URL).",
       );
       assert.deepEqual(r.steps[0].errorPath, ['steps', 0, 'kind']);
       assert.equal(sb.clock.today(), '2027-01-01', 'the clock of what answers there did not move');

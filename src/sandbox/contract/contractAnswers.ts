@@ -6,8 +6,9 @@
 // by its own id and number (a payment for A00000001 names that account's id, as GET /v1/accounts shows it).
 import type { Operation } from '../../catalog';
 import { requestContract, simulateAnswer, SIMULATED_HEADER } from '../../contract';
+import { V2_RESPONSES } from '../../contract/responseDataV2';
 import { FINDING_CODES, formatPath, moreFindingsMessage } from '../../schemas';
-import { contractErrors } from '../http/offThread';
+import { contractErrors, contractErrorsHere, type ContractErrors } from '../http/offThread';
 import { badRequest, ServiceError } from '../http/errors';
 import { MAX_JSON_DEPTH, nestingExceeds, parseJson } from '../http/body';
 import type { Reply } from '../http/router';
@@ -28,11 +29,45 @@ export interface ContractRequest {
 export async function contractAnswer(r: ContractRequest): Promise<Reply | undefined> {
   const body = await checkedBody(r);
   const pathParams = paramsOf(r.op, r.path);
-  const known = knownAccount(r, body, pathParams);
+  const v2 = r.op.path.startsWith('/v2/');
+  const known = { ...(v2 ? pathIds(pathParams) : {}), ...knownAccount(r, body, pathParams) };
   const query = Object.fromEntries(r.query);
   const answer = simulateAnswer(r.op.id, { pathParams, query, body, today: r.today, known });
   if (!answer) return undefined;
+  if (v2) readById(r.op, pathParams, answer.body);
   return { status: answer.status, body: answer.body, headers: { [SIMULATED_HEADER]: SIMULATED_VALUE } };
+}
+
+/** A v2 path's ids (`invoice_id`), said back wherever the answer has a field of that name (an item's invoice). */
+const pathIds = (params: Record<string, string>) =>
+  Object.fromEntries(Object.entries(params).filter(([name, v]) => /._id$/.test(name) && v));
+
+/**
+ * A v2 object read or acted on by id answers that id: `POST /v2/payments/{payment_id}/cancel` is that payment.
+ * Not when the answer is another object (an invoice's write-off is a credit memo; a workflow's run is a run): the
+ * answer's schema must be the object the path names (`paymentScheduleItem` for `/payment_schedule_items/{id}`).
+ */
+function readById(op: Operation, params: Record<string, string>, body: unknown): void {
+  if (!body || typeof body !== 'object' || Array.isArray(body) || !('id' in body)) return;
+  const segments = op.path.split('/');
+  const isParam = (s: string) => /^\{.+\}$/.test(s);
+  const last = segments.length - 1 - [...segments].reverse().findIndex(isParam);
+  if (last >= segments.length || segments.length - last > 2) return; // the id, or the id and one action
+  const collection =
+    segments
+      .slice(0, last)
+      .filter(s => !isParam(s))
+      .pop() ?? '';
+  const schema = answerSchemaName(op.id);
+  const words = (s: string) =>
+    s
+      .replace(/([a-z])([A-Z])/g, '$1_$2')
+      .toLowerCase()
+      .split(/[_-]+/);
+  const [own, path] = [words(schema), words(collection)];
+  if (!schema || own.length > path.length || !own.every((w, i) => path[i].startsWith(w))) return;
+  const value = params[segments[last].slice(1, -1)];
+  if (value) (body as Record<string, unknown>).id = value;
 }
 
 /**
@@ -48,15 +83,31 @@ async function checkedBody(r: ContractRequest): Promise<unknown> {
   if (nestingExceeds(r.text, MAX_JSON_DEPTH))
     throw badRequest('malformed_json', undefined, `The body nests deeper than ${MAX_JSON_DEPTH} levels.`, 90);
   const body = parseJson(r.text);
-  const { listed: errors, more } = await contractErrors(r.op.id, r.text, body);
-  if (!errors.length) return body;
+  const found = await contractErrors(r.op.id, r.text, body);
+  if (found.listed.length) throw refusal(found);
+  return body;
+}
+
+/** Checks a parsed body of a served operation against its request schema: the same 400 as the responder's. */
+export function checkContractBody(operationId: string, body: unknown): void {
+  const found = contractErrorsHere(operationId, body);
+  if (found.listed.length) throw refusal(found);
+}
+
+/** The service's 400 for a body's errors: one reason per mistake, each naming its field. */
+function refusal({ listed: errors, more }: ContractErrors): ServiceError {
   const details: { code: string; parameter?: string; message: string }[] = errors.map(f => ({
-    code: f.code === 'missing-field' ? 'missing_parameter' : 'invalid_parameter',
+    code:
+      f.code === 'missing-field'
+        ? 'missing_parameter'
+        : f.code === 'unknown-field'
+          ? 'unknown_parameter'
+          : 'invalid_parameter',
     parameter: formatPath(f.path),
     message: f.message,
   }));
   if (more) details.push({ code: 'invalid_parameter', message: moreFindingsMessage(more, 0) });
-  throw new ServiceError(
+  return new ServiceError(
     400,
     { type: 'bad_request', errors: details },
     { resource: 500000, category: FINDING_CODES[errors[0].code].category },
@@ -78,6 +129,16 @@ function knownAccount(r: ContractRequest, body: unknown, pathParams: Record<stri
     }
   }
   return undefined;
+}
+
+/** The name of the schema a v2 operation's success answers (`invoice`); '' when it is not a named one. */
+function answerSchemaName(operationId: string): string {
+  const answers = V2_RESPONSES.operations[operationId] ?? {};
+  const success = Object.keys(answers)
+    .filter(s => /^2\d\d$/.test(s))
+    .sort()[0];
+  const node = success ? answers[success] : undefined;
+  return node && '$ref' in node && typeof node.$ref === 'string' ? node.$ref : '';
 }
 
 /** The path parameters of a concrete path, by the operation's template (`{invoiceKey}` -> `INV0001`). */

@@ -17,7 +17,7 @@ export interface Call {
 }
 
 export interface Route {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** A path, or a template with `{name}` segments (`/v2/orders/{orderKey}`). */
   path: string;
   /** Answers without an access token (the token endpoint). */

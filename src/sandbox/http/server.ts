@@ -10,6 +10,7 @@ import { validatedOffThread } from './offThread';
 import { matchOperation, servedLocally, type Operation } from '../../catalog';
 import { contractAnswer } from '../contract/contractAnswers';
 import { NOT_SERVED_HEADER, NOT_SERVED_VALUE } from '../../wire/notServed';
+import { SANDBOX_IDENTITY_HEADER, SANDBOX_IDENTITY_VALUE } from '../../wire/sandboxIdentity';
 import { sandboxClock, type MovableClock } from '../state/clock';
 import { DataFileError, type DataWriter } from '../state/dataFile';
 import { badRequest, notFound, ServiceError, unauthorized } from './errors';
@@ -225,7 +226,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     }
     // A catalog operation the sandbox does not serve is a 501 even where a served template matches its path
     // (PUT /v1/orders/{orderNumber}, GET /v1/subscriptions/subscription-metrics).
-    const op = path.startsWith('/v2/') ? undefined : matchOperation(method, path);
+    const op = matchOperation(method, path);
     if (!match || (op && !servedLocally(op))) {
       // Every other catalog operation is answered from the contract, when it has an answer there.
       const simulated = op && (await answerFromContract(op, req, path, query, hold));
@@ -326,6 +327,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       res.writeHead(r.status, {
         ...(body ? { 'Content-Type': 'application/json' } : {}),
         'Service-Request-Id': requestId,
+        [SANDBOX_IDENTITY_HEADER]: SANDBOX_IDENTITY_VALUE, // who answers: `test --base-url` on loopback reads it
         'Content-Length': Buffer.byteLength(body),
         ...r.headers,
       });
@@ -490,10 +492,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   };
 }
 
-/** A v2 path the table does not hold is unknown; elsewhere, a catalog operation the sandbox lacks is a 501. */
+/** A path no operation has is unknown (404); a catalog operation the sandbox lacks (no contract answer) is a 501. */
 function unrouted(method: string, path: string): ServiceError {
-  if (path.startsWith('/v2/')) return notFound(undefined, `No v2 operation at ${path}.`);
   const op = matchOperation(method, path);
+  if (!op && path.startsWith('/v2/')) return notFound(undefined, `No v2 operation at ${path}.`);
   if (!op) return notFound(undefined, `No operation ${method} ${path}: check the path.`);
   // The client reads the header and advises a real environment in the words of its surface.
   const message = `${op.id} (${op.summary}) is not served by the local sandbox.`;

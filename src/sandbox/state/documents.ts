@@ -46,6 +46,8 @@ export interface BillingDocumentRec {
   /** The bill run's target date: what was due on or before it is billed. */
   target_date: string;
   bill_run_number?: string;
+  /** A credit memo that reversed an invoice: that invoice's id (neither stands billed then). */
+  reverses?: string;
   items: DocumentItemRec[];
   /** As the document shows it: what an invoice bills, what a credit memo gives back (both >= 0 but a 0 invoice). */
   total: number;

@@ -12,14 +12,17 @@ import {
   type DataWriter,
 } from './dataFile';
 import { acquireLock } from './dataLock';
-import { SEED_CATALOG, type BillingPeriod, type Catalog, type ChargeModel, type ChargeType } from './catalog';
+import { SEED_CATALOG, type Catalog } from './catalog';
 import { CatalogError, importCatalog } from './catalogImport';
 import { Numbers } from './ids';
-import type { ItemTier, Term, TiersMode } from '../engine/metrics';
-import type { ChargeChange, PriceTerms } from '../billing/types';
+import type { Term } from '../engine/metrics';
+import type { BillingRun, PauseRec, PlanRec } from './subscriptionParts';
 import type { BillRunRec } from './billRuns';
+import { Actions, standingLedger, standsBilled, type ActionRec } from './actions';
 import { Ledger, type BillingDocumentRec } from './documents';
 import { upgradeOrder } from './upgrade';
+
+export type { BillingRun, ItemRec, PauseRec, PlanRec } from './subscriptionParts';
 
 export interface Contact {
   first_name?: string;
@@ -42,52 +45,7 @@ export interface AccountRec {
   /** Its contacts besides bill_to and sold_to (POST /v2/contacts), each with its id. */
   contacts?: Contact[];
 }
-export interface ItemRec {
-  id: string;
-  subscription_item_number: string;
-  subscription_plan_id: string;
-  price_id: string;
-  name: string;
-  charge_model: ChargeModel;
-  charge_type: ChargeType;
-  billing_period?: BillingPeriod;
-  unit_of_measure?: string;
-  quantity: number;
-  /** Per unit or flat; a discount's is negative: what it takes off each period (priced with its plan). */
-  unit_amount: number;
-  /** Tiered and volume prices, in the account's currency: the amount comes from these. */
-  tiers?: ItemTier[];
-  tiers_mode?: TiersMode;
-  discount_percent?: number;
-  discount_amount?: number;
-  start_date: string;
-  end_date: string | null;
-  state: 'active' | 'removed';
-  custom_fields?: Record<string, unknown>;
-}
-export interface PlanRec {
-  id: string;
-  plan_id: string;
-  items: ItemRec[];
-  removed?: boolean;
-}
 export type SubscriptionState = 'active' | 'canceled' | 'paused' | 'expired';
-/**
- * One stretch of an item's billing: from `start` at `price`, with the changes orders made since (by effective
- * date; a pause or removal is a stop). A resume starts another. Bill runs price the item from these.
- */
-export interface BillingRun {
-  start: string;
-  price: PriceTerms;
-  changes?: ChargeChange[];
-}
-/** A pause as the order asked for it: when it began and, when the order said, when it ends (time travel resumes it). */
-export interface PauseRec {
-  pause_date: string;
-  resume_date?: string;
-  /** The term grows by the days paused when it resumes. */
-  extend_term?: boolean;
-}
 export interface SubscriptionRec {
   id: string;
   subscription_number: string;
@@ -147,6 +105,7 @@ interface Snapshot {
   documents?: BillingDocumentRec[];
   /** The bill runs, in the order they ran; absent before the first (and in files written before they were kept). */
   billRuns?: BillRunRec[];
+  actions?: ActionRec[]; // what was done to documents and bill runs after they were issued; absent before the first
 }
 export interface StoreOptions {
   writer?: DataWriter;
@@ -162,6 +121,7 @@ export interface Extent {
   orders: number;
   documents: number;
   billRuns: number;
+  actions: number;
   catalog: Catalog;
 }
 
@@ -171,6 +131,7 @@ export interface Removed {
   orders: OrderRec[];
   documents: BillingDocumentRec[];
   billRuns: BillRunRec[];
+  actions: ActionRec[];
 }
 
 interface Checkpoint extends Extent {
@@ -193,6 +154,7 @@ export class Store {
   /** Bill runs in the order they ran, and by id and by number. */
   readonly billRunList: BillRunRec[] = [];
   readonly billRuns = new Map<string, BillRunRec>();
+  readonly actions = new Actions(); // invoices posted, canceled...; bill runs posted... (invoicing/actions.ts)
   /** What each item has been billed (from the documents): a bill run bills the rest. */
   ledger = new Ledger();
   /** What orders are priced from: the seeded catalog, or one copied in (kept in the data file). */
@@ -247,7 +209,7 @@ export class Store {
     this.documents.set(d.id, d);
     this.documents.set(d.number, d);
     this.documentList.push(d);
-    this.ledger.add(d);
+    if (!d.reverses && standsBilled(this.actions.of(d.id))) this.ledger.add(d); // canceled, reversed: not billed
   }
   addBillRun(r: BillRunRec) {
     this.billRuns.set(r.id, r);
@@ -303,6 +265,7 @@ export class Store {
       ...(this.today !== undefined ? { today: this.today } : {}),
       ...(this.documentList.length ? { documents: this.documentList } : {}),
       ...(this.billRunList.length ? { billRuns: this.billRunList } : {}),
+      ...(this.actions.list.length ? { actions: this.actions.list } : {}),
     };
     return JSON.stringify(snapshot);
   }
@@ -318,6 +281,7 @@ export class Store {
     this.documentList.length = 0;
     this.billRuns.clear();
     this.billRunList.length = 0;
+    this.actions.clear();
     this.ledger = new Ledger();
     this.catalog = SEED_CATALOG; // unless the state put back had a copied one
     this.load(JSON.parse(text) as Snapshot);
@@ -337,6 +301,7 @@ export class Store {
       orders: this.orderList.length,
       documents: this.documentList.length,
       billRuns: this.billRunList.length,
+      actions: this.actions.list.length,
       catalog: this.catalog,
     };
   }
@@ -354,13 +319,14 @@ export class Store {
       this.documents.delete(d.id);
       this.documents.delete(d.number);
     }
-    if (documents.length) this.ledger = new Ledger(this.documentList);
+    const actions = this.actions.truncate(to.actions ?? 0);
+    if (documents.length || actions.length) this.ledger = standingLedger(this.documentList, this.actions);
     const billRuns = this.billRunList.splice(to.billRuns);
     for (const r of billRuns) {
       this.billRuns.delete(r.id);
       this.billRuns.delete(r.number);
     }
-    return { accounts, orders, documents, billRuns };
+    return { accounts, orders, documents, billRuns, actions };
   }
 
   private rollback(cp: Checkpoint): void {
@@ -381,6 +347,7 @@ export class Store {
       this.subscriptions.set(x.subscription_number, x);
     }
     for (const o of s.orders) this.addOrder(s.format === SNAPSHOT_FORMAT ? o : upgradeOrder(o));
+    for (const a of Array.isArray(s.actions) ? s.actions : []) this.actions.add(a); // first: the ledger reads them
     for (const d of Array.isArray(s.documents) ? s.documents : []) this.addDocument(d);
     for (const r of Array.isArray(s.billRuns) ? s.billRuns : []) this.addBillRun(r);
     if (catalog) this.catalog = catalog;

@@ -2,7 +2,7 @@
 // grow (accounts, orders, documents, bill runs: their lengths then), subscriptions are replaced, never changed in
 // place (the records replaced since are kept, as they were), and the rest is small (the numbers handed out,
 // the catalog, the date). So a mark keeps bytes in proportion to what changed after it, not to the store.
-import { Ledger } from '../state/documents';
+import { standingLedger } from '../state/actions';
 import { ACCOUNT_KEY, type AccountRec, type Extent, type Store, type SubscriptionRec } from '../state/store';
 
 /**
@@ -73,7 +73,7 @@ export function putBack(store: Store, chain: readonly Mark[], to: Mark): () => v
   }
   const was = { counters: store.numbers.counters, catalog: store.catalog, today: store.today };
   const removed = store.shrinkTo(to);
-  const { orders, documents, billRuns } = removed;
+  const { orders, documents, billRuns, actions } = removed;
   store.today = to.today;
   return () => {
     for (const [n, rec] of replaced) setSubscription(store, n, rec);
@@ -91,10 +91,11 @@ export function putBack(store: Store, chain: readonly Mark[], to: Mark): () => v
       store.documents.set(d.number, d);
     }
     for (const r of billRuns) store.addBillRun(r);
+    for (const a of actions) store.actions.add(a);
     store.numbers.counters = was.counters;
     store.catalog = was.catalog;
     store.today = was.today;
-    store.ledger = new Ledger(store.documentList); // the one before may have taken the failed move's documents
+    store.ledger = standingLedger(store.documentList, store.actions); // the one before may have taken the failed move's documents
   };
 }
 

@@ -11,7 +11,8 @@ import { unbilledHeader } from '../invoicing/unbilled';
 import type { BillingDocumentRec, ChargeKind } from '../state/documents';
 import { newId } from '../state/ids';
 import type { AccountRec, Store } from '../state/store';
-import { billingDocumentRow, billRunAnswer, invoiceAnswer, invoiceItemView } from './billingViews';
+import { runStatusOf, statusOf } from '../invoicing/documentActions';
+import { billingDocumentRow, billRunAnswer, invoiceAnswer, invoiceItemView, v1Status } from './billingViews';
 import { invalid, notFoundIn, notServed, v1Error, CATEGORY, type V1Resource } from './errors';
 
 type Body = Record<string, unknown>;
@@ -63,8 +64,9 @@ export function billingRoutesV1(deps: RouteDeps): Route[] {
 /** By id or by number, as the service takes either; bill runs are read in v1 whichever family ran them. */
 function getBillRun(store: Store, key: string): Reply {
   const run = store.billRuns.get(key);
-  if (!run) throw notFoundIn('unknown', `Bill run ${key} does not exist.`);
-  return ok(billRunAnswer(run));
+  const status = run && runStatusOf(store, run);
+  if (!run || status?.deleted) throw notFoundIn('unknown', `Bill run ${key} does not exist.`);
+  return ok(billRunAnswer(run, status));
 }
 
 const accountByKey = (store: Store, key: string) =>
@@ -258,7 +260,7 @@ function billingDocuments(store: Store, q: URLSearchParams) {
     d =>
       d.account_number === account.account_number &&
       (!date || d.document_date === date) &&
-      (!status || status === 'Posted'),
+      (!status || status === v1Status(statusOf(store, d))),
   );
   docs = sorted(docs, q.get('sort'));
   const from = (page - 1) * pageSize;
@@ -268,7 +270,7 @@ function billingDocuments(store: Store, q: URLSearchParams) {
   next.set('pageSize', String(pageSize));
   return {
     success: true,
-    documents: docs.slice(from, from + pageSize).map(billingDocumentRow),
+    documents: docs.slice(from, from + pageSize).map(d => billingDocumentRow(d, statusOf(store, d))),
     ...(more ? { nextPage: `/v1/billing-documents?${next}` } : {}),
   };
 }
@@ -299,7 +301,8 @@ function sorted(docs: BillingDocumentRec[], sort: string | null): BillingDocumen
 }
 
 function getInvoice(store: Store, key: string): Reply {
-  return ok(invoiceAnswer(invoiceOf(store, key)));
+  const d = invoiceOf(store, key);
+  return ok(invoiceAnswer(d, statusOf(store, d)));
 }
 
 function invoiceOf(store: Store, key: string): BillingDocumentRec {

@@ -1,23 +1,25 @@
 // How bill runs and their documents answer in v1: the bill run (GetBillRunResponseType), the billing documents
-// of an account (GETBillingDocumentsResponseType), one invoice (GetInvoiceResponse). Posted when issued, nothing
-// paid: the balance is the amount.
+// of an account (GETBillingDocumentsResponseType), one invoice (GetInvoiceResponse). Posted when issued, then as
+// their actions left them (state/actions.ts: unposted, canceled, reversed); nothing paid: the balance is the
+// amount, nothing once reversed or canceled.
 import { currencyDecimals } from '../../wire/money';
+import { billRunStatus, documentStatus, remaining, type BillRunStatus, type DocumentStatus } from '../state/actions';
 import type { BillRunRec } from '../state/billRuns';
 import type { BillingDocumentRec, DocumentItemRec } from '../state/documents';
 
 const ACTOR = 'sandbox-client';
 
 /** A bill run in v1 (GetBillRunResponseType: the create and the retrieve answer the same), either family's. */
-export function billRunAnswer(run: BillRunRec) {
+export function billRunAnswer(run: BillRunRec, s: BillRunStatus = billRunStatus([])) {
   const { asked } = run;
   const v1 = run.family === 'v1' ? run.body : {};
   return {
     success: true,
     id: run.id,
     billRunNumber: run.number,
-    status: 'Completed',
+    status: s.state === 'completed' ? 'Completed' : s.state === 'posted' ? 'Posted' : 'Canceled',
     targetDate: run.targetDate,
-    invoiceDate: run.documentDate,
+    invoiceDate: s.document_date ?? run.documentDate,
     autoPost: asked.post,
     autoEmail: asked.email,
     autoRenewal: asked.renew,
@@ -32,9 +34,13 @@ export function billRunAnswer(run: BillRunRec) {
     createdById: ACTOR,
     createdDate: run.ranAt,
     updatedById: ACTOR,
-    updatedDate: run.ranAt,
+    updatedDate: s.updated_time ?? run.ranAt,
   };
 }
+
+/** A document's v1 status. */
+export const v1Status = (s: DocumentStatus) => ({ draft: 'Draft', posted: 'Posted', canceled: 'Canceled' })[s.state];
+const issued = (d: BillingDocumentRec) => documentStatus(d.created_time, []);
 
 const V1_CHARGE_TYPE = { recurring: 'Recurring', one_time: 'OneTime', usage: 'Usage' } as const;
 
@@ -66,40 +72,41 @@ export function invoiceItemView(i: DocumentItemRec, d: BillingDocumentRec) {
 export const documentType = (d: BillingDocumentRec) => (d.type === 'invoice' ? 'Invoice' : 'CreditMemo');
 
 /** One row of GET /v1/billing-documents. */
-export const billingDocumentRow = (d: BillingDocumentRec) => ({
+export const billingDocumentRow = (d: BillingDocumentRec, s = issued(d)) => ({
   id: d.id,
   documentNumber: d.number,
   documentType: documentType(d),
-  documentDate: d.document_date,
+  documentDate: s.document_date ?? d.document_date,
   amount: d.total,
-  balance: d.total,
-  status: 'Posted',
+  balance: remaining(s, d.total),
+  status: v1Status(s),
   accountId: d.account_id,
   currency: d.currency,
 });
 
 /** GET /v1/invoices/{invoiceKey}. */
-export function invoiceAnswer(d: BillingDocumentRec) {
+export function invoiceAnswer(d: BillingDocumentRec, s = issued(d)) {
   const has = (type: string) => d.items.some(i => i.charge_type === type);
+  const date = s.document_date ?? d.document_date;
   return {
     success: true,
     id: d.id,
     invoiceNumber: d.number,
     accountId: d.account_id,
-    invoiceDate: d.document_date,
-    dueDate: d.document_date,
+    invoiceDate: date,
+    dueDate: date,
     targetDate: d.target_date,
     amount: d.total,
     amountWithoutTax: d.total,
     taxAmount: 0,
-    balance: d.total,
+    balance: remaining(s, d.total),
     paymentAmount: 0,
-    creditMemoAmount: 0,
+    creditMemoAmount: s.reversed_by ? d.total : 0,
     refundAmount: 0,
     adjustmentAmount: 0,
     creditBalanceAdjustmentAmount: 0,
     currency: d.currency,
-    status: 'Posted',
+    status: v1Status(s),
     postedBy: ACTOR,
     postedDate: d.created_time.slice(0, 10),
     source: 'BillRun',

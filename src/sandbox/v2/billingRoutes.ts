@@ -4,10 +4,11 @@
 // /v2/billing_documents (invoices and credit memos), /v2/billing_documents/{billing_document_id}; lists paged
 // like the other v2 lists, filtered and sorted on their own fields (listQuery.ts), items with `expand[]=items`.
 import { badRequest, notFound } from '../http/errors';
-import { pageV2 } from '../http/paging';
 import type { RouteDeps } from '../http/routeDeps';
 import { ok, type Route } from '../http/router';
 import { billRunRec, runBillRun } from '../invoicing/billRunRequest';
+import { runStatusOf, statusOf } from '../invoicing/documentActions';
+import { billRunStatus, type BillRunStatus, type DocumentStatus } from '../state/actions';
 import { unbilledHeader } from '../invoicing/unbilled';
 import type { BillRunRec } from '../state/billRuns';
 import type { BillingDocumentRec } from '../state/documents';
@@ -15,7 +16,7 @@ import { newId } from '../state/ids';
 import type { Store } from '../state/store';
 import { accountBillRequest, accountByKey, billRunRequest, checkAccountBill, checkBillRun } from './billRunBodies';
 import { billingDocumentView, creditMemoView, invoiceView } from './invoiceViews';
-import { filteredAndSorted } from './listQuery';
+import { listPage } from './listQuery';
 
 export function billingRoutes(deps: RouteDeps): Route[] {
   const { store } = deps;
@@ -34,24 +35,24 @@ export function billingRoutes(deps: RouteDeps): Route[] {
             store.addBillRun(rec);
             return { rec, unbilled: outcome.unbilled };
           });
-          return { status: 201, body: billRunView(rec), headers: unbilledHeader(unbilled) };
+          return { status: 201, body: billRunView(rec, runStatusOf(store, rec)), headers: unbilledHeader(unbilled) };
         }),
     },
     {
       method: 'GET',
       path: '/v2/bill_runs',
       handle: call => {
-        const kept = filteredAndSorted(store.billRunList, billRunView, call.query, 'Bill runs', SAMPLE_RUN_VIEW);
-        return ok(pageV2(kept, call.query, billRunView));
+        const view = (r: BillRunRec) => billRunView(r, runStatusOf(store, r));
+        const runs = store.billRunList.filter(r => !runStatusOf(store, r).deleted);
+        return ok(listPage(runs, call.query, view, { what: 'Bill runs', sample: SAMPLE_RUN_VIEW }));
       },
     },
     {
       method: 'GET',
       path: '/v2/bill_runs/{bill_run_id}',
       handle: call => {
-        const run = store.billRuns.get(call.params.bill_run_id);
-        if (!run) throw notFound('bill_run_id', `Bill run ${call.params.bill_run_id} could not be found.`);
-        return ok(billRunView(run));
+        const run = billRun(store, call.params.bill_run_id);
+        return ok(billRunView(run, runStatusOf(store, run)));
       },
     },
     {
@@ -78,7 +79,10 @@ export function billingRoutes(deps: RouteDeps): Route[] {
     {
       method: 'GET',
       path: '/v2/invoices/{invoice_id}',
-      handle: call => ok(invoiceView(document(store, call.params.invoice_id, 'invoice'), today(), items(call.query))),
+      handle: call => {
+        const d = document(store, call.params.invoice_id, 'invoice');
+        return ok(invoiceView(d, today(), items(call.query), statusOf(store, d)));
+      },
     },
     {
       method: 'GET',
@@ -88,8 +92,10 @@ export function billingRoutes(deps: RouteDeps): Route[] {
     {
       method: 'GET',
       path: '/v2/billing_documents/{billing_document_id}',
-      handle: call =>
-        ok(billingDocumentView(document(store, call.params.billing_document_id), today(), items(call.query))),
+      handle: call => {
+        const d = document(store, call.params.billing_document_id);
+        return ok(billingDocumentView(d, today(), items(call.query), statusOf(store, d)));
+      },
     },
   ];
 }
@@ -106,7 +112,7 @@ function billed<T>(run: () => T): T {
 
 const items = (q: URLSearchParams) => q.getAll('expand[]').includes('items');
 
-type View = (d: BillingDocumentRec, today: string, items: boolean) => Record<string, unknown>;
+type View = (d: BillingDocumentRec, today: string, items: boolean, s: DocumentStatus) => Record<string, unknown>;
 
 /** One page of the documents of a type (or all), filtered and sorted on the fields its answer shows. */
 function documentList(
@@ -116,16 +122,25 @@ function documentList(
   view: View,
   today: string,
 ) {
-  const all = type ? store.documentList.filter(d => d.type === type) : store.documentList;
+  const listed = (d: BillingDocumentRec) => (type ? d.type === type : statusOf(store, d).state !== 'canceled');
+  const all = store.documentList.filter(listed);
   const what = type === 'invoice' ? 'Invoices' : 'Billing documents';
-  const kept = filteredAndSorted(all, d => view(d, today, false), q, what, view(SAMPLE, today, false));
-  return pageV2(kept, q, d => view(d, today, items(q)));
+  const sample = view(SAMPLE, today, false, statusOf(store, SAMPLE));
+  const row = (d: BillingDocumentRec) => view(d, today, false, statusOf(store, d));
+  return listPage(all, q, d => view(d, today, items(q), statusOf(store, d)), { what, sample, row });
 }
 
-/** A document by id or number; a 404 naming the path's parameter when there is none of that type. */
-function document(store: Store, key: string, type?: BillingDocumentRec['type']): BillingDocumentRec {
+/**
+ * A document by id or number; a 404 naming the path's parameter when there is none of that type (a billing
+ * document is not one once canceled: read it as the invoice it was).
+ */
+export function document(store: Store, key: string, type?: BillingDocumentRec['type']): BillingDocumentRec {
   const d = store.documents.get(key);
-  if (d && (!type || d.type === type)) return d;
+  if (d && (type ? d.type === type : statusOf(store, d).state !== 'canceled')) return d;
+  if (d && !type) {
+    const message = `${d.number} was canceled: a canceled invoice is no billing document; read it at /v2/invoices/${d.id}.`;
+    throw notFound('billing_document_id', message);
+  }
   const [parameter, what] =
     type === 'invoice' ? ['invoice_id', 'Invoice'] : ['billing_document_id', 'Billing document'];
   throw notFound(parameter, `${what} ${key} could not be found.`);
@@ -162,8 +177,15 @@ const SAMPLE_RUN: BillRunRec = {
   creditMemos: 0,
 };
 
+/** A bill run by id or number; a 404 once deleted. */
+export function billRun(store: Store, key: string): BillRunRec {
+  const run = store.billRuns.get(key);
+  if (run && !runStatusOf(store, run).deleted) return run;
+  throw notFound('bill_run_id', `Bill run ${key} could not be found.`);
+}
+
 /** A bill run in v2 (the create, the retrieve and the list answer the same), whichever family ran it. */
-function billRunView(run: BillRunRec) {
+export function billRunView(run: BillRunRec, status: BillRunStatus) {
   const { asked } = run;
   const v2 = run.family === 'v2' ? run.body : {};
   const cycleDay = run.cycleDay !== undefined ? String(run.cycleDay) : 'AllBillCycleDays';
@@ -172,7 +194,7 @@ function billRunView(run: BillRunRec) {
     created_by_id: 'sandbox-client',
     updated_by_id: 'sandbox-client',
     created_time: run.ranAt,
-    updated_time: run.ranAt,
+    updated_time: status.updated_time ?? run.ranAt,
     custom_fields: (v2.custom_fields as object | undefined) ?? {},
     ...(run.accountId ? { account_id: run.accountId } : {}),
     email: asked.email,
@@ -181,9 +203,9 @@ function billRunView(run: BillRunRec) {
     day_of_month: (v2.day_of_month as string | undefined) ?? cycleDay,
     bill_run_number: run.number,
     bill_run_time: run.ranAt,
-    invoice_date: run.documentDate,
+    invoice_date: status.document_date ?? run.documentDate,
     target_date: run.targetDate,
-    state: 'completed',
+    state: status.state,
     batches: asked.batches?.join(',') ?? 'AllBatches',
     ...(asked.chargesExcluded ? { charges_excluded: asked.chargesExcluded.join(',') } : {}),
     email_zero_amount_invoices: asked.emailZeroAmount,
@@ -195,4 +217,4 @@ function billRunView(run: BillRunRec) {
   };
 }
 
-const SAMPLE_RUN_VIEW = billRunView(SAMPLE_RUN);
+const SAMPLE_RUN_VIEW = billRunView(SAMPLE_RUN, billRunStatus([]));

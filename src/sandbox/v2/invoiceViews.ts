@@ -1,7 +1,9 @@
 // How the billing documents bill runs issued answer in v2: the reference's invoice, credit memo and billing
 // document, with their items (`expand[]=items` on the reads; always on an account's bill). Invoices and credit
-// memos are posted when issued (a billing document says open); nothing is paid in the sandbox: the whole total is
-// the remaining balance, past due once its due date (the document date) has passed.
+// memos are posted when issued (a billing document says open), then as their actions left them (state/actions.ts);
+// nothing is paid in the sandbox: the whole total is the remaining balance (nothing once reversed or canceled),
+// past due once its due date (the document date) has passed.
+import { documentStatus, remaining, type DocumentStatus } from '../state/actions';
 import type { BillingDocumentRec, DocumentItemRec } from '../state/documents';
 
 const ACTOR = 'sandbox-client';
@@ -9,19 +11,24 @@ const ACTOR = 'sandbox-client';
 /** An item's amount as its document shows it: a credit memo shows what it gives back as positive. */
 const shown = (d: BillingDocumentRec, i: DocumentItemRec) => (d.type === 'invoice' ? i.amount : -i.amount);
 
-const audit = (d: BillingDocumentRec) => ({
+const audit = (d: BillingDocumentRec, s: DocumentStatus) => ({
   created_by_id: ACTOR,
   updated_by_id: ACTOR,
   created_time: d.created_time,
-  updated_time: d.created_time,
+  updated_time: s.updated_time,
 });
 
+/** Its date: as issued, or as a bill run posted it. */
+const dateOf = (d: BillingDocumentRec, s: DocumentStatus) => s.document_date ?? d.document_date;
+/** As issued, when the caller knows of no action on it. */
+const issued = (d: BillingDocumentRec) => documentStatus(d.created_time, []);
+
 /** The fields invoice, credit memo and billing document items share. */
-function itemFields(d: BillingDocumentRec, i: DocumentItemRec) {
+function itemFields(d: BillingDocumentRec, i: DocumentItemRec, s: DocumentStatus) {
   const amount = shown(d, i);
   return {
     id: i.id,
-    ...audit(d),
+    ...audit(d, s),
     amount,
     quantity: i.quantity,
     service_start: i.service_start,
@@ -29,7 +36,7 @@ function itemFields(d: BillingDocumentRec, i: DocumentItemRec) {
     discount_item: i.discount === true,
     ...(i.subscription_id ? { subscription_id: i.subscription_id, subscription_item_id: i.billed_id } : {}),
     tax_inclusive: false,
-    remaining_balance: amount,
+    remaining_balance: remaining(s, amount),
     ...(i.unit_of_measure ? { unit_of_measure: i.unit_of_measure } : {}),
     ...(i.unit_amount !== undefined ? { unit_amount: i.unit_amount } : {}),
     name: i.name,
@@ -40,65 +47,79 @@ function itemFields(d: BillingDocumentRec, i: DocumentItemRec) {
 }
 
 /** What every document answers: who, when, the account, the amounts (no tax, nothing paid). */
-function documentFields(d: BillingDocumentRec) {
+function documentFields(d: BillingDocumentRec, s: DocumentStatus) {
+  const transitions = {
+    ...(s.posted_time ? { posted_time: s.posted_time } : {}),
+    ...(s.canceled_time ? { canceled_time: s.canceled_time } : {}),
+  };
   return {
     id: d.id,
-    ...audit(d),
+    ...audit(d, s),
     account_id: d.account_id,
     account_number: d.account_number,
-    document_date: d.document_date,
+    document_date: dateOf(d, s),
     currency: d.currency,
     total: d.total,
     subtotal: d.total,
     tax: 0,
-    balance: d.total,
-    remaining_balance: d.total,
-    state_transitions: { posted_time: d.created_time },
-    posted_by_id: ACTOR,
+    balance: remaining(s, d.total),
+    remaining_balance: remaining(s, d.total),
+    state_transitions: transitions,
+    ...(s.posted_time ? { posted_by_id: ACTOR } : {}),
   };
 }
 
 const list = <T>(data: T[]) => ({ next_page: null, data });
 
-export function invoiceView(d: BillingDocumentRec, today: string, items: boolean) {
+export function invoiceView(d: BillingDocumentRec, today: string, items: boolean, s = issued(d)) {
   return {
-    ...documentFields(d),
+    ...documentFields(d, s),
     invoice_number: d.number,
-    due_date: d.document_date,
-    state: 'posted',
+    due_date: dateOf(d, s),
+    state: s.state,
     paid: d.total === 0,
-    past_due: d.total > 0 && d.document_date < today,
-    ...(items ? { items: list(d.items.map(i => ({ ...itemFields(d, i), invoice_id: d.id }))) } : {}),
+    past_due: s.state === 'posted' && remaining(s, d.total) > 0 && dateOf(d, s) < today,
+    ...(items ? { items: list(d.items.map(i => invoiceItemView(d, i, s))) } : {}),
   };
 }
 
-export function creditMemoView(d: BillingDocumentRec, _today: string, items: boolean) {
+/** An invoice's item, as the invoice and GET /v2/invoice_items show it. */
+export const invoiceItemView = (d: BillingDocumentRec, i: DocumentItemRec, s = issued(d)) => ({
+  ...itemFields(d, i, s),
+  invoice_id: d.id,
+});
+
+export function creditMemoView(d: BillingDocumentRec, _today: string, items: boolean, s = issued(d)) {
   return {
-    ...documentFields(d),
+    ...documentFields(d, s),
     credit_memo_number: d.number,
-    state: 'posted',
-    ...(items ? { items: list(d.items.map(i => ({ ...itemFields(d, i), credit_memo_id: d.id }))) } : {}),
+    ...(d.reverses ? { invoice_id: d.reverses } : {}),
+    state: s.state,
+    ...(items ? { items: list(d.items.map(i => ({ ...itemFields(d, i, s), credit_memo_id: d.id }))) } : {}),
   };
 }
 
-/** Either kind, as GET /v2/billing_documents lists them. */
-export function billingDocumentView(d: BillingDocumentRec, today: string, items: boolean) {
-  const data = d.items.map(i => ({
-    ...itemFields(d, i),
-    subtotal: shown(d, i),
-    billing_document_id: d.id,
-    type: d.type,
-    ...(i.product_name ? { product_name: i.product_name } : {}),
-  }));
-  const { currency: _c, ...fields } = documentFields(d); // the reference's billing document has no currency
+/** A billing document's item, as the document and GET /v2/billing_document_items show it. */
+export const billingDocumentItemView = (d: BillingDocumentRec, i: DocumentItemRec, s = issued(d)) => ({
+  ...itemFields(d, i, s),
+  subtotal: shown(d, i),
+  billing_document_id: d.id,
+  type: d.type,
+  ...(i.product_name ? { product_name: i.product_name } : {}),
+});
+
+/** Either kind, as GET /v2/billing_documents lists them (a canceled one is not listed: its state has no name). */
+export function billingDocumentView(d: BillingDocumentRec, today: string, items: boolean, s = issued(d)) {
+  const { currency: _c, ...fields } = documentFields(d, s); // the reference's billing document has no currency
   return {
     ...fields,
     billing_document_number: d.number,
     type: d.type,
-    ...(d.type === 'invoice' ? { due_date: d.document_date } : {}),
-    state: 'open',
+    ...(d.reverses ? { invoice_id: d.reverses } : {}),
+    ...(d.type === 'invoice' ? { due_date: dateOf(d, s) } : {}),
+    state: s.state === 'draft' ? 'draft' : 'open',
     paid: d.total === 0,
-    past_due: d.type === 'invoice' && d.total > 0 && d.document_date < today,
-    ...(items ? { items: list(data) } : {}),
+    past_due: d.type === 'invoice' && s.state === 'posted' && remaining(s, d.total) > 0 && dateOf(d, s) < today,
+    ...(items ? { items: list(d.items.map(i => billingDocumentItemView(d, i, s))) } : {}),
   };
 }

@@ -1,8 +1,9 @@
-// GET /v2/plans as the reference answers it: plans paged ({next_page, data}), each with its product and
-// prices when `expand[]` asks for them. The catalog's charges are the v2 prices: amounts by currency, tiers,
-// discounts and billing periods in the reference's fields. The sandbox's own catalog: seeded, or copied into it.
+// The catalog as the reference answers it: products, plans and prices, each list paged ({next_page, data}); a
+// plan with its product and prices when `expand[]` asks for them, a product with its plans. The catalog's
+// charges are the v2 prices: amounts by currency, tiers, discounts and billing periods in the reference's fields.
+// The sandbox's own catalog: seeded, or copied into it.
 import { activeCatalog, v2Interval, type Catalog, type Charge, type Plan, type Product } from '../state/catalog';
-import { pageV2 } from '../http/paging';
+import { listPage } from './listQuery';
 
 const SINCE = '2024-01-01';
 const AUDIT = {
@@ -12,7 +13,7 @@ const AUDIT = {
   updated_time: `${SINCE}T00:00:00Z`,
 };
 
-const productView = (p: Product) => ({
+export const productView = (p: Product) => ({
   id: p.id,
   ...AUDIT,
   name: p.name,
@@ -47,7 +48,7 @@ function recurringView(c: Charge) {
   return { recurring: { ...v2Interval(c.billingPeriod), ...timing } };
 }
 
-function priceView(c: Charge, plan: Plan) {
+export function priceView(c: Charge, plan: Plan) {
   return {
     id: c.id,
     ...AUDIT,
@@ -67,7 +68,7 @@ function priceView(c: Charge, plan: Plan) {
   };
 }
 
-function planView(plan: Plan, product: Product, catalog: Catalog, expand: ReadonlySet<string>) {
+export function planView(plan: Plan, product: Product, catalog: Catalog, expand: ReadonlySet<string>) {
   return {
     id: plan.id,
     ...AUDIT,
@@ -82,10 +83,48 @@ function planView(plan: Plan, product: Product, catalog: Catalog, expand: Readon
   };
 }
 
-/** One page of the catalog's plans; `expand[]=prices` and `expand[]=product` include those. */
+/** One page of the catalog's plans, filtered and sorted; `expand[]=prices` and `expand[]=product` include those. */
 export function plansPage(q: URLSearchParams) {
   const expand = new Set(q.getAll('expand[]'));
   const catalog = activeCatalog();
   const plans = catalog.productList.flatMap(product => product.plans.map(plan => ({ plan, product })));
-  return pageV2(plans, q, ({ plan, product }) => planView(plan, product, catalog, expand));
+  const view = ({ plan, product }: (typeof plans)[number]) => planView(plan, product, catalog, expand);
+  const sample = planView(SAMPLE_PLAN, SAMPLE_PRODUCT, catalog, new Set());
+  return listPage(plans, q, view, { what: 'Plans', sample });
 }
+
+/** A product with its plans (`expand[]=plans`, each with its prices when `expand[]=plans.prices` asks). */
+export function productWithPlans(product: Product, catalog: Catalog, expand: ReadonlySet<string>) {
+  const nested = new Set(expand.has('plans.prices') ? ['prices'] : []);
+  const plans = product.plans.map(plan => planView(plan, product, catalog, nested));
+  return { ...productView(product), ...(expand.has('plans') ? { plans: { next_page: null, data: plans } } : {}) };
+}
+
+/** One page of the catalog's products, filtered and sorted. */
+export function productsPage(q: URLSearchParams) {
+  const expand = new Set(q.getAll('expand[]'));
+  const catalog = activeCatalog();
+  const view = (p: Product) => productWithPlans(p, catalog, expand);
+  return listPage(catalog.productList, q, view, { what: 'Products', sample: productView(SAMPLE_PRODUCT) });
+}
+
+/** One page of the catalog's prices (every plan's), filtered and sorted: `filter[]=plan_id.EQ:<id>` for a plan's. */
+export function pricesPage(q: URLSearchParams) {
+  const catalog = activeCatalog();
+  const prices = catalog.productList.flatMap(p => p.plans.flatMap(plan => plan.charges.map(c => ({ c, plan }))));
+  const view = ({ c, plan }: (typeof prices)[number]) => priceView(c, plan);
+  const sample = { ...priceView(SAMPLE_CHARGE, SAMPLE_PLAN), unit_of_measure: '' };
+  return listPage(prices, q, view, { what: 'Prices', sample });
+}
+
+const SAMPLE_CHARGE: Charge = {
+  id: '',
+  name: '',
+  type: 'recurring',
+  model: 'per_unit',
+  defaultQuantity: 0,
+  prices: {},
+  billingPeriod: 'month',
+};
+const SAMPLE_PLAN: Plan = { id: '', number: '', name: '', charges: [] };
+const SAMPLE_PRODUCT: Product = { id: '', name: '', plans: [] };

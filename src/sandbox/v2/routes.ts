@@ -9,6 +9,9 @@ import { outOfBounds, V2_FIELDS } from '../engine/bounds';
 import { accountRoutes, detailsOf } from './accountRoutes';
 import { previewView } from './billingDocuments';
 import { billingRoutes } from './billingRoutes';
+import { billRunActions } from './billRunActions';
+import { catalogRoutes } from './catalogRoutes';
+import { invoiceRoutes } from './invoiceRoutes';
 import { contactRoutes } from './contactRoutes';
 import { orderRoutes } from './orderRoutes';
 import { plansPage } from './planViews';
@@ -65,6 +68,9 @@ export function v2Routes(deps: RouteDeps): Route[] {
     ...subscriptionRoutes(deps),
     ...subscriptionPartRoutes(store),
     ...billingRoutes(deps),
+    ...invoiceRoutes(deps),
+    ...billRunActions(deps),
+    ...catalogRoutes(deps),
   ];
 }
 

@@ -3,9 +3,9 @@ import type { AccountRow, AccountsModel } from '../../services/accountsModel';
 import { documentGroups } from './invoiceNode';
 import { MessageNode } from './messageNode';
 import { OrderNode } from './orderNode';
-import { treeItem, type Node, type TreeNode } from './treeNode';
+import { treeItem, type TreeNode } from './treeNode';
 
-export class AccountNode implements Node {
+export class AccountNode implements TreeNode {
   readonly kind = 'account';
   constructor(
     readonly id: string,

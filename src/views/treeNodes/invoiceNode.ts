@@ -5,8 +5,7 @@ import type * as vscode from 'vscode';
 import type { DocumentRow } from '../../client/accountDocuments';
 import { COMMANDS, commandFor } from '../../commands/ids';
 import { formatMoney } from '../../wire/money';
-import type { AccountNode } from './accountNode';
-import { treeItem, type Node, type TreeNode } from './treeNode';
+import { treeItem, type AccountAncestor, type TreeNode } from './treeNode';
 
 /** "Invoices", "Credit Memos"; another type as the service wrote it, in words. */
 const groupLabel = (type: string) =>
@@ -16,7 +15,7 @@ const groupLabel = (type: string) =>
     .join(' ')}s`;
 
 /** The account's documents of each type, invoices first; `more`: the newest only were read. */
-export function documentGroups(parent: AccountNode, rows: DocumentRow[], more: boolean): InvoicesNode[] {
+export function documentGroups(parent: AccountAncestor, rows: DocumentRow[], more: boolean): InvoicesNode[] {
   const byType = new Map<string, DocumentRow[]>([['invoice', []]]);
   for (const r of rows) byType.set(r.type, [...(byType.get(r.type) ?? []), r]);
   return [...byType]
@@ -27,11 +26,11 @@ export function documentGroups(parent: AccountNode, rows: DocumentRow[], more: b
     );
 }
 
-export class InvoicesNode implements Node {
+export class InvoicesNode implements TreeNode {
   readonly kind = 'invoices';
   constructor(
     readonly id: string,
-    readonly parent: AccountNode,
+    readonly parent: AccountAncestor,
     readonly invoices: DocumentRow[],
     readonly type = 'invoice',
     /** The account has more documents than were read: these are the newest. */
@@ -57,7 +56,7 @@ export class InvoicesNode implements Node {
   }
 }
 
-export class InvoiceNode implements Node {
+export class InvoiceNode implements TreeNode {
   readonly kind = 'invoice';
   constructor(
     readonly id: string,

@@ -1,15 +1,14 @@
 import type * as vscode from 'vscode';
 import { formatMoney } from '../../client/money';
-import type { Plan, PlanNode } from './planNode';
-import { treeItem, type Node, type TreeNode } from './treeNode';
+import { treeItem, type Plan, type PlanAncestor, type TreeNode } from './treeNode';
 
 type Item = Plan['subscription_items']['data'][number];
 
-export class ItemNode implements Node {
+export class ItemNode implements TreeNode {
   readonly kind = 'item';
   constructor(
     readonly id: string,
-    readonly parent: PlanNode,
+    readonly parent: PlanAncestor,
     readonly item: Item,
   ) {}
 

@@ -2,9 +2,9 @@
 import type * as vscode from 'vscode';
 import { SignInRequired } from '../../connections/clientProvider';
 import { COMMANDS, commandFor } from '../../commands/ids';
-import { treeItem, type Node, type TreeNode } from './treeNode';
+import { treeItem, type TreeNode } from './treeNode';
 
-export class MessageNode implements Node {
+export class MessageNode implements TreeNode {
   readonly kind = 'message';
   constructor(
     readonly id: string,

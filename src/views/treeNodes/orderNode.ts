@@ -1,14 +1,13 @@
 import type * as vscode from 'vscode';
 import type { AccountsModel, OrderRow } from '../../services/accountsModel';
-import type { AccountNode } from './accountNode';
 import { SubscriptionNode } from './subscriptionNode';
-import { treeItem, type Node, type TreeNode } from './treeNode';
+import { treeItem, type AccountAncestor, type TreeNode } from './treeNode';
 
-export class OrderNode implements Node {
+export class OrderNode implements TreeNode {
   readonly kind = 'order';
   constructor(
     readonly id: string,
-    readonly parent: AccountNode,
+    readonly parent: AccountAncestor,
     readonly order: OrderRow,
   ) {}
 

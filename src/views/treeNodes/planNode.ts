@@ -1,16 +1,14 @@
 import type * as vscode from 'vscode';
-import type { Subscription } from '../../client';
 import { ItemNode } from './itemNode';
-import type { SubscriptionNode } from './subscriptionNode';
-import { treeItem, type Node, type TreeNode } from './treeNode';
+import { treeItem, type Plan, type SubscriptionAncestor, type TreeNode } from './treeNode';
 
-export type Plan = Subscription['actions'][number]['subscription_plans']['data'][number];
+export type { Plan };
 
-export class PlanNode implements Node {
+export class PlanNode implements TreeNode {
   readonly kind = 'plan';
   constructor(
     readonly id: string,
-    readonly parent: SubscriptionNode,
+    readonly parent: SubscriptionAncestor,
     readonly plan: Plan,
   ) {}
 

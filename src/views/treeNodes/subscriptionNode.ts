@@ -1,16 +1,15 @@
 import type * as vscode from 'vscode';
 import type { Subscription } from '../../client';
-import type { OrderNode } from './orderNode';
 import { PlanNode } from './planNode';
-import { treeItem, type Node, type TreeNode } from './treeNode';
+import { treeItem, type OrderAncestor, type TreeNode } from './treeNode';
 
 const STATE_ICONS: Record<string, string> = { active: 'sync', paused: 'debug-pause' };
 
-export class SubscriptionNode implements Node {
+export class SubscriptionNode implements TreeNode {
   readonly kind = 'subscription';
   constructor(
     readonly id: string,
-    readonly parent: OrderNode,
+    readonly parent: OrderAncestor,
     readonly sub: Subscription,
   ) {}
 

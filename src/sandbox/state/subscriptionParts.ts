@@ -1,0 +1,51 @@
+// A subscription's parts as the store keeps them: its plans and their items (each a price of the catalog, priced
+// for the subscription), how each item bills over time, and a pause. store.ts holds the subscription itself.
+import type { BillingPeriod, ChargeModel, ChargeType } from './catalog';
+import type { ItemTier, TiersMode } from '../engine/metrics';
+import type { ChargeChange, PriceTerms } from '../billing/types';
+
+export interface ItemRec {
+  id: string;
+  subscription_item_number: string;
+  subscription_plan_id: string;
+  price_id: string;
+  name: string;
+  charge_model: ChargeModel;
+  charge_type: ChargeType;
+  billing_period?: BillingPeriod;
+  unit_of_measure?: string;
+  quantity: number;
+  /** Per unit or flat; a discount's is negative: what it takes off each period (priced with its plan). */
+  unit_amount: number;
+  /** Tiered and volume prices, in the account's currency: the amount comes from these. */
+  tiers?: ItemTier[];
+  tiers_mode?: TiersMode;
+  discount_percent?: number;
+  discount_amount?: number;
+  start_date: string;
+  end_date: string | null;
+  state: 'active' | 'removed';
+  custom_fields?: Record<string, unknown>;
+}
+export interface PlanRec {
+  id: string;
+  plan_id: string;
+  items: ItemRec[];
+  removed?: boolean;
+}
+/**
+ * One stretch of an item's billing: from `start` at `price`, with the changes orders made since (by effective
+ * date; a pause or removal is a stop). A resume starts another. Bill runs price the item from these.
+ */
+export interface BillingRun {
+  start: string;
+  price: PriceTerms;
+  changes?: ChargeChange[];
+}
+/** A pause as the order asked for it: when it began and, when the order said, when it ends (time travel resumes it). */
+export interface PauseRec {
+  pause_date: string;
+  resume_date?: string;
+  /** The term grows by the days paused when it resumes. */
+  extend_term?: boolean;
+}

@@ -1,0 +1,26 @@
+// The Local sandbox's control steps (`advance`, `clock`, `catalog`, `reset`) where they cannot run: a real
+// environment keeps its own date and catalog; a sandbox that another process runs cannot be made afresh from here.
+import type { PreparedStep } from './findingTypes';
+import type { RunPlace } from './runPlace';
+
+const WHAT: Record<string, string> = {
+  advance: "moves the Local sandbox's clock",
+  clock: "reads the Local sandbox's clock",
+  catalog: "sets the Local sandbox's catalog",
+  reset: 'makes the Local sandbox afresh',
+};
+
+/** Why the step cannot run where the run goes, or undefined when it can. */
+export function controlRefusal(p: PreparedStep, place: RunPlace): string | undefined {
+  const what = WHAT[p.step.kind];
+  if (!what) return undefined;
+  if (!place.sandbox) {
+    const keeps =
+      p.step.kind === 'catalog' ? 'its own catalog' : p.step.kind === 'reset' ? 'its own data' : 'its own date';
+    return `${p.label} ${what}; this connection keeps ${keeps}. Run the scenario on the Local sandbox (no --base-url), or on one that \`sandbox\` started (--base-url with its URL).`;
+  }
+  if (p.step.kind === 'reset' && !place.reset) {
+    return `${p.label} ${what}, and the Local sandbox at this URL is another process with its own data: restart it (\`sandbox\` without --data starts afresh), or run the scenario on the embedded Local sandbox (no --base-url).`;
+  }
+  return undefined;
+}

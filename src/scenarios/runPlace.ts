@@ -1,0 +1,73 @@
+// Where one run of a scenario sends its steps: a fresh embedded Local sandbox of its own (in memory, at the
+// scenario's `today`; a `reset` step swaps in another), or the connection's client. A connection that is a Local
+// sandbox reached by URL (`sandbox` started it) takes the sandbox's control steps too; a reset it cannot take:
+// it is another process, with its own data.
+import { BillingClient, type ApiResponse, type Surface } from '../client';
+import { startSandbox, type Sandbox } from '../sandbox';
+
+/** The connection a run writes to, for the question asked before it. */
+export interface ConnectionInfo {
+  name: string;
+  baseUrl: string;
+  production: boolean;
+  /** A Local sandbox reached by URL (loopback, and it says so): clock and catalog steps run, writes need no question. */
+  localSandbox?: boolean;
+}
+
+export type RunTarget = { kind: 'local' } | { kind: 'connection'; client: BillingClient; connection: ConnectionInfo };
+
+export interface RunPlace {
+  /** The client of the steps (after a reset, the new sandbox's). */
+  client: BillingClient;
+  /** As reports name it: "Local sandbox (fresh, today 2027-01-01)", or the connection's name. */
+  target: string;
+  /** Clock and catalog steps may run: the embedded sandbox, or a Local sandbox reached by URL. */
+  sandbox: boolean;
+  /** The embedded sandbox only: the steps after it run on a fresh one. */
+  reset?: () => Promise<ApiResponse<unknown>>;
+  close(): Promise<void>;
+}
+
+export interface PlaceOptions {
+  target: RunTarget;
+  surface?: Surface;
+  maxResponseBytes?: number;
+}
+
+export async function openPlace(opts: PlaceOptions, today: string | undefined): Promise<RunPlace> {
+  if (opts.target.kind === 'connection') {
+    const { client, connection } = opts.target;
+    // A real environment has its own date, and so has a sandbox that another process runs.
+    const target = connection.name + (today ? ` (its own today, not ${today})` : '');
+    return { client, target, sandbox: !!connection.localSandbox, close: async () => undefined };
+  }
+  const start = async () => {
+    const sandbox = await startSandbox({ today }); // in memory: nothing of another run is seen, nothing is kept
+    const { url: baseUrl, clientId, clientSecret } = sandbox;
+    const { surface, maxResponseBytes } = opts;
+    return { sandbox, client: new BillingClient({ baseUrl, clientId, clientSecret, surface, maxResponseBytes }) };
+  };
+  let now: { sandbox: Sandbox; client: BillingClient } | undefined = await start();
+  const stop = async () => {
+    const was = now;
+    now = undefined;
+    if (!was) return;
+    await was.client.close();
+    await was.sandbox.close();
+  };
+  const place: RunPlace = {
+    client: now.client,
+    target: `Local sandbox (fresh${today ? `, today ${today}` : ''})`,
+    sandbox: true,
+    reset: async () => {
+      await stop();
+      now = await start();
+      place.client = now.client;
+      const data = { today: now.sandbox.clock.today() };
+      const request = { method: 'RESET', url: now.sandbox.url, headers: {} };
+      return { status: 200, data, ms: 0, attempts: 1, request, headers: {} };
+    },
+    close: stop,
+  };
+  return place;
+}

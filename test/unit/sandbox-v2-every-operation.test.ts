@@ -1,0 +1,230 @@
+// Issue 31 items 2 and 6 (v2): every v2 operation of the catalog called once against a fresh Local sandbox, through
+// the client as the editor sends it: each answers a success, from the sandbox's state or simulated from the contract
+// (marked so), and every answer conforms to its operation's v2 response schema (answerDepartures finds nothing).
+// Served operations are called on objects that exist (an account, its invoices, bill runs in the state each action
+// needs); simulated ones with their request template.
+import { after, before, test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import { localAnswer, OPERATIONS, type Operation } from '../../src/catalog';
+import { ApiError, BillingClient } from '../../src/client';
+import { answerDepartures } from '../../src/contract';
+import { V2_RESPONSES } from '../../src/contract/responseDataV2';
+import { requestTemplates } from '../../src/payloads';
+import { startSandbox, type Sandbox } from '../../src/sandbox';
+import { newCustomer, TEAM } from './billRunFixtures';
+import { tokenOf } from './sandboxToken';
+
+const TODAY = '2027-01-01';
+const V2 = OPERATIONS.filter(op => op.path.startsWith('/v2/'));
+const example = (name: string) => JSON.parse(fs.readFileSync(`examples/${name}`, 'utf8'));
+
+let sb: Sandbox;
+let c: BillingClient;
+before(async () => {
+  sb = await startSandbox({ today: TODAY });
+  c = new BillingClient({ baseUrl: sb.url, clientId: sb.clientId, clientSecret: sb.clientSecret });
+});
+after(async () => {
+  await c.close();
+  await sb.close();
+});
+
+type Data = Record<string, unknown> & { id: string };
+const send = async (method: string, path: string, body?: unknown, pathParams?: Record<string, string>) =>
+  (await c.send<Data>({ method, path }, { body, ...(pathParams ? { pathParams } : {}) })).data;
+
+/** A customer billed by a bill run of its own: the run and its invoice. */
+async function billedRun() {
+  const order = await send('POST', '/v2/orders', newCustomer([TEAM], TODAY));
+  const account = order.account_id as string;
+  const run = await send('POST', '/v2/bill_runs', { target_date: TODAY, invoice_date: TODAY, account_id: account });
+  const invoices = await c.send<{ data: Data[] }>(
+    { method: 'GET', path: '/v2/invoices' },
+    { query: { 'filter[]': `account_id.EQ:${account}` } },
+  );
+  return { order, account, run: run.id, invoice: invoices.data.data[0].id };
+}
+
+const unpost = (id: string) => send('POST', '/v2/invoices/{invoice_id}/unpost', undefined, { invoice_id: id });
+
+/**
+ * The path parameters and body of each served operation: objects in the state its call needs (a draft to post or
+ * cancel, a posted invoice to reverse, a canceled bill run to delete), each used once.
+ */
+async function servedCalls() {
+  const runs: Awaited<ReturnType<typeof billedRun>>[] = [];
+  while (runs.length < 6) runs.push(await billedRun());
+  const [a, b, d, e, f, g] = runs;
+  for (const x of [b, d, f, g]) await unpost(x.invoice);
+  await send('POST', '/v2/bill_runs/{bill_run_id}/cancel', undefined, { bill_run_id: f.run });
+  const plan = 'plan-team-monthly';
+  const sub = (a.order.subscriptions as { subscription_number: string }[])[0].subscription_number;
+  const full = await send('GET', `/v2/subscriptions/${sub}?expand[]=subscription_plans`);
+  const contact = async () =>
+    (await send('POST', '/v2/contacts', { account_id: a.account, first_name: 'Grace', last_name: 'Hopper' })).id;
+  const ids: Record<string, string> = {
+    account_id: a.account,
+    subscription_id: sub,
+    subscription_plan_id: (full.subscription_plans as { data: { id: string }[] }).data[0].id,
+    contact_id: await contact(),
+    order_number: a.order.order_number as string,
+    order_id: a.order.id,
+    invoice_id: a.invoice,
+    billing_document_id: a.invoice,
+    bill_run_id: a.run,
+    plan_id: plan,
+    price_id: 'price-team-seats',
+    product_id: (await send('GET', '/v2/plans/{plan_id}', undefined, { plan_id: plan })).product_id as string,
+  };
+  const special: Record<string, { params?: Record<string, string>; body?: unknown }> = {
+    'POST /v2/accounts': { body: example('acme.account.json') },
+    'POST /v2/orders': { body: example('new-customer.order.json') },
+    'POST /v2/orders/preview': { body: example('new-customer.preview.json') },
+    'POST /v2/accounts/{account_id}/bill': { body: {} },
+    'PATCH /v2/accounts/{account_id}': { body: { name: 'Renamed' } },
+    'POST /v2/contacts': { body: { account_id: a.account, first_name: 'Ada', last_name: 'Lovelace' } },
+    'PATCH /v2/contacts/{contact_id}': { body: { work_phone: '555' } },
+    'DELETE /v2/contacts/{contact_id}': { params: { contact_id: await contact() } },
+    'POST /v2/subscriptions': { body: { account_id: a.account, ...newCustomer([TEAM], TODAY).subscriptions[0] } },
+    'PATCH /v2/subscriptions/{subscription_id}': { body: { description: 'Pilot' } },
+    'POST /v2/subscriptions/{subscription_id}/pause': { body: {} },
+    'POST /v2/subscriptions/{subscription_id}/resume': { body: {} },
+    'POST /v2/subscriptions/{subscription_id}/cancel': { body: { cancel_at: 'subscription_term_end' } },
+    'POST /v2/bill_runs': { body: { target_date: TODAY, invoice_date: TODAY } },
+    'POST /v2/invoices/{invoice_id}/post': { params: { invoice_id: b.invoice } },
+    'POST /v2/invoices/{invoice_id}/cancel': { params: { invoice_id: d.invoice } },
+    'POST /v2/invoices/{invoice_id}/reverse': { params: { invoice_id: e.invoice }, body: { document_date: TODAY } },
+    'POST /v2/bill_runs/{bill_run_id}/post': { params: { bill_run_id: e.run }, body: { invoice_date: TODAY } },
+    'POST /v2/bill_runs/{bill_run_id}/cancel': { params: { bill_run_id: g.run } },
+    'DELETE /v2/bill_runs/{bill_run_id}': { params: { bill_run_id: f.run } },
+  };
+  return (op: Operation) => {
+    const own = special[op.id] ?? {};
+    const params = Object.fromEntries(op.pathParams.map(p => [p, own.params?.[p] ?? ids[p] ?? 'X1']));
+    return { params, body: own.body };
+  };
+}
+
+/**
+ * What the Local sandbox refuses by design, with the advice it gives: what it cannot undo (a 501 naming what to do
+ * instead), an order it completed when made (nothing to activate or cancel), an active subscription to activate.
+ */
+const REFUSED: Record<string, number> = {
+  'DELETE /v2/accounts/{account_id}': 501,
+  'POST /v2/contacts/{contact_id}/scrub': 501,
+  'DELETE /v2/orders/{order_id}': 501,
+  'POST /v2/orders/{order_id}/activate': 400,
+  'POST /v2/orders/{order_id}/cancel': 400,
+  'POST /v2/subscriptions/{subscription_id}/activate': 400,
+};
+
+test(`every v2 operation (${V2.length}) answers a success that conforms to its v2 response schema, or its named refusal`, async t => {
+  assert.equal(V2.length, 166, 'the reference has 166 v2 operations');
+  const served = await servedCalls();
+  const counts = { served: 0, simulated: 0 };
+  const wrong: string[] = [];
+  const refused: string[] = [];
+  for (const op of V2) {
+    const how = localAnswer(op);
+    if (!how) {
+      wrong.push(`${op.id}: localAnswer says 501`);
+      continue;
+    }
+    counts[how]++;
+    const { params, body: given } = served(op);
+    const template = given ?? (how === 'simulated' ? requestTemplates(op.id, { today: TODAY })[0]?.body : undefined);
+    const body = op.method === 'GET' || op.method === 'DELETE' ? undefined : template;
+    const outcome = await c.send(op, { pathParams: params, body }).then(
+      r => ({ status: r.status, data: r.data as unknown, simulated: r.simulated === true }),
+      (e: ApiError) => ({ status: e.status ?? 0, data: e.body ?? e.message, simulated: false }),
+    );
+    if (REFUSED[op.id] === outcome.status) {
+      refused.push(`${op.id} ${outcome.status}`);
+      if (outcome.status === 501) continue; // not in the contract: the sandbox's own answer, with its advice
+    } else if (outcome.status < 200 || outcome.status >= 300 || outcome.simulated !== (how === 'simulated')) {
+      wrong.push(
+        `${op.id}: ${outcome.status}${outcome.simulated ? ' simulated' : ''}, expected ${how}: ${outcome.data}`,
+      );
+      continue;
+    }
+    const { departures, more } = answerDepartures(op.id, outcome.status, outcome.data);
+    if (departures.length)
+      wrong.push(`${op.id}: ${departures.map(d => d.message).join('; ')}${more ? ` (+${more})` : ''}`);
+  }
+  assert.deepEqual(wrong, []);
+  t.diagnostic(`${counts.served} served from the state + ${counts.simulated} simulated from the contract`);
+  t.diagnostic(`refused by design, with advice: ${refused.join(', ')}`);
+  assert.equal(counts.served + counts.simulated, 166);
+  assert.deepEqual(refused.length, Object.keys(REFUSED).length, 'each named refusal is still one');
+  assert.ok(counts.served >= 53, `${counts.served} served from the state`);
+});
+
+test('every v2 operation has a success answer in its contract: none is a 501 (localAnswer says simulated)', () => {
+  const without = V2.filter(op => !Object.keys(V2_RESPONSES.operations[op.id] ?? {}).some(s => /^2\d\d$/.test(s)));
+  assert.deepEqual(
+    without.map(op => op.id),
+    [],
+  );
+});
+
+test('a simulated v2 object read or acted on by id answers that id; another object it answers has its own', async () => {
+  const payment = await c.send<Data>(
+    { method: 'GET', path: '/v2/payments/{payment_id}' },
+    { pathParams: { payment_id: 'P-42' } },
+  );
+  assert.deepEqual([payment.simulated, payment.data.id], [true, 'P-42']);
+  const canceled = await send('POST', '/v2/payments/{payment_id}/cancel', {}, { payment_id: 'P-42' });
+  assert.equal(canceled.id, 'P-42');
+  const item = await send('GET', '/v2/custom_objects/{custom_object_type}/{custom_object_id}', undefined, {
+    custom_object_type: 'vehicle',
+    custom_object_id: 'CO-7',
+  });
+  assert.equal(item.id, 'CO-7');
+  const template = requestTemplates('POST /v2/invoices/{invoice_id}/write-off', { today: TODAY })[0]?.body ?? {};
+  const memo = await send('POST', '/v2/invoices/{invoice_id}/write-off', template, { invoice_id: 'INV-9' });
+  assert.notEqual(memo.id, 'INV-9', 'a write-off answers its credit memo');
+});
+
+test('a v2 body is checked against its request schema first: an unknown field is refused, one reason per mistake', async () => {
+  const r = await c
+    .send(
+      { method: 'PATCH', path: '/v2/payments/{payment_id}' },
+      { pathParams: { payment_id: 'P-1' }, body: { colour: 'red' } },
+    )
+    .then(
+      () => undefined,
+      (e: ApiError) => e,
+    );
+  assert.equal(r?.status, 400);
+  const body = r?.body as { type: string; errors: { code: string; parameter?: string; message: string }[] };
+  assert.equal(body.type, 'bad_request');
+  assert.deepEqual(
+    body.errors.map(e => `${e.code} ${e.parameter}`),
+    ['unknown_parameter colour'],
+  );
+});
+
+test('every v2 operation given hostile bodies and path parameters: never a 5xx but a named 501', async () => {
+  const token = await tokenOf(sb);
+  const bodies = [
+    '{"__proto__":{"x":1},"constructor":{"prototype":{"a":1}},"amount":1e308,"quantity":-1e308,"date":"9999-99-99"}',
+    `${'{"a":'.repeat(99)}1${'}'.repeat(99)}`,
+    '[null]',
+  ];
+  const params = ['__proto__', '%2F..%2F', '9'.repeat(400), '%E0%A4%A'];
+  const failures: string[] = [];
+  for (const op of V2) {
+    const takesBody = ['POST', 'PUT', 'PATCH'].includes(op.method);
+    const paths = op.pathParams.length ? params.map(p => op.path.replace(/\{[^}]+\}/g, p)) : [op.path];
+    for (const path of paths) {
+      for (const body of takesBody ? (path === paths[0] ? bodies : bodies.slice(0, 1)) : [undefined]) {
+        const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+        const r = await fetch(`${sb.url}${path}`, { method: op.method, headers, body });
+        const text = await r.text();
+        if (r.status >= 500 && REFUSED[op.id] !== r.status) failures.push(`${r.status} ${op.id} ${path}: ${text}`);
+      }
+    }
+  }
+  assert.deepEqual(failures, []);
+});
