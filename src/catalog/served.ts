@@ -35,6 +35,8 @@ export const LOCAL_SANDBOX_ROUTES: readonly string[] = [
   'POST /v2/orders/{order_id}/activate',
   'POST /v2/orders/{order_id}/cancel',
   'POST /v2/subscriptions',
+  'POST /v2/subscriptions/preview',
+  'POST /v2/subscriptions/{subscription_id}/preview',
   'GET /v2/subscriptions/{subscription_id}',
   'PATCH /v2/subscriptions/{subscription_id}',
   'POST /v2/subscriptions/{subscription_id}/pause',

@@ -88,6 +88,12 @@ async function servedCalls() {
     'DELETE /v2/contacts/{contact_id}': { params: { contact_id: await contact() } },
     'POST /v2/subscriptions': { body: { account_id: a.account, ...newCustomer([TEAM], TODAY).subscriptions[0] } },
     'PATCH /v2/subscriptions/{subscription_id}': { body: { description: 'Pilot' } },
+    'POST /v2/subscriptions/preview': {
+      body: { account_id: a.account, ...newCustomer([TEAM], TODAY).subscriptions[0] },
+    },
+    'POST /v2/subscriptions/{subscription_id}/preview': {
+      body: { remove_subscription_plans: [{ subscription_plan_id: ids.subscription_plan_id }] },
+    },
     'POST /v2/subscriptions/{subscription_id}/pause': { body: {} },
     'POST /v2/subscriptions/{subscription_id}/resume': { body: {} },
     'POST /v2/subscriptions/{subscription_id}/cancel': { body: { cancel_at: 'subscription_term_end' } },

@@ -169,7 +169,7 @@ function keepOwn(deps: RouteDeps, now: SubscriptionRec, entry: Body): Subscripti
 }
 
 /** The engine names `subscriptions[0].pause`; the caller wrote `pause` (or, for POST .../pause, the path). */
-function renamed<T>(action: string | undefined, run: () => T): T {
+export function renamed<T>(action: string | undefined, run: () => T): T {
   try {
     return run();
   } catch (e) {
