@@ -43,6 +43,7 @@ export const LOCAL_SANDBOX_ROUTES: readonly string[] = [
   'POST /v2/subscriptions/{subscription_id}/resume',
   'POST /v2/subscriptions/{subscription_id}/cancel',
   'POST /v2/subscriptions/{subscription_id}/activate',
+  'POST /v2/subscriptions/{subscription_id}/keep',
   'GET /v2/subscriptions/{subscription_id}/versions',
   'GET /v2/subscription_plans',
   'GET /v2/subscription_plans/{subscription_plan_id}',

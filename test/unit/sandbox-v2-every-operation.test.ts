@@ -123,6 +123,7 @@ const REFUSED: Record<string, number> = {
   'POST /v2/orders/{order_id}/activate': 400,
   'POST /v2/orders/{order_id}/cancel': 400,
   'POST /v2/subscriptions/{subscription_id}/activate': 400,
+  'POST /v2/subscriptions/{subscription_id}/keep': 501, // called after the cancel: canceled at once
 };
 
 test(`every v2 operation (${V2.length}) answers a success that conforms to its v2 response schema, or its named refusal`, async t => {

@@ -106,6 +106,9 @@ describe('subscriptions', () => {
     );
     assert.deepEqual([canceled.state, canceled.version], ['canceled', 4]);
     assert.match(refused(await call('POST', `/v2/subscriptions/${id}/activate`), 400, 'invalid_state'), /canceled/);
+    const keep = await call('POST', `/v2/subscriptions/${id}/keep`, {});
+    assert.equal(keep.status, 501); // canceled at once: nothing pending to undo, and it says what to do
+    assert.match(keep.json.errors[0].message, /time travel/);
     const versions = (await call('GET', `/v2/subscriptions/${id}/versions`)).json;
     assert.deepEqual(
       versions.data.map((v: { version: number; latest_version: boolean }) => `${v.version}:${v.latest_version}`),
