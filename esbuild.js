@@ -18,6 +18,8 @@ const LAZY = {
   undici: 'undici.js', // the HTTP stack, with the first request
   'jsonc-parser': 'jsonc-parser.js', // reading JSON with its places, with the first payload, request or scenario file
   'src/catalog/index.ts': 'catalog.js', // the Endpoints view, Find Operation, request files
+  'src/views/endpointsTree.ts': 'endpoints-tree.js', // the Endpoints view, when it is first shown
+  'src/views/treeNodes/endpointNodes.ts': 'endpoint-nodes.js', // its nodes (one OperationNode class for instanceof)
   'src/sandbox/index.ts': 'sandbox.js', // the Local sandbox
   'src/schemas/index.ts': 'schemas.js', // the validator (zod), with the first payload file
   'src/payloads/requests.ts': 'requests.js', // request files: findings, completion and hover, templates

@@ -6,6 +6,7 @@
 //   and its method: create/add/new -> POST, get/show/find -> GET, update/edit/change -> PUT/PATCH,
 //   delete/remove/cancel -> DELETE.
 // - The objects ("payment") weigh on the group and path words; a word inside the purpose counts less.
+// - No action and a plural object ("v2 invoices"): the list (a GET of a collection) comes first.
 // - An operation holding every object beats any that misses one; then tighter matches (fewer words of the path
 //   and purpose that nothing typed asked for) and shorter paths first.
 // Words match whole, by prefix or inside a path segment (`debitmemos` holds "memo"), lightly stemmed (memos -> memo).
@@ -163,6 +164,8 @@ interface Query {
   typing?: string;
   /** The query itself when it is a path (`/v1/invoices`). */
   path?: string;
+  /** No action, a plural object ("v2 invoices"): the list of them comes first. */
+  lists?: boolean;
 }
 
 function parse(text: string): Query | undefined {
@@ -196,7 +199,8 @@ function parse(text: string): Query | undefined {
   const asked = new Set([...all, ...all.flatMap(w => [...(VERBS[w]?.alts ?? []), ...(RELATED[w] ?? [])])]);
   if (action?.verb) for (const a of action.verb.alts) asked.add(a);
   const path = /^\/\S*$/.test(text.trim()) ? text.trim() : undefined;
-  return { action, objects, qualifiers, asked, typing, path };
+  const lists = !action && !path && mainRaw.some(w => stem(w) !== w);
+  return { action, objects, qualifiers, asked, typing, path, lists };
 }
 
 /** What the operation holds that nothing typed asked for: another target (its last segment) above all. */
@@ -240,6 +244,7 @@ export function searchOperations(text: string, limit = 50): SearchHit[] {
     if (score === 0) continue;
     if (missing === 0) score += 10; // every object found beats any partial match
     if (q.path && x.op.path.startsWith(q.path)) score += x.op.path === q.path ? 2 : 1; // a path typed as is
+    if (q.lists && x.op.method === 'GET' && !x.op.path.endsWith('}')) score += 1;
     score -= extra(x, q.asked) + x.op.path.length / 1000; // tighter, then shorter (more general) paths first
     // Between equals, the v1 operation first (the broad family, the one the trees read) unless v2 was asked for.
     if (x.op.path.startsWith('/v2/') && !q.asked.has('v2') && !q.path?.startsWith('/v2')) score -= 0.5;

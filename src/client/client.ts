@@ -100,7 +100,7 @@ export interface AccountPrefix {
   field: 'name' | 'accountNumber';
   text: string;
 }
-type OrderRow = { orderNumber: string; accountNumber: string; orderDate: string; status: string; description: string };
+type OrderRow = { orderNumber: string; accountId?: string; orderDate: string; status: string; description?: string };
 
 export class BillingClient {
   readonly redactor = new Redactor();
@@ -349,6 +349,10 @@ export class BillingClient {
       const body = this.redactor.json(data.value);
       const error = httpError(method, this.redactor.text(url), res.status, res.headers, body, this.opts.surface);
       return { error };
+    }
+    // An XML answer is the service's own for a few operations (GET /v1/describe/{object}): its text is the data.
+    if (!redirect && !data.json && /\bxml\b/i.test(firstHeader(res.headers['content-type']) ?? '')) {
+      return { data: this.redactor.text(res.text) };
     }
     if (redirect || !data.json) {
       const first = this.firstBytes(res.text);

@@ -16,7 +16,7 @@ export class PreviewAgainCommand implements Command {
     const n = nodeArg(node, OrderNode);
     if (!n) return undefined;
     const order = await this.services.accountsModel.order(n.number);
-    const body = orderToPreview(order, n.order.accountNumber, this.services.settings.values.previewPeriods);
+    const body = orderToPreview(order, n.parent.number, this.services.settings.values.previewPeriods);
     if (!body) {
       const message = `Order ${n.number} changes existing subscriptions only: open it to see its actions.`;
       void vscode.window.showInformationMessage(message);

@@ -150,12 +150,17 @@ function arrayValue(ctx: SimulationContext, s: Shape, name: string, depth: numbe
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-/** A path key, in a field named after it, when the field's schema takes it. */
+/** A path key, in a field named after it, when the field's schema takes it (a uuid where the format is uuid). */
 function echoFor(ctx: SimulationContext, s: Shape, name: string, depth: number): string | undefined {
   const key = ctx.echoes.anywhere.get(name) ?? (depth === 1 ? ctx.echoes.top.get(name) : undefined);
-  if (key === undefined || s.type !== 'string' || s.format || s.enum) return undefined;
+  if (key === undefined || s.type !== 'string' || s.enum) return undefined;
+  if (s.format?.toLowerCase() === 'uuid') return UUID.test(key) ? key : undefined; // its lengths yield, as above
+  if (s.format) return undefined;
   return key.length >= (s.minLength ?? 0) && key.length <= (s.maxLength ?? Infinity) ? key : undefined;
 }
+
+/** A uuid (its version and variant digits too), with its hyphens or without. */
+const UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[1-8][0-9a-f]{3}-?[89ab][0-9a-f]{3}-?[0-9a-f]{12}$/i;
 
 const PREFERRED = ['USD', 'Active', 'Posted', 'Completed', 'Processed', 'Success', 'Succeeded', 'Approved'];
 
@@ -203,7 +208,14 @@ const amountOf = (h: number) => (1000 + (h % 98_900) - (h % 10) + 1 + (h % 9)) /
 /** An id: 32 lower-case hex characters like the service's, or a UUID, or hex of the length the schema says. */
 function idText(ctx: SimulationContext, name: string, uuid: boolean, min = 0, max = Infinity): string {
   const fits = (n: number) => n >= min && n <= max;
-  if ((uuid || min > 32) && fits(36)) return uuidOf(hexId(ctx, name, 32));
+  if (uuid) {
+    // A real uuid, in the form the lengths allow: 36 with its hyphens, or its 32 digits alone (the data
+    // labeling job's "uuid = 32 characters"). A length no uuid has (the data query's 64, where the operation's
+    // page says 36) yields to the format.
+    const id = uuidOf(hexId(ctx, name, 32));
+    return fits(32) && !fits(36) ? id.replace(/-/g, '') : id;
+  }
+  if (min > 32 && fits(36)) return uuidOf(hexId(ctx, name, 32));
   return fits(32) ? hexId(ctx, name, 32) : hexId(ctx, name, Math.min(Math.max(min, 1), max));
 }
 

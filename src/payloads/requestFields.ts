@@ -5,6 +5,8 @@ import { createScanner, getLocation, parse as parseJsonc, type Location, type Sy
 import { requestContract, type Shape } from '../contract';
 import { MAX_VALUES, type FieldInfo, type PathSegment } from '../schemas';
 import { isObj } from '../schemas/objects';
+import { V2_BODY_KINDS } from './requestFindings';
+import { parameterNote, parameterSummary, queryParameters } from './requestQuery';
 
 export interface FieldOffer {
   name: string;
@@ -47,21 +49,53 @@ function placeAt(text: string, offset: number): Place | undefined {
   if (location.path[0] !== 'body') return undefined;
   const root = parseJsonc(text, [], { allowTrailingComma: true, disallowComments: false }) as unknown;
   const operationId = isObj(root) && typeof root.operation === 'string' ? root.operation : undefined;
-  if (!operationId || !requestContract(operationId).bodyOf(operationId)) return undefined;
+  // the v2 order and account bodies complete from their payload schemas (request.schema.json)
+  if (!operationId || V2_BODY_KINDS[operationId] || !requestContract(operationId).bodyOf(operationId)) return undefined;
   return { operationId, bodyPath: location.path.slice(1), location, root };
 }
 
+/** A place among a v2 request's query parameters (`"query": { "page_size": ... }`), with what it takes. */
+function queryPlaceAt(text: string, offset: number) {
+  const location = getLocation(text, offset);
+  if (location.path[0] !== 'query' || location.path.length !== 2) return undefined;
+  const root = parseJsonc(text, [], { allowTrailingComma: true, disallowComments: false }) as unknown;
+  const operationId = isObj(root) && typeof root.operation === 'string' ? root.operation : undefined;
+  const params = operationId ? queryParameters(operationId) : undefined;
+  return operationId && params ? { operationId, params, location } : undefined;
+}
+
+/** The key or value being typed at `offset`, to replace. */
+function tokenAt(location: Location, offset: number): Offers['replace'] {
+  const token = location.previousNode;
+  return token && offset >= token.offset && offset <= token.offset + token.length
+    ? { offset: token.offset, length: token.length }
+    : undefined;
+}
+
 export function requestOffersAt(text: string, offset: number): Offers | undefined {
+  const query = queryPlaceAt(text, offset);
+  if (query) {
+    if (!query.location.isAtPropertyKey) return undefined;
+    const present = keysBeside(text, offset);
+    const fields = query.params
+      .filter(p => !present.has(p.name))
+      .map(p => ({
+        name: p.name,
+        required: p.required === true,
+        valueKind: p.schema?.type === 'array' ? ('array' as const) : ('string' as const),
+        summary: parameterSummary(p),
+        details: [parameterNote(p) ?? ''].filter(Boolean),
+      }))
+      .sort((a, b) => Number(b.required) - Number(a.required));
+    return { fields, replace: tokenAt(query.location, offset) };
+  }
   const place = placeAt(text, offset);
   if (!place) return undefined;
   const { location, bodyPath, operationId } = place;
   const contract = requestContract(operationId);
   const body = (place.root as Record<string, unknown>).body;
   const token = location.previousNode;
-  const replace =
-    token && offset >= token.offset && offset <= token.offset + token.length
-      ? { offset: token.offset, length: token.length }
-      : undefined;
+  const replace = tokenAt(location, offset);
   if (location.isAtPropertyKey) {
     const containerPath = bodyPath.slice(0, -1);
     const shape = contract.shapeAt(operationId, containerPath, body);
@@ -82,6 +116,16 @@ export function requestOffersAt(text: string, offset: number): Offers | undefine
 }
 
 export function requestHoverAt(text: string, offset: number): FieldHover | undefined {
+  const query = queryPlaceAt(text, offset);
+  const key = query?.location.previousNode;
+  if (query && key && query.location.isAtPropertyKey) {
+    const p = query.params.find(x => x.name === query.location.path[1]);
+    const name = String(query.location.path[1]);
+    const lines = p
+      ? [`**${p.name}**: ${parameterSummary(p)}`, parameterNote(p) ?? '']
+      : [`**${name}** is not a query parameter of ${query.operationId}.`];
+    return { markdown: lines.filter(Boolean).join('\n\n'), offset: key.offset, length: key.length };
+  }
   const place = placeAt(text, offset);
   if (!place) return undefined;
   const { location, bodyPath, operationId } = place;

@@ -1,6 +1,7 @@
 // Every finding for a *.request.json file, at its exact place in the file: JSON syntax, the operation, and
-// its body checked against the operation's contract (v1: the generated schemas, open objects; v2: the same
-// validator as the payload files), plus fields used outside their service-version range. A finding's path
+// its body checked against the operation's contract (v1: the generated schemas, open objects; v2: the generated
+// schemas, closed objects, except the order and account bodies, checked by the same validator as the payload
+// files), its v2 query parameters, plus fields used outside their service-version range. A finding's path
 // is within the file (`body.subscriptions[0].orderActions[0].type`).
 import { findOperation } from '../catalog';
 import { requestContract } from '../contract';
@@ -14,6 +15,7 @@ import {
   type RawFinding,
 } from '../schemas';
 import { isObj } from '../schemas/objects';
+import { queryFindings } from './requestQuery';
 
 /** The v2 operations whose bodies are the payload files' kinds. */
 export const V2_BODY_KINDS: Readonly<Record<string, PayloadKind>> = {
@@ -62,7 +64,11 @@ function fileFindings(file: Record<string, unknown>, options: RequestFindingsOpt
   const schema = kind
     ? v2Findings(body, kind, options.now)
     : [...requestContract(op.id).check(op.id, body, ['body']), ...describedRuleFindings(op.id, body, ['body'])];
-  return [...schema.filter(f => !shadowed.has(f.path.join('\u0000'))), ...versioned];
+  return [
+    ...schema.filter(f => !shadowed.has(f.path.join('\u0000'))),
+    ...versioned,
+    ...queryFindings(op.id, file.query),
+  ];
 }
 
 /** A v2 body is checked by the payload validator; its findings move under `body`. */

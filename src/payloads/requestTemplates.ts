@@ -1,11 +1,12 @@
 // The bodies a new request file starts with. The common operations get realistic bodies that validate
 // clean (orders and order previews one per order action type, accounts, payments, refunds, subscription
 // cancel/renew/suspend/resume, payment methods), with the connection's plan and charge ids when a catalog is
-// loaded and the Local sandbox's seeded ones otherwise; every other operation gets its required fields, each
-// with a value that shows what goes there (from the contract).
+// loaded and the Local sandbox's seeded ones otherwise; v2: requestTemplatesV2); every other operation gets its
+// required fields, each with a value that shows what goes there (from the contract).
 import { requestContract } from '../contract';
 import { TEMPLATES } from '../schemas';
 import { V2_BODY_KINDS } from './requestFindings';
+import { V2_CURATED } from './requestTemplatesV2';
 
 export interface RequestTemplate {
   label: string;
@@ -45,7 +46,7 @@ export function requestTemplates(operationId: string, hints: TemplateHints): Req
   if (kind)
     return TEMPLATES.filter(t => t.kind === kind).map(t => ({ label: t.label, detail: t.detail, body: t.body }));
   const h = { ...SEEDED, subscriptionNumber: 'S00000001', ...definedOnly(hints) };
-  const curated = CURATED[operationId]?.(h);
+  const curated = (CURATED[operationId] ?? V2_CURATED[operationId])?.(h);
   if (curated) return curated;
   const body = requestContract(operationId).template(operationId);
   return body === undefined

@@ -21,12 +21,12 @@ export interface AccountRow {
   currency: string;
   status: string;
 }
+/** An order as the object query lists it (its account is the node above it in the tree). */
 export interface OrderRow {
   orderNumber: string;
-  accountNumber: string;
   orderDate: string;
   status: string;
-  description: string;
+  description?: string;
 }
 
 export class AccountsModel extends Disposable {
@@ -155,9 +155,14 @@ export class AccountsModel extends Disposable {
   /** The account an order belongs to (after a create from account_data, the new account). */
   async accountOfOrder(orderNumber: string): Promise<string | undefined> {
     const { client } = await this.clients.active();
+    // An order row names its account by id; its number comes with the account expanded.
     const op = { method: 'GET', path: '/object-query/orders/{key}' };
-    const r = await client.send<{ accountNumber: string }>(op, { pathParams: { key: orderNumber } });
-    return r.data.accountNumber;
+    const query = { 'expand[]': 'account' };
+    const r = await client.send<{ account?: { accountNumber?: string } }>(op, {
+      pathParams: { key: orderNumber },
+      query,
+    });
+    return r.data.account?.accountNumber;
   }
 
   private async loadPage(more: boolean): Promise<void> {

@@ -61,7 +61,11 @@ export function responseState(
     status: r.status,
     ms: r.ms,
     requestId: r.requestId,
-    raw: JSON.stringify(ctx.client.redactor.json(r.data), null, 2),
+    // An XML answer (describe) is shown as its text.
+    raw:
+      typeof r.data === 'string'
+        ? ctx.client.redactor.text(r.data)
+        : JSON.stringify(ctx.client.redactor.json(r.data), null, 2),
     curl: ctx.client.curl(r.request),
     ...(r.simulated ? { note: SIMULATED_NOTE } : {}),
     ...contract(ctx.info, r),

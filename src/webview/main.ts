@@ -198,11 +198,12 @@ function renderContract(c: ContractNotes): void {
 function renderRaw(raw: string | undefined, curl: string | undefined, open: boolean): void {
   const actions = el('div', { cls: 'actions' });
   const copy = (what: 'raw' | 'curl') => () => vscode.postMessage({ type: 'copy', what });
-  if (raw !== undefined) actions.appendChild(button('Copy JSON', 'copy', copy('raw')));
+  const format = raw?.trimStart().startsWith('<') ? 'XML' : 'JSON'; // describe answers XML
+  if (raw !== undefined) actions.appendChild(button(`Copy ${format}`, 'copy', copy('raw')));
   if (curl) actions.appendChild(button('Copy as cURL', 'terminal', copy('curl')));
   if (actions.childElementCount) root.appendChild(actions);
   if (raw === undefined) return;
-  const details = el('details', {}, el('summary', { text: 'Raw JSON' }), el('pre', { text: raw }));
+  const details = el('details', {}, el('summary', { text: `Raw ${format}` }), el('pre', { text: raw }));
   details.open = open;
   root.appendChild(details);
 }

@@ -294,7 +294,9 @@ suite('Create from the README preview file', () => {
   async function ownerOf(orderNumber: string): Promise<string> {
     const { client } = await a.clients.active();
     const op = { method: 'GET', path: '/object-query/orders/{key}' };
-    return (await client.send<{ accountNumber: string }>(op, { pathParams: { key: orderNumber } })).data.accountNumber;
+    const query = { 'expand[]': 'account' };
+    type Row = { account: { accountNumber: string } };
+    return (await client.send<Row>(op, { pathParams: { key: orderNumber }, query })).data.account.accountNumber;
   }
 
   suiteTeardown(async () => {

@@ -266,8 +266,10 @@ suite('Editor on the Local sandbox', () => {
 
   test('Endpoints: groups in the view, Find Operation finds a path, Describe Account shows the answer', async function () {
     await vscode.commands.executeCommand('workbench.view.extension.billingWorkbench');
-    const groups = a.endpoints.getChildren().map(g => (g.kind === 'group' ? g.group : ''));
-    for (const g of ['Accounts', 'Describe', 'Object queries', 'Orders (v2)']) assert.ok(groups.includes(g), g);
+    const top = a.endpoints.getChildren();
+    const groups = top.flatMap(n => (n.kind === 'family' ? a.endpoints.getChildren(n) : [n]));
+    const names = groups.map(g => (g.kind === 'group' ? g.group : ''));
+    for (const g of ['Accounts', 'Describe', 'Object queries', 'Orders (v2)']) assert.ok(names.includes(g), g);
     const found = await vscode.commands.executeCommand<{ path: string }[]>(
       'billingWorkbench.findOperation',
       'describe',
@@ -278,7 +280,7 @@ suite('Editor on the Local sandbox', () => {
     await a.views.endpoints.reveal(describe, { select: true, focus: true, expand: true });
     const r = await vscode.commands.executeCommand<{ status: number }>('billingWorkbench.describeObject', 'Account');
     assert.equal(r.status, 200);
-    assert.match(shown(a, 'response').raw, /"AccountNumber"/);
+    assert.match(shown(a, 'response').raw, /^<\?xml[\s\S]*<name>AccountNumber<\/name>/, 'the XML describe answers');
     // A decoded error, with its category and what to do, in the same panel.
     await vscode.commands.executeCommand('billingWorkbench.describeObject', 'Acount');
     const { error } = shown(a, 'error');
@@ -289,7 +291,7 @@ suite('Editor on the Local sandbox', () => {
       assert.ok(errShot.text.includes(t), `"${t}" on screen`);
     await vscode.commands.executeCommand('billingWorkbench.describeObject', 'Account');
     const shot = await onScreen(this, 'endpoints');
-    for (const t of ['GET /v1/describe/{object}', 'AccountNumber', 'Describe'])
+    for (const t of ['GET /v1/describe/{object}', 'AccountNumber', 'Describe', 'Raw XML'])
       assert.ok(shot.text.includes(t), `"${t}" on screen`);
   });
 

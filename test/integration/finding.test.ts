@@ -62,8 +62,11 @@ suite('Finding things', () => {
 
   test('the Endpoints view marks what the Local sandbox serves, on screen', async function () {
     await vscode.commands.executeCommand('workbench.view.extension.billingWorkbench');
-    const groups = a.endpoints.getChildren();
-    const group = groups.find(g => g.kind === 'group' && g.group === 'Orders (v2)')!;
+    // the v2 groups are under their own node (issue 31)
+    const groups = a.endpoints.getChildren().flatMap(n => (n.kind === 'family' ? a.endpoints.getChildren(n) : [n]));
+    const group = groups.find(g =>
+      a.endpoints.getChildren(g).some(n => n.kind === 'operation' && n.op.id === 'POST /v2/orders/preview'),
+    )!;
     const ops = a.endpoints.getChildren(group);
     const preview = ops.find(n => n.kind === 'operation' && n.op.id === 'POST /v2/orders/preview')!;
     const item = a.endpoints.getTreeItem(preview);

@@ -40,11 +40,11 @@ suite('Inline metrics in the payload', () => {
   const previewsReceived = async () => {
     const local = a.connections.list().find(c => c.kind === 'local')!;
     const client = await a.clients.clientFor(local);
-    const r = await client.send<{ data: { method: string; path: string; count: number }[] }>({
+    const r = await client.send<{ data: { httpMethod: string; api: string; total: number }[] }>({
       method: 'GET',
       path: '/system-health/api-requests/volume-summary',
     });
-    return r.data.data.find(d => d.method === 'POST' && d.path === '/v2/orders/preview')?.count ?? 0;
+    return r.data.data.find(d => d.httpMethod === 'POST' && d.api === '/v2/orders/preview')?.total ?? 0;
   };
 
   suiteSetup(async () => {

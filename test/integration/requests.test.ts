@@ -282,3 +282,97 @@ suite('Request files: empty ids and misspelt fields outside orders', () => {
     }
   });
 });
+
+// Issue 31, item 1: a v2 request file gets what a v1 one gets, from the v2 contract: its objects are closed, so
+// a misspelt field is an error (the service refuses it) with Rename; completion offers the v2 fields; Find
+// Operation reaches every v2 operation; the Endpoints view holds the v2 groups under one node.
+suite('Request files: v2 bodies checked, completed and found', () => {
+  let a: Awaited<ReturnType<typeof api>>;
+  suiteSetup(async () => {
+    a = await api();
+  });
+  teardown(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  test('POST /v2/contacts: a misspelt field is one error whose Rename clears it; completion offers the v2 fields', async function () {
+    const uri = vscode.Uri.joinPath(ws(), 'v2-contact.request.json');
+    const body = { account_id: 'A00000001', first_name: 'Amy', last_nmae: 'Lawrence', work_email: 'amy@example.com' };
+    fs.writeFileSync(uri.fsPath, JSON.stringify({ operation: 'POST /v2/contacts', body }, null, 2) + '\n');
+    const doc = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(doc, vscode.ViewColumn.One);
+    const d = await waitFor('the v2 finding', () => (ours(doc.uri).length ? ours(doc.uri) : undefined));
+    assert.deepEqual(
+      d.map(x => [codeOf(x), doc.getText(x.range), x.severity]),
+      [['unknown-field', '"last_nmae"', vscode.DiagnosticSeverity.Error]],
+    );
+    assert.match(
+      d[0].message,
+      /^Unknown field "last_nmae" in the body: did you mean `last_name`\? The service rejects it/,
+    );
+    const entry = ['Unknown field "last_nmae"', 'did you mean `last_name`?'];
+    const editor = vscode.window.activeTextEditor!;
+    editor.selection = new vscode.Selection(d[0].range.start, d[0].range.start);
+    await vscode.commands.executeCommand('editor.action.showHover');
+    const shot = await screenWhen(this, 'request-file-v2-problem', text => entry.every(e => text.includes(e)));
+    assert.ok(
+      entry.every(e => shot.text.includes(e)),
+      'the finding and its advice are on screen',
+    );
+    // A new key in the body: the v2 contact's fields, not v1's, those present left out.
+    const key = doc.getText().indexOf('"work_email"');
+    await editor.edit(e => e.insert(doc.positionAt(key), '"", '));
+    const fields = await complete(doc, doc.positionAt(key + 1), 'work_phone');
+    for (const f of ['address', 'mobile_phone', 'other_phone_type']) assert.ok(fields.includes(f), f);
+    for (const f of ['first_name', 'firstName', 'id']) assert.ok(!fields.includes(f), `${f} is not offered`);
+    await vscode.commands.executeCommand('undo');
+    const actions = await waitFor('the Rename quick fix', async () => {
+      const all = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+        'vscode.executeCodeActionProvider',
+        doc.uri,
+        d[0].range,
+        vscode.CodeActionKind.QuickFix.value,
+      );
+      return all.some(x => x.edit) ? all : undefined;
+    });
+    assert.ok(await vscode.workspace.applyEdit(actions.find(x => x.title.includes('last_name'))!.edit!));
+    await waitFor('no finding left', () => ours(doc.uri).length === 0 && doc.getText().includes('"last_name"'));
+  });
+
+  test('Find Operation reaches a v2 operation; the Endpoints view holds the v2 groups under one node', async function () {
+    const found = await vscode.commands.executeCommand<{ id: string }[]>(
+      'billingWorkbench.findOperation',
+      'v2 invoices',
+    );
+    assert.equal(found[0].id, 'GET /v2/invoices');
+    const paused = await vscode.commands.executeCommand<{ id: string }[]>(
+      'billingWorkbench.findOperation',
+      'pause subscription',
+    );
+    assert.match(paused[0].id, /^POST \/v2\/subscriptions\/\{[^}]+\}\/pause$/);
+
+    await vscode.commands.executeCommand('workbench.view.extension.billingWorkbench');
+    const top = a.endpoints.getChildren();
+    const v2 = top.find(n => n.kind === 'family')!;
+    assert.equal(top[0], v2, 'the v2 node comes first');
+    const groups = a.endpoints.getChildren(v2);
+    const names = groups.map(g => (g.kind === 'group' ? g.group : ''));
+    for (const g of ['Accounts (v2)', 'Invoices (v2)', 'Subscriptions (v2)', 'Bill Runs (v2)'])
+      assert.ok(names.includes(g), g);
+    assert.ok(!top.some(n => n.kind === 'group' && / \(v2\)$/.test(n.group)), 'no v2 group among v1 ones');
+    const count = groups.reduce((n, g) => n + a.endpoints.getChildren(g).length, 0);
+    assert.equal(count, 166, 'every v2 operation of the reference');
+    const invoices = groups.find(g => g.kind === 'group' && g.group === 'Invoices (v2)')!;
+    const list = a.endpoints.getChildren(invoices).find(n => n.kind === 'operation' && n.op.id === 'GET /v2/invoices')!;
+    assert.equal(a.endpoints.getParent(invoices), v2);
+    await vscode.commands.executeCommand('workbench.action.closePanel'); // the view's full height
+    await a.views.endpoints.reveal(v2, { select: true, focus: true, expand: true });
+    const tags = ['v2 · Quickstart API', 'Accounts', 'Bill Runs', 'Billing Documents', 'Contacts', 'Credit Memos'];
+    const listed = await screenWhen(this, 'endpoints-v2-groups', text => tags.every(t => text.includes(t)));
+    for (const t of tags) assert.ok(listed.text.includes(t), `"${t}" on screen`);
+    await a.views.endpoints.reveal(list, { select: true, focus: true, expand: true });
+    const marks = ['v2 · Quickstart API', 'Invoices', 'GET /v2/invoices', 'Orders'];
+    const shot = await screenWhen(this, 'endpoints-v2', text => marks.every(t => text.includes(t)));
+    for (const t of marks) assert.ok(shot.text.includes(t), `"${t}" on screen`);
+  });
+});

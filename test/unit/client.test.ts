@@ -179,7 +179,11 @@ describe('client: errors and retries', () => {
       a => a.name === 'Timeout Test Ltd',
     );
     assert.equal(accounts.length, 1, 'one account created');
-    assert.equal(orders.filter(o => o.accountNumber === accounts[0].accountNumber).length, 1, 'one order created');
+    assert.equal(
+      orders.filter(o => o.accountId === sb.store.accounts.get(accounts[0].accountNumber)?.id).length,
+      1,
+      'one order created',
+    );
     assert.equal(sb.store.orderList.length, before + 1);
   });
   test('cancellation aborts a call in flight', async () => {

@@ -107,14 +107,16 @@ async function learn(req: HttpRequest, a: Answer): Promise<void> {
   acknowledged.add(number as string);
   fresh.orders.add(number as string);
   if (!known.orders.includes(number as string)) known.orders.push(number as string);
-  const row = await get(`/object-query/orders/${encodeURIComponent(number as string)}`);
+  const row = await get(`/object-query/orders/${encodeURIComponent(number as string)}?expand[]=account`);
   assert.equal(row.status, 200, `order ${number} was acknowledged, then not found: ${row.text}`);
-  const account = await get(`/v2/accounts/${encodeURIComponent(row.json.accountNumber)}`);
+  const account = await get(`/v2/accounts/${encodeURIComponent(row.json.account.accountNumber)}`);
   assert.equal(account.status, 200, account.text);
-  known.accounts.set(row.json.accountNumber, account.json.currency);
-  fresh.accounts.add(row.json.accountNumber);
-  for (const s of row.json.subscriptionNumbers as string[]) {
-    known.subscriptions.set(s, row.json.accountNumber);
+  known.accounts.set(row.json.account.accountNumber, account.json.currency);
+  fresh.accounts.add(row.json.account.accountNumber);
+  const order = await get(`/v2/orders/${encodeURIComponent(number as string)}`);
+  assert.equal(order.status, 200, order.text);
+  for (const s of (order.json.subscriptions as { subscription_number: string }[]).map(x => x.subscription_number)) {
+    known.subscriptions.set(s, row.json.account.accountNumber);
     fresh.subscriptions.add(s);
   }
 }
@@ -201,8 +203,8 @@ test('regression: an order owned by account_id, or by its subscriptions, is book
       ],
     });
     assert.equal(selfOwned.status, 200, selfOwned.text);
-    const row = await get(`/object-query/orders/${selfOwned.json.order_number}`, to);
-    assert.equal(row.json.accountNumber, 'A00000001');
+    const row = await get(`/object-query/orders/${selfOwned.json.order_number}?expand[]=account`, to);
+    assert.equal(row.json.account.accountNumber, 'A00000001');
 
     const newOwner = await post({
       subscriptions: [

@@ -229,7 +229,8 @@ test('item 18: an update on Aug 18 adding 7 units at 5 has Order MRR 35 and Orde
   const sub = created.json.subscriptions[0];
   const plan = sub.actions[0].subscription_plans.data[0];
   const item = plan.subscription_items.data[0];
-  const account = (await call('GET', `/object-query/orders/${created.json.order_number}`)).json.accountNumber;
+  const account = (await call('GET', `/object-query/orders/${created.json.order_number}?expand[]=account`)).json.account
+    .accountNumber;
   const r = await call('POST', '/v2/orders/preview', {
     order_date: '2027-08-18',
     account_number: account,

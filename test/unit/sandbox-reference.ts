@@ -1,8 +1,8 @@
 // Checks an answer against a schema of one of the real service's OpenAPI documents (their schemas as committed in
 // test/fixtures/reference by scripts/gen-test-reference.mjs, so the tests run with nothing beside the clone; never
 // shipped, and never through the project's generated contract, so a generator or sandbox bug shows): $ref, allOf,
-// oneOf/anyOf, nullable, enum, type, closed objects, bounds, lengths, item counts, `format: date` and
-// `date-time` and, when asked, `required`. Returns every mismatch as "path: what".
+// oneOf/anyOf, nullable, enum, type, closed objects, bounds, lengths, item counts, `format: date`,
+// `date-time` and `uuid` and, when asked, `required`. Returns every mismatch as "path: what".
 // `mismatches` checks against the v2 document; `referenceChecker(file)` against another (the v1 one).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -133,8 +133,15 @@ function fieldsOf(raw: Schema, ctx: Context, depth = 0): string[] {
   return depth > 8 ? own : [...own, ...(s.allOf ?? []).flatMap(p => fieldsOf(p, ctx, depth + 1))];
 }
 
+/** A uuid (its version and variant digits too), with its hyphens or without (the service's "uuid = 32 characters"). */
+const UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[1-8][0-9a-f]{3}-?[89ab][0-9a-f]{3}-?[0-9a-f]{12}$/i;
+
 function checkString(v: string, s: Schema, at: string, out: string[]): void {
-  if (v.length < (s.minLength ?? 0) || v.length > (s.maxLength ?? Infinity)) out.push(`${at}: length ${v.length}`);
+  const fits = (n: number) => n >= (s.minLength ?? 0) && n <= (s.maxLength ?? Infinity);
+  // A uuid field whose lengths no uuid has (the data query's 64; its operation's page says 36): the format rules.
+  const lengthYields = s.format === 'uuid' && !fits(32) && !fits(36);
+  if (!fits(v.length) && !lengthYields) out.push(`${at}: length ${v.length}`);
+  if (s.format === 'uuid' && !UUID.test(v)) out.push(`${at}: "${v}" is not a uuid`);
   if (s.format === 'date' && !/^\d{4}-\d{2}-\d{2}$/.test(v)) out.push(`${at}: "${v}" is not a date`);
   if (s.format === 'date-time' && Number.isNaN(Date.parse(v))) out.push(`${at}: "${v}" is not a date-time`);
 }

@@ -60,11 +60,11 @@ test('a canceled subscription reads "canceled", as the reference spells it', asy
   const created = await client.createOrder(body('new-customer') as never);
   const sub = created.data.subscriptions[0];
   const account = (
-    await client.send<{ accountNumber: string }>(
+    await client.send<{ account: { accountNumber: string } }>(
       { method: 'GET', path: '/object-query/orders/{key}' },
-      { pathParams: { key: created.data.order_number } },
+      { pathParams: { key: created.data.order_number }, query: { 'expand[]': 'account' } },
     )
-  ).data.accountNumber;
+  ).data.account.accountNumber;
   const cancel = await client.createOrder({
     account_number: account,
     subscriptions: [{ subscription_number: sub.subscription_number, cancel: {} }],
@@ -105,11 +105,11 @@ test('Preview Again: a real order becomes a preview payload that costs what the 
   const created = await client.createOrder(payload as never);
   const order = (await client.getOrder(created.data.order_number)).data as OrderResponse;
   const account = (
-    await client.send<{ accountNumber: string }>(
+    await client.send<{ account: { accountNumber: string } }>(
       { method: 'GET', path: '/object-query/orders/{key}' },
-      { pathParams: { key: created.data.order_number } },
+      { pathParams: { key: created.data.order_number }, query: { 'expand[]': 'account' } },
     )
-  ).data.accountNumber;
+  ).data.account.accountNumber;
   const again = orderToPreview(order, account);
   assert.ok(again, 'an order that created a subscription previews again');
   const second = await client.preview(again as never);

@@ -75,8 +75,8 @@ async function counted(s: Sandbox, bearer: string, method: string, path: string)
     headers: { Authorization: `Bearer ${bearer}` },
   });
   if (r.status !== 200) throw new Error(`the volume summary answered ${r.status}: ${await r.text()}`);
-  const { data } = (await r.json()) as { data: { method: string; path: string; count: number }[] };
-  return data.find(d => d.method === method && d.path === path)?.count ?? 0;
+  const { data } = (await r.json()) as { data: { httpMethod: string; api: string; total: number }[] };
+  return data.find(d => d.httpMethod === method && d.api === path)?.total ?? 0;
 }
 
 /** Resolves once `check` holds, asking again on each failure; fails naming `what` past `timeoutMs`. */

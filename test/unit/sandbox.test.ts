@@ -230,14 +230,15 @@ describe('sandbox: v2 quickstart', () => {
       assert.ok(k in item, k);
     const orders = await call(
       'GET',
-      `/object-query/orders?filter[]=accountNumber.EQ:${sub.subscription_number ? (await call('GET', `/object-query/orders/${n}`)).json.accountNumber : ''}`,
+      `/object-query/orders?filter[]=accountNumber.EQ:${sub.subscription_number ? (await call('GET', `/object-query/orders/${n}?expand[]=account`)).json.account.accountNumber : ''}`,
     );
     assert.equal(orders.json.data.length, 1);
   });
   test('change orders: add, update, remove plans; pause, resume, cancel change the state', async () => {
     const c = await call('POST', '/v2/orders', body('new-customer'));
     const sub = c.json.subscriptions[0];
-    const acct = (await call('GET', `/object-query/orders/${c.json.order_number}`)).json.accountNumber;
+    const acct = (await call('GET', `/object-query/orders/${c.json.order_number}?expand[]=account`)).json.account
+      .accountNumber;
     const plan = sub.actions[0].subscription_plans.data[0];
     const seat = plan.subscription_items.data.find((i: { price_id: string }) => i.price_id === 'price-team-seats');
     const change = (entry: object, preview = false) =>
@@ -432,9 +433,13 @@ describe('sandbox: reads, limits, idempotency', () => {
       assert.ok(kinds.has(k), k);
     for (const c of charges) assert.deepEqual(c.pricing.map(p => p.currency).sort(), ['EUR', 'USD']);
   });
-  test('describe: field lists for Account, Order, Subscription; 40 for an unknown name', async () => {
-    const r = await call('GET', '/v1/describe/Account');
-    assert.ok(r.json.fields.some((f: { name: string }) => f.name === 'AccountNumber'));
+  test('describe: field lists for Account, Order, Subscription, as XML (text/xml, as the contract says); 40 for an unknown name', async () => {
+    const r = await fetch(`${sb.url}/v1/describe/Account`, { headers: { Authorization: `Bearer ${token}` } });
+    assert.equal(r.headers.get('content-type'), 'text/xml; charset=utf-8');
+    const xml = await r.text();
+    assert.match(xml, /^<\?xml version="1.0" encoding="UTF-8"\?>\n<object>\n {2}<name>Account<\/name>/);
+    assert.match(xml, /<field>\s*<name>AccountNumber<\/name>\s*<label>Account Number<\/label>\s*<type>text<\/type>/);
+    assert.match(xml, /<name>CreatedDate<\/name>\s*<label>Created Date<\/label>\s*<type>datetime<\/type>/);
     const bad = await call('GET', '/v1/describe/Acount');
     assert.equal(bad.status, 404);
     assert.equal(bad.json.reasons[0].code % 100, 40);
@@ -442,7 +447,10 @@ describe('sandbox: reads, limits, idempotency', () => {
   test('volume summary counts requests served', async () => {
     const r = await call('GET', '/system-health/api-requests/volume-summary');
     assert.ok(
-      r.json.data.some((d: { path: string; count: number }) => d.path === '/v1/catalog/products' && d.count >= 1),
+      r.json.data.some(
+        (d: { api: string; httpMethod: string; total: number }) =>
+          d.api === '/v1/catalog/products' && d.httpMethod === 'GET' && d.total >= 1,
+      ),
     );
   });
   test('concurrency limit: past N in flight, 429 with Retry-After (v2) and category 70 (v1)', async () => {

@@ -3,14 +3,14 @@
 // answer 501 (see server.ts), unknown paths 404. src/catalog/served.ts lists the same routes.
 import { randomUUID } from 'crypto';
 import type * as http from 'http';
-import { DESCRIBED_FIELDS, V1_OBJECT_NAMES } from '../../catalog/objectNames';
 import { queryRoutes } from '../query/routes';
 import { catalogResponse, productRatePlansResponse } from '../v1/catalogView';
+import { describeAnswer } from '../v1/describe';
 import { notFoundIn } from '../v1/errors';
 import { v1Routes } from '../v1/routes';
 import { v2Routes } from '../v2/routes';
 import { readBody } from './body';
-import { badRequest, notFound, unauthorized } from './errors';
+import { badRequest, unauthorized } from './errors';
 import type { RouteDeps } from './routeDeps';
 import { ok, type Reply, type Route } from './router';
 
@@ -35,7 +35,7 @@ export function sandboxRoutes(deps: RouteDeps): Route[] {
         return ok(plans);
       },
     },
-    { method: 'GET', path: '/v1/describe/{objectName}', handle: call => describe(call.params.objectName) },
+    { method: 'GET', path: '/v1/describe/{objectName}', handle: call => describeAnswer(call.params.objectName) },
     {
       method: 'GET',
       path: '/system-health/api-requests/volume-summary',
@@ -69,25 +69,11 @@ async function token(deps: RouteDeps, req: http.IncomingMessage): Promise<Reply>
   });
 }
 
-function describe(name: string): Reply {
-  if (!V1_OBJECT_NAMES.includes(name)) {
-    throw notFound(
-      undefined,
-      `"${name}" is not an object API name; see the describe list (Account, Order, Subscription, ...).`,
-    );
-  }
-  const typeOf = (field: string) => (field.endsWith('Date') ? 'date' : 'string');
-  const fields = (DESCRIBED_FIELDS[name] ?? []).map(field => ({ name: field, type: typeOf(field) }));
-  const note = DESCRIBED_FIELDS[name]
-    ? undefined
-    : 'Field lists of this object are not available in the local sandbox.';
-  return ok({ success: true, object: name, fields, note });
-}
-
+/** Requests counted by method and path, in the fields of the contract's ApiVolumeSummaryRecord. */
 function volumeSummary(volume: ReadonlyMap<string, number>): Reply {
-  const data = [...volume].map(([key, count]) => {
-    const [method, path] = key.split(/ (.*)/s);
-    return { method, path, count };
+  const data = [...volume].map(([key, total]) => {
+    const [httpMethod, api] = key.split(/ (.*)/s);
+    return { api, httpMethod, total };
   });
-  return ok({ success: true, data });
+  return ok({ data });
 }

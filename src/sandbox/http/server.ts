@@ -323,7 +323,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     const target = req.url ?? '/';
     const send = (r: Reply) => {
       if (res.headersSent || res.destroyed) return;
-      const body = r.body === undefined ? '' : JSON.stringify(r.body); // a 204 has none
+      // A 204 has none; a reply that names its own Content-Type (describe's XML) is sent as its text.
+      const raw = typeof r.body === 'string' && r.headers?.['Content-Type'] !== undefined;
+      const body = r.body === undefined ? '' : raw ? (r.body as string) : JSON.stringify(r.body);
       res.writeHead(r.status, {
         ...(body ? { 'Content-Type': 'application/json' } : {}),
         'Service-Request-Id': requestId,

@@ -1,5 +1,8 @@
-// How stored records answer the object query API (/object-query/...): the v1-family rows the tree reads.
-import type { AccountRec, OrderRec, SubscriptionRec } from '../state/store';
+// How stored records answer the object query API (/object-query/...): the rows the tree reads, in the fields the
+// contract lists for them (ExpandedAccount, ExpandedOrders, ExpandedSubscription). Those schemas take any other
+// field only as an object, so an order names its account by `accountId` (its number comes with
+// `expand[]=account`) and a subscription's number is its `name`, as the Subscription object has it.
+import type { AccountRec, OrderRec, SubscriptionRec, SubscriptionState } from '../state/store';
 
 export const objAccount = (a: AccountRec) => ({
   id: a.id,
@@ -11,23 +14,32 @@ export const objAccount = (a: AccountRec) => ({
   createdDate: a.created_time,
 });
 
-export const objOrder = (o: OrderRec) => ({
+/** `account`: the order's account when the query expands it (`expand[]=account`). */
+export const objOrder = (o: OrderRec, accountId: string | undefined, account?: AccountRec) => ({
   id: o.id,
   orderNumber: o.order_number,
-  accountNumber: o.account_number,
+  ...(accountId ? { accountId } : {}),
   orderDate: o.order_date,
-  description: o.description,
   status: 'Completed',
-  subscriptionNumbers: (o.subscriptions as { subscription_number: string }[]).map(s => s.subscription_number),
   createdDate: o.created_time,
+  ...(account ? { account: objAccount(account) } : {}),
 });
 
-export const objSubscription = (s: SubscriptionRec) => ({
+// The Subscription object's statuses: it has no Expired, a term that ended without renewing stays Active there.
+const STATUS_OF: Record<SubscriptionState, string> = {
+  active: 'Active',
+  canceled: 'Cancelled',
+  paused: 'Suspended',
+  expired: 'Active',
+};
+
+export const objSubscription = (s: SubscriptionRec, accountId: string | undefined) => ({
   id: s.id,
-  subscriptionNumber: s.subscription_number,
-  accountNumber: s.account_number,
-  status: s.state,
+  name: s.subscription_number,
+  ...(accountId ? { accountId } : {}),
+  status: STATUS_OF[s.state],
   version: s.version,
+  termType: s.current_term_end ? 'TERMED' : 'EVERGREEN',
   termStartDate: s.current_term_start,
-  termEndDate: s.current_term_end,
+  ...(s.current_term_end ? { termEndDate: s.current_term_end } : {}),
 });

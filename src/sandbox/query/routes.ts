@@ -1,8 +1,10 @@
 // The object query API (/object-query/...): accounts, orders and subscriptions a page at a time, or one by key.
+// Orders and subscriptions are filtered by their account (`accountId.EQ:` as the service has it, or the
+// `accountNumber.EQ:` the tree sends); `expand[]=account` puts the order's account in each row.
 import { notFound } from '../http/errors';
 import { page, pageWhere } from '../http/paging';
 import { ok, type Reply, type Route } from '../http/router';
-import type { Store } from '../state/store';
+import type { AccountRec, OrderRec, Store } from '../state/store';
 import { accountFilter } from './filters';
 import { objAccount, objOrder, objSubscription } from './objectViews';
 
@@ -12,7 +14,11 @@ export function queryRoutes(store: Store): Route[] {
     { method: 'GET', path: '/object-query/orders', handle: call => queryOrders(store, call.query) },
     { method: 'GET', path: '/object-query/subscriptions', handle: call => querySubscriptions(store, call.query) },
     { method: 'GET', path: '/object-query/accounts/{key}', handle: call => queryAccount(store, call.params.key) },
-    { method: 'GET', path: '/object-query/orders/{key}', handle: call => queryOrder(store, call.params.key) },
+    {
+      method: 'GET',
+      path: '/object-query/orders/{key}',
+      handle: call => queryOrder(store, call.params.key, call.query),
+    },
   ];
 }
 
@@ -21,34 +27,47 @@ const queryAccounts = (store: Store, query: URLSearchParams) =>
   ok(pageWhere(store.accountList, query, accountFilter(query), objAccount));
 
 function queryOrders(store: Store, query: URLSearchParams): Reply {
-  const acct = filterValue(query, 'accountNumber');
-  const orders = acct ? store.orderList.filter(o => o.account_number === acct) : store.orderList;
-  return ok(page(orders, query, objOrder));
+  const acct = accountOfFilter(store, query);
+  const orders = acct === undefined ? store.orderList : store.orderList.filter(o => o.account_number === acct);
+  return ok(page(orders, query, orderView(store, query)));
 }
 
 function querySubscriptions(store: Store, query: URLSearchParams): Reply {
-  const acct = filterValue(query, 'accountNumber');
-  const subs = [...store.subscriptions.values()].filter(s => !acct || s.account_number === acct);
-  return ok(page(subs, query, objSubscription));
+  const acct = accountOfFilter(store, query);
+  const subs = [...store.subscriptions.values()].filter(s => acct === undefined || s.account_number === acct);
+  return ok(page(subs, query, s => objSubscription(s, accountOf(store, s.account_number)?.id)));
 }
 
 /** By number or by id, as the object query API takes either. */
 function queryAccount(store: Store, key: string): Reply {
-  const account = store.accounts.get(key) ?? store.accountList.find(a => a.id === key);
+  const account = accountOf(store, key);
   if (!account) throw notFound(undefined, `No account ${key}.`);
   return ok(objAccount(account));
 }
 
-function queryOrder(store: Store, key: string): Reply {
+function queryOrder(store: Store, key: string, query: URLSearchParams): Reply {
   const order = store.orders.get(key) ?? store.orderList.find(o => o.id === key);
   if (!order) throw notFound(undefined, `No order ${key}.`);
-  return ok(objOrder(order));
+  return ok(orderView(store, query)(order));
 }
 
-function filterValue(q: URLSearchParams, field: string): string | undefined {
+const accountOf = (store: Store, key: string): AccountRec | undefined =>
+  store.accounts.get(key) ?? store.accountList.find(a => a.id === key);
+
+function orderView(store: Store, query: URLSearchParams): (o: OrderRec) => ReturnType<typeof objOrder> {
+  const expand = query.getAll('expand[]').some(e => e.toLowerCase() === 'account');
+  return o => {
+    const account = accountOf(store, o.account_number);
+    return objOrder(o, account?.id, expand ? account : undefined);
+  };
+}
+
+/** The account number an `accountId.EQ:` or `accountNumber.EQ:` clause names ('' when it names none). */
+function accountOfFilter(store: Store, q: URLSearchParams): string | undefined {
   for (const f of q.getAll('filter[]')) {
-    const m = new RegExp(`^${field}\\.EQ:(.+)$`, 'i').exec(f);
-    if (m) return m[1];
+    const m = /^(accountId|accountNumber)\.EQ:(.+)$/i.exec(f);
+    if (m) return accountOf(store, m[2])?.account_number ?? '';
   }
-  return q.get(field) ?? undefined;
+  const key = q.get('accountNumber');
+  return key === null ? undefined : (accountOf(store, key)?.account_number ?? '');
 }

@@ -153,13 +153,16 @@ function checkBillRun(body: unknown): void {
     throw invalid(
       'billRun',
       'billCycleDay',
-      `"1" to "31" or "AllBillCycleDays", not ${JSON.stringify(b.billCycleDay)}.`,
+      `a day such as "1" or "AllBillCycleDays", not ${JSON.stringify(b.billCycleDay)}.`,
     );
   }
   if (b.billRunFilters !== undefined && !Array.isArray(b.billRunFilters)) {
     throw invalid('billRun', 'billRunFilters', 'a list of filters, each with accountId and filterType.');
   }
 }
+
+/** The filter types of the contract; the sandbox models Account and Subscription, not FilterCondition. */
+const FILTER_TYPES = ['Account', 'Subscription', 'FilterCondition'];
 
 /** Accounts and subscriptions from billRunFilters: Account (accountId) and Subscription (subscriptionId) filters. */
 function filtered(store: Store, filters: unknown[]): Pick<BillRunRequest, 'accounts' | 'subscriptions'> {
@@ -168,6 +171,16 @@ function filtered(store: Store, filters: unknown[]): Pick<BillRunRequest, 'accou
   filters.forEach((f, i) => {
     const { accountId, filterType, subscriptionId } = (f ?? {}) as Body;
     const at = `billRunFilters[${i}]`;
+    // The type first: a filter the contract takes but the sandbox does not model (a FilterCondition names no
+    // account) is not served here, never "invalid"; a type outside the contract is the caller's mistake.
+    if (typeof filterType !== 'string' || !FILTER_TYPES.includes(filterType)) {
+      throw invalid(
+        'billRun',
+        `${at}.filterType`,
+        `one of ${FILTER_TYPES.join(', ')}, not ${JSON.stringify(filterType)}.`,
+      );
+    }
+    if (filterType === 'FilterCondition') throw notServed('billRun', 'A bill run filter of type "FilterCondition"');
     const account = typeof accountId === 'string' ? accountByKey(store, accountId) : undefined;
     if (!account) throw invalid('billRun', `${at}.accountId`, `no account ${JSON.stringify(accountId)}.`);
     accounts.add(account);
@@ -181,8 +194,6 @@ function filtered(store: Store, filters: unknown[]): Pick<BillRunRequest, 'accou
         );
       }
       subscriptions.add(sub.id);
-    } else if (filterType !== 'Account') {
-      throw notServed('billRun', `A bill run filter of type ${JSON.stringify(filterType)}`);
     }
   });
   return { accounts: [...accounts], ...(subscriptions.size ? { subscriptions } : {}) };
@@ -192,8 +203,10 @@ function billRunRequest(deps: RouteDeps, b: Body): BillRunRequest {
   const targetDate = targetOf(deps, b, 'billRun');
   const day = b.billCycleDay as string | undefined;
   const cycleDay = day && day !== 'AllBillCycleDays' ? Number(day) : undefined;
-  if (cycleDay !== undefined && !(Number.isInteger(cycleDay) && cycleDay >= 1 && cycleDay <= 31)) {
-    throw invalid('billRun', 'billCycleDay', `"1" to "31" or "AllBillCycleDays", not ${JSON.stringify(day)}.`);
+  // The contract's billCycleDay is any text and the service does not hold it to 31 (issue 31): a day past the
+  // longest month is taken, and bills the accounts whose bill cycle day it is (none).
+  if (cycleDay !== undefined && !(Number.isInteger(cycleDay) && cycleDay >= 1)) {
+    throw invalid('billRun', 'billCycleDay', `a day such as "1" or "AllBillCycleDays", not ${JSON.stringify(day)}.`);
   }
   const exclude = excluded(b, 'billRun');
   return {

@@ -1,5 +1,6 @@
-// The Endpoints tree's nodes: a group of operations, and an operation (`METHOD path`, its purpose beside).
-// What the Local sandbox serves is marked, so people know what they can try offline.
+// The Endpoints tree's nodes: the v2 (quickstart) API holding its groups, a group of operations, and an
+// operation (`METHOD path`, its purpose beside). What the Local sandbox serves is marked, so people know what
+// they can try offline.
 import * as vscode from 'vscode';
 import { localAnswer, type Operation } from '../../catalog';
 import { COMMANDS, commandFor } from '../../commands/ids';
@@ -12,22 +13,47 @@ const SIMULATED_MARK = 'Local sandbox (simulated)';
 const SIMULATED_TIP =
   'Simulated by the Local sandbox from the contract: an answer of the real shape, offline; nothing is kept.';
 
-export type EndpointNode = GroupNode | OperationNode;
+export type EndpointNode = FamilyNode | GroupNode | OperationNode;
+
+/** `12 · 3 on Local sandbox`: how many operations, and how many of them the Local sandbox answers. */
+function counted(operations: readonly Operation[]): string {
+  const local = operations.filter(op => localAnswer(op)).length;
+  const count = operations.length;
+  const which = local === count ? 'all' : `${local}`;
+  return local ? `${count} · ${which} on Local sandbox` : `${count}`;
+}
+
+/** The groups (`Invoices (v2)`) of the v2 quickstart API, apart from v1's many. */
+export class FamilyNode {
+  readonly kind = 'family';
+  static readonly LABEL = 'v2 · Quickstart API';
+  constructor(readonly groups: readonly GroupNode[]) {}
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(FamilyNode.LABEL, vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = 'family:v2';
+    item.description = counted(this.groups.flatMap(g => g.operations));
+    item.tooltip = `The v2 (quickstart) API in ${this.groups.length} groups, as its reference tags them; the other groups are v1.`;
+    item.iconPath = new vscode.ThemeIcon('versions');
+    item.contextValue = this.kind;
+    return item;
+  }
+}
 
 export class GroupNode {
   readonly kind = 'group';
   constructor(
     readonly group: string,
     readonly operations: readonly Operation[],
+    /** What the tree shows: a v2 group under its family drops the `(v2)` the family says. */
+    readonly label = group,
   ) {}
 
   getTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(this.group, vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(this.label, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `group:${this.group}`;
-    const local = this.operations.filter(op => localAnswer(op)).length;
-    const count = this.operations.length;
-    const which = local === count ? 'all' : `${local}`;
-    item.description = local ? `${count} · ${which} on Local sandbox` : `${count}`;
+    item.description = counted(this.operations);
+    if (this.label !== this.group) item.tooltip = this.group;
     item.contextValue = this.kind;
     return item;
   }

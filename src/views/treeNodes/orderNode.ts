@@ -19,7 +19,7 @@ export class OrderNode implements TreeNode {
     const o = this.order;
     const item = treeItem(this, o.orderNumber, 'package');
     item.description = `${o.orderDate} · ${o.status}${o.description ? ` · ${o.description}` : ''}`;
-    item.tooltip = `Order ${o.orderNumber} of ${o.accountNumber}, ${o.orderDate}`;
+    item.tooltip = `Order ${o.orderNumber} of ${this.parent.number}, ${o.orderDate}`;
     return item;
   }
 

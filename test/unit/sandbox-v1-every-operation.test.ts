@@ -1,0 +1,143 @@
+// Issue 31 item 6 (v1): every v1 operation of the catalog called once against a fresh Local sandbox, by the client
+// over HTTP on loopback, with a body built from its request schema (a real one where the sandbox keeps state).
+// Every answer the sandbox gives conforms: the product's check (answerDepartures) finds nothing, the real service's
+// reference schema (its committed extract, an independent checker: enums, formats, uuids, lengths, required)
+// accepts it, and describe answers XML as its contract says. The operations whose contract has no success answer
+// stay a 501 that says to use a real environment.
+import { after, before, test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import catalog from '../../src/catalog/operations.json';
+import { localAnswer } from '../../src/catalog';
+import { ApiError, BillingClient } from '../../src/client';
+import { answerDepartures, Shapes } from '../../src/contract';
+import { REQUESTS } from '../../src/contract/requestData';
+import { simulatedValue } from '../../src/contract/simulateValues';
+import { startSandbox, type Sandbox } from '../../src/sandbox';
+import { newCustomerOrder, PREVIEW_ALL } from './sandbox-v1-helpers';
+import { tokenOf } from './sandboxToken';
+import { mismatches, referenceSuccess } from './v1-reference';
+
+const TODAY = '2027-01-01';
+const V1 = catalog.filter(o => !o.path.startsWith('/v2/'));
+const idOf = (o: { method: string; path: string }) => `${o.method} ${o.path}`;
+const ANSWERED = V1.filter(o => localAnswer(o) !== undefined).map(idOf);
+const NOT_SERVED = V1.filter(o => localAnswer(o) === undefined).map(idOf);
+
+let sb: Sandbox;
+let client: BillingClient;
+/** Keys of what the sandbox keeps, for the operations it serves by state. */
+const kept: Record<string, string> = {};
+before(async () => {
+  sb = await startSandbox({ today: TODAY });
+  client = new BillingClient({ baseUrl: sb.url, clientId: sb.clientId, clientSecret: sb.clientSecret });
+  const order = await client.send<Record<string, string>>(
+    { method: 'POST', path: '/v1/orders' },
+    { body: newCustomerOrder() },
+  );
+  const run = await client.send<Record<string, string>>({ method: 'POST', path: '/v1/bill-runs' }, { body: {} });
+  const docs = await client.send<{ documents: { documentNumber: string; documentType: string }[] }>(
+    { method: 'GET', path: '/v1/billing-documents' },
+    { query: { accountNumber: order.data.accountNumber } },
+  );
+  Object.assign(kept, {
+    account: order.data.accountNumber,
+    order: order.data.orderNumber,
+    billRun: run.data.id,
+    invoice: docs.data.documents.find(d => d.documentType === 'Invoice')!.documentNumber,
+    product: sb.store.catalog.productList[0].id,
+  });
+});
+after(async () => {
+  await client.close();
+  await sb.close();
+});
+
+/** The path key an operation is called with: what the sandbox keeps where it serves the operation by state. */
+function keyFor(param: string, path: string): string {
+  if (/^account/i.test(param) || (param === 'key' && /accounts/.test(path))) return kept.account;
+  if (/^subscription/i.test(param)) return 'S00000001';
+  if (param === 'orderNumber' || (param === 'key' && /orders/.test(path))) return kept.order;
+  if (param === 'billRunId') return kept.billRun;
+  if (param === 'invoiceKey') return kept.invoice;
+  if (param === 'product-key') return kept.product;
+  if (param === 'object') return 'Account';
+  return 'K0001';
+}
+
+/** The body sent: a real one where the sandbox reads it, else one built from the operation's request schema. */
+function bodyFor(id: string): unknown {
+  if (id === 'POST /v1/orders') return newCustomerOrder();
+  if (id === 'POST /v1/orders/preview') return { ...newCustomerOrder(), previewOptions: PREVIEW_ALL };
+  if (id === 'POST /v1/bill-runs' || id.endsWith('/billing-documents/generate')) return { targetDate: TODAY };
+  const node = REQUESTS.operations[id];
+  if (!node || REQUESTS.media[id]) return undefined;
+  const ctx = { shapes: new Shapes(REQUESTS.schemas), today: TODAY, seed: id, idsMade: 0 };
+  return simulatedValue({ ...ctx, echoes: { anywhere: new Map(), top: new Map() } }, node);
+}
+
+/** Why an answer does not conform, if it does not. */
+function departures(id: string, status: number, data: unknown, type: string): string[] {
+  if (id === 'GET /v1/describe/{object}') {
+    const xml = typeof data === 'string' && data.startsWith('<?xml') && /<object>[\s\S]*<\/object>\n$/.test(data);
+    return type.startsWith('text/xml') && xml ? [] : [`${type}, not the XML the contract says`];
+  }
+  const out = answerDepartures(id, status, data).departures.map(d => d.message);
+  const expected = referenceSuccess(id);
+  if (expected?.schema && status === expected.status) out.push(...mismatches(data, expected.schema));
+  else if (expected && status !== expected.status) out.push(`status ${status}, the reference says ${expected.status}`);
+  if (data !== undefined && !type.startsWith('application/json')) out.push(`${type}, not JSON`);
+  return out;
+}
+
+test(`every v1 operation called once: ${ANSWERED.length} answer as their schema says, ${NOT_SERVED.length} a 501 with advice`, async () => {
+  assert.equal(V1.length, ANSWERED.length + NOT_SERVED.length);
+  const answered: string[] = [];
+  const notServed: string[] = [];
+  const problems: string[] = [];
+  for (const op of V1) {
+    const id = idOf(op);
+    if (id === 'POST /oauth/token') {
+      // The token call is form-encoded, with the demo credentials: the one the client made before.
+      assert.match(await tokenOf(sb), /^[0-9a-f]{48}$/);
+      answered.push(id);
+      continue;
+    }
+    const pathParams = Object.fromEntries(
+      [...op.path.matchAll(/\{([^}]+)\}/g)].map(m => [m[1], keyFor(m[1], op.path)]),
+    );
+    const query = id === 'GET /v1/billing-documents' ? { accountNumber: kept.account } : {};
+    try {
+      const r = await client.send(op, { pathParams, query, body: bodyFor(id) });
+      answered.push(id);
+      const found = departures(id, r.status, r.data, r.headers?.['content-type'] ?? '');
+      problems.push(...found.map(d => `${id}: ${d}`));
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      if (e.status === 501 && e.next === 'realEnvironment' && /Use a real environment/.test(e.advice ?? ''))
+        notServed.push(id);
+      else problems.push(`${id}: ${e.status} ${e.message}`);
+    }
+  }
+  assert.deepEqual(problems, []);
+  assert.deepEqual(answered, ANSWERED);
+  assert.deepEqual(notServed, NOT_SERVED);
+  // The measure of issue 31: 530 operations with a success answer in the contract, 36 without.
+  assert.deepEqual([answered.length, notServed.length], [531, 36]);
+});
+
+test('ids where the format says uuid are uuids; a data labeling job read by its uuid answers that uuid', async () => {
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+  const query = { query: 'select accountnumber from account', outputFormat: 'JSON', compression: 'NONE' };
+  const submitted = await client.send<{ data: { id: string } }>(
+    { method: 'POST', path: '/query/jobs' },
+    { body: { ...query, output: { target: 'S3' } } },
+  );
+  assert.match(submitted.data.data.id, UUID);
+  const job = { method: 'GET', path: '/v1/multi-organizations/data-labeling-job/{job-id}' };
+  // Its uuid is 32 characters, as its reference page says: a uuid without hyphens, the one asked for.
+  const made = await client.send<{ jobId: string }>(job, { pathParams: { 'job-id': 'K0001' } });
+  assert.match(made.data.jobId, /^[0-9a-f]{12}4[0-9a-f]{3}[89ab][0-9a-f]{15}$/);
+  const id = '3f2c1a9e8b7d4c6e9a5f0e1d2c3b4a59';
+  const read = await client.send<{ jobId: string }>(job, { pathParams: { 'job-id': id } });
+  assert.equal(read.data.jobId, id);
+});
