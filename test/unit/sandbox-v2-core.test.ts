@@ -82,6 +82,17 @@ describe('accounts', () => {
       'currency',
     );
     assert.match(message, /currency cannot change/);
+    const op = 'GET /v2/accounts/{account_id}';
+    const expanded = conforms(
+      await call('GET', `/v2/accounts/${order.account_id}?expand[]=subscriptions`),
+      200,
+      'account',
+      op,
+    );
+    assert.deepEqual(
+      expanded.subscriptions.data.map((s: { subscription_number: string }) => s.subscription_number),
+      [order.subscriptions[0].subscription_number],
+    );
     const gone = await call('DELETE', `/v2/accounts/${order.account_id}`);
     assert.equal(gone.status, 501);
     assert.equal(gone.headers.get(NOT_SERVED_HEADER), NOT_SERVED_VALUE);

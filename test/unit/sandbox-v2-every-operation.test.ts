@@ -88,6 +88,12 @@ async function servedCalls() {
     'DELETE /v2/contacts/{contact_id}': { params: { contact_id: await contact() } },
     'POST /v2/subscriptions': { body: { account_id: a.account, ...newCustomer([TEAM], TODAY).subscriptions[0] } },
     'PATCH /v2/subscriptions/{subscription_id}': { body: { description: 'Pilot' } },
+    'POST /v2/subscriptions/preview': {
+      body: { account_id: a.account, ...newCustomer([TEAM], TODAY).subscriptions[0] },
+    },
+    'POST /v2/subscriptions/{subscription_id}/preview': {
+      body: { remove_subscription_plans: [{ subscription_plan_id: ids.subscription_plan_id }] },
+    },
     'POST /v2/subscriptions/{subscription_id}/pause': { body: {} },
     'POST /v2/subscriptions/{subscription_id}/resume': { body: {} },
     'POST /v2/subscriptions/{subscription_id}/cancel': { body: { cancel_at: 'subscription_term_end' } },
@@ -117,6 +123,7 @@ const REFUSED: Record<string, number> = {
   'POST /v2/orders/{order_id}/activate': 400,
   'POST /v2/orders/{order_id}/cancel': 400,
   'POST /v2/subscriptions/{subscription_id}/activate': 400,
+  'POST /v2/subscriptions/{subscription_id}/keep': 501, // called after the cancel: canceled at once
 };
 
 test(`every v2 operation (${V2.length}) answers a success that conforms to its v2 response schema, or its named refusal`, async t => {

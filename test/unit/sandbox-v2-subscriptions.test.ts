@@ -106,6 +106,9 @@ describe('subscriptions', () => {
     );
     assert.deepEqual([canceled.state, canceled.version], ['canceled', 4]);
     assert.match(refused(await call('POST', `/v2/subscriptions/${id}/activate`), 400, 'invalid_state'), /canceled/);
+    const keep = await call('POST', `/v2/subscriptions/${id}/keep`, {});
+    assert.equal(keep.status, 501); // canceled at once: nothing pending to undo, and it says what to do
+    assert.match(keep.json.errors[0].message, /time travel/);
     const versions = (await call('GET', `/v2/subscriptions/${id}/versions`)).json;
     assert.deepEqual(
       versions.data.map((v: { version: number; latest_version: boolean }) => `${v.version}:${v.latest_version}`),
@@ -141,8 +144,59 @@ describe('subscriptions', () => {
     assert.equal(orders.data[0].subscriptions[0].subscription_number, made.subscription_number);
     const { subscription_plans: _p, ...noPlans } = body;
     void _p;
-    const bad = { ...noPlans, start_on: { contract_effective: '1900-01-01' } };
-    refused(await call('POST', '/v2/subscriptions', bad), 400, 'invalid_parameter');
+    refused(await call('POST', '/v2/subscriptions', noPlans), 400, 'missing_parameter', 'subscription_plans');
+    const early = { ...body, start_on: { contract_effective: '1900-01-01' } };
+    const message = refused(
+      await call('POST', '/v2/subscriptions', early),
+      400,
+      'invalid_parameter',
+      'start_on.contract_effective',
+    );
+    assert.match(message, /outside the dates the Local sandbox takes/);
+  });
+
+  test('previews: a new subscription and a change to one, by the engine, answered as the reference says; nothing kept', async () => {
+    const account = (await call('POST', '/v2/accounts', newAccount)).json;
+    const orders = async () => (await call('GET', '/v2/orders?page_size=99')).json.data.length;
+    const before = await orders();
+    const [entry] = teamOrder({}).subscriptions;
+    const body = { account_id: account.id, metrics: ['billing_documents'], number_of_periods: 1, ...entry };
+    const fresh = conforms(
+      await call('POST', '/v2/subscriptions/preview', body),
+      200,
+      undefined,
+      'POST /v2/subscriptions/preview',
+    );
+    assert.deepEqual(
+      fresh.actions.map((a: { action: string }) => a.action),
+      ['create_subscription'],
+    );
+    // 10 seats at 25 and the platform fee of 100: the first month.
+    assert.deepEqual(
+      fresh.billing_documents.map((d: { total: number }) => d.total),
+      [350],
+    );
+    const { id } = await newSubscription();
+    const plan = (await call('GET', `/v2/subscription_plans?filter[]=subscription_id.EQ:${id}`)).json.data[0];
+    const item = (await call('GET', `/v2/subscription_items?filter[]=subscription_plan_id.EQ:${plan.id}`)).json.data[0];
+    const more = { subscription_item_number: item.subscription_item_number, quantity: 20 };
+    const change = {
+      update_subscription_plans: [{ subscription_plan: { subscription_plan_id: plan.id, subscription_items: [more] } }],
+    };
+    const changed = conforms(
+      await call('POST', `/v2/subscriptions/${id}/preview`, change),
+      200,
+      undefined,
+      'POST /v2/subscriptions/{subscription_id}/preview',
+    );
+    assert.deepEqual(
+      changed.actions.map((a: { action: string }) => a.action),
+      ['update_subscription_plan'],
+    );
+    assert.equal(changed.actions[0].subscription_items[0].mrr.gross_amount, 250); // 10 more seats at 25
+    assert.equal(await orders(), before + 1); // the order that made the subscription; the previews kept nothing
+    assert.equal((await call('GET', `/v2/subscriptions/${id}`)).json.version, 1);
+    refused(await call('POST', `/v2/subscriptions/${id}/preview`, { colour: 1 }), 400, 'unknown_parameter', 'colour');
   });
 
   test('PATCH: description and custom fields kept, terms changed through the engine (a new version)', async () => {
@@ -165,7 +219,7 @@ describe('subscriptions', () => {
       [read.description, read.custom_fields, read.auto_renew, read.version],
       ['Pilot', { region__c: 'EU' }, false, 2],
     );
-    refused(await call('PATCH', `/v2/subscriptions/${id}`, { colour: 'red' }), 400, 'invalid_parameter');
+    refused(await call('PATCH', `/v2/subscriptions/${id}`, { colour: 'red' }), 400, 'unknown_parameter', 'colour');
     refused(await call('GET', '/v2/subscriptions/S99999999'), 404, 'resource_not_found', 'subscription_id');
   });
 });

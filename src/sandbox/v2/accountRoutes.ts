@@ -1,5 +1,6 @@
-// v2 accounts by state: GET /v2/accounts (listQuery.ts), GET and PATCH /v2/accounts/{account_id} by id or number,
-// DELETE answered 501 with advice (the sandbox keeps every account it made: bill runs and time travel read them).
+// v2 accounts by state: GET /v2/accounts (listQuery.ts), GET and PATCH /v2/accounts/{account_id} by id or number
+// (their subscriptions with `expand[]=subscriptions`), DELETE answered 501 with advice (the sandbox keeps every
+// account it made: bill runs and time travel read them).
 import { Account, Contact } from '../../schemas/account';
 import { notFound } from '../http/errors';
 import type { RouteDeps } from '../http/routeDeps';
@@ -8,6 +9,7 @@ import { accountByKey, changeAccount } from '../state/lookup';
 import type { AccountRec, Contact as ContactRec, Store } from '../state/store';
 import { invalidState, notServed, zodCheck } from './bodies';
 import { listPage } from './listQuery';
+import { subscriptionView } from './subscriptionViews';
 import { accountView } from './views';
 
 /** A PATCH body: any field of a new account but its payment method; contacts change field by field. */
@@ -49,16 +51,25 @@ export const accountOrThrow = (store: Store, key: string): AccountRec => {
 
 export function accountRoutes(deps: RouteDeps): Route[] {
   const { store } = deps;
+  /** The account, with its subscriptions when `expand[]=subscriptions` asks. */
+  const view = (a: AccountRec, q: URLSearchParams) => {
+    if (!q.getAll('expand[]').includes('subscriptions')) return accountView(a);
+    const subs = [...store.subscriptions.values()].filter(s => s.account_number === a.account_number);
+    return { ...accountView(a), subscriptions: { next_page: null, data: subs.map(s => subscriptionView(s, a)) } };
+  };
   return [
     {
       method: 'GET',
       path: '/v2/accounts',
-      handle: call => ok(listPage(store.accountList, call.query, accountView, { what: 'Accounts', sample: SAMPLE })),
+      handle: call => {
+        const spec = { what: 'Accounts', sample: SAMPLE, row: accountView };
+        return ok(listPage(store.accountList, call.query, a => view(a, call.query), spec));
+      },
     },
     {
       method: 'GET',
       path: '/v2/accounts/{account_id}',
-      handle: call => ok(accountView(accountOrThrow(store, call.params.account_id))),
+      handle: call => ok(view(accountOrThrow(store, call.params.account_id), call.query)),
     },
     {
       method: 'PATCH',

@@ -2,7 +2,7 @@
 // editor and the CLI check with), so the sandbox refuses what they flag and nothing else; an action whose body
 // the reference makes optional (pause, activate, cancel) takes none.
 import type * as z from 'zod';
-import { formatPath, isRealDate, payloadFindings, type PathSegment } from '../../schemas';
+import { FINDING_CODES, formatPath, isRealDate, payloadFindings, type PathSegment } from '../../schemas';
 import { NOT_SERVED_HEADER, NOT_SERVED_VALUE } from '../../wire/notServed';
 import { hasBody } from '../http/body';
 import { badRequest, ServiceError, type V2Detail } from '../http/errors';
@@ -38,17 +38,23 @@ export const zodCheck =
  */
 export function entryFindings(entry: Body, accountNumber: string | undefined, now: Date, under?: string): void {
   const order = { ...(accountNumber ? { account_number: accountNumber } : {}), subscriptions: [entry] };
-  const errors = payloadFindings(order, 'order', { now }).filter(f => (f.severity ?? 'error') === 'error');
+  orderFindings(order, 'order', now, under);
+}
+
+/** An order or preview made of the caller's body, checked: its first subscription's fields named as they wrote them. */
+export function orderFindings(order: Body, kind: 'order' | 'preview', now: Date, under?: string): void {
+  const errors = payloadFindings(order, kind, { now }).filter(f => (f.severity ?? 'error') === 'error');
   if (!errors.length) return;
   const skip = under ? 3 : 2;
   const prefix = formatPath(['subscriptions', 0, ...(under ? [under] : [])]);
   throw refused(
     errors.map(f => {
       const path = f.path.slice(0, 2).join() === 'subscriptions,0' ? f.path.slice(skip) : f.path;
+      const code = FINDING_CODES[f.code].category;
       return {
-        code: 'invalid_parameter',
+        code: code === 21 ? 'unknown_parameter' : code === 22 ? 'missing_parameter' : 'invalid_parameter',
         ...(path.length ? { parameter: formatPath(path) } : {}),
-        message: f.message.split(`${prefix}.`).join(''),
+        message: f.message.split(`${prefix}.`).join('').split(` in ${prefix}`).join(''),
       };
     }),
   );

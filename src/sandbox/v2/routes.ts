@@ -16,6 +16,7 @@ import { contactRoutes } from './contactRoutes';
 import { orderRoutes } from './orderRoutes';
 import { plansPage } from './planViews';
 import { subscriptionPartRoutes } from './subscriptionPartRoutes';
+import { subscriptionPreviewRoutes } from './subscriptionPreviewRoutes';
 import { subscriptionRoutes } from './subscriptionRoutes';
 import { accountView, orderView } from './views';
 
@@ -66,6 +67,7 @@ export function v2Routes(deps: RouteDeps): Route[] {
     ...contactRoutes(deps),
     ...orderRoutes(deps),
     ...subscriptionRoutes(deps),
+    ...subscriptionPreviewRoutes(deps),
     ...subscriptionPartRoutes(store),
     ...billingRoutes(deps),
     ...invoiceRoutes(deps),

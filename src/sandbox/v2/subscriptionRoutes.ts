@@ -1,5 +1,5 @@
-// v2 subscriptions by state: the create, the list and the read by id or number, PATCH, pause, resume, cancel and
-// activate, and the versions. Every change runs through the order engine as the same entry in an order would (one
+// v2 subscriptions by state: the create, the list and the read by id or number, PATCH, pause, resume, cancel,
+// activate and keep (nothing pending here: both say so), and the versions. Every change runs through the order engine as the same entry in an order would (one
 // order is recorded), so bill runs, time travel (a pause's resume date) and GET /v2/orders see it.
 import { outOfBounds, V2_FIELDS } from '../engine/bounds';
 import { runOrder, type EngineBody } from '../engine/orders';
@@ -116,6 +116,24 @@ export function subscriptionRoutes(deps: RouteDeps): Route[] {
         }),
     },
     {
+      method: 'POST',
+      path: '/v2/subscriptions/{subscription_id}/keep',
+      handle: call =>
+        withBody(deps, call, body, () => {
+          const sub = subscriptionOrThrow(store, call.params.subscription_id);
+          if (sub.state !== 'canceled') {
+            throw invalidState(
+              'subscription_id',
+              `${sub.subscription_number} is ${sub.state}: there is no cancellation to undo.`,
+            );
+          }
+          throw notServed(
+            `The Local sandbox cancels at once, with no cancellation pending to undo: ${sub.subscription_number} ` +
+              'stays canceled. Move the clock back (time travel) to before the cancel, or order a new subscription.',
+          );
+        }),
+    },
+    {
       method: 'GET',
       path: '/v2/subscriptions/{subscription_id}/versions',
       handle: call => {
@@ -169,7 +187,7 @@ function keepOwn(deps: RouteDeps, now: SubscriptionRec, entry: Body): Subscripti
 }
 
 /** The engine names `subscriptions[0].pause`; the caller wrote `pause` (or, for POST .../pause, the path). */
-function renamed<T>(action: string | undefined, run: () => T): T {
+export function renamed<T>(action: string | undefined, run: () => T): T {
   try {
     return run();
   } catch (e) {
