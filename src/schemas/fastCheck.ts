@@ -1,8 +1,9 @@
 // A checker compiled once per zod schema from its definition (`_zod.def`): the issues zod's safeParse
 // reports, in zod's order, without zod building a parsed copy of the value. Objects, arrays, optional,
-// nullable and nonoptional are walked here, mirroring zod's own rules; every other schema is a leaf (leafTests.ts) with a
-// predicate that accepts only what zod accepts, and zod itself describes whatever a predicate refuses. So
-// zod stays the one source of truth: a construct this file does not know costs speed, never correctness.
+// nullable and nonoptional are walked here, mirroring zod's own rules; every other schema is a leaf
+// (leafTests.ts) with a predicate that accepts only what zod accepts, and zod itself describes whatever a
+// predicate refuses. So zod stays the one source of truth: a construct this file does not know costs speed,
+// never correctness.
 import type * as z from 'zod';
 // Named imports from zod's core, not `z.core`: the namespace would keep all of zod's locales in the bundle.
 import { config as zodConfig, util, type $ZodIssue } from 'zod/v4/core';
