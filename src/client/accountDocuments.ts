@@ -2,7 +2,8 @@
 // (invoices, credit memos, debit memos), newest first, page after page up to a bound. The tree and the tests of a
 // clock move share this one query, so "14 invoices and 1 credit memo billed" is what the tree lists. A service
 // that refuses the list (a tenant without billing documents) gets GET /v2/invoices: its invoices only.
-import type { BillingClient, CallOptions, Query } from './client';
+import type { BillingClient } from './client';
+import type { CallOptions, Query } from './clientTypes';
 
 export interface DocumentRow {
   id: string;

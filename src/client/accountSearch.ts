@@ -1,6 +1,7 @@
 // Finding accounts by name or number, on the service. Its `filter[]` clauses all apply (AND), so "name or
 // number starts with" is two filtered queries, each paged by the service, merged here (numbers first).
-import type { BillingClient, CallOptions } from './client';
+import type { BillingClient } from './client';
+import type { CallOptions } from './clientTypes';
 
 export interface AccountMatch {
   accountNumber: string;

@@ -2,9 +2,24 @@
 import { randomId } from '../wire/random';
 import type { AccountData, OrderRequestBody, PreviewRequestBody } from '../schemas';
 import { baseUrlPlace } from './advice';
-import { answerHeaders, ApiError, httpError, unexpectedAnswer } from './errors';
+import { firstHeader, interpret } from './answers';
+import type {
+  AccountPrefix,
+  AccountRow,
+  ApiResponse,
+  CallOptions,
+  ClientOptions,
+  OrderRow,
+  Query,
+  RetryPolicy,
+  SendRequest,
+  V1OrderResponse,
+  V1PreviewResponse,
+} from './clientTypes';
+import { answerHeaders, ApiError } from './errors';
 import { fillPath, pathSegment } from './paths';
 import { Redactor, toCurl } from './redact';
+import { DEFAULT_RETRY, retryDelay, sleep } from './retry';
 import type {
   AccountResponse,
   OrderResponse,
@@ -17,70 +32,7 @@ import { serviceVersionWarning } from './serviceVersion';
 import { TokenProvider, type TokenAnswer } from './tokens';
 import { SIMULATED_HEADER } from '../wire/simulated';
 import { CLOCK_PATH, type ClockAnswer, type ClockRequest, type ClockStatus } from '../wire/sandboxClock';
-import type { V1PreviewResult } from './v1Preview';
-
-/** POST /v1/orders/preview's answer. */
-export interface V1PreviewResponse {
-  success?: boolean;
-  previewResult?: V1PreviewResult;
-}
-/** POST /v1/orders' answer: the order and what it made. */
-export interface V1OrderResponse {
-  success?: boolean;
-  orderNumber?: string;
-  accountNumber?: string;
-  status?: string;
-  subscriptionNumbers?: string[];
-  subscriptions?: { subscriptionNumber?: string; status?: string }[];
-}
-import { Transport, type RawResponse, type TransportOptions } from './transport';
-
-export interface RetryPolicy {
-  maxTries: number;
-  maxTotalMs: number;
-  baseDelayMs: number;
-  maxDelayMs: number;
-}
-export interface ClientOptions extends TransportOptions {
-  clientId: string;
-  clientSecret: string;
-  /** v1 minor version, sent as `service-version` on v1 calls. */
-  serviceVersion?: string;
-  /** One redacted line per request: method, path, status, ms, request id. */
-  log?: (line: string, level: 'info' | 'warn' | 'error') => void;
-  retry?: Partial<RetryPolicy>;
-  /** Told before each retry: how long it waits and why (progress UIs show it). */
-  onRetry?: (delayMs: number, error: ApiError) => void;
-  /** The clock tokens are renewed by (tests inject one instead of waiting for a token to age). */
-  now?: () => number;
-}
-export interface CallOptions {
-  signal?: AbortSignal;
-  headers?: Record<string, string>;
-  idempotencyKey?: string;
-}
-/** Query parameters; an array repeats its parameter (`expand[]=prices&expand[]=product`). */
-export type Query = Record<string, string | number | readonly string[] | undefined>;
-export interface SendRequest extends CallOptions {
-  pathParams?: Record<string, string>;
-  query?: Query;
-  body?: unknown;
-}
-export interface ApiResponse<T> {
-  status: number;
-  data: T;
-  requestId?: string;
-  ms: number;
-  attempts: number;
-  /** The Local sandbox simulated this answer from the contract (it keeps no state for the operation). */
-  simulated?: true;
-  /** The answer's headers, names in lower case (redact before showing: see Redactor.headers). */
-  headers?: Record<string, string>;
-  /** What was sent, for "copy as cURL" (redact before showing: see curl()). */
-  request: { method: string; url: string; headers: Record<string, string>; body?: string };
-}
-
-const DEFAULT_RETRY: RetryPolicy = { maxTries: 4, maxTotalMs: 30_000, baseDelayMs: 250, maxDelayMs: 8_000 };
+import { Transport } from './transport';
 
 /** One HTTP exchange as `attempt` sends it (retried as a whole). */
 interface Attempt {
@@ -93,14 +45,6 @@ interface Attempt {
   /** A POST that may be sent again (it carries an Idempotency-Key, or is the token request). */
   retryPost: boolean;
 }
-
-type AccountRow = { accountNumber: string; name: string; currency: string; status: string };
-/** An account field and the text it starts with (the service matches case-insensitively). */
-export interface AccountPrefix {
-  field: 'name' | 'accountNumber';
-  text: string;
-}
-type OrderRow = { orderNumber: string; accountId?: string; orderDate: string; status: string; description?: string };
 
 export class BillingClient {
   readonly redactor = new Redactor();
@@ -290,7 +234,7 @@ export class BillingClient {
       try {
         const res = await this.transport.send({ method, url, headers, body: a.rawBody, signal: a.signal });
         const requestId = firstHeader(res.headers['service-request-id']);
-        const answer = this.interpret(method, url, res);
+        const answer = interpret(method, url, res, this.redactor, this.opts.surface);
         if (this.opts.log) {
           const id = requestId ? ` ${requestId}` : '';
           const took = `${Math.round(res.ms)}ms${id}${tries > 1 ? ` (try ${tries})` : ''}`;
@@ -329,86 +273,14 @@ export class BillingClient {
       error.message = this.redactor.text(error.message);
       if (error.url) error.url = this.redactor.text(error.url);
       if (error.kind === 'cancelled' || !error.retryable || !mayRetry || tries >= this.retry.maxTries) throw error;
-      const backoff = Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** (tries - 1));
-      const delay = error.retryAfterMs ?? backoff * (0.5 + Math.random() / 2);
+      const delay = retryDelay(this.retry, tries, error);
       if (Date.now() - started + delay > this.retry.maxTotalMs) throw error; // already redacted above
       this.opts.onRetry?.(delay, error);
       await sleep(delay, a.signal);
     }
   }
 
-  /**
-   * How the service means an answer: a 3xx, or a 2xx whose body is not JSON, is not the service answering;
-   * a 4xx/5xx, or a v1 200 with `success: false`, is a failure with decoded reasons. Bodies in errors are redacted.
-   */
-  private interpret(method: string, url: string, res: RawResponse): { data?: unknown; error?: ApiError } {
-    const data = parseBody(res.text);
-    if (data.json) this.redactor.learn(data.value); // a token or card number it holds is masked wherever it shows next
-    const redirect = res.status >= 300 && res.status < 400;
-    if (!redirect && (res.status >= 400 || isV1Failure(data))) {
-      const body = this.redactor.json(data.value);
-      const error = httpError(method, this.redactor.text(url), res.status, res.headers, body, this.opts.surface);
-      return { error };
-    }
-    // An XML answer is the service's own for a few operations (GET /v1/describe/{object}): its text is the data.
-    if (!redirect && !data.json && /\bxml\b/i.test(firstHeader(res.headers['content-type']) ?? '')) {
-      return { data: this.redactor.text(res.text) };
-    }
-    if (redirect || !data.json) {
-      const first = this.firstBytes(res.text);
-      const error = unexpectedAnswer(
-        method,
-        this.redactor.text(url),
-        res.status,
-        res.headers,
-        first,
-        this.opts.surface,
-      );
-      return { error };
-    }
-    return { data: data.value };
-  }
-
-  /** The first bytes of a body, on one line and redacted, to say what came back. */
-  private firstBytes(text: string): string {
-    const oneLine = text.replace(/\s+/g, ' ').trim();
-    return this.redactor.text(oneLine.length > 120 ? `${oneLine.slice(0, 120)}…` : oneLine);
-  }
-
   private logLine(line: string, level: 'info' | 'warn' | 'error'): void {
     if (this.opts.log) this.opts.log(this.redactor.text(line), level);
   }
-}
-
-function parseBody(text: string): { json: boolean; value: unknown } {
-  if (!text.trim()) return { json: true, value: undefined };
-  try {
-    return { json: true, value: JSON.parse(text) };
-  } catch {
-    return { json: false, value: text };
-  }
-}
-/** A v1 answer says `success: false` on failure, whatever the HTTP status. */
-const isV1Failure = (d: { value: unknown }) =>
-  !!d.value && typeof d.value === 'object' && (d.value as { success?: unknown }).success === false;
-const firstHeader = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
-
-const cancelled = () => new ApiError({ kind: 'cancelled', message: 'Cancelled.' });
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(cancelled());
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(cancelled());
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }

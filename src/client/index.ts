@@ -1,12 +1,13 @@
-export {
-  BillingClient,
-  type ApiResponse,
-  type ClientOptions,
-  type CallOptions,
-  type SendRequest,
-  type RetryPolicy,
-} from './client';
-export type { V1PreviewResponse, V1OrderResponse } from './client';
+export { BillingClient } from './client';
+export type {
+  ApiResponse,
+  ClientOptions,
+  CallOptions,
+  SendRequest,
+  RetryPolicy,
+  V1PreviewResponse,
+  V1OrderResponse,
+} from './clientTypes';
 export { ApiError, type ErrorKind, type V1Reason, type V2Error } from './errors';
 export { CATEGORIES, decodeCode } from './categories';
 export { Redactor, redact, isSecretName, toCurl } from './redact';
