@@ -1,68 +1,8 @@
+// validate: every mistake is caught with its category and exact range (syntax ones once).
 import { test, describe } from 'node:test';
 import * as assert from 'node:assert/strict';
-import {
-  validate,
-  TEMPLATES,
-  templateText,
-  quickFixFor,
-  applyEdits,
-  FINDING_CODES,
-  type Finding,
-  type PayloadKind,
-} from '../../src/schemas';
-
-const NOW = new Date('2026-11-21T00:00:00Z');
-const check = (body: unknown, kind: PayloadKind = 'order') => {
-  const text = typeof body === 'string' ? body : JSON.stringify(body, null, 2);
-  return { text, findings: validate(text, kind, { now: NOW }) };
-};
-const at = (text: string, f: Finding) => text.slice(f.offset, f.offset + f.length);
-const newSub = () => ({
-  initial_term: { type: 'termed', interval: 'month', interval_count: 12 },
-  renewal_term: { type: 'evergreen' },
-  start_on: { contract_effective: '2027-01-01' },
-  subscription_plans: [{ plan_id: 'p' }],
-});
-const account = () => ({ name: 'N', currency: 'USD', bill_to: { first_name: 'F', last_name: 'L' } });
-
-describe('validate: clean payloads', () => {
-  for (const t of TEMPLATES) {
-    test(`template ${t.fileName} (${t.label}) validates clean`, () => {
-      assert.deepEqual(validate(templateText(t), t.kind, { now: NOW }), []);
-    });
-  }
-  test('spec 01 scenarios: new account with subscriptions; subscription + line item on an existing account; preview', () => {
-    assert.deepEqual(check({ account_data: account(), subscriptions: [newSub()] }).findings, []);
-    assert.deepEqual(
-      check({ account_number: 'A1', subscriptions: [newSub()], line_items: [{ name: 'Setup', type: 'fee' }] }).findings,
-      [],
-    );
-    assert.deepEqual(
-      check(
-        { metrics: ['delta_metrics'], account_number: 'A1', line_items: [{ name: 'Setup', type: 'fee' }] },
-        'preview',
-      ).findings,
-      [],
-    );
-    assert.deepEqual(check(account(), 'account').findings, []);
-  });
-  test('a change entry combining several containers is clean', () => {
-    assert.deepEqual(
-      check({
-        account_number: 'A1',
-        subscriptions: [
-          {
-            subscription_number: 'S1',
-            renew: {},
-            pause: {},
-            add_subscription_plans: [{ subscription_plan: { plan_id: 'p', prices: [{ price_id: 'x' }] } }],
-          },
-        ],
-      }).findings,
-      [],
-    );
-  });
-});
+import { FINDING_CODES, type PayloadKind } from '../../src/schemas';
+import { account, at, check, newSub } from './validatePayloads';
 
 describe('validate: every mistake is caught with its category and exact range', () => {
   const cases: {
@@ -344,48 +284,6 @@ describe('validate: every mistake is caught with its category and exact range', 
       assert.equal(at(text, f), c.range);
       assert.equal(FINDING_CODES[f.code].category, f.category);
       assert.ok(f.message.length > 10 && !/undefined/.test(f.message), f.message);
-    });
-  }
-});
-
-describe('quick fixes remove the finding they fix', () => {
-  const fixable: [string, unknown, PayloadKind][] = [
-    [
-      'missing-field',
-      { account_data: { ...account(), bill_to: { first_name: 'F' } }, subscriptions: [newSub()] },
-      'order',
-    ],
-    ['unknown-field', { account_number: 'A1', line_items: [{ name: 'x', type: 'fee', colour: 'red' }] }, 'order'],
-    [
-      'evergreen-with-interval',
-      {
-        account_number: 'A1',
-        subscriptions: [{ ...newSub(), renewal_term: { type: 'evergreen', interval: 'year', interval_count: 2 } }],
-      },
-      'order',
-    ],
-    ['missing-metrics', { metrics: [], account_number: 'A1', line_items: [{ name: 'x', type: 'fee' }] }, 'preview'],
-    ['missing-field', { account_number: 'A1', line_items: [{ name: 'x', type: 'fee' }] }, 'preview'],
-    [
-      'account-choice',
-      { account_number: 'A1', account_data: account(), line_items: [{ name: 'x', type: 'fee' }] },
-      'order',
-    ],
-  ];
-  for (const [code, body, kind] of fixable) {
-    test(`${code} (${kind})`, () => {
-      const { text, findings } = check(body, kind);
-      const f = findings.find(x => x.code === code)!;
-      const fix = quickFixFor(text, f);
-      assert.ok(fix && fix.edits.length, 'a fix is offered');
-      const fixed = applyEdits(text, fix.edits);
-      JSON.parse(fixed); // still JSON
-      const after = validate(fixed, kind, { now: NOW });
-      assert.ok(
-        !after.some(x => x.code === code && x.path.join() === f.path.join()),
-        `${code} gone after "${fix.title}":\n${fixed}`,
-      );
-      assert.ok(after.length < findings.length);
     });
   }
 });
