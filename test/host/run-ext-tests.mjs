@@ -18,10 +18,8 @@
 // reports exit code 0/1 to the workbench, which calls window.codeAutomationExit(code) - a function this
 // script exposes with page.exposeFunction. window.codeAutomationLog receives the workbench log,
 // including the extension host's console output (mocha's reporter).
-import { chromium } from 'playwright-core';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import util from 'node:util';
 import { parseArgs } from 'node:util';
@@ -33,6 +31,10 @@ import {
   profileArgs,
   serveArgs,
 } from '../../scripts/codeServer.mjs';
+import { killLeftovers, memorySampler } from './processTree.mjs';
+import { logSockets, makeRunFolder } from './runFolder.mjs';
+import { workbenchActions } from './workbenchActions.mjs';
+import { launchWorkbenchBrowser } from './workbenchBrowser.mjs';
 
 const HERE = path.dirname(new URL(import.meta.url).pathname);
 const { values: opt } = parseArgs({
@@ -74,55 +76,11 @@ const t0 = Date.now();
 const since = () => `${((Date.now() - t0) / 1000).toFixed(1)}s`;
 const log = (...a) => console.log(`[runner ${since()}]`, ...a);
 
-// ---- fresh, isolated state for this run ------------------------------------------------------
-// Under a short folder in /tmp, not under the checkout: Chromium's SingletonSocket, code-server's IPC socket
-// and VS Code's vscode-ipc-*.sock live in these folders, and a Unix socket path has at most 107 bytes, which
-// a checkout path of 100 characters or more used to exceed ("Socket path too long").
-const runDir = fs.mkdtempSync(path.join(fs.existsSync('/tmp') ? '/tmp' : os.tmpdir(), 'bw-'));
-const dirNames = [
-  'udd',
-  'exts',
-  'xdg-config',
-  'xdg-data',
-  'xdg-cache',
-  'xdg-run',
-  'tmp',
-  'chrome',
-  'chrome-home',
-  'ws',
-];
-const dirs = Object.fromEntries(dirNames.map(d => [d, path.join(runDir, d)]));
-Object.values(dirs).forEach(d => fs.mkdirSync(d, { recursive: true, mode: 0o700 }));
-const removeRunDir = () => {
-  if (!opt.keep) fs.rmSync(runDir, { recursive: true, force: true, maxRetries: 3 });
-};
-process.on('exit', removeRunDir); // also on the early exits below
+// ---- fresh, isolated state for this run (runFolder.mjs) ---------------------------------------
+const { runDir, dirs, removeRunDir } = makeRunFolder({ keep: opt.keep });
 log(`run folder ${runDir}${opt.keep ? ' (kept)' : ''}`);
 process.env.TMPDIR = dirs.tmp; // playwright-core's temp artifacts, and Chromium's (it inherits this environment)
 process.env.XDG_RUNTIME_DIR = dirs['xdg-run'];
-fs.mkdirSync(path.join(dirs.udd, 'User'), { recursive: true });
-fs.writeFileSync(
-  path.join(dirs.udd, 'User', 'settings.json'),
-  JSON.stringify(
-    {
-      'telemetry.telemetryLevel': 'off',
-      'update.mode': 'none',
-      'extensions.autoCheckUpdates': false,
-      'extensions.autoUpdate': false,
-      'workbench.startupEditor': 'none',
-      'workbench.enableExperiments': false,
-      'workbench.tips.enabled': false,
-      'chat.disableAIFeatures': true,
-      'security.workspace.trust.enabled': false,
-      'npm.fetchOnlinePackageInfo': false,
-      'git.enabled': false,
-      'typescript.disableAutomaticTypeAcquisition': true,
-      'files.autoSave': 'off', // desktop VS Code's default; code-server's is afterDelay, which saves (and re-previews) mid-test
-    },
-    null,
-    2,
-  ),
-);
 const workspace = path.resolve(opt.workspace ?? dirs.ws);
 const resultsFile = path.join(runDir, 'results.json');
 const screenshotDir = path.resolve(opt.screenshots ?? path.join(REPO, 'test-output', 'screenshots'));
@@ -196,167 +154,11 @@ const baseUrl = await new Promise((resolve, reject) => {
 });
 
 // ---- memory sampler: PSS of everything this runner started (code-server tree + chromium tree) --
-const peak = { total: 0, server: 0, browser: 0 };
-const seenServerPids = new Map(); // pid -> starttime, to clean up orphans (e.g. a hung extension host) by PID
-const startTime = pid => {
-  try {
-    const st = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return st.slice(st.lastIndexOf(')') + 2).split(' ')[19];
-  } catch {
-    return null;
-  }
-};
-function sampleMemory() {
-  try {
-    const procs = new Map();
-    for (const p of fs.readdirSync('/proc')) {
-      if (!/^\d+$/.test(p)) continue;
-      try {
-        const stat = fs.readFileSync(`/proc/${p}/stat`, 'utf8');
-        const ppid = +stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1];
-        procs.set(+p, ppid);
-      } catch {}
-    }
-    const kids = new Map();
-    for (const [p, pp] of procs) {
-      if (!kids.has(pp)) kids.set(pp, []);
-      kids.get(pp).push(p);
-    }
-    const tree = root => {
-      const out = [];
-      const st = [root];
-      while (st.length) {
-        const x = st.pop();
-        out.push(x);
-        st.push(...(kids.get(x) ?? []));
-      }
-      return out;
-    };
-    const pss = pid => {
-      try {
-        return +(/Pss:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
-      } catch {
-        return 0;
-      }
-    };
-    const serverTree = tree(server.pid);
-    for (const p of serverTree) if (!seenServerPids.has(p)) seenServerPids.set(p, startTime(p));
-    const all = tree(process.pid).filter(p => p !== process.pid);
-    const s = serverTree.reduce((a, p) => a + pss(p), 0);
-    const t = all.reduce((a, p) => a + pss(p), 0);
-    peak.server = Math.max(peak.server, s);
-    peak.total = Math.max(peak.total, t);
-    peak.browser = Math.max(peak.browser, t - s);
-  } catch {}
-}
-const sampler = setInterval(sampleMemory, 500);
+const sampler = memorySampler(server);
+const { peak } = sampler;
 
 // ---- open the workbench in headless Chromium --------------------------------------------------
-const shot = async name => {
-  if (!page) return;
-  const final = path.join(screenshotDir, `${name}.png`);
-  const buf = await page.screenshot();
-  // What a person can read on that screen, webviews included, so tests assert text rather than a file's existence.
-  const texts = [];
-  for (const f of page.frames()) {
-    try {
-      // no-break spaces read as spaces (the editor draws the spaces of a line and its inlay hints as them)
-      texts.push(await f.evaluate(() => (document.body ? document.body.innerText.replace(/\u00a0/g, ' ') : '')));
-    } catch {
-      /* detached frame */
-    }
-  }
-  fs.writeFileSync(path.join(screenshotDir, `${name}.txt`), texts.join('\n----\n'));
-  fs.writeFileSync(final + '.tmp', buf);
-  fs.renameSync(final + '.tmp', final); // atomic for pollers (text first)
-  log(`screenshot ${final}`);
-};
-const keys = async spec => {
-  if (!page) return;
-  // within the test's own deadline for keys (60 s, test/integration/helpers.ts), so a miss is logged first
-  if (spec.waitFor) await page.locator(spec.waitFor).first().waitFor({ state: 'visible', timeout: 45000 });
-  // `watch`: texts to time, as drawn: each frame watches its DOM (a MutationObserver, set up before the key)
-  // and says when one of `selector` first holds `text`; the done file gets the ms from the key (one) to each.
-  const watching = (spec.watch ?? []).map(w => firstDrawn(w, (spec.watchMs ?? 10000) + Date.now()));
-  await Promise.all(watching.map(w => w.ready));
-  // timed from the key's press: a busy renderer acknowledges the key events late
-  const typed = Date.now();
-  if (spec.click) await clickIn(spec.click);
-  if (spec.type) await page.keyboard.type(spec.type, { delay: spec.watch ? 0 : 15 });
-  for (const key of spec.press ?? []) await page.keyboard.press(key);
-  const seen = {};
-  for (const [i, w] of watching.entries()) {
-    const at = await w.at;
-    seen[spec.watch[i].name] = at === undefined ? null : Math.max(0, at - typed);
-  }
-  const done = path.join(screenshotDir, `keys-${spec.id}.done`);
-  fs.writeFileSync(done + '.tmp', spec.watch ? JSON.stringify({ seen }) : '');
-  fs.renameSync(done + '.tmp', done); // atomic for the test polling it
-};
-/** Clicks, as a person does, the first element matching `selector` that holds `text`, in any frame (webviews too). */
-async function clickIn({ selector, text }) {
-  const deadline = Date.now() + 45000;
-  for (;;) {
-    for (const f of page.frames()) {
-      const target = f.locator(selector, { hasText: text }).first();
-      if (await target.isVisible().catch(() => false)) return target.click({ timeout: 10000 });
-    }
-    if (Date.now() > deadline) throw new Error(`nothing to click: ${selector} with "${text}"`);
-    await page.waitForTimeout(100);
-  }
-}
-/** When `text` is first drawn in an element matching `selector` of any frame (epoch ms; undefined past `until`). */
-function firstDrawn({ selector, text }, until) {
-  const inFrame = f =>
-    f.evaluate(
-      ([sel, t, ms]) =>
-        new Promise(resolve => {
-          const text = e => (e.textContent ?? '').replace(/\u00a0/g, ' ');
-          const has = () => [...document.querySelectorAll(sel)].some(e => text(e).includes(t));
-          const seen = at => {
-            o.disconnect();
-            resolve(at);
-          };
-          // eslint-disable-next-line no-undef -- the page's, as `document` is
-          const o = new MutationObserver(() => has() && seen(Date.now()));
-          o.observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
-          setTimeout(() => seen(undefined), ms);
-          if (has()) seen(Date.now());
-        }),
-      [selector, text, Math.max(0, until - Date.now())],
-    );
-  const frames = page.frames();
-  // the first frame to draw it answers; the others' observers end at their deadline
-  const at = new Promise(resolve => {
-    let left = frames.length;
-    if (!left) resolve(undefined);
-    for (const f of frames)
-      inFrame(f)
-        .catch(() => undefined)
-        .then(x => (x !== undefined ? resolve(x) : --left === 0 && resolve(undefined)));
-  });
-  // the observers are set up once every frame ran the function's first lines (one round trip each)
-  const ready = Promise.all(frames.map(f => f.evaluate(() => true).catch(() => undefined)));
-  return { at, ready };
-}
-/** The Unix sockets of this run (all under runDir) and the longest path: it must stay under 108 bytes. */
-function logSockets() {
-  const found = [];
-  const walk = d => {
-    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
-      const p = path.join(d, e.name);
-      if (e.isSocket()) found.push(p);
-      else if (e.isDirectory()) walk(p);
-    }
-  };
-  try {
-    walk(runDir);
-  } catch {
-    /* a folder vanished mid-walk */
-  }
-  const longest = found.reduce((a, p) => (Buffer.byteLength(p) > Buffer.byteLength(a) ? p : a), '');
-  log(`unix sockets: ${found.length}, longest ${Buffer.byteLength(longest)} bytes (${longest || '-'})`);
-}
+const { shot, keys } = workbenchActions({ getPage: () => page, screenshotDir, log });
 
 let settle;
 if (baseUrl)
@@ -371,33 +173,10 @@ if (baseUrl)
       ['skipReleaseNotes', 'true'],
     ];
     const url = `${baseUrl}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
-    context = await chromium.launchPersistentContext(dirs.chrome, {
+    context = await launchWorkbenchBrowser({
+      chromeDir: dirs.chrome,
+      chromeHome: dirs['chrome-home'],
       executablePath: CHROMIUM,
-      headless: true,
-      viewport: { width: 1400, height: 900 },
-      env: {
-        ...process.env,
-        HOME: dirs['chrome-home'],
-        XDG_CONFIG_HOME: path.join(dirs['chrome-home'], '.config'),
-        XDG_CACHE_HOME: path.join(dirs['chrome-home'], '.cache'),
-      },
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-dev-shm-usage',
-        // keep Chromium itself off the network: only loopback names resolve
-        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
-        '--disable-features=AutofillServerCommunication,OptimizationHints,MediaRouter,Translate',
-        '--disable-client-side-phishing-detection',
-        '--disable-default-apps',
-        '--disable-domain-reliability',
-        '--no-pings',
-      ],
     });
     page = context.pages()[0] ?? (await context.newPage());
     page.on('pageerror', e => log('page error:', String(e).slice(0, 500)));
@@ -435,7 +214,7 @@ if (baseUrl)
     }, +opt.timeout * 1000);
     await page.goto(url);
     log('workbench page loaded');
-    logSockets();
+    logSockets(runDir, log);
     exitCode = await done;
     clearTimeout(timer);
     log(reason);
@@ -447,7 +226,7 @@ if (baseUrl)
 
 // ---- report ------------------------------------------------------------------------------------
 finished = true;
-clearInterval(sampler);
+sampler.stop();
 let results = null;
 try {
   results = JSON.parse(fs.readFileSync(resultsFile, 'utf8'));
@@ -465,8 +244,8 @@ log(
 log(`wall time ${since()}`);
 
 // ---- teardown: only the processes this script started, by PID ----------------------------------
-logSockets(); // by now VS Code's own IPC sockets exist too
-sampleMemory(); // refresh the list of the server's descendants before stopping it
+logSockets(runDir, log); // by now VS Code's own IPC sockets exist too
+sampler.sample(); // refresh the list of the server's descendants before stopping it
 await context?.close().catch(() => {});
 if (!serverExited) {
   server.kill('SIGTERM');
@@ -483,22 +262,7 @@ if (!serverExited) {
   }
 }
 await new Promise(r => setTimeout(r, 1000));
-for (const [pid, st] of seenServerPids) {
-  if (st && startTime(pid) === st) {
-    log(
-      `killing leftover process ${pid} (${(() => {
-        try {
-          return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').slice(1, 4).join(' ').slice(-120);
-        } catch {
-          return '?';
-        }
-      })()})`,
-    );
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {}
-  }
-}
+killLeftovers(sampler.seenServerPids, log);
 removeRunDir();
 if (results)
   console.log(

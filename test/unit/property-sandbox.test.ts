@@ -6,7 +6,9 @@ import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, startSandbox, type Sandbox } from '../../src/sandbox';
-import { requestOf, step, type HttpRequest, type Known } from './sandboxRequests';
+import type { HttpRequest, Known } from './sandboxRequestBodies';
+import { requestOf } from './sandboxRequests';
+import { step } from './sandboxSteps';
 
 // PROPERTY_RUNS and PROPERTY_SEED run more sequences, or others, when hunting (the suite runs the fixed ones).
 const SEQUENCES = Number(process.env.PROPERTY_RUNS ?? 40);
