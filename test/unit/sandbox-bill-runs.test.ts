@@ -7,10 +7,10 @@ import * as assert from 'node:assert/strict';
 import { runOrder } from '../../src/sandbox/engine/orders';
 import { accountScope, billAccount, pendingLines } from '../../src/sandbox/invoicing/billRun';
 import { Store } from '../../src/sandbox/state/store';
-import { TimeMachine } from '../../src/sandbox/timeTravel/timeMachine';
 import { clockSummary } from '../../src/client/clockText';
 import { orderBillingDocuments, type BilledRef } from '../../src/sandbox/billing/orderBilling';
 import type { BillingItem } from '../../src/sandbox/billing';
+import { machineWithFailingSaves } from './timeTravelFixtures';
 import { billed, brief, changeSeats, FIVE_PLANS, lines, newCustomer, owed, TEAM } from './billRunFixtures';
 
 describe('bill runs as the clock moves', () => {
@@ -218,21 +218,12 @@ describe('nothing twice, nothing rewritten', () => {
   test('a save that fails during a move keeps no invoice, number or ledger line', () => {
     const { store, clock, documents } = billed();
     const before = store.serialise();
-    let failing = true;
-    const tm = new TimeMachine({
-      store,
-      clock,
-      commit: change =>
-        store.commit(() => {
-          const r = change();
-          if (failing) throw new Error('disk full');
-          return r;
-        }),
-    });
+    const { tm, saves } = machineWithFailingSaves(store, clock);
+    saves.failing = true;
     assert.throws(() => tm.move({ to: '2027-03-01' }), /disk full/);
     assert.equal(store.serialise(), before);
     assert.deepEqual(documents(), []);
-    failing = false;
+    saves.failing = false;
     tm.move({ to: '2027-03-01' });
     assert.deepEqual(brief(documents()), ['INV 2027-01-01 350', 'INV 2027-02-01 350', 'INV 2027-03-01 350']);
   });

@@ -8,7 +8,7 @@ import { Store } from '../../src/sandbox/state/store';
 import { finish } from '../../src/sandbox/timeTravel/due';
 import { StateHistory } from '../../src/sandbox/timeTravel/history';
 import { TimeMachine } from '../../src/sandbox/timeTravel/timeMachine';
-import { brief, storeWith } from './timeTravelFixtures';
+import { brief, machineWithFailingSaves, storeWith } from './timeTravelFixtures';
 
 describe('going back', () => {
   /** Everything kept (accounts, subscriptions, orders, the numbers handed out), but the clock's own date. */
@@ -102,27 +102,17 @@ describe('going back', () => {
 
   test('a save that fails keeps nothing: the state and the clock stay where they were', () => {
     const { store, number, clock } = machine();
-    let failing = false;
-    const tm = new TimeMachine({
-      store,
-      clock,
-      commit: change =>
-        store.commit(() => {
-          const r = change();
-          if (failing) throw new Error('disk full');
-          return r;
-        }),
-    });
+    const { tm, saves } = machineWithFailingSaves(store, clock);
     const before = state(store);
-    failing = true;
+    saves.failing = true;
     assert.throws(() => tm.move({ to: '2029-03-01' }), /disk full/);
     assert.deepEqual(state(store), before);
     assert.equal(clock.today(), '2027-01-01');
     assert.equal(store.subscriptions.get(number)!.version, 1);
-    failing = false;
+    saves.failing = false;
     tm.move({ to: '2029-03-01' });
     const after = state(store);
-    failing = true;
+    saves.failing = true;
     assert.throws(() => tm.move({ to: '2028-06-01' }), /disk full/);
     assert.deepEqual(state(store), after, 'a failed move back leaves the state of today');
     assert.equal(clock.today(), '2029-03-01');

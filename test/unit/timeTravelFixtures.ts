@@ -1,6 +1,8 @@
 // Shared set-up for the time-travel tests: a store with one subscription as an order makes it, changes by order,
 // and the events that happened to subscriptions, briefly.
 import { runOrder } from '../../src/sandbox/engine/orders';
+import type { MovableClock } from '../../src/sandbox/state/clock';
+import { TimeMachine } from '../../src/sandbox/timeTravel/timeMachine';
 import { Store, type SubscriptionRec } from '../../src/sandbox/state/store';
 import type { TimeEvent } from '../../src/wire/sandboxClock';
 
@@ -43,3 +45,19 @@ export const ofSubscriptions = (events: TimeEvent[]) =>
   events.filter((e): e is Exclude<TimeEvent, { type: 'billed' }> => e.type !== 'billed');
 export const brief = (events: TimeEvent[]) => ofSubscriptions(events).map(e => `${e.date} ${e.type}`);
 export const seatsEnd = (s: SubscriptionRec) => s.plans[0].items[0].end_date;
+
+/** A time machine whose saves throw "disk full" while `saves.failing` is set: a disk that fills up mid-move. */
+export function machineWithFailingSaves(store: Store, clock: MovableClock) {
+  const saves = { failing: false };
+  const tm = new TimeMachine({
+    store,
+    clock,
+    commit: change =>
+      store.commit(() => {
+        const r = change();
+        if (saves.failing) throw new Error('disk full');
+        return r;
+      }),
+  });
+  return { tm, saves };
+}
