@@ -11,7 +11,7 @@ export interface ConnectionInfo {
   name: string;
   baseUrl: string;
   production: boolean;
-  /** A Local sandbox reached by URL (loopback, and it says so): clock and catalog steps run, writes need no question. */
+  /** A Local sandbox reached by URL (loopback, and it says so): control steps run, writes need no question. */
   localSandbox?: boolean;
 }
 
@@ -22,7 +22,7 @@ export interface RunPlace {
   client: BillingClient;
   /** As reports name it: "Local sandbox (fresh, today 2027-01-01)", or the connection's name. */
   target: string;
-  /** Clock and catalog steps may run: the embedded sandbox, or a Local sandbox reached by URL. */
+  /** Control steps (advance, clock, catalog, reset) may run: the embedded sandbox, or a Local sandbox reached by URL. */
   sandbox: boolean;
   /** How a `reset` step runs here (a Local sandbox only). */
   reset?: PlaceReset;
@@ -48,7 +48,7 @@ export interface PlaceOptions {
 export async function openPlace(opts: PlaceOptions, today: string | undefined): Promise<RunPlace> {
   if (opts.target.kind === 'connection') {
     const { client, connection } = opts.target;
-    // A real environment has its own date, and so has a sandbox that another process runs.
+    // A real environment has its own date, and so has a sandbox that another process runs (until a reset step).
     const target = connection.name + (today ? ` (its own today, not ${today})` : '');
     const place: RunPlace = { client, target, sandbox: !!connection.localSandbox, close: async () => undefined };
     if (connection.localSandbox) {
