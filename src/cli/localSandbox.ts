@@ -1,36 +1,3 @@
-// Whether a --base-url is a Local sandbox (`sandbox` started it): on loopback, and its answer carries the
-// sandbox's identity header. Then `test` uses the demo credentials unless others are given, lets clock steps
-// run and writes without --yes: it is a throw-away server on this machine. Anything else is remote, whatever
-// it answers (a remote host is never even asked).
-import { isLoopback } from '../client';
-import { CLOCK_PATH } from '../wire/sandboxClock';
-import { SANDBOX_IDENTITY_HEADER, SANDBOX_IDENTITY_VALUE } from '../wire/sandboxIdentity';
-
-/** How long the question may take: a loopback server answers at once, or is not the Local sandbox. */
-const PROBE_TIMEOUT_MS = 2_000;
-
-export type Probe = (url: string, signal: AbortSignal) => Promise<{ headers: { get(name: string): string | null } }>;
-
-const fetchProbe: Probe = async (url, signal) => {
-  const r = await fetch(url, { signal, redirect: 'error', headers: { accept: 'application/json' } });
-  await r.body?.cancel(); // the header is the answer: the body is not read
-  return r;
-};
-
-/** True when `baseUrl` is on loopback and what answers there says it is a Local sandbox. */
-export async function isLocalSandboxAt(baseUrl: string, probe: Probe = fetchProbe): Promise<boolean> {
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    return false; // the client says what is wrong with the URL
-  }
-  if (url.protocol !== 'http:' || !isLoopback(url.hostname)) return false;
-  try {
-    // Unauthenticated: the sandbox answers 401 (with its header); nothing is sent but the path.
-    const r = await probe(new URL(CLOCK_PATH, url).toString(), AbortSignal.timeout(PROBE_TIMEOUT_MS));
-    return r.headers.get(SANDBOX_IDENTITY_HEADER) === SANDBOX_IDENTITY_VALUE;
-  } catch {
-    return false; // nothing listening, too slow, a redirect: not one
-  }
-}
+// Whether a --base-url is a Local sandbox: the check lives in the core (scenarios/localSandboxAt.ts), where the
+// editor's Testing view asks it too.
+export { isLocalSandboxAt, type Probe } from '../scenarios/localSandboxAt';

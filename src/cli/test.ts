@@ -110,7 +110,7 @@ export async function testCommand(
 ): Promise<number> {
   const reporter = reportFormat(args.reporter, '--reporter');
   const files = reportFiles(args.reports ?? [], args.junitFile);
-  const jobs = jobsOption(args.jobs);
+  let jobs = jobsOption(args.jobs);
   const maxResponseBytes = maxResponseOption(args.maxResponseMb);
   if (args.baseUrl && args.connection) throw new UsageError('give --base-url or --connection, not both');
   const { env, secrets } = runEnvironment(args.envFile, realEnv, args.envFileFlag);
@@ -180,6 +180,15 @@ export async function testCommand(
     if (localSandbox) {
       const who = given ? 'the credentials given' : 'its demo credentials';
       io.err(`${remote.baseUrl} is a Local sandbox: ${who}, clock steps allowed, writes without --yes`);
+      // One sandbox for every scenario: one that moves its clock, sets its catalog or resets it would move the
+      // ground under the others running beside it.
+      const moving = scenarios.filter(s => s.steps.some(p => ['advance', 'catalog', 'reset'].includes(p.step.kind)));
+      if (jobs > 1 && moving.length) {
+        io.err(
+          `--jobs ${jobs} ignored: ${moving.length} scenario(s) move this sandbox's clock, catalog or data, so all run one at a time`,
+        );
+        jobs = 1;
+      }
     }
     if (!clientId || !clientSecret) {
       throw new InputError(

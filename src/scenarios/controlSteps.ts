@@ -1,5 +1,5 @@
 // The Local sandbox's control steps (`advance`, `clock`, `catalog`, `reset`) where they cannot run: a real
-// environment keeps its own date and catalog; a sandbox that another process runs cannot be made afresh from here.
+// environment keeps its own date, catalog and data. A Local sandbox takes them all, embedded or reached by URL.
 import type { PreparedStep } from './findingTypes';
 import type { RunPlace } from './runPlace';
 
@@ -18,9 +18,6 @@ export function controlRefusal(p: PreparedStep, place: RunPlace): string | undef
     const keeps =
       p.step.kind === 'catalog' ? 'its own catalog' : p.step.kind === 'reset' ? 'its own data' : 'its own date';
     return `${p.label} ${what}; this connection keeps ${keeps}. Run the scenario on the Local sandbox (no --base-url), or on one that \`sandbox\` started (--base-url with its URL).`;
-  }
-  if (p.step.kind === 'reset' && !place.reset) {
-    return `${p.label} ${what}, and the Local sandbox at this URL is another process with its own data: restart it (\`sandbox\` without --data starts afresh), or run the scenario on the embedded Local sandbox (no --base-url).`;
   }
   return undefined;
 }

@@ -27,6 +27,7 @@ export {
   type StepErrorKind,
 } from './runner';
 export { runScenariosInParallel, type ParallelOptions } from './parallel';
+export { connectionTarget, isLocalSandboxAt, type Probe } from './localSandboxAt';
 export { checkAnswer, checkValue, sameJson, type CheckFailure, type Answer } from './checks';
 export { findReferences, resolveReferences, UnresolvedReference, REFERENCE, type Reference } from './references';
 export { parseJsonPath, valueAt } from './jsonPath';

@@ -1,16 +1,17 @@
 // Where one run of a scenario sends its steps: a fresh embedded Local sandbox of its own (in memory, at the
 // scenario's `today`; a `reset` step swaps in another), or the connection's client. A connection that is a Local
-// sandbox reached by URL (`sandbox` started it) takes the sandbox's control steps too; a reset it cannot take:
-// it is another process, with its own data.
-import { BillingClient, type ApiResponse, type Surface } from '../client';
+// sandbox reached by URL (`sandbox` started it) takes the sandbox's control steps too; a `reset` asks it to make
+// itself afresh (POST /_sandbox/reset, at the scenario's `today` when it has one).
+import { BillingClient, type ApiResponse, type CallOptions, type Surface } from '../client';
 import { startSandbox, type Sandbox } from '../sandbox';
+import { RESET_PATH, type ResetRequest } from '../wire/sandboxReset';
 
 /** The connection a run writes to, for the question asked before it. */
 export interface ConnectionInfo {
   name: string;
   baseUrl: string;
   production: boolean;
-  /** A Local sandbox reached by URL (loopback, and it says so): clock and catalog steps run, writes need no question. */
+  /** A Local sandbox reached by URL (loopback, and it says so): control steps run, writes need no question. */
   localSandbox?: boolean;
 }
 
@@ -21,11 +22,21 @@ export interface RunPlace {
   client: BillingClient;
   /** As reports name it: "Local sandbox (fresh, today 2027-01-01)", or the connection's name. */
   target: string;
-  /** Clock and catalog steps may run: the embedded sandbox, or a Local sandbox reached by URL. */
+  /** Control steps (advance, clock, catalog, reset) may run: the embedded sandbox, or a Local sandbox reached by URL. */
   sandbox: boolean;
-  /** The embedded sandbox only: the steps after it run on a fresh one. */
-  reset?: () => Promise<ApiResponse<unknown>>;
+  /** How a `reset` step runs here (a Local sandbox only). */
+  reset?: PlaceReset;
   close(): Promise<void>;
+}
+
+/**
+ * The embedded sandbox is swapped for a fresh one (no HTTP call: nothing to record); a Local sandbox reached by
+ * URL is asked to make itself afresh, with `body`.
+ */
+export interface PlaceReset {
+  local: boolean;
+  body?: ResetRequest;
+  send(client: BillingClient, o: CallOptions): Promise<ApiResponse<unknown>>;
 }
 
 export interface PlaceOptions {
@@ -37,9 +48,18 @@ export interface PlaceOptions {
 export async function openPlace(opts: PlaceOptions, today: string | undefined): Promise<RunPlace> {
   if (opts.target.kind === 'connection') {
     const { client, connection } = opts.target;
-    // A real environment has its own date, and so has a sandbox that another process runs.
+    // A real environment has its own date, and so has a sandbox that another process runs (until a reset step).
     const target = connection.name + (today ? ` (its own today, not ${today})` : '');
-    return { client, target, sandbox: !!connection.localSandbox, close: async () => undefined };
+    const place: RunPlace = { client, target, sandbox: !!connection.localSandbox, close: async () => undefined };
+    if (connection.localSandbox) {
+      const body: ResetRequest = today ? { today } : {};
+      place.reset = {
+        local: false,
+        body,
+        send: (c, o) => c.send({ method: 'POST', path: RESET_PATH }, { ...o, body }),
+      };
+    }
+    return place;
   }
   const start = async () => {
     const sandbox = await startSandbox({ today }); // in memory: nothing of another run is seen, nothing is kept
@@ -59,13 +79,16 @@ export async function openPlace(opts: PlaceOptions, today: string | undefined): 
     client: now.client,
     target: `Local sandbox (fresh${today ? `, today ${today}` : ''})`,
     sandbox: true,
-    reset: async () => {
-      await stop();
-      now = await start();
-      place.client = now.client;
-      const data = { today: now.sandbox.clock.today() };
-      const request = { method: 'RESET', url: now.sandbox.url, headers: {} };
-      return { status: 200, data, ms: 0, attempts: 1, request, headers: {} };
+    reset: {
+      local: true,
+      send: async () => {
+        await stop();
+        now = await start();
+        place.client = now.client;
+        const data = { today: now.sandbox.clock.today() };
+        const request = { method: 'RESET', url: now.sandbox.url, headers: {} };
+        return { status: 200, data, ms: 0, attempts: 1, request, headers: {} };
+      },
     },
     close: stop,
   };

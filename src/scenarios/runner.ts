@@ -255,7 +255,7 @@ async function runStep(p: PreparedStep, ctx: StepContext): Promise<StepResult> {
   let expect: ExpectData | undefined;
   let until: ExpectData | undefined;
   try {
-    call = resolveCall(p, scope, () => ctx.place.reset!());
+    call = resolveCall(p, scope, ctx.place.reset);
     // Expected values may name earlier answers too (`equals: "${signup.order_number}"`).
     expect = p.step.expect && resolveReferences(p.step.expect, scope, [...base.path, 'expect']);
     if (p.step.retry)

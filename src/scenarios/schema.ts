@@ -236,7 +236,7 @@ export const Step = z.discriminatedUnion('kind', [
   ),
   step(
     'reset',
-    "Embedded Local sandbox only: the steps after it run on a fresh one (at the scenario's `today`, seeded, nothing of the steps before); the answer has `today`.",
+    "Local sandbox only: the steps after it run on a fresh one (at the scenario's `today`, seeded, nothing of the steps before); one reached by URL is made afresh (POST /_sandbox/reset, its data file backed up first). The answer has `today`.",
     {},
   ),
 ]);

@@ -8,6 +8,7 @@ import { SIMULATED_NOTE } from '../wire/simulated';
 import type { Answer } from './checks';
 import { resolveReferences, UnresolvedReference, type Scope } from './references';
 import type { PreparedStep } from './findingTypes';
+import type { PlaceReset } from './runPlace';
 
 export interface Call {
   body?: unknown;
@@ -79,7 +80,7 @@ export async function sendOnce(call: Call, ctx: SendContext): Promise<Sent> {
 }
 
 /** The step's call with every reference resolved (throws UnresolvedReference); `reset` makes the sandbox afresh. */
-export function resolveCall(p: PreparedStep, answers: Scope, reset: () => Promise<ApiResponse<unknown>>): Call {
+export function resolveCall(p: PreparedStep, answers: Scope, reset: PlaceReset | undefined): Call {
   const s = p.step;
   const at: PathSegment[] = ['steps', p.index];
   const bodyAt = p.file ? [...at, 'file'] : [...at, 'body'];
@@ -131,7 +132,8 @@ export function resolveCall(p: PreparedStep, answers: Scope, reset: () => Promis
       return { body, send: (c, signal) => c.send(control, { ...(body !== undefined ? { body } : {}), ...o(signal) }) };
     }
     case 'reset':
-      return { local: true, send: () => reset() };
+      if (!reset) throw new Error('a reset step where the run cannot reset (controlRefusal lets none through)');
+      return { local: reset.local, body: reset.body, send: (c, signal) => reset.send(c, o(signal)) };
   }
 }
 

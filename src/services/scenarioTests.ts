@@ -5,7 +5,7 @@
 // scenario diagnostics' reads of open documents. The default Run profile runs the selected scenarios on the
 // active connection (scenarioRun.ts reports them).
 import * as vscode from 'vscode';
-import type { RunTarget, ScenarioResult } from '../scenarios';
+import { connectionTarget, type RunTarget, type ScenarioResult } from '../scenarios';
 import { SignInRequired, type ClientProvider } from '../connections/clientProvider';
 import type { Connection, ConnectionStore } from '../connections/connectionStore';
 import {
@@ -218,13 +218,14 @@ export class ScenarioTests extends Disposable {
     this.controller.items.delete(uri.toString());
   }
 
-  /** Where a run goes: the Local sandbox, the connection's client, or why not (Sign In offered). */
+  /** Where a run goes: the Local sandbox, the connection's client (a Local sandbox by URL or not), or why not (Sign In offered). */
   private async targetFor(connection: Connection): Promise<RunTarget | string> {
     if (connection.kind === 'local') return { kind: 'local' };
     try {
       const client = await this.deps.clients.clientFor(connection);
       const info = { name: connection.name, baseUrl: connection.baseUrl, production: connection.kind === 'production' };
-      return { kind: 'connection', client, connection: info };
+      // A Local sandbox on loopback (`sandbox` started it): its control steps run, writes need no question.
+      return await connectionTarget(client, info);
     } catch (e) {
       if (!(e instanceof SignInRequired)) throw e;
       void vscode.window.showWarningMessage(e.message, 'Sign In').then(a => a && this.deps.signIn());

@@ -9,3 +9,4 @@ export { SIMULATED_HEADER, SIMULATED_NOTE } from './simulated';
 export { SANDBOX_IDENTITY_HEADER, SANDBOX_IDENTITY_VALUE } from './sandboxIdentity';
 export { SANDBOX_CATALOG_PATH, type SandboxCatalogAnswer, type UnpriceablePrice } from './sandboxCatalog';
 export { CLOCK_PATH, type ClockAnswer, type ClockRequest, type ClockStatus, type TimeEvent } from './sandboxClock';
+export { RESET_PATH, type ResetAnswer, type ResetRequest } from './sandboxReset';

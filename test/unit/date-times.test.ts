@@ -212,3 +212,30 @@ describe('the Local sandbox: a v1 body with a date-time', () => {
     }
   });
 });
+
+describe('the Local sandbox: a v2 body with a date-time', () => {
+  let sb: Sandbox;
+  let call: (method: string, path: string, body?: unknown) => Promise<Answer>;
+  before(async () => {
+    sb = await startSandbox({ today: '2027-03-01' });
+    call = await v1Caller(sb);
+  });
+  after(() => sb.close());
+  const record = (start_time: string) => ({
+    account_number: 'A00000001',
+    start_time,
+    quantity: 10,
+    unit_of_measure: 'API_CALL',
+  });
+
+  test('POST /v2/usage_records with "03/01/2027 00:00": 400 in the v2 shape naming start_time; the good form: 2xx', async () => {
+    const bad = await call('POST', '/v2/usage_records', record('03/01/2027 00:00'));
+    assert.equal(bad.status, 400, JSON.stringify(bad.json));
+    assert.equal(bad.json.errors[0].parameter, 'start_time', JSON.stringify(bad.json));
+    assert.match(bad.json.errors[0].message, /^start_time must be a date-time written YYYY-MM-DDThh:mm:ss with a zone/);
+    const impossible = await call('POST', '/v2/usage_records', record('2027-02-30T00:00:00Z'));
+    assert.equal(impossible.status, 400, JSON.stringify(impossible.json));
+    const good = await call('POST', '/v2/usage_records', record('2027-03-01T00:00:00Z'));
+    assert.ok(good.status >= 200 && good.status < 300, `${good.status} ${JSON.stringify(good.json)}`);
+  });
+});

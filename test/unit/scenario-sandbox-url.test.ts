@@ -3,9 +3,14 @@
 // --yes. Anything else (a loopback service that does not say so, any remote host, whatever it answers) is remote.
 import { after, before, describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import * as http from 'node:http';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { BillingClient } from '../../src/client';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { isLocalSandboxAt, type Probe } from '../../src/cli/localSandbox';
+import { connectionTarget } from '../../src/scenarios';
 import { SANDBOX_IDENTITY_HEADER } from '../../src/wire/sandboxIdentity';
 import { runCli } from './cli';
 import { withCliSandbox } from './cliSandbox';
@@ -76,14 +81,30 @@ describe('the Local sandbox says what it is', () => {
     assert.equal(await isLocalSandboxAt('http://127.0.0.1:9', claims), true, 'the probe decides on loopback');
     assert.equal(await isLocalSandboxAt('http://127.0.0.1:1'), false, 'nothing listening: not one');
   });
+
+  test("the editor's Testing view target: a Local sandbox on loopback only when it says so", async () => {
+    const client = new BillingClient({ baseUrl: sb.url, clientId: sb.clientId, clientSecret: sb.clientSecret });
+    try {
+      const at = async (baseUrl: string, probe?: Probe) =>
+        (await connectionTarget(client, { name: 'C', baseUrl, production: false }, probe)).connection.localSandbox;
+      assert.equal(await at(sb.url), true, 'control steps run, writes need no question');
+      assert.equal(await at(plain.url), false, 'loopback, but it does not say so');
+      const claims: Probe = async () => ({ headers: new Headers({ [SANDBOX_IDENTITY_HEADER]: 'local' }) });
+      assert.equal(await at('https://billing.example.com', claims), false, 'never off loopback');
+    } finally {
+      await client.close();
+    }
+  });
 });
 
 describe('test --base-url of `sandbox` started by the CLI', () => {
-  test('the time-travel and bill run examples pass with no credentials in the environment and no --yes', async () => {
+  test('the time-travel and bill run examples pass with no credentials in the environment and no --yes, one at a time', async () => {
     await withCliSandbox([], async url => {
-      const r = await runCli(['test', TIME_TRAVEL, BILL_RUN, '--base-url', url]); // runCli gives no credentials
+      // runCli gives no credentials. One sandbox for both: the one that moves its clock keeps them to one at a time.
+      const r = await runCli(['test', TIME_TRAVEL, BILL_RUN, '--base-url', url, '--jobs', '4']);
       assert.equal(r.status, 0, r.stdout + r.stderr);
       assert.match(r.stderr, new RegExp(`${url} is a Local sandbox: its demo credentials, clock steps allowed`));
+      assert.match(r.stderr, /--jobs 4 ignored: 1 scenario\(s\) move this sandbox's clock, catalog or data/);
       assert.match(r.stdout, /2 scenario\(s\), 12 step\(s\): 12 passed, 0 failed/);
       assert.match(
         r.stdout,
@@ -92,6 +113,35 @@ describe('test --base-url of `sandbox` started by the CLI', () => {
       const again = await runCli(['test', TIME_TRAVEL, '--base-url', url]); // its clock is back where it was
       assert.equal(again.status, 0, again.stdout + again.stderr);
     });
+  });
+
+  test('a reset step makes it afresh (its --data file backed up), with no credentials and no --yes', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bw-reset-cli-'));
+    try {
+      const data = path.join(dir, 'data.json');
+      const file = path.join(dir, 'reset.scenario.json');
+      const account = JSON.parse(fs.readFileSync('examples/acme.account.json', 'utf8')) as unknown;
+      const steps = [
+        { kind: 'createAccount', name: 'made', body: account },
+        { kind: 'advance', by: '1 month' },
+        { kind: 'reset', expect: { values: [{ path: 'today', equals: '2027-03-01' }] } },
+        { kind: 'getAccount', accountNumber: '${made.account_number}', expect: { status: 404 } },
+        { kind: 'getAccount', accountNumber: 'A00000001', expect: { status: 200 } },
+        { kind: 'clock', expect: { values: [{ path: 'history.kept', equals: 0 }] } },
+      ];
+      fs.writeFileSync(file, JSON.stringify({ name: 'Afresh', today: '2027-03-01', steps }));
+      await withCliSandbox(['--data', data], async url => {
+        const r = await runCli(['test', file, '--base-url', url]); // no credentials, no --yes
+        assert.equal(r.status, 0, r.stdout + r.stderr);
+        assert.match(r.stdout, /1 scenario\(s\), 6 step\(s\): 6 passed, 0 failed/);
+      });
+      const backups = fs.readdirSync(dir).filter(n => /^data\.json\.\d{8}T\d{6}Z(-\d+)?\.bak$/.test(n));
+      assert.equal(backups.length, 1, fs.readdirSync(dir).join(', '));
+      assert.match(fs.readFileSync(path.join(dir, backups[0]), 'utf8'), /Acme Robotics/, 'the data before the reset');
+      assert.doesNotMatch(fs.readFileSync(data, 'utf8'), /Acme Robotics/, 'the data file holds the fresh data');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test('credentials given are used there, not the demo ones', async () => {

@@ -41,6 +41,14 @@ export class IdempotencyCache {
     return this.total;
   }
 
+  /** Forgets every key (a reset: a replay runs again, on the fresh data); returns how many were kept. */
+  clear(): number {
+    const n = this.entries.size;
+    this.entries.clear();
+    this.total = 0;
+    return n;
+  }
+
   async run(key: string, request: string, handler: () => Promise<Reply>): Promise<Reply> {
     const hash = createHash('sha256').update(request).digest('hex');
     const prior = this.entries.get(key);

@@ -29,6 +29,7 @@ import { hostRefused, isLoopbackHost } from './hostCheck';
 import { seed } from '../state/seed';
 import { Store } from '../state/store';
 import { clockRoutes } from '../timeTravel/clockRoutes';
+import { resetRoutes } from '../timeTravel/resetRoutes';
 import { TimeMachine, type Pause } from '../timeTravel/timeMachine';
 import { isRealDate } from '../../schemas/dates';
 
@@ -209,6 +210,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       idempotent,
     }),
     ...clockRoutes(timeMachine, idempotent), // control path: the clock (time travel)
+    ...resetRoutes({ store, clock, machine: timeMachine, idempotency, commit, dataFile: opts.dataFile, start: opts }),
   ]);
 
   /** The table answers what it holds; a path it knows with another method is a 405, any other a 404 or 501. */

@@ -49,6 +49,11 @@ export class MovableClock implements SandboxClock {
     this.pinned = date;
   }
 
+  /** Today follows the source's date again, as if never set (a reset of the sandbox). */
+  follow(): void {
+    this.pinned = undefined;
+  }
+
   /** The date a step leads to from today, without moving (what falls due on the way is for the caller). */
   target(step: ClockStep): string {
     const t = stepTarget(this.today(), step);

@@ -106,9 +106,10 @@ function syncFolder(dir: string): void {
 
 /**
  * Moves `file` aside to `FILE.STAMP.LABEL` (then `FILE.STAMP-2.LABEL`, ...): the first name nothing has, never
- * over an existing file, even when another process picks a name at the same time. Returns the name.
+ * over an existing file, even when another process picks a name at the same time. Returns the name. With `keep`,
+ * `file` stays too (a copy: the sandbox that holds it backs it up before it writes it afresh).
  */
-export function moveAside(file: string, label: string, now = new Date()): string {
+export function moveAside(file: string, label: string, now = new Date(), keep = false): string {
   const stamp = now
     .toISOString()
     .replace(/[-:]/g, '')
@@ -117,7 +118,7 @@ export function moveAside(file: string, label: string, now = new Date()): string
     const target = `${file}.${stamp}${n > 1 ? `-${n}` : ''}.${label}`;
     const claimed = claim(file, target);
     if (!claimed) continue;
-    if (claimed === 'copied') fs.rmSync(file, { force: true });
+    if (claimed === 'copied' && !keep) fs.rmSync(file, { force: true });
     return target;
   }
   throw new Error(`every name ${file}.${stamp}-N.${label} is taken`);

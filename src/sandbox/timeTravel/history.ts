@@ -86,6 +86,15 @@ export class StateHistory {
     return result;
   }
 
+  /** Forgets every mark (a reset: there is no way back past it); returns how many there were. */
+  clear(): number {
+    const kept = this.marks.length;
+    this.marks = [];
+    this.droppedCount = 0;
+    this.sink = undefined;
+    return kept;
+  }
+
   summary(): ClockHistory {
     const earliest = this.marks[0]?.date;
     return {

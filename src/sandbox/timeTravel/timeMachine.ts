@@ -64,6 +64,11 @@ export class TimeMachine {
     return { today: this.deps.clock.today(), real: this.deps.clock.real, history: this.history.summary() };
   }
 
+  /** Forgets the way back (a reset); returns how many states it kept. */
+  forgetHistory(): number {
+    return this.history.clear();
+  }
+
   /** Bytes the way back keeps (history.ts). */
   keptBytes(): number {
     return this.history.bytes;

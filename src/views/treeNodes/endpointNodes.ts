@@ -15,12 +15,15 @@ const SIMULATED_TIP =
 
 export type EndpointNode = FamilyNode | GroupNode | OperationNode;
 
-/** `12 · 3 on Local sandbox`: how many operations, and how many of them the Local sandbox answers. */
+/**
+ * `12 · 3 on Local sandbox`: how many operations, and how many of them the Local sandbox keeps state for (the rows
+ * say which others it answers simulated from the contract).
+ */
 function counted(operations: readonly Operation[]): string {
-  const local = operations.filter(op => localAnswer(op)).length;
+  const kept = operations.filter(op => localAnswer(op) === 'served').length;
   const count = operations.length;
-  const which = local === count ? 'all' : `${local}`;
-  return local ? `${count} · ${which} on Local sandbox` : `${count}`;
+  const which = kept === count ? 'all' : `${kept}`;
+  return kept ? `${count} · ${which} on Local sandbox` : `${count}`;
 }
 
 /** The groups (`Invoices (v2)`) of the v2 quickstart API, apart from v1's many. */
