@@ -6,6 +6,7 @@ import type { BillingWorkbenchApi } from '../../src/extension';
 import type { ScenarioResult } from '../../src/scenarios';
 import type { ScenarioStepRecord } from '../../src/services/scenarioTests';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
+import { plainService, type PlainService } from '../unit/plainService';
 import { answering, api } from './helpers';
 import { DIR, FAILING, file, HELD_MS } from './scenarioTesting';
 
@@ -15,10 +16,17 @@ suite('Scenarios on another connection', function () {
   const added: string[] = [];
   const started: Sandbox[] = [];
 
-  /** A connection of `kind` to `sb` (by default the Local sandbox's server), made active. */
+  const plain: PlainService[] = [];
+
+  /**
+   * A connection of `kind` to `sb` (by default the Local sandbox's server), made active. It is reached through a
+   * service that does not say it is a Local sandbox: one that does is treated as one (no question before writes).
+   */
   async function connect(name: string, kind: 'sandbox' | 'production', sb?: Sandbox) {
     sb ??= await a.clients.servedSandbox();
-    const conn = await a.connections.add({ name, kind, baseUrl: sb.url });
+    const service = await plainService(sb.url);
+    plain.push(service);
+    const conn = await a.connections.add({ name, kind, baseUrl: service.url });
     added.push(conn.id);
     await a.connections.storeCredentials(conn.id, { clientId: sb.clientId, clientSecret: sb.clientSecret });
     await a.connections.setActive(conn.id);
@@ -34,6 +42,7 @@ suite('Scenarios on another connection', function () {
     for (const id of added) await a.connections.remove(id);
     await a.connections.setActive('local');
     for (const sb of started) await sb.close();
+    for (const service of plain) await service.close();
   });
 
   test('asks once per run before writes, naming the connection; declined, the writing scenario is not sent', async () => {
