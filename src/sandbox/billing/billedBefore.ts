@@ -5,9 +5,9 @@
 import { lineKey, type Billed } from '../state/documents';
 import type { ItemRec, SubscriptionRec } from '../state/store';
 import { splitByDocument } from './creditSplit';
-import { boundedCents, SUM_DECIMALS } from './limits';
-import { exact } from './exact';
-import { toMinor } from './rounding';
+import { boundedCents, SUM_DECIMALS } from '../money/limits';
+import { exact } from '../money/exact';
+import { toMinor } from '../money/rounding';
 import type { BilledRef } from './orderBilling';
 import type { BillingDocument, BillingItem } from './types';
 

@@ -5,8 +5,8 @@
 import { addMonths } from '../../schemas/dates';
 import { dayBefore, earlier } from './calendar';
 import { currencyDecimals } from '../../wire/money';
-import { toMinor } from './rounding';
-import { boundedCents } from './limits';
+import { toMinor } from '../money/rounding';
+import { boundedCents } from '../money/limits';
 import { splitByDocument } from './creditSplit';
 import { chargeLines, type ChargeContext, type Line } from './schedule';
 import type { BillingDocument, BillingInput, BillingItem, SubscriptionInput, Through } from './types';

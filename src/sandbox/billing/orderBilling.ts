@@ -5,7 +5,7 @@
 // its effective date (an update credited and billed again, a removal, cancellation or pause credited) and the
 // subscription's own periods follow. Tax is zero.
 import type { EngineSubscription, LineItem, OrderOutcome, SubscriptionResult } from '../engine/orders';
-import { productOf } from '../state/catalog';
+import { productOf } from '../state/activeCatalog';
 import type { ItemRec, SubscriptionRec } from '../state/store';
 import { addMonths } from '../../schemas/dates';
 import { termEnd } from '../engine/subscriptionBuild';

@@ -8,8 +8,8 @@
 //     month has 30 days: a month's last day is its 30th).
 import { addDays, addMonths, daysInMonth as monthLength } from '../../schemas/dates';
 import { daysBetween, type Period } from './calendar';
-import { activeConventions, type DaysInMonth } from './conventions';
-import { add, min, mul, ratio, type Exact } from './exact';
+import { activeConventions, type DaysInMonth } from '../money/conventions';
+import { add, min, mul, ratio, type Exact } from '../money/exact';
 
 const ONE: Exact = { n: 1n, d: 1n };
 const day = (date: string) => +date.slice(8, 10);

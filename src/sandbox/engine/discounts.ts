@@ -2,10 +2,11 @@
 // to (the recurring items of its own plan, or of the whole subscription for a subscription-level discount), and
 // that negative amount is its unit amount, so the metrics (and a bill run) treat it like any other item.
 // It is fixed then: a later quantity change of a discounted item does not move it (the README says so).
-import { findCharge, MONTHS_IN, type Discount } from '../state/catalog';
+import { findCharge } from '../state/activeCatalog';
+import { MONTHS_IN, type Discount } from '../state/catalog';
 import { badRequest } from '../http/errors';
 import { discountPerPeriod, monthly, price } from './metrics';
-import { add, ZERO } from '../billing/exact';
+import { add, ZERO } from '../money/exact';
 import type { ItemRec, PlanRec } from '../state/store';
 
 interface DiscountItem {

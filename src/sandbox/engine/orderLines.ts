@@ -2,9 +2,9 @@
 // and every metric as Money, exact to the cent or refused (billing/limits.ts).
 import type { PreviewRequestBody } from '../../schemas';
 import { badRequest } from '../http/errors';
-import { exact, mul, type Exact } from '../billing/exact';
-import { MAX_AMOUNT, tooLarge } from '../billing/limits';
-import { roundMoney } from '../billing/rounding';
+import { exact, mul, type Exact } from '../money/exact';
+import { MAX_AMOUNT, tooLarge } from '../money/limits';
+import { roundMoney } from '../money/rounding';
 import { money, type Money } from './metrics';
 import type { Alloc } from './subscriptionBuild';
 

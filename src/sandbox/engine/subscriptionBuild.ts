@@ -2,19 +2,13 @@
 // over the terms of the request.
 import type { SubscriptionRequestBody } from '../../schemas';
 import { addDays, addMonths } from '../../schemas/dates';
-import {
-  currenciesOf,
-  findCharge,
-  findPlan,
-  findPlanByNumber,
-  type CatalogTier,
-  type Charge,
-  type Plan,
-} from '../state/catalog';
+import { currenciesOf, type CatalogTier, type Charge, type Plan } from '../state/catalog';
+import { findCharge, findPlan, findPlanByNumber } from '../state/activeCatalog';
 import { badRequest } from '../http/errors';
 import { newId } from '../state/ids';
 import { priceDiscounts, refuseSubscriptionDiscounts } from './discounts';
-import { price, type ItemTier, type Term } from './metrics';
+import { price } from './metrics';
+import type { ItemTier, Term } from '../state/subscriptionParts';
 import type { PlanRec, SubscriptionRec } from '../state/store';
 
 /** Numbers an object when the order is kept (create); null in a preview. */

@@ -6,9 +6,9 @@ import { billingDocuments } from '../billing/documents';
 import { charge } from '../billing/orderBilling';
 import type { ItemRec, SubscriptionRec } from '../state/store';
 import { billedOver, price } from './metrics';
-import { sub, ZERO, type Exact } from '../billing/exact';
+import { sub, ZERO, type Exact } from '../money/exact';
 import type { ChargeChange } from '../billing/types';
-import { sumOf } from '../billing/rounding';
+import { sumOf } from '../money/rounding';
 
 export function termBilled(
   subscription: SubscriptionRec,

@@ -12,11 +12,11 @@ import {
   type DataWriter,
 } from './dataFile';
 import { acquireLock } from './dataLock';
-import { SEED_CATALOG, type Catalog } from './catalog';
+import type { Catalog } from './catalog';
+import { SEED_CATALOG } from './seedCatalog';
 import { CatalogError, importCatalog } from './catalogImport';
 import { Numbers } from './ids';
-import type { Term } from '../engine/metrics';
-import type { BillingRun, PauseRec, PlanRec } from './subscriptionParts';
+import type { BillingRun, PauseRec, PlanRec, Term } from './subscriptionParts';
 import type { BillRunRec } from './billRuns';
 import { Actions, standingLedger, standsBilled, type ActionRec } from './actions';
 import { Ledger, type BillingDocumentRec } from './documents';

@@ -4,8 +4,8 @@
 // answers; OrderMetrics and the ramp types are not computed.
 import type { Action, OrderOutcome, SubscriptionResult } from '../engine/orders';
 import type { Money } from '../../wire/money';
-import type { Exact } from '../billing/exact';
-import { roundMoney, sumOf } from '../billing/rounding';
+import type { Exact } from '../money/exact';
+import { roundMoney, sumOf } from '../money/rounding';
 import type { ItemRec } from '../state/store';
 import { previewDocuments, type Thru } from './invoices';
 import { mrrNow, numbered, planOf, tcbNow, tcvNow } from './itemFacts';

@@ -4,7 +4,7 @@
 // (v2 `price_id`); a subscription's ratePlanId is its plan's id, a chargeNumber its item's number.
 import type { AccountData, PreviewRequestBody, TermBody } from '../../schemas';
 import type { EngineBody, EngineSubscription } from '../engine/orders';
-import { findCharge, findPlan, findPlanByNumber } from '../state/catalog';
+import { findCharge, findPlan, findPlanByNumber } from '../state/activeCatalog';
 import type { PlanRec, Store, SubscriptionRec } from '../state/store';
 import type {
   V1Action,
