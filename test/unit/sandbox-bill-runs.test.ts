@@ -18,7 +18,8 @@ import { accountScope, billAccount, pendingLines } from '../../src/sandbox/invoi
 import { Store } from '../../src/sandbox/state/store';
 import { TimeMachine } from '../../src/sandbox/timeTravel/timeMachine';
 import { clockSummary } from '../../src/client/clockText';
-import { orderBillingDocuments, type BilledRef } from '../../src/sandbox/billing/orderBilling';
+import { orderBillingDocuments } from '../../src/sandbox/engine/orderBilling';
+import type { BilledRef } from '../../src/sandbox/engine/billedBefore';
 import type { BillingItem } from '../../src/sandbox/billing';
 import { billed, brief, changeSeats, FIVE_PLANS, lines, newCustomer, owed, TEAM } from './billRunFixtures';
 

@@ -16,8 +16,9 @@ import { StateHistory } from '../../src/sandbox/timeTravel/history';
 import { TimeMachine } from '../../src/sandbox/timeTravel/timeMachine';
 import type { TimeEvent } from '../../src/wire/sandboxClock';
 import { clockSummary } from '../../src/client/clockText';
-import { subscriptionView } from '../../src/sandbox/v2/orderViews';
+import { subscriptionView } from '../../src/sandbox/engine/orderRecord';
 import { subscriptionAnswer } from '../../src/sandbox/v1/subscriptionView';
+import { serviceErrorOf } from '../../src/sandbox/http/errors';
 
 describe('the clock', () => {
   const source = () => new Date('2026-11-24T10:20:30.000Z');
@@ -428,7 +429,7 @@ describe('going back', () => {
       () => tm.move({ to: '2026-01-01' }),
       (e: Error) => {
         assert.match(e.message, /cannot go back from 2027-01-01 to 2026-01-01/);
-        assert.equal((e as unknown as { status: number }).status, 400);
+        assert.equal((serviceErrorOf(e) as { status?: number }).status, 400); // as the clock's path answers it
         return true;
       },
     );

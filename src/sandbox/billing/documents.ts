@@ -1,6 +1,6 @@
 // The billing engine's main function: every charge's lines, gathered into one billing document per date for the
 // account (a bill run's invoice), each item rounded once to the currency's decimals by the tenant's rounding mode
-// (billing/rounding.ts: Half Up by default); a date whose items come to less than zero gives its credits back on a
+// (money/rounding.ts: Half Up by default); a date whose items come to less than zero gives its credits back on a
 // credit memo and bills its charges on an invoice (billing/creditSplit.ts). Tax is zero. Pure: no HTTP, no store, no clock (the rounding mode is the sandbox's, read from the request's scope).
 import { addMonths } from '../../schemas/dates';
 import { dayBefore, earlier } from './calendar';

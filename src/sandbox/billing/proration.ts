@@ -1,4 +1,4 @@
-// How much of a full billing period a part of it bills: the tenant's proration rules (conventions.ts), as the
+// How much of a full billing period a part of it bills: the tenant's proration rules (money/conventions.ts), as the
 // vendor documents them (docs.zuora.com, Proration: "Prorating - 30 days or actual days" and "Calculating Total
 // Amount with Partial Period (Quarter, Semi-annual, or Annual billing Periods)").
 //   By day (the default): the days served over the days of the full period.

@@ -6,7 +6,7 @@
 //   the billing engine's pricer (billing/pricing), so the metrics and the invoices never disagree;
 //   a discount = the negative amount it takes off each period (see `discountPerPeriod`, priced when its plan is);
 //   gross_amount = net_amount (the discounts are items of their own; no taxes); currency = the account's.
-// Every figure is exact (billing/exact: 15 x 689.78 / 12 is 862.225, not the double 862.2249...) and rounded
+// Every figure is exact (money/exact: 15 x 689.78 / 12 is 862.225, not the double 862.2249...) and rounded
 // once, when answered (money), by the sandbox's rounding mode (Half Up by default) to the currency's decimals.
 import type { Money } from '../../wire/money';
 import { MONTHS_IN, type BillingPeriod, type ChargeType } from '../state/catalog';

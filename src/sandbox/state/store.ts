@@ -154,7 +154,7 @@ export class Store {
   /** Bill runs in the order they ran, and by id and by number. */
   readonly billRunList: BillRunRec[] = [];
   readonly billRuns = new Map<string, BillRunRec>();
-  readonly actions = new Actions(); // invoices posted, canceled...; bill runs posted... (invoicing/actions.ts)
+  readonly actions = new Actions(); // invoices posted, canceled...; bill runs posted... (actions.ts)
   /** What each item has been billed (from the documents): a bill run bills the rest. */
   ledger = new Ledger();
   /** What orders are priced from: the seeded catalog, or one copied in (kept in the data file). */

@@ -4,7 +4,7 @@
 import { findPlan, productOf } from '../state/activeCatalog';
 import { roleContactId } from '../state/lookup';
 import type { AccountRec, PlanRec, Store, SubscriptionRec } from '../state/store';
-import { itemView as orderItemView, subscriptionView as orderSubscriptionView } from './orderViews';
+import { itemView as orderItemView, subscriptionView as orderSubscriptionView } from '../engine/orderRecord';
 
 const ACTOR = 'sandbox-client';
 

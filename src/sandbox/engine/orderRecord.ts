@@ -1,7 +1,7 @@
 // How a created order shows its subscriptions: the reference's order subscription, action and item shapes.
 import { findPlan } from '../state/activeCatalog';
 import { v2Interval } from '../state/catalog';
-import { periodAmount, price } from '../engine/metrics';
+import { periodAmount, price } from './metrics';
 import type { Term } from '../state/subscriptionParts';
 import { roundMoney } from '../money/rounding';
 import { currentTerm, type AccountRec, type ItemRec, type PlanRec, type SubscriptionRec } from '../state/store';
