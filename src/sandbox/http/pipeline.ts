@@ -5,7 +5,7 @@
 import { randomUUID } from 'crypto';
 import type * as http from 'http';
 import { SANDBOX_IDENTITY_HEADER, SANDBOX_IDENTITY_VALUE } from '../../wire/sandboxIdentity';
-import type { BillingConventions } from '../money/conventions';
+import { inConventions, type BillingConventions } from '../money/conventions';
 import { inCatalog } from '../state/activeCatalog';
 import type { Store } from '../state/store';
 import { hasBody, receiveBody } from './body';
@@ -17,7 +17,6 @@ import type { RouteDeps } from './routeDeps';
 import type { Reply } from './router';
 import type { SandboxOptions } from './sandboxOptions';
 import type { Tokens } from './tokens';
-import { inConventions } from '../money/conventions';
 
 /** Unauthenticated: which process serves which data file (editor windows check it before sharing one). */
 export const INFO_PATH = '/.sandbox/info';

@@ -1,7 +1,9 @@
 // The local sandbox: an HTTP server on loopback that behaves like the service for the v2 quickstart,
 // the token endpoint and the reads the tree needs. Same paths, auth, error shapes; real computations.
 // Whatever a client sends, it answers (never a crash, never a 500); slow clients time out and hold no
-// slot while their request arrives; every map that grows per request is bounded.
+// slot while their request arrives; every map that grows per request is bounded. This file assembles one
+// sandbox (store, clock, tokens, the route table: the families' routes and the control paths, registered
+// together below) and answers a routed request; a request's way from arrival to answer is pipeline.ts.
 import * as http from 'http';
 import type { AddressInfo } from 'net';
 import { formatPath, type PayloadKind } from '../../schemas';
