@@ -3,13 +3,7 @@
 // by quantity at and around the tier bounds, usage (nothing committed), one-time, and what a discount takes off.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import {
-  billedOver,
-  discountPerPeriod,
-  monthly,
-  periodAmount,
-  type Priced,
-} from '../../src/sandbox/engine/metrics';
+import { billedOver, discountPerPeriod, monthly, periodAmount, type Priced } from '../../src/sandbox/engine/metrics';
 import type { ItemTier } from '../../src/sandbox/state/subscriptionParts';
 import { round2 } from '../../src/wire/money';
 import { exact, ratio, type Exact } from '../../src/sandbox/money/exact';
