@@ -1,8 +1,11 @@
-export { startSandbox, DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, type Sandbox, type SandboxOptions } from './http/server';
+export { startSandbox } from './http/server';
+export { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET } from './http/routes';
+export type { Sandbox, SandboxOptions } from './http/sandboxOptions';
 export { connectOrServe, resetDataFile, type LocalSandbox } from './http/sharedServer';
 export { DataFileError } from './state/dataFile';
 export { parseFaults, type Fault } from './http/faults';
-export { CATALOG, type Catalog } from './state/catalog';
+export { CATALOG } from './state/seedCatalog';
+export type { Catalog } from './state/catalog';
 export { CatalogError, importCatalog } from './state/catalogImport';
 export { V1_OBJECT_NAMES } from '../catalog/objectNames';
 export {
@@ -11,4 +14,4 @@ export {
   PRORATION_UNITS,
   ROUNDING_MODES,
   type BillingConventions,
-} from './billing/conventions';
+} from './money/conventions';

@@ -10,7 +10,7 @@
 import { after, before, describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
-import type { BillingConventions } from '../../src/sandbox/billing/conventions';
+import type { BillingConventions } from '../../src/sandbox/money/conventions';
 import { days30360 } from '../../src/sandbox/billing/proration';
 import { v1Caller } from './sandbox-v1-helpers';
 

@@ -3,17 +3,11 @@
 // by quantity at and around the tier bounds, usage (nothing committed), one-time, and what a discount takes off.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import {
-  billedOver,
-  discountPerPeriod,
-  monthly,
-  periodAmount,
-  type ItemTier,
-  type Priced,
-} from '../../src/sandbox/engine/metrics';
+import { billedOver, discountPerPeriod, monthly, periodAmount, type Priced } from '../../src/sandbox/engine/metrics';
+import type { ItemTier } from '../../src/sandbox/state/subscriptionParts';
 import { round2 } from '../../src/wire/money';
-import { exact, ratio, type Exact } from '../../src/sandbox/billing/exact';
-import { roundMoney } from '../../src/sandbox/billing/rounding';
+import { exact, ratio, type Exact } from '../../src/sandbox/money/exact';
+import { roundMoney } from '../../src/sandbox/money/rounding';
 
 /** An exact figure as a number (the amounts here are whole or short decimals). */
 const val = (e: Exact) => Number(e.n) / Number(e.d);

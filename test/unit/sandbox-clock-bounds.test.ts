@@ -9,7 +9,7 @@ import { CLOCK_PATH } from '../../src/client';
 import { clockSummary } from '../../src/client/clockText';
 import { runOrder } from '../../src/sandbox/engine/orders';
 import { sandboxClock } from '../../src/sandbox/state/clock';
-import { seed } from '../../src/sandbox/state/seed';
+import { seed } from '../../src/sandbox/engine/seed';
 import { Store } from '../../src/sandbox/state/store';
 import type { DueHandler } from '../../src/sandbox/timeTravel/due';
 import { DUE_HANDLERS } from '../../src/sandbox/timeTravel/handlers';

@@ -11,9 +11,9 @@
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
-import { ROUNDING_MODES, type Rounding } from '../../src/sandbox/billing/conventions';
-import { exact } from '../../src/sandbox/billing/exact';
-import { toMinor } from '../../src/sandbox/billing/rounding';
+import { ROUNDING_MODES, type Rounding } from '../../src/sandbox/money/conventions';
+import { exact } from '../../src/sandbox/money/exact';
+import { toMinor } from '../../src/sandbox/money/rounding';
 import { contractMonths } from '../../src/sandbox/engine/tcv';
 import { conventionsLine, conventionsOption } from '../../src/cli/sandbox';
 import { UsageError } from '../../src/cli/io';

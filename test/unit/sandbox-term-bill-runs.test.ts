@@ -5,7 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { BillingClient } from '../../src/client';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
-import type { BillingConventions } from '../../src/sandbox/billing/conventions';
+import type { BillingConventions } from '../../src/sandbox/money/conventions';
 import { addMonths, daysInMonth } from '../../src/schemas/dates';
 
 const termOf = (months: number) => ({ type: 'termed', interval: 'month', interval_count: months });

@@ -7,7 +7,7 @@ import { runDue, type DueHandler } from '../../src/sandbox/timeTravel/due';
 import { DUE_HANDLERS } from '../../src/sandbox/timeTravel/handlers';
 import { scheduledResumes } from '../../src/sandbox/timeTravel/resumes';
 import { termEnds } from '../../src/sandbox/timeTravel/terms';
-import { subscriptionView } from '../../src/sandbox/v2/orderViews';
+import { subscriptionView } from '../../src/sandbox/engine/orderRecord';
 import { subscriptionAnswer } from '../../src/sandbox/v1/subscriptionView';
 import { brief, change, ofSubscriptions, seatsEnd, storeWith, termOf } from './timeTravelFixtures';
 

@@ -1,12 +1,12 @@
 // The billing engine's main function: every charge's lines, gathered into one billing document per date for the
 // account (a bill run's invoice), each item rounded once to the currency's decimals by the tenant's rounding mode
-// (billing/rounding.ts: Half Up by default); a date whose items come to less than zero gives its credits back on a
+// (money/rounding.ts: Half Up by default); a date whose items come to less than zero gives its credits back on a
 // credit memo and bills its charges on an invoice (billing/creditSplit.ts). Tax is zero. Pure: no HTTP, no store, no clock (the rounding mode is the sandbox's, read from the request's scope).
 import { addMonths } from '../../schemas/dates';
 import { dayBefore, earlier } from './calendar';
 import { currencyDecimals } from '../../wire/money';
-import { toMinor } from './rounding';
-import { boundedCents } from './limits';
+import { toMinor } from '../money/rounding';
+import { boundedCents } from '../money/limits';
 import { splitByDocument } from './creditSplit';
 import { chargeLines, type ChargeContext, type Line } from './schedule';
 import type { BillingDocument, BillingInput, BillingItem, SubscriptionInput, Through } from './types';

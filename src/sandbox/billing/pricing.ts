@@ -1,6 +1,6 @@
 // What one full billing period (or a one-time charge) costs under each price model, exactly. Pure: the catalog
 // maps its prices onto these terms; proration and rounding happen later, once, at the billing item.
-import { add, exact, min, mul, sub, ZERO, type Exact } from './exact';
+import { add, exact, min, mul, sub, ZERO, type Exact } from '../money/exact';
 import type { PriceTerms, Tier } from './types';
 
 const amountOf = (x: number | undefined): Exact => (x === undefined ? ZERO : exact(x));

@@ -1,4 +1,4 @@
-// How much of a full billing period a part of it bills: the tenant's proration rules (conventions.ts), as the
+// How much of a full billing period a part of it bills: the tenant's proration rules (money/conventions.ts), as the
 // vendor documents them (docs.zuora.com, Proration: "Prorating - 30 days or actual days" and "Calculating Total
 // Amount with Partial Period (Quarter, Semi-annual, or Annual billing Periods)").
 //   By day (the default): the days served over the days of the full period.
@@ -8,8 +8,8 @@
 //     month has 30 days: a month's last day is its 30th).
 import { addDays, addMonths, daysInMonth as monthLength } from '../../schemas/dates';
 import { daysBetween, type Period } from './calendar';
-import { activeConventions, type DaysInMonth } from './conventions';
-import { add, min, mul, ratio, type Exact } from './exact';
+import { activeConventions, type DaysInMonth } from '../money/conventions';
+import { add, min, mul, ratio, type Exact } from '../money/exact';
 
 const ONE: Exact = { n: 1n, d: 1n };
 const day = (date: string) => +date.slice(8, 10);

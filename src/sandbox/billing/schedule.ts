@@ -3,7 +3,7 @@
 // ends) or usage (each period's units, after the period); one-time charges once, on their start.
 import { addMonths } from '../../schemas/dates';
 import { earlier, PERIOD_MONTHS, periods, type Period } from './calendar';
-import { mul, type Exact } from './exact';
+import { mul, type Exact } from '../money/exact';
 import { prorationRatio } from './proration';
 import { periodPrice } from './pricing';
 import type { ChargeChange, ChargeInput, PriceTerms, Through } from './types';

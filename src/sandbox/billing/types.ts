@@ -1,34 +1,14 @@
 // The billing engine's own input and output: what a charge costs and when, and the billing documents that follow.
 // Dates are YYYY-MM-DD; a range's end is exclusive (the first day no longer served) unless named inclusive.
+// A charge's price and changes are records the store keeps (state/subscriptionParts.ts): said here as the
+// engine's vocabulary.
+import type { ChargeChange, PriceModel, PriceTerms, Tier } from '../state/subscriptionParts';
+
+export type { ChargeChange, PriceModel, PriceTerms, Tier };
 
 /** How long one billing period is. */
 export type BillingPeriod = 'month' | 'quarter' | 'semi_annual' | 'annual';
-/** How a period's amount is priced from the quantity. */
-export type PriceModel = 'per_unit' | 'flat_fee' | 'tiered' | 'volume' | 'usage';
 export type Timing = 'in_advance' | 'in_arrears';
-
-/** A price tier: units up to `upTo` (null: no bound) at `unitAmount` each, plus `flatAmount` once when reached. */
-export interface Tier {
-  upTo: number | null;
-  unitAmount?: number;
-  flatAmount?: number;
-}
-
-/** What one full period (or a one-time charge) costs: the model with its amounts and the quantity. */
-export interface PriceTerms {
-  model: PriceModel;
-  /** per_unit and usage: the amount per unit; flat_fee: the amount. */
-  unitAmount?: number;
-  /** tiered and volume. */
-  tiers?: Tier[];
-  /** Units (usage: the units each period uses, an estimate since a preview has no usage records). */
-  quantity: number;
-}
-
-/** A change decided after billing began: new terms, or the charge stops (credited for the unused days). */
-export type ChargeChange =
-  | { on: string; kind: 'update'; quantity?: number; unitAmount?: number; tiers?: Tier[] }
-  | { on: string; kind: 'stop'; atPeriodEnd?: boolean };
 
 export interface ChargeInput<R = unknown> {
   /** The caller's own handle for the charge, handed back on each billing item. */

@@ -7,7 +7,7 @@
 // Each family names its own fields; the first one out of bounds is answered, with its path and the bound.
 import { addMonths, isRealDate } from '../../schemas/dates';
 import { MAX_PERIODS } from '../billing';
-import { amountMessage, MAX_AMOUNT } from '../billing/limits';
+import { amountMessage, MAX_AMOUNT } from '../money/limits';
 
 /** How far from today a date may lie, either way. */
 export const DATE_WINDOW_YEARS = 50;

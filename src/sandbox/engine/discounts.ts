@@ -2,10 +2,11 @@
 // to (the recurring items of its own plan, or of the whole subscription for a subscription-level discount), and
 // that negative amount is its unit amount, so the metrics (and a bill run) treat it like any other item.
 // It is fixed then: a later quantity change of a discounted item does not move it (the README says so).
-import { findCharge, MONTHS_IN, type Discount } from '../state/catalog';
-import { badRequest } from '../http/errors';
+import { findCharge } from '../state/activeCatalog';
+import { MONTHS_IN, type Discount } from '../state/catalog';
+import { refused } from './refused';
 import { discountPerPeriod, monthly, price } from './metrics';
-import { add, ZERO } from '../billing/exact';
+import { add, ZERO } from '../money/exact';
 import type { ItemRec, PlanRec } from '../state/store';
 
 interface DiscountItem {
@@ -35,7 +36,7 @@ export function priceDiscounts(plans: PlanRec[], level: 'plan' | 'subscription',
       const message =
         `${d.item.price_id} is an account-level discount: it applies across the account's subscriptions, ` +
         'which the Local sandbox does not price. Preview it on the connection its catalog was copied from.';
-      throw badRequest('invalid_parameter', at, message);
+      throw refused('invalid_parameter', at, message);
     }
     if (d.discount.level !== level) continue;
     const scope = level === 'plan' ? d.plan.items : plans.flatMap(p => p.items);
@@ -45,7 +46,7 @@ export function priceDiscounts(plans: PlanRec[], level: 'plan' | 'subscription',
       const message =
         `${d.item.price_id} discounts one-time charges too (${oneTime.price_id}); the Local sandbox discounts ` +
         'recurring charges only. Order the one-time charge in another subscription, or preview on the real service.';
-      throw badRequest('invalid_parameter', at, message);
+      throw refused('invalid_parameter', at, message);
     }
     // Usage adds nothing: what it bills is not known until it is used.
     const appliedMonthly = applied.reduce((sum, x) => add(sum, monthly(price(x)) ?? ZERO), ZERO);
@@ -62,5 +63,5 @@ export function refuseSubscriptionDiscounts(plan: PlanRec, at: string): void {
   const message =
     `${d.item.price_id} is a subscription-level discount: the Local sandbox prices it only in the order that ` +
     'creates the subscription, with the plans it discounts. Add it there, or preview on the real service.';
-  throw badRequest('invalid_parameter', at, message);
+  throw refused('invalid_parameter', at, message);
 }

@@ -6,23 +6,18 @@
 //   the billing engine's pricer (billing/pricing), so the metrics and the invoices never disagree;
 //   a discount = the negative amount it takes off each period (see `discountPerPeriod`, priced when its plan is);
 //   gross_amount = net_amount (the discounts are items of their own; no taxes); currency = the account's.
-// Every figure is exact (billing/exact: 15 x 689.78 / 12 is 862.225, not the double 862.2249...) and rounded
+// Every figure is exact (money/exact: 15 x 689.78 / 12 is 862.225, not the double 862.2249...) and rounded
 // once, when answered (money), by the sandbox's rounding mode (Half Up by default) to the currency's decimals.
 import type { Money } from '../../wire/money';
 import { MONTHS_IN, type BillingPeriod, type ChargeType } from '../state/catalog';
 import type { ItemRec } from '../state/store';
-import { exact, max, min, mul, ratio, ZERO, type Exact } from '../billing/exact';
-import { roundMoney } from '../billing/rounding';
+import type { ItemTier, Term, TiersMode } from '../state/subscriptionParts';
+import { exact, max, min, mul, ratio, ZERO, type Exact } from '../money/exact';
+import { roundMoney } from '../money/rounding';
 import { tiered, volume } from '../billing/pricing';
 import type { Tier } from '../billing/types';
 
 export type { Money };
-
-export interface Term {
-  type: 'termed' | 'evergreen';
-  interval?: 'day' | 'week' | 'month' | 'year';
-  interval_count?: number;
-}
 
 const MONTHS_PER: Record<NonNullable<Term['interval']>, Exact> = {
   day: ratio(12, 365),
@@ -42,14 +37,6 @@ export const money = (amount: Exact, currency: string): Money => {
   const rounded = roundMoney(amount, currency);
   return { gross_amount: rounded, net_amount: rounded, currency };
 };
-
-/** A tier in the account's currency (the reference's item tier): up to `up_to` units, per unit or flat. */
-export interface ItemTier {
-  up_to?: number;
-  unit_amount?: number;
-  amount?: number;
-}
-export type TiersMode = 'graduated' | 'volume';
 
 export interface Priced {
   chargeType: ChargeType;

@@ -1,7 +1,7 @@
 // The account an order books on: its owner fields, else the one its subscriptions name, or a new one from
 // `account_data` (numbered only when the order is kept).
 import type { AccountData } from '../../schemas';
-import { badRequest } from '../http/errors';
+import { refused } from './refused';
 import { newId } from '../state/ids';
 import type { AccountRec, Store } from '../state/store';
 import type { Alloc } from './subscriptionBuild';
@@ -53,10 +53,10 @@ export function orderAccount(store: Store, body: Body, alloc: Alloc, now: string
       const message =
         'The Local sandbox books one owner account per order: give "account_number" on the order, ' +
         'or send one order per owner.';
-      throw badRequest('invalid_parameter', `subscriptions[${i}]`, message);
+      throw refused('invalid_parameter', `subscriptions[${i}]`, message);
     }
   }
-  if (!found) throw badRequest('missing_parameter', 'account_number', 'The order needs an owner account.', 22);
+  if (!found) throw refused('missing_parameter', 'account_number', 'The order needs an owner account.', 22);
   return found;
 }
 
@@ -72,7 +72,7 @@ function ownerAccount(store: Store, owner: Owner, at: string, alloc: Alloc, now:
     : store.accountList.find(a => a.id === owner.account_id);
   if (!found) {
     const [field, value] = byNumber ? ['account_number', owner.account_number] : ['account_id', owner.account_id];
-    throw badRequest('invalid_parameter', `${at}${field}`, `No account ${value}.`);
+    throw refused('invalid_parameter', `${at}${field}`, `No account ${value}.`);
   }
   return { account: found, newAccount: undefined };
 }

@@ -1,10 +1,10 @@
 // What an order answers beside its actions: its line items (one-time sales, each total an amount rounded once)
-// and every metric as Money, exact to the cent or refused (billing/limits.ts).
+// and every metric as Money, exact to the cent or refused (money/limits.ts).
 import type { PreviewRequestBody } from '../../schemas';
-import { badRequest } from '../http/errors';
-import { exact, mul, type Exact } from '../billing/exact';
-import { MAX_AMOUNT, tooLarge } from '../billing/limits';
-import { roundMoney } from '../billing/rounding';
+import { refused } from './refused';
+import { exact, mul, type Exact } from '../money/exact';
+import { MAX_AMOUNT, tooLarge } from '../money/limits';
+import { roundMoney } from '../money/rounding';
 import { money, type Money } from './metrics';
 import type { Alloc } from './subscriptionBuild';
 
@@ -12,7 +12,7 @@ import type { Alloc } from './subscriptionBuild';
 export function finiteMoney(amount: Exact, currency: string, parameter: string, what: string): Money {
   const m = money(amount, currency);
   if (!Number.isFinite(m.net_amount) || Math.abs(m.net_amount) > MAX_AMOUNT) {
-    throw badRequest('invalid_parameter', parameter, `${what} are too large to compute: ${tooLarge}.`);
+    throw refused('invalid_parameter', parameter, `${what} are too large to compute: ${tooLarge}.`);
   }
   return m;
 }

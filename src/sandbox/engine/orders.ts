@@ -1,24 +1,31 @@
 // Order preview and creation: one engine. It works on copies of the subscriptions an order touches;
 // preview throws the copies away, create commits them and records the order.
-import type { PreviewItem as ClientPreviewItem } from '../../wire/responses';
-import type { AccountData, PreviewRequestBody, SubscriptionRequestBody } from '../../schemas';
+import type { AccountData, SubscriptionRequestBody } from '../../schemas';
 import { SYSTEM_CLOCK, type SandboxClock } from '../state/clock';
-import { badRequest } from '../http/errors';
+import { refused } from './refused';
 import { newId } from '../state/ids';
 import { accountOf, orderAccount } from './orderAccount';
 import { billedChange, termBilled } from './termBilling';
-import { billedOver, monthly, termMonths, type Money, type Term } from './metrics';
-import { exact, neg, sub as minus, ZERO, type Exact } from '../billing/exact';
+import { billedOver, monthly, termMonths } from './metrics';
+import type { Term } from '../state/subscriptionParts';
+import { exact, neg, sub as minus, ZERO, type Exact } from '../money/exact';
 import { tcvBetween, tcvDelta, tcvOver } from './tcv';
-import { finiteMoney, lineItemOf, type LineItem } from './orderLines';
-export type { LineItem };
+import { finiteMoney, lineItemOf } from './orderLines';
 import { later } from '../billing/calendar';
 import { stopDate } from './stopDates';
-import { subscriptionView } from '../v2/orderViews';
+import { subscriptionView } from './orderRecord';
 import { pauseOf } from './pauses';
-import { recordOrderBilling } from '../invoicing/history';
+import { recordOrderBilling } from './billingHistory';
 import type { AccountRec, ItemRec, OrderRec, Store, SubscriptionRec } from '../state/store';
-import type { Billed } from '../state/documents';
+import type {
+  Action,
+  ActionName,
+  EngineBody,
+  EngineSubscription,
+  OrderOutcome,
+  PreviewItem,
+  SubscriptionResult,
+} from './orderTypes';
 import {
   buildPlan,
   startingOn,
@@ -31,75 +38,9 @@ import {
   type PriceList,
 } from './subscriptionBuild';
 
-/** A subscription entry; `owner_transfer` has no v2 field: only the v1 OwnerTransfer action sets it. */
-export type EngineSubscription = SubscriptionRequestBody & { owner_transfer?: { account_number: string } };
-// A preview's account_data holds only currency and bill_cycle_day; an order's is a whole account.
-export type EngineBody = Omit<PreviewRequestBody, 'metrics' | 'account_data' | 'subscriptions'> & {
-  metrics?: string[];
-  account_data?: AccountData | PreviewRequestBody['account_data'];
-  subscriptions?: EngineSubscription[];
-};
-type Body = EngineBody;
-/** The service's action names, as both the preview (`action`) and the order (`type`) answer them. */
-export type ActionName =
-  | 'create_subscription'
-  | 'add_subscription_plan'
-  | 'update_subscription_plan'
-  | 'remove_subscription_plan'
-  | 'terms'
-  | 'owner_transfer'
-  | 'renew'
-  | 'cancel'
-  | 'pause'
-  | 'resume';
-
-/** A preview item as the client reads it; the sandbox always computes `tcv`. */
-type PreviewItem = ClientPreviewItem & { tcv: Money };
-export interface Action {
-  action_id: string;
-  action: ActionName;
-  sequence: number;
-  subscription_items: PreviewItem[];
-  touched: ItemRec[];
-}
-/** A preview's line item carries only its metrics (a one-time amount: no mrr). */
-interface PreviewLineItem {
-  tcb: Money;
-  tcv: Money;
-}
-
-export interface OrderOutcome {
-  preview: {
-    subscriptions: { subscription_number?: string; actions: Omit<Action, 'touched'>[] }[];
-    line_items: PreviewLineItem[];
-  };
-  order?: OrderRec;
-  account?: AccountRec;
-  /** Each subscription as the order leaves it (a copy in a preview), with its actions and the items they touched. */
-  subscriptions: SubscriptionResult[];
-  /** The order's line items, in request order (numbered on create). */
-  lineItems: LineItem[];
-  /** What the billing engine needs besides the subscriptions (billing documents of a preview). */
-  billing: {
-    orderDate: string;
-    billCycleDay: number;
-    currency: string;
-    /** What the account's documents already billed an item, by line (the store's ledger). */
-    billed?: (itemId: string) => ReadonlyMap<string, Billed>;
-  };
-}
-
 /** An item's change in metrics for one action, exact (rounded once, when answered). */
 type Metric = (it: ItemRec) => { mrr?: Exact; tcb: Exact; tcv: Exact };
 type Act = (sub: SubscriptionRec, action: ActionName, items: ItemRec[], metric: Metric) => void;
-export interface SubscriptionResult {
-  number: string | null;
-  sub: SubscriptionRec;
-  actions: Action[];
-  /** The request's entry, and the stored subscription it changes (as it was): when each change bills. */
-  entry: EngineSubscription;
-  before?: SubscriptionRec;
-}
 
 /** POST /v2/accounts: the account alone; no order is recorded. */
 export function createAccount(store: Store, d: AccountData, clock: SandboxClock = SYSTEM_CLOCK): AccountRec {
@@ -110,7 +51,7 @@ export function createAccount(store: Store, d: AccountData, clock: SandboxClock 
 
 export function runOrder(
   store: Store,
-  body: Body,
+  body: EngineBody,
   commit: boolean,
   clock: SandboxClock = SYSTEM_CLOCK,
   actor = 'sandbox-client',
@@ -213,7 +154,7 @@ function subscriptionResult(
     const existing = store.subscriptions.get(entry.subscription_number);
     if (!existing || existing.account_number !== ctx.accountNumber) {
       const message = `No subscription ${entry.subscription_number} on account ${ctx.accountNumber}.`;
-      throw badRequest('invalid_parameter', `${at}.subscription_number`, message);
+      throw refused('invalid_parameter', `${at}.subscription_number`, message);
     }
     before = existing;
     sub = structuredClone(existing);
@@ -245,7 +186,7 @@ function previewItem(
 
 /** A state change the subscription's state does not allow: a 400 in category 30. */
 function rule(ok: boolean, parameter: string, message: string): void {
-  if (!ok) throw badRequest('invalid_state', parameter, message, 30);
+  if (!ok) throw refused('invalid_state', parameter, message, 30);
 }
 
 /** The changes an order makes to an existing subscription (a copy), each reported as an action. */
@@ -255,7 +196,7 @@ function applyChanges(sub: SubscriptionRec, entry: EngineSubscription, at: strin
   const planById = (id: string | undefined, parameter: string) => {
     const p = sub.plans.find(x => x.id === id && !x.removed);
     if (!p) {
-      throw badRequest('invalid_parameter', parameter, `No subscription plan ${id} on ${sub.subscription_number}.`);
+      throw refused('invalid_parameter', parameter, `No subscription plan ${id} on ${sub.subscription_number}.`);
     }
     return p;
   };
@@ -280,7 +221,7 @@ function applyChanges(sub: SubscriptionRec, entry: EngineSubscription, at: strin
       const it = p.items.find(x => x.subscription_item_number === si.subscription_item_number);
       if (!it) {
         const parameter = `${where}.subscription_items[${k}].subscription_item_number`;
-        throw badRequest('invalid_parameter', parameter, `No item ${si.subscription_item_number} in plan ${p.id}.`);
+        throw refused('invalid_parameter', parameter, `No item ${si.subscription_item_number} in plan ${p.id}.`);
       }
       const was = { ...it };
       const before = monthly(price(it)) ?? ZERO;

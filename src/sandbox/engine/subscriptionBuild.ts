@@ -2,19 +2,13 @@
 // over the terms of the request.
 import type { SubscriptionRequestBody } from '../../schemas';
 import { addDays, addMonths } from '../../schemas/dates';
-import {
-  currenciesOf,
-  findCharge,
-  findPlan,
-  findPlanByNumber,
-  type CatalogTier,
-  type Charge,
-  type Plan,
-} from '../state/catalog';
-import { badRequest } from '../http/errors';
+import { currenciesOf, type CatalogTier, type Charge, type Plan } from '../state/catalog';
+import { findCharge, findPlan, findPlanByNumber } from '../state/activeCatalog';
+import { refused } from './refused';
 import { newId } from '../state/ids';
 import { priceDiscounts, refuseSubscriptionDiscounts } from './discounts';
-import { price, type ItemTier, type Term } from './metrics';
+import { price } from './metrics';
+import type { ItemTier, Term } from '../state/subscriptionParts';
 import type { PlanRec, SubscriptionRec } from '../state/store';
 
 /** Numbers an object when the order is kept (create); null in a preview. */
@@ -40,7 +34,7 @@ function priceOf(charge: Charge, currency: string, parameter: string, list?: Pri
   if (amount === undefined) {
     const priced = currenciesOf(charge).join(', ');
     const message = `Price ${charge.id} has no ${currency} amount; the catalog prices it in ${priced}.`;
-    throw badRequest('invalid_parameter', parameter, message);
+    throw refused('invalid_parameter', parameter, message);
   }
   return amount;
 }
@@ -76,19 +70,19 @@ export function buildPlan(input: PlanInput, at: string, start: string, term: Ter
 function planOf(input: PlanInput, at: string, start: string, term: Term, ctx: OrderContext): PlanRec {
   const [field, value] = input.plan_id === undefined ? ['plan_number', input.plan_number] : ['plan_id', input.plan_id];
   const plan = input.plan_id === undefined ? findPlanByNumber(input.plan_number ?? '') : findPlan(input.plan_id);
-  if (!plan) throw badRequest('invalid_parameter', `${at}.${field}`, `No plan "${value}" in the catalog.`);
+  if (!plan) throw refused('invalid_parameter', `${at}.${field}`, `No plan "${value}" in the catalog.`);
   refuseUnpriceable(plan, `${at}.${field}`);
   const entries = new Map<string, PriceInput>();
   (input.prices ?? []).forEach((p, k) => {
     const found = findCharge(p.price_id);
     if (!found || found.plan.id !== plan.id) {
       const message = `No price "${p.price_id}" in plan ${plan.id}.`;
-      throw badRequest('invalid_parameter', `${at}.prices[${k}].price_id`, message);
+      throw refused('invalid_parameter', `${at}.prices[${k}].price_id`, message);
     }
     if (p.unit_amount !== undefined && amountFromCatalogOnly(found.charge)) {
       const model = found.charge.model.replace(/_/g, ' ');
       const message = `${p.price_id} is a ${model} price: its amount comes from the catalog; leave unit_amount out.`;
-      throw badRequest('invalid_parameter', `${at}.prices[${k}].unit_amount`, message);
+      throw refused('invalid_parameter', `${at}.prices[${k}].unit_amount`, message);
     }
     entries.set(p.price_id, p);
   });
@@ -142,7 +136,7 @@ function refuseUnpriceable(plan: Plan, parameter: string): void {
   const message =
     `Plan ${plan.id} has price ${c.id} (${c.unpriceable.model}), which the Local sandbox cannot price: ` +
     `${c.unpriceable.reason}. Preview this plan on the connection its catalog was copied from.`;
-  throw badRequest('invalid_parameter', parameter, message);
+  throw refused('invalid_parameter', parameter, message);
 }
 
 /** The item's amount fields in the account's currency: unit amount, tiers, or a discount's terms. */
@@ -173,7 +167,7 @@ function tierIn(c: Charge, t: CatalogTier, currency: string, parameter: string):
   if (amount === undefined && unit === undefined) {
     const priced = currenciesOf(c).join(', ');
     const message = `Price ${c.id} has no ${currency} tiers; the catalog prices it in ${priced}.`;
-    throw badRequest('invalid_parameter', parameter, message);
+    throw refused('invalid_parameter', parameter, message);
   }
   return {
     ...(t.upTo !== undefined ? { up_to: t.upTo } : {}),

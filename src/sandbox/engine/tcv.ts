@@ -11,7 +11,7 @@
 // Feb 27 to Feb 1 is 11 + 5/31 months; Feb 28 2019 to Feb 28 2020, 11 + 28/29). The sandbox counts an evergreen
 // term as 12 months, as its TCB does (the vendor leaves an evergreen recurring charge's TCV empty).
 import { addMonths, daysInMonth } from '../../schemas/dates';
-import { add, mul, ratio, sub, ZERO, type Exact } from '../billing/exact';
+import { add, mul, ratio, sub, ZERO, type Exact } from '../money/exact';
 import { monthly, periodAmount, type Priced } from './metrics';
 
 const DAY_MS = 86_400_000;

@@ -3,12 +3,12 @@
 // the cent whatever the start date and the lengths of the months (17/31 of January and 14/29 of a leap February
 // are not one period).
 import { billingDocuments } from '../billing/documents';
-import { charge } from '../billing/orderBilling';
+import { charge } from './orderBilling';
 import type { ItemRec, SubscriptionRec } from '../state/store';
 import { billedOver, price } from './metrics';
-import { sub, ZERO, type Exact } from '../billing/exact';
+import { sub, ZERO, type Exact } from '../money/exact';
 import type { ChargeChange } from '../billing/types';
-import { sumOf } from '../billing/rounding';
+import { sumOf } from '../money/rounding';
 
 export function termBilled(
   subscription: SubscriptionRec,

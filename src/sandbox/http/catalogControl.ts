@@ -4,7 +4,8 @@
 // one on a PUT or DELETE) and carry the sandbox's access token.
 import type * as http from 'http';
 import { SANDBOX_CATALOG_PATH, type SandboxCatalogAnswer } from '../../wire/sandboxCatalog';
-import { SEED_CATALOG, type Catalog } from '../state/catalog';
+import { SEED_CATALOG } from '../state/seedCatalog';
+import type { Catalog } from '../state/catalog';
 import { CatalogError, importCatalog } from '../state/catalogImport';
 import type { Store } from '../state/store';
 import { MAX_JSON_DEPTH, nestingExceeds, parseJson, readBody } from './body';

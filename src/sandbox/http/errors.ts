@@ -3,6 +3,8 @@
 // v1: {success:false, processId, reasons[{code, message}]} with an eight-digit code = six-digit resource
 // code + category.
 import { randomUUID } from 'crypto';
+import { OrderRefused } from '../engine/refused';
+import { ClockMoving, MoveRefused } from '../timeTravel/moveErrors';
 
 export type V2Type =
   | 'bad_request'
@@ -83,3 +85,17 @@ export const notFound = (parameter: string | undefined, message: string) =>
   ServiceError.v2('not_found', [{ code: 'resource_not_found', ...(parameter ? { parameter } : {}), message }], 40);
 export const unauthorized = (message: string) =>
   new ServiceError(401, { type: 'unauthorized', errors: [] }, { resource: 900000, category: 11 }, {}, message);
+
+/**
+ * What the rooms below HTTP refuse in their own terms, as the service answers it: an order the engine refuses
+ * (400), a clock move refused (400) or asked while one runs (503, retry after a second); anything else as it is.
+ */
+export function serviceErrorOf(e: unknown): unknown {
+  if (e instanceof OrderRefused) return badRequest(e.code, e.parameter, e.message, e.category);
+  if (e instanceof MoveRefused) return badRequest('invalid_parameter', e.parameter, e.message);
+  if (e instanceof ClockMoving) {
+    const v2 = { type: 'service_unavailable' as const, errors: [{ code: 'clock_moving', message: e.message }] };
+    return new ServiceError(503, v2, { resource: 500000, category: 61 }, { 'Retry-After': '1' });
+  }
+  return e;
+}

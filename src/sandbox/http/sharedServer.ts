@@ -7,14 +7,10 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { atomicWrite, DataFileError, moveAside, reasonOf, type DataWriter } from '../state/dataFile';
 import { lockHolder } from '../state/dataLock';
-import {
-  DEMO_CLIENT_ID,
-  DEMO_CLIENT_SECRET,
-  INFO_PATH,
-  startSandbox,
-  type Sandbox,
-  type SandboxOptions,
-} from './server';
+import { INFO_PATH } from './pipeline';
+import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET } from './routes';
+import type { Sandbox, SandboxOptions } from './sandboxOptions';
+import { startSandbox } from './server';
 
 export interface LocalSandbox {
   url: string;

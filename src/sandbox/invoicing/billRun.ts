@@ -6,9 +6,9 @@
 import { addDays } from '../../schemas/dates';
 import { periods } from '../billing';
 import { splitByDocument } from '../billing/creditSplit';
-import { boundedAmount, SUM_DECIMALS } from '../billing/limits';
-import { exact, neg } from '../billing/exact';
-import { sumOf, toMinor } from '../billing/rounding';
+import { boundedAmount, SUM_DECIMALS } from '../money/limits';
+import { exact, neg } from '../money/exact';
+import { sumOf, toMinor } from '../money/rounding';
 import type { Billed, BillingDocumentRec, ChargeKind, DocumentItemRec } from '../state/documents';
 import { newId } from '../state/ids';
 import type { AccountRec, OrderRec, Store, SubscriptionRec } from '../state/store';

@@ -4,11 +4,12 @@
 // are replaced, never changed in place), so moving the clock month by month prices each subscription once per
 // change, not once per bill date.
 import { billingDocuments, type BillingDocument, type SubscriptionInput } from '../billing';
-import { charge, terms, type BilledRef } from '../billing/orderBilling';
+import { charge, terms } from '../engine/orderBilling';
+import type { BilledRef } from '../engine/billedBefore';
 import type { ChargeKind, DocumentItemRec } from '../state/documents';
 import { lineKey } from '../state/documents';
 import type { ItemRec, OrderRec, SubscriptionRec } from '../state/store';
-import { historyOf } from './history';
+import { historyOf } from '../engine/billingHistory';
 
 /** A line as a document item holds it (no id yet), with its ledger key. */
 export interface ExpectedLine {

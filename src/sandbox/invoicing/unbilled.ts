@@ -2,7 +2,7 @@
 // what it computes exactly). Over several accounts (a clock move, a bill run over every account), such an account
 // is left as it was and noted with why, so it never stops another account's bill.
 import { MAX_PERIODS, PeriodLimit } from '../billing';
-import { MoneyLimit } from '../billing/limits';
+import { MoneyLimit } from '../money/limits';
 
 /** Runs `bill` for one account; an engine limit notes it in `unbilled` (and gives undefined), anything else throws. */
 export function priced<T>(account: string, until: string, unbilled: Map<string, string>, bill: () => T): T | undefined {

@@ -1,10 +1,7 @@
 // The product catalog a Local sandbox prices orders from: products -> plans (v2 `plan_id`) -> charges (v2
 // `price_id`), amounts by currency. Every sandbox starts with the seeded one (seedCatalog.ts); a connection's own
 // catalog can replace it (Copy Catalog to Local Sandbox, `sandbox --catalog FILE`: catalogImport.ts).
-// The handlers look a plan up with findPlan/findCharge: the catalog of the sandbox whose request is being answered
-// (server.ts runs each request in its store's catalog), the seeded one outside a request.
-import { AsyncLocalStorage } from 'async_hooks';
-import { SEED_PRODUCTS } from './seedCatalog';
+// The handlers look a plan up in the catalog of the sandbox answering the request (activeCatalog.ts).
 
 /** `usage`: billed in arrears for what was used. */
 export type ChargeType = 'recurring' | 'one_time' | 'usage';
@@ -114,24 +111,6 @@ export class Catalog {
     return this.source !== undefined;
   }
 }
-
-/** The seeded catalog every Local sandbox starts with (and Reset Local Sandbox restores). */
-export const SEED_CATALOG = new Catalog(SEED_PRODUCTS);
-/** The seeded products (tests work out expected figures from them). */
-export const CATALOG: readonly Product[] = SEED_PRODUCTS;
-
-const scope = new AsyncLocalStorage<Catalog>();
-
-/** Runs `work` (and whatever it awaits) in `catalog`: a sandbox answering one request. */
-export const inCatalog = <T>(catalog: Catalog, work: () => T): T => scope.run(catalog, work);
-
-/** The catalog of the sandbox answering the current request; the seeded one outside a request. */
-export const activeCatalog = (): Catalog => scope.getStore() ?? SEED_CATALOG;
-
-export const findPlan = (id: string) => activeCatalog().findPlan(id);
-export const findPlanByNumber = (number: string) => activeCatalog().findPlanByNumber(number);
-export const findCharge = (id: string) => activeCatalog().findCharge(id);
-export const productOf = (planId: string) => activeCatalog().productOf(planId);
 
 /** The currencies a charge is priced in (its amounts, or its tiers'). */
 export function currenciesOf(c: Charge): string[] {

@@ -3,7 +3,7 @@
 // becomes a charge; one of a model or period the sandbox does not compute is kept (GET /v2/plans lists it) but
 // marked unpriceable, so ordering its plan is a 400 that says why, never a wrong figure or a 500.
 import { isObj, type Obj } from '../../schemas/objects';
-import { amountMessage, MAX_AMOUNT } from '../billing/limits';
+import { amountMessage, MAX_AMOUNT } from '../money/limits';
 import {
   Catalog,
   type BillingPeriod,

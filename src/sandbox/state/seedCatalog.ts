@@ -1,9 +1,9 @@
 // The seeded catalog: the charge models billing teams use, each priced in USD and EUR. The first three products
 // are the ones every example and test names (their ids and amounts never change); the rest add usage, tiered,
 // quarterly, volume and the two discounts. The README's "Seeded catalog" table lists the same.
-import type { Product } from './catalog';
+import { Catalog, type Product } from './catalog';
 
-export const SEED_PRODUCTS: Product[] = [
+const SEED_PRODUCTS: Product[] = [
   {
     id: 'prod-team',
     name: 'Team workspace',
@@ -221,3 +221,8 @@ export const SEED_PRODUCTS: Product[] = [
     ],
   },
 ];
+
+/** The seeded catalog every Local sandbox starts with (and Reset Local Sandbox restores). */
+export const SEED_CATALOG = new Catalog(SEED_PRODUCTS);
+/** The seeded products (tests work out expected figures from them). */
+export const CATALOG: readonly Product[] = SEED_PRODUCTS;

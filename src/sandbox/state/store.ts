@@ -12,11 +12,11 @@ import {
   type DataWriter,
 } from './dataFile';
 import { acquireLock } from './dataLock';
-import { SEED_CATALOG, type Catalog } from './catalog';
+import type { Catalog } from './catalog';
+import { SEED_CATALOG } from './seedCatalog';
 import { CatalogError, importCatalog } from './catalogImport';
 import { Numbers } from './ids';
-import type { Term } from '../engine/metrics';
-import type { BillingRun, PauseRec, PlanRec } from './subscriptionParts';
+import type { BillingRun, PauseRec, PlanRec, Term } from './subscriptionParts';
 import type { BillRunRec } from './billRuns';
 import { Actions, standingLedger, standsBilled, type ActionRec } from './actions';
 import { Ledger, type BillingDocumentRec } from './documents';
@@ -154,7 +154,7 @@ export class Store {
   /** Bill runs in the order they ran, and by id and by number. */
   readonly billRunList: BillRunRec[] = [];
   readonly billRuns = new Map<string, BillRunRec>();
-  readonly actions = new Actions(); // invoices posted, canceled...; bill runs posted... (invoicing/actions.ts)
+  readonly actions = new Actions(); // invoices posted, canceled...; bill runs posted... (actions.ts)
   /** What each item has been billed (from the documents): a bill run bills the rest. */
   ledger = new Ledger();
   /** What orders are priced from: the seeded catalog, or one copied in (kept in the data file). */

@@ -1,8 +1,47 @@
-// A subscription's parts as the store keeps them: its plans and their items (each a price of the catalog, priced
-// for the subscription), how each item bills over time, and a pause. store.ts holds the subscription itself.
+// A subscription's parts as the store keeps them: its terms, its plans and their items (each a price of the
+// catalog, priced for the subscription), how each item bills over time (in the billing engine's terms: a price
+// and its changes), and a pause. store.ts holds the subscription itself.
 import type { BillingPeriod, ChargeModel, ChargeType } from './catalog';
-import type { ItemTier, TiersMode } from '../engine/metrics';
-import type { ChargeChange, PriceTerms } from '../billing/types';
+
+export interface Term {
+  type: 'termed' | 'evergreen';
+  interval?: 'day' | 'week' | 'month' | 'year';
+  interval_count?: number;
+}
+
+/** A tier in the account's currency (the reference's item tier): up to `up_to` units, per unit or flat. */
+export interface ItemTier {
+  up_to?: number;
+  unit_amount?: number;
+  amount?: number;
+}
+export type TiersMode = 'graduated' | 'volume';
+
+/** How a period's amount is priced from the quantity. */
+export type PriceModel = 'per_unit' | 'flat_fee' | 'tiered' | 'volume' | 'usage';
+
+/** A price tier: units up to `upTo` (null: no bound) at `unitAmount` each, plus `flatAmount` once when reached. */
+export interface Tier {
+  upTo: number | null;
+  unitAmount?: number;
+  flatAmount?: number;
+}
+
+/** What one full period (or a one-time charge) costs: the model with its amounts and the quantity. */
+export interface PriceTerms {
+  model: PriceModel;
+  /** per_unit and usage: the amount per unit; flat_fee: the amount. */
+  unitAmount?: number;
+  /** tiered and volume. */
+  tiers?: Tier[];
+  /** Units (usage: the units each period uses, an estimate since a preview has no usage records). */
+  quantity: number;
+}
+
+/** A change decided after billing began: new terms, or the charge stops (credited for the unused days). */
+export type ChargeChange =
+  | { on: string; kind: 'update'; quantity?: number; unitAmount?: number; tiers?: Tier[] }
+  | { on: string; kind: 'stop'; atPeriodEnd?: boolean };
 
 export interface ItemRec {
   id: string;

@@ -1,6 +1,11 @@
 // Orders saved before the sandbox answered in the real shapes: their retrieve responses are brought to
 // today's shape when the data file loads, so the tree and "Preview Again" read one shape only.
-import type { OrderRec } from './store';
+
+/** The parts of a kept order (store.ts's OrderRec) whose shape changed. */
+interface KeptOrder {
+  line_items: unknown[];
+  subscriptions: unknown[];
+}
 
 const ACTION_NAMES: Record<string, string> = {
   create: 'create_subscription',
@@ -15,7 +20,7 @@ const ACTION_NAMES: Record<string, string> = {
 type Loose = Record<string, unknown>;
 const list = (v: unknown) => (Array.isArray(v) ? { next_page: null, data: v } : v);
 
-export function upgradeOrder(o: OrderRec): OrderRec {
+export function upgradeOrder<T extends KeptOrder>(o: T): T {
   const subscriptions = (o.subscriptions as Loose[]).map(s => ({
     ...s,
     state: s.state === 'cancelled' ? 'canceled' : s.state,

@@ -3,7 +3,7 @@
 import { addDays } from '../../schemas/dates';
 import type { TimeEvent } from '../../wire/sandboxClock';
 import type { SubscriptionRec } from '../state/store';
-import { resumedHistory } from '../invoicing/history';
+import { resumedHistory } from '../engine/billingHistory';
 import { stampOf, type DueHandler } from './due';
 
 const resumeOf = (s: SubscriptionRec) => (s.state === 'paused' ? s.pause?.resume_date : undefined);

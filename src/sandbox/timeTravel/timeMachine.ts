@@ -10,7 +10,7 @@ import {
   type ClockStep,
   type TimeEvent,
 } from '../../wire/sandboxClock';
-import { badRequest, ServiceError } from '../http/errors';
+import { ClockMoving, MoveRefused } from './moveErrors';
 import { stepTarget, type MovableClock } from '../state/clock';
 import type { Store } from '../state/store';
 import { dueSteps, finish, newNotes, TooManyEvents, type DueHandler, type MoveNotes, type Steps } from './due';
@@ -74,7 +74,7 @@ export class TimeMachine {
     return this.history.bytes;
   }
 
-  /** Moves the clock to a date or by a step, at once; a 400 when it cannot go there. */
+  /** Moves the clock to a date or by a step, at once; a MoveRefused when it cannot go there. */
   move(step: ClockStep): ClockAnswer {
     return finish(this.moveSteps(step));
   }
@@ -97,7 +97,7 @@ export class TimeMachine {
     }
   }
 
-  /** A 503 with Retry-After while a move runs in turns (its own save excepted): nothing may see it half done. */
+  /** A ClockMoving (a 503 with Retry-After) while a move runs in turns (its own save excepted). */
   refuseWhileMoving(): void {
     if (!this.moving || this.saving) return;
     const { from, step } = this.moving;
@@ -105,15 +105,14 @@ export class TimeMachine {
     const message =
       `The Local sandbox is moving its clock from ${from} ${where}; it answers again when the move is done: ` +
       'retry after the Retry-After seconds.';
-    const v2 = { type: 'service_unavailable' as const, errors: [{ code: 'clock_moving', message }] };
-    throw new ServiceError(503, v2, { resource: 500000, category: 61 }, { 'Retry-After': '1' });
+    throw new ClockMoving(message);
   }
 
   private *moveSteps(step: ClockStep): Steps<ClockAnswer> {
     const { clock } = this.deps;
     const previous = clock.today();
     const target = stepTarget(previous, step);
-    if (typeof target !== 'string') throw badRequest('invalid_parameter', 'by', target.error);
+    if (typeof target !== 'string') throw new MoveRefused('by', target.error);
     if (target === previous) {
       clock.set(target);
       return { ...this.status(), previous, events: [] };
@@ -127,7 +126,7 @@ export class TimeMachine {
       return { ...this.status(), previous, events, ...unbilledOf(notes), ...(dropped.length ? bound : {}) };
     }
     const restored = this.history.atOrBefore(target);
-    if (!restored) throw badRequest('invalid_parameter', 'to', this.tooEarly(previous, target));
+    if (!restored) throw new MoveRefused('to', this.tooEarly(previous, target));
     // Back to the mark's own date: the state as it was then, exactly (nothing overdue in it runs again).
     const notes = newNotes();
     const again = this.happen(target, 'to', notes, restored === target ? [] : undefined);
@@ -157,7 +156,7 @@ export class TimeMachine {
     } catch (e) {
       // The history puts the state back as it was (history.ts).
       if (!(e instanceof TooManyEvents)) throw e;
-      throw badRequest('invalid_parameter', parameter, `Nothing was changed: ${e.message}; move in smaller steps.`);
+      throw new MoveRefused(parameter, `Nothing was changed: ${e.message}; move in smaller steps.`);
     }
   }
 

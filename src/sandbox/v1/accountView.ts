@@ -1,9 +1,9 @@
 // GET /v1/accounts/{accountKey} (GETAccountType): an account in the v1 words (basicInfo, billingAndPayment,
 // metrics, contacts). Nothing is billed locally, so balances are 0; contractedMrr sums its active subscriptions.
-import { roundMoney } from '../billing/rounding';
+import { roundMoney } from '../money/rounding';
 import type { AccountRec, Contact, Store } from '../state/store';
 import { mrrNow } from './itemFacts';
-import { add, ZERO } from '../billing/exact';
+import { add, ZERO } from '../money/exact';
 
 export function accountAnswer(a: AccountRec, store: Store) {
   const subs = [...store.subscriptions.values()].filter(s => s.account_number === a.account_number);

@@ -1,7 +1,8 @@
 // GET /v1/catalog/products and GET /v1/rateplan/{product-key}/productRatePlan: the sandbox's catalog (the
 // seeded one, or the one copied into it) in the v1 names (PerUnit, Tiered, DiscountPercentage; Month, Quarter,
 // Annual), prices per currency with their tiers.
-import { activeCatalog, currenciesOf, type BillingPeriod, type Charge, type ChargeModel } from '../state/catalog';
+import { activeCatalog } from '../state/activeCatalog';
+import { currenciesOf, type BillingPeriod, type Charge, type ChargeModel } from '../state/catalog';
 
 const V1_PERIOD: Record<BillingPeriod, string> = {
   month: 'Month',

@@ -1,6 +1,6 @@
 // The v1 create answer (PostOrderResponseType). The subscriptions are listed as the minor version asks (spec 01):
 // `subscriptionNumbers` through 222.x, `subscriptions` with their status from 223.0; ids with `returnIds=true`.
-import type { OrderOutcome } from '../engine/orders';
+import type { OrderOutcome } from '../engine/orderTypes';
 import { V1_STATUS_OF } from './names';
 
 type LineItemRec = { id: string; item_number: string };

@@ -3,7 +3,7 @@
 // the shape, the range (500000-679999) and one example (531003: a subscription field); the full list is not
 // shown, so the codes below are the sandbox's own, one per object of an order, with the example's for
 // subscriptions. A request without a body (a GET) uses 500000, as spec 01 says.
-import { ServiceError } from '../http/errors';
+import { ServiceError, serviceErrorOf } from '../http/errors';
 import { NOT_SERVED_HEADER, NOT_SERVED_VALUE } from '../../wire/notServed';
 
 export const RESOURCE = {
@@ -55,7 +55,8 @@ export const notServed = (resource: V1Resource, what: string) =>
   v1Error(resource, CATEGORY.unsupported, `${what} is not served by the local sandbox.`, 501);
 
 /** The engine speaks v2 (`subscriptions[0].add_subscription_plans[0]...`): its errors get the v1 object's code. */
-export function asV1(e: unknown): unknown {
+export function asV1(error: unknown): unknown {
+  const e = serviceErrorOf(error);
   if (!(e instanceof ServiceError) || e.v1.resource !== RESOURCE.unknown) return e;
   const parameter = e.v2.errors[0]?.parameter ?? '';
   const resource: V1Resource = /price/.test(parameter)

@@ -2,9 +2,10 @@
 // (src/sandbox/billing), one per billing date: `invoices`, and `creditMemos` when a date credits more than it
 // bills (a removal, cancellation or fewer units mid-period). No taxes. The order's line items bill once, on their
 // start.
-import type { OrderOutcome } from '../engine/orders';
+import type { OrderOutcome } from '../engine/orderTypes';
 import type { BillingDocument, BillingItem, Through } from '../billing';
-import { orderBillingDocuments, type BilledRef } from '../billing/orderBilling';
+import { orderBillingDocuments } from '../engine/orderBilling';
+import type { BilledRef } from '../engine/billedBefore';
 import { badRequest } from '../http/errors';
 import { numbered } from './itemFacts';
 

@@ -2,9 +2,9 @@
 // figures after the order, and whether the order numbered it (a preview numbers nothing).
 import { billedOver, monthly, termMonths } from '../engine/metrics';
 import { tcvOver } from '../engine/tcv';
-import { add, ZERO, type Exact } from '../billing/exact';
+import { add, ZERO, type Exact } from '../money/exact';
 import { price } from '../engine/subscriptionBuild';
-import { productOf } from '../state/catalog';
+import { productOf } from '../state/activeCatalog';
 import type { ItemRec, PlanRec, SubscriptionRec } from '../state/store';
 
 export const planOf = (sub: SubscriptionRec, it: ItemRec): PlanRec | undefined =>

@@ -1,5 +1,5 @@
 // The engine's action names (the v2 ones) and the v1 order action types: one to one.
-import type { ActionName } from '../engine/orders';
+import type { ActionName } from '../engine/orderTypes';
 import type { ActionType } from './body';
 
 export const V1_TYPE_OF: Record<ActionName, ActionType> = {

@@ -3,7 +3,8 @@
 import type { Action, Subscription, Term } from '../../wire/responses';
 import type { OrderRec, Store } from '../state/store';
 import { V1_PERIOD_TYPE, V1_TYPE_OF } from './names';
-import type { ActionName, LineItem } from '../engine/orders';
+import type { ActionName } from '../engine/orderTypes';
+import type { LineItem } from '../engine/orderLines';
 
 /** v1 answers times as `yyyy-mm-dd hh:mm:ss`. */
 export const v1Time = (iso: string) => iso.replace('T', ' ').slice(0, 19);

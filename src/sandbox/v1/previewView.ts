@@ -2,10 +2,10 @@
 // sandbox computes: chargeMetrics, orderDeltaMetrics (mrr, tcb, tcv per action and charge), invoices and credit
 // memos (the billing engine's, one per billing date). The figures are the order engine's, the same the v2 preview
 // answers; OrderMetrics and the ramp types are not computed.
-import type { Action, OrderOutcome, SubscriptionResult } from '../engine/orders';
+import type { Action, OrderOutcome, SubscriptionResult } from '../engine/orderTypes';
 import type { Money } from '../../wire/money';
-import type { Exact } from '../billing/exact';
-import { roundMoney, sumOf } from '../billing/rounding';
+import type { Exact } from '../money/exact';
+import { roundMoney, sumOf } from '../money/rounding';
 import type { ItemRec } from '../state/store';
 import { previewDocuments, type Thru } from './invoices';
 import { mrrNow, numbered, planOf, tcbNow, tcvNow } from './itemFacts';

@@ -1,9 +1,9 @@
 // GET /v1/subscriptions/{subscriptionKey} (GETSubscriptionByKeyWithSuccess): a subscription as it stands, with its
 // rate plans and charges (a removed plan stays listed, marked lastChangeType Remove, as the service lists it).
-import { roundMoney } from '../billing/rounding';
-import type { Term } from '../engine/metrics';
+import { roundMoney } from '../money/rounding';
+import type { Term } from '../state/subscriptionParts';
 import { currentTerm, type AccountRec, type ItemRec, type PlanRec, type SubscriptionRec } from '../state/store';
-import { findPlan } from '../state/catalog';
+import { findPlan } from '../state/activeCatalog';
 import { mrrNow, productOf, tcvNow, total } from './itemFacts';
 import { V1_PERIOD_TYPE, V1_STATUS_OF } from './names';
 

@@ -3,8 +3,8 @@
 // v1 words. productRatePlanId is the catalog's plan id (v2 `plan_id`), productRatePlanChargeId its charge id
 // (v2 `price_id`); a subscription's ratePlanId is its plan's id, a chargeNumber its item's number.
 import type { AccountData, PreviewRequestBody, TermBody } from '../../schemas';
-import type { EngineBody, EngineSubscription } from '../engine/orders';
-import { findCharge, findPlan, findPlanByNumber } from '../state/catalog';
+import type { EngineBody, EngineSubscription } from '../engine/orderTypes';
+import { findCharge, findPlan, findPlanByNumber } from '../state/activeCatalog';
 import type { PlanRec, Store, SubscriptionRec } from '../state/store';
 import type {
   V1Action,

@@ -3,10 +3,11 @@
 // subscriptionPreviewBillingDocumentsResponse with its items. Through: `term_end: true`, else `end_date`, else
 // `number_of_periods`, else the end of the current term.
 import type { PreviewRequestBody } from '../../schemas';
-import type { OrderOutcome } from '../engine/orders';
+import type { OrderOutcome } from '../engine/orderTypes';
 import { badRequest } from '../http/errors';
 import type { BillingDocument, BillingItem, Through } from '../billing';
-import { orderBillingDocuments, type BilledRef } from '../billing/orderBilling';
+import { orderBillingDocuments } from '../engine/orderBilling';
+import type { BilledRef } from '../engine/billedBefore';
 
 type Body = Pick<PreviewRequestBody, 'metrics' | 'number_of_periods' | 'term_end' | 'end_date'>;
 

@@ -2,7 +2,7 @@
 // /v2/products/{product_id}, /v2/plans/{plan_id} (by id or plan number; the list is in routes.ts), GET /v2/prices
 // and /v2/prices/{price_id}. Creating, changing or deleting catalog objects is simulated from the contract: the
 // sandbox's catalog changes only by a copy (Copy Catalog to Local Sandbox).
-import { activeCatalog } from '../state/catalog';
+import { activeCatalog } from '../state/activeCatalog';
 import { notFound } from '../http/errors';
 import type { RouteDeps } from '../http/routeDeps';
 import { ok, type Route } from '../http/router';

@@ -2,7 +2,8 @@
 // plan with its product and prices when `expand[]` asks for them, a product with its plans. The catalog's
 // charges are the v2 prices: amounts by currency, tiers, discounts and billing periods in the reference's fields.
 // The sandbox's own catalog: seeded, or copied into it.
-import { activeCatalog, v2Interval, type Catalog, type Charge, type Plan, type Product } from '../state/catalog';
+import { activeCatalog } from '../state/activeCatalog';
+import { v2Interval, type Catalog, type Charge, type Plan, type Product } from '../state/catalog';
 import { listPage } from './listQuery';
 
 const SINCE = '2024-01-01';

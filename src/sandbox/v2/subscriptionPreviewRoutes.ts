@@ -3,7 +3,8 @@
 // subscriptionPreviewResponse: the entry's actions, and its billing documents when `metrics` asks for them.
 import type { PreviewRequestBody } from '../../schemas';
 import { outOfBounds, V2_FIELDS } from '../engine/bounds';
-import { runOrder, type EngineBody } from '../engine/orders';
+import { runOrder } from '../engine/orders';
+import type { EngineBody } from '../engine/orderTypes';
 import { badRequest } from '../http/errors';
 import type { RouteDeps } from '../http/routeDeps';
 import { ok, type Route } from '../http/router';

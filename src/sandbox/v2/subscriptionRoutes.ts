@@ -2,8 +2,9 @@
 // activate and keep (nothing pending here: both say so), and the versions. Every change runs through the order engine as the same entry in an order would (one
 // order is recorded), so bill runs, time travel (a pause's resume date) and GET /v2/orders see it.
 import { outOfBounds, V2_FIELDS } from '../engine/bounds';
-import { runOrder, type EngineBody } from '../engine/orders';
-import { badRequest, notFound, ServiceError } from '../http/errors';
+import { runOrder } from '../engine/orders';
+import type { EngineBody } from '../engine/orderTypes';
+import { badRequest, notFound, ServiceError, serviceErrorOf } from '../http/errors';
 import type { RouteDeps } from '../http/routeDeps';
 import { ok, type Route } from '../http/router';
 import { subscriptionByKey } from '../state/lookup';
@@ -190,7 +191,8 @@ function keepOwn(deps: RouteDeps, now: SubscriptionRec, entry: Body): Subscripti
 export function renamed<T>(action: string | undefined, run: () => T): T {
   try {
     return run();
-  } catch (e) {
+  } catch (error) {
+    const e = serviceErrorOf(error);
     if (!(e instanceof ServiceError) || e.status !== 400) throw e;
     const errors = e.v2.errors.map(d => {
       let parameter = d.parameter?.replace(/^subscriptions\[0\]\.?/, '');

@@ -1,10 +1,10 @@
 // A subscription, its plans and its items as the v2 reads answer them (GET /v2/subscriptions and by id,
 // /v2/subscription_plans, /v2/subscription_items, the versions): the order's subscription shape less its actions,
 // with the plans and their items when `expand[]` asks (`subscription_plans`, `subscription_plans.subscription_items`).
-import { findPlan, productOf } from '../state/catalog';
+import { findPlan, productOf } from '../state/activeCatalog';
 import { roleContactId } from '../state/lookup';
 import type { AccountRec, PlanRec, Store, SubscriptionRec } from '../state/store';
-import { itemView as orderItemView, subscriptionView as orderSubscriptionView } from './orderViews';
+import { itemView as orderItemView, subscriptionView as orderSubscriptionView } from '../engine/orderRecord';
 
 const ACTOR = 'sandbox-client';
 

@@ -1,7 +1,9 @@
 // How a created order shows its subscriptions: the reference's order subscription, action and item shapes.
-import { findPlan, v2Interval } from '../state/catalog';
-import { periodAmount, price, type Term } from '../engine/metrics';
-import { roundMoney } from '../billing/rounding';
+import { findPlan } from '../state/activeCatalog';
+import { v2Interval } from '../state/catalog';
+import { periodAmount, price } from './metrics';
+import type { Term } from '../state/subscriptionParts';
+import { roundMoney } from '../money/rounding';
 import { currentTerm, type AccountRec, type ItemRec, type PlanRec, type SubscriptionRec } from '../state/store';
 
 /** What an order action touched, as the order engine records it. */

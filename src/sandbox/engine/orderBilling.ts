@@ -4,14 +4,14 @@
 // again, or is given back (billedBefore.ts): from that date on, each change bills from
 // its effective date (an update credited and billed again, a removal, cancellation or pause credited) and the
 // subscription's own periods follow. Tax is zero.
-import type { EngineSubscription, LineItem, OrderOutcome, SubscriptionResult } from '../engine/orders';
-import { productOf } from '../state/catalog';
+import type { EngineSubscription, OrderOutcome, SubscriptionResult } from './orderTypes';
+import { productOf } from '../state/activeCatalog';
 import type { ItemRec, SubscriptionRec } from '../state/store';
 import { addMonths } from '../../schemas/dates';
-import { termEnd } from '../engine/subscriptionBuild';
-import { later } from './calendar';
-import { lessBilledBefore, type BilledScope } from './billedBefore';
-import { billingDocuments } from './documents';
+import { termEnd } from './subscriptionBuild';
+import { later } from '../billing/calendar';
+import { lessBilledBefore, type BilledRef, type BilledScope } from './billedBefore';
+import { billingDocuments } from '../billing/documents';
 import type {
   BillingDocument,
   BillingPeriod,
@@ -20,12 +20,7 @@ import type {
   PriceModel,
   SubscriptionInput,
   Through,
-} from './types';
-
-/** What a billing item bills: a subscription item (on the subscription as the order leaves it), or a line item. */
-export type BilledRef =
-  | { kind: 'subscription_item'; sub: SubscriptionRec; item: ItemRec; productName?: string }
-  | { kind: 'line_item'; lineItem: LineItem };
+} from '../billing/types';
 
 export function orderBillingDocuments(outcome: OrderOutcome, through: Through): BillingDocument<BilledRef>[] {
   const { orderDate, billCycleDay, currency, billed } = outcome.billing;

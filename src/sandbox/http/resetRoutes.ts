@@ -5,19 +5,20 @@
 // never in between; during a clock move (which runs in turns) it is refused with the move's 503.
 import { isClockDate } from '../../wire/sandboxClock';
 import { RESET_PATH, type ResetAnswer, type ResetRequest } from '../../wire/sandboxReset';
-import { conventionsOf, inConventions } from '../billing/conventions';
-import { MAX_JSON_DEPTH, nestingExceeds, parseJson, readBody } from '../http/body';
-import { badRequest, ServiceError } from '../http/errors';
-import type { IdempotencyCache } from '../http/idempotency';
-import { catalogSummary } from '../http/catalogControl';
-import { ok, type Route } from '../http/router';
-import { inCatalog, SEED_CATALOG } from '../state/catalog';
+import { conventionsOf, inConventions } from '../money/conventions';
+import { MAX_JSON_DEPTH, nestingExceeds, parseJson, readBody } from './body';
+import { badRequest, ServiceError } from './errors';
+import type { IdempotencyCache } from './idempotency';
+import { catalogSummary } from './catalogControl';
+import { ok, type Route } from './router';
+import { inCatalog } from '../state/activeCatalog';
+import { SEED_CATALOG } from '../state/seedCatalog';
 import { importCatalog } from '../state/catalogImport';
 import type { MovableClock } from '../state/clock';
 import { moveAside, reasonOf } from '../state/dataFile';
-import { seed } from '../state/seed';
+import { seed } from '../engine/seed';
 import { Store } from '../state/store';
-import type { TimeMachine } from './timeMachine';
+import type { TimeMachine } from '../timeTravel/timeMachine';
 
 /** How the sandbox started: what a reset goes back to (the sandbox's own options). */
 export interface FreshStart {

@@ -2,10 +2,10 @@
 // `{ "by": "3 months" }` moves it and answers what happened (in turns: other requests meanwhile get a 503). Authenticated like every call (it is in the route
 // table, not public); a body it cannot read is a 400 in the v2 shape, saying what to send.
 import { CLOCK_PATH, isClockDate, parseBy, type ClockStep } from '../../wire/sandboxClock';
-import { badRequest } from '../http/errors';
-import type { RouteDeps } from '../http/routeDeps';
-import { ok, type Route } from '../http/router';
-import type { TimeMachine } from './timeMachine';
+import { badRequest } from './errors';
+import type { RouteDeps } from './routeDeps';
+import { ok, type Route } from './router';
+import type { TimeMachine } from '../timeTravel/timeMachine';
 
 /** A value as a message quotes it: short, whatever was sent. */
 const shown = (v: unknown) => {

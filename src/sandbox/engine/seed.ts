@@ -1,8 +1,8 @@
 // Seeded data: account A00000001 with an active subscription S00000001 (plan SP00000001, items
 // SI00000001...) and a paused S00000002, so every shipped example works as is; `--seed-accounts N` adds
 // more accounts, each with an order.
-import { runOrder } from '../engine/orders';
-import type { Store } from './store';
+import { runOrder } from './orders';
+import type { Store } from '../state/store';
 
 const START = '2026-01-01';
 // Fresh objects per order: the store keeps the terms it is given.

@@ -4,12 +4,17 @@
 // that the order no longer bills is given back (the old seats of April, say, before April at the new seats).
 import { lineKey, type Billed } from '../state/documents';
 import type { ItemRec, SubscriptionRec } from '../state/store';
-import { splitByDocument } from './creditSplit';
-import { boundedCents, SUM_DECIMALS } from './limits';
-import { exact } from './exact';
-import { toMinor } from './rounding';
-import type { BilledRef } from './orderBilling';
-import type { BillingDocument, BillingItem } from './types';
+import { splitByDocument } from '../billing/creditSplit';
+import { boundedCents, SUM_DECIMALS } from '../money/limits';
+import { exact } from '../money/exact';
+import { toMinor } from '../money/rounding';
+import type { BillingDocument, BillingItem } from '../billing/types';
+import type { LineItem } from './orderLines';
+
+/** What a billing item bills: a subscription item (on the subscription as the order leaves it), or a line item. */
+export type BilledRef =
+  | { kind: 'subscription_item'; sub: SubscriptionRec; item: ItemRec; productName?: string }
+  | { kind: 'line_item'; lineItem: LineItem };
 
 /** An existing subscription of the order: its items, and the date from which the engine bills it. */
 export interface BilledScope {

@@ -3,8 +3,8 @@
 // its changes when it is created (what the preview's billing documents read from the order is the same input);
 // a resume starts a new run. Bill runs price every item from its history, past periods included, so a change
 // dated before a bill is credited and billed again (src/sandbox/invoicing/billRun.ts).
-import type { SubscriptionResult } from '../engine/orders';
-import { live, priceOf, subscriptionInput } from '../billing/orderBilling';
+import type { SubscriptionResult } from './orderTypes';
+import { live, priceOf, subscriptionInput } from './orderBilling';
 import type { BillingRun, SubscriptionRec } from '../state/store';
 
 export type BillingHistory = Record<string, BillingRun[]>;
