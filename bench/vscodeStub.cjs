@@ -12,7 +12,8 @@ const Module = require('module');
 function apiNames() {
   const types = fs.readFileSync(path.join(__dirname, '..', 'node_modules', '@types', 'vscode', 'index.d.ts'), 'utf8');
   const names = new Set();
-  for (const m of types.matchAll(/^\t(?:export )?(?:namespace|class|enum|function|const|let|var) (\w+)/gm)) names.add(m[1]);
+  for (const m of types.matchAll(/^\t(?:export )?(?:namespace|class|enum|function|const|let|var) (\w+)/gm))
+    names.add(m[1]);
   return [...names];
 }
 
