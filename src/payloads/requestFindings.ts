@@ -4,6 +4,7 @@
 // files), its v2 query parameters, plus fields used outside their service-version range. A finding's path
 // is within the file (`body.subscriptions[0].orderActions[0].type`).
 import { findOperation } from '../catalog';
+import { didYouMeanOperation } from '../catalog/nearest';
 import { requestContract } from '../contract';
 import { describedRuleFindings } from '../contract/describedRules';
 import {
@@ -49,7 +50,8 @@ function fileFindings(file: Record<string, unknown>, options: RequestFindingsOpt
   const [method = '', path = ''] = typeof operation === 'string' ? operation.split(' ') : [];
   const op = findOperation(method, path);
   if (!op) {
-    const message = `Unknown operation ${JSON.stringify(operation)}: use "METHOD /path" as listed in the Endpoints view.`;
+    const mean = typeof operation === 'string' ? didYouMeanOperation(method, path) : '';
+    const message = `Unknown operation ${JSON.stringify(operation)}.${mean} Use "METHOD /path" as listed in the Endpoints view.`;
     return [{ code: 'unknown-operation', path: ['operation'], target: 'value', message }];
   }
   const body = file.body;

@@ -1,8 +1,8 @@
 // Findings on what a step calls: the operation (known to the catalog, else the nearest ids it may mean), its
 // path parameters, its headers (sent as given, never the client's own), and the Local sandbox's control steps
 // (`advance` to or by, `catalog` one source). Each points at its place and says what to write instead.
-import { findOperation, matchOperation, OPERATIONS, type Operation } from '../catalog';
-import { closestIds } from '../products/closest';
+import { findOperation } from '../catalog';
+import { didYouMeanOperation } from '../catalog/nearest';
 import type { PathSegment } from '../schemas';
 import { isClockDate, parseBy } from '../wire/sandboxClock';
 import { findReferences } from './references';
@@ -13,8 +13,7 @@ export function checkOperation(step: StepData & { kind: 'operation' }, at: PathS
   const [method = '', ...rest] = step.operation.trim().split(/\s+/);
   const op = findOperation(method, rest.join(' '));
   if (!op) {
-    const near = nearestOperations(method, rest.join(' '));
-    const mean = near.length ? ` Did you mean ${near.map(id => `"${id}"`).join(' or ')}?` : '';
+    const mean = didYouMeanOperation(method, rest.join(' '));
     const message = `Unknown operation "${step.operation}".${mean} An operation id is its method and path as the catalog writes them (Find Operation, \`endpoints\`), such as "GET /v1/accounts/{account-key}".`;
     add('unknown-operation', message, [...at, 'operation']);
     return undefined;
@@ -25,19 +24,6 @@ export function checkOperation(step: StepData & { kind: 'operation' }, at: PathS
       add('missing-path-param', `${op.id} needs the path parameter "${p}" in pathParams.`, [...at, 'operation']);
   }
   return op;
-}
-
-const IDS = () => OPERATIONS.map(o => o.id);
-
-/** What an unknown id most likely means: a concrete path's template, then the nearest ids by spelling. */
-function nearestOperations(method: string, path: string): string[] {
-  const concrete = /^\//.test(path) ? matchOperation(method, path.replace(/[?#].*$/, '')) : undefined;
-  if (concrete) return [concrete.id];
-  const written = `${method.toUpperCase()} ${path}`;
-  const near = closestIds(written, IDS(), 2);
-  if (near.length) return near;
-  const samePath = OPERATIONS.filter((o: Operation) => o.path === path).map(o => o.id); // another method
-  return samePath.slice(0, 2);
 }
 
 /** Headers the client sets itself: a step may not replace them (credentials, the host, the body's framing). */

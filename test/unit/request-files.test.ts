@@ -144,11 +144,16 @@ describe('request files: never cry wolf', () => {
 });
 
 describe('request files: the file itself', () => {
-  test('an unknown operation, a missing one, JSON syntax', () => {
+  test('an unknown operation (with what it likely means), a missing one, JSON syntax', () => {
     assert.deepEqual(
       requestFindings('{ "operation": "POST /v1/nothing", "body": {} }').map(f => f.code),
       ['unknown-operation'],
     );
+    // What it likely means, as a scenario's operation says it: a concrete path's template, a near spelling.
+    const concrete = requestFindings('{ "operation": "GET /v2/invoices/INV00000001" }');
+    assert.match(concrete[0].message, /Did you mean "GET \/v2\/invoices\/\{invoice_id\}"\?/);
+    const misspelt = requestFindings('{ "operation": "GET /v2/invoice" }');
+    assert.match(misspelt[0].message, /Did you mean "GET \/v2\/invoices"/);
     assert.deepEqual(
       requestFindings('{ "body": {} }').map(f => f.code),
       ['missing-field'],
