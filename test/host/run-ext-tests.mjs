@@ -202,7 +202,16 @@ if (baseUrl)
       // Keyboard handshake: a test asks for keys typed into the workbench like a person would, e.g.
       // [[keys:{"id":"k1","waitFor":".quick-input-widget","type":"write off","press":["Enter"]}]]
       const k = /\[\[keys:(\{.*\})\]\]/.exec(line);
-      if (k) keys(JSON.parse(k[1])).catch(e => log('keys failed', e));
+      if (k) {
+        const spec = JSON.parse(k[1]);
+        keys(spec).catch(e => {
+          log('keys failed', e);
+          // The test waiting for these keys hears at once that they were not typed, and why.
+          const done = path.join(screenshotDir, `keys-${spec.id}.done`);
+          fs.writeFileSync(done + '.tmp', JSON.stringify({ failed: String(e?.message ?? e).split('\n')[0] }));
+          fs.renameSync(done + '.tmp', done);
+        });
+      }
     });
     await page.exposeFunction('codeAutomationExit', code => {
       reason = `extension host reported exit code ${code}`;

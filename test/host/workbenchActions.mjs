@@ -29,7 +29,8 @@ export function workbenchActions({ getPage, screenshotDir, log }) {
     const page = getPage();
     if (!page) return;
     // within the test's own deadline for keys (60 s, test/integration/helpers.ts), so a miss is logged first
-    if (spec.waitFor) await page.locator(spec.waitFor).first().waitFor({ state: 'visible', timeout: 45000 });
+    const timeout = spec.waitForMs ?? 45000;
+    if (spec.waitFor) await page.locator(spec.waitFor).first().waitFor({ state: 'visible', timeout });
     // `watch`: texts to time, as drawn: each frame watches its DOM (a MutationObserver, set up before the key)
     // and says when one of `selector` first holds `text`; the done file gets the ms from the key (one) to each.
     const watching = (spec.watch ?? []).map(w => firstDrawn(w, (spec.watchMs ?? 10000) + Date.now()));

@@ -78,6 +78,8 @@ let keyRequests = 0;
  */
 export async function typeKeys(spec: {
   waitFor?: string;
+  /** How long the runner waits for `waitFor` (45 s unless given); past it, typeKeys throws the runner's reason. */
+  waitForMs?: number;
   /** Clicked first, as a person clicks: the first element of any frame matching `selector` that holds `text`. */
   click?: { selector: string; text: string };
   type?: string;
@@ -89,9 +91,15 @@ export async function typeKeys(spec: {
   const done = path.join(dir, `keys-${id}.done`);
   console.log(`[[keys:${JSON.stringify({ id, ...spec })}]]`);
   await waitFor(`keys ${id}`, () => fs.existsSync(done), 60000);
+  const said = fs.readFileSync(done, 'utf8');
   fs.rmSync(done, { force: true });
+  const failed = said ? (JSON.parse(said) as { failed?: string }).failed : undefined;
+  if (failed) throw new KeysNotTyped(`keys ${id} were not typed: ${failed}`);
   return true;
 }
+
+/** The runner could not type the keys (what they wait for never showed). */
+export class KeysNotTyped extends Error {}
 
 /**
  * Types `type` as typeKeys does and times what it draws: for each `watch` entry, the ms from the last key until
