@@ -2,6 +2,7 @@
 // body written in a *.request.json editor), send a request file, copy it as cURL.
 import * as vscode from 'vscode';
 import { findOperation, localAnswer, type Operation } from '../catalog';
+import { v2Parameters } from '../contract/parametersV2';
 import { fillPath } from '../client';
 import type { ConnectionStore } from '../connections/connectionStore';
 import {
@@ -57,6 +58,7 @@ export class OperationRequests {
       at: new Date().toISOString(),
       operation: {
         ...op,
+        ...(op.path.startsWith('/v2/') ? { queryParams: queryParamsOf(op) } : {}),
         servedLocally: localAnswer(op) !== undefined,
         simulatedLocally: localAnswer(op) === 'simulated',
       },
@@ -218,3 +220,9 @@ function pathParamProblem(name: string, value: string): string | undefined {
   if (value === '.' || value === '..') return `{${name}} cannot be "${value}": it would call another operation`;
   return undefined;
 }
+
+/** A v2 operation's own query parameters; a nested object's `x.fields[]` selectors are left to the request file. */
+const queryParamsOf = (op: Operation): string[] =>
+  v2Parameters(op.id)
+    .filter(p => p.in === 'query' && !p.name.includes('.'))
+    .map(p => p.name);

@@ -139,6 +139,7 @@ function renderOperation(o: OperationDetails, onLocalSandbox: boolean): void {
       el('p', { text: o.summary }),
       el('p', { text: `Group: ${o.group}` }),
       el('p', { text: o.pathParams.length ? `Path parameters: ${o.pathParams.join(', ')}` : 'No path parameters' }),
+      ...(o.queryParams?.length ? [el('p', { text: `Query parameters: ${o.queryParams.join(', ')}` })] : []),
     ),
   );
   const actions = el('div', { cls: 'actions' });

@@ -26,6 +26,8 @@ export interface OperationDetails {
   group: string;
   summary: string;
   pathParams: string[];
+  /** v2: the query parameters the reference names (`filter[]`, `sort[]`, `page_size`, `cursor`, ...). */
+  queryParams?: string[];
   /** Whether the Local sandbox answers it (the others answer 501 there). */
   servedLocally?: boolean;
   /** The Local sandbox answers it simulated from the contract (no state kept). */

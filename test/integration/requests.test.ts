@@ -378,5 +378,10 @@ suite('Request files: v2 bodies checked, completed and found', () => {
     const marks = ['v2 · Quickstart API', 'Invoices', 'GET /v2/invoices', 'Orders'];
     const shot = await screenWhen(this, 'endpoints-v2', text => marks.every(t => text.includes(t)));
     for (const t of marks) assert.ok(shot.text.includes(t), `"${t}" on screen`);
+    // Its details in the panel name the query a v2 list takes.
+    await vscode.commands.executeCommand('billingWorkbench.showOperation', 'GET /v2/invoices');
+    const query = ['Query parameters:', 'filter[]', 'sort[]', 'page_size', 'cursor'];
+    const details = await screenWhen(this, 'operation-v2-query', text => query.every(t => text.includes(t)));
+    for (const t of query) assert.ok(details.text.includes(t), `"${t}" on screen`);
   });
 });
