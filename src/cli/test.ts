@@ -178,7 +178,9 @@ export async function testCommand(
     const clientId = localSandbox && !given ? DEMO_CLIENT_ID : remote.clientId;
     const clientSecret = localSandbox && !given ? DEMO_CLIENT_SECRET : remote.clientSecret;
     if (localSandbox) {
-      const who = given ? 'the credentials given' : 'its demo credentials';
+      const who = given
+        ? 'the credentials given (BILLING_CLIENT_ID and BILLING_CLIENT_SECRET; unset them for its demo credentials)'
+        : 'its demo credentials';
       io.err(`${remote.baseUrl} is a Local sandbox: ${who}, clock steps allowed, writes without --yes`);
       // One sandbox for every scenario: one that moves its clock, sets its catalog or resets it would move the
       // ground under the others running beside it.
