@@ -22,7 +22,10 @@ describe('what falls due', () => {
     state: SubscriptionRec['state'];
     term: [string, string | null];
     version: number;
+    /** The subscription's end date. */
     end: string | null;
+    /** Its seats' end date, where it is not the subscription's. */
+    seats?: string | null;
   }
   const rows: Row[] = [
     {
@@ -135,14 +138,15 @@ describe('what falls due', () => {
       end: '2028-01-01',
     },
     {
-      name: 'a canceled subscription has nothing due',
+      name: 'a canceled subscription has nothing due; it ends on the day the cancellation takes effect',
       then: [['2027-03-01', { cancel: {} }]],
       until: '2029-03-01',
       events: [],
       state: 'canceled',
       term: ['2027-01-01', '2028-01-01'],
       version: 2,
-      end: '2028-01-01',
+      end: '2027-03-01',
+      seats: '2028-01-01',
     },
   ];
   for (const row of rows) {
@@ -156,7 +160,7 @@ describe('what falls due', () => {
       assert.deepEqual([s.current_term_start, s.current_term_end], row.term);
       assert.equal(s.version, row.version);
       assert.equal(s.end_date, row.end);
-      assert.equal(seatsEnd(s), row.end, 'the seats run to the end of the term');
+      assert.equal(seatsEnd(s), row.seats === undefined ? row.end : row.seats, 'the seats run to the end of the term');
       for (const e of ofSubscriptions(events)) assert.equal(e.subscription_number, number);
     });
   }

@@ -283,6 +283,10 @@ function applyChanges(sub: SubscriptionRec, entry: EngineSubscription, at: strin
     sub.state = 'canceled';
     sub.auto_renew = false;
     const cancel = entry.cancel;
+    // The subscription ends when its cancellation takes effect (its last item's stop, or its term's end).
+    const stops = items.map(it => stopDate(it, cancel, ctx)).filter((d): d is string => d !== null);
+    const ends = cancel.cancel_at === 'subscription_term_end' || !stops.length ? null : stops.sort().at(-1)!;
+    if (ends) sub.end_date = ends;
     act(sub, 'cancel', items, it => {
       const on = stopDate(it, cancel, ctx);
       return {
