@@ -75,6 +75,11 @@ describe('subscriptions', () => {
     assert.deepEqual([paused.state, paused.version], ['paused', 2]);
     assert.equal((await call('GET', `/v2/subscriptions/${id}`)).json.state, 'paused');
     assert.match(refused(await call('POST', `/v2/subscriptions/${id}/pause`), 400, 'invalid_state'), /paused/);
+    // A pause that would begin after the term ends is refused, naming the date (not kept, as the service keeps none).
+    const { id: other } = await newSubscription();
+    const late = await call('POST', `/v2/subscriptions/${other}/pause`, { pause_date: '2030-02-01' });
+    assert.match(refused(late, 400, 'invalid_state'), /term ends .*: a pause from 2030-02-01 comes after it/);
+    assert.equal((await call('GET', `/v2/subscriptions/${other}`)).json.state, 'active');
     const moved = await call('POST', CLOCK_PATH, { to: '2027-03-01' });
     assert.equal(moved.status, 200, JSON.stringify(moved.json));
     const resumed = conforms(

@@ -299,8 +299,12 @@ function applyChanges(sub: SubscriptionRec, entry: EngineSubscription, at: strin
   if (entry.pause) {
     const message = `${sub.subscription_number} is ${sub.state}; only an active subscription can be paused.`;
     rule(sub.state === 'active', `${at}.pause`, message);
+    const pause = pauseOf(entry.pause, ctx.orderDate);
+    const termEnds = sub.current_term_end;
+    const after = `${sub.subscription_number}'s term ends ${termEnds}: a pause from ${pause.pause_date} comes after it.`;
+    rule(termEnds === null || pause.pause_date <= termEnds, `${at}.pause.pause_date`, after);
     sub.state = 'paused';
-    sub.pause = pauseOf(entry.pause, ctx.orderDate); // time travel resumes it on its resume date
+    sub.pause = pause; // time travel resumes it on its resume date
     act(sub, 'pause', active(), it => ({ mrr: negative(monthly(price(it))), tcb: ZERO, tcv: ZERO }));
   }
   if (entry.resume) {
