@@ -4,7 +4,8 @@
 // invoice no longer stands billed: the next bill run bills its lines again. A bill run is posted (its draft
 // invoices with it), canceled once none of its documents is posted (its drafts canceled with it), and deleted once
 // canceled. Rules only: a refusal is an ActionRefused, which each family says in its own shape.
-import { billRunStatus, documentStatus, standingLedger, type ActionRec } from '../state/actions';
+import { billRunStatus, standingLedger, type ActionRec } from '../state/actions';
+import { statusWithPayments } from '../payments/balances';
 import type { BillRunRec } from '../state/billRuns';
 import type { BillingDocumentRec } from '../state/documents';
 import { newId } from '../state/ids';
@@ -18,7 +19,8 @@ export function takeAction(store: Store, a: ActionRec): void {
   if (a.action === 'cancel' || a.action === 'reverse') store.ledger = standingLedger(store.documentList, store.actions);
 }
 
-export const statusOf = (store: Store, d: BillingDocumentRec) => documentStatus(d.created_time, store.actions.of(d.id));
+/** A document's state, with what payments applied to it. */
+export const statusOf = (store: Store, d: BillingDocumentRec) => statusWithPayments(store, d);
 export const runStatusOf = (store: Store, r: BillRunRec) => billRunStatus(store.actions.of(r.id));
 
 const what = (d: BillingDocumentRec) => `${d.type === 'invoice' ? 'Invoice' : 'Credit memo'} ${d.number}`;

@@ -1,9 +1,9 @@
 // How the billing documents bill runs issued answer in v2: the reference's invoice, credit memo and billing
 // document, with their items (`expand[]=items` on the reads; always on an account's bill). Invoices and credit
 // memos are posted when issued (a billing document says open), then as their actions left them (state/actions.ts);
-// nothing is paid in the sandbox: the whole total is the remaining balance (nothing once reversed or canceled),
-// past due once its due date (the document date) has passed.
-import { documentStatus, remaining, type DocumentStatus } from '../state/actions';
+// what payments applied to an invoice comes off its balance (its items still show their whole amounts: payments
+// are applied to the document), nothing left once reversed or canceled, past due once its due date has passed.
+import { documentBalance, documentStatus, remaining, type DocumentStatus } from '../state/actions';
 import type { BillingDocumentRec, DocumentItemRec } from '../state/documents';
 
 const ACTOR = 'sandbox-client';
@@ -62,12 +62,16 @@ function documentFields(d: BillingDocumentRec, s: DocumentStatus) {
     total: d.total,
     subtotal: d.total,
     tax: 0,
-    balance: remaining(s, d.total),
-    remaining_balance: remaining(s, d.total),
+    balance: documentBalance(s, d.total, d.currency),
+    remaining_balance: documentBalance(s, d.total, d.currency),
     state_transitions: transitions,
     ...(s.posted_time ? { posted_by_id: ACTOR } : {}),
   };
 }
+
+/** Paid: nothing to pay (a 0 invoice), or payments paid it all. */
+const paidInFull = (d: BillingDocumentRec, s: DocumentStatus) =>
+  d.total === 0 || (!!s.paid && documentBalance(s, d.total, d.currency) === 0);
 
 const list = <T>(data: T[]) => ({ next_page: null, data });
 
@@ -77,8 +81,8 @@ export function invoiceView(d: BillingDocumentRec, today: string, items: boolean
     invoice_number: d.number,
     due_date: dateOf(d, s),
     state: s.state,
-    paid: d.total === 0,
-    past_due: s.state === 'posted' && remaining(s, d.total) > 0 && dateOf(d, s) < today,
+    paid: paidInFull(d, s),
+    past_due: s.state === 'posted' && documentBalance(s, d.total, d.currency) > 0 && dateOf(d, s) < today,
     ...(items ? { items: list(d.items.map(i => invoiceItemView(d, i, s))) } : {}),
   };
 }
@@ -118,8 +122,8 @@ export function billingDocumentView(d: BillingDocumentRec, today: string, items:
     ...(d.reverses ? { invoice_id: d.reverses } : {}),
     ...(d.type === 'invoice' ? { due_date: dateOf(d, s) } : {}),
     state: s.state === 'draft' ? 'draft' : 'open',
-    paid: d.total === 0,
-    past_due: d.type === 'invoice' && s.state === 'posted' && remaining(s, d.total) > 0 && dateOf(d, s) < today,
+    paid: paidInFull(d, s),
+    past_due: d.type === 'invoice' && s.state === 'posted' && documentBalance(s, d.total, d.currency) > 0 && dateOf(d, s) < today,
     ...(items ? { items: list(d.items.map(i => billingDocumentItemView(d, i, s))) } : {}),
   };
 }

@@ -14,6 +14,7 @@ import { catalogRoutes } from './catalogRoutes';
 import { invoiceRoutes } from './invoiceRoutes';
 import { contactRoutes } from './contactRoutes';
 import { orderRoutes } from './orderRoutes';
+import { paymentRoutes } from './paymentRoutes';
 import { plansPage } from './planViews';
 import { subscriptionPartRoutes } from './subscriptionPartRoutes';
 import { subscriptionPreviewRoutes } from './subscriptionPreviewRoutes';
@@ -73,6 +74,7 @@ export function v2Routes(deps: RouteDeps): Route[] {
     ...invoiceRoutes(deps),
     ...billRunActions(deps),
     ...catalogRoutes(deps),
+    ...paymentRoutes(deps),
   ];
 }
 
