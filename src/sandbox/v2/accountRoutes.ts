@@ -81,7 +81,7 @@ export function accountRoutes(deps: RouteDeps): Route[] {
           const account = accountOrThrow(store, call.params.account_id);
           const b = body as Record<string, unknown>;
           changeAccount(store, deps.commit, account, () => patchAccount(store, account, b, deps.clock.timestamp()));
-          return ok(accountView(account));
+          return ok(view(account, call.query));
         }),
     },
     {

@@ -15,6 +15,8 @@ import { invoiceRoutes } from './invoiceRoutes';
 import { contactRoutes } from './contactRoutes';
 import { orderRoutes } from './orderRoutes';
 import { paymentRoutes } from './paymentRoutes';
+import { accountMoney } from './paymentViews';
+import type { AccountRec } from '../state/store';
 import { plansPage } from './planViews';
 import { subscriptionPartRoutes } from './subscriptionPartRoutes';
 import { subscriptionPreviewRoutes } from './subscriptionPreviewRoutes';
@@ -23,6 +25,7 @@ import { accountView, orderView } from './views';
 
 export function v2Routes(deps: RouteDeps): Route[] {
   const { store } = deps;
+  const withMoney = (a: AccountRec) => ({ ...accountView(a), ...accountMoney(store, a) }); // as GET answers it
   return [
     {
       method: 'POST',
@@ -30,7 +33,7 @@ export function v2Routes(deps: RouteDeps): Route[] {
       handle: call =>
         deps.idempotent(call, 'account', body => ({
           status: 201,
-          body: accountView(
+          body: withMoney(
             deps.commit(() => {
               const account = createAccount(store, body as never, deps.clock);
               const details = detailsOf(body as Record<string, unknown>);
