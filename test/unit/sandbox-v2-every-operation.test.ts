@@ -63,12 +63,27 @@ async function servedCalls() {
   const full = await send('GET', `/v2/subscriptions/${sub}?expand[]=subscription_plans`);
   const contact = async () =>
     (await send('POST', '/v2/contacts', { account_id: a.account, first_name: 'Grace', last_name: 'Hopper' })).id;
-  const card = { type: 'card', card: { card_number: '4242424242424242', brand: 'visa', expiry_month: 1, expiry_year: 2031 } };
-  const method = async () => (await send('POST', '/v2/payment_methods', { account_id: h.account, ...card })).id as string;
+  const card = {
+    type: 'card',
+    card: { card_number: '4242424242424242', brand: 'visa', expiry_month: 1, expiry_year: 2031 },
+  };
+  const method = async () =>
+    (await send('POST', '/v2/payment_methods', { account_id: h.account, ...card })).id as string;
   const paymentMethod = await method();
-  const pay = { account_id: h.account, payment_method_id: paymentMethod, amount: 10, currency: 'USD', payment_date: TODAY };
+  const pay = {
+    account_id: h.account,
+    payment_method_id: paymentMethod,
+    amount: 10,
+    currency: 'USD',
+    payment_date: TODAY,
+  };
   const paid = async (applied: number) =>
-    (await send('POST', '/v2/payments', { ...pay, billing_documents: applied ? [{ id: h.invoice, type: 'invoice', amount: applied }] : [] })).id as string;
+    (
+      await send('POST', '/v2/payments', {
+        ...pay,
+        billing_documents: applied ? [{ id: h.invoice, type: 'invoice', amount: applied }] : [],
+      })
+    ).id as string;
   const five = { billing_documents: [{ id: h.invoice, type: 'invoice', amount: 5 }] };
   const ids: Record<string, string> = {
     account_id: a.account,

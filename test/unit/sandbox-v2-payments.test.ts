@@ -34,7 +34,10 @@ async function billedCustomer(call: Call) {
 
 /** DELETE /v2/payment_methods/{id}: a 204, no body. */
 async function remove(url: string, token: string, id: string) {
-  const r = await fetch(`${url}/v2/payment_methods/${id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } });
+  const r = await fetch(`${url}/v2/payment_methods/${id}`, {
+    method: 'DELETE',
+    headers: { Authorization: `Bearer ${token}` },
+  });
   assert.equal(r.status, 204, await r.text());
 }
 
@@ -81,7 +84,12 @@ describe('v2 payments, kept in the store', () => {
     const after = await invoice(call, inv);
     assert.equal(after.balance, 249.9); // exact: 350 - 100.1, not 249.89999999999998
     assert.equal(after.paid, false);
-    const read = conforms(await call('GET', `/v2/payments/${p.payment_number}`), 200, 'payment', 'GET /v2/payments/{payment_id}');
+    const read = conforms(
+      await call('GET', `/v2/payments/${p.payment_number}`),
+      200,
+      'payment',
+      'GET /v2/payments/{payment_id}',
+    );
     assert.equal(read.id, p.id);
     assert.equal((await accountOf(call, account)).remaining_invoice_balance, 249.9);
     const rest = await pay(call, payment(account, m.id, 249.9));
@@ -107,7 +115,12 @@ describe('v2 payments, kept in the store', () => {
       assert.equal(p.gateway_state, 'failed');
       assert.equal(p.gateway_response_code, code);
       assert.deepEqual(p.applied_to, []);
-      const again = conforms(await call('GET', `/v2/payment_methods/${m.id}`), 200, 'paymentMethod', 'GET /v2/payment_methods/{payment_method_id}');
+      const again = conforms(
+        await call('GET', `/v2/payment_methods/${m.id}`),
+        200,
+        'paymentMethod',
+        'GET /v2/payment_methods/{payment_method_id}',
+      );
       assert.equal(again.total_number_of_error_payments, 1);
       assert.equal(again.last_transaction_status, 'Error');
     }
@@ -129,7 +142,10 @@ describe('v2 payments, kept in the store', () => {
       },
     });
     assert.equal(ach.ach_debit.bank_account_number, '********6789');
-    const sepa = await methodOf(call, account, { type: 'sepa_debit', sepa_debit: { IBAN: 'DE89 3704 0044 0532 0130 00' } });
+    const sepa = await methodOf(call, account, {
+      type: 'sepa_debit',
+      sepa_debit: { IBAN: 'DE89 3704 0044 0532 0130 00' },
+    });
     assert.equal(sepa.sepa_debit.IBAN, '******************3000');
     const p = await pay(call, { ...payment(account, ach.id, 20), external: true });
     assert.equal(p.external, true);
@@ -147,15 +163,33 @@ describe('v2 payments, kept in the store', () => {
     assert.equal((await invoice(call, inv)).balance, 290);
     const applied = await call('PUT', `/v2/payments/${p.id}/apply`, docs(40));
     assert.equal(conforms(applied, 200, 'payment', 'PUT /v2/payments/{payment_id}/apply').remaining_balance, 0);
-    assert.match(refused(await call('PUT', `/v2/payments/${p.id}/apply`, docs(1)), 400, 'invalid_parameter'), /more than the payment has left/);
-    assert.match(refused(await call('POST', `/v2/payments/${p.id}/cancel`), 400, 'invalid_parameter'), /unapply it first/);
+    assert.match(
+      refused(await call('PUT', `/v2/payments/${p.id}/apply`, docs(1)), 400, 'invalid_parameter'),
+      /more than the payment has left/,
+    );
+    assert.match(refused(await call('POST', `/v2/payments/${p.id}/cancel`), 400, 'invalid_state'), /unapply it first/);
+    const unpost = await call('POST', `/v2/invoices/${inv}/unpost`);
+    assert.match(
+      refused(unpost, 400, 'invalid_state', 'invoice_id'),
+      /has payments applied \(100\): unapply them first/,
+    );
     const un = await call('PUT', `/v2/payments/${p.id}/unapply`, docs(100));
     assert.equal(conforms(un, 200, 'payment', 'PUT /v2/payments/{payment_id}/unapply').amount_applied, 0);
     assert.equal((await invoice(call, inv)).balance, 350);
     const canceled = await call('POST', `/v2/payments/${p.id}/cancel`);
     assert.equal(conforms(canceled, 200, 'payment', 'POST /v2/payments/{payment_id}/cancel').state, 'canceled');
-    refused(await call('POST', '/v2/payment_methods', { account_id: account, ...card('4242424242424241') }), 400, 'invalid_parameter', 'card.card_number');
-    refused(await call('POST', '/v2/payments', { ...payment(account, m.id, 1), ...docs(351) }), 400, 'invalid_parameter', 'billing_documents[0].amount');
+    refused(
+      await call('POST', '/v2/payment_methods', { account_id: account, ...card('4242424242424241') }),
+      400,
+      'invalid_parameter',
+      'card.card_number',
+    );
+    refused(
+      await call('POST', '/v2/payments', { ...payment(account, m.id, 1), ...docs(351) }),
+      400,
+      'invalid_parameter',
+      'billing_documents[0].amount',
+    );
   });
 
   test("the account's first method is its default until another is made so; a removed one is gone", async () => {
@@ -166,16 +200,24 @@ describe('v2 payments, kept in the store', () => {
     assert.equal((await accountOf(call, account)).default_payment_method_id, other.id);
     await remove(sb().url, await tokenOf(sb()), other.id);
     assert.equal((await accountOf(call, account)).default_payment_method_id, undefined);
-    const patched = await call('PATCH', `/v2/payment_methods/${m.id}`, { card: { expiry_month: 3, expiry_year: 2031 } });
-    assert.equal(conforms(patched, 200, 'paymentMethod', 'PATCH /v2/payment_methods/{payment_method_id}').card.expiry_year, 2031);
+    const patched = await call('PATCH', `/v2/payment_methods/${m.id}`, {
+      card: { expiry_month: 3, expiry_year: 2031 },
+    });
+    assert.equal(
+      conforms(patched, 200, 'paymentMethod', 'PATCH /v2/payment_methods/{payment_method_id}').card.expiry_year,
+      2031,
+    );
     const listed = await call('GET', `/v2/payment_methods?filter[]=account_id.EQ:${account}`);
-    assert.deepEqual(conforms(listed, 200, undefined, 'GET /v2/payment_methods').data.map((x: { id: string }) => x.id), [m.id]);
+    assert.deepEqual(
+      conforms(listed, 200, undefined, 'GET /v2/payment_methods').data.map((x: { id: string }) => x.id),
+      [m.id],
+    );
     await remove(sb().url, await tokenOf(sb()), m.id);
     refused(await call('GET', `/v2/payment_methods/${m.id}`), 404, 'resource_not_found');
   });
 });
 
-describe('payments are kept like the store\'s other records', () => {
+describe("payments are kept like the store's other records", () => {
   test('the data file keeps methods and payments; a clock move back undoes them', async () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bw-pay-')), 'sandbox.json');
     const sb = await startSandbox({ dataFile: file, today: '2027-01-01' });

@@ -23,6 +23,12 @@ export function takeAction(store: Store, a: ActionRec): void {
 export const statusOf = (store: Store, d: BillingDocumentRec) => statusWithPayments(store, d);
 export const runStatusOf = (store: Store, r: BillRunRec) => billRunStatus(store.actions.of(r.id));
 
+/** An invoice payments are applied to stays as it is until they are unapplied (PUT /v2/payments/{id}/unapply). */
+const refusePaid = (d: BillingDocumentRec, paid: number | undefined, done: string) => {
+  if (paid)
+    throw new ActionRefused(`${what(d)} has payments applied (${paid}): unapply them first, then it can be ${done}.`);
+};
+
 const what = (d: BillingDocumentRec) => `${d.type === 'invoice' ? 'Invoice' : 'Credit memo'} ${d.number}`;
 
 export function postInvoice(store: Store, d: BillingDocumentRec, at: string): void {
@@ -35,6 +41,7 @@ export function unpostInvoice(store: Store, d: BillingDocumentRec, at: string): 
   const s = statusOf(store, d);
   if (s.state !== 'posted') throw new ActionRefused(`${what(d)} is ${s.state}: only a posted invoice is unposted.`);
   if (s.reversed_by) throw new ActionRefused(`${what(d)} was reversed: a reversed invoice cannot be changed.`);
+  refusePaid(d, s.paid, 'unposted');
   takeAction(store, { id: d.id, action: 'unpost', at });
 }
 
@@ -50,6 +57,7 @@ export function reverseInvoice(store: Store, d: BillingDocumentRec, at: string, 
   const s = statusOf(store, d);
   if (s.state !== 'posted') throw new ActionRefused(`${what(d)} is ${s.state}: only a posted invoice is reversed.`);
   if (s.reversed_by) throw new ActionRefused(`${what(d)} was reversed already.`);
+  refusePaid(d, s.paid, 'reversed');
   const memo: BillingDocumentRec = {
     id: newId(),
     number: store.numbers.next('CM'),

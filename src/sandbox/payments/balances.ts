@@ -58,7 +58,9 @@ export function paymentStatus(book: PaymentBook, p: PaymentRec): PaymentStatus {
 export const openInvoices = (store: Store, accountNumber: string): BillingDocumentRec[] =>
   store.documentList
     .filter(d => d.type === 'invoice' && d.account_number === accountNumber && isOpen(store, d))
-    .sort((a, b) => (a.document_date === b.document_date ? (a.number < b.number ? -1 : 1) : a.document_date < b.document_date ? -1 : 1));
+    .sort((a, b) =>
+      a.document_date === b.document_date ? (a.number < b.number ? -1 : 1) : a.document_date < b.document_date ? -1 : 1,
+    );
 
 const isOpen = (store: Store, d: BillingDocumentRec) => {
   const s = statusWithPayments(store, d);

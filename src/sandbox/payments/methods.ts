@@ -11,7 +11,7 @@ export class PaymentRefused extends Error {
   constructor(
     readonly parameter: string | undefined,
     message: string,
-    readonly code: 'invalid_parameter' | 'missing_parameter' | 'not_found' = 'invalid_parameter',
+    readonly code: 'invalid_parameter' | 'missing_parameter' | 'invalid_state' | 'not_found' = 'invalid_parameter',
   ) {
     super(message);
   }
@@ -97,7 +97,8 @@ export function methodStatus(store: Store, m: PaymentMethodRec): MethodStatus {
 /** A method that is kept and not removed; else a 404 in the payments' terms. */
 export function liveMethod(store: Store, id: string): PaymentMethodRec {
   const m = store.payments.method(id);
-  if (!m || methodStatus(store, m).removed) throw new PaymentRefused(undefined, `Payment method ${id} not found.`, 'not_found');
+  if (!m || methodStatus(store, m).removed)
+    throw new PaymentRefused(undefined, `Payment method ${id} not found.`, 'not_found');
   return m;
 }
 
@@ -112,11 +113,16 @@ export function chargeOutcome(store: Store, m: PaymentMethodRec, today: string) 
 /** Changes a method: the fields PATCH may change, as an entry. */
 export function updateMethod(store: Store, m: PaymentMethodRec, fields: Block, at: string): void {
   const kept: Block = {};
-  for (const k of ['billing_details', 'custom_fields', 'card'] as const) if (fields[k] !== undefined) kept[k] = fields[k];
-  if (kept.card && m.type !== 'card') throw new PaymentRefused('card', `Payment method ${m.id} is ${m.type}, not a card.`);
+  for (const k of ['billing_details', 'custom_fields', 'card'] as const)
+    if (fields[k] !== undefined) kept[k] = fields[k];
+  if (kept.card && m.type !== 'card')
+    throw new PaymentRefused('card', `Payment method ${m.id} is ${m.type}, not a card.`);
   if (kept.card) {
     const { expiry_month, expiry_year } = kept.card as Block;
-    kept.card = { ...(expiry_month !== undefined ? { expiry_month } : {}), ...(expiry_year !== undefined ? { expiry_year } : {}) };
+    kept.card = {
+      ...(expiry_month !== undefined ? { expiry_month } : {}),
+      ...(expiry_year !== undefined ? { expiry_year } : {}),
+    };
   }
   store.payments.addEntry({ kind: 'update', id: m.id, at, fields: kept });
 }

@@ -41,10 +41,17 @@ export function takePayment(store: Store, input: PaymentInput, at: string, today
   const { account, method } = input;
   if (!(input.amount > 0)) throw new PaymentRefused('amount', 'amount must be more than 0.');
   if (input.currency !== account.currency) {
-    throw new PaymentRefused('currency', `Account ${account.account_number} is billed in ${account.currency}, not ${input.currency}.`);
+    throw new PaymentRefused(
+      'currency',
+      `Account ${account.account_number} is billed in ${account.currency}, not ${input.currency}.`,
+    );
   }
   if (!input.external && !method) {
-    throw new PaymentRefused('payment_method_id', 'An electronic payment needs a payment method of the account.', 'missing_parameter');
+    throw new PaymentRefused(
+      'payment_method_id',
+      'An electronic payment needs a payment method of the account.',
+      'missing_parameter',
+    );
   }
   if (method && method.account_id !== account.id) {
     throw new PaymentRefused('payment_method_id', `Payment method ${method.id} belongs to another account.`);
@@ -70,7 +77,8 @@ export function takePayment(store: Store, input: PaymentInput, at: string, today
   };
   const applications = declines ? [] : planApplications(store, p, input.documents);
   store.payments.addPayment(p);
-  for (const a of applications) store.payments.addEntry({ kind: 'apply', id: p.id, at, document_id: a.id, amount: a.amount });
+  for (const a of applications)
+    store.payments.addEntry({ kind: 'apply', id: p.id, at, document_id: a.id, amount: a.amount });
   return p;
 }
 
@@ -97,7 +105,12 @@ function checkApplications(store: Store, p: PaymentRec, left: Exact, given: Appl
     const d = invoiceOf(store, p, a, at);
     if (!(a.amount > 0)) throw new PaymentRefused(`${at}.amount`, 'amount must be more than 0.');
     const s = statusWithPayments(store, d);
-    if (s.state !== 'posted') throw new PaymentRefused(`${at}.id`, `Invoice ${d.number} is ${s.state}: only a posted invoice is paid.`);
+    if (s.state !== 'posted')
+      throw new PaymentRefused(
+        `${at}.id`,
+        `Invoice ${d.number} is ${s.state}: only a posted invoice is paid.`,
+        'invalid_state',
+      );
     const balance = balanceOf(store, d);
     if (less(exact(balance), exact(a.amount))) {
       throw new PaymentRefused(`${at}.amount`, `${a.amount} is more than invoice ${d.number}'s balance, ${balance}.`);
@@ -107,24 +120,36 @@ function checkApplications(store: Store, p: PaymentRec, left: Exact, given: Appl
   });
   if (less(left, sum)) {
     const what = roundMoney(sum, p.currency);
-    throw new PaymentRefused('billing_documents', `The amounts to apply (${what}) are more than the payment has left (${roundMoney(left, p.currency)}).`);
+    throw new PaymentRefused(
+      'billing_documents',
+      `The amounts to apply (${what}) are more than the payment has left (${roundMoney(left, p.currency)}).`,
+    );
   }
   return out;
 }
 
 function invoiceOf(store: Store, p: PaymentRec, a: Application, at: string): BillingDocumentRec {
-  if (a.type === 'debit_memo') throw new PaymentRefused(`${at}.type`, 'The Local sandbox keeps no debit memos yet: apply to invoices.');
+  if (a.type === 'debit_memo')
+    throw new PaymentRefused(`${at}.type`, 'The Local sandbox keeps no debit memos yet: apply to invoices.');
   const d = store.documents.get(a.id);
   if (!d || d.type !== 'invoice') throw new PaymentRefused(`${at}.id`, `Invoice ${a.id} not found.`);
   if (d.account_number !== p.account_number) {
-    throw new PaymentRefused(`${at}.id`, `Invoice ${d.number} is account ${d.account_number}'s, not the payment's (${p.account_number}).`);
+    throw new PaymentRefused(
+      `${at}.id`,
+      `Invoice ${d.number} is account ${d.account_number}'s, not the payment's (${p.account_number}).`,
+    );
   }
   return d;
 }
 
 const usable = (store: Store, p: PaymentRec, what: string) => {
   const s = paymentStatus(store.payments, p);
-  if (s.state !== 'processed') throw new PaymentRefused(undefined, `Payment ${p.number} is ${s.state}: only a processed payment is ${what}.`);
+  if (s.state !== 'processed')
+    throw new PaymentRefused(
+      undefined,
+      `Payment ${p.number} is ${s.state}: only a processed payment is ${what}.`,
+      'invalid_state',
+    );
   return s;
 };
 
@@ -147,7 +172,10 @@ export function unapplyPayment(store: Store, p: PaymentRec, given: Application[]
       .reduce((t, e) => (e.kind === 'apply' ? add(t, exact(e.amount!)) : sub(t, exact(e.amount!))), ZERO);
     if (!(a.amount > 0) || less(applied, exact(a.amount))) {
       const was = roundMoney(applied, p.currency);
-      throw new PaymentRefused(`billing_documents[${i}].amount`, `Payment ${p.number} applied ${was} to invoice ${d.number}: unapply more than 0, at most that.`);
+      throw new PaymentRefused(
+        `billing_documents[${i}].amount`,
+        `Payment ${p.number} applied ${was} to invoice ${d.number}: unapply more than 0, at most that.`,
+      );
     }
     return { id: d.id, amount: a.amount };
   });
@@ -157,6 +185,11 @@ export function unapplyPayment(store: Store, p: PaymentRec, given: Application[]
 /** Cancels a processed payment once nothing of it is applied. */
 export function cancelPayment(store: Store, p: PaymentRec, at: string): void {
   const s = usable(store, p, 'canceled');
-  if (s.applied > 0) throw new PaymentRefused(undefined, `Payment ${p.number} is applied (${s.applied}): unapply it first, then cancel it.`);
+  if (s.applied > 0)
+    throw new PaymentRefused(
+      undefined,
+      `Payment ${p.number} is applied (${s.applied}): unapply it first, then cancel it.`,
+      'invalid_state',
+    );
   store.payments.addEntry({ kind: 'cancel', id: p.id, at });
 }

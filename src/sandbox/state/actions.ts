@@ -89,7 +89,6 @@ export const documentBalance = (s: DocumentStatus, total: number, currency?: str
   return s.paid ? Math.max(0, roundMoney(sub(exact(left), exact(s.paid)), currency)) : left;
 };
 
-
 /** Whether a document still stands billed: neither canceled nor reversed (the ledger leaves the others out). */
 export const standsBilled = (actions: readonly ActionRec[]) =>
   !actions.some(a => a.action === 'cancel' || a.action === 'reverse');

@@ -123,7 +123,11 @@ export function billingDocumentView(d: BillingDocumentRec, today: string, items:
     ...(d.type === 'invoice' ? { due_date: dateOf(d, s) } : {}),
     state: s.state === 'draft' ? 'draft' : 'open',
     paid: paidInFull(d, s),
-    past_due: d.type === 'invoice' && s.state === 'posted' && documentBalance(s, d.total, d.currency) > 0 && dateOf(d, s) < today,
+    past_due:
+      d.type === 'invoice' &&
+      s.state === 'posted' &&
+      documentBalance(s, d.total, d.currency) > 0 &&
+      dateOf(d, s) < today,
     ...(items ? { items: list(d.items.map(i => billingDocumentItemView(d, i, s))) } : {}),
   };
 }

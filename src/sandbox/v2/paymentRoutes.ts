@@ -7,12 +7,21 @@ import { checkContractBody } from '../contract/contractAnswers';
 import { badRequest, notFound } from '../http/errors';
 import type { RouteDeps } from '../http/routeDeps';
 import { ok, type Route } from '../http/router';
-import { liveMethod, makeDefault, methodStatus, newMethod, PaymentRefused, removeMethod, updateMethod } from '../payments/methods';
+import {
+  liveMethod,
+  makeDefault,
+  methodStatus,
+  newMethod,
+  PaymentRefused,
+  removeMethod,
+  updateMethod,
+} from '../payments/methods';
 import type { MethodInput } from '../payments/methods';
 import { applyPayment, cancelPayment, takePayment, unapplyPayment, type Application } from '../payments/payments';
 import { accountByKey } from '../state/lookup';
 import type { PaymentRec } from '../state/payments';
 import type { AccountRec, Store } from '../state/store';
+import { invalidState } from './bodies';
 import { actionBody } from './invoiceRoutes';
 import { listPage } from './listQuery';
 import { paymentMethodView, paymentView } from './paymentViews';
@@ -27,7 +36,9 @@ function paying<T>(act: () => T): T {
   } catch (e) {
     if (!(e instanceof PaymentRefused)) throw e;
     if (e.code === 'not_found') throw notFound(e.parameter, e.message);
-    throw badRequest(e.code, e.parameter, e.message);
+    throw e.code === 'invalid_state'
+      ? invalidState(e.parameter, e.message)
+      : badRequest(e.code, e.parameter, e.message);
   }
 }
 
@@ -77,7 +88,11 @@ export function paymentRoutes(deps: RouteDeps): Route[] {
           return { status: 201, body: methodView(m) };
         }),
     },
-    { method: 'GET', path: '/v2/payment_methods/{payment_method_id}', handle: call => ok(methodView(method(call.params.payment_method_id))) },
+    {
+      method: 'GET',
+      path: '/v2/payment_methods/{payment_method_id}',
+      handle: call => ok(methodView(method(call.params.payment_method_id))),
+    },
     {
       method: 'PATCH',
       path: '/v2/payment_methods/{payment_method_id}',
@@ -100,7 +115,8 @@ export function paymentRoutes(deps: RouteDeps): Route[] {
     {
       method: 'GET',
       path: '/v2/payments',
-      handle: call => ok(listPage(store.payments.paymentList, call.query, view, { what: 'Payments', sample: PAYMENT_SAMPLE })),
+      handle: call =>
+        ok(listPage(store.payments.paymentList, call.query, view, { what: 'Payments', sample: PAYMENT_SAMPLE })),
     },
     {
       method: 'POST',
@@ -131,20 +147,18 @@ export function paymentRoutes(deps: RouteDeps): Route[] {
         }),
     },
     { method: 'GET', path: '/v2/payments/{payment_id}', handle: call => ok(view(payment(call.params.payment_id))) },
-    ...(['apply', 'unapply'] as const).map(
-      (name): Route => ({
-        method: 'PUT',
-        path: `/v2/payments/{payment_id}/${name}`,
-        handle: call =>
-          deps.idempotent(call, checked(`PUT /v2/payments/{payment_id}/${name}`), raw => {
-            const p = payment(call.params.payment_id);
-            const given = (raw as Body).billing_documents as Application[];
-            const act = name === 'apply' ? applyPayment : unapplyPayment;
-            deps.commit(() => paying(() => act(store, p, given, deps.clock.timestamp())));
-            return ok(view(p));
-          }),
-      }),
-    ),
+    ...(['apply', 'unapply'] as const).map((name): Route => ({
+      method: 'PUT',
+      path: `/v2/payments/{payment_id}/${name}`,
+      handle: call =>
+        deps.idempotent(call, checked(`PUT /v2/payments/{payment_id}/${name}`), raw => {
+          const p = payment(call.params.payment_id);
+          const given = (raw as Body).billing_documents as Application[];
+          const act = name === 'apply' ? applyPayment : unapplyPayment;
+          deps.commit(() => paying(() => act(store, p, given, deps.clock.timestamp())));
+          return ok(view(p));
+        }),
+    })),
     {
       method: 'POST',
       path: '/v2/payments/{payment_id}/cancel',
