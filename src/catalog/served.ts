@@ -87,6 +87,7 @@ export const LOCAL_SANDBOX_ROUTES: readonly string[] = [
   'GET /v1/billing-documents',
   'GET /v1/invoices/{invoiceKey}',
   'GET /v1/invoices/{invoiceKey}/items',
+  'GET /v1/payments/{paymentKey}',
   'GET /object-query/accounts',
   'GET /object-query/orders',
   'GET /object-query/subscriptions',

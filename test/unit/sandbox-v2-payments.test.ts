@@ -14,6 +14,10 @@ import { newCustomer, TEAM } from './billRunFixtures';
 import { v1Caller } from './sandbox-v1-helpers';
 import { tokenOf } from './sandboxToken';
 import { conforms, refused, v2Sandbox } from './sandboxV2';
+import { referenceChecker } from './sandbox-reference';
+import { answerDepartures } from '../../src/contract/answerCheck';
+
+const v1 = referenceChecker('v1-openapi.yaml', { required: true });
 
 type Call = Awaited<ReturnType<typeof v1Caller>>;
 
@@ -98,6 +102,21 @@ describe('v2 payments, kept in the store', () => {
     assert.equal(paid.balance, 0);
     assert.equal(paid.paid, true);
     assert.equal((await accountOf(call, account)).remaining_invoice_balance, 0);
+    const inV1 = await call('GET', `/v1/payments/${p.payment_number}`);
+    assert.equal(inV1.status, 200, JSON.stringify(inV1.json));
+    assert.deepEqual(v1.mismatches(inV1.json, 'GETARPaymentType'), []);
+    assert.deepEqual(answerDepartures('GET /v1/payments/{paymentKey}', 200, inV1.json).departures, []);
+    const { id, appliedAmount, unappliedAmount, status, type } = inV1.json;
+    assert.deepEqual(
+      { id, appliedAmount, unappliedAmount, status, type },
+      {
+        id: p.id,
+        appliedAmount: 100.1,
+        unappliedAmount: 0,
+        status: 'Processed',
+        type: 'Electronic',
+      },
+    );
   });
 
   test('the test cards decline as the README says; the failed payment is kept in state error, applied to nothing', async () => {
