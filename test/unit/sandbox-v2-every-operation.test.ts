@@ -99,6 +99,7 @@ async function servedCalls() {
     price_id: 'price-team-seats',
     payment_method_id: paymentMethod,
     payment_id: await paid(10),
+    refund_id: (await send('POST', '/v2/refunds', { payment_id: await paid(0), amount: 1 })).id as string,
     product_id: (await send('GET', '/v2/plans/{plan_id}', undefined, { plan_id: plan })).product_id as string,
   };
   const special: Record<string, { params?: Record<string, string>; body?: unknown }> = {
@@ -135,6 +136,7 @@ async function servedCalls() {
     'PUT /v2/payments/{payment_id}/apply': { params: { payment_id: await paid(5) }, body: five },
     'PUT /v2/payments/{payment_id}/unapply': { params: { payment_id: await paid(10) }, body: five },
     'POST /v2/payments/{payment_id}/cancel': { params: { payment_id: await paid(0) } },
+    'POST /v2/refunds': { body: { payment_id: await paid(0), amount: 2, reason_code: 'Standard Refund' } },
   };
   return (op: Operation) => {
     const own = special[op.id] ?? {};
@@ -207,13 +209,13 @@ test('every v2 operation has a success answer in its contract: none is a 501 (lo
 });
 
 test('a simulated v2 object read or acted on by id answers that id; another object it answers has its own', async () => {
-  const refund = await c.send<Data>(
-    { method: 'GET', path: '/v2/refunds/{refund_id}' },
-    { pathParams: { refund_id: 'R-42' } },
+  const memo42 = await c.send<Data>(
+    { method: 'GET', path: '/v2/debit_memos/{debit_memo_id}' },
+    { pathParams: { debit_memo_id: 'DM-42' } },
   );
-  assert.deepEqual([refund.simulated, refund.data.id], [true, 'R-42']);
-  const canceled = await send('POST', '/v2/refunds/{refund_id}/cancel', {}, { refund_id: 'R-42' });
-  assert.equal(canceled.id, 'R-42');
+  assert.deepEqual([memo42.simulated, memo42.data.id], [true, 'DM-42']);
+  const canceled = await send('POST', '/v2/debit_memos/{debit_memo_id}/cancel', {}, { debit_memo_id: 'DM-42' });
+  assert.equal(canceled.id, 'DM-42');
   const item = await send('GET', '/v2/custom_objects/{custom_object_type}/{custom_object_id}', undefined, {
     custom_object_type: 'vehicle',
     custom_object_id: 'CO-7',

@@ -172,7 +172,7 @@ describe('v2 payments, kept in the store', () => {
     assert.equal((await invoice(call, inv)).balance, 330);
   });
 
-  test('apply, unapply and cancel move the balance; what the rules refuse is a 400 saying what to do', async () => {
+  test('apply, unapply, cancel and refund move the balances; what the rules refuse is a 400 saying what to do', async () => {
     const { account, invoice: inv } = await billedCustomer(call);
     const m = await methodOf(call, account, card('4242424242424242'));
     const docs = (amount: number) => ({ billing_documents: [{ id: inv, type: 'invoice', amount }] });
@@ -197,6 +197,17 @@ describe('v2 payments, kept in the store', () => {
     assert.equal((await invoice(call, inv)).balance, 350);
     const canceled = await call('POST', `/v2/payments/${p.id}/cancel`);
     assert.equal(conforms(canceled, 200, 'payment', 'POST /v2/payments/{payment_id}/cancel').state, 'canceled');
+    const q = await pay(call, { ...payment(account, m.id, 100), billing_documents: [] });
+    const refund = await call('POST', '/v2/refunds', { payment_id: q.id, amount: 30, reason_code: 'Standard Refund' });
+    const r = conforms(refund, 201, 'refund', 'POST /v2/refunds');
+    assert.deepEqual([r.payment_id, r.amount, r.state, r.refund_method_type], [q.id, 30, 'processed', 'credit_card']);
+    const read = await call('GET', `/v2/refunds/${r.refund_number}`);
+    assert.equal(conforms(read, 200, 'refund', 'GET /v2/refunds/{refund_id}').id, r.id);
+    const after = conforms(await call('GET', `/v2/payments/${q.id}`), 200, 'payment', 'GET /v2/payments/{payment_id}');
+    assert.deepEqual([after.amount_refunded, after.remaining_balance], [30, 70]);
+    const tooMuch = await call('POST', '/v2/refunds', { payment_id: q.id, amount: 70.01 });
+    assert.match(refused(tooMuch, 400, 'invalid_parameter', 'amount'), /more than payment P-\d+ has unapplied \(70\)/);
+    assert.match(refused(await call('POST', `/v2/payments/${q.id}/cancel`), 400, 'invalid_state'), /refunded/);
     refused(
       await call('POST', '/v2/payment_methods', { account_id: account, ...card('4242424242424241') }),
       400,
@@ -243,7 +254,8 @@ describe("payments are kept like the store's other records", () => {
     const call = await v1Caller(sb);
     const { account, invoice: inv } = await billedCustomer(call);
     const m = await methodOf(call, account, card('4242424242424242'));
-    const kept = await pay(call, payment(account, m.id, 50));
+    const applied = { billing_documents: [{ id: inv, type: 'invoice', amount: 50 }] };
+    const kept = await pay(call, { ...payment(account, m.id, 50.5), ...applied }); // 0.5 left to refund
     await sb.close();
     const again = await startSandbox({ dataFile: file });
     const call2 = await v1Caller(again);
@@ -253,10 +265,13 @@ describe("payments are kept like the store's other records", () => {
       assert.equal((await call2('POST', CLOCK_PATH, { to: '2027-01-10' })).status, 200);
       const later = await pay(call2, { ...payment(account, m.id, 25), payment_date: '2027-01-10' });
       await remove(again.url, await tokenOf(again), m.id);
+      const refund = (await call2('POST', '/v2/refunds', { payment_id: kept.id, amount: 0.5 })).json;
+      assert.equal(refund.amount, 0.5, JSON.stringify(refund));
       assert.equal((await invoice(call2, inv)).balance, 275);
       assert.equal((await call2('POST', CLOCK_PATH, { to: '2027-01-01' })).status, 200);
       refused(await call2('GET', `/v2/payments/${later.id}`), 404, 'resource_not_found');
-      assert.equal((await call2('GET', `/v2/payments/${kept.id}`)).status, 200);
+      assert.equal((await call2('GET', `/v2/payments/${kept.id}`)).json.amount_refunded, 0);
+      refused(await call2('GET', `/v2/refunds/${refund.id}`), 404, 'resource_not_found');
       assert.equal((await call2('GET', `/v2/payment_methods/${m.id}`)).status, 200); // its removal undone too
       assert.equal((await invoice(call2, inv)).balance, 300);
     } finally {

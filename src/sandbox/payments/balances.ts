@@ -34,7 +34,8 @@ export const balanceOf = (store: Store, d: BillingDocumentRec): number =>
 export interface PaymentStatus {
   state: 'processed' | 'error' | 'canceled';
   applied: number;
-  /** What is left to apply. */
+  refunded: number;
+  /** What is left to apply (or refund). */
   unapplied: number;
   updated_time: string;
   canceled_time?: string;
@@ -45,10 +46,13 @@ export function paymentStatus(book: PaymentBook, p: PaymentRec): PaymentStatus {
   const entries = book.entriesOf(p.id);
   const applied = net(entries);
   const canceled = entries.find(e => e.kind === 'cancel');
+  const refunded = book.refundsOf(p.id).reduce((s, r) => add(s, exact(r.amount)), ZERO);
+  const left = sub(sub(exact(p.amount), applied), refunded);
   return {
     state: canceled ? 'canceled' : p.state,
     applied: roundMoney(applied, p.currency),
-    unapplied: p.state === 'processed' && !canceled ? roundMoney(sub(exact(p.amount), applied), p.currency) : 0,
+    refunded: roundMoney(refunded, p.currency),
+    unapplied: p.state === 'processed' && !canceled ? roundMoney(left, p.currency) : 0,
     updated_time: entries.length ? entries[entries.length - 1].at : p.created_time,
     ...(canceled ? { canceled_time: canceled.at } : {}),
   };

@@ -6,7 +6,7 @@ import { add, exact, isPositive, sub, ZERO, type Exact } from '../money/exact';
 import { roundMoney } from '../money/rounding';
 import type { BillingDocumentRec } from '../state/documents';
 import { newId } from '../state/ids';
-import type { PaymentMethodRec, PaymentRec } from '../state/payments';
+import type { PaymentMethodRec, PaymentRec, RefundRec } from '../state/payments';
 import type { AccountRec, Store } from '../state/store';
 import { balanceOf, openInvoices, paymentStatus, statusWithPayments } from './balances';
 import { chargeOutcome, PaymentRefused } from './methods';
@@ -191,5 +191,51 @@ export function cancelPayment(store: Store, p: PaymentRec, at: string): void {
       `Payment ${p.number} is applied (${s.applied}): unapply it first, then cancel it.`,
       'invalid_state',
     );
+  if (s.refunded > 0) {
+    throw new PaymentRefused(
+      undefined,
+      `Payment ${p.number} was refunded (${s.refunded}): it is not canceled.`,
+      'invalid_state',
+    );
+  }
   store.payments.addEntry({ kind: 'cancel', id: p.id, at });
+}
+
+export interface RefundInput {
+  amount: number;
+  refund_date: string;
+  external: boolean;
+  description?: string;
+  reason_code?: string;
+  reference_id?: string;
+  custom_fields?: Record<string, unknown>;
+}
+
+/** Gives back part of a processed payment's unapplied amount (unapply it from invoices first to give back more). */
+export function refundPayment(store: Store, p: PaymentRec, input: RefundInput, at: string): RefundRec {
+  const s = usable(store, p, 'refunded');
+  if (!(input.amount > 0)) throw new PaymentRefused('amount', 'amount must be more than 0.');
+  if (less(exact(s.unapplied), exact(input.amount))) {
+    const why = `${input.amount} is more than payment ${p.number} has unapplied (${s.unapplied})`;
+    throw new PaymentRefused('amount', `${why}: unapply it from its invoices first (PUT /v2/payments/{id}/unapply).`);
+  }
+  const r: RefundRec = {
+    id: newId(),
+    number: store.numbers.next('R-'),
+    payment_id: p.id,
+    account_id: p.account_id,
+    account_number: p.account_number,
+    ...(p.payment_method_id ? { payment_method_id: p.payment_method_id } : {}),
+    currency: p.currency,
+    amount: input.amount,
+    refund_date: input.refund_date,
+    external: input.external || p.external,
+    ...(input.description !== undefined ? { description: input.description } : {}),
+    ...(input.reason_code !== undefined ? { reason_code: input.reason_code } : {}),
+    ...(input.reference_id !== undefined ? { reference_id: input.reference_id } : {}),
+    ...(input.custom_fields ? { custom_fields: input.custom_fields } : {}),
+    created_time: at,
+  };
+  store.payments.addRefund(r);
+  return r;
 }

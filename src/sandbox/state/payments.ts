@@ -1,8 +1,8 @@
-// Payment methods, payments and what was done to them after (applied to invoices, unapplied, canceled; a method
-// made the default, changed, removed), as the store keeps them. Three lists that only grow, like the store's
-// others, so a commit's rollback and time travel's way back take the later ones off by length (truncate) and put
-// them back (restore); what a method or a payment is now is read from its entries (paymentRules.ts), never
-// written into its record. A card's number is never kept: only its last 4 and how the test card answers.
+// Payment methods, payments, their refunds and what was done to them after (applied to invoices, unapplied,
+// canceled; a method made the default, changed, removed), as the store keeps them. Four lists that only grow, like
+// the store's others, so a commit's rollback and time travel's way back take the later ones off by length
+// (truncate) and put them back (restore); what a method or a payment is now is read from its entries and refunds
+// (src/sandbox/payments/), never written into its record. A card's number is never kept: only its last 4 and how the test card answers.
 
 /** The kinds of payment method the sandbox keeps: a card, an ACH debit, a bank transfer (SEPA debit). */
 export type PaymentMethodType = 'card' | 'ach_debit' | 'sepa_debit';
@@ -44,6 +44,26 @@ export interface PaymentRec {
   created_time: string;
 }
 
+/** Money given back from a payment's unapplied part: to its method (electronic) or recorded (external). */
+export interface RefundRec {
+  id: string;
+  /** R-00000001. */
+  number: string;
+  payment_id: string;
+  account_id: string;
+  account_number: string;
+  payment_method_id?: string;
+  currency: string;
+  amount: number;
+  refund_date: string;
+  external: boolean;
+  description?: string;
+  reason_code?: string;
+  reference_id?: string;
+  custom_fields?: Record<string, unknown>;
+  created_time: string;
+}
+
 export type PaymentEntryKind = 'apply' | 'unapply' | 'cancel' | 'default' | 'update' | 'remove';
 
 export interface PaymentEntryRec {
@@ -66,6 +86,7 @@ export interface BookExtent {
   methods: number;
   payments: number;
   entries: number;
+  refunds?: number; // absent in an extent taken before refunds were kept
 }
 
 /** What truncate took off, to put back when that is undone. */
@@ -73,6 +94,7 @@ export interface BookRemoved {
   methods: PaymentMethodRec[];
   payments: PaymentRec[];
   entries: PaymentEntryRec[];
+  refunds: RefundRec[];
 }
 
 /** As the data file keeps it (each absent while empty). */
@@ -80,6 +102,7 @@ export interface BookSnapshot {
   paymentMethods?: PaymentMethodRec[];
   payments?: PaymentRec[];
   paymentEntries?: PaymentEntryRec[];
+  refunds?: RefundRec[];
 }
 
 /** The lists, and the records by id (a payment also by number) and the entries by the id they were taken on. */
@@ -87,6 +110,9 @@ export class PaymentBook {
   readonly methodList: PaymentMethodRec[] = [];
   readonly paymentList: PaymentRec[] = [];
   readonly entries: PaymentEntryRec[] = [];
+  readonly refundList: RefundRec[] = [];
+  private readonly refunds = new Map<string, RefundRec>();
+  private readonly refundsOfPayment = new Map<string, RefundRec[]>();
   private readonly methods = new Map<string, PaymentMethodRec>();
   private readonly payments = new Map<string, PaymentRec>();
   private readonly byId = new Map<string, PaymentEntryRec[]>();
@@ -101,6 +127,12 @@ export class PaymentBook {
     this.paymentList.push(p);
     this.payments.set(p.id, p);
     this.payments.set(p.number, p);
+  }
+  addRefund(r: RefundRec): void {
+    this.refundList.push(r);
+    this.refunds.set(r.id, r);
+    this.refunds.set(r.number, r);
+    push(this.refundsOfPayment, r.payment_id, r);
   }
   addEntry(e: PaymentEntryRec): void {
     this.entries.push(e);
@@ -118,6 +150,14 @@ export class PaymentBook {
   payment(key: string): PaymentRec | undefined {
     return this.payments.get(key);
   }
+  /** By id or by number. */
+  refund(key: string): RefundRec | undefined {
+    return this.refunds.get(key);
+  }
+  /** A payment's refunds, in order. */
+  refundsOf(paymentId: string): readonly RefundRec[] {
+    return this.refundsOfPayment.get(paymentId) ?? [];
+  }
   /** The account's default payment method's id (none: none made default, or it was removed). */
   defaultOf(accountId: string): string | undefined {
     return this.defaults.get(accountId);
@@ -132,7 +172,13 @@ export class PaymentBook {
   }
 
   extent(): BookExtent {
-    return { methods: this.methodList.length, payments: this.paymentList.length, entries: this.entries.length };
+    const { methodList, paymentList, entries, refundList } = this;
+    return {
+      methods: methodList.length,
+      payments: paymentList.length,
+      entries: entries.length,
+      refunds: refundList.length,
+    };
   }
 
   /** Takes off what was added after `to` (undefined: an extent from before payments were kept, nothing then). */
@@ -141,7 +187,13 @@ export class PaymentBook {
       methods: this.methodList.splice(to?.methods ?? 0),
       payments: this.paymentList.splice(to?.payments ?? 0),
       entries: this.entries.splice(to?.entries ?? 0),
+      refunds: this.refundList.splice(to?.refunds ?? 0),
     };
+    for (const r of removed.refunds) {
+      this.refunds.delete(r.id);
+      this.refunds.delete(r.number);
+      this.refundsOfPayment.get(r.payment_id)?.pop(); // the latest of its own, as it was the latest of all
+    }
     for (const m of removed.methods) this.methods.delete(m.id);
     for (const p of removed.payments) {
       this.payments.delete(p.id);
@@ -156,6 +208,7 @@ export class PaymentBook {
     for (const m of r.methods) this.addMethod(m);
     for (const p of r.payments) this.addPayment(p);
     for (const e of r.entries) this.addEntry(e);
+    for (const x of r.refunds) this.addRefund(x);
   }
 
   clear(): void {
@@ -167,6 +220,7 @@ export class PaymentBook {
       ...(this.methodList.length ? { paymentMethods: this.methodList } : {}),
       ...(this.paymentList.length ? { payments: this.paymentList } : {}),
       ...(this.entries.length ? { paymentEntries: this.entries } : {}),
+      ...(this.refundList.length ? { refunds: this.refundList } : {}),
     };
   }
 
@@ -174,6 +228,7 @@ export class PaymentBook {
     for (const m of Array.isArray(s.paymentMethods) ? s.paymentMethods : []) this.addMethod(m);
     for (const p of Array.isArray(s.payments) ? s.payments : []) this.addPayment(p);
     for (const e of Array.isArray(s.paymentEntries) ? s.paymentEntries : []) this.addEntry(e);
+    for (const r of Array.isArray(s.refunds) ? s.refunds : []) this.addRefund(r);
   }
 
   private reindex(): void {

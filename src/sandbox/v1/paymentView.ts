@@ -24,7 +24,7 @@ export function paymentAnswerV1(store: Store, p: PaymentRec) {
     amount: p.amount,
     appliedAmount: s.applied,
     unappliedAmount: s.unapplied,
-    refundAmount: 0,
+    refundAmount: s.refunded,
     creditBalanceAmount: 0,
     currency: p.currency,
     effectiveDate: dateTime(p.payment_date),

@@ -30,7 +30,7 @@ type Body = Record<string, unknown>;
 const checked = (operationId: string) => (body: unknown) => checkContractBody(operationId, body);
 
 /** Runs a rule; what it refuses is the service's 400 (404 for what is not there). */
-function paying<T>(act: () => T): T {
+export function paying<T>(act: () => T): T {
   try {
     return act();
   } catch (e) {

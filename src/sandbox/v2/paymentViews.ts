@@ -91,7 +91,7 @@ export function paymentView(store: Store, p: PaymentRec) {
     amount: p.amount,
     amount_applied: s.applied,
     remaining_balance: s.unapplied,
-    amount_refunded: 0,
+    amount_refunded: s.refunded,
     currency: p.currency,
     payment_date: p.payment_date,
     ...(p.payment_method_id ? { payment_method_id: p.payment_method_id } : {}),

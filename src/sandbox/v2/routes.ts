@@ -15,6 +15,7 @@ import { invoiceRoutes } from './invoiceRoutes';
 import { contactRoutes } from './contactRoutes';
 import { orderRoutes } from './orderRoutes';
 import { paymentRoutes } from './paymentRoutes';
+import { refundRoutes } from './refundRoutes';
 import { accountMoney } from './paymentViews';
 import type { AccountRec } from '../state/store';
 import { plansPage } from './planViews';
@@ -78,6 +79,7 @@ export function v2Routes(deps: RouteDeps): Route[] {
     ...billRunActions(deps),
     ...catalogRoutes(deps),
     ...paymentRoutes(deps),
+    ...refundRoutes(deps),
   ];
 }
 
