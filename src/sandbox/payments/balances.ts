@@ -8,6 +8,11 @@ import { documentBalance, documentStatus, type DocumentStatus } from '../state/a
 import type { BillingDocumentRec } from '../state/documents';
 import type { PaymentBook, PaymentEntryRec, PaymentRec } from '../state/payments';
 import type { Store } from '../state/store';
+import { ofAccount } from './accountIndex';
+
+/** An account's billing documents, in the order they were issued. */
+export const documentsOf = (store: Store, accountNumber: string) =>
+  ofAccount(store.documentList, d => d.account_number, accountNumber);
 
 const net = (entries: readonly PaymentEntryRec[]): Exact =>
   entries.reduce(
@@ -60,8 +65,8 @@ export function paymentStatus(book: PaymentBook, p: PaymentRec): PaymentStatus {
 
 /** The account's invoices with something left to pay, oldest first (by date, then number): what a payment pays. */
 export const openInvoices = (store: Store, accountNumber: string): BillingDocumentRec[] =>
-  store.documentList
-    .filter(d => d.type === 'invoice' && d.account_number === accountNumber && isOpen(store, d))
+  documentsOf(store, accountNumber)
+    .filter(d => d.type === 'invoice' && isOpen(store, d))
     .sort((a, b) =>
       a.document_date === b.document_date ? (a.number < b.number ? -1 : 1) : a.document_date < b.document_date ? -1 : 1,
     );
@@ -74,8 +79,8 @@ const isOpen = (store: Store, d: BillingDocumentRec) => {
 /** The account's balance: the sum of its posted invoices' balances (a draft or canceled one owes nothing yet). */
 export function accountBalance(store: Store, accountNumber: string, currency: string): number {
   let sum = ZERO;
-  for (const d of store.documentList) {
-    if (d.type !== 'invoice' || d.account_number !== accountNumber) continue;
+  for (const d of documentsOf(store, accountNumber)) {
+    if (d.type !== 'invoice') continue;
     const s = statusWithPayments(store, d);
     if (s.state === 'posted') sum = add(sum, exact(documentBalance(s, d.total, d.currency)));
   }

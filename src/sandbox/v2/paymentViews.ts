@@ -4,6 +4,7 @@
 // the gateway's answer and what it is applied to, net per invoice.
 import { add, exact, sub, ZERO, type Exact } from '../money/exact';
 import { roundMoney } from '../money/rounding';
+import { ofAccount } from '../payments/accountIndex';
 import { accountBalance, paymentStatus } from '../payments/balances';
 import { methodStatus } from '../payments/methods';
 import type { PaymentMethodRec, PaymentRec } from '../state/payments';
@@ -15,8 +16,8 @@ export const GATEWAY_ID = 'Local sandbox test gateway';
 /** What an account answers of its money: what its posted invoices and its payments have left, its default method. */
 export function accountMoney(store: Store, a: AccountRec) {
   let unapplied = ZERO;
-  for (const p of store.payments.paymentList) {
-    if (p.account_id === a.id) unapplied = add(unapplied, exact(paymentStatus(store.payments, p).unapplied));
+  for (const p of ofAccount(store.payments.paymentList, x => x.account_id, a.id)) {
+    unapplied = add(unapplied, exact(paymentStatus(store.payments, p).unapplied));
   }
   const defaultId = store.payments.defaultOf(a.id);
   return {
