@@ -244,6 +244,8 @@ describe('v2 payments, kept in the store', () => {
     );
     await remove(sb().url, await tokenOf(sb()), m.id);
     refused(await call('GET', `/v2/payment_methods/${m.id}`), 404, 'resource_not_found');
+    const charged = await call('POST', '/v2/payments', payment(account, m.id, 5));
+    assert.match(refused(charged, 400, 'invalid_parameter', 'payment_method_id'), /No payment method .* to charge/);
   });
 });
 

@@ -60,6 +60,13 @@ export function paymentRoutes(deps: RouteDeps): Route[] {
     if (!p) throw notFound('payment_id', `Payment ${key} not found.`);
     return p;
   };
+  /** The method an electronic payment charges: one kept and not removed, else a 400 naming payment_method_id. */
+  const chargeable = (id: string) => {
+    const m = store.payments.method(id);
+    if (m && !methodStatus(store, m).removed) return m;
+    const message = `No payment method ${id} to charge: create one (POST /v2/payment_methods) or pay with external: true.`;
+    throw badRequest('invalid_parameter', 'payment_method_id', message);
+  };
   const live = () => store.payments.methodList.filter(m => !methodStatus(store, m).removed);
   const methodView = (m: Parameters<typeof paymentMethodView>[1]) => paymentMethodView(store, m);
   const view = (p: PaymentRec) => paymentView(store, p);
@@ -126,7 +133,7 @@ export function paymentRoutes(deps: RouteDeps): Route[] {
           const body = raw as Body;
           const external = body.external === true;
           const methodId = body.payment_method_id as string;
-          const m = external ? store.payments.method(methodId) : method(methodId);
+          const m = external ? store.payments.method(methodId) : chargeable(methodId);
           const account = accountOf(store, body, m?.account_id);
           const at = deps.clock.timestamp();
           const input = {
