@@ -88,6 +88,14 @@ describe('v2 payments, kept in the store', () => {
     const after = await invoice(call, inv);
     assert.equal(after.balance, 249.9); // exact: 350 - 100.1, not 249.89999999999998
     assert.equal(after.paid, false);
+    const items = await call('GET', `/v2/invoice_items?filter[]=invoice_id.EQ:${inv}`);
+    const left = conforms(items, 200, undefined, 'GET /v2/invoice_items').data.map(
+      (i: { amount: number; remaining_balance: number }) => [i.amount, i.remaining_balance],
+    );
+    assert.deepEqual(left, [
+      [250, 149.9],
+      [100, 100],
+    ]); // the payment taken from the first item first
     const read = conforms(
       await call('GET', `/v2/payments/${p.payment_number}`),
       200,
