@@ -96,6 +96,8 @@ describe('v2 payments, kept in the store', () => {
       [250, 149.9],
       [100, 100],
     ]); // the payment taken from the first item first
+    const inV1 = (await call('GET', `/v1/invoices/${after.invoice_number}`)).json;
+    assert.deepEqual([inV1.balance, inV1.paymentAmount], [249.9, 100.1]);
     const read = conforms(
       await call('GET', `/v2/payments/${p.payment_number}`),
       200,
@@ -110,11 +112,11 @@ describe('v2 payments, kept in the store', () => {
     assert.equal(paid.balance, 0);
     assert.equal(paid.paid, true);
     assert.equal((await accountOf(call, account)).remaining_invoice_balance, 0);
-    const inV1 = await call('GET', `/v1/payments/${p.payment_number}`);
-    assert.equal(inV1.status, 200, JSON.stringify(inV1.json));
-    assert.deepEqual(v1.mismatches(inV1.json, 'GETARPaymentType'), []);
-    assert.deepEqual(answerDepartures('GET /v1/payments/{paymentKey}', 200, inV1.json).departures, []);
-    const { id, appliedAmount, unappliedAmount, status, type } = inV1.json;
+    const paymentV1 = await call('GET', `/v1/payments/${p.payment_number}`);
+    assert.equal(paymentV1.status, 200, JSON.stringify(paymentV1.json));
+    assert.deepEqual(v1.mismatches(paymentV1.json, 'GETARPaymentType'), []);
+    assert.deepEqual(answerDepartures('GET /v1/payments/{paymentKey}', 200, paymentV1.json).departures, []);
+    const { id, appliedAmount, unappliedAmount, status, type } = paymentV1.json;
     assert.deepEqual(
       { id, appliedAmount, unappliedAmount, status, type },
       {
