@@ -14,6 +14,7 @@ const SANDBOX_LAYERS: readonly (readonly string[])[] = [
   ['money'], // exact amounts, rounding once, the amount bound, the tenant's billing rules
   ['state'], // the records (accounts, subscriptions and their charges, orders, documents, bill runs), the store
   ['billing'], // the pure billing engine: charges in, billing documents out
+  ['payments'], // payment methods, payments, balances: rules over the records
   ['engine'], // the order engine: orders, their metrics and what they bill
   ['invoicing'], // bill runs over the store
   ['timeTravel'], // the clock's moves and what falls due

@@ -45,12 +45,30 @@ before(async () => {
     billRun: run.data.id,
     invoice: docs.data.documents.find(d => d.documentType === 'Invoice')!.documentNumber,
     product: sb.store.catalog.productList[0].id,
+    payment: (await paidByCard(client, order.data.accountNumber)).payment_number,
   });
 });
 after(async () => {
   await client.close();
   await sb.close();
 });
+
+/** A card payment of 10 on the account (v2: the v1 read answers it). */
+async function paidByCard(c: BillingClient, account: string) {
+  const card = { card_number: '4242424242424242', brand: 'visa', expiry_month: 1, expiry_year: 2031 };
+  const method = await c.send<{ id: string }>(
+    { method: 'POST', path: '/v2/payment_methods' },
+    { body: { account_number: account, type: 'card', card } },
+  );
+  const body = {
+    account_number: account,
+    payment_method_id: method.data.id,
+    amount: 10,
+    currency: 'USD',
+    payment_date: TODAY,
+  };
+  return (await c.send<{ payment_number: string }>({ method: 'POST', path: '/v2/payments' }, { body })).data;
+}
 
 /** The path key an operation is called with: what the sandbox keeps where it serves the operation by state. */
 function keyFor(param: string, path: string): string {
@@ -59,6 +77,7 @@ function keyFor(param: string, path: string): string {
   if (param === 'orderNumber' || (param === 'key' && /orders/.test(path))) return kept.order;
   if (param === 'billRunId') return kept.billRun;
   if (param === 'invoiceKey') return kept.invoice;
+  if (param === 'paymentKey') return kept.payment;
   if (param === 'product-key') return kept.product;
   if (param === 'object') return 'Account';
   return 'K0001';

@@ -54,8 +54,8 @@ const unpost = (id: string) => send('POST', '/v2/invoices/{invoice_id}/unpost', 
  */
 async function servedCalls() {
   const runs: Awaited<ReturnType<typeof billedRun>>[] = [];
-  while (runs.length < 6) runs.push(await billedRun());
-  const [a, b, d, e, f, g] = runs;
+  while (runs.length < 7) runs.push(await billedRun());
+  const [a, b, d, e, f, g, h] = runs;
   for (const x of [b, d, f, g]) await unpost(x.invoice);
   await send('POST', '/v2/bill_runs/{bill_run_id}/cancel', undefined, { bill_run_id: f.run });
   const plan = 'plan-team-monthly';
@@ -63,6 +63,28 @@ async function servedCalls() {
   const full = await send('GET', `/v2/subscriptions/${sub}?expand[]=subscription_plans`);
   const contact = async () =>
     (await send('POST', '/v2/contacts', { account_id: a.account, first_name: 'Grace', last_name: 'Hopper' })).id;
+  const card = {
+    type: 'card',
+    card: { card_number: '4242424242424242', brand: 'visa', expiry_month: 1, expiry_year: 2031 },
+  };
+  const method = async () =>
+    (await send('POST', '/v2/payment_methods', { account_id: h.account, ...card })).id as string;
+  const paymentMethod = await method();
+  const pay = {
+    account_id: h.account,
+    payment_method_id: paymentMethod,
+    amount: 10,
+    currency: 'USD',
+    payment_date: TODAY,
+  };
+  const paid = async (applied: number) =>
+    (
+      await send('POST', '/v2/payments', {
+        ...pay,
+        billing_documents: applied ? [{ id: h.invoice, type: 'invoice', amount: applied }] : [],
+      })
+    ).id as string;
+  const five = { billing_documents: [{ id: h.invoice, type: 'invoice', amount: 5 }] };
   const ids: Record<string, string> = {
     account_id: a.account,
     subscription_id: sub,
@@ -75,6 +97,9 @@ async function servedCalls() {
     bill_run_id: a.run,
     plan_id: plan,
     price_id: 'price-team-seats',
+    payment_method_id: paymentMethod,
+    payment_id: await paid(10),
+    refund_id: (await send('POST', '/v2/refunds', { payment_id: await paid(0), amount: 1 })).id as string,
     product_id: (await send('GET', '/v2/plans/{plan_id}', undefined, { plan_id: plan })).product_id as string,
   };
   const special: Record<string, { params?: Record<string, string>; body?: unknown }> = {
@@ -104,6 +129,14 @@ async function servedCalls() {
     'POST /v2/bill_runs/{bill_run_id}/post': { params: { bill_run_id: e.run }, body: { invoice_date: TODAY } },
     'POST /v2/bill_runs/{bill_run_id}/cancel': { params: { bill_run_id: g.run } },
     'DELETE /v2/bill_runs/{bill_run_id}': { params: { bill_run_id: f.run } },
+    'POST /v2/payment_methods': { body: { account_id: h.account, ...card } },
+    'PATCH /v2/payment_methods/{payment_method_id}': { body: { billing_details: { name: 'Ada' } } },
+    'DELETE /v2/payment_methods/{payment_method_id}': { params: { payment_method_id: await method() } },
+    'POST /v2/payments': { body: pay },
+    'PUT /v2/payments/{payment_id}/apply': { params: { payment_id: await paid(5) }, body: five },
+    'PUT /v2/payments/{payment_id}/unapply': { params: { payment_id: await paid(10) }, body: five },
+    'POST /v2/payments/{payment_id}/cancel': { params: { payment_id: await paid(0) } },
+    'POST /v2/refunds': { body: { payment_id: await paid(0), amount: 2, reason_code: 'Standard Refund' } },
   };
   return (op: Operation) => {
     const own = special[op.id] ?? {};
@@ -176,13 +209,13 @@ test('every v2 operation has a success answer in its contract: none is a 501 (lo
 });
 
 test('a simulated v2 object read or acted on by id answers that id; another object it answers has its own', async () => {
-  const payment = await c.send<Data>(
-    { method: 'GET', path: '/v2/payments/{payment_id}' },
-    { pathParams: { payment_id: 'P-42' } },
+  const memo42 = await c.send<Data>(
+    { method: 'GET', path: '/v2/debit_memos/{debit_memo_id}' },
+    { pathParams: { debit_memo_id: 'DM-42' } },
   );
-  assert.deepEqual([payment.simulated, payment.data.id], [true, 'P-42']);
-  const canceled = await send('POST', '/v2/payments/{payment_id}/cancel', {}, { payment_id: 'P-42' });
-  assert.equal(canceled.id, 'P-42');
+  assert.deepEqual([memo42.simulated, memo42.data.id], [true, 'DM-42']);
+  const canceled = await send('POST', '/v2/debit_memos/{debit_memo_id}/cancel', {}, { debit_memo_id: 'DM-42' });
+  assert.equal(canceled.id, 'DM-42');
   const item = await send('GET', '/v2/custom_objects/{custom_object_type}/{custom_object_id}', undefined, {
     custom_object_type: 'vehicle',
     custom_object_id: 'CO-7',

@@ -4,7 +4,8 @@
 // invoice no longer stands billed: the next bill run bills its lines again. A bill run is posted (its draft
 // invoices with it), canceled once none of its documents is posted (its drafts canceled with it), and deleted once
 // canceled. Rules only: a refusal is an ActionRefused, which each family says in its own shape.
-import { billRunStatus, documentStatus, standingLedger, type ActionRec } from '../state/actions';
+import { billRunStatus, standingLedger, type ActionRec } from '../state/actions';
+import { statusWithPayments } from '../payments/balances';
 import type { BillRunRec } from '../state/billRuns';
 import type { BillingDocumentRec } from '../state/documents';
 import { newId } from '../state/ids';
@@ -18,8 +19,15 @@ export function takeAction(store: Store, a: ActionRec): void {
   if (a.action === 'cancel' || a.action === 'reverse') store.ledger = standingLedger(store.documentList, store.actions);
 }
 
-export const statusOf = (store: Store, d: BillingDocumentRec) => documentStatus(d.created_time, store.actions.of(d.id));
+/** A document's state, with what payments applied to it. */
+export const statusOf = (store: Store, d: BillingDocumentRec) => statusWithPayments(store, d);
 export const runStatusOf = (store: Store, r: BillRunRec) => billRunStatus(store.actions.of(r.id));
+
+/** An invoice payments are applied to stays as it is until they are unapplied (PUT /v2/payments/{id}/unapply). */
+const refusePaid = (d: BillingDocumentRec, paid: number | undefined, done: string) => {
+  if (paid)
+    throw new ActionRefused(`${what(d)} has payments applied (${paid}): unapply them first, then it can be ${done}.`);
+};
 
 const what = (d: BillingDocumentRec) => `${d.type === 'invoice' ? 'Invoice' : 'Credit memo'} ${d.number}`;
 
@@ -33,6 +41,7 @@ export function unpostInvoice(store: Store, d: BillingDocumentRec, at: string): 
   const s = statusOf(store, d);
   if (s.state !== 'posted') throw new ActionRefused(`${what(d)} is ${s.state}: only a posted invoice is unposted.`);
   if (s.reversed_by) throw new ActionRefused(`${what(d)} was reversed: a reversed invoice cannot be changed.`);
+  refusePaid(d, s.paid, 'unposted');
   takeAction(store, { id: d.id, action: 'unpost', at });
 }
 
@@ -48,6 +57,7 @@ export function reverseInvoice(store: Store, d: BillingDocumentRec, at: string, 
   const s = statusOf(store, d);
   if (s.state !== 'posted') throw new ActionRefused(`${what(d)} is ${s.state}: only a posted invoice is reversed.`);
   if (s.reversed_by) throw new ActionRefused(`${what(d)} was reversed already.`);
+  refusePaid(d, s.paid, 'reversed');
   const memo: BillingDocumentRec = {
     id: newId(),
     number: store.numbers.next('CM'),

@@ -3,6 +3,8 @@
 // commit's rollback and time travel's way back take the later ones off by length; what a document or a run is
 // now is read from its actions (documentStatus, billRunStatus), never written into its record.
 import { Ledger, type BillingDocumentRec } from './documents';
+import { exact, sub } from '../money/exact';
+import { roundMoney } from '../money/rounding';
 
 export type ActionKind = 'post' | 'unpost' | 'cancel' | 'reverse' | 'delete';
 
@@ -60,6 +62,8 @@ export interface DocumentStatus {
   updated_time: string;
   /** The date it was posted with, when not the date it was issued with. */
   document_date?: string;
+  /** What payments applied to it (net of unapplied), once any was (invoicing/documentActions.ts statusOf). */
+  paid?: number;
 }
 
 /** A document's state: posted when issued, then as its actions left it. */
@@ -78,6 +82,12 @@ export function documentStatus(created: string, actions: readonly ActionRec[]): 
 
 /** What is left to pay of an amount of the document: nothing once reversed or canceled (nothing is paid). */
 export const remaining = (s: DocumentStatus, amount: number) => (s.reversed_by || s.state === 'canceled' ? 0 : amount);
+
+/** What is left to pay of the whole document: its total less what payments applied to it (exact, never below 0). */
+export const documentBalance = (s: DocumentStatus, total: number, currency?: string): number => {
+  const left = remaining(s, total);
+  return s.paid ? Math.max(0, roundMoney(sub(exact(left), exact(s.paid)), currency)) : left;
+};
 
 /** Whether a document still stands billed: neither canceled nor reversed (the ledger leaves the others out). */
 export const standsBilled = (actions: readonly ActionRec[]) =>

@@ -21,6 +21,7 @@ import type { BillRunRec } from './billRuns';
 import { Actions, standingLedger, standsBilled, type ActionRec } from './actions';
 import { Ledger, type BillingDocumentRec } from './documents';
 import { upgradeOrder } from './upgrade';
+import { PaymentBook, type BookExtent, type BookRemoved, type BookSnapshot } from './payments';
 
 export type { BillingRun, ItemRec, PauseRec, PlanRec } from './subscriptionParts';
 
@@ -91,7 +92,7 @@ export interface OrderRec {
   /** The subscriptions as this order left them, with the actions it took: the retrieve response. */
   subscriptions: unknown[];
 }
-interface Snapshot {
+interface Snapshot extends BookSnapshot {
   format: string;
   numbers: Record<string, number>;
   accounts: AccountRec[];
@@ -123,6 +124,7 @@ export interface Extent {
   billRuns: number;
   actions: number;
   catalog: Catalog;
+  payments?: BookExtent; // absent in marks kept before payments were
 }
 
 /** What a store put back to an extent took off its lists (to add them again when that is undone). */
@@ -132,6 +134,7 @@ export interface Removed {
   documents: BillingDocumentRec[];
   billRuns: BillRunRec[];
   actions: ActionRec[];
+  payments: BookRemoved;
 }
 
 interface Checkpoint extends Extent {
@@ -155,6 +158,7 @@ export class Store {
   readonly billRunList: BillRunRec[] = [];
   readonly billRuns = new Map<string, BillRunRec>();
   readonly actions = new Actions(); // invoices posted, canceled...; bill runs posted... (actions.ts)
+  readonly payments = new PaymentBook(); // payment methods, payments, what was done to them (payments.ts)
   /** What each item has been billed (from the documents): a bill run bills the rest. */
   ledger = new Ledger();
   /** What orders are priced from: the seeded catalog, or one copied in (kept in the data file). */
@@ -266,6 +270,7 @@ export class Store {
       ...(this.documentList.length ? { documents: this.documentList } : {}),
       ...(this.billRunList.length ? { billRuns: this.billRunList } : {}),
       ...(this.actions.list.length ? { actions: this.actions.list } : {}),
+      ...this.payments.snapshot(),
     };
     return JSON.stringify(snapshot);
   }
@@ -282,6 +287,7 @@ export class Store {
     this.billRuns.clear();
     this.billRunList.length = 0;
     this.actions.clear();
+    this.payments.clear();
     this.ledger = new Ledger();
     this.catalog = SEED_CATALOG; // unless the state put back had a copied one
     this.load(JSON.parse(text) as Snapshot);
@@ -303,6 +309,7 @@ export class Store {
       billRuns: this.billRunList.length,
       actions: this.actions.list.length,
       catalog: this.catalog,
+      payments: this.payments.extent(),
     };
   }
 
@@ -326,7 +333,7 @@ export class Store {
       this.billRuns.delete(r.id);
       this.billRuns.delete(r.number);
     }
-    return { accounts, orders, documents, billRuns, actions };
+    return { accounts, orders, documents, billRuns, actions, payments: this.payments.truncate(to.payments) };
   }
 
   private rollback(cp: Checkpoint): void {
@@ -350,6 +357,7 @@ export class Store {
     for (const a of Array.isArray(s.actions) ? s.actions : []) this.actions.add(a); // first: the ledger reads them
     for (const d of Array.isArray(s.documents) ? s.documents : []) this.addDocument(d);
     for (const r of Array.isArray(s.billRuns) ? s.billRuns : []) this.addBillRun(r);
+    this.payments.load(s);
     if (catalog) this.catalog = catalog;
   }
 

@@ -3,7 +3,13 @@
 // their actions left them (state/actions.ts: unposted, canceled, reversed); nothing paid: the balance is the
 // amount, nothing once reversed or canceled.
 import { currencyDecimals } from '../../wire/money';
-import { billRunStatus, documentStatus, remaining, type BillRunStatus, type DocumentStatus } from '../state/actions';
+import {
+  billRunStatus,
+  documentBalance,
+  documentStatus,
+  type BillRunStatus,
+  type DocumentStatus,
+} from '../state/actions';
 import type { BillRunRec } from '../state/billRuns';
 import type { BillingDocumentRec, DocumentItemRec } from '../state/documents';
 
@@ -78,7 +84,7 @@ export const billingDocumentRow = (d: BillingDocumentRec, s = issued(d)) => ({
   documentType: documentType(d),
   documentDate: s.document_date ?? d.document_date,
   amount: d.total,
-  balance: remaining(s, d.total),
+  balance: documentBalance(s, d.total, d.currency),
   status: v1Status(s),
   accountId: d.account_id,
   currency: d.currency,
@@ -99,8 +105,8 @@ export function invoiceAnswer(d: BillingDocumentRec, s = issued(d)) {
     amount: d.total,
     amountWithoutTax: d.total,
     taxAmount: 0,
-    balance: remaining(s, d.total),
-    paymentAmount: 0,
+    balance: documentBalance(s, d.total, d.currency),
+    paymentAmount: s.paid ?? 0,
     creditMemoAmount: s.reversed_by ? d.total : 0,
     refundAmount: 0,
     adjustmentAmount: 0,

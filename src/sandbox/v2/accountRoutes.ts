@@ -9,6 +9,7 @@ import { accountByKey, changeAccount } from '../state/lookup';
 import type { AccountRec, Contact as ContactRec, Store } from '../state/store';
 import { invalidState, notServed, zodCheck } from './bodies';
 import { listPage } from './listQuery';
+import { accountMoney } from './paymentViews';
 import { subscriptionView } from './subscriptionViews';
 import { accountView } from './views';
 
@@ -53,9 +54,10 @@ export function accountRoutes(deps: RouteDeps): Route[] {
   const { store } = deps;
   /** The account, with its subscriptions when `expand[]=subscriptions` asks. */
   const view = (a: AccountRec, q: URLSearchParams) => {
-    if (!q.getAll('expand[]').includes('subscriptions')) return accountView(a);
+    const own = { ...accountView(a), ...accountMoney(store, a) }; // its balances and default payment method
+    if (!q.getAll('expand[]').includes('subscriptions')) return own;
     const subs = [...store.subscriptions.values()].filter(s => s.account_number === a.account_number);
-    return { ...accountView(a), subscriptions: { next_page: null, data: subs.map(s => subscriptionView(s, a)) } };
+    return { ...own, subscriptions: { next_page: null, data: subs.map(s => subscriptionView(s, a)) } };
   };
   return [
     {
@@ -79,7 +81,7 @@ export function accountRoutes(deps: RouteDeps): Route[] {
           const account = accountOrThrow(store, call.params.account_id);
           const b = body as Record<string, unknown>;
           changeAccount(store, deps.commit, account, () => patchAccount(store, account, b, deps.clock.timestamp()));
-          return ok(accountView(account));
+          return ok(view(account, call.query));
         }),
     },
     {

@@ -1,10 +1,12 @@
 // How the billing documents bill runs issued answer in v2: the reference's invoice, credit memo and billing
 // document, with their items (`expand[]=items` on the reads; always on an account's bill). Invoices and credit
 // memos are posted when issued (a billing document says open), then as their actions left them (state/actions.ts);
-// nothing is paid in the sandbox: the whole total is the remaining balance (nothing once reversed or canceled),
-// past due once its due date (the document date) has passed.
-import { documentStatus, remaining, type DocumentStatus } from '../state/actions';
+// what payments applied to an invoice comes off its balance (and off its items' balances, in order), nothing left
+// once reversed or canceled, past due once its due date has passed.
+import { documentBalance, documentStatus, remaining, type DocumentStatus } from '../state/actions';
 import type { BillingDocumentRec, DocumentItemRec } from '../state/documents';
+import { exact, min, sub } from '../money/exact';
+import { roundMoney } from '../money/rounding';
 
 const ACTOR = 'sandbox-client';
 
@@ -23,6 +25,23 @@ const dateOf = (d: BillingDocumentRec, s: DocumentStatus) => s.document_date ?? 
 /** As issued, when the caller knows of no action on it. */
 const issued = (d: BillingDocumentRec) => documentStatus(d.created_time, []);
 
+/**
+ * What is left to pay of an item: what payments applied to its invoice is taken from its charges in order, the
+ * first item's first (exact), so the items' balances add up to the invoice's.
+ */
+function itemBalance(d: BillingDocumentRec, i: DocumentItemRec, s: DocumentStatus): number {
+  const amount = shown(d, i);
+  if (!s.paid || amount <= 0) return remaining(s, amount);
+  let left = exact(s.paid);
+  for (const j of d.items) {
+    const charge = exact(Math.max(0, shown(d, j)));
+    const share = min(left, charge);
+    if (j === i) return roundMoney(sub(exact(remaining(s, amount)), share), d.currency);
+    left = sub(left, share);
+  }
+  return remaining(s, amount);
+}
+
 /** The fields invoice, credit memo and billing document items share. */
 function itemFields(d: BillingDocumentRec, i: DocumentItemRec, s: DocumentStatus) {
   const amount = shown(d, i);
@@ -36,7 +55,7 @@ function itemFields(d: BillingDocumentRec, i: DocumentItemRec, s: DocumentStatus
     discount_item: i.discount === true,
     ...(i.subscription_id ? { subscription_id: i.subscription_id, subscription_item_id: i.billed_id } : {}),
     tax_inclusive: false,
-    remaining_balance: remaining(s, amount),
+    remaining_balance: itemBalance(d, i, s),
     ...(i.unit_of_measure ? { unit_of_measure: i.unit_of_measure } : {}),
     ...(i.unit_amount !== undefined ? { unit_amount: i.unit_amount } : {}),
     name: i.name,
@@ -62,12 +81,16 @@ function documentFields(d: BillingDocumentRec, s: DocumentStatus) {
     total: d.total,
     subtotal: d.total,
     tax: 0,
-    balance: remaining(s, d.total),
-    remaining_balance: remaining(s, d.total),
+    balance: documentBalance(s, d.total, d.currency),
+    remaining_balance: documentBalance(s, d.total, d.currency),
     state_transitions: transitions,
     ...(s.posted_time ? { posted_by_id: ACTOR } : {}),
   };
 }
+
+/** Paid: nothing to pay (a 0 invoice), or payments paid it all. */
+const paidInFull = (d: BillingDocumentRec, s: DocumentStatus) =>
+  d.total === 0 || (!!s.paid && documentBalance(s, d.total, d.currency) === 0);
 
 const list = <T>(data: T[]) => ({ next_page: null, data });
 
@@ -77,8 +100,8 @@ export function invoiceView(d: BillingDocumentRec, today: string, items: boolean
     invoice_number: d.number,
     due_date: dateOf(d, s),
     state: s.state,
-    paid: d.total === 0,
-    past_due: s.state === 'posted' && remaining(s, d.total) > 0 && dateOf(d, s) < today,
+    paid: paidInFull(d, s),
+    past_due: s.state === 'posted' && documentBalance(s, d.total, d.currency) > 0 && dateOf(d, s) < today,
     ...(items ? { items: list(d.items.map(i => invoiceItemView(d, i, s))) } : {}),
   };
 }
@@ -118,8 +141,12 @@ export function billingDocumentView(d: BillingDocumentRec, today: string, items:
     ...(d.reverses ? { invoice_id: d.reverses } : {}),
     ...(d.type === 'invoice' ? { due_date: dateOf(d, s) } : {}),
     state: s.state === 'draft' ? 'draft' : 'open',
-    paid: d.total === 0,
-    past_due: d.type === 'invoice' && s.state === 'posted' && remaining(s, d.total) > 0 && dateOf(d, s) < today,
+    paid: paidInFull(d, s),
+    past_due:
+      d.type === 'invoice' &&
+      s.state === 'posted' &&
+      documentBalance(s, d.total, d.currency) > 0 &&
+      dateOf(d, s) < today,
     ...(items ? { items: list(d.items.map(i => billingDocumentItemView(d, i, s))) } : {}),
   };
 }

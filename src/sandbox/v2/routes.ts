@@ -14,6 +14,10 @@ import { catalogRoutes } from './catalogRoutes';
 import { invoiceRoutes } from './invoiceRoutes';
 import { contactRoutes } from './contactRoutes';
 import { orderRoutes } from './orderRoutes';
+import { paymentRoutes } from './paymentRoutes';
+import { refundRoutes } from './refundRoutes';
+import { accountMoney } from './paymentViews';
+import type { AccountRec } from '../state/store';
 import { plansPage } from './planViews';
 import { subscriptionPartRoutes } from './subscriptionPartRoutes';
 import { subscriptionPreviewRoutes } from './subscriptionPreviewRoutes';
@@ -22,6 +26,7 @@ import { accountView, orderView } from './views';
 
 export function v2Routes(deps: RouteDeps): Route[] {
   const { store } = deps;
+  const withMoney = (a: AccountRec) => ({ ...accountView(a), ...accountMoney(store, a) }); // as GET answers it
   return [
     {
       method: 'POST',
@@ -29,7 +34,7 @@ export function v2Routes(deps: RouteDeps): Route[] {
       handle: call =>
         deps.idempotent(call, 'account', body => ({
           status: 201,
-          body: accountView(
+          body: withMoney(
             deps.commit(() => {
               const account = createAccount(store, body as never, deps.clock);
               const details = detailsOf(body as Record<string, unknown>);
@@ -73,6 +78,8 @@ export function v2Routes(deps: RouteDeps): Route[] {
     ...invoiceRoutes(deps),
     ...billRunActions(deps),
     ...catalogRoutes(deps),
+    ...paymentRoutes(deps),
+    ...refundRoutes(deps),
   ];
 }
 
