@@ -16,6 +16,8 @@ import { conventionsOf } from '../money/conventions';
 import { importCatalog } from '../state/catalogImport';
 import { sandboxClock } from '../state/clock';
 import { DataFileError } from '../state/dataFile';
+import { newId } from '../state/ids';
+import { EventHub } from '../events/hub';
 import { Store } from '../state/store';
 import { TimeMachine } from '../timeTravel/timeMachine';
 import { MAX_JSON_DEPTH, nestingExceeds, parseJson, readBody } from './body';
@@ -74,12 +76,15 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const tokens = new Tokens(ttl, limits.tokens, now);
   const idempotency = new IdempotencyCache(limits.idempotencyKeys, limits.idempotencyBytes);
   const volume = new Map<string, number>();
+  const events = new EventHub(store, { timestamp: () => clock.timestamp(), newId, ...opts.callouts });
 
   /** Runs a change to the data; a failed save answers a non-retryable error with nothing kept. */
   const commit = <T>(change: () => T): T => {
     timeMachine.refuseWhileMoving(); // a clock move in progress: a 503, nothing interleaves with it
     try {
-      return store.commit(change);
+      const result = store.commit(change);
+      events.committed(); // after the commit: a rolled-back change is never announced
+      return result;
     } catch (e) {
       throw e instanceof DataFileError ? notSaved(e) : e;
     }
@@ -95,6 +100,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       issueToken: () => tokens.issue(),
       commit,
       volume,
+      events,
       idempotent,
     }),
     ...clockRoutes(timeMachine, idempotent), // control path: the clock (time travel)
@@ -241,6 +247,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     conventions,
     clock,
     dataFile: opts.dataFile,
+    events,
     issuedTokens: () => [...tokens.issued],
     revokeTokens: () => tokens.revoke(),
     seedAccounts: n => store.commit(() => seed(store, n, store.accounts.size)),
