@@ -1,9 +1,11 @@
 // A callout receiver on loopback (node:http on 127.0.0.1:0) and a timer tests step instead of sleeping: what the
-// callout tests of the Local sandbox take to see deliveries arrive and retries wait.
+// callout tests of the Local sandbox take to see deliveries arrive and retries wait; a JSON caller and a definition.
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { CalloutAttempt } from '../../src/sandbox/events/history';
 import type { Timer } from '../../src/sandbox/events/delivery';
+import type { Sandbox } from '../../src/sandbox';
+import { tokenOf } from './sandboxToken';
 
 export interface Received {
   method: string;
@@ -25,9 +27,20 @@ export class Arrivals<T> {
       w(t);
     }
   }
-  next(): Promise<T> {
+  /** The next item; rejects when none came within `deadlineMs` (a test fails, it never hangs). */
+  next(deadlineMs = 5_000): Promise<T> {
     if (this.taken < this.all.length) return Promise.resolve(this.all[this.taken++]);
-    return new Promise(resolve => this.waiting.push(resolve));
+    return new Promise((resolve, reject) => {
+      const waiter = (t: T) => {
+        clearTimeout(timer);
+        resolve(t);
+      };
+      const timer = setTimeout(() => {
+        this.waiting = this.waiting.filter(w => w !== waiter);
+        reject(new Error(`nothing arrived within ${deadlineMs} ms`));
+      }, deadlineMs);
+      this.waiting.push(waiter);
+    });
   }
 }
 
@@ -76,3 +89,39 @@ export function calloutHooks() {
   const attempts = new Arrivals<CalloutAttempt>();
   return { timer, attempts, options: { timer, onAttempt: (a: CalloutAttempt) => attempts.push(a) } };
 }
+
+export const DEFINITIONS = '/notifications/notification-definitions';
+
+export async function caller(s: Sandbox) {
+  const token = await tokenOf(s);
+  return async (method: string, path: string, body?: unknown) => {
+    const r = await fetch(`${s.url}${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await r.text();
+    return { status: r.status, json: text ? JSON.parse(text) : undefined };
+  };
+}
+
+/** A definition of the invoice-posted callout to `url`: basic auth, four parameters with merge fields. */
+export const invoicePosted = (url: string, extra: Record<string, unknown> = {}) => ({
+  name: 'Invoice posted to the ERP',
+  eventTypeName: 'InvoicePosted',
+  calloutActive: true,
+  callout: {
+    name: 'erp hook',
+    calloutBaseurl: url,
+    httpMethod: 'POST',
+    requiredAuth: true,
+    calloutAuth: { username: 'erp', password: 'hook-secret' },
+    calloutParams: {
+      invoice: '<Invoice.InvoiceNumber>',
+      amount: '<Invoice.Amount>',
+      account: '<Account.AccountNumber>',
+      note: 'posted on <Invoice.InvoiceDate>',
+    },
+    ...extra,
+  },
+});

@@ -6,25 +6,9 @@
 import { after, before, describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
-import { calloutHooks, receiver } from './calloutReceiver';
+import { caller, calloutHooks, DEFINITIONS, invoicePosted, receiver } from './calloutReceiver';
 import { newCustomerOrder } from './sandbox-v1-helpers';
-import { tokenOf } from './sandboxToken';
 import { mismatches, referenceSuccess } from './v1-reference';
-
-const DEFINITIONS = '/notifications/notification-definitions';
-
-async function caller(s: Sandbox) {
-  const token = await tokenOf(s);
-  return async (method: string, path: string, body?: unknown) => {
-    const r = await fetch(`${s.url}${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await r.text();
-    return { status: r.status, json: text ? JSON.parse(text) : undefined };
-  };
-}
 
 /** The reference's success schema of an operation, and the answer's mismatches against it. */
 function conforms(operationId: string, answer: unknown): void {
@@ -32,26 +16,6 @@ function conforms(operationId: string, answer: unknown): void {
   assert.ok(success?.schema, `the reference declares a success for ${operationId}`);
   assert.deepEqual(mismatches(answer, success.schema), [], `${operationId} answers its reference schema`);
 }
-
-const invoicePosted = (url: string, extra: Record<string, unknown> = {}) => ({
-  name: 'Invoice posted to the ERP',
-  eventTypeName: 'InvoicePosted',
-  calloutActive: true,
-  callout: {
-    name: 'erp hook',
-    calloutBaseurl: url,
-    httpMethod: 'POST',
-    requiredAuth: true,
-    calloutAuth: { username: 'erp', password: 'hook-secret' },
-    calloutParams: {
-      invoice: '<Invoice.InvoiceNumber>',
-      amount: '<Invoice.Amount>',
-      account: '<Account.AccountNumber>',
-      note: 'posted on <Invoice.InvoiceDate>',
-    },
-    ...extra,
-  },
-});
 
 describe('notification definitions', () => {
   let sb: Sandbox;

@@ -1,6 +1,6 @@
 // The sandbox's events and callouts in one place: its notification definitions, what it has already announced
 // (so each event is announced once), and its deliveries. The server tells it after each successful commit.
-import { Notifications } from '../state/notifications';
+import type { Notifications } from '../state/notifications';
 import type { Store } from '../state/store';
 import { Deliveries, httpSender, REAL_TIMER, type DeliveryDeps } from './delivery';
 import { eventsSince, seenNow, type SandboxEvent, type Seen } from './events';
@@ -8,7 +8,7 @@ import { eventsSince, seenNow, type SandboxEvent, type Seen } from './events';
 export type EventHubOptions = Partial<Pick<DeliveryDeps, 'send' | 'timer' | 'onAttempt'>>;
 
 export class EventHub {
-  readonly notifications = new Notifications();
+  readonly notifications: Notifications;
   readonly deliveries: Deliveries;
   private seen: Seen;
 
@@ -16,6 +16,7 @@ export class EventHub {
     private readonly store: Store,
     deps: Pick<DeliveryDeps, 'timestamp' | 'newId'> & EventHubOptions,
   ) {
+    this.notifications = store.notifications; // kept in the store: saved in its data file
     this.deliveries = new Deliveries({ send: httpSender, timer: REAL_TIMER, ...deps });
     this.seen = seenNow(store);
   }

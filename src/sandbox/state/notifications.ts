@@ -60,6 +60,12 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 /** The definitions, in the order they were made (what the list answers), and by id. */
 export class Notifications {
   private readonly byId = new Map<string, NotificationDefinitionRec>();
+  get size(): number {
+    return this.byId.size;
+  }
+  clear(): void {
+    this.byId.clear();
+  }
   get list(): NotificationDefinitionRec[] {
     return [...this.byId.values()];
   }

@@ -21,6 +21,7 @@ import type { BillRunRec } from './billRuns';
 import { Actions, standingLedger, standsBilled, type ActionRec } from './actions';
 import { Ledger, type BillingDocumentRec } from './documents';
 import { upgradeOrder } from './upgrade';
+import { Notifications, type NotificationDefinitionRec } from './notifications';
 
 export type { BillingRun, ItemRec, PauseRec, PlanRec } from './subscriptionParts';
 
@@ -106,6 +107,7 @@ interface Snapshot {
   /** The bill runs, in the order they ran; absent before the first (and in files written before they were kept). */
   billRuns?: BillRunRec[];
   actions?: ActionRec[]; // what was done to documents and bill runs after they were issued; absent before the first
+  notifications?: NotificationDefinitionRec[]; // absent before the first; time travel leaves them as they are
 }
 export interface StoreOptions {
   writer?: DataWriter;
@@ -157,6 +159,8 @@ export class Store {
   readonly actions = new Actions(); // invoices posted, canceled...; bill runs posted... (actions.ts)
   /** What each item has been billed (from the documents): a bill run bills the rest. */
   ledger = new Ledger();
+  /** Notification definitions (notifications.ts): what events/ delivers callouts for. */
+  readonly notifications = new Notifications();
   /** What orders are priced from: the seeded catalog, or one copied in (kept in the data file). */
   catalog: Catalog = SEED_CATALOG;
   /** Temp files of a crashed writer removed at open. */
@@ -266,6 +270,7 @@ export class Store {
       ...(this.documentList.length ? { documents: this.documentList } : {}),
       ...(this.billRunList.length ? { billRuns: this.billRunList } : {}),
       ...(this.actions.list.length ? { actions: this.actions.list } : {}),
+      ...(this.notifications.size ? { notifications: this.notifications.list } : {}),
     };
     return JSON.stringify(snapshot);
   }
@@ -282,6 +287,7 @@ export class Store {
     this.billRuns.clear();
     this.billRunList.length = 0;
     this.actions.clear();
+    this.notifications.clear();
     this.ledger = new Ledger();
     this.catalog = SEED_CATALOG; // unless the state put back had a copied one
     this.load(JSON.parse(text) as Snapshot);
@@ -350,6 +356,7 @@ export class Store {
     for (const a of Array.isArray(s.actions) ? s.actions : []) this.actions.add(a); // first: the ledger reads them
     for (const d of Array.isArray(s.documents) ? s.documents : []) this.addDocument(d);
     for (const r of Array.isArray(s.billRuns) ? s.billRuns : []) this.addBillRun(r);
+    for (const n of Array.isArray(s.notifications) ? s.notifications : []) this.notifications.put(n);
     if (catalog) this.catalog = catalog;
   }
 

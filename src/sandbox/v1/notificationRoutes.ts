@@ -34,7 +34,7 @@ export function notificationRoutes(deps: RouteDeps): Route[] {
       handle: call =>
         deps.idempotent(call, anObject, body => {
           const d = refused(() => definitionFrom(body as Body, newId, timestamp()));
-          notifications().put(d);
+          kept(deps, d.id, () => notifications().put(d));
           return ok(definitionAnswer(d));
         }),
     },
@@ -46,7 +46,7 @@ export function notificationRoutes(deps: RouteDeps): Route[] {
       handle: call =>
         deps.idempotent(call, anObject, body => {
           const d = refused(() => updated(definition(call.params.id), body as Body, newId, timestamp()));
-          notifications().put(d);
+          kept(deps, d.id, () => notifications().put(d));
           return ok(definitionAnswer(d));
         }),
     },
@@ -54,7 +54,8 @@ export function notificationRoutes(deps: RouteDeps): Route[] {
       method: 'DELETE',
       path: `${DEFINITIONS}/{id}`,
       handle: call => {
-        notifications().delete(definition(call.params.id).id);
+        const { id } = definition(call.params.id);
+        kept(deps, id, () => notifications().delete(id));
         return { status: 204, body: undefined };
       },
     },
@@ -78,6 +79,19 @@ export function notificationRoutes(deps: RouteDeps): Route[] {
         ),
     },
   ];
+}
+
+/** A change to one definition, saved; a failed save puts the definition back as it was (the store's rollback
+ * covers its lists, not the definitions). */
+function kept(deps: RouteDeps, id: string, change: () => void): void {
+  const before = deps.events.notifications.get(id);
+  try {
+    deps.commit(change);
+  } catch (e) {
+    if (before) deps.events.notifications.put(before);
+    else deps.events.notifications.delete(id);
+    throw e;
+  }
 }
 
 /** The lower room's refusal as the v1 400 naming its field. */
