@@ -69,13 +69,13 @@ describe('notification definitions', () => {
     assert.match(gone.json.reasons[0].message, /does not exist/);
   });
 
-  test('a callout over plain http to another host is refused, saying to use https', async () => {
-    const r = await call('POST', DEFINITIONS, invoicePosted('http://erp.example.com/hook'));
-    assert.equal(r.status, 400);
-    assert.match(r.json.reasons[0].message, /must use https \(http only for loopback/);
+  test('a definition without a name is refused, saying so; one without an event is kept and hears nothing', async () => {
     const noName = await call('POST', DEFINITIONS, { eventTypeName: 'InvoicePosted' });
     assert.equal(noName.status, 400);
     assert.match(noName.json.reasons[0].message, /name is required/);
+    const noEvent = await call('POST', DEFINITIONS, { name: 'later' }); // the reference does not require one
+    assert.equal(noEvent.status, 200, JSON.stringify(noEvent.json));
+    conforms('POST /notifications/notification-definitions', noEvent.json);
   });
 });
 
@@ -210,5 +210,27 @@ describe('callouts', () => {
     assert.deepEqual(dates, [...dates].sort(), 'in date order');
     const ours = mine.filter(b => b.account === order.json.accountNumber).map(b => b.note);
     assert.deepEqual(ours, ['posted on 2027-01-01', 'posted on 2027-02-01', 'posted on 2027-03-01']);
+  });
+
+  test('a callout over plain http to another host is kept but never sent: the history says to use https', async t => {
+    const hooks = calloutHooks();
+    let sent = 0;
+    const send = async () => {
+      sent++;
+      return { status: 200, body: '' };
+    };
+    const sb = await startSandbox({ today: '2027-01-01', callouts: { ...hooks.options, send } });
+    t.after(() => sb.close());
+    const call = await caller(sb);
+    const made = await call('POST', DEFINITIONS, invoicePosted('http://erp.example.com/hook'));
+    assert.equal(made.status, 200, 'the service takes it: never cry wolf');
+    assert.equal((await call('POST', '/v1/bill-runs', { targetDate: '2027-01-01' })).status, 200);
+    hooks.timer.advance(0);
+    const a = await hooks.attempts.next();
+    assert.equal(sent, 0, 'nothing went out in the clear');
+    assert.equal(a.responseCode, 0);
+    assert.match(a.responseContent, /sends callouts over https, or over http to loopback only/);
+    hooks.timer.advance(60_000);
+    assert.equal(hooks.attempts.all.length, hooks.timer.delays.length, 'no retry: only a new URL can help');
   });
 });

@@ -4,7 +4,7 @@
 // exponential back-off (BASE_DELAY_MS, doubled each time) up to MAX_ATTEMPTS, unless the callout says no retry.
 import * as http from 'node:http';
 import * as https from 'node:https';
-import type { NotificationDefinitionRec } from '../state/notifications';
+import { unsendable, type NotificationDefinitionRec } from '../state/notifications';
 import type { SandboxEvent } from './events';
 import { CalloutHistory, RESPONSE_CONTENT_LIMIT, type CalloutAttempt } from './history';
 import { calloutRequest, type CalloutRequest } from './render';
@@ -62,8 +62,8 @@ export class Deliveries {
   /** Schedules the delivery of `event` to the definition's callout. */
   deliver(definition: NotificationDefinitionRec, event: SandboxEvent): void {
     const callout = definition.callout;
-    if (!callout) return;
-    const request = calloutRequest(callout, event);
+    if (!callout?.calloutBaseurl) return; // nowhere to send it
+    const request = calloutRequest(callout, callout.calloutBaseurl, event);
     const delivery = { deliveryId: this.deps.newId(), definitionId: definition.id, notification: definition.name };
     this.schedule(delivery, event, request, 1, 0, callout.calloutRetry ? MAX_ATTEMPTS : 1);
   }
@@ -84,7 +84,7 @@ export class Deliveries {
   ): void {
     this.deps.timer.after(delayMs, () => {
       const createTime = this.deps.timestamp();
-      const record = (responseCode: number, responseContent: string) => {
+      const record = (responseCode: number, responseContent: string, retry = true) => {
         const ok = responseCode >= 200 && responseCode < 300;
         const a: CalloutAttempt = {
           id: this.deps.newId(),
@@ -99,11 +99,13 @@ export class Deliveries {
         };
         this.history.add(a);
         this.deps.onAttempt?.(a);
-        if (!ok && attempt < maxAttempts) {
+        if (!ok && retry && attempt < maxAttempts) {
           const backOff = BASE_DELAY_MS * 2 ** (attempt - 1);
           this.schedule(delivery, event, request, attempt + 1, backOff, maxAttempts);
         }
       };
+      const refused = unsendable(request.url);
+      if (refused) return record(0, refused, false); // trying again cannot help: the URL must change
       this.deps.send(request).then(
         answer => record(answer.status, answer.body),
         (e: unknown) => record(0, e instanceof Error ? e.message : String(e)),

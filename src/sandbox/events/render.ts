@@ -24,7 +24,7 @@ export function renderedParams(callout: CalloutRec, event: SandboxEvent): Record
   return Object.fromEntries(params.map(([k, v]) => [k, fill(v, event.fields)]));
 }
 
-export function calloutRequest(callout: CalloutRec, event: SandboxEvent): CalloutRequest {
+export function calloutRequest(callout: CalloutRec, to: string, event: SandboxEvent): CalloutRequest {
   const params = renderedParams(callout, event);
   const headers: Record<string, string> = { 'User-Agent': 'billing-workbench-sandbox-callout' };
   if (callout.requiredAuth && callout.calloutAuth) {
@@ -33,10 +33,10 @@ export function calloutRequest(callout: CalloutRec, event: SandboxEvent): Callou
   }
   const method = callout.httpMethod;
   if (method === 'GET' || method === 'DELETE') {
-    const url = new URL(callout.calloutBaseurl);
+    const url = new URL(to);
     for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
     return { method, url: url.toString(), headers };
   }
   headers['Content-Type'] = 'application/json';
-  return { method, url: callout.calloutBaseurl, headers, body: JSON.stringify(params) };
+  return { method, url: to, headers, body: JSON.stringify(params) };
 }

@@ -20,7 +20,8 @@ export interface CalloutRec {
   id: string;
   name: string;
   active: boolean;
-  calloutBaseurl: string;
+  /** Absent when none was given (a PUT's callout need not name one): nothing is sent then. */
+  calloutBaseurl?: string;
   httpMethod: CalloutMethod;
   /** Parameter name -> text with merge fields (`<Invoice.InvoiceNumber>`): the body a delivery sends. */
   calloutParams: Record<string, string>;
@@ -32,7 +33,8 @@ export interface NotificationDefinitionRec {
   id: string;
   name: string;
   active: boolean;
-  eventTypeName: string;
+  /** The event it listens to; absent: none (the reference does not require one). */
+  eventTypeName?: string;
   eventTypeNamespace: 'user.notification' | 'com.zuora.notification';
   calloutActive: boolean;
   emailActive: boolean;
@@ -90,14 +92,11 @@ export function definitionFrom(body: Body, newId: () => string, now: string): No
   if (!name) throw new NotificationRefused('name', 'name is required: give the definition a name.');
   const eventTypeName =
     text(body, 'eventTypeName') ?? text(isObject(body.filterRule) ? body.filterRule : {}, 'eventTypeName');
-  if (!eventTypeName) {
-    throw new NotificationRefused('eventTypeName', `eventTypeName is required: one of ${EVENT_TYPES.join(', ')}.`);
-  }
   const d: NotificationDefinitionRec = {
     id: newId(),
     name,
     active: flag(body, 'active', true),
-    eventTypeName,
+    ...(eventTypeName ? { eventTypeName } : {}),
     eventTypeNamespace:
       body.eventTypeNamespace === 'com.zuora.notification' ? 'com.zuora.notification' : 'user.notification',
     calloutActive: flag(body, 'calloutActive', false),
@@ -122,7 +121,7 @@ export function updated(
     ...d,
     name: text(body, 'name', 255) ?? d.name,
     active: flag(body, 'active', d.active),
-    eventTypeName: filterType ?? d.eventTypeName,
+    ...((filterType ?? d.eventTypeName) ? { eventTypeName: filterType ?? d.eventTypeName } : {}),
     calloutActive: flag(body, 'calloutActive', d.calloutActive),
     emailActive: flag(body, 'emailActive', d.emailActive),
     details: { ...d.details, ...rest(body) },
@@ -132,12 +131,15 @@ export function updated(
   return next;
 }
 
-function calloutFrom(v: unknown, before: CalloutRec | undefined, newId: () => string, event: string): CalloutRec {
+function calloutFrom(
+  v: unknown,
+  before: CalloutRec | undefined,
+  newId: () => string,
+  event: string | undefined,
+): CalloutRec {
   if (!isObject(v)) throw new NotificationRefused('callout', 'callout must be an object.');
   const url = text(v, 'calloutBaseurl') ?? before?.calloutBaseurl;
-  if (!url)
-    throw new NotificationRefused('callout.calloutBaseurl', 'callout.calloutBaseurl is required: the URL to call.');
-  checkUrl(url);
+  if (url) checkUrl(url);
   const method = (text(v, 'httpMethod') ?? before?.httpMethod ?? 'POST').toUpperCase();
   if (!(CALLOUT_METHODS as readonly string[]).includes(method)) {
     throw new NotificationRefused(
@@ -151,17 +153,11 @@ function calloutFrom(v: unknown, before: CalloutRec | undefined, newId: () => st
   }
   const requiredAuth = flag(v, 'requiredAuth', before?.requiredAuth ?? false);
   const auth = isObject(v.calloutAuth) ? authFrom(v.calloutAuth) : before?.calloutAuth;
-  if (requiredAuth && !auth) {
-    throw new NotificationRefused(
-      'callout.calloutAuth',
-      'callout.requiredAuth is true: give calloutAuth.username and password.',
-    );
-  }
   return {
     id: before?.id ?? newId(),
-    name: text(v, 'name', 255) ?? before?.name ?? event,
+    name: text(v, 'name', 255) ?? before?.name ?? event ?? 'callout',
     active: flag(v, 'active', before?.active ?? true),
-    calloutBaseurl: url,
+    ...(url ? { calloutBaseurl: url } : {}),
     httpMethod: method as CalloutMethod,
     calloutParams: params as Record<string, string>,
     calloutRetry: flag(v, 'calloutRetry', before?.calloutRetry ?? true),
@@ -170,19 +166,20 @@ function calloutFrom(v: unknown, before: CalloutRec | undefined, newId: () => st
   };
 }
 
-/** HTTPS for every host but loopback: a callout never sends its body or credentials in the clear. */
 function checkUrl(url: string): void {
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
+  if (!URL.canParse(url)) {
     throw new NotificationRefused('callout.calloutBaseurl', `callout.calloutBaseurl ${url} is not a URL.`);
   }
-  if (u.protocol === 'https:' || (u.protocol === 'http:' && LOOPBACK.has(u.hostname))) return;
-  throw new NotificationRefused(
-    'callout.calloutBaseurl',
-    `callout.calloutBaseurl must use https (http only for loopback: 127.0.0.1, localhost): ${url}.`,
-  );
+}
+
+/**
+ * Why the sandbox will not send to `url`, if it will not: HTTPS for every host but loopback, so a callout never
+ * sends its body or credentials in the clear. The definition is kept all the same (the service takes it).
+ */
+export function unsendable(url: string): string | undefined {
+  const u = URL.canParse(url) ? new URL(url) : undefined;
+  if (u && (u.protocol === 'https:' || (u.protocol === 'http:' && LOOPBACK.has(u.hostname)))) return undefined;
+  return `Not sent: the Local sandbox sends callouts over https, or over http to loopback only (127.0.0.1, localhost), not to ${url}.`;
 }
 
 function authFrom(a: Body): CalloutAuth {

@@ -104,14 +104,21 @@ function refused<T>(make: () => T): T {
   }
 }
 
+/** Fields the request takes as any text but the answer declares uuids: answered only when they are uuids (kept). */
+const UUID_ANSWERS = ['communicationProfileId', 'emailTemplateId'];
+const UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[1-8][0-9a-f]{3}-?[89ab][0-9a-f]{3}-?[0-9a-f]{12}$/i;
+
 export function definitionAnswer(d: NotificationDefinitionRec): Body {
   const c = d.callout;
+  const details = Object.entries(d.details).filter(
+    ([k, v]) => !UUID_ANSWERS.includes(k) || (typeof v === 'string' && UUID.test(v)),
+  );
   return {
-    ...d.details,
+    ...Object.fromEntries(details),
     id: d.id,
     name: d.name,
     active: d.active,
-    eventTypeName: d.eventTypeName,
+    ...(d.eventTypeName ? { eventTypeName: d.eventTypeName } : {}),
     eventTypeNamespace: d.eventTypeNamespace,
     calloutActive: d.calloutActive,
     emailActive: d.emailActive,
@@ -123,8 +130,8 @@ export function definitionAnswer(d: NotificationDefinitionRec): Body {
             id: c.id,
             name: c.name,
             active: c.active,
-            eventTypeName: d.eventTypeName,
-            calloutBaseurl: c.calloutBaseurl,
+            ...(d.eventTypeName ? { eventTypeName: d.eventTypeName } : {}),
+            ...(c.calloutBaseurl ? { calloutBaseurl: c.calloutBaseurl } : {}),
             httpMethod: c.httpMethod,
             calloutParams: c.calloutParams,
             calloutRetry: c.calloutRetry,
@@ -187,7 +194,7 @@ function historyRow(a: CalloutAttempt, content: boolean): Body {
   };
 }
 
-/** 202 with the ids that could not be resent (none when all were). */
+/** 202 with the ids that could not be resent (none when all were), as the reference answers it. */
 function resend(hub: EventHub, ids: string[]): Reply {
   const failed: Record<string, { code: string; message: string }> = {};
   for (const id of ids) {
@@ -199,7 +206,7 @@ function resend(hub: EventHub, ids: string[]): Reply {
         message: `Callout history ${id} does not exist (or is older than the kept ones).`,
       };
   }
-  return { status: Object.keys(failed).length === ids.length && ids.length ? 400 : 202, body: failed };
+  return { status: 202, body: failed };
 }
 
 function whole(q: URLSearchParams, key: string, fallback: number, min: number): number {
