@@ -2,6 +2,7 @@
 // step time instead of sleeping). The first attempt is scheduled, never run inside the request that caused the
 // event, so no answer waits for a receiver. A failure (no answer, or not 2xx) is tried again after an
 // exponential back-off (BASE_DELAY_MS, doubled each time) up to MAX_ATTEMPTS, unless the callout says no retry.
+// Attempts to one receiver go one at a time, in the order they fell due (a retry waits its turn behind newer ones).
 import * as http from 'node:http';
 import * as https from 'node:https';
 import { unsendable, type NotificationDefinitionRec } from '../state/notifications';
@@ -26,12 +27,20 @@ export interface Timer {
 
 export const REAL_TIMER: Timer = { after: (ms, run) => void setTimeout(run, ms).unref() };
 
+// Connections kept and reused: a burst of callouts (a bill run's) reuses one instead of opening a socket each.
+const AGENTS = {
+  'http:': new http.Agent({ keepAlive: true, maxSockets: 8 }),
+  'https:': new https.Agent({ keepAlive: true, maxSockets: 8 }),
+};
+
 /** node's http(s), the answer's body cut to what the history keeps, within SEND_TIMEOUT_MS. */
 export const httpSender: Sender = request =>
   new Promise((resolve, reject) => {
     const u = new URL(request.url);
     const send = u.protocol === 'https:' ? https.request : http.request;
-    const req = send(u, { method: request.method, headers: request.headers, timeout: SEND_TIMEOUT_MS }, res => {
+    const agent = u.protocol === 'https:' ? AGENTS['https:'] : AGENTS['http:'];
+    const options = { method: request.method, headers: request.headers, timeout: SEND_TIMEOUT_MS, agent };
+    const req = send(u, options, res => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {
@@ -57,6 +66,8 @@ export interface DeliveryDeps {
 
 export class Deliveries {
   readonly history = new CalloutHistory();
+  /** Per receiver origin, the last attempt under way: the next waits for it. */
+  private readonly lanes = new Map<string, Promise<void>>();
   constructor(private readonly deps: DeliveryDeps) {}
 
   /** Schedules the delivery of `event` to the definition's callout. */
@@ -106,10 +117,18 @@ export class Deliveries {
       };
       const refused = unsendable(request.url);
       if (refused) return record(0, refused, false); // trying again cannot help: the URL must change
-      this.deps.send(request).then(
-        answer => record(answer.status, answer.body),
-        (e: unknown) => record(0, e instanceof Error ? e.message : String(e)),
-      );
+      // One at a time per receiver URL, in the order they fell due: a receiver gets events in date order.
+      const lane = new URL(request.url).origin;
+      const tail = (this.lanes.get(lane) ?? Promise.resolve())
+        .then(() => this.deps.send(request))
+        .then(
+          answer => record(answer.status, answer.body),
+          (e: unknown) => record(0, e instanceof Error ? e.message : String(e)),
+        )
+        .finally(() => {
+          if (this.lanes.get(lane) === tail) this.lanes.delete(lane);
+        });
+      this.lanes.set(lane, tail);
     });
   }
 }
