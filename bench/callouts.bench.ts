@@ -65,7 +65,7 @@ async function main(): Promise<void> {
       type: 'InvoicePosted',
       date: '2027-01-01',
       objectId: n,
-      fields: { 'Invoice.InvoiceNumber': n, 'Invoice.Amount': '350' },
+      fields: { 'Invoice.InvoiceNumber': n, 'Invoice.Amount': '350.00' },
     };
     deliveries.deliver(definition, event);
   }

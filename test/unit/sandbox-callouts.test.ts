@@ -111,7 +111,7 @@ describe('callouts', () => {
     assert.match(body.invoice, /^INV\d{8}$/);
     assert.deepEqual(body, {
       invoice: body.invoice,
-      amount: '350',
+      amount: '350.00',
       account: order.json.accountNumber,
       note: 'posted on 2027-01-01',
     });

@@ -53,7 +53,7 @@ test('v1 and v2 order creates, then a v2 bill run: each order processed, then it
     [
       ['OrderProcessed', v1.json.orderNumber],
       ['OrderProcessed', v2.json.order_number],
-      ['InvoicePosted', '350'],
+      ['InvoicePosted', '350.00'],
       ['BillRunCompletion', '1'],
     ],
   );

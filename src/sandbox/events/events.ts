@@ -2,6 +2,7 @@
 // last look. Reading after the commit (never inside it) means a rolled-back change is never announced; a clock
 // move's bill runs are announced when its one commit is made. Each event carries its merge fields
 // (`Invoice.InvoiceNumber`...), the values a callout's parameters name.
+import { currencyDecimals } from '../../wire/money';
 import { billRunStatus, documentStatus } from '../state/actions';
 import type { EventTypeName } from '../state/notifications';
 import type { Store } from '../state/store';
@@ -72,7 +73,7 @@ export function eventsSince(store: Store, seen: Seen): SandboxEvent[] {
           'Invoice.Id': d.id,
           'Invoice.InvoiceNumber': d.number,
           'Invoice.InvoiceDate': d.document_date,
-          'Invoice.Amount': String(d.total),
+          'Invoice.Amount': d.total.toFixed(currencyDecimals(d.currency)), // already rounded once: only written
           'Invoice.Currency': d.currency,
           ...(d.bill_run_number ? { 'BillRun.BillRunNumber': d.bill_run_number } : {}),
           ...accountFields(store.accounts.get(d.account_number), d.account_number),
