@@ -1,7 +1,7 @@
 // Issue 32 item 4: which events the Local sandbox announces, over HTTP on loopback with a receiver on 127.0.0.1 and
 // a step timer (no sleeps). Both families' orders, a v2 bill run's invoice then its completion; nothing for a change
 // whose save failed (rolled back); inactive definitions get nothing; `calloutRetry: false` is tried once; the
-// definitions are kept in the data file across a restart.
+// definitions are kept in the data file across a restart; a reset forgets them and the history.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -141,4 +141,26 @@ test('definitions are kept in the data file: after a restart they still deliver,
   assert.equal((await call('POST', '/v1/orders', newCustomerOrder())).status, 200);
   hooks.timer.advance(0);
   assert.equal((await hook.got.next()).headers.authorization, `Basic ${Buffer.from('u:p').toString('base64')}`);
+});
+
+test('a reset makes the sandbox afresh: no definitions, no callout history, nothing announced of the fresh seed', async t => {
+  const hook = await receiver();
+  const hooks = calloutHooks();
+  const sb = await startSandbox({ today: '2027-01-01', callouts: hooks.options });
+  t.after(async () => {
+    await sb.close();
+    await hook.close();
+  });
+  const call = await caller(sb);
+  assert.equal((await call('POST', DEFINITIONS, listening('OrderProcessed', hook.url))).status, 200);
+  assert.equal((await call('POST', '/v1/orders', newCustomerOrder())).status, 200);
+  hooks.timer.advance(0);
+  await hooks.attempts.next();
+  assert.equal((await call('GET', '/v1/notification-history/callout')).json.calloutHistories.length, 1);
+
+  const reset = await call('POST', '/_sandbox/reset', {});
+  assert.equal(reset.status, 200, JSON.stringify(reset.json));
+  assert.deepEqual((await call('GET', DEFINITIONS)).json.data, []);
+  assert.deepEqual((await call('GET', '/v1/notification-history/callout')).json.calloutHistories, []);
+  assert.equal(hooks.timer.pending, 0);
 });

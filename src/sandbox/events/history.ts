@@ -35,6 +35,10 @@ export class CalloutHistory {
     this.byId.set(a.id, a);
     if (this.attempts.length > HISTORY_LIMIT) this.byId.delete(this.attempts.shift()!.id);
   }
+  clear(): void {
+    this.attempts.length = 0;
+    this.byId.clear();
+  }
   get(id: string): CalloutAttempt | undefined {
     return this.byId.get(id);
   }

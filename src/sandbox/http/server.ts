@@ -104,7 +104,16 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       idempotent,
     }),
     ...clockRoutes(timeMachine, idempotent), // control path: the clock (time travel)
-    ...resetRoutes({ store, clock, machine: timeMachine, idempotency, commit, dataFile: opts.dataFile, start: opts }),
+    ...resetRoutes({
+      store,
+      clock,
+      machine: timeMachine,
+      idempotency,
+      commit,
+      dataFile: opts.dataFile,
+      start: opts,
+      forgetCallouts: () => events.deliveries.history.clear(),
+    }),
   ]);
 
   /** The table answers what it holds; a path it knows with another method is a 405, any other a 404 or 501. */
