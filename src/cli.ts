@@ -4,6 +4,7 @@ import { parseArgs } from 'util';
 import { validateCommand } from './cli/validate';
 import { sandboxCommand } from './cli/sandbox';
 import { clockCommand } from './cli/clock';
+import { listenCommand } from './cli/listen';
 import { sendCommand } from './cli/send';
 import { endpointsCommand } from './cli/endpoints';
 import { parseTestArgs, testCommand } from './cli/test';
@@ -124,6 +125,18 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
         if (positionals.length) throw new UsageError(`clock takes no FILE ("${positionals[0]}"): give --to or --by`);
         const { to, by, format } = values;
         return await clockCommand({ baseUrl: values['base-url'], to, by, format: format! }, io);
+      }
+      case 'listen': {
+        const opts = {
+          'base-url': { type: 'string' },
+          'forward-to': { type: 'string' },
+          events: { type: 'string' },
+        } as const;
+        const { values } = parseArgs({ args: rest, options: opts });
+        return await listenCommand(
+          { baseUrl: values['base-url'], forwardTo: values['forward-to'], events: values.events },
+          io,
+        );
       }
       case 'test':
         return await testCommand(parseTestArgs(rest), io);

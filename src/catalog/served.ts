@@ -97,6 +97,13 @@ export const LOCAL_SANDBOX_ROUTES: readonly string[] = [
   'GET /object-query/accounts/{key}',
   'GET /object-query/orders/{key}',
   'GET /v1/describe/{objectName}',
+  'POST /notifications/notification-definitions',
+  'GET /notifications/notification-definitions',
+  'GET /notifications/notification-definitions/{id}',
+  'PUT /notifications/notification-definitions/{id}',
+  'DELETE /notifications/notification-definitions/{id}',
+  'GET /v1/notification-history/callout',
+  'POST /notifications/callout-histories/resend',
   'GET /system-health/api-requests/volume-summary',
 ];
 

@@ -60,7 +60,8 @@ export async function clockCommand(args: ClockArgs, io: Io, env = process.env): 
   }
 }
 
-function credentials(baseUrl: string, env: NodeJS.ProcessEnv): { clientId: string; clientSecret: string } {
+/** BILLING_CLIENT_ID and _SECRET, else on loopback the demo ones. */
+export function credentials(baseUrl: string, env: NodeJS.ProcessEnv): { clientId: string; clientSecret: string } {
   const clientId = env.BILLING_CLIENT_ID;
   const clientSecret = env.BILLING_CLIENT_SECRET;
   if (clientId && clientSecret) return { clientId, clientSecret };

@@ -5,6 +5,7 @@ export { connectOrServe, resetDataFile, type LocalSandbox } from './http/sharedS
 export { DataFileError } from './state/dataFile';
 export { parseFaults, type Fault } from './http/faults';
 export { CATALOG } from './state/seedCatalog';
+export { EVENT_TYPES } from './state/notifications';
 export type { Catalog } from './state/catalog';
 export { CatalogError, importCatalog } from './state/catalogImport';
 export { V1_OBJECT_NAMES } from '../catalog/objectNames';

@@ -18,6 +18,7 @@ const SANDBOX_LAYERS: readonly (readonly string[])[] = [
   ['engine'], // the order engine: orders, their metrics and what they bill
   ['invoicing'], // bill runs over the store
   ['timeTravel'], // the clock's moves and what falls due
+  ['events'], // notification definitions' events announced after each commit, their callouts delivered
   ['http', 'v1', 'v2', 'query', 'contract'], // the HTTP families: the server, its routes and views
   ['.'],
 ];

@@ -39,7 +39,12 @@ before(async () => {
     { method: 'GET', path: '/v1/billing-documents' },
     { query: { accountNumber: order.data.accountNumber } },
   );
+  const definition = await client.send<Record<string, string>>(
+    { method: 'POST', path: '/notifications/notification-definitions' },
+    { body: { name: 'Invoices', eventTypeName: 'InvoicePosted' } },
+  );
   Object.assign(kept, {
+    definition: definition.data.id,
     account: order.data.accountNumber,
     order: order.data.orderNumber,
     billRun: run.data.id,
@@ -80,6 +85,7 @@ function keyFor(param: string, path: string): string {
   if (param === 'paymentKey') return kept.payment;
   if (param === 'product-key') return kept.product;
   if (param === 'object') return 'Account';
+  if (param === 'id' && path.includes('notification-definitions')) return kept.definition;
   return 'K0001';
 }
 

@@ -36,6 +36,8 @@ export interface ResetDeps {
   commit<T>(change: () => T): T;
   dataFile?: string;
   start: FreshStart;
+  /** Forgets the callout history (the definitions go with the store's state). */
+  forgetCallouts?(): void;
   /** Names the backup (tests give one). */
   now?: () => Date;
 }
@@ -99,6 +101,7 @@ function reset(d: ResetDeps, request: ResetRequest): ResetAnswer {
   else clock.follow();
   const states = machine.forgetHistory();
   const idempotencyKeys = d.idempotency.clear();
+  d.forgetCallouts?.();
   return {
     ...machine.status(),
     accounts: store.accountList.map(a => a.account_number),

@@ -1,6 +1,7 @@
 // What the handlers of every family need from the running sandbox (server.ts builds it).
 import type { PayloadKind } from '../../schemas';
 import type { PriceList } from '../engine/subscriptionBuild';
+import type { EventHub } from '../events/hub';
 import type { SandboxClock } from '../state/clock';
 import type { Store } from '../state/store';
 import type { Call, Reply } from './router';
@@ -21,5 +22,7 @@ export interface RouteDeps {
   /** Requests counted per method and path (the volume summary). */
   volume: ReadonlyMap<string, number>;
   /** Checks the JSON body, then runs the handler once per Idempotency-Key. */
+  /** Notification definitions, the events announced and their callouts (events/hub.ts). */
+  events: EventHub;
   idempotent(call: Call, check: BodyCheck, handler: (body: unknown) => Reply | Promise<Reply>): Promise<Reply>;
 }

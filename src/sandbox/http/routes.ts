@@ -7,6 +7,7 @@ import { queryRoutes } from '../query/routes';
 import { catalogResponse, productRatePlansResponse } from '../v1/catalogView';
 import { describeAnswer } from '../v1/describe';
 import { notFoundIn } from '../v1/errors';
+import { notificationRoutes } from '../v1/notificationRoutes';
 import { v1Routes } from '../v1/routes';
 import { v2Routes } from '../v2/routes';
 import { readBody } from './body';
@@ -25,6 +26,7 @@ export function sandboxRoutes(deps: RouteDeps): Route[] {
     ...v2Routes(deps),
     ...v1Routes(deps),
     ...queryRoutes(deps.store),
+    ...notificationRoutes(deps), // notification definitions, the callout history, resend
     { method: 'GET', path: '/v1/catalog/products', handle: call => ok(catalogResponse(origin(call.req))) },
     {
       method: 'GET',

@@ -5,6 +5,7 @@ import type { MovableClock } from '../state/clock';
 import type { DataWriter } from '../state/dataFile';
 import type { Store } from '../state/store';
 import type { Pause } from '../timeTravel/timeMachine';
+import type { EventHub, EventHubOptions } from '../events/hub';
 import type { Fault } from './faults';
 
 export interface SandboxLimits {
@@ -62,6 +63,8 @@ export interface SandboxOptions {
   conventions?: Partial<BillingConventions>;
   /** Test hook: where a clock move pauses (a test holds one in progress); by default every 20 ms. */
   clockPause?: Pause;
+  /** Test hooks of callout delivery: the sender, the timer retries wait on, told of each attempt. */
+  callouts?: EventHubOptions;
 }
 export interface Sandbox {
   url: string;
@@ -74,6 +77,8 @@ export interface Sandbox {
   /** Today: the `today` option, else the date the data file's clock was moved to, else the real date. */
   clock: MovableClock;
   dataFile?: string;
+  /** Its notification definitions, the events it announces and their callouts' deliveries and history. */
+  events: EventHub;
   /** Every access token issued so far, up to the token limit (tests check none leaks into logs). */
   issuedTokens(): string[];
   /** Invalidates every token, as a revocation would: the next call answers 401. */

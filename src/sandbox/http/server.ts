@@ -16,6 +16,8 @@ import { conventionsOf } from '../money/conventions';
 import { importCatalog } from '../state/catalogImport';
 import { sandboxClock } from '../state/clock';
 import { DataFileError } from '../state/dataFile';
+import { newId } from '../state/ids';
+import { EventHub } from '../events/hub';
 import { Store } from '../state/store';
 import { TimeMachine } from '../timeTravel/timeMachine';
 import { MAX_JSON_DEPTH, nestingExceeds, parseJson, readBody } from './body';
@@ -74,12 +76,15 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const tokens = new Tokens(ttl, limits.tokens, now);
   const idempotency = new IdempotencyCache(limits.idempotencyKeys, limits.idempotencyBytes);
   const volume = new Map<string, number>();
+  const events = new EventHub(store, { timestamp: () => clock.timestamp(), newId, ...opts.callouts });
 
   /** Runs a change to the data; a failed save answers a non-retryable error with nothing kept. */
   const commit = <T>(change: () => T): T => {
     timeMachine.refuseWhileMoving(); // a clock move in progress: a 503, nothing interleaves with it
     try {
-      return store.commit(change);
+      const result = store.commit(change);
+      events.committed(); // after the commit: a rolled-back change is never announced
+      return result;
     } catch (e) {
       throw e instanceof DataFileError ? notSaved(e) : e;
     }
@@ -95,10 +100,20 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       issueToken: () => tokens.issue(),
       commit,
       volume,
+      events,
       idempotent,
     }),
     ...clockRoutes(timeMachine, idempotent), // control path: the clock (time travel)
-    ...resetRoutes({ store, clock, machine: timeMachine, idempotency, commit, dataFile: opts.dataFile, start: opts }),
+    ...resetRoutes({
+      store,
+      clock,
+      machine: timeMachine,
+      idempotency,
+      commit,
+      dataFile: opts.dataFile,
+      start: opts,
+      forgetCallouts: () => events.deliveries.history.clear(),
+    }),
   ]);
 
   /** The table answers what it holds; a path it knows with another method is a 405, any other a 404 or 501. */
@@ -241,6 +256,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     conventions,
     clock,
     dataFile: opts.dataFile,
+    events,
     issuedTokens: () => [...tokens.issued],
     revokeTokens: () => tokens.revoke(),
     seedAccounts: n => store.commit(() => seed(store, n, store.accounts.size)),

@@ -22,6 +22,7 @@ import { Actions, standingLedger, standsBilled, type ActionRec } from './actions
 import { Ledger, type BillingDocumentRec } from './documents';
 import { upgradeOrder } from './upgrade';
 import { PaymentBook, type BookExtent, type BookRemoved, type BookSnapshot } from './payments';
+import { Notifications, type NotificationDefinitionRec } from './notifications';
 
 export type { BillingRun, ItemRec, PauseRec, PlanRec } from './subscriptionParts';
 
@@ -107,6 +108,7 @@ interface Snapshot extends BookSnapshot {
   /** The bill runs, in the order they ran; absent before the first (and in files written before they were kept). */
   billRuns?: BillRunRec[];
   actions?: ActionRec[]; // what was done to documents and bill runs after they were issued; absent before the first
+  notifications?: NotificationDefinitionRec[]; // absent before the first; time travel leaves them as they are
 }
 export interface StoreOptions {
   writer?: DataWriter;
@@ -161,6 +163,8 @@ export class Store {
   readonly payments = new PaymentBook(); // payment methods, payments, what was done to them (payments.ts)
   /** What each item has been billed (from the documents): a bill run bills the rest. */
   ledger = new Ledger();
+  /** Notification definitions (notifications.ts): what events/ delivers callouts for. */
+  readonly notifications = new Notifications();
   /** What orders are priced from: the seeded catalog, or one copied in (kept in the data file). */
   catalog: Catalog = SEED_CATALOG;
   /** Temp files of a crashed writer removed at open. */
@@ -271,6 +275,7 @@ export class Store {
       ...(this.billRunList.length ? { billRuns: this.billRunList } : {}),
       ...(this.actions.list.length ? { actions: this.actions.list } : {}),
       ...this.payments.snapshot(),
+      ...(this.notifications.size ? { notifications: this.notifications.list } : {}),
     };
     return JSON.stringify(snapshot);
   }
@@ -288,6 +293,7 @@ export class Store {
     this.billRunList.length = 0;
     this.actions.clear();
     this.payments.clear();
+    this.notifications.clear();
     this.ledger = new Ledger();
     this.catalog = SEED_CATALOG; // unless the state put back had a copied one
     this.load(JSON.parse(text) as Snapshot);
@@ -358,6 +364,7 @@ export class Store {
     for (const d of Array.isArray(s.documents) ? s.documents : []) this.addDocument(d);
     for (const r of Array.isArray(s.billRuns) ? s.billRuns : []) this.addBillRun(r);
     this.payments.load(s);
+    for (const n of Array.isArray(s.notifications) ? s.notifications : []) this.notifications.put(n);
     if (catalog) this.catalog = catalog;
   }
 

@@ -1,0 +1,134 @@
+// Delivering callouts: each attempt is an HTTP request through an injected Sender, on an injected Timer (tests
+// step time instead of sleeping). The first attempt is scheduled, never run inside the request that caused the
+// event, so no answer waits for a receiver. A failure (no answer, or not 2xx) is tried again after an
+// exponential back-off (BASE_DELAY_MS, doubled each time) up to MAX_ATTEMPTS, unless the callout says no retry.
+// Attempts to one receiver go one at a time, in the order they fell due (a retry waits its turn behind newer ones).
+import * as http from 'node:http';
+import * as https from 'node:https';
+import { unsendable, type NotificationDefinitionRec } from '../state/notifications';
+import type { SandboxEvent } from './events';
+import { CalloutHistory, RESPONSE_CONTENT_LIMIT, type CalloutAttempt } from './history';
+import { calloutRequest, type CalloutRequest } from './render';
+
+export const MAX_ATTEMPTS = 5;
+export const BASE_DELAY_MS = 1_000;
+const SEND_TIMEOUT_MS = 10_000;
+
+export interface CalloutAnswer {
+  status: number;
+  body: string;
+}
+/** Sends one request; rejects when no answer came. */
+export type Sender = (request: CalloutRequest) => Promise<CalloutAnswer>;
+/** Runs `run` after `ms` milliseconds. */
+export interface Timer {
+  after(ms: number, run: () => void): void;
+}
+
+export const REAL_TIMER: Timer = { after: (ms, run) => void setTimeout(run, ms).unref() };
+
+// Connections kept and reused: a burst of callouts (a bill run's) reuses one instead of opening a socket each.
+const AGENTS = {
+  'http:': new http.Agent({ keepAlive: true, maxSockets: 8 }),
+  'https:': new https.Agent({ keepAlive: true, maxSockets: 8 }),
+};
+
+/** node's http(s), the answer's body cut to what the history keeps, within SEND_TIMEOUT_MS. */
+export const httpSender: Sender = request =>
+  new Promise((resolve, reject) => {
+    const u = new URL(request.url);
+    const send = u.protocol === 'https:' ? https.request : http.request;
+    const agent = u.protocol === 'https:' ? AGENTS['https:'] : AGENTS['http:'];
+    const options = { method: request.method, headers: request.headers, timeout: SEND_TIMEOUT_MS, agent };
+    const req = send(u, options, res => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        if (body.length < RESPONSE_CONTENT_LIMIT) body += chunk;
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: body.slice(0, RESPONSE_CONTENT_LIMIT) }));
+      res.on('error', reject);
+    });
+    req.on('timeout', () => req.destroy(new Error(`no answer within ${SEND_TIMEOUT_MS} ms`)));
+    req.on('error', reject);
+    req.end(request.body);
+  });
+
+export interface DeliveryDeps {
+  send: Sender;
+  timer: Timer;
+  /** The sandbox clock's timestamp (the history's createTime). */
+  timestamp(): string;
+  newId(): string;
+  /** Told of each attempt once recorded (tests wait on it; the CLI's listen prints it). */
+  onAttempt?(a: CalloutAttempt): void;
+}
+
+export class Deliveries {
+  readonly history = new CalloutHistory();
+  /** Per receiver origin, the last attempt under way: the next waits for it. */
+  private readonly lanes = new Map<string, Promise<void>>();
+  constructor(private readonly deps: DeliveryDeps) {}
+
+  /** Schedules the delivery of `event` to the definition's callout. */
+  deliver(definition: NotificationDefinitionRec, event: SandboxEvent): void {
+    const callout = definition.callout;
+    if (!callout?.calloutBaseurl) return; // nowhere to send it
+    const request = calloutRequest(callout, callout.calloutBaseurl, event);
+    const delivery = { deliveryId: this.deps.newId(), definitionId: definition.id, notification: definition.name };
+    this.schedule(delivery, event, request, 1, 0, callout.calloutRetry ? MAX_ATTEMPTS : 1);
+  }
+
+  /** Sends a recorded attempt's request again, as a new delivery (POST /notifications/callout-histories/resend). */
+  resend(a: CalloutAttempt): void {
+    const delivery = { deliveryId: this.deps.newId(), definitionId: a.definitionId, notification: a.notification };
+    this.schedule(delivery, a.event, a.request, 1, 0, 1);
+  }
+
+  private schedule(
+    delivery: Pick<CalloutAttempt, 'deliveryId' | 'definitionId' | 'notification'>,
+    event: SandboxEvent,
+    request: CalloutRequest,
+    attempt: number,
+    delayMs: number,
+    maxAttempts: number,
+  ): void {
+    this.deps.timer.after(delayMs, () => {
+      const createTime = this.deps.timestamp();
+      const record = (responseCode: number, responseContent: string, retry = true) => {
+        const ok = responseCode >= 200 && responseCode < 300;
+        const a: CalloutAttempt = {
+          id: this.deps.newId(),
+          ...delivery,
+          event,
+          request,
+          attemptedNum: attempt,
+          createTime,
+          responseCode,
+          responseContent,
+          ok,
+        };
+        this.history.add(a);
+        this.deps.onAttempt?.(a);
+        if (!ok && retry && attempt < maxAttempts) {
+          const backOff = BASE_DELAY_MS * 2 ** (attempt - 1);
+          this.schedule(delivery, event, request, attempt + 1, backOff, maxAttempts);
+        }
+      };
+      const refused = unsendable(request.url);
+      if (refused) return record(0, refused, false); // trying again cannot help: the URL must change
+      // One at a time per receiver URL, in the order they fell due: a receiver gets events in date order.
+      const lane = new URL(request.url).origin;
+      const tail = (this.lanes.get(lane) ?? Promise.resolve())
+        .then(() => this.deps.send(request))
+        .then(
+          answer => record(answer.status, answer.body),
+          (e: unknown) => record(0, e instanceof Error ? e.message : String(e)),
+        )
+        .finally(() => {
+          if (this.lanes.get(lane) === tail) this.lanes.delete(lane);
+        });
+      this.lanes.set(lane, tail);
+    });
+  }
+}
