@@ -5,10 +5,11 @@ export interface Io {
 export const stdio: Io = { out: l => process.stdout.write(l + '\n'), err: l => process.stderr.write(l + '\n') };
 
 // `cli endpoints | head` closes the pipe early: the reader has what it wanted, so stop quietly (as `ls | head`
-// does) instead of crashing on EPIPE.
+// does) instead of crashing on EPIPE (a pipe) or ECONNRESET (a socket pair, as a parent process's stdio may be).
+const READER_GONE = new Set(['EPIPE', 'ECONNRESET']);
 for (const stream of [process.stdout, process.stderr]) {
   stream.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    if (READER_GONE.has(e.code ?? '')) process.exit(process.exitCode ?? 0);
     throw e;
   });
 }
