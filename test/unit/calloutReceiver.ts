@@ -4,7 +4,8 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { CalloutAttempt } from '../../src/sandbox/events/history';
 import type { Timer } from '../../src/sandbox/events/delivery';
-import type { Sandbox } from '../../src/sandbox';
+import { startSandbox, type Sandbox } from '../../src/sandbox';
+import type { TestContext } from 'node:test';
 import { tokenOf } from './sandboxToken';
 
 export interface Received {
@@ -125,3 +126,15 @@ export const invoicePosted = (url: string, extra: Record<string, unknown> = {}) 
     ...extra,
   },
 });
+
+/** A receiver on loopback and a sandbox (today 2027-01-01) whose callouts run on a step timer, both closed after `t`. */
+export async function sandboxWithReceiver(t: TestContext, script: number[] = []) {
+  const hook = await receiver(script);
+  const hooks = calloutHooks();
+  const sb = await startSandbox({ today: '2027-01-01', callouts: hooks.options });
+  t.after(async () => {
+    await sb.close();
+    await hook.close();
+  });
+  return { hook, hooks, sb, call: await caller(sb) };
+}

@@ -1,35 +1,16 @@
 // Red team (issue 20): a *.scenario.json from a cloned repository is hostile input. It must not send or show
 // files outside its project: through .., an absolute path or a symbolic link, in the editor or the CLI.
-import { describe, test, after } from 'node:test';
+import { describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { readScenario } from '../../src/scenarios';
 import { outsideProject } from '../../src/scenarios/scenarioFile';
 import { runCli } from './cli';
+import { hostileRepo, OUTSIDE_MARKER, readIn } from './hostileRepo';
 
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bw-redteam-'));
-/** A cloned repository (it has .git) with scenarios/ and payloads/, and a folder of yours beside it. */
-const repo = path.join(tmp, 'repo');
-const scenarios = path.join(repo, 'scenarios');
-const outside = path.join(tmp, 'yours');
-const OUTSIDE_MARKER = 'OUTSIDE-FILE-CONTENT-7f3a';
-const ENV_MARKER = 'sk-live-REDTEAM-ENV';
-for (const d of [path.join(repo, '.git'), scenarios, path.join(repo, 'payloads'), outside]) {
-  fs.mkdirSync(d, { recursive: true });
-}
-fs.writeFileSync(path.join(outside, 'secret.json'), JSON.stringify({ note: OUTSIDE_MARKER }));
-fs.writeFileSync(path.join(outside, 'passwd'), `root:${OUTSIDE_MARKER}:0:0:root:/root:/bin/bash\n`);
-fs.copyFileSync('examples/acme.account.json', path.join(repo, 'payloads', 'acme.account.json'));
-fs.writeFileSync(path.join(repo, '.env'), `${ENV_MARKER}=1\n`);
-fs.symlinkSync(path.join(outside, 'secret.json'), path.join(scenarios, 'linked.json'));
-fs.symlinkSync(outside, path.join(repo, 'payloads', 'linked-folder'));
+const { tmp, repo, scenarios, outside } = hostileRepo();
 
-after(() => fs.rmSync(tmp, { recursive: true, force: true }));
-
-const readIn = (dir: string, s: unknown) =>
-  readScenario(JSON.stringify(s, null, 2), { file: path.join(dir, 'x.scenario.json') });
 /** An operation step sending a file as its body (no payload kind: any JSON would be sent as it is). */
 const sending = (file: string) => ({ kind: 'operation', operation: 'POST /v1/accounts', file });
 

@@ -1,9 +1,8 @@
 // Red team (issue 20), continued: reports hold hostile names as text, and the runner and the folder walk hold
 // hostile input (a pattern that backtracks, deep folders). Files and credentials: redteam-scenarios.test.ts.
-import { describe, test, after } from 'node:test';
+import { describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import {
   checkValue,
@@ -17,26 +16,10 @@ import {
 } from '../../src/scenarios';
 import { PATTERN_LIMIT_MS } from '../../src/scenarios/checks';
 import { runCli } from './cli';
+import { hostileRepo, OUTSIDE_MARKER } from './hostileRepo';
 import { parseXml, elements } from './xml';
 
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bw-redteam-'));
-/** A cloned repository (it has .git) with scenarios/ and payloads/, and a folder of yours beside it. */
-const repo = path.join(tmp, 'repo');
-const scenarios = path.join(repo, 'scenarios');
-const outside = path.join(tmp, 'yours');
-const OUTSIDE_MARKER = 'OUTSIDE-FILE-CONTENT-7f3a';
-const ENV_MARKER = 'sk-live-REDTEAM-ENV';
-for (const d of [path.join(repo, '.git'), scenarios, path.join(repo, 'payloads'), outside]) {
-  fs.mkdirSync(d, { recursive: true });
-}
-fs.writeFileSync(path.join(outside, 'secret.json'), JSON.stringify({ note: OUTSIDE_MARKER }));
-fs.writeFileSync(path.join(outside, 'passwd'), `root:${OUTSIDE_MARKER}:0:0:root:/root:/bin/bash\n`);
-fs.copyFileSync('examples/acme.account.json', path.join(repo, 'payloads', 'acme.account.json'));
-fs.writeFileSync(path.join(repo, '.env'), `${ENV_MARKER}=1\n`);
-fs.symlinkSync(path.join(outside, 'secret.json'), path.join(scenarios, 'linked.json'));
-fs.symlinkSync(outside, path.join(repo, 'payloads', 'linked-folder'));
-
-after(() => fs.rmSync(tmp, { recursive: true, force: true }));
+const { tmp, scenarios, outside } = hostileRepo();
 
 describe('reports hold hostile names as text', () => {
   /** Everything a report must escape or drop: CDATA end, markup, quotes, controls, lone surrogates, non-characters. */

@@ -6,41 +6,20 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { BillingClient } from '../../src/client';
 import {
   jsonReport,
   junitReport,
-  readScenario,
   runScenarios,
   textReport,
   type RunEvent,
   type ScenarioResult,
 } from '../../src/scenarios';
 import { runCli } from './cli';
+import { hostileRepo, readIn } from './hostileRepo';
 
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bw-redteam-'));
-/** A cloned repository (it has .git) with scenarios/ and payloads/, and a folder of yours beside it. */
-const repo = path.join(tmp, 'repo');
-const scenarios = path.join(repo, 'scenarios');
-const outside = path.join(tmp, 'yours');
-const OUTSIDE_MARKER = 'OUTSIDE-FILE-CONTENT-7f3a';
-const ENV_MARKER = 'sk-live-REDTEAM-ENV';
-for (const d of [path.join(repo, '.git'), scenarios, path.join(repo, 'payloads'), outside]) {
-  fs.mkdirSync(d, { recursive: true });
-}
-fs.writeFileSync(path.join(outside, 'secret.json'), JSON.stringify({ note: OUTSIDE_MARKER }));
-fs.writeFileSync(path.join(outside, 'passwd'), `root:${OUTSIDE_MARKER}:0:0:root:/root:/bin/bash\n`);
-fs.copyFileSync('examples/acme.account.json', path.join(repo, 'payloads', 'acme.account.json'));
-fs.writeFileSync(path.join(repo, '.env'), `${ENV_MARKER}=1\n`);
-fs.symlinkSync(path.join(outside, 'secret.json'), path.join(scenarios, 'linked.json'));
-fs.symlinkSync(outside, path.join(repo, 'payloads', 'linked-folder'));
-
-after(() => fs.rmSync(tmp, { recursive: true, force: true }));
-
-const readIn = (dir: string, s: unknown) =>
-  readScenario(JSON.stringify(s, null, 2), { file: path.join(dir, 'x.scenario.json') });
+const { scenarios } = hostileRepo();
 
 const CLIENT_ID = 'client-REDTEAM';
 const SECRET = 'secret-REDTEAM-91c7';

@@ -6,7 +6,7 @@
 import { after, before, describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
-import { caller, calloutHooks, DEFINITIONS, invoicePosted, receiver } from './calloutReceiver';
+import { caller, calloutHooks, DEFINITIONS, invoicePosted, sandboxWithReceiver } from './calloutReceiver';
 import { newCustomerOrder } from './sandbox-v1-helpers';
 import { mismatches, referenceSuccess } from './v1-reference';
 
@@ -81,14 +81,7 @@ describe('notification definitions', () => {
 
 describe('callouts', () => {
   test("a bill run's invoice-posted callout reaches a loopback receiver with the body its parameters say", async t => {
-    const hook = await receiver();
-    const hooks = calloutHooks();
-    const sb = await startSandbox({ today: '2027-01-01', callouts: hooks.options });
-    t.after(async () => {
-      await sb.close();
-      await hook.close();
-    });
-    const call = await caller(sb);
+    const { hook, hooks, call } = await sandboxWithReceiver(t);
     assert.equal((await call('POST', DEFINITIONS, invoicePosted(hook.url))).status, 200);
     const order = await call('POST', '/v1/orders', newCustomerOrder());
     assert.equal(order.status, 200, JSON.stringify(order.json));
@@ -129,14 +122,7 @@ describe('callouts', () => {
   });
 
   test('a receiver answering 500 twice then 200 gets three attempts, 1 s then 2 s apart, and the history shows them', async t => {
-    const hook = await receiver([500, 500]);
-    const hooks = calloutHooks();
-    const sb = await startSandbox({ today: '2027-01-01', callouts: hooks.options });
-    t.after(async () => {
-      await sb.close();
-      await hook.close();
-    });
-    const call = await caller(sb);
+    const { hook, hooks, call } = await sandboxWithReceiver(t, [500, 500]);
     const orders = {
       name: 'Orders',
       eventTypeName: 'OrderProcessed',
@@ -190,14 +176,7 @@ describe('callouts', () => {
   });
 
   test("a clock move's invoices are announced after its commit, in date order", async t => {
-    const hook = await receiver();
-    const hooks = calloutHooks();
-    const sb = await startSandbox({ today: '2027-01-01', callouts: hooks.options });
-    t.after(async () => {
-      await sb.close();
-      await hook.close();
-    });
-    const call = await caller(sb);
+    const { hook, hooks, call } = await sandboxWithReceiver(t);
     assert.equal((await call('POST', DEFINITIONS, invoicePosted(hook.url))).status, 200);
     const order = await call('POST', '/v1/orders', newCustomerOrder());
     assert.equal(order.status, 200, JSON.stringify(order.json));

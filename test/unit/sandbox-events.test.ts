@@ -9,7 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { startSandbox } from '../../src/sandbox';
 import { atomicWrite } from '../../src/sandbox/state/dataFile';
-import { caller, calloutHooks, DEFINITIONS, receiver } from './calloutReceiver';
+import { caller, calloutHooks, DEFINITIONS, receiver, sandboxWithReceiver } from './calloutReceiver';
 import { newCustomerOrder } from './sandbox-v1-helpers';
 import { newAccount, teamOrder } from './sandboxV2';
 
@@ -22,14 +22,7 @@ const listening = (event: string, url: string, extra: Record<string, unknown> = 
 });
 
 test('v1 and v2 order creates, then a v2 bill run: each order processed, then its invoice posted, then the run completed', async t => {
-  const hook = await receiver();
-  const hooks = calloutHooks();
-  const sb = await startSandbox({ today: '2027-01-01', callouts: hooks.options });
-  t.after(async () => {
-    await sb.close();
-    await hook.close();
-  });
-  const call = await caller(sb);
+  const { hook, hooks, call } = await sandboxWithReceiver(t);
   for (const e of ['OrderProcessed', 'InvoicePosted', 'BillRunCompletion']) {
     assert.equal((await call('POST', DEFINITIONS, listening(e, hook.url))).status, 200);
   }
@@ -96,14 +89,7 @@ test('a change whose save failed is never announced; the next one is, once', asy
 });
 
 test('an inactive definition gets nothing; calloutRetry false is tried once', async t => {
-  const hook = await receiver([503]);
-  const hooks = calloutHooks();
-  const sb = await startSandbox({ today: '2027-01-01', callouts: hooks.options });
-  t.after(async () => {
-    await sb.close();
-    await hook.close();
-  });
-  const call = await caller(sb);
+  const { hook, hooks, call } = await sandboxWithReceiver(t, [503]);
   const off = { ...listening('OrderProcessed', hook.url), active: false };
   assert.equal((await call('POST', DEFINITIONS, off)).status, 200);
   const once = listening('OrderProcessed', hook.url, { calloutRetry: false });
@@ -144,14 +130,7 @@ test('definitions are kept in the data file: after a restart they still deliver,
 });
 
 test('a reset makes the sandbox afresh: no definitions, no callout history, nothing announced of the fresh seed', async t => {
-  const hook = await receiver();
-  const hooks = calloutHooks();
-  const sb = await startSandbox({ today: '2027-01-01', callouts: hooks.options });
-  t.after(async () => {
-    await sb.close();
-    await hook.close();
-  });
-  const call = await caller(sb);
+  const { hook, hooks, call } = await sandboxWithReceiver(t);
   assert.equal((await call('POST', DEFINITIONS, listening('OrderProcessed', hook.url))).status, 200);
   assert.equal((await call('POST', '/v1/orders', newCustomerOrder())).status, 200);
   hooks.timer.advance(0);
