@@ -125,7 +125,7 @@ function documentList(
   const listed = (d: BillingDocumentRec) => (type ? d.type === type : statusOf(store, d).state !== 'canceled');
   const all = store.documentList.filter(listed);
   const what = type === 'invoice' ? 'Invoices' : 'Billing documents';
-  const sample = view(SAMPLE, today, false, statusOf(store, SAMPLE));
+  const sample = view(SAMPLE_DOCUMENT, today, false, statusOf(store, SAMPLE_DOCUMENT));
   const row = (d: BillingDocumentRec) => view(d, today, false, statusOf(store, d));
   return listPage(all, q, d => view(d, today, items(q), statusOf(store, d)), { what, sample, row });
 }
@@ -147,7 +147,7 @@ export function document(store: Store, key: string, type?: BillingDocumentRec['t
 }
 
 /** A document with every field its answers can show: the fields a filter may name. */
-const SAMPLE: BillingDocumentRec = {
+export const SAMPLE_DOCUMENT: BillingDocumentRec = {
   id: '',
   number: '',
   type: 'invoice',

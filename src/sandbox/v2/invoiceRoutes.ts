@@ -16,7 +16,7 @@ import {
 } from '../invoicing/documentActions';
 import type { BillingDocumentRec, DocumentItemRec } from '../state/documents';
 import type { Store } from '../state/store';
-import { document } from './billingRoutes';
+import { document, SAMPLE_DOCUMENT } from './billingRoutes';
 import { invalidState } from './bodies';
 import { billingDocumentItemView, invoiceItemView, invoiceView } from './invoiceViews';
 import { listPage } from './listQuery';
@@ -96,19 +96,7 @@ function itemList(store: Store, q: URLSearchParams, type: 'invoice' | undefined)
 
 /** An item with every field its answers can show: what a filter may name. */
 const SAMPLE: Row = {
-  d: {
-    id: '',
-    number: '',
-    type: 'invoice',
-    account_number: '',
-    account_id: '',
-    currency: '',
-    document_date: '',
-    target_date: '',
-    items: [],
-    total: 0,
-    created_time: '',
-  },
+  d: SAMPLE_DOCUMENT,
   i: {
     id: '',
     billed_id: '',
