@@ -2,37 +2,9 @@
 // for real on the Local sandbox over loopback (retry, captures, tags and each: scenario-steps.test.ts).
 import { describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import * as path from 'node:path';
-import {
-  checkAnswer,
-  jsonReport,
-  junitReport,
-  readScenario,
-  runScenarios,
-  textReport,
-  type ScenarioFile,
-} from '../../src/scenarios';
+import { checkAnswer, jsonReport, junitReport, runScenarios, textReport } from '../../src/scenarios';
+import { ACCOUNT, codes, local, scenario, SIGNUP } from './scenarioSteps';
 
-const dir = path.resolve('examples/scenarios');
-const scenario = (s: unknown): ScenarioFile =>
-  readScenario(JSON.stringify(s, null, 2), { file: path.join(dir, 'test.scenario.json') });
-const local = { target: { kind: 'local' as const } };
-const codes = (f: ScenarioFile) => f.findings.map(x => `${x.code}@${x.path.join('.')}`);
-
-const ACCOUNT = { kind: 'createAccount', name: 'customer', file: '../acme.account.json' };
-const teamOrder = (seats: unknown, account = '${customer.account_number}') => ({
-  account_number: account,
-  subscriptions: [
-    {
-      initial_term: { type: 'termed', interval: 'month', interval_count: 12 },
-      renewal_term: { type: 'termed', interval: 'month', interval_count: 12 },
-      subscription_plans: [
-        { plan_id: 'plan-team-monthly', prices: [{ price_id: 'price-team-seats', quantity: seats }] },
-      ],
-    },
-  ],
-});
-const SIGNUP = { kind: 'createOrder', name: 'signup', body: teamOrder(10) };
 describe('the new checks', () => {
   test('count, type, bounds (numbers and ISO dates), includes, header and schema pass on real answers', async () => {
     const f = scenario({

@@ -7,28 +7,9 @@ import * as path from 'node:path';
 import { BillingClient } from '../../src/client';
 import { findOperation } from '../../src/catalog';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
-import { readScenario, runScenarios, textReport, type RunOptions, type ScenarioFile } from '../../src/scenarios';
+import { readScenario, runScenarios, textReport, type RunOptions } from '../../src/scenarios';
+import { ACCOUNT, codes, dir, local, scenario, SIGNUP, teamOrder } from './scenarioSteps';
 
-const dir = path.resolve('examples/scenarios');
-const scenario = (s: unknown): ScenarioFile =>
-  readScenario(JSON.stringify(s, null, 2), { file: path.join(dir, 'test.scenario.json') });
-const local = { target: { kind: 'local' as const } };
-const codes = (f: ScenarioFile) => f.findings.map(x => `${x.code}@${x.path.join('.')}`);
-
-const ACCOUNT = { kind: 'createAccount', name: 'customer', file: '../acme.account.json' };
-const teamOrder = (seats: unknown, account = '${customer.account_number}') => ({
-  account_number: account,
-  subscriptions: [
-    {
-      initial_term: { type: 'termed', interval: 'month', interval_count: 12 },
-      renewal_term: { type: 'termed', interval: 'month', interval_count: 12 },
-      subscription_plans: [
-        { plan_id: 'plan-team-monthly', prices: [{ price_id: 'price-team-seats', quantity: seats }] },
-      ],
-    },
-  ],
-});
-const SIGNUP = { kind: 'createOrder', name: 'signup', body: teamOrder(10) };
 const DOCUMENTS = (retry: unknown, expect?: unknown) => ({
   name: 'documents',
   kind: 'operation',
