@@ -19,19 +19,22 @@ export interface Application {
   amount: number;
 }
 
-export interface PaymentInput {
+/** What a payment is asked with: its record's own fields, the account, and the method and documents named. */
+export interface PaymentInput extends Pick<
+  PaymentRec,
+  | 'amount'
+  | 'currency'
+  | 'payment_date'
+  | 'external'
+  | 'payment_method_id'
+  | 'description'
+  | 'reference_id'
+  | 'custom_fields'
+> {
   account: AccountRec;
-  amount: number;
-  currency: string;
-  payment_date: string;
-  external: boolean;
   /** Charged when the payment is electronic; an external payment only names it. */
   method?: PaymentMethodRec;
-  payment_method_id?: string;
   documents?: Application[];
-  description?: string;
-  reference_id?: string;
-  custom_fields?: Record<string, unknown>;
 }
 
 const less = (a: Exact, b: Exact) => a.n * b.d < b.n * a.d;
@@ -201,15 +204,11 @@ export function cancelPayment(store: Store, p: PaymentRec, at: string): void {
   store.payments.addEntry({ kind: 'cancel', id: p.id, at });
 }
 
-export interface RefundInput {
-  amount: number;
-  refund_date: string;
-  external: boolean;
-  description?: string;
-  reason_code?: string;
-  reference_id?: string;
-  custom_fields?: Record<string, unknown>;
-}
+/** What a refund is asked with: its record's own fields (the payment gives the rest). */
+export type RefundInput = Pick<
+  RefundRec,
+  'amount' | 'refund_date' | 'external' | 'description' | 'reason_code' | 'reference_id' | 'custom_fields'
+>;
 
 /** Gives back part of a processed payment's unapplied amount (unapply it from invoices first to give back more). */
 export function refundPayment(store: Store, p: PaymentRec, input: RefundInput, at: string): RefundRec {
