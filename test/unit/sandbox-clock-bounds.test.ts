@@ -15,6 +15,7 @@ import type { DueHandler } from '../../src/sandbox/timeTravel/due';
 import { DUE_HANDLERS } from '../../src/sandbox/timeTravel/handlers';
 import { TimeMachine } from '../../src/sandbox/timeTravel/timeMachine';
 import { tokenOf } from './sandboxToken';
+import { firstTurnHeld } from './waits';
 
 const month = { by: { count: 1, unit: 'month' } } as const;
 
@@ -172,17 +173,7 @@ async function call(s: Sandbox, token: string, method: string, path: string, bod
 
 describe('a clock move does not hold the sandbox', () => {
   test('a request sent while a move runs is answered before the move ends: 503 + Retry-After, nothing written', async () => {
-    let paused!: () => void;
-    const inMove = new Promise<void>(resolve => (paused = resolve));
-    let release!: () => void;
-    const held = new Promise<void>(resolve => (release = resolve));
-    let first = true;
-    const clockPause = () => {
-      if (!first) return undefined;
-      first = false;
-      paused();
-      return held;
-    };
+    const { clockPause, inMove, release } = firstTurnHeld();
     const s = await startSandbox({ today: '2026-01-01', seedAccounts: 3, clockPause });
     try {
       const token = await tokenOf(s);

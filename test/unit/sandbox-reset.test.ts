@@ -11,27 +11,13 @@ import { atomicWrite } from '../../src/sandbox/state/dataFile';
 import { CLOCK_PATH } from '../../src/wire/sandboxClock';
 import { RESET_PATH, type ResetAnswer } from '../../src/wire/sandboxReset';
 import { tokenOf } from './sandboxToken';
+import { firstTurnHeld } from './waits';
+import { GOLD } from './goldPlan';
 
 const ACME = JSON.parse(fs.readFileSync('examples/acme.account.json', 'utf8')) as Parameters<
   BillingClient['createAccount']
 >[0];
 const RESET = { method: 'POST', path: RESET_PATH };
-const GOLD = {
-  id: 'plan-gold',
-  name: 'Gold',
-  product: { id: 'prod-gold', name: 'Gold' },
-  prices: {
-    data: [
-      {
-        id: 'price-gold-seats',
-        charge_type: 'recurring',
-        charge_model: 'per_unit',
-        recurring: { interval: 'month', interval_count: 1, timing: 'in_advance', usage: false },
-        unit_amounts: { USD: 42 },
-      },
-    ],
-  },
-};
 
 async function raw(s: Sandbox, method: string, p: string, body?: string, token?: string) {
   const r = await fetch(`${s.url}${p}`, {
@@ -196,17 +182,7 @@ describe('POST /_sandbox/reset', () => {
   });
 
   test("during a clock move it is refused with the move's 503; after it, it runs", async () => {
-    let paused!: () => void;
-    const inMove = new Promise<void>(resolve => (paused = resolve));
-    let release!: () => void;
-    const held = new Promise<void>(resolve => (release = resolve));
-    let first = true;
-    const clockPause = () => {
-      if (!first) return undefined;
-      first = false;
-      paused();
-      return held;
-    };
+    const { clockPause, inMove, release } = firstTurnHeld();
     const s = await startSandbox({ today: '2026-01-01', seedAccounts: 2, clockPause });
     try {
       const token = await tokenOf(s);

@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import { BillingClient } from '../../src/client';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { readScenario, runScenarios, type RunTarget, type ScenarioFile } from '../../src/scenarios';
+import { GOLD } from './goldPlan';
 
 const dir = path.resolve('examples/scenarios');
 const scenario = (s: unknown): ScenarioFile =>
@@ -175,23 +176,6 @@ describe('headers', () => {
   });
 });
 
-/** One plan of a tenant's GET /v2/plans, ids of its own. */
-const GOLD = {
-  id: 'plan-gold',
-  name: 'Gold',
-  product: { id: 'prod-gold', name: 'Gold' },
-  prices: {
-    data: [
-      {
-        id: 'price-gold-seats',
-        charge_type: 'recurring',
-        charge_model: 'per_unit',
-        recurring: { interval: 'month', interval_count: 1, timing: 'in_advance', usage: false },
-        unit_amounts: { USD: 42 },
-      },
-    ],
-  },
-};
 const goldPreview = {
   account_number: 'A00000001',
   metrics: ['delta_metrics'],

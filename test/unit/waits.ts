@@ -33,3 +33,22 @@ export async function until(check: () => boolean, what: string, timeoutMs = 10_0
     await new Promise(resolve => setTimeout(resolve, 5));
   }
 }
+
+/**
+ * A Local sandbox's clock move held at its first turn (`clockPause` for startSandbox): `inMove` resolves once the
+ * move is paused there, and it goes on when `release` is called. Later turns do not pause.
+ */
+export function firstTurnHeld() {
+  let paused!: () => void;
+  const inMove = new Promise<void>(resolve => (paused = resolve));
+  let release!: () => void;
+  const held = new Promise<void>(resolve => (release = resolve));
+  let first = true;
+  const clockPause = () => {
+    if (!first) return undefined;
+    first = false;
+    paused();
+    return held;
+  };
+  return { clockPause, inMove, release: () => release() };
+}
