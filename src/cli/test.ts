@@ -20,6 +20,7 @@ import {
   textScenarioBlock,
   textSummary,
   writes,
+  changesSandbox,
   type ReportMeta,
   type RunTarget,
   type ScenarioFile,
@@ -184,7 +185,7 @@ export async function testCommand(
       io.err(`${remote.baseUrl} is a Local sandbox: ${who}, clock steps allowed, writes without --yes`);
       // One sandbox for every scenario: one that moves its clock, sets its catalog or resets it would move the
       // ground under the others running beside it.
-      const moving = scenarios.filter(s => s.steps.some(p => ['advance', 'catalog', 'reset'].includes(p.step.kind)));
+      const moving = scenarios.filter(s => s.steps.some(p => changesSandbox(p.step)));
       if (jobs > 1 && moving.length) {
         io.err(
           `--jobs ${jobs} ignored: ${moving.length} scenario(s) move this sandbox's clock, catalog or data, so all run one at a time`,

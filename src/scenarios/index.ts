@@ -1,6 +1,15 @@
 // Scenarios: sequences of calls with checks, in plain files (*.scenario.json). Core: no `vscode`; the CLI's
 // `test` and the editor's Testing view run them with the same runner.
-export { Scenario, Step, STEP_KINDS, writes, type ScenarioData, type StepData, type StepKind } from './schema';
+export {
+  changesSandbox,
+  Scenario,
+  Step,
+  STEP_KINDS,
+  writes,
+  type ScenarioData,
+  type StepData,
+  type StepKind,
+} from './schema';
 export {
   readScenario,
   scenarioRange,

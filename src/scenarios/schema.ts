@@ -286,9 +286,12 @@ export type RetryData = z.infer<typeof Retry>;
 /** The Local sandbox's own control calls: refused on a connection that is not one. */
 export const CONTROL_KINDS: readonly StepKind[] = ['advance', 'clock', 'catalog', 'reset'];
 
+/** Control steps that change the Local sandbox (its clock, its catalog, its data), not only read it. */
+export const changesSandbox = (s: StepData): boolean => ['advance', 'catalog', 'reset'].includes(s.kind);
+
 /** Steps that may be sent again by `retry`: reads and previews (an advance moves the clock each time). */
 export function retryable(s: StepData): boolean {
-  return !writes(s) && !['advance', 'catalog', 'reset'].includes(s.kind);
+  return !writes(s) && !changesSandbox(s);
 }
 
 /** Steps that change data on the connection (asked before, on anything but the Local sandbox). */
