@@ -102,6 +102,9 @@ test('a field the list cannot be filtered or sorted by is a 400 in the v2 error 
   const op = await get('filter[]=name.eq:Mid');
   assert.equal(op.status, 400);
   assert.match(op.json.errors[0].message, /Unknown filter operator "eq"/);
+  const misspelt = await get('filter[]=acount_number.EQ:A-1');
+  assert.equal(misspelt.status, 400);
+  assert.match(misspelt.json.errors[0].message, /"acount_number"; did you mean "account_number"\?/);
   const num = await get('filter[]=bill_cycle_day.GT:soon');
   assert.equal(num.status, 400);
   assert.match(num.json.errors[0].message, /bill_cycle_day is a number/);

@@ -3,10 +3,12 @@
 // is a list), `sort[]` (`field.asc|desc`; a list or object field is ignored, as the reference says), `page_size`
 // (1-99) and `cursor`, answered as {next_page, data}. Filters and sorts read the answer's own fields, so any field a
 // list shows can filter it; a field it does not show is a 400 naming the ones it does.
+import { suggestKey } from '../../schemas/typos';
 import { badRequest } from '../http/errors';
 import { pageV2 } from '../http/paging';
 
 type Row = Record<string, unknown>;
+const NOTHING: ReadonlySet<string> = new Set();
 const refuse = (parameter: string, message: string) => badRequest('invalid_parameter', parameter, message);
 const scalar = (v: unknown): v is string | number | boolean =>
   typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
@@ -71,8 +73,11 @@ export function filteredAndSorted<T>(
   sample: Row,
 ): T[] {
   const { scalars, ignored } = fieldPaths(sample);
-  const unknown = (name: string, parameter: string) =>
-    refuse(parameter, `${what} cannot be filtered or sorted by "${name}"; use ${scalars.join(', ')}.`);
+  const unknown = (name: string, parameter: string) => {
+    const near = suggestKey(name, scalars, NOTHING);
+    const fields = near ? `did you mean "${near}"? The fields: ${scalars.join(', ')}` : `use ${scalars.join(', ')}`;
+    return refuse(parameter, `${what} cannot be filtered or sorted by "${name}"; ${fields}.`);
+  };
   const field = (name: string, parameter: string) => {
     if (scalars.includes(name)) return name;
     throw unknown(name, parameter);
