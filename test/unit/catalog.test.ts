@@ -113,9 +113,28 @@ describe('node dist/cli.js endpoints', () => {
     });
     assert.deepEqual(Object.keys(out[1]), ['group', 'method', 'path', 'summary']);
   });
-  test('text lists every operation without a query', () => {
-    const r = run();
-    assert.equal(r.stdout.trimEnd().split('\n').length, OPERATIONS.length);
-    assert.match(r.stdout, /^GET\s+\/system-health\/api-requests\/volume-summary\s+list API volume summary records/m);
+  test("text lists every operation without a query, under its group's heading with the count", () => {
+    const lines = run().stdout.split('\n');
+    const ops = lines.filter(l => /^  (GET|POST|PUT|PATCH|DELETE)\s/.test(l));
+    assert.equal(ops.length, OPERATIONS.length);
+    const groups = new Set(OPERATIONS.map(o => o.group));
+    const headings = lines.filter(l => /^\S.* \(\d+\)$/.test(l));
+    assert.equal(headings.length, groups.size);
+    assert.ok(headings.includes(`Invoices (v2) (${OPERATIONS.filter(o => o.group === 'Invoices (v2)').length})`));
+    const at = lines.findIndex(l => /^  GET\s+\/system-health\/api-requests\/volume-summary\s+list API volume/.test(l));
+    assert.ok(at > 0);
+    assert.match(
+      lines
+        .slice(0, at)
+        .reverse()
+        .find(l => /^\S/.test(l)) ?? '',
+      /^\S.* \(\d+\)$/,
+    );
+  });
+  test("a query ranks the operations and names each one's group", () => {
+    assert.match(
+      run('write off debit memo').stdout,
+      /^PUT\s+\/v1\/debitmemos\/\{debitMemoKey\}\/write-off\s.* · Debit memos$/m,
+    );
   });
 });
