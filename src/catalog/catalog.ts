@@ -41,3 +41,9 @@ const matchers = OPERATIONS.map(op => ({
   re: new RegExp(`^${op.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+')}/?$`),
   params: op.pathParams.length,
 })).sort((a, b) => a.params - b.params);
+
+/**
+ * A path as a narrow tree row shows it: each path parameter written `{…}`, so what tells operations apart (the
+ * action after the id: pause, resume, cancel) stays in view; the full path is in the row's tooltip.
+ */
+export const rowPath = (path: string): string => path.replace(/\{[^}]+\}/g, '{…}');

@@ -81,6 +81,11 @@ suite('Finding things', () => {
     };
     assert.match(marked(WRITE_OFF), /^Local sandbox \(simulated\) · /, 'simulated from the contract: marked so');
     assert.doesNotMatch(marked(UNANSWERED), /Local sandbox/, 'not answered: no mark');
+    // A narrow side bar cuts a row's end: the ids are written {…} so pause, resume and cancel stay in view.
+    const pause = groups
+      .flatMap(g => a.endpoints.getChildren(g))
+      .find(n => n.kind === 'operation' && n.op.id === 'POST /v2/subscriptions/{subscription_id}/pause')!;
+    assert.equal(a.endpoints.getTreeItem(pause).label, 'POST /v2/subscriptions/{…}/pause');
 
     await a.views.endpoints.reveal(preview as EndpointNode, { select: true, focus: true, expand: true });
     const marks = ['POST /v2/orders/preview', 'Local sandbox · ', 'on Local sandbox'];

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { OPERATIONS, GROUPS, findOperation, matchOperation, searchOperations } from '../../src/catalog';
+import { OPERATIONS, GROUPS, findOperation, matchOperation, rowPath, searchOperations } from '../../src/catalog';
 
 const SPEC = path.resolve('../shared/spec');
 const specFiles = fs.existsSync(SPEC)
@@ -137,4 +137,11 @@ describe('node dist/cli.js endpoints', () => {
       /^PUT\s+\/v1\/debitmemos\/\{debitMemoKey\}\/write-off\s.* · Debit memos$/m,
     );
   });
+});
+
+test('a tree row writes path parameters {…}, so operations that differ after an id stay apart in a narrow view', () => {
+  assert.equal(rowPath('/v2/subscriptions/{subscription_id}/pause'), '/v2/subscriptions/{…}/pause');
+  assert.equal(rowPath('/v1/credit-memos/{creditMemoKey}/items/{cmitemid}'), '/v1/credit-memos/{…}/items/{…}');
+  const rows = OPERATIONS.map(o => `${o.method} ${rowPath(o.path)}`);
+  assert.equal(new Set(rows).size, rows.length, 'every row still tells its operation apart');
 });

@@ -2,7 +2,7 @@
 // operation (`METHOD path`, its purpose beside). What the Local sandbox serves is marked, so people know what
 // they can try offline.
 import * as vscode from 'vscode';
-import { localAnswer, type Operation } from '../../catalog';
+import { localAnswer, rowPath, type Operation } from '../../catalog';
 import { COMMANDS, commandFor } from '../../commands/ids';
 import { methodIcon } from '../../util/methodIcon';
 
@@ -68,7 +68,7 @@ export class OperationNode {
 
   getTreeItem(): vscode.TreeItem {
     const op = this.op;
-    const item = new vscode.TreeItem(`${op.method} ${op.path}`, vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(`${op.method} ${rowPath(op.path)}`, vscode.TreeItemCollapsibleState.None);
     item.id = `op:${op.id}`;
     const local = localAnswer(op);
     const mark = local === 'served' ? LOCAL_MARK : local === 'simulated' ? SIMULATED_MARK : undefined;
