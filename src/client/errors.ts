@@ -165,7 +165,7 @@ function readV1(where: string, status: number, reasons: unknown[], retryable: bo
 /** A v2 body: a `type` and `errors`; the first error names the code and the parameter. */
 function readV2(where: string, status: number, v2: V2Error, retryable: boolean, words: Words): Reading {
   const e: V2Detail | undefined = v2.errors[0];
-  const advice = words.advice ?? adviceForV2(status, e?.code);
+  const advice = words.advice ?? adviceForV2(status, e?.code, e?.parameter);
   const kind = e ? `${v2.type}, ${e.code}` : v2.type;
   const detail = e ? `${e.parameter ? `${e.parameter}: ` : ''}${e.message}` : '';
   const message = `${where} failed (${status} ${kind}): ${detail}${advice ? ` ${advice}` : ''}`.trim();
@@ -211,11 +211,20 @@ export function unexpectedAnswer(
   });
 }
 
-function adviceForV2(status: number, code: string | undefined): string | undefined {
+/** What to do after a v2 failure, from its status and code (the reference leaves the codes open: the common ones). */
+function adviceForV2(status: number, code: string | undefined, parameter: string | undefined): string | undefined {
+  const field = parameter ? ` ${parameter}` : ' the field';
   if (status === 429) return 'Too many requests in flight: it is retried after Retry-After.';
   if (status === 413) return 'The body is too large: split the order.';
-  if (code === 'unknown_parameter') return 'Remove the field.';
-  if (code === 'missing_parameter') return 'Add the field.';
+  if (code === 'unknown_parameter') return `Remove${field}.`;
+  if (code === 'missing_parameter') return `Add${field}.`;
+  if (code === 'invalid_state' || status === 409)
+    return 'Read the object first (GET) to see its status: this action is not allowed in it.';
+  if (status === 404 || code === 'not_found')
+    return 'Check the id: it may be mistyped, deleted, or from another environment.';
+  if (status === 400 || status === 422) return `Correct${field} as the message says, then send again.`;
+  if (status === 403) return 'The credentials lack the permission for this operation: ask your tenant administrator.';
+  if (status >= 500) return 'The service failed: try again later.';
   return undefined;
 }
 
