@@ -23,13 +23,21 @@ export const zodCheck =
     const r = schema.safeParse(body);
     if (r.success) return;
     throw refused(
-      r.error.issues.map(i => ({
-        code: i.code === 'unrecognized_keys' ? 'unknown_parameter' : 'invalid_parameter',
-        ...(i.path.length ? { parameter: formatPath(i.path as PathSegment[]) } : {}),
-        message: i.code === 'unrecognized_keys' ? `Unknown field(s): ${i.keys.join(', ')}.` : i.message,
-      })),
+      r.error.issues.map(i => {
+        const path = i.path as PathSegment[];
+        const parameter = path.length ? formatPath(path) : undefined;
+        const where = parameter ? { parameter } : {};
+        if (i.code === 'unrecognized_keys')
+          return { code: 'unknown_parameter', ...where, message: `Unknown field(s): ${i.keys.join(', ')}.` };
+        if (i.code === 'invalid_type' && parameter && valueAt(body, path) === undefined)
+          return { code: 'missing_parameter', ...where, message: `${parameter} is required.` }; // not zod's words
+        return { code: 'invalid_parameter', ...where, message: i.message };
+      }),
     );
   };
+
+const valueAt = (body: unknown, path: readonly PathSegment[]): unknown =>
+  path.reduce<unknown>((v, k) => (typeof v === 'object' && v !== null ? (v as Body)[k as string] : undefined), body);
 
 /**
  * A subscription entry (a new one, or a change to one), checked as the same entry in an order would be
