@@ -16,6 +16,7 @@ import {
   type RawFinding,
 } from '../schemas';
 import { isObj } from '../schemas/objects';
+import { pathParamFindings } from './requestPathParams';
 import { queryFindings } from './requestQuery';
 
 /** The v2 operations whose bodies are the payload files' kinds. */
@@ -70,6 +71,7 @@ function fileFindings(file: Record<string, unknown>, options: RequestFindingsOpt
     ...schema.filter(f => !shadowed.has(f.path.join('\u0000'))),
     ...versioned,
     ...queryFindings(op.id, file.query),
+    ...pathParamFindings(op, file.pathParams),
   ];
 }
 

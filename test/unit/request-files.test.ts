@@ -165,6 +165,41 @@ describe('request files: the file itself', () => {
     );
   });
 
+  test('pathParams: a misspelt name is an error with its Rename; one the path lacks is a warning; bad values err', () => {
+    const file = (pathParams: unknown) =>
+      requestFindings(JSON.stringify({ operation: 'POST /v2/subscriptions/{subscription_id}/pause', pathParams }));
+    const misspelt = file({ subscripton_id: 'S-1' });
+    assert.equal(misspelt.length, 1, show(misspelt));
+    assert.equal(misspelt[0].severity, 'error');
+    assert.deepEqual(misspelt[0].path, ['pathParams', 'subscripton_id']);
+    assert.match(
+      misspelt[0].message,
+      /did you mean `subscription_id`\? As written, Send cannot fill \{subscription_id\}/,
+    );
+    assert.deepEqual(misspelt[0].fix, { kind: 'renameProperty', property: 'subscripton_id', to: 'subscription_id' });
+    const extra = file({ subscription_id: 'S-1', colour: 'red' });
+    assert.deepEqual(
+      extra.map(f => [f.severity, f.message]),
+      [
+        [
+          'warning',
+          '"colour" is not a parameter of /v2/subscriptions/{subscription_id}/pause (it takes {subscription_id}): Send ignores it.',
+        ],
+      ],
+    );
+    for (const [value, said] of [
+      [42, /must be text in quotes, not/],
+      [' ', /is empty: write the id/],
+      ['..', /cannot be "\.\.": it would change which operation is called/],
+    ] as const) {
+      const found = file({ subscription_id: value });
+      assert.equal(found.length, 1, show(found));
+      assert.match(found[0].message, said);
+    }
+    assert.deepEqual(file({ subscription_id: 'S-1' }), [], 'a right one is clean');
+    assert.deepEqual(file({}), [], 'one not written yet is left to Send, which names it');
+  });
+
   test('a v2 body is checked by the payload validator, its paths under body', () => {
     const found = check('POST /v2/accounts', { name: 'A', currency: 'USD', bill_to: { first_name: 'F' } });
     assert.deepEqual(
