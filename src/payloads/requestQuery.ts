@@ -7,6 +7,7 @@ import type { RawFinding } from '../schemas';
 import { isObj } from '../schemas/objects';
 import { suggestKey } from '../schemas/typos';
 import { describeValue } from '../schemas/wording';
+import { listFields, unknownListField } from './requestListFields';
 
 /** The query parameters an operation takes, when the reference lists them (v2 only). */
 export function queryParameters(operationId: string): ParameterData[] | undefined {
@@ -27,6 +28,7 @@ export function queryFindings(operationId: string, query: unknown): RawFinding[]
     const p = byName.get(name);
     if (p) {
       for (const f of valueFindings(p, value)) out.push(f);
+      if (name === 'filter[]' || name === 'sort[]') out.push(...listFieldFindings(operationId, name, value));
       continue;
     }
     // `filter` for `filter[]`, `fitler[]`: the brackets are part of the name, not of the spelling
@@ -50,6 +52,28 @@ export function queryFindings(operationId: string, query: unknown): RawFinding[]
     });
   }
   return out;
+}
+
+/**
+ * The field each filter[] or sort[] value names (`state.EQ:Posted`, `created_time.desc`), against the fields of
+ * what the list answers: one it lacks is a warning with "did you mean" (the service answers 400 for a field it
+ * cannot filter by; the schema may not list every field a tenant has, so never an error).
+ */
+function listFieldFindings(operationId: string, name: string, value: unknown): RawFinding[] {
+  const list = listFields(operationId);
+  if (!list) return [];
+  const values = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string');
+  return values.flatMap((text, i) => {
+    const field = /^([^.:]+)\./.exec(text)?.[1];
+    if (!field || !unknownListField(list, field)) return [];
+    const near = suggestKey(field, list.fields, new Set());
+    const say = near
+      ? `did you mean \`${near}\`?`
+      : `the objects it lists have ${list.fields.slice(0, 12).join(', ')}${list.fields.length > 12 ? ', …' : ''}`;
+    const message = `${name} names "${field}", which is not a field of what ${operationId} lists: ${say}`;
+    const path = Array.isArray(value) ? ['query', name, i] : ['query', name];
+    return [{ code: 'unknown-field', path, target: 'value', severity: 'warning', message } satisfies RawFinding];
+  });
 }
 
 /** A value as a query carries it: a string (or a number, a boolean), a list of them for an array parameter. */

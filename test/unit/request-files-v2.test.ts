@@ -108,6 +108,34 @@ describe('v2 request files: findings', () => {
       [],
     );
   });
+
+  test('filter[] and sort[] name fields of what the list answers: one it lacks is a warning with did-you-mean', () => {
+    const found = check('GET /v2/invoices', undefined, {
+      'filter[]': ['stat.EQ:Posted', 'account_number.EQ:A-1'],
+      'sort[]': 'created_tme.desc',
+    });
+    assert.deepEqual(
+      found.map(f => [f.severity, formatPath(f.path), f.message]),
+      [
+        [
+          'warning',
+          'query.filter[][0]',
+          'filter[] names "stat", which is not a field of what GET /v2/invoices lists: did you mean `state`?',
+        ],
+        [
+          'warning',
+          'query.sort[]',
+          'sort[] names "created_tme", which is not a field of what GET /v2/invoices lists: did you mean `created_time`?',
+        ],
+      ],
+      show(found),
+    );
+    // Fields of an object one level in, and an open object's (custom fields are the tenant's own): clean.
+    const accounts = { 'filter[]': ['tax_certificate[state].EQ:CA', 'custom_fields[region__c].EQ:West'] };
+    assert.deepEqual(check('GET /v2/accounts', undefined, accounts), []);
+    const inner = check('GET /v2/accounts', undefined, { 'filter[]': 'tax_certificate[stat].EQ:CA' });
+    assert.match(inner[0].message, /did you mean `tax_certificate\[state\]`\?/);
+  });
 });
 
 describe('v2 request files: templates', () => {
