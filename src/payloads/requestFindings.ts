@@ -63,16 +63,24 @@ function fileFindings(file: Record<string, unknown>, options: RequestFindingsOpt
     message: f.message,
   }));
   const shadowed = new Set(versioned.map(f => f.path.join('\u0000')));
-  const kind = V2_BODY_KINDS[op.id];
-  const schema = kind
-    ? v2Findings(body, kind, options.now)
-    : [...requestContract(op.id).check(op.id, body, ['body']), ...describedRuleFindings(op.id, body, ['body'])];
+  const schema = bodyFindings(op.id, body, options.now);
   return [
     ...schema.filter(f => !shadowed.has(f.path.join('\u0000'))),
     ...versioned,
     ...queryFindings(op.id, file.query),
     ...pathParamFindings(op, file.pathParams),
   ];
+}
+
+/** An operation's body against its contract (the three v2 payload bodies by the payload validator), under `body`. */
+export function bodyFindings(operationId: string, body: unknown, now?: Date): RawFinding[] {
+  const kind = V2_BODY_KINDS[operationId];
+  return kind
+    ? v2Findings(body, kind, now)
+    : [
+        ...requestContract(operationId).check(operationId, body, ['body']),
+        ...describedRuleFindings(operationId, body, ['body']),
+      ];
 }
 
 /** A v2 body is checked by the payload validator; its findings move under `body`. */

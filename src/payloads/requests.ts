@@ -1,7 +1,7 @@
 // What request files need beyond reading their text: findings, completion and hover, templates, and what a v1
 // order file sends and how its answer reads. A bundle of its own (esbuild.js LAZY), loaded with the first
 // request file or preview: a window without one pays nothing for it.
-export { requestFindings, V2_BODY_KINDS, type RequestFindingsOptions } from './requestFindings';
+export { bodyFindings, requestFindings, V2_BODY_KINDS, type RequestFindingsOptions } from './requestFindings';
 export {
   requestOffersAt,
   requestFieldsAt,

@@ -1,11 +1,13 @@
 // Findings on what a step calls: the operation (known to the catalog, else the nearest ids it may mean), its
 // path parameters, its headers (sent as given, never the client's own), and the Local sandbox's control steps
 // (`advance` to or by, `catalog` one source). Each points at its place and says what to write instead.
-import { findOperation } from '../catalog';
+import { findOperation, type Operation } from '../catalog';
 import { didYouMeanOperation } from '../catalog/nearest';
-import type { PathSegment } from '../schemas';
+import { formatPath, type PathSegment } from '../schemas';
 import { isClockDate, parseBy } from '../wire/sandboxClock';
+import { bodyFindings } from '../payloads/requests';
 import { findReferences } from './references';
+import { heldByReference } from './stepBody';
 import type { StepData } from './schema';
 import type { AddFinding as Add } from './findingTypes';
 
@@ -94,4 +96,36 @@ export function checkCatalog(step: StepData & { kind: 'catalog' }, at: PathSegme
       'A catalog step sets plans ("body" or "file") or puts the seeded catalog back ("seeded": true), not both.';
     add('wrong-shape', message, [...at, 'seeded'], true);
   }
+}
+
+/**
+ * An operation step's body against the operation's contract, as a request file's is, said as warnings: the run
+ * still goes (the service decides), and a step that expects a refusal (a 4xx) is not checked at all, as it sends
+ * a wrong body on purpose. A field left out is not said (a scenario may send the least a call needs to show
+ * something), nor anything on a `${...}` value, known at run time. A body read from a file is said at `file`.
+ */
+export function checkOperationBody(op: Operation, step: StepData, body: unknown, at: PathSegment[], add: Add) {
+  if (body === undefined || expectsRefusal(step)) return;
+  const said = bodyFindings(op.id, body).filter(
+    f => (f.severity ?? 'error') === 'error' && !UNSAID.has(f.code) && !heldByReference(body, f.path.slice(1)),
+  );
+  const file = (step as { file?: unknown }).file;
+  if (typeof file === 'string') {
+    if (!said.length) return;
+    const more = said.length > 1 ? ` (and ${said.length - 1} more)` : '';
+    const where = formatPath(said[0].path.slice(1)) || 'the body';
+    const message = `${file} is not a body ${op.id} takes: ${where}: ${said[0].message}${more}`;
+    add('payload-invalid', message, [...at, 'file'], false, 'warning');
+    return;
+  }
+  for (const f of said) add('payload-invalid', f.message, [...at, ...f.path], f.target === 'key', 'warning');
+}
+
+const UNSAID = new Set(['missing-field', 'placeholder']);
+
+/** Whether the step expects the service to refuse it (a 4xx status), so its body is wrong on purpose. */
+function expectsRefusal(step: StepData): boolean {
+  const status = (step as { expect?: { status?: unknown } }).expect?.status;
+  const all = Array.isArray(status) ? status : [status];
+  return all.some(s => typeof s === 'number' && s >= 400 && s < 500);
 }

@@ -9,7 +9,7 @@ import { parseJsonPath } from './jsonPath';
 import { findReferences } from './references';
 import { deepPlace, MAX_SCENARIO_DEPTH, tooDeepMessage } from './depth';
 import { Scenario, STEP_KINDS, type ScenarioData, type StepData } from './schema';
-import { checkAdvance, checkCatalog, checkHeaders, checkOperation } from './callFindings';
+import { checkAdvance, checkCatalog, checkHeaders, checkOperation, checkOperationBody } from './callFindings';
 import { checkExpect } from './expectFindings';
 import type { AddFinding, PreparedStep, ScenarioFinding } from './findingTypes';
 import { BODY_KINDS, projectRoot, readUtf8, stepBody } from './stepBody';
@@ -113,6 +113,7 @@ export function readScenario(text: string, opts: ReadScenarioOptions = {}): Scen
         stepBody(step as StepData & { body?: unknown; file?: unknown }, at, { dir, project }, readText, add),
       );
     }
+    if (prepared.operation) checkOperationBody(prepared.operation, step, prepared.body, at, add);
     if (step.kind === 'advance') checkAdvance(step, at, add);
     if (step.kind === 'catalog') checkCatalog(step, at, add);
     checkExpect(step, at, add, prepared.body);

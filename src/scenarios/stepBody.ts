@@ -132,7 +132,7 @@ function checkPayload(body: unknown, kind: PayloadKind, at: PathSegment[], add: 
 }
 
 /** True when the path (or a parent of it) is a string holding a reference, whose value is known only at run time. */
-function heldByReference(value: unknown, at: PathSegment[]): boolean {
+export function heldByReference(value: unknown, at: PathSegment[]): boolean {
   let v = value;
   for (let k = 0; k <= at.length; k++) {
     if (typeof v === 'string') return findReferences(v).length > 0;

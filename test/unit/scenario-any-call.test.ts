@@ -74,6 +74,65 @@ describe('an operation step takes any operation of the catalog, v1 and v2', () =
   });
 });
 
+describe("an operation step's body is checked against the operation's contract, as a request file's is", () => {
+  test('a v2 body: an unknown field is a warning at its place (the run goes); a ${...} value is left to the run', () => {
+    const s = scenario({
+      name: 'bodies',
+      steps: [
+        {
+          kind: 'operation',
+          name: 'made',
+          operation: 'GET /v2/accounts/{account_id}',
+          pathParams: { account_id: 'A1' },
+        },
+        {
+          kind: 'operation',
+          operation: 'POST /v2/contacts',
+          body: { account_id: '${made.body.id}', first_name: 'A', last_name: 'B', colour: 'red' },
+        },
+        {
+          kind: 'operation',
+          operation: 'POST /v2/usage_records',
+          body: {
+            account_number: '${made.body.account_number}',
+            quantity: '${made.body.bill_cycle_day}',
+            start_time: '2027-01-15T00:00:00Z',
+            unit_of_measure: 'API call',
+          },
+        },
+      ],
+    });
+    const said = s.findings.filter(f => f.code === 'payload-invalid');
+    assert.deepEqual(
+      said.map(f => [f.severity, f.path.join('.'), f.message]),
+      [['warning', 'steps.1.body.colour', 'Unknown field "colour" in the body: the service rejects it.']],
+    );
+    // A step that expects the refusal sends the wrong body on purpose: nothing is said.
+    const negative = scenario({
+      name: 'refused',
+      steps: [{ kind: 'operation', operation: 'POST /v2/contacts', body: { colour: 'red' }, expect: { status: 400 } }],
+    });
+    assert.deepEqual(findings(negative), []);
+  });
+  test('a v1 body is open: an unknown field is no finding, nor one left out; a value of the wrong type is', () => {
+    const s = scenario({
+      name: 'v1',
+      steps: [
+        {
+          kind: 'operation',
+          operation: 'POST /v1/payments',
+          body: { AnyCustom__c: 'x', amount: 'lots', currency: 'USD', type: 'External' },
+        },
+      ],
+    });
+    const said = s.findings.filter(f => f.code === 'payload-invalid');
+    assert.deepEqual(
+      said.map(f => [f.severity, f.path.join('.')]),
+      [['warning', 'steps.0.body.amount']],
+    );
+  });
+});
+
 describe('headers', () => {
   /** A service on loopback that keeps the headers of every request (its token call answers a token). */
   let server: http.Server;
