@@ -18,6 +18,8 @@ import { openPlace, type ConnectionInfo, type RunPlace, type RunTarget } from '.
 export type { ConnectionInfo, RunTarget };
 import { resolveCall, sendOnce, type Call, type Exchange, type Sent } from './stepCall';
 import { controlRefusal } from './controlSteps';
+import { runCalloutStep, usesReceiver } from './calloutStep';
+import { CalloutReceiver } from './receiver';
 
 export type StepOutcome = 'passed' | 'failed' | 'errored' | 'skipped';
 
@@ -159,6 +161,7 @@ export async function runScenario(
   // The client's secrets (its credentials, its tokens: known once it has one), the scenario's, and the values
   // this run has seen in secret fields (a token answered by step 1 and sent again by step 3 is masked there too).
   const learned = new Set<string>();
+  let receiver: CalloutReceiver | undefined;
   const ctx: StepContext = {
     place,
     learned,
@@ -172,6 +175,8 @@ export async function runScenario(
   const steps: StepResult[] = [];
   const knewAt: number[] = []; // how many secrets the run had learned when each step ended
   try {
+    // Only where callouts can reach it: on a real environment the steps that need it are refused.
+    if (place.sandbox && usesReceiver(f.steps)) ctx.scope.receiver = ctx.receiver = receiver = await CalloutReceiver.start();
     let stop: string | undefined;
     for (const step of f.steps) {
       stop ??= opts.signal?.aborted ? 'Cancelled.' : undefined;
@@ -192,6 +197,7 @@ export async function runScenario(
     }
   } finally {
     await place.close(); // the embedded sandbox (a connection's client is its owner's)
+    await receiver?.close();
   }
   // A value learned by a later step is masked in the earlier ones too (their reports are written at the end).
   steps.forEach((s, i) => {
@@ -225,6 +231,8 @@ interface StepContext {
   sleep: Sleep;
   /** Every answer is checked against its operation's response schema (`test --contract`). */
   contract: boolean;
+  /** Where callouts come to (`${receiver.url}`), when a step uses them. */
+  receiver?: CalloutReceiver;
 }
 
 async function runStep(p: PreparedStep, ctx: StepContext): Promise<StepResult> {
@@ -251,6 +259,7 @@ async function runStep(p: PreparedStep, ctx: StepContext): Promise<StepResult> {
     // The steps after this one would run on the wrong basis (a date, a catalog or data it does not have).
     return done({ outcome: 'errored', error: refused, errorKind: 'scenario', errorPath: [...base.path, 'kind'] });
   }
+  if (p.step.kind === 'callout') return done(await runCalloutStep(p, ctx));
   let call: Call;
   let expect: ExpectData | undefined;
   let until: ExpectData | undefined;
