@@ -2,6 +2,7 @@
 // the body), waking on each arrival and giving up after `retry.for` on the run's injected clock and sleeper (a
 // test's sleeper moves its clock: nothing really waits). Its answer is then checked with `expect` and captured
 // like a call's. A failure says what arrived instead, or that nothing did and what to check.
+import type { BillingClient } from '../client';
 import type { PathSegment } from '../schemas/findings';
 import { capture } from './captures';
 import { checkAnswer, checkValue, type Answer, type CheckFailure } from './checks';
@@ -42,6 +43,25 @@ export function usesReceiver(steps: readonly PreparedStep[]): boolean {
 
 export const namesReceiver = (p: PreparedStep): boolean =>
   [...findReferences(p.step), ...findReferences(p.body)].some(r => r.step === 'receiver');
+
+const DEFINITIONS = '/notifications/notification-definitions';
+
+/**
+ * On a Local sandbox reached by URL (it outlives the run): the notification definitions pointing at the closed
+ * receiver are deleted, so later events are not sent to a port nobody listens on. Best effort, a few pages.
+ */
+export async function dropDefinitions(client: BillingClient, receiverUrl: string): Promise<void> {
+  type Page = { data?: { id: string; callout?: { calloutBaseurl?: string } }[]; next?: string };
+  const ours: string[] = [];
+  for (let start = 0, pages = 0; pages < 20; pages++, start += 100) {
+    const page = (
+      await client.send<Page>({ method: 'GET', path: DEFINITIONS }, { query: { start: String(start), limit: '100' } })
+    ).data;
+    for (const d of page.data ?? []) if (d.callout?.calloutBaseurl?.startsWith(receiverUrl)) ours.push(d.id);
+    if (!page.next) break;
+  }
+  for (const id of ours) await client.send({ method: 'DELETE', path: `${DEFINITIONS}/{id}` }, { pathParams: { id } });
+}
 
 export async function runCalloutStep(p: PreparedStep, ctx: CalloutStepContext): Promise<CalloutOutcome> {
   const s = p.step as CalloutStepData;
@@ -138,11 +158,13 @@ function notArrived(
   span: string,
   at: PathSegment[],
 ): CheckFailure {
-  const what = `${count === 1 ? 'a' : count} ${[s.event ?? 'any'].flat().join(' or ')} callout${count === 1 ? '' : 's'}`;
+  const kinds = [s.event ?? 'any'].flat().join(' or ');
   const cond = where.length ? ` where ${where.map(describeCheck).join(' and ')}` : '';
-  const asked = `${what}${cond}`;
+  const a = /^[aeiou]/i.test(kinds) ? 'an' : 'a';
+  const asked = count === 1 ? `${a} ${kinds} callout${cond}` : `${count} ${kinds} callouts${cond}`;
+  const which = got ? `only ${got} of the ${count} ${kinds} callouts${cond}` : `no ${kinds} callout${cond}`;
   const message = received.length
-    ? `${got ? `only ${got} of ` : 'no '}${asked} arrived within ${span}; the receiver got ${received.length}: ${received
+    ? `${which} arrived within ${span}; the receiver got ${received.length}: ${received
         .slice(0, 5)
         .map(c => `${c.event ?? '(no event type)'} ${short(c.body)}`)
         .join('; ')}${received.length > 5 ? `; and ${received.length - 5} more` : ''}`

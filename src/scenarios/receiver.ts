@@ -27,20 +27,19 @@ export class CalloutReceiver {
   readonly received: Callout[] = [];
   private listeners = new Set<() => void>();
 
-  private constructor(
-    private readonly server: http.Server,
-    readonly url: string,
-  ) {}
+  private readonly server = http.createServer((req, res) => void this.take(req, res));
+  /** `${receiver.url}`: http://127.0.0.1:PORT/callouts. */
+  url = '';
+
+  private constructor() {}
 
   static async start(): Promise<CalloutReceiver> {
-    let self: CalloutReceiver | undefined;
-    const server = http.createServer((req, res) => void self?.take(req, res));
+    const self = new CalloutReceiver();
     await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(0, '127.0.0.1', resolve);
+      self.server.once('error', reject);
+      self.server.listen(0, '127.0.0.1', resolve);
     });
-    const port = (server.address() as AddressInfo).port;
-    self = new CalloutReceiver(server, `http://127.0.0.1:${port}${RECEIVER_PATH}`);
+    self.url = `http://127.0.0.1:${(self.server.address() as AddressInfo).port}${RECEIVER_PATH}`;
     return self;
   }
 
@@ -71,7 +70,14 @@ export class CalloutReceiver {
       Object.entries(req.headers).map(([k, v]) => [k.toLowerCase(), Array.isArray(v) ? v.join(', ') : (v ?? '')]),
     );
     const seq = this.received.length + 1;
-    this.received.push({ seq, event: eventOf(url.pathname, body), method: req.method ?? '', path: url.pathname, headers, body });
+    this.received.push({
+      seq,
+      event: eventOf(url.pathname, body),
+      method: req.method ?? '',
+      path: url.pathname,
+      headers,
+      body,
+    });
     res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"received":true}');
     for (const l of [...this.listeners]) l();
   }

@@ -18,7 +18,7 @@ import { openPlace, type ConnectionInfo, type RunPlace, type RunTarget } from '.
 export type { ConnectionInfo, RunTarget };
 import { resolveCall, sendOnce, type Call, type Exchange, type Sent } from './stepCall';
 import { controlRefusal } from './controlSteps';
-import { runCalloutStep, usesReceiver } from './calloutStep';
+import { dropDefinitions, runCalloutStep, usesReceiver } from './calloutStep';
 import { CalloutReceiver } from './receiver';
 
 export type StepOutcome = 'passed' | 'failed' | 'errored' | 'skipped';
@@ -176,7 +176,8 @@ export async function runScenario(
   const knewAt: number[] = []; // how many secrets the run had learned when each step ended
   try {
     // Only where callouts can reach it: on a real environment the steps that need it are refused.
-    if (place.sandbox && usesReceiver(f.steps)) ctx.scope.receiver = ctx.receiver = receiver = await CalloutReceiver.start();
+    if (place.sandbox && usesReceiver(f.steps))
+      ctx.scope.receiver = ctx.receiver = receiver = await CalloutReceiver.start();
     let stop: string | undefined;
     for (const step of f.steps) {
       stop ??= opts.signal?.aborted ? 'Cancelled.' : undefined;
@@ -196,8 +197,11 @@ export async function runScenario(
       if (r.outcome === 'skipped') stop = r.error;
     }
   } finally {
+    // A sandbox reached by URL outlives the run: no definition is left pointing at the closed receiver.
+    if (receiver && opts.target.kind === 'connection')
+      await dropDefinitions(place.client, receiver.url).catch(() => {});
+    await receiver?.close(); // first: it cannot fail, and then no port is left open whatever the place does
     await place.close(); // the embedded sandbox (a connection's client is its owner's)
-    await receiver?.close();
   }
   // A value learned by a later step is masked in the earlier ones too (their reports are written at the end).
   steps.forEach((s, i) => {

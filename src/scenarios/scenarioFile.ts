@@ -213,7 +213,8 @@ function checkReferences(
   if (!s || typeof s !== 'object') return;
   for (const r of findReferences(s, at)) {
     if (r.step === 'receiver') {
-      if (r.path !== 'url') add('bad-json-path', `${r.text}: the receiver has only a url: write \${receiver.url}.`, r.at);
+      if (r.path !== 'url')
+        add('bad-json-path', `${r.text}: the receiver has only a url: write \${receiver.url}.`, r.at);
       continue;
     }
     if (r.step === 'env' || r.step === 'row') {

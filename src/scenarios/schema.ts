@@ -247,7 +247,7 @@ export const Step = z.discriminatedUnion('kind', [
     {
       event: described(
         z.union([z.string(), z.array(z.string())]),
-        'The event type (or types) to match, such as `InvoicePosted`: the last segment of the URL the definition points at (`${receiver.url}/InvoicePosted`), else the body\'s `Event.Type`.',
+        "The event type (or types) to match, such as `InvoicePosted`: the last segment of the URL the definition points at (`${receiver.url}/InvoicePosted`), else the body's `Event.Type`.",
       ).optional(),
       where: z
         .array(ValueCheck)
@@ -265,8 +265,7 @@ export const Step = z.discriminatedUnion('kind', [
           for: span('How long to wait for it: `"10s"`, `"2m"` or milliseconds (default 10s).'),
         })
         .register(z.globalRegistry, {
-          description:
-            'How long the step waits for the callout (it wakes as each arrives, and gives up after `for`).',
+          description: 'How long the step waits for the callout (it wakes as each arrives, and gives up after `for`).',
         })
         .optional(),
     },
