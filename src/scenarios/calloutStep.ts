@@ -33,7 +33,8 @@ export interface CalloutOutcome {
   errorKind?: 'scenario';
   errorPath?: PathSegment[];
   tries: number;
-  exchange?: { method: string; url: string; status?: number; body?: unknown; answer?: unknown };
+  /** Its answer (not an exchange: nothing was sent, History has nothing to record). */
+  callout?: unknown;
 }
 
 /** Whether a run needs a receiver: a `callout` step, or `${receiver.url}` in a step or its payload file. */
@@ -95,10 +96,9 @@ export async function runCalloutStep(p: PreparedStep, ctx: CalloutStepContext): 
     callouts: found.map(c => ({ event: c.event, body: c.body })),
     received: receiver.received.map(c => c.event),
   };
-  const exchange = { method: 'WAIT', url: receiver.url, body: { event: s.event, where, count }, answer: body };
   if (found.length < count) {
     const failure = notArrived(s, where, count, found.length, receiver.received, String(s.retry?.for ?? '10s'), at);
-    return { outcome: 'failed', failures: [failure], tries: 1, exchange };
+    return { outcome: 'failed', failures: [failure], tries: 1, callout: body };
   }
   const answer: Answer = { status: 200, body, headers: first?.headers ?? {} };
   if (s.name) ctx.scope.answers.set(s.name, body);
@@ -106,7 +106,7 @@ export async function runCalloutStep(p: PreparedStep, ctx: CalloutStepContext): 
   for (const [k, v] of captured.values) ctx.scope.answers.set(k, v);
   for (const [k, why] of captured.missing) ctx.scope.missing.set(k, why);
   const failures = [...checkAnswer(answer, expect, [...at, 'expect']), ...captured.failures];
-  return { outcome: failures.length ? 'failed' : 'passed', failures, tries: 1, exchange };
+  return { outcome: failures.length ? 'failed' : 'passed', failures, tries: 1, callout: body };
 }
 
 /** Every `where` check passes on the callout's body. */

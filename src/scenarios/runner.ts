@@ -9,7 +9,7 @@ import { capture } from './captures';
 import { checkAnswer, contractFailures, type Answer, type CheckFailure } from './checks';
 import { secretValues } from './environment';
 import { resolveReferences, UnresolvedReference, type Scope } from './references';
-import { realSleep, retryTimes, tryUntil, untilExpect, type Sleep } from './retry';
+import { gaveUp, realSleep, retryTimes, tryUntil, untilExpect, untilFailures, type Sleep } from './retry';
 import { writes, type ExpectData } from './schema';
 import type { PreparedStep, ScenarioFile } from './scenarioFile';
 import { stepOperation } from './responseSchema';
@@ -42,6 +42,8 @@ export interface StepResult {
   errorPath?: PathSegment[];
   /** What was sent and answered, redacted (the editor's History can record it as it is). */
   exchange?: Exchange;
+  /** A callout step's answer, redacted: the callout it waited for, its body, the event types received. */
+  callout?: unknown;
   /** The answer was simulated from the contract by the Local sandbox (SIMULATED_NOTE). */
   note?: string;
 }
@@ -246,10 +248,11 @@ async function runStep(p: PreparedStep, ctx: StepContext): Promise<StepResult> {
   const done = (r: Partial<StepResult>): StepResult => {
     // Results reach reports, logs and History: nothing secret in them, whatever the outcome.
     const result = { ...base, outcome: 'passed' as StepOutcome, failures: [], tries: 0, ms: now() - started, ...r };
-    if (result.exchange) learnSecrets([result.exchange.body, result.exchange.answer], ctx.learned);
+    learnSecrets([result.exchange?.body, result.exchange?.answer, result.callout], ctx.learned);
     const redactor = ctx.redactor();
     if (result.error !== undefined) result.error = redactor.text(result.error);
     if (result.exchange) result.exchange = redactor.json(result.exchange);
+    if (result.callout) result.callout = redactor.json(result.callout);
     result.failures = result.failures.map(f => ({
       ...f,
       message: redactor.text(f.message),
@@ -319,33 +322,6 @@ async function runStep(p: PreparedStep, ctx: StepContext): Promise<StepResult> {
     ...captured.failures,
   ];
   return done({ outcome: failures.length ? 'failed' : 'passed', failures, exchange, tries, ...note });
-}
-
-/** The failures of `until` on an answer; one check written alone is pointed at as written (`retry.until.count`). */
-function untilFailures(
-  p: PreparedStep,
-  answer: Answer,
-  until: ExpectData,
-  at: PathSegment[],
-  context: { previewRequest?: unknown; operation?: string },
-): CheckFailure[] {
-  const failures = checkAnswer(answer, until, at, context.previewRequest, context);
-  const raw = p.step.retry?.until;
-  if (!raw || !('path' in raw || 'header' in raw)) return failures;
-  return failures.map(f => ({ ...f, path: [...at, ...f.path.slice(at.length + 2)] })); // drop `values[0]`
-}
-
-/** A retry whose check never held: the step fails, saying how long it tried and what the last answer lacked. */
-function gaveUp(p: PreparedStep, failures: CheckFailure[], at: PathSegment[], tries: number): CheckFailure {
-  const first = failures[0];
-  const span = String(p.step.retry!.for);
-  return {
-    check: 'retry until',
-    message: `still not so after ${tries === 1 ? '1 try' : `${tries} tries`} over ${span}: ${first?.message ?? 'the check did not hold'}`,
-    expected: first?.expected,
-    actual: first?.actual,
-    path: first?.path ?? at,
-  };
 }
 
 /** The client of the moment (a reset swaps it), for one try. */

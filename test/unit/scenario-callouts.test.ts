@@ -25,8 +25,9 @@ const listening = (url: string) =>
     s.once('error', () => resolve(false));
   });
 
-/** The receiver's URL a run used: its callout steps' exchanges record it. */
-const receiverOf = (r: ScenarioResult) => r.steps.find(s => s.kind === 'callout' && s.exchange)!.exchange!.url;
+/** The receiver's URL a run used: its first step registered a definition pointing there. */
+const receiverOf = (r: ScenarioResult) =>
+  (r.steps[0].exchange!.body as { callout: { calloutBaseurl: string } }).callout.calloutBaseurl;
 
 /**
  * A clock and sleeper: a wait shorter than `realAbove` is over at once (the clock moves by it: nothing waits);
@@ -87,11 +88,12 @@ describe('a callout step on the embedded Local sandbox', () => {
     const [r] = await runScenarios([scenario(example())], local);
     assert.equal(r.outcome, 'passed', JSON.stringify(r.steps.map(s => [s.label, s.outcome, s.error, s.failures])));
     const posted = r.steps.find(s => s.label === 'posted')!;
-    const answer = posted.exchange!.answer as { event: string; body: Record<string, string>; received: string[] };
+    assert.equal(posted.exchange, undefined, 'nothing was sent: History records nothing');
+    const answer = posted.callout as { event: string; body: Record<string, string>; received: string[] };
     assert.equal(answer.event, 'InvoicePosted');
     assert.match(answer.body.invoice, /^INV\d{8}$/);
     assert.equal(answer.body.amount, '350.00');
-    const inOrder = r.steps.find(s => s.label === 'inOrder')!.exchange!.answer as { received: string[] };
+    const inOrder = r.steps.find(s => s.label === 'inOrder')!.callout as { received: string[] };
     assert.deepEqual(inOrder.received, ['InvoicePosted', 'BillRunCompletion']);
     assert.equal(await listening(receiverOf(r)), false, 'the receiver closed with the scenario');
   });
@@ -129,22 +131,49 @@ describe('a callout step on the embedded Local sandbox', () => {
     assert.deepEqual(order.failures[0].actual, ['InvoicePosted', 'BillRunCompletion'], 'they arrived in date order');
   });
 
+  test("a callout's basic authentication is checked but never shown: the password is masked in every result", async () => {
+    const steps = example().steps;
+    const hook = structuredClone(steps[0]) as { body: { callout: Record<string, unknown> } };
+    Object.assign(hook.body.callout, {
+      requiredAuth: true,
+      calloutAuth: { username: 'erp', password: 'hook-pass-4711' },
+    });
+    const f = scenario({
+      name: 'auth',
+      today: '2027-01-01',
+      steps: [
+        hook,
+        ...steps.slice(2, 5),
+        {
+          kind: 'callout',
+          event: 'InvoicePosted',
+          expect: { values: [{ header: 'authorization', matches: '^Basic ' }] },
+        },
+      ],
+    });
+    const [r] = await runScenarios([f], local);
+    assert.equal(r.outcome, 'passed', JSON.stringify(r.steps.map(s => [s.label, s.outcome, s.error, s.failures])));
+    const shown = JSON.stringify(r);
+    assert.ok(!shown.includes('hook-pass-4711'), 'the password');
+    assert.ok(!shown.includes(Buffer.from('erp:hook-pass-4711').toString('base64')), 'the header it makes');
+  });
+
   test('nothing arrives: it fails after `for` on the injected clock (no real wait), saying what to check', async () => {
     const { opts, asked } = injected();
     const f = scenario({
       name: 'no definitions',
       today: '2027-01-01',
-      steps: [{ kind: 'callout', event: 'InvoicePosted', retry: { for: '3s' } }],
+      steps: [example().steps[1], { kind: 'callout', event: 'InvoicePosted', retry: { for: '3s' } }],
     });
     const [r] = await runScenarios([f], { ...local, ...opts });
-    const [step] = r.steps;
+    const step = r.steps[1];
     assert.equal(step.outcome, 'failed');
     assert.deepEqual(asked, [3_000], 'one sleep of the whole span, on the injected sleeper');
     assert.match(
       step.failures[0].message,
       /^nothing arrived within 3s waiting for an InvoicePosted callout: check that an earlier step registers a notification definition for that event with its callout at \$\{receiver\.url\}/,
     );
-    assert.deepEqual(step.failures[0].path, ['steps', 0, 'retry', 'for']);
+    assert.deepEqual(step.failures[0].path, ['steps', 1, 'retry', 'for']);
     assert.equal(await listening(receiverOf(r)), false, 'closed after a failure too');
   });
 
