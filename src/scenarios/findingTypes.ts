@@ -35,6 +35,7 @@ export const SCENARIO_FINDING_CODES = [
   'too-deep',
   'reserved-header',
   'bad-header',
+  'unknown-event',
 ] as const;
 export type ScenarioFindingCode = (typeof SCENARIO_FINDING_CODES)[number];
 

@@ -2,14 +2,14 @@
 // of the step named `signup`. A string that is one reference takes the value as it is (a number stays a
 // number); a reference inside longer text is replaced by the value's text. A capture (`${orderNo}`) is a
 // named value like a step's answer; `${env.NAME}` is an environment variable and `${row.NAME}` a value of the
-// row of `each` the scenario runs for.
+// row of `each` the scenario runs for; `${receiver.url}` the URL of the run's callout receiver.
 import type { PathSegment } from '../schemas/findings';
 import { parseJsonPath, valueAt } from './jsonPath';
 
 export const REFERENCE = /\$\{([A-Za-z_][\w-]*)((?:\.|\[)[^}]*)?\}/g;
 
 /** Names a step or a capture cannot take: `${env.…}` and `${row.…}` mean the environment and the row. */
-export const RESERVED_NAMES: readonly string[] = ['env', 'row'];
+export const RESERVED_NAMES: readonly string[] = ['env', 'row', 'receiver'];
 
 /** What references resolve against. */
 export interface Scope {
@@ -19,6 +19,8 @@ export interface Scope {
   env?: Readonly<Record<string, string | undefined>>;
   /** The row of `each` this run is for (`${row.NAME}`). */
   row?: Readonly<Record<string, unknown>>;
+  /** The run's callout receiver (`${receiver.url}`), when a step uses it. */
+  receiver?: { url: string };
   /** Why a name has no value although a step defines it (a capture that found nothing). */
   missing?: ReadonlyMap<string, string>;
 }
@@ -84,6 +86,11 @@ function lookup(r: Reference, scope: Scope, at: PathSegment[]): unknown {
     const value = scope.env?.[r.path];
     if (value === undefined) throw fail(`${r.path} is not set: set ${r.path} in the environment or the --dotenv file`);
     return value;
+  }
+  if (r.step === 'receiver') {
+    if (r.path !== 'url') throw fail('the receiver has only a url: write ${receiver.url}');
+    if (!scope.receiver) throw fail('no callout receiver runs here (only on a Local sandbox)');
+    return scope.receiver.url;
   }
   const parsed = parseJsonPath(r.path);
   if (parsed.error !== undefined) throw fail(parsed.error);

@@ -1,6 +1,9 @@
 // `retry`: a read sent again until its answer passes a check, every `every`, for at most `for`. Waiting goes
 // through an injected sleeper and clock (tests wait for nothing), and ends at once when the run is cancelled.
+import type { PathSegment } from '../schemas';
+import { checkAnswer, type Answer, type CheckFailure } from './checks';
 import { parseDuration } from './duration';
+import type { PreparedStep } from './findingTypes';
 import type { ExpectData, RetryData, ValueCheckData } from './schema';
 
 /** Waits `ms`, or less when the signal aborts (it never rejects: the caller looks at the signal). */
@@ -65,4 +68,31 @@ export async function tryUntil<T>(
     await deps.sleep(times.everyMs, deps.signal);
     if (deps.signal?.aborted) return { last, tries, held, cancelled: true };
   }
+}
+
+/** The failures of `until` on an answer; one check written alone is pointed at as written (`retry.until.count`). */
+export function untilFailures(
+  p: PreparedStep,
+  answer: Answer,
+  until: ExpectData,
+  at: PathSegment[],
+  context: { previewRequest?: unknown; operation?: string },
+): CheckFailure[] {
+  const failures = checkAnswer(answer, until, at, context.previewRequest, context);
+  const raw = p.step.retry?.until;
+  if (!raw || !('path' in raw || 'header' in raw)) return failures;
+  return failures.map(f => ({ ...f, path: [...at, ...f.path.slice(at.length + 2)] })); // drop `values[0]`
+}
+
+/** A retry whose check never held: the step fails, saying how long it tried and what the last answer lacked. */
+export function gaveUp(p: PreparedStep, failures: CheckFailure[], at: PathSegment[], tries: number): CheckFailure {
+  const first = failures[0];
+  const span = String(p.step.retry!.for);
+  return {
+    check: 'retry until',
+    message: `still not so after ${tries === 1 ? '1 try' : `${tries} tries`} over ${span}: ${first?.message ?? 'the check did not hold'}`,
+    expected: first?.expected,
+    actual: first?.actual,
+    path: first?.path ?? at,
+  };
 }

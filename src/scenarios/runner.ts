@@ -9,7 +9,7 @@ import { capture } from './captures';
 import { checkAnswer, contractFailures, type Answer, type CheckFailure } from './checks';
 import { secretValues } from './environment';
 import { resolveReferences, UnresolvedReference, type Scope } from './references';
-import { realSleep, retryTimes, tryUntil, untilExpect, type Sleep } from './retry';
+import { gaveUp, realSleep, retryTimes, tryUntil, untilExpect, untilFailures, type Sleep } from './retry';
 import { writes, type ExpectData } from './schema';
 import type { PreparedStep, ScenarioFile } from './scenarioFile';
 import { stepOperation } from './responseSchema';
@@ -18,6 +18,8 @@ import { openPlace, type ConnectionInfo, type RunPlace, type RunTarget } from '.
 export type { ConnectionInfo, RunTarget };
 import { resolveCall, sendOnce, type Call, type Exchange, type Sent } from './stepCall';
 import { controlRefusal } from './controlSteps';
+import { dropDefinitions, runCalloutStep, usesReceiver } from './calloutStep';
+import { CalloutReceiver } from './receiver';
 
 export type StepOutcome = 'passed' | 'failed' | 'errored' | 'skipped';
 
@@ -40,6 +42,8 @@ export interface StepResult {
   errorPath?: PathSegment[];
   /** What was sent and answered, redacted (the editor's History can record it as it is). */
   exchange?: Exchange;
+  /** A callout step's answer, redacted: the callout it waited for, its body, the event types received. */
+  callout?: unknown;
   /** The answer was simulated from the contract by the Local sandbox (SIMULATED_NOTE). */
   note?: string;
 }
@@ -159,6 +163,7 @@ export async function runScenario(
   // The client's secrets (its credentials, its tokens: known once it has one), the scenario's, and the values
   // this run has seen in secret fields (a token answered by step 1 and sent again by step 3 is masked there too).
   const learned = new Set<string>();
+  let receiver: CalloutReceiver | undefined;
   const ctx: StepContext = {
     place,
     learned,
@@ -172,6 +177,9 @@ export async function runScenario(
   const steps: StepResult[] = [];
   const knewAt: number[] = []; // how many secrets the run had learned when each step ended
   try {
+    // Only where callouts can reach it: on a real environment the steps that need it are refused.
+    if (place.sandbox && usesReceiver(f.steps))
+      ctx.scope.receiver = ctx.receiver = receiver = await CalloutReceiver.start();
     let stop: string | undefined;
     for (const step of f.steps) {
       stop ??= opts.signal?.aborted ? 'Cancelled.' : undefined;
@@ -191,6 +199,10 @@ export async function runScenario(
       if (r.outcome === 'skipped') stop = r.error;
     }
   } finally {
+    // A sandbox reached by URL outlives the run: no definition is left pointing at the closed receiver.
+    if (receiver && opts.target.kind === 'connection')
+      await dropDefinitions(place.client, receiver.url).catch(() => {});
+    await receiver?.close(); // first: it cannot fail, and then no port is left open whatever the place does
     await place.close(); // the embedded sandbox (a connection's client is its owner's)
   }
   // A value learned by a later step is masked in the earlier ones too (their reports are written at the end).
@@ -225,6 +237,8 @@ interface StepContext {
   sleep: Sleep;
   /** Every answer is checked against its operation's response schema (`test --contract`). */
   contract: boolean;
+  /** Where callouts come to (`${receiver.url}`), when a step uses them. */
+  receiver?: CalloutReceiver;
 }
 
 async function runStep(p: PreparedStep, ctx: StepContext): Promise<StepResult> {
@@ -234,10 +248,11 @@ async function runStep(p: PreparedStep, ctx: StepContext): Promise<StepResult> {
   const done = (r: Partial<StepResult>): StepResult => {
     // Results reach reports, logs and History: nothing secret in them, whatever the outcome.
     const result = { ...base, outcome: 'passed' as StepOutcome, failures: [], tries: 0, ms: now() - started, ...r };
-    if (result.exchange) learnSecrets([result.exchange.body, result.exchange.answer], ctx.learned);
+    learnSecrets([result.exchange?.body, result.exchange?.answer, result.callout], ctx.learned);
     const redactor = ctx.redactor();
     if (result.error !== undefined) result.error = redactor.text(result.error);
     if (result.exchange) result.exchange = redactor.json(result.exchange);
+    if (result.callout) result.callout = redactor.json(result.callout);
     result.failures = result.failures.map(f => ({
       ...f,
       message: redactor.text(f.message),
@@ -251,6 +266,7 @@ async function runStep(p: PreparedStep, ctx: StepContext): Promise<StepResult> {
     // The steps after this one would run on the wrong basis (a date, a catalog or data it does not have).
     return done({ outcome: 'errored', error: refused, errorKind: 'scenario', errorPath: [...base.path, 'kind'] });
   }
+  if (p.step.kind === 'callout') return done(await runCalloutStep(p, ctx));
   let call: Call;
   let expect: ExpectData | undefined;
   let until: ExpectData | undefined;
@@ -306,33 +322,6 @@ async function runStep(p: PreparedStep, ctx: StepContext): Promise<StepResult> {
     ...captured.failures,
   ];
   return done({ outcome: failures.length ? 'failed' : 'passed', failures, exchange, tries, ...note });
-}
-
-/** The failures of `until` on an answer; one check written alone is pointed at as written (`retry.until.count`). */
-function untilFailures(
-  p: PreparedStep,
-  answer: Answer,
-  until: ExpectData,
-  at: PathSegment[],
-  context: { previewRequest?: unknown; operation?: string },
-): CheckFailure[] {
-  const failures = checkAnswer(answer, until, at, context.previewRequest, context);
-  const raw = p.step.retry?.until;
-  if (!raw || !('path' in raw || 'header' in raw)) return failures;
-  return failures.map(f => ({ ...f, path: [...at, ...f.path.slice(at.length + 2)] })); // drop `values[0]`
-}
-
-/** A retry whose check never held: the step fails, saying how long it tried and what the last answer lacked. */
-function gaveUp(p: PreparedStep, failures: CheckFailure[], at: PathSegment[], tries: number): CheckFailure {
-  const first = failures[0];
-  const span = String(p.step.retry!.for);
-  return {
-    check: 'retry until',
-    message: `still not so after ${tries === 1 ? '1 try' : `${tries} tries`} over ${span}: ${first?.message ?? 'the check did not hold'}`,
-    expected: first?.expected,
-    actual: first?.actual,
-    path: first?.path ?? at,
-  };
 }
 
 /** The client of the moment (a reset swaps it), for one try. */

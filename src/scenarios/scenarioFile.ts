@@ -11,6 +11,7 @@ import { deepPlace, MAX_SCENARIO_DEPTH, tooDeepMessage } from './depth';
 import { Scenario, STEP_KINDS, type ScenarioData, type StepData } from './schema';
 import { checkAdvance, checkCatalog, checkHeaders, checkOperation, checkOperationBody } from './callFindings';
 import { checkExpect } from './expectFindings';
+import { CALLOUT_RETRY_HINT, checkCallout, stepFieldHint } from './calloutFindings';
 import type { AddFinding, PreparedStep, ScenarioFinding } from './findingTypes';
 import { BODY_KINDS, projectRoot, readUtf8, stepBody } from './stepBody';
 import { captureNames, checkName, checkRetry, checkSpecialReference, schemaFinding } from './stepFindings';
@@ -116,6 +117,7 @@ export function readScenario(text: string, opts: ReadScenarioOptions = {}): Scen
     if (prepared.operation) checkOperationBody(prepared.operation, step, prepared.body, at, add);
     if (step.kind === 'advance') checkAdvance(step, at, add);
     if (step.kind === 'catalog') checkCatalog(step, at, add);
+    if (step.kind === 'callout') checkCallout(step, at, add);
     checkExpect(step, at, add, prepared.body);
     return prepared;
   });
@@ -145,7 +147,14 @@ function shapeFinding(
   if (issue.code === 'unrecognized_keys') {
     for (const k of issue.keys ?? []) {
       const where = at.length ? `in ${formatPath(at)}` : 'at the top';
-      const hint = takes && at.length === 2 ? ` ${takes}.` : '';
+      const hint =
+        at.length === 2
+          ? takes
+            ? ` ${takes}.`
+            : stepFieldHint(stepKind, k, Object.keys(stepAt(value, at[1] as number)))
+          : stepKind === 'callout' && at.length === 3 && at[2] === 'retry'
+            ? CALLOUT_RETRY_HINT
+            : '';
       add('wrong-shape', `Unknown field "${k}" ${where} of a scenario.${hint}`, [...at, k], true);
     }
     return;
@@ -164,6 +173,11 @@ function shapeFinding(
   }
   add('wrong-shape', `${formatPath(at) || 'The scenario'}: ${issue.message}.`, at);
 }
+
+const stepAt = (value: unknown, i: number): object => {
+  const s = (value as { steps: unknown[] }).steps[i];
+  return s && typeof s === 'object' ? s : {};
+};
 
 function kindOfStep(value: unknown, i: number): string | undefined {
   const steps = (value as { steps?: unknown })?.steps;
@@ -199,6 +213,11 @@ function checkReferences(
 ) {
   if (!s || typeof s !== 'object') return;
   for (const r of findReferences(s, at)) {
+    if (r.step === 'receiver') {
+      if (r.path !== 'url')
+        add('bad-json-path', `${r.text}: the receiver has only a url: write \${receiver.url}.`, r.at);
+      continue;
+    }
     if (r.step === 'env' || r.step === 'row') {
       checkSpecialReference(r, known.rows, add);
       continue;

@@ -1,6 +1,7 @@
 // *.scenario.json: a named list of steps, each a call with checks on its answer. The zod schema is the one
 // source of truth: the loader parses with it and the editor's JSON Schema is generated from it.
 import * as z from 'zod';
+import { findReferences } from './references';
 import { SECRET_ENV_WORDS } from './secretEnv';
 
 const described = <T extends z.ZodType>(schema: T, description: string): T => {
@@ -20,6 +21,7 @@ export const STEP_KINDS = [
   'clock',
   'catalog',
   'reset',
+  'callout',
 ] as const;
 export type StepKind = (typeof STEP_KINDS)[number];
 
@@ -239,6 +241,35 @@ export const Step = z.discriminatedUnion('kind', [
     "Local sandbox only: the steps after it run on a fresh one (at the scenario's `today`, seeded, nothing of the steps before); one reached by URL is made afresh (POST /_sandbox/reset, its data file backed up first). The answer has `today`.",
     {},
   ),
+  step(
+    'callout',
+    "Local sandbox only: waits for a callout to reach the run's receiver (`${receiver.url}`, on 127.0.0.1: point notification definitions at it, or at `${receiver.url}/EventType`) and checks it. Its answer is `{ event, body, method, path, headers, callouts, received }`: the first matching callout, every match (`count` of them), and the event types of all callouts received so far, in arrival order.",
+    {
+      event: described(
+        z.union([z.string(), z.array(z.string())]),
+        "The event type (or types) to match, such as `InvoicePosted`: the last segment of the URL the definition points at (`${receiver.url}/InvoicePosted`), else the body's `Event.Type`.",
+      ).optional(),
+      where: z
+        .array(ValueCheck)
+        .register(z.globalRegistry, {
+          description:
+            'Checks the callout\'s body must pass to match, such as `[{ "path": "$.account", "equals": "${signup.account_number}" }]` (paths are in the body).',
+        })
+        .optional(),
+      count: described(
+        z.int().min(1),
+        'How many matching callouts to wait for (default 1); `callouts` in the answer lists them in arrival order.',
+      ).optional(),
+      retry: z
+        .strictObject({
+          for: span('How long to wait for it: `"10s"`, `"2m"` or milliseconds (default 10s).'),
+        })
+        .register(z.globalRegistry, {
+          description: 'How long the step waits for the callout (it wakes as each arrives, and gives up after `for`).',
+        })
+        .optional(),
+    },
+  ),
 ]);
 
 export const Scenario = z
@@ -286,12 +317,17 @@ export type RetryData = z.infer<typeof Retry>;
 /** The Local sandbox's own control calls: refused on a connection that is not one. */
 export const CONTROL_KINDS: readonly StepKind[] = ['advance', 'clock', 'catalog', 'reset'];
 
-/** Control steps that change the Local sandbox (its clock, its catalog, its data), not only read it. */
-export const changesSandbox = (s: StepData): boolean => ['advance', 'catalog', 'reset'].includes(s.kind);
+/**
+ * Control steps that change the Local sandbox (its clock, its catalog, its data), not only read it; and the
+ * steps of callouts (definitions pointing at `${receiver.url}`, a wait for a callout): on a shared sandbox,
+ * another scenario's events would reach this run's receiver.
+ */
+export const changesSandbox = (s: StepData): boolean =>
+  ['advance', 'catalog', 'reset', 'callout'].includes(s.kind) || findReferences(s).some(r => r.step === 'receiver');
 
-/** Steps that may be sent again by `retry`: reads and previews (an advance moves the clock each time). */
+/** Steps that may be sent again by `retry`: reads and previews (an advance moves the clock each time); a callout waits. */
 export function retryable(s: StepData): boolean {
-  return !writes(s) && !changesSandbox(s);
+  return s.kind === 'callout' || (!writes(s) && !changesSandbox(s));
 }
 
 /** Steps that change data on the connection (asked before, on anything but the Local sandbox). */

@@ -131,6 +131,8 @@ export function resolveCall(p: PreparedStep, answers: Scope, reset: PlaceReset |
       const control = { method, path: SANDBOX_CATALOG_PATH };
       return { body, send: (c, signal) => c.send(control, { ...(body !== undefined ? { body } : {}), ...o(signal) }) };
     }
+    case 'callout':
+      throw new Error('a callout step is not sent: the runner waits for it (runCalloutStep)');
     case 'reset':
       if (!reset) throw new Error('a reset step where the run cannot reset (controlRefusal lets none through)');
       return { local: reset.local, body: reset.body, send: (c, signal) => reset.send(c, o(signal)) };

@@ -16,7 +16,11 @@ const NAME = /^[A-Za-z_][\w-]*$/;
 export function checkName(name: string, what: 'step' | 'capture', at: PathSegment[], add: AddFinding, key = false) {
   if (RESERVED_NAMES.includes(name)) {
     const means =
-      name === 'env' ? '${env.NAME} is an environment variable' : '${row.NAME} is a value of a row of "each"';
+      name === 'env'
+        ? '${env.NAME} is an environment variable'
+        : name === 'row'
+          ? '${row.NAME} is a value of a row of "each"'
+          : "${receiver.url} is the URL of the run's callout receiver";
     add('reserved-name', `A ${what} cannot be named "${name}": ${means}. Choose another name.`, at, key);
   } else if (what === 'capture' && !NAME.test(name)) {
     const message = `"${name}" cannot be referred to as \${${name}}: a capture name starts with a letter or _ and holds letters, digits, _ or -.`;

@@ -91,6 +91,12 @@ suite('Scenarios in the Testing view', function () {
       assert.ok(r.steps.every(s => s.outcome === 'passed'));
     }
     assert.strictEqual(outcome(FAILING)?.outcome, 'failed');
+    // A scenario that waits for callouts: its receiver runs in the extension host, on loopback, as in the CLI.
+    const callouts = outcome(`${DIR}/scenarios/callouts.scenario.json`)?.steps.filter(s => s.kind === 'callout');
+    assert.deepStrictEqual(
+      callouts?.map(s => `${s.label} ${s.outcome}`),
+      ['posted passed', 'completed passed', 'inOrder passed'],
+    );
     // Every sent step reached History's event: method, path, status, the connection, nothing secret.
     const example = sent.filter(s => s.uri === file(EXAMPLE).toString());
     assert.deepStrictEqual(

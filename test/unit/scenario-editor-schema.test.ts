@@ -44,6 +44,7 @@ test('completion offers the step kinds and the catalog operation ids; hover show
   const kinds = '{ "steps": [{ "kind":  }] }';
   assert.deepEqual((await complete(kinds, kinds.indexOf(':  ') + 2)).sort(), [
     '"advance"',
+    '"callout"',
     '"catalog"',
     '"clock"',
     '"createAccount"',

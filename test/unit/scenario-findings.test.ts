@@ -142,6 +142,7 @@ describe('examples/scenarios', () => {
     const kinds = new Set(results.flatMap(r => r.steps.map(s => s.kind)));
     assert.deepEqual([...kinds].sort(), [
       'advance',
+      'callout',
       'clock',
       'createAccount',
       'createOrder',

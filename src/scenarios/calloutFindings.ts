@@ -1,0 +1,37 @@
+// Findings on the `callout` step (an event type the Local sandbox never sends, with its nearest name; a `where`
+// path that does not parse) and the "did you mean" of a misspelt field of any step (`evnt` -> `event`).
+import type { PathSegment } from '../schemas';
+import { suggestKey } from '../schemas/typos';
+import { EVENT_TYPES } from '../sandbox';
+import { parseJsonPath } from './jsonPath';
+import { Step, type StepData } from './schema';
+import type { AddFinding } from './findingTypes';
+
+export function checkCallout(step: StepData & { kind: 'callout' }, at: PathSegment[], add: AddFinding): void {
+  const events = step.event === undefined ? [] : [step.event].flat();
+  events.forEach((e, i) => {
+    if (typeof e !== 'string' || (EVENT_TYPES as readonly string[]).includes(e) || e.includes('${')) return;
+    const near = suggestKey(e, EVENT_TYPES, new Set());
+    const mean = near ? `did you mean \`${near}\`? ` : '';
+    const where = Array.isArray(step.event) ? [...at, 'event', i] : [...at, 'event'];
+    const message = `The Local sandbox sends no "${e}" event: ${mean}It sends ${EVENT_TYPES.join(', ')}.`;
+    add('unknown-event', message, where, false, 'warning');
+  });
+  (Array.isArray(step.where) ? step.where : []).forEach((w, i) => {
+    if (typeof w?.path !== 'string') return;
+    const p = parseJsonPath(w.path);
+    if (p.error !== undefined) add('bad-json-path', `${p.error}.`, [...at, 'where', i, 'path']);
+  });
+}
+
+/** The field of the step kind `key` most likely misspells, as " Did you mean `event`?", or ''. */
+export function stepFieldHint(kind: string | undefined, key: string, present: readonly string[]): string {
+  const option = Step.options.find(o => o.shape.kind.value === kind);
+  if (!option) return '';
+  const near = suggestKey(key, Object.keys(option.shape), new Set(present));
+  return near ? ` Did you mean \`${near}\`?` : '';
+}
+
+/** A callout step's retry takes `for` only: it wakes on each arrival and has no `until` of its own. */
+export const CALLOUT_RETRY_HINT =
+  ' A callout step\'s retry takes only "for" (how long to wait): it wakes as each callout arrives; match with "event" and "where".';
