@@ -238,4 +238,28 @@ describe('usage rated into bill runs', () => {
       [customer.tiered, '2027-02-01', '50', '0.15'], // 50 x 0.003
     ]);
   });
+
+  test('usage arriving for a period billed before: the next bill run gives that line back and bills the period whole', async () => {
+    // 100 more calls on 2027-01-25 under the per-call subscription: January becomes 1,334.5 calls x 0.002 = 2.669,
+    // 2.67. The vendor bills late usage in the next run; here the run reverses January's 2.47 line and bills 2.67
+    // (tiered charges need the whole period's quantity to price each tier, so every model is done the same way).
+    await send('POST', '/v2/usage_records', {
+      account_number: customer.account,
+      subscription_id: customer.perCall,
+      unit_of_measure: 'call',
+      quantity: 100,
+      start_time: '2027-01-25T00:00:00Z',
+    });
+    await send('POST', '/v2/bill_runs', { target_date: '2027-03-05', invoice_date: '2027-03-05' });
+    const january = (await usageLines()).filter(
+      i => i.subscriptionName === customer.perCall && i.serviceStartDate === '2027-01-01',
+    );
+    assert.deepEqual(january.map(i => `${i.quantity} ${i.chargeAmount}`).sort(), [
+      '1234.5 -2.47',
+      '1234.5 2.47',
+      '1334.5 2.67',
+    ]);
+    await send('POST', '/v2/bill_runs', { target_date: '2027-03-05', invoice_date: '2027-03-05' });
+    assert.equal((await usageLines()).length, 7, 'nothing billed twice');
+  });
 });

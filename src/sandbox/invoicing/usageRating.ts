@@ -22,7 +22,11 @@ export interface UsageRater {
 }
 
 /** Matches the account's live records to its subscriptions' usage charges, once per bill. */
-export function usageRater(records: readonly UsageRec[], subs: readonly SubscriptionRec[], currency: string) {
+export function usageRater(
+  records: readonly UsageRec[],
+  subs: readonly SubscriptionRec[],
+  currency: string,
+): UsageRater {
   const items = new Map<string, ItemRec>();
   const byItem = new Map<string, UsageRec[]>();
   for (const s of subs)
@@ -36,10 +40,12 @@ export function usageRater(records: readonly UsageRec[], subs: readonly Subscrip
   }
   const rater: UsageRater = {
     rate: lines =>
-      lines.map(line => {
-        const it = line.item.charge_type === 'usage' ? items.get(line.item.billed_id) : undefined;
-        return it && line.item.kind === 'charge' ? rated(line, it, byItem.get(it.id) ?? [], currency) : line;
-      }),
+      !items.size // no usage charge: the engine's lines as they are (most accounts)
+        ? (lines as ExpectedLine[])
+        : lines.map(line => {
+            const it = line.item.charge_type === 'usage' ? items.get(line.item.billed_id) : undefined;
+            return it && line.item.kind === 'charge' ? rated(line, it, byItem.get(it.id) ?? [], currency) : line;
+          }),
   };
   return rater;
 }
