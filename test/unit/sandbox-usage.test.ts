@@ -7,6 +7,9 @@
 // (https://docs.zuora.com/en/zuora-billing/bill-your-customer/usage-billing/usage-file-format) and is atomic.
 import { after, before, describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { ApiError, BillingClient } from '../../src/client';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { newCustomer } from './billRunFixtures';
@@ -268,4 +271,33 @@ describe('usage rated into bill runs', () => {
     await send('POST', '/v2/bill_runs', { target_date: '2027-03-05', invoice_date: '2027-03-05' });
     assert.equal((await usageLines()).length, lines, 'nothing billed twice');
   });
+});
+
+test('a data file keeps the usage records and their uploads across a restart; a change and a delete too', async () => {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bw-usage-')), 'sandbox.json');
+  let own = await startSandbox({ dataFile: file, today: '2027-01-01' });
+  const client = () => new BillingClient({ baseUrl: own.url, clientId: own.clientId, clientSecret: own.clientSecret });
+  let k = client();
+  try {
+    const post = async (body: object) =>
+      (await k.send<Usage>({ method: 'POST', path: '/v2/usage_records' }, { body })).data;
+    const account = (await k.send<Data>({ method: 'GET', path: '/v2/accounts' })).data as unknown as { data: Data[] };
+    const number = account.data[0].account_number as string; // a seeded account
+    const base = { account_number: number, unit_of_measure: 'GB', start_time: '2027-01-02T00:00:00Z' };
+    const [a, b] = [await post({ ...base, quantity: 1 }), await post({ ...base, quantity: 2 })];
+    await k.send({ method: 'PATCH', path: `/v2/usage_records/${a.id}` }, { body: { quantity: 5 } });
+    await k.send({ method: 'DELETE', path: `/v2/usage_records/${b.id}` });
+    await k.close();
+    await own.close();
+    own = await startSandbox({ dataFile: file });
+    k = client();
+    const listed = (await k.send<{ data: Usage[] }>({ method: 'GET', path: '/v2/usage_records' })).data.data;
+    assert.deepEqual(
+      listed.map(u => [u.id, u.quantity]),
+      [[a.id, 5]],
+    );
+  } finally {
+    await k.close();
+    await own.close();
+  }
 });
