@@ -191,6 +191,20 @@ describe('usage records kept (v2 and v1)', () => {
     assert.match(JSON.stringify(noEnd.body), /Row 1: The usage file's header row lacks ENDDATE/);
     assert.equal((await records()).length, before, 'nothing of the refused files kept');
   });
+
+  test('the reference’s own example body is taken: a quoted quantity, a start with an offset, the account by id', async () => {
+    const account = (await send('GET', `/v2/accounts/${customer.account}`)).id;
+    const body = {
+      unit_of_measure: 'Each',
+      quantity: '4',
+      start_time: '2026-12-01T00:00:00+00:00',
+      account_id: account,
+    };
+    const made = await send<Usage>('POST', '/v2/usage_records', body);
+    assert.deepEqual([made.quantity, made.account_number, made.state], [4, customer.account, 'pending']);
+    await send('DELETE', `/v2/usage_records/${made.id}`);
+    await refusal(send('GET', `/v2/usage_records/${made.id}`));
+  });
 });
 
 describe('usage rated into bill runs', () => {
