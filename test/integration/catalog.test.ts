@@ -78,6 +78,7 @@ suite('Catalog-aware authoring', () => {
       'plan-enterprise-yearly',
       'plan-onboarding',
       'plan-api-usage',
+      'plan-api-tiered',
       'plan-storage-tiered',
       'plan-support-quarterly',
       'plan-licences-volume',

@@ -49,7 +49,7 @@ describe('validate --connection-catalog (embedded Local sandbox)', () => {
       ),
       line,
     );
-    assert.match(r.stderr, /product catalog of the embedded Local sandbox: 9 plans, 10 prices/);
+    assert.match(r.stderr, /product catalog of the embedded Local sandbox: 10 plans, 11 prices/);
   });
 
   test('--format json: the finding as a warning with its code and place', async () => {

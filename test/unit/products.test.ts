@@ -39,9 +39,9 @@ const order = (plans: unknown[], extra: Record<string, unknown> = {}) =>
   JSON.stringify({ account_number: 'A00000001', subscriptions: [{ subscription_plans: plans }], ...extra }, null, 2);
 
 describe('fetching the catalog', () => {
-  test('follows next_page over every page of GET /v2/plans (page_size 1: nine pages, nine plans)', () => {
+  test('follows next_page over every page of GET /v2/plans (page_size 1: ten pages, ten plans)', () => {
     const pages = requests.filter(l => l.startsWith('GET /v2/plans 200'));
-    assert.equal(pages.length, 9);
+    assert.equal(pages.length, 10);
     assert.deepEqual(
       catalog.plans.map(p => p.id),
       [
@@ -49,6 +49,7 @@ describe('fetching the catalog', () => {
         'plan-enterprise-yearly',
         'plan-onboarding',
         'plan-api-usage',
+        'plan-api-tiered',
         'plan-storage-tiered',
         'plan-support-quarterly',
         'plan-licences-volume',

@@ -51,6 +51,7 @@ before(async () => {
     invoice: docs.data.documents.find(d => d.documentType === 'Invoice')!.documentNumber,
     product: sb.store.catalog.productList[0].id,
     payment: (await paidByCard(client, order.data.accountNumber)).payment_number,
+    usage: (await usedBy(client, order.data.accountNumber)).id,
   });
 });
 after(async () => {
@@ -75,6 +76,26 @@ async function paidByCard(c: BillingClient, account: string) {
   return (await c.send<{ payment_number: string }>({ method: 'POST', path: '/v2/payments' }, { body })).data;
 }
 
+/** A usage record of the account (v2: the v1 CRUD object reads, updates and deletes it). */
+async function usedBy(c: BillingClient, account: string) {
+  const body = { account_number: account, unit_of_measure: 'Each', quantity: 3, start_time: `${TODAY}T10:00:00Z` };
+  return (await c.send<{ id: string }>({ method: 'POST', path: '/v2/usage_records' }, { body })).data;
+}
+
+/** POST /v1/usage as `curl -F file=@usage.csv` sends it (multipart: the client sends JSON bodies only). */
+async function uploadUsage(account: string) {
+  const form = new FormData();
+  const csv = `ACCOUNT_ID,UOM,QTY,STARTDATE,ENDDATE\n${account},Each,2,01/01/2027,\n`;
+  form.append('file', new Blob([csv], { type: 'text/csv' }), 'usage.csv');
+  const headers = { authorization: `Bearer ${await tokenOf(sb)}` };
+  const r = await fetch(`${sb.url}/v1/usage`, { method: 'POST', body: form, headers });
+  return {
+    status: r.status,
+    data: (await r.json()) as unknown,
+    headers: { 'content-type': r.headers.get('content-type') ?? '' },
+  };
+}
+
 /** The path key an operation is called with: what the sandbox keeps where it serves the operation by state. */
 function keyFor(param: string, path: string): string {
   if (/^account/i.test(param) || (param === 'key' && /accounts/.test(path))) return kept.account;
@@ -86,6 +107,7 @@ function keyFor(param: string, path: string): string {
   if (param === 'product-key') return kept.product;
   if (param === 'object') return 'Account';
   if (param === 'id' && path.includes('notification-definitions')) return kept.definition;
+  if (param === 'id' && path.includes('/object/usage')) return kept.usage;
   return 'K0001';
 }
 
@@ -94,6 +116,10 @@ function bodyFor(id: string): unknown {
   if (id === 'POST /v1/orders') return newCustomerOrder();
   if (id === 'POST /v1/orders/preview') return { ...newCustomerOrder(), previewOptions: PREVIEW_ALL };
   if (id === 'POST /v1/bill-runs' || id.endsWith('/billing-documents/generate')) return { targetDate: TODAY };
+  if (id === 'POST /v1/object/usage') {
+    return { AccountNumber: kept.account, UOM: 'Each', Quantity: 1.5, StartDateTime: `${TODAY}T08:00:00Z` };
+  }
+  if (id === 'PUT /v1/object/usage/{id}') return { Quantity: 4 };
   const node = REQUESTS.operations[id];
   if (!node || REQUESTS.media[id]) return undefined;
   const ctx = { shapes: new Shapes(REQUESTS.schemas), today: TODAY, seed: id, idsMade: 0 };
@@ -132,7 +158,10 @@ test(`every v1 operation called once: ${ANSWERED.length} answer as their schema 
     );
     const query = id === 'GET /v1/billing-documents' ? { accountNumber: kept.account } : {};
     try {
-      const r = await client.send(op, { pathParams, query, body: bodyFor(id) });
+      const r =
+        id === 'POST /v1/usage'
+          ? await uploadUsage(kept.account)
+          : await client.send(op, { pathParams, query, body: bodyFor(id) });
       answered.push(id);
       const found = departures(id, r.status, r.data, r.headers?.['content-type'] ?? '');
       problems.push(...found.map(d => `${id}: ${d}`));

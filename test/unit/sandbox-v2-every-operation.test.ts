@@ -85,6 +85,8 @@ async function servedCalls() {
       })
     ).id as string;
   const five = { billing_documents: [{ id: h.invoice, type: 'invoice', amount: 5 }] };
+  const used = { account_id: h.account, unit_of_measure: 'call', quantity: 3, start_time: `${TODAY}T10:00:00Z` };
+  const usage = async () => (await send('POST', '/v2/usage_records', used)).id;
   const ids: Record<string, string> = {
     account_id: a.account,
     subscription_id: sub,
@@ -137,6 +139,10 @@ async function servedCalls() {
     'PUT /v2/payments/{payment_id}/unapply': { params: { payment_id: await paid(10) }, body: five },
     'POST /v2/payments/{payment_id}/cancel': { params: { payment_id: await paid(0) } },
     'POST /v2/refunds': { body: { payment_id: await paid(0), amount: 2, reason_code: 'Standard Refund' } },
+    'POST /v2/usage_records': { body: used },
+    'GET /v2/usage_records/{id}': { params: { id: await usage() } },
+    'PATCH /v2/usage_records/{id}': { params: { id: await usage() }, body: { quantity: 4 } },
+    'DELETE /v2/usage_records/{id}': { params: { id: await usage() } },
   };
   return (op: Operation) => {
     const own = special[op.id] ?? {};

@@ -13,6 +13,7 @@ import type { Billed, BillingDocumentRec, ChargeKind, DocumentItemRec } from '..
 import { newId } from '../state/ids';
 import type { AccountRec, OrderRec, Store, SubscriptionRec } from '../state/store';
 import { orderLines, subscriptionLines, type ExpectedLine } from './expected';
+import { usageRater } from './usageRating';
 
 /** An account's records that bill: its subscriptions and its orders (their line items). */
 export interface AccountScope {
@@ -75,7 +76,10 @@ export function pendingLines(
     : named
       ? scope.subscriptions.filter(s => named.has(s.id) || named.has(s.subscription_number))
       : scope.subscriptions;
-  const expected: ExpectedLine[] = subs.flatMap(s => subscriptionLines(s, cycleDay, through, account.currency));
+  const usage = usageRater(store.usage.ofAccount(account.account_number), subs, account.currency);
+  const expected: ExpectedLine[] = subs.flatMap(s =>
+    usage.rate(subscriptionLines(s, cycleDay, through, account.currency)),
+  );
   const ids = subs.flatMap(s => s.plans.flatMap(p => p.items.map(i => i.id)));
   if (!named && !filter.skipLineItems) {
     for (const o of scope.orders) {

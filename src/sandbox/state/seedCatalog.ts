@@ -100,6 +100,28 @@ const SEED_PRODUCTS: Product[] = [
           },
         ],
       },
+      {
+        id: 'plan-api-tiered',
+        number: 'PL-API-TIERED',
+        name: 'API calls, tiered',
+        charges: [
+          {
+            id: 'price-api-calls-tiered',
+            name: 'API calls',
+            type: 'usage',
+            model: 'tiered', // graduated: each tier prices the calls that fall in it
+            billingPeriod: 'month',
+            unitOfMeasure: 'call',
+            defaultQuantity: 0,
+            prices: {},
+            tiers: [
+              { upTo: 1000, unitAmounts: { USD: 0.003, EUR: 0.0027 } },
+              { upTo: 10000, unitAmounts: { USD: 0.002, EUR: 0.0018 } },
+              { unitAmounts: { USD: 0.001, EUR: 0.0009 } },
+            ],
+          },
+        ],
+      },
     ],
   },
   {

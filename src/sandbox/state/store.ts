@@ -23,6 +23,7 @@ import { Ledger, type BillingDocumentRec } from './documents';
 import { upgradeOrder } from './upgrade';
 import { PaymentBook, type BookExtent, type BookRemoved, type BookSnapshot } from './payments';
 import { Notifications, type NotificationDefinitionRec } from './notifications';
+import { UsageBook, type UsageExtent, type UsageRemoved, type UsageSnapshot } from './usage';
 
 export type { BillingRun, ItemRec, PauseRec, PlanRec } from './subscriptionParts';
 
@@ -93,7 +94,7 @@ export interface OrderRec {
   /** The subscriptions as this order left them, with the actions it took: the retrieve response. */
   subscriptions: unknown[];
 }
-interface Snapshot extends BookSnapshot {
+interface Snapshot extends BookSnapshot, UsageSnapshot {
   format: string;
   numbers: Record<string, number>;
   accounts: AccountRec[];
@@ -127,6 +128,7 @@ export interface Extent {
   actions: number;
   catalog: Catalog;
   payments?: BookExtent; // absent in marks kept before payments were
+  usage?: UsageExtent; // absent in marks kept before usage was
 }
 
 /** What a store put back to an extent took off its lists (to add them again when that is undone). */
@@ -137,6 +139,7 @@ export interface Removed {
   billRuns: BillRunRec[];
   actions: ActionRec[];
   payments: BookRemoved;
+  usage: UsageRemoved;
 }
 
 interface Checkpoint extends Extent {
@@ -161,6 +164,7 @@ export class Store {
   readonly billRuns = new Map<string, BillRunRec>();
   readonly actions = new Actions(); // invoices posted, canceled...; bill runs posted... (actions.ts)
   readonly payments = new PaymentBook(); // payment methods, payments, what was done to them (payments.ts)
+  readonly usage = new UsageBook(); // usage records and their uploads, rated by bill runs (usage.ts)
   /** What each item has been billed (from the documents): a bill run bills the rest. */
   ledger = new Ledger();
   /** Notification definitions (notifications.ts): what events/ delivers callouts for. */
@@ -275,6 +279,7 @@ export class Store {
       ...(this.billRunList.length ? { billRuns: this.billRunList } : {}),
       ...(this.actions.list.length ? { actions: this.actions.list } : {}),
       ...this.payments.snapshot(),
+      ...this.usage.snapshot(),
       ...(this.notifications.size ? { notifications: this.notifications.list } : {}),
     };
     return JSON.stringify(snapshot);
@@ -293,6 +298,7 @@ export class Store {
     this.billRunList.length = 0;
     this.actions.clear();
     this.payments.clear();
+    this.usage.clear();
     this.notifications.clear();
     this.ledger = new Ledger();
     this.catalog = SEED_CATALOG; // unless the state put back had a copied one
@@ -316,6 +322,7 @@ export class Store {
       actions: this.actions.list.length,
       catalog: this.catalog,
       payments: this.payments.extent(),
+      usage: this.usage.extent(),
     };
   }
 
@@ -339,7 +346,8 @@ export class Store {
       this.billRuns.delete(r.id);
       this.billRuns.delete(r.number);
     }
-    return { accounts, orders, documents, billRuns, actions, payments: this.payments.truncate(to.payments) };
+    const [payments, usage] = [this.payments.truncate(to.payments), this.usage.truncate(to.usage)];
+    return { accounts, orders, documents, billRuns, actions, payments, usage };
   }
 
   private rollback(cp: Checkpoint): void {
@@ -364,6 +372,7 @@ export class Store {
     for (const d of Array.isArray(s.documents) ? s.documents : []) this.addDocument(d);
     for (const r of Array.isArray(s.billRuns) ? s.billRuns : []) this.addBillRun(r);
     this.payments.load(s);
+    this.usage.load(s);
     for (const n of Array.isArray(s.notifications) ? s.notifications : []) this.notifications.put(n);
     if (catalog) this.catalog = catalog;
   }
