@@ -195,7 +195,7 @@ describe('copying one sandbox catalog into another', () => {
     try {
       await copyCatalog(fromTenant, c);
       const back = await c.send<SandboxCatalogAnswer>({ method: 'DELETE', path: SANDBOX_CATALOG_PATH });
-      assert.deepEqual(back.data, { copied: false, plans: 9, prices: 10, unpriceable: [] });
+      assert.deepEqual(back.data, { copied: false, plans: 10, prices: 11, unpriceable: [] });
       const plans = await fetchPlans(c);
       assert.equal(plans[0].id, 'plan-team-monthly');
     } finally {
