@@ -272,9 +272,21 @@ const MARK: Record<ScenarioResult['outcome'], string> = { passed: '✓', failed:
 /** `✓ quote: POST /v2/orders/preview → 201 (34 ms)`, and why when it did not pass. */
 function stepLine(s: StepResult): { call: string; why?: string } {
   const x = s.exchange;
-  const call = x ? ` ${x.method} ${pathOf(x.url)}${x.status !== undefined ? ` → ${x.status}` : ''}` : '';
+  const call = x
+    ? ` ${x.method} ${pathOf(x.url)}${x.status !== undefined ? ` → ${x.status}` : ''}`
+    : s.callout
+      ? ` ${calloutWords(s.callout)}`
+      : '';
   const why = s.failures.length ? s.failures.map(f => f.message).join('; ') : s.error;
   return { call: `  ${MARK[s.outcome]} ${s.label}:${call} (${s.ms} ms)`, why };
+}
+
+/** A callout step's line: `callout InvoicePosted received` (and how many, when it waited for several). */
+function calloutWords(callout: unknown): string {
+  const c = callout as { event?: unknown; callouts?: unknown[] };
+  const event = typeof c.event === 'string' ? c.event : 'callout';
+  const count = Array.isArray(c.callouts) && c.callouts.length > 1 ? ` ×${c.callouts.length}` : '';
+  return `callout ${event}${count} received`;
 }
 
 /** The question before a run writes: names the connection (production loudly) and the steps that write. */
