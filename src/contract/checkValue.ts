@@ -134,13 +134,15 @@ class Checker {
     if (r.verdict === 'advice') {
       const zone = r.noZone ? ' (Z is UTC; or give the offset, e.g. +01:00)' : '';
       const message = `${this.name(path)} ${r.why}: write "${r.suggestion}"${zone}.`;
-      out.push({ code: 'invalid-format', path, target: 'value', severity: 'warning', message });
+      const fix = r.suggestion ? { fix: { kind: 'replaceValue' as const, value: r.suggestion } } : {};
+      out.push({ code: 'invalid-format', path, target: 'value', severity: 'warning', message, ...fix });
       return false;
     }
     const form = `${r.impossible ? 'a real date-time' : 'a date-time'} written YYYY-MM-DDThh:mm:ss with a zone`;
     const why = r.why ? ` (${r.why})` : '';
     const message = `${this.name(path)} must be ${form}, e.g. ${r.suggestion ?? EXAMPLE_DATE_TIME}, not ${describeValue(value)}${why}.`;
-    out.push({ code: r.impossible ? 'invalid-date' : 'invalid-format', path, target: 'value', message });
+    const fix = r.suggestion ? { fix: { kind: 'replaceValue' as const, value: r.suggestion } } : {};
+    out.push({ code: r.impossible ? 'invalid-date' : 'invalid-format', path, target: 'value', message, ...fix });
     return true;
   }
 

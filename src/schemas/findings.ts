@@ -10,6 +10,7 @@ export type FixHint =
   | { kind: 'addProperty'; property: string; placeholder: unknown }
   | { kind: 'removeProperty'; property: string }
   | { kind: 'renameProperty'; property: string; to: string }
+  | { kind: 'replaceValue'; value: string }
   | { kind: 'dropTermFields' }
   | { kind: 'addMetrics' };
 

@@ -42,6 +42,11 @@ export function quickFixFor(text: string, finding: Finding, formatting = DEFAULT
         title: `Rename to \`${fix.to}\``,
         edits: [{ offset: finding.offset, length: finding.length, content: JSON.stringify(fix.to) }],
       };
+    case 'replaceValue': // the finding's range is the value, quotes and all
+      return {
+        title: `Write ${JSON.stringify(fix.value)}`,
+        edits: [{ offset: finding.offset, length: finding.length, content: JSON.stringify(fix.value) }],
+      };
     case 'removeProperty': {
       const removal = memberRemoval(text, finding.offset, finding.length, fix.property);
       const edits = removal

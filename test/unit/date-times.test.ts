@@ -10,6 +10,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { requestContract } from '../../src/contract';
 import { requestFileText } from '../../src/payloads';
+import { requestFindings } from '../../src/payloads/requests';
+import { applyEdits, quickFixesFor } from '../../src/schemas/fixes';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { formatPath } from '../../src/schemas';
 import { runCli } from './cli';
@@ -121,6 +123,23 @@ describe('the checker: a v1 date-time field (POST /v1/object/usage StartDateTime
   });
 });
 
+test('each date-time finding with a form to write offers it as a quick fix that writes it in place', () => {
+  for (const [written, fixed] of [
+    ['2027-03-01T10:30:00', '2027-03-01T10:30:00Z'],
+    ['2027-03-01', '2027-03-01T00:00:00Z'],
+    ['2027-03-01T10:30:00+0100', '2027-03-01T10:30:00+01:00'],
+  ]) {
+    const text = requestFileText(USAGE, {}, {}, usage(written));
+    const [finding] = requestFindings(text).filter(f => f.path.join('.') === 'body.StartDateTime');
+    assert.deepEqual(finding.fix, { kind: 'replaceValue', value: fixed }, written);
+    const [fix] = quickFixesFor(text, finding);
+    assert.equal(fix.title, `Write "${fixed}"`);
+    const after = applyEdits(text, fix.edits);
+    assert.equal(JSON.parse(after).body.StartDateTime, fixed);
+    assert.deepEqual(requestFindings(after), [], 'the fixed file is clean');
+  }
+});
+
 describe('the checker: v2 date-time fields go through the same check', () => {
   const RECORD = 'POST /v2/usage_records';
   const record = (start_time: unknown) => ({ start_time, quantity: 3, unit_of_measure: 'Each', account_number: 'A1' });
@@ -198,7 +217,7 @@ describe('the Local sandbox: a v1 body with a date-time', () => {
     assert.equal(bad.status, 400, JSON.stringify(bad.json));
     assert.equal(bad.json.success, false);
     assert.equal(bad.json.reasons.length, 1);
-    assert.equal(bad.json.reasons[0].code, 50000020);
+    assert.match(String(bad.json.reasons[0].code), /^5\d{5}20$/, 'a resource code, then category 20: invalid value');
     assert.match(
       bad.json.reasons[0].message,
       /^StartDateTime must be a date-time written YYYY-MM-DDThh:mm:ss with a zone/,
