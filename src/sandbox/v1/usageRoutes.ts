@@ -2,6 +2,7 @@
 // POST /v1/usage uploads a CSV file (multipart/form-data, its part named `file`, as `curl -F file=@usage.csv`; a
 // text/csv body is taken too), all of its rows kept under one import id or none (a bad row is a 400 naming its row
 // and column); /v1/object/usage creates, reads, updates and deletes one record in the CRUD objects' words.
+import { checkContractBody } from '../contract/contractAnswers';
 import { readBody } from '../http/body';
 import { ServiceError } from '../http/errors';
 import type { RouteDeps } from '../http/routeDeps';
@@ -163,7 +164,7 @@ export function usageRoutesV1(deps: RouteDeps): Route[] {
       method: 'POST',
       path: '/v1/object/usage',
       handle: call =>
-        deps.idempotent(call, anObject, raw => {
+        deps.idempotent(call, anObject('POST /v1/object/usage'), raw => {
           const at = deps.clock.timestamp();
           const r = deps.commit(() =>
             rule(() => {
@@ -184,7 +185,7 @@ export function usageRoutesV1(deps: RouteDeps): Route[] {
       method: 'PUT',
       path: '/v1/object/usage/{id}',
       handle: call =>
-        deps.idempotent(call, anObject, raw => {
+        deps.idempotent(call, anObject('PUT /v1/object/usage/{id}'), raw => {
           const at = deps.clock.timestamp();
           const id = deps.commit(() =>
             rule(() => {
@@ -215,8 +216,10 @@ export function usageRoutesV1(deps: RouteDeps): Route[] {
   ];
 }
 
-function anObject(body: unknown): void {
+/** A JSON object, checked against the operation's request schema first (the same 400 as every v1 body's). */
+const anObject = (operationId?: string) => (body: unknown) => {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw refusal('The body must be a JSON object of the usage record’s fields.');
   }
-}
+  if (operationId) checkContractBody(operationId, body);
+};
