@@ -23,6 +23,8 @@ import { Ledger, type BillingDocumentRec } from './documents';
 import { upgradeOrder } from './upgrade';
 import { PaymentBook, type BookExtent, type BookRemoved, type BookSnapshot } from './payments';
 import { Notifications, type NotificationDefinitionRec } from './notifications';
+import { CalloutTemplates, type CalloutTemplateRec } from './calloutTemplates';
+import { SubscriptionChanges, type SubscriptionChangeRec } from './subscriptionChanges';
 
 export type { BillingRun, ItemRec, PauseRec, PlanRec } from './subscriptionParts';
 
@@ -109,6 +111,8 @@ interface Snapshot extends BookSnapshot {
   billRuns?: BillRunRec[];
   actions?: ActionRec[]; // what was done to documents and bill runs after they were issued; absent before the first
   notifications?: NotificationDefinitionRec[]; // absent before the first; time travel leaves them as they are
+  calloutTemplates?: CalloutTemplateRec[]; // the same
+  subscriptionChanges?: SubscriptionChangeRec[]; // what the clock did to subscriptions; absent before the first
 }
 export interface StoreOptions {
   writer?: DataWriter;
@@ -127,6 +131,7 @@ export interface Extent {
   actions: number;
   catalog: Catalog;
   payments?: BookExtent; // absent in marks kept before payments were
+  changes?: number; // absent in marks kept before subscription changes were
 }
 
 /** What a store put back to an extent took off its lists (to add them again when that is undone). */
@@ -137,6 +142,7 @@ export interface Removed {
   billRuns: BillRunRec[];
   actions: ActionRec[];
   payments: BookRemoved;
+  changes: SubscriptionChangeRec[];
 }
 
 interface Checkpoint extends Extent {
@@ -165,6 +171,8 @@ export class Store {
   ledger = new Ledger();
   /** Notification definitions (notifications.ts): what events/ delivers callouts for. */
   readonly notifications = new Notifications();
+  readonly calloutTemplates = new CalloutTemplates(); // what definitions may name (calloutTemplates.ts)
+  readonly changes = new SubscriptionChanges(); // what the clock did to subscriptions (subscriptionChanges.ts)
   /** What orders are priced from: the seeded catalog, or one copied in (kept in the data file). */
   catalog: Catalog = SEED_CATALOG;
   /** Temp files of a crashed writer removed at open. */
@@ -275,7 +283,9 @@ export class Store {
       ...(this.billRunList.length ? { billRuns: this.billRunList } : {}),
       ...(this.actions.list.length ? { actions: this.actions.list } : {}),
       ...this.payments.snapshot(),
-      ...(this.notifications.size ? { notifications: this.notifications.list } : {}),
+      ...(this.notifications.size ? { notifications: this.notifications.snapshot() } : {}), // no passwords
+      ...(this.calloutTemplates.size ? { calloutTemplates: this.calloutTemplates.snapshot() } : {}),
+      ...(this.changes.list.length ? { subscriptionChanges: this.changes.list } : {}),
     };
     return JSON.stringify(snapshot);
   }
@@ -294,6 +304,8 @@ export class Store {
     this.actions.clear();
     this.payments.clear();
     this.notifications.clear();
+    this.calloutTemplates.clear();
+    this.changes.clear();
     this.ledger = new Ledger();
     this.catalog = SEED_CATALOG; // unless the state put back had a copied one
     this.load(JSON.parse(text) as Snapshot);
@@ -316,6 +328,7 @@ export class Store {
       actions: this.actions.list.length,
       catalog: this.catalog,
       payments: this.payments.extent(),
+      changes: this.changes.list.length,
     };
   }
 
@@ -339,7 +352,8 @@ export class Store {
       this.billRuns.delete(r.id);
       this.billRuns.delete(r.number);
     }
-    return { accounts, orders, documents, billRuns, actions, payments: this.payments.truncate(to.payments) };
+    const changes = this.changes.truncate(to.changes ?? 0);
+    return { accounts, orders, documents, billRuns, actions, payments: this.payments.truncate(to.payments), changes };
   }
 
   private rollback(cp: Checkpoint): void {
@@ -365,6 +379,8 @@ export class Store {
     for (const r of Array.isArray(s.billRuns) ? s.billRuns : []) this.addBillRun(r);
     this.payments.load(s);
     for (const n of Array.isArray(s.notifications) ? s.notifications : []) this.notifications.put(n);
+    for (const t of Array.isArray(s.calloutTemplates) ? s.calloutTemplates : []) this.calloutTemplates.put(t);
+    for (const c of Array.isArray(s.subscriptionChanges) ? s.subscriptionChanges : []) this.changes.add(c);
     if (catalog) this.catalog = catalog;
   }
 

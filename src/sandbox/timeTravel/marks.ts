@@ -93,6 +93,7 @@ export function putBack(store: Store, chain: readonly Mark[], to: Mark): () => v
     for (const r of billRuns) store.addBillRun(r);
     for (const a of actions) store.actions.add(a);
     store.payments.restore(removed.payments);
+    store.changes.restore(removed.changes);
     store.numbers.counters = was.counters;
     store.catalog = was.catalog;
     store.today = was.today;
