@@ -121,7 +121,7 @@ test('subscriptions: created and canceled by orders, paused, resumed and renewed
   assert.equal(hooks.timer.pending, 0, 'nothing else: the pause order itself announced no Suspend');
 });
 
-test("a filterRule's condition is evaluated: an event it does not match is not delivered; one the sandbox cannot read is refused", async t => {
+test("a filterRule's condition is evaluated: an event it does not match is not delivered; one the sandbox cannot read is kept, each event recorded not sent", async t => {
   const { hook, hooks, call } = await sandboxWithReceiver(t);
   const filter = {
     filterRule: { condition: "Payment.Amount >= minimum && Account.Currency == 'USD'", parameters: {} },
@@ -136,10 +136,17 @@ test("a filterRule's condition is evaluated: an event it does not match is not d
   hooks.timer.advance(0);
   assert.deepEqual(await bodies(hook.got, 1), [{ amount: '100.00' }]);
 
+  await hooks.attempts.next();
   const bad = { filterRule: { condition: 'Payment.Amount >>> 3', parameters: {} } };
-  const refused = await call('POST', DEFINITIONS, listening('PaymentProcessed', hook.url, {}, bad));
-  assert.equal(refused.status, 400, JSON.stringify(refused.json));
-  assert.match(JSON.stringify(refused.json), /filterRule\.condition: the Local sandbox evaluates comparisons/);
+  const kept = await call('POST', DEFINITIONS, listening('PaymentProcessed', hook.url, {}, bad));
+  assert.equal(kept.status, 200, 'the service takes conditions the sandbox cannot read');
+  await call('DELETE', `${DEFINITIONS}/${made.json.id}`);
+  await cardPayment(call, account, '4242424242424242', 500);
+  hooks.timer.advance(0);
+  const unsent = await hooks.attempts.next();
+  assert.equal(unsent.status, 'not sent');
+  assert.match(unsent.responseContent, /filterRule\.condition: the Local sandbox evaluates comparisons .* Change the definition's filterRule/);
+  assert.equal(hook.got.all.length, 1, 'nothing sent unfiltered');
 });
 
 test("a definition naming a callout template sends the template's method, headers and custom body with its merge fields", async t => {

@@ -94,12 +94,18 @@ export class Deliveries {
 
   /**
    * Schedules the delivery of `event` to the definition's callout, or to the callout template it names
-   * (`templateId`, `callout`: the template then).
+   * (`templateId`, `callout`: the template then); with `unsent`, an attempt recorded as not sent, saying why.
    */
-  deliver(definition: NotificationDefinitionRec, event: SandboxEvent, template?: { id: string; spec: CalloutSpec }): void {
+  deliver(
+    definition: NotificationDefinitionRec,
+    event: SandboxEvent,
+    template?: { id: string; spec: CalloutSpec },
+    unsent?: string,
+  ): void {
     const callout = template?.spec ?? definition.callout;
     if (!callout?.calloutBaseurl) return; // nowhere to send it
     const rendered = calloutRequest(callout, callout.calloutBaseurl, event);
+    if (unsent) rendered.unsent = unsent; // recorded, not sent: why
     const delivery: Delivery = {
       deliveryId: this.deps.newId(),
       definitionId: definition.id,

@@ -1,10 +1,16 @@
 // The sandbox's events and callouts in one place: its notification definitions and callout templates, what it
 // has already announced (so each event is announced once), and its deliveries. The server tells it after each
-// successful commit. A definition's filterRule (state/filterRule.ts) decides whether an event is delivered to it;
+// successful commit. A definition's filterRule (state/filterRule.ts) decides whether an event is delivered to it (one
+// the sandbox cannot read: each event is recorded not sent, saying why);
 // a definition naming a callout template (calloutTemplateIds) sends the template's callout.
 import type { CalloutTemplates } from '../state/calloutTemplates';
-import { filterOf, matches } from '../state/filterRule';
-import { templateIdsOf, type NotificationDefinitionRec, type Notifications } from '../state/notifications';
+import { filterOf, matches, type Condition } from '../state/filterRule';
+import {
+  NotificationRefused,
+  templateIdsOf,
+  type NotificationDefinitionRec,
+  type Notifications,
+} from '../state/notifications';
 import type { Store } from '../state/store';
 import { Deliveries, httpSender, REAL_TIMER, type DeliveryDeps } from './delivery';
 import { eventsSince, seenNow, type SandboxEvent, type Seen } from './events';
@@ -39,7 +45,14 @@ export class EventHub {
   }
 
   private deliver(d: NotificationDefinitionRec, e: SandboxEvent): void {
-    const filter = filterOf(d.details); // read when given (a bad one refused then): it reads here
+    let filter: Condition | undefined;
+    try {
+      filter = filterOf(d.details);
+    } catch (err) {
+      // The service takes conditions the sandbox cannot read: kept, and each event says so (never sent unfiltered).
+      if (!(err instanceof NotificationRefused)) throw err;
+      return this.deliveries.deliver(d, e, undefined, `Not sent: ${err.message} Change the definition's filterRule.`);
+    }
     if (filter && !matches(filter, e.fields)) return;
     const templates = templateIdsOf(d)
       .map(id => this.templates.get(id))
