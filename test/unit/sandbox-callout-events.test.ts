@@ -8,6 +8,7 @@ import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Arrivals, DEFINITIONS, sandboxWithReceiver, type Received } from './calloutReceiver';
+import { changeOrder } from './sandbox-v1-helpers';
 import { newAccount, teamOrder } from './sandboxV2';
 import { mismatches, referenceSuccess } from './v1-reference';
 
@@ -119,6 +120,31 @@ test('subscriptions: created and canceled by orders, paused, resumed and renewed
   ]);
   assert.equal((await call('GET', `/v2/subscriptions/${subA}`)).json.state, 'active');
   assert.equal(hooks.timer.pending, 0, 'nothing else: the pause order itself announced no Suspend');
+});
+
+test('a v1 Suspend on a SpecificDate later than today leaves the subscription active; the clock reaching it pauses it and announces it then', async t => {
+  const { hook, hooks, call } = await sandboxWithReceiver(t);
+  const params = { type: '<OrderAction.Type>', date: '<Event.Date>', status: '<Subscription.Status>' };
+  assert.equal((await call('POST', DEFINITIONS, listening('OrderActionProcessed', hook.url, params))).status, 200);
+  const made = await call('POST', '/v2/orders', teamOrder({ account_data: newAccount }));
+  const sub = made.json.subscriptions[0].subscription_number as string;
+  const account = (await call('GET', `/v2/accounts/${made.json.account_id}`)).json.account_number;
+  hooks.timer.advance(0);
+  assert.equal(JSON.parse((await hook.got.next()).body).type, 'CreateSubscription');
+  const suspend = { suspendPolicy: 'SpecificDate', suspendSpecificDate: '2027-03-01' };
+  const v1 = { ...changeOrder({ type: 'Suspend', suspend }, sub), existingAccountNumber: account };
+  const order = await call('POST', '/v1/orders', v1);
+  assert.equal(order.status, 200, JSON.stringify(order.json));
+  assert.equal((await call('GET', `/v2/subscriptions/${sub}`)).json.state, 'active');
+  assert.equal(hooks.timer.pending, 0, 'nothing announced yet: the pause has not begun');
+  assert.equal((await call('POST', '/_sandbox/clock', { to: '2027-03-01' })).status, 200);
+  assert.equal((await call('GET', `/v2/subscriptions/${sub}`)).json.state, 'paused');
+  hooks.timer.advance(0);
+  // The seeded subscription's term ended on 2027-01-01: renewed; then the pause on its date.
+  assert.deepEqual(await bodies(hook.got, 2), [
+    { type: 'RenewSubscription', date: '2027-01-01', status: 'Active' },
+    { type: 'Suspend', date: '2027-03-01', status: 'Suspended' },
+  ]);
 });
 
 test("a filterRule's condition is evaluated: an event it does not match is not delivered; one the sandbox cannot read is kept, each event recorded not sent", async t => {

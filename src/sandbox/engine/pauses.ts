@@ -31,3 +31,9 @@ function resumeDate(p: PauseRequest, pauseDate: string): string | undefined {
 
 /** Whether the pause has begun by the sandbox's clock (`now`: its timestamp, on today's date). */
 export const pausedBy = (p: PauseRec, now: string) => p.pause_date <= now.slice(0, 10);
+
+/** A v1 Suspend order action as the engine's pause: on its SpecificDate, else on the order's date. */
+export function suspendOf(s: { suspendPolicy?: string; suspendSpecificDate?: string } | undefined): PauseRequest {
+  const on = s?.suspendPolicy === 'SpecificDate' ? s.suspendSpecificDate : undefined;
+  return typeof on === 'string' && isRealDate(on) ? { pause_date: on } : {};
+}
