@@ -39,7 +39,11 @@ export class EventHub {
     // A clock moved back, or a reset, shortened the lists: what is there again is announced again when re-added.
     const from: Seen = Object.fromEntries(Object.entries(now).map(([k, n]) => [k, Math.min(this.seen[k] ?? n, n)]));
     this.seen = now;
-    const events = eventsSince(this.store, from);
+    return this.announce(eventsSince(this.store, from));
+  }
+
+  /** Each event delivered to every definition listening to it (its filter and template applied). */
+  announce(events: SandboxEvent[]): SandboxEvent[] {
     for (const e of events) for (const d of this.notifications.listening(e.type)) this.deliver(d, e);
     return events;
   }
