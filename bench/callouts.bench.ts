@@ -37,7 +37,8 @@ async function main(): Promise<void> {
       httpMethod: 'POST',
       calloutHeaders: { 'X-Event': '<Event.Type>' },
       useCustomRequestBody: true,
-      customRequestBody: '{"invoice":"<Invoice.InvoiceNumber>","amount":<Invoice.Amount>,"account":"<Account.AccountNumber>"}',
+      customRequestBody:
+        '{"invoice":"<Invoice.InvoiceNumber>","amount":<Invoice.Amount>,"account":"<Account.AccountNumber>"}',
       requiredAuth: true,
       calloutAuth: { username: 'erp', password: 'bench-secret-1', preemptive: true },
     },

@@ -153,7 +153,11 @@ test("a filterRule's condition is evaluated: an event it does not match is not d
     filterRule: { condition: "Payment.Amount >= minimum && Account.Currency == 'USD'", parameters: {} },
     filterRuleParams: { minimum: '100' },
   };
-  const made = await call('POST', DEFINITIONS, listening('PaymentProcessed', hook.url, { amount: '<Payment.Amount>' }, filter));
+  const made = await call(
+    'POST',
+    DEFINITIONS,
+    listening('PaymentProcessed', hook.url, { amount: '<Payment.Amount>' }, filter),
+  );
   assert.equal(made.status, 200, JSON.stringify(made.json));
   const account = await newAccountNumber(call);
   await cardPayment(call, account, '4242424242424242', 99.99);
@@ -171,7 +175,10 @@ test("a filterRule's condition is evaluated: an event it does not match is not d
   hooks.timer.advance(0);
   const unsent = await hooks.attempts.next();
   assert.equal(unsent.status, 'not sent');
-  assert.match(unsent.responseContent, /filterRule\.condition: the Local sandbox evaluates comparisons .* Change the definition's filterRule/);
+  assert.match(
+    unsent.responseContent,
+    /filterRule\.condition: the Local sandbox evaluates comparisons .* Change the definition's filterRule/,
+  );
   assert.equal(hook.got.all.length, 1, 'nothing sent unfiltered');
 });
 
@@ -238,7 +245,12 @@ test('basic auth not preemptive: sent without credentials, the 401 challenge ans
   const auth = { requiredAuth: true, calloutAuth: { username: 'erp', password: 'hook-secret-42', preemptive: false } };
   const made = await call('POST', DEFINITIONS, {
     ...listening('OrderProcessed', guarded.url, { order: '<Order.OrderNumber>' }),
-    callout: { calloutBaseurl: guarded.url, httpMethod: 'POST', calloutParams: { order: '<Order.OrderNumber>' }, ...auth },
+    callout: {
+      calloutBaseurl: guarded.url,
+      httpMethod: 'POST',
+      calloutParams: { order: '<Order.OrderNumber>' },
+      ...auth,
+    },
   });
   assert.equal(made.status, 200, JSON.stringify(made.json));
   await newAccountNumber(call);

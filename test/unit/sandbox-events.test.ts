@@ -131,7 +131,10 @@ test('definitions are kept in the data file but never their password: after a re
   hooks.timer.advance(0);
   const unsent = await hooks.attempts.next();
   assert.equal(unsent.status, 'not sent');
-  assert.match(unsent.responseContent, /password is kept in memory only, never in the data file.*PUT the callout again with calloutAuth/);
+  assert.match(
+    unsent.responseContent,
+    /password is kept in memory only, never in the data file.*PUT the callout again with calloutAuth/,
+  );
   const history = (await call('GET', '/v1/notification-history/callout?includeResponseContent=true')).json;
   assert.match(history.calloutHistories[0].responseContent, /PUT the callout again/);
   assert.equal(hooks.timer.pending, 0, 'not retried: only a new password helps');
@@ -140,7 +143,10 @@ test('definitions are kept in the data file but never their password: after a re
   assert.equal(put.status, 200, JSON.stringify(put.json));
   assert.equal((await call('POST', '/v1/orders', newCustomerOrder())).status, 200);
   hooks.timer.advance(0);
-  assert.equal((await hook.got.next()).headers.authorization, `Basic ${Buffer.from('erp:hook-secret-42').toString('base64')}`);
+  assert.equal(
+    (await hook.got.next()).headers.authorization,
+    `Basic ${Buffer.from('erp:hook-secret-42').toString('base64')}`,
+  );
   assert.ok(!fs.readFileSync(file, 'utf8').includes('hook-secret-42'), 'the PUT kept it in memory only');
 });
 

@@ -6,7 +6,6 @@
 // Basic authentication is sent at once (preemptive), or only to answer a 401 whose WWW-Authenticate asks for Basic.
 import * as http from 'node:http';
 import * as https from 'node:https';
-import { redact } from '../../client/redact';
 import { unsendable, type NotificationDefinitionRec } from '../state/notifications';
 import type { SandboxEvent } from './source';
 import { CalloutHistory, RESPONSE_CONTENT_LIMIT, type CalloutAttempt } from './history';
@@ -79,11 +78,40 @@ type Delivery = Pick<CalloutAttempt, 'deliveryId' | 'definitionId' | 'notificati
 /** What an attempt sends, as rendered: its request with the credentials (memory only, never in the history). */
 const RAW = new WeakMap<CalloutAttempt, Rendered>();
 
-/** A request as the history shows it: headers and body through the one redaction. */
-function shown(r: CalloutRequest): CalloutRequest {
-  const headers = redact(r.headers);
-  if (headers.Authorization) headers.Authorization = redact(r.headers.Authorization.replace(/ .*/, ' ***'));
-  return { ...r, url: redact(r.url), headers, ...(r.body !== undefined ? { body: redact(r.body) } : {}) };
+/**
+ * The secrets a rendered request carries: its credentials (the Authorization it sends or answers a challenge with,
+ * and the password and its encodings inside them). The sandbox may not import the client's redaction (src/client:
+ * the lint keeps the two ends apart), so it masks what it knows is secret; what it answers reaches people through
+ * the client, whose one redaction (src/client/redact.ts) masks the rest.
+ */
+function secretsOf(r: Rendered): string[] {
+  const basic = [r.request.headers.Authorization, r.onChallenge].filter((h): h is string => !!h);
+  const tokens = basic.map(h => h.replace(/^\S+\s+/, ''));
+  const decoded = tokens.map(t => Buffer.from(t, 'base64').toString('utf8'));
+  const passwords = decoded.map(d => d.slice(d.indexOf(':') + 1));
+  return [...basic, ...tokens, ...decoded, ...passwords].filter(x => x.length >= 3).sort((a, b) => b.length - a.length);
+}
+
+const MASK = '***';
+const masked = (text: string, secrets: string[]) => secrets.reduce((t, s) => t.split(s).join(MASK), text);
+
+/** A request as the history shows it: its Authorization masked, and its known secrets wherever they appear. */
+function shown(r: Rendered, challenged: boolean): CalloutRequest {
+  const secrets = secretsOf(r);
+  const headers = Object.fromEntries(
+    Object.entries(r.request.headers).map(([k, v]) => [
+      k,
+      k.toLowerCase() === 'authorization' ? MASK : masked(v, secrets),
+    ]),
+  );
+  if (challenged) headers.Authorization = MASK;
+  const { url, body } = r.request;
+  return {
+    ...r.request,
+    url: masked(url, secrets),
+    headers,
+    ...(body !== undefined ? { body: masked(body, secrets) } : {}),
+  };
 }
 
 export class Deliveries {
@@ -146,12 +174,12 @@ export class Deliveries {
           id: this.deps.newId(),
           ...delivery,
           event,
-          request: shown(challenged ? { ...request, headers: { ...request.headers, Authorization: '***' } } : request),
+          request: shown(rendered, challenged),
           attemptedNum: attempt,
           createTime,
           durationMs: Math.max(0, Math.round((elapsed() - started) * 1000) / 1000),
           responseCode,
-          responseContent: redact(responseContent),
+          responseContent: masked(responseContent, secretsOf(rendered)),
           ok,
           status: ok ? 'delivered' : sent ? 'failed' : 'not sent',
           ...(challenged ? { challenged } : {}),

@@ -1,8 +1,8 @@
 // The callout history: one record per attempt (GET /v1/notification-history/callout lists them), the newest
-// HISTORY_LIMIT kept so a long-running sandbox stays bounded. Each record holds its request as shown (headers and
-// body redacted by the one redaction, src/client/redact.ts: a password never reaches an answer or a log), its
-// answer (status, the body up to RESPONSE_CONTENT_LIMIT) and how long it took. A resend takes a record's delivery
-// and sends it again as a new attempt.
+// HISTORY_LIMIT kept so a long-running sandbox stays bounded. Each record holds its request as shown (its
+// Authorization and its credentials masked wherever they appear, delivery.ts: a password never reaches an answer
+// or a log), its answer (status, the body up to RESPONSE_CONTENT_LIMIT) and how long it took. A resend takes a
+// record's delivery and sends it again as a new attempt.
 import type { SandboxEvent } from './source';
 import type { CalloutRequest } from './render';
 

@@ -48,7 +48,9 @@ export const refundEvents: EventSource = {
         'Refund.Type': r.external ? 'External' : 'Electronic',
         ...(r.reason_code ? { 'Refund.ReasonCode': r.reason_code } : {}),
         'Payment.Id': r.payment_id,
-        ...(store.payments.payment(r.payment_id) ? { 'Payment.PaymentNumber': store.payments.payment(r.payment_id)!.number } : {}),
+        ...(store.payments.payment(r.payment_id)
+          ? { 'Payment.PaymentNumber': store.payments.payment(r.payment_id)!.number }
+          : {}),
         ...accountFields(store, r.account_number),
       },
     })),

@@ -6,15 +6,13 @@ import { NotificationRefused } from './notifications';
 
 /** Comparisons joined by `&&` / `||` (or `and` / `or`), `!` and parentheses. */
 export type Condition =
-  | { all: Condition[] }
-  | { any: Condition[] }
-  | { not: Condition }
-  | { op: Op; left: Operand; right: Operand };
+  { all: Condition[] } | { any: Condition[] } | { not: Condition } | { op: Op; left: Operand; right: Operand };
 type Op = '==' | '!=' | '<' | '<=' | '>' | '>=';
 /** A merge field (`Invoice.Amount`), a parameter (`minimum`, `:minimum` or `{minimum}`), or a literal. */
 type Operand = { field: string } | { value: string | null };
 
-const TOKEN = /\s*(?:(&&|\|\||==|!=|<=|>=|=|<|>|!|\(|\))|'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"|(-?\d+(?:\.\d+)?)(?![\w.])|:?\{?([A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*)\}?)/y;
+const TOKEN =
+  /\s*(?:(&&|\|\||==|!=|<=|>=|=|<|>|!|\(|\))|'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"|(-?\d+(?:\.\d+)?)(?![\w.])|:?\{?([A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*)\}?)/y;
 
 const GRAMMAR =
   "comparisons of merge fields, parameters and literals (Invoice.Amount >= minimum, Account.Currency == 'USD'), " +
@@ -49,7 +47,10 @@ export function parseCondition(text: string, params: Record<string, string>): Co
     return t[0] === 'field' ? { field: t[1] } : { value: t[0] === 'null' ? null : t[1] };
   };
   const unary = (): Condition => {
-    if (isSym('!')) return i++, { not: unary() };
+    if (isSym('!')) {
+      i++;
+      return { not: unary() };
+    }
     if (isSym('(')) {
       i++;
       const inner = or();
@@ -67,12 +68,18 @@ export function parseCondition(text: string, params: Record<string, string>): Co
   };
   const and = (): Condition => {
     const parts = [unary()];
-    while (isSym('&&')) i++, parts.push(unary());
+    while (isSym('&&')) {
+      i++;
+      parts.push(unary());
+    }
     return parts.length === 1 ? parts[0] : { all: parts };
   };
   const or = (): Condition => {
     const parts = [and()];
-    while (isSym('||')) i++, parts.push(and());
+    while (isSym('||')) {
+      i++;
+      parts.push(and());
+    }
     return parts.length === 1 ? parts[0] : { any: parts };
   };
   if (!tokens.length) throw refused('it is empty');

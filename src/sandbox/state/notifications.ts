@@ -111,7 +111,8 @@ export class Notifications {
   /** The active definitions with an active callout (its own, or a template's) that listen to `eventType`. */
   listening(eventType: string): NotificationDefinitionRec[] {
     return this.list.filter(
-      d => d.active && d.calloutActive && (d.callout?.active || templateIdsOf(d).length) && d.eventTypeName === eventType,
+      d =>
+        d.active && d.calloutActive && (d.callout?.active || templateIdsOf(d).length) && d.eventTypeName === eventType,
     );
   }
   /** As the data file keeps them: without any password (memory only). */
