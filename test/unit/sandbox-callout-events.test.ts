@@ -287,3 +287,20 @@ test('basic auth not preemptive: sent without credentials, the 401 challenge ans
   assert.equal(history.calloutHistories.length, 2);
   assert.deepEqual(mismatches(history, referenceSuccess('GET /v1/notification-history/callout')!.schema!), []);
 });
+
+test('a callout asking for OAuth 2.0 is kept but never sent: its history says to test with basic auth', async t => {
+  const { hook, hooks, call } = await sandboxWithReceiver(t);
+  const oauth = { requiredOauth2: true, oauth2ProviderId: 'prov-1' };
+  const made = await call('POST', DEFINITIONS, {
+    ...listening('OrderProcessed', hook.url),
+    callout: { calloutBaseurl: hook.url, httpMethod: 'POST', ...oauth },
+  });
+  assert.equal(made.status, 200, JSON.stringify(made.json));
+  assert.equal(made.json.callout.requiredOauth2, true);
+  await newAccountNumber(call);
+  hooks.timer.advance(0);
+  const unsent = await hooks.attempts.next();
+  assert.equal(unsent.status, 'not sent');
+  assert.match(unsent.responseContent, /no OAuth 2\.0 providers .* test it with basic authentication/);
+  assert.equal(hook.got.all.length, 0);
+});

@@ -23,6 +23,7 @@ export interface CalloutSpec {
   useCustomRequestBody?: boolean;
   calloutRetry: boolean;
   requiredAuth: boolean;
+  requiredOauth2?: boolean;
   calloutAuth?: CalloutAuth;
 }
 
@@ -52,6 +53,10 @@ export const PASSWORD_NOT_KEPT =
   'Not sent: the callout password is kept in memory only, never in the data file, and the Local sandbox has ' +
   'restarted since it was given: PUT the callout again with calloutAuth (username and password).';
 
+export const NO_OAUTH2 =
+  'Not sent: the callout asks for OAuth 2.0 (requiredOauth2), and the Local sandbox has no OAuth 2.0 providers ' +
+  "(the service's are set up in its UI): test it with basic authentication (requiredAuth and calloutAuth).";
+
 export function calloutRequest(callout: CalloutSpec, to: string, event: SandboxEvent): Rendered {
   const headers: Record<string, string> = {
     'User-Agent': 'billing-workbench-sandbox-callout',
@@ -64,10 +69,8 @@ export function calloutRequest(callout: CalloutSpec, to: string, event: SandboxE
       : undefined;
   const preemptive = auth?.preemptive !== false; // absent: sent at once, as before templates were kept
   if (basic && preemptive) headers.Authorization = basic;
-  const how = {
-    ...(basic && !preemptive ? { onChallenge: basic } : {}),
-    ...(auth && !basic ? { unsent: PASSWORD_NOT_KEPT } : {}),
-  };
+  const unsent = callout.requiredOauth2 ? NO_OAUTH2 : auth && !basic ? PASSWORD_NOT_KEPT : undefined;
+  const how = { ...(basic && !preemptive ? { onChallenge: basic } : {}), ...(unsent ? { unsent } : {}) };
   const method = callout.httpMethod;
   if (callout.useCustomRequestBody && callout.customRequestBody !== undefined && method !== 'GET') {
     const body = fill(callout.customRequestBody, event.fields);

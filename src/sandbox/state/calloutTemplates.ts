@@ -30,6 +30,7 @@ export interface CalloutTemplateRec {
   useCustomRequestBody: boolean;
   calloutRetry: boolean;
   requiredAuth: boolean;
+  requiredOauth2?: boolean; // never sent by the sandbox (notifications.ts)
   calloutAuth?: CalloutAuth;
   /** What else the body gave (hmac..., certificate, eventCategory): kept and answered, nothing computes from it. */
   details: Record<string, unknown>;
@@ -120,6 +121,7 @@ export function templateFrom(
     useCustomRequestBody: flag(body, 'useCustomRequestBody', before?.useCustomRequestBody ?? false),
     calloutRetry: flag(body, 'calloutRetry', before?.calloutRetry ?? true),
     requiredAuth: flag(body, 'requiredAuth', before?.requiredAuth ?? false),
+    ...(flag(body, 'requiredOauth2', before?.requiredOauth2 ?? false) ? { requiredOauth2: true } : {}),
     ...(auth ? { calloutAuth: auth } : {}),
     details: { ...before?.details, ...rest },
     createdOn: before?.createdOn ?? now,

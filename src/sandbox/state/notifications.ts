@@ -41,6 +41,8 @@ export interface CalloutRec {
   calloutParams: Record<string, string>;
   calloutRetry: boolean;
   requiredAuth: boolean;
+  /** OAuth 2.0 asked for: the sandbox has no providers (the service's are set up in its UI), so it never sends. */
+  requiredOauth2?: boolean;
   calloutAuth?: CalloutAuth;
 }
 export interface NotificationDefinitionRec {
@@ -197,6 +199,7 @@ function calloutFrom(
     calloutParams: params as Record<string, string>,
     calloutRetry: flag(v, 'calloutRetry', before?.calloutRetry ?? true),
     requiredAuth,
+    ...(flag(v, 'requiredOauth2', before?.requiredOauth2 ?? false) ? { requiredOauth2: true } : {}),
     ...(auth ? { calloutAuth: auth } : {}),
   };
 }

@@ -91,7 +91,7 @@ export function templateAnswer(t: CalloutTemplateRec): Body {
     useCustomRequestBody: t.useCustomRequestBody,
     calloutRetry: t.calloutRetry,
     requiredAuth: t.requiredAuth,
-    requiredOauth2: false,
+    requiredOauth2: t.requiredOauth2 === true,
     ...(t.calloutAuth ? { calloutAuth: authAnswer(t.calloutAuth) } : {}),
     createdOn: t.createdOn,
     updatedOn: t.updatedOn,

@@ -152,7 +152,7 @@ export function definitionAnswer(d: NotificationDefinitionRec): Body {
             calloutParams: c.calloutParams,
             calloutRetry: c.calloutRetry,
             requiredAuth: c.requiredAuth,
-            requiredOauth2: false,
+            requiredOauth2: c.requiredOauth2 === true,
             // The password is kept (in memory) to send, never answered.
             ...(c.calloutAuth ? { calloutAuth: authAnswer(c.calloutAuth) } : {}),
           },
