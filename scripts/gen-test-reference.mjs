@@ -45,6 +45,7 @@ const ROOTS = {
     'GetInvoiceResponse',
     'GETInvoiceItemsResponse',
     'GenerateBillingDocumentResponseType',
+    'GETPublicCalloutTemplateResponse',
   ],
 };
 const FILES = { v2: 'quickstart-v2-openapi.yaml', v1: 'v1-openapi.yaml' };

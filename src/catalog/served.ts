@@ -114,6 +114,11 @@ export const LOCAL_SANDBOX_ROUTES: readonly string[] = [
   'DELETE /notifications/notification-definitions/{id}',
   'GET /v1/notification-history/callout',
   'POST /notifications/callout-histories/resend',
+  'POST /notifications/callout-templates',
+  'GET /notifications/callout-templates',
+  'GET /notifications/callout-templates/{id}',
+  'PUT /notifications/callout-templates/{id}',
+  'DELETE /notifications/callout-templates/{id}',
   'GET /system-health/api-requests/volume-summary',
 ];
 

@@ -81,7 +81,7 @@ async function forward(req: http.IncomingMessage, res: http.ServerResponse, targ
   res.writeHead(status).end();
 }
 
-/** `2027-02-01 InvoicePosted INV00000002 (A00000001)` from a callout's body (its event's fields). */
+/** `2027-02-01 InvoicePosted INV00000002 (A00000001)`, `... OrderActionProcessed Suspend S00000001 (...)`. */
 function describe(body: string): string {
   let f: Record<string, string> = {};
   try {
@@ -89,7 +89,11 @@ function describe(body: string): string {
   } catch {
     return `(a callout whose body is not JSON: ${body.slice(0, 80)})`;
   }
-  const what = f['Order.OrderNumber'] ?? f['Invoice.InvoiceNumber'] ?? f['BillRun.BillRunNumber'] ?? '';
+  const action = f['OrderAction.Type'] ? `${f['OrderAction.Type']} ` : '';
+  const what =
+    action + (f['Subscription.SubscriptionNumber'] ?? '') ||
+    (f['Refund.RefundNumber'] ?? f['Payment.PaymentNumber'] ?? f['Order.OrderNumber'] ?? '') ||
+    (f['Invoice.InvoiceNumber'] ?? f['BillRun.BillRunNumber'] ?? '');
   const account = f['Account.AccountNumber'] ? ` (${f['Account.AccountNumber']})` : '';
   return `${f['Event.Date'] ?? ''} ${f['Event.Type'] ?? 'callout'} ${what}${account}`.trim();
 }

@@ -50,9 +50,10 @@ const SECTIONS = (): Record<string, string> => ({
       their resume date. An earlier --to goes back to the state of that date (the sandbox keeps its state before
       each of its last 100 moves). Credentials from BILLING_CLIENT_ID and BILLING_CLIENT_SECRET, else the demo
       ones on loopback. Exit 0 moved, 1 refused (the reason printed), 2 usage error.`,
-  listen: `  listen --base-url URL --forward-to URL [--events OrderProcessed,InvoicePosted,BillRunCompletion]
+  listen: `  listen --base-url URL --forward-to URL [--events OrderProcessed,InvoicePosted,PaymentDeclined,...]
       Register callouts on a running local sandbox (the URL \`sandbox\` printed) for the events named (all by
-      default), print each event as it happens, forward its body to --forward-to (https, or http on this
+      default: OrderProcessed, OrderActionProcessed, InvoicePosted, PaymentProcessed, PaymentDeclined,
+      RefundProcessed, BillRunCompletion), print each event as it happens, forward its body to --forward-to (https, or http on this
       machine) and print that answer's status; a failing answer is retried by the sandbox with back-off.
       Ctrl+C removes the callouts and stops. Credentials as for clock.`,
   test: `  test [FILES|DIRS] [--jobs N] [--reporter text|junit|json|tap|html] [--report FORMAT=FILE]... [--junit-file F]

@@ -47,11 +47,11 @@ export type ClockRequest = { to: string } | { by: string };
 /** Something that fell due while the clock moved: a subscription's term or pause, or a bill run's document. */
 export type TimeEvent = SubscriptionEvent | BilledEvent;
 
-/** A subscription that renewed, expired or resumed. */
+/** A subscription that renewed, expired, paused (on its pause's date) or resumed. */
 export interface SubscriptionEvent {
   /** The day it happened, YYYY-MM-DD. */
   date: string;
-  type: 'renewed' | 'expired' | 'resumed';
+  type: 'renewed' | 'expired' | 'resumed' | 'paused';
   subscription_number: string;
   account_number: string;
   /** The subscription's version after the event (a renewal and a resume make a new one). */

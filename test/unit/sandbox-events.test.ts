@@ -101,7 +101,7 @@ test('an inactive definition gets nothing; calloutRetry false is tried once', as
   assert.equal(hooks.timer.pending, 0, 'no retry');
 });
 
-test('definitions are kept in the data file: after a restart they still deliver, with their password', async t => {
+test('definitions are kept in the data file but never their password: after a restart the callout is not sent, saying to PUT it again', async t => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bw-events-'));
   const file = path.join(dir, 'data.json');
   const hook = await receiver();
@@ -110,10 +110,13 @@ test('definitions are kept in the data file: after a restart they still deliver,
     fs.rmSync(dir, { recursive: true });
   });
   const first = await startSandbox({ today: '2027-01-01', dataFile: file });
-  const auth = { requiredAuth: true, calloutAuth: { username: 'u', password: 'p' } };
+  const auth = { requiredAuth: true, calloutAuth: { username: 'erp', password: 'hook-secret-42' } };
   const made = await (await caller(first))('POST', DEFINITIONS, listening('OrderProcessed', hook.url, auth));
   assert.equal(made.status, 200, JSON.stringify(made.json));
   await first.close();
+  const kept = fs.readFileSync(file, 'utf8');
+  assert.ok(kept.includes(made.json.id), 'the definition is in the data file');
+  assert.ok(!kept.includes('hook-secret-42'), 'its password is not');
 
   const hooks = calloutHooks();
   const again = await startSandbox({ today: '2027-01-01', dataFile: file, callouts: hooks.options });
@@ -126,7 +129,25 @@ test('definitions are kept in the data file: after a restart they still deliver,
   assert.equal(hooks.timer.pending, 0, 'a restart announces nothing of what was there');
   assert.equal((await call('POST', '/v1/orders', newCustomerOrder())).status, 200);
   hooks.timer.advance(0);
-  assert.equal((await hook.got.next()).headers.authorization, `Basic ${Buffer.from('u:p').toString('base64')}`);
+  const unsent = await hooks.attempts.next();
+  assert.equal(unsent.status, 'not sent');
+  assert.match(
+    unsent.responseContent,
+    /password is kept in memory only, never in the data file.*PUT the callout again with calloutAuth/,
+  );
+  const history = (await call('GET', '/v1/notification-history/callout?includeResponseContent=true')).json;
+  assert.match(history.calloutHistories[0].responseContent, /PUT the callout again/);
+  assert.equal(hooks.timer.pending, 0, 'not retried: only a new password helps');
+
+  const put = await call('PUT', `${DEFINITIONS}/${made.json.id}`, { callout: auth });
+  assert.equal(put.status, 200, JSON.stringify(put.json));
+  assert.equal((await call('POST', '/v1/orders', newCustomerOrder())).status, 200);
+  hooks.timer.advance(0);
+  assert.equal(
+    (await hook.got.next()).headers.authorization,
+    `Basic ${Buffer.from('erp:hook-secret-42').toString('base64')}`,
+  );
+  assert.ok(!fs.readFileSync(file, 'utf8').includes('hook-secret-42'), 'the PUT kept it in memory only');
 });
 
 test('a reset makes the sandbox afresh: no definitions, no callout history, nothing announced of the fresh seed', async t => {

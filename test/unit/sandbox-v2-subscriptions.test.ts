@@ -63,7 +63,7 @@ describe('subscriptions', () => {
     assert.deepEqual(answerDepartures('GET /v2/subscription_items', 200, items).departures, []);
   });
 
-  test('pause then GET shows it paused; the clock reaching its resume date resumes it (the same engine)', async () => {
+  test('a pause dated later stays active until the clock reaches its date, then paused; its resume date resumes it', async () => {
     const { id } = await newSubscription();
     const pause = { pause_date: '2027-02-01', resume_behavior: { resume_date: '2027-03-01' } };
     const paused = conforms(
@@ -72,9 +72,11 @@ describe('subscriptions', () => {
       'subscription',
       'POST /v2/subscriptions/{subscription_id}/pause',
     );
-    assert.deepEqual([paused.state, paused.version], ['paused', 2]);
-    assert.equal((await call('GET', `/v2/subscriptions/${id}`)).json.state, 'paused');
+    assert.deepEqual([paused.state, paused.version], ['active', 2], 'today is 2027-01-01: not paused yet');
+    assert.equal((await call('GET', `/v2/subscriptions/${id}`)).json.state, 'active');
     assert.match(refused(await call('POST', `/v2/subscriptions/${id}/pause`), 400, 'invalid_state'), /paused/);
+    assert.equal((await call('POST', CLOCK_PATH, { to: '2027-02-01' })).status, 200);
+    assert.equal((await call('GET', `/v2/subscriptions/${id}`)).json.state, 'paused', 'the clock reached its date');
     // A pause that would begin after the term ends is refused, naming the date (not kept, as the service keeps none).
     const { id: other } = await newSubscription();
     const late = await call('POST', `/v2/subscriptions/${other}/pause`, { pause_date: '2030-02-01' });

@@ -128,6 +128,16 @@ describe('what falls due', () => {
       end: '2028-03-02',
     },
     {
+      name: 'a pause dated later than its order: active until that date, paused then, resumed on its resume date',
+      then: [['2027-03-01', { pause: { pause_date: '2027-04-01', resume_behavior: { resume_date: '2027-06-01' } } }]],
+      until: '2028-02-01',
+      events: ['2027-04-01 paused', '2027-06-01 resumed', '2028-01-01 renewed'],
+      state: 'active',
+      term: ['2028-01-01', '2029-01-01'],
+      version: 4,
+      end: '2029-01-01',
+    },
+    {
       name: 'paused without a resume date: it stays paused, and its term does not renew while paused',
       then: [['2027-03-01', { pause: {} }]],
       until: '2029-03-01',

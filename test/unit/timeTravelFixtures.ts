@@ -29,6 +29,7 @@ export function storeWith(sub: Record<string, unknown>, orderDate = '2027-01-01'
   const number = (order!.subscriptions[0] as { subscription_number: string }).subscription_number;
   return { store, number };
 }
+/** A change by order on `date`, the clock on that date too (a pause dated then takes effect at once). */
 export const change = (store: Store, number: string, date: string, entry: Record<string, unknown>) =>
   runOrder(
     store,
@@ -38,6 +39,7 @@ export const change = (store: Store, number: string, date: string, entry: Record
       subscriptions: [{ subscription_number: number, ...entry }],
     } as never,
     true,
+    { today: () => date, timestamp: () => `${date}T00:00:00.000Z` },
   );
 
 /** What happened to subscriptions (bill runs' documents: sandbox-bill-runs.test.ts). */

@@ -14,7 +14,7 @@ import { finiteMoney, lineItemOf } from './orderLines';
 import { later } from '../billing/calendar';
 import { stopDate } from './stopDates';
 import { subscriptionView } from './orderRecord';
-import { pauseOf } from './pauses';
+import { pausedBy, pauseOf } from './pauses';
 import { recordOrderBilling } from './billingHistory';
 import type { AccountRec, ItemRec, OrderRec, Store, SubscriptionRec } from '../state/store';
 import type {
@@ -299,12 +299,14 @@ function applyChanges(sub: SubscriptionRec, entry: EngineSubscription, at: strin
   if (entry.pause) {
     const message = `${sub.subscription_number} is ${sub.state}; only an active subscription can be paused.`;
     rule(sub.state === 'active', `${at}.pause`, message);
+    const planned = `${sub.subscription_number} is already to be paused on ${sub.pause?.pause_date}.`;
+    rule(!sub.pause, `${at}.pause`, planned);
     const pause = pauseOf(entry.pause, ctx.orderDate);
     const termEnds = sub.current_term_end;
     const after = `${sub.subscription_number}'s term ends ${termEnds}: a pause from ${pause.pause_date} comes after it.`;
     rule(termEnds === null || pause.pause_date <= termEnds, `${at}.pause.pause_date`, after);
-    sub.state = 'paused';
-    sub.pause = pause; // time travel resumes it on its resume date
+    sub.state = pausedBy(pause, ctx.now) ? 'paused' : 'active'; // a later date: the clock pauses it then
+    sub.pause = pause; // time travel pauses it on a later date, and resumes it on its resume date
     act(sub, 'pause', active(), it => ({ mrr: negative(monthly(price(it))), tcb: ZERO, tcv: ZERO }));
   }
   if (entry.resume) {

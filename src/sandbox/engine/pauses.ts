@@ -1,6 +1,7 @@
 // A pause as an order asks for it (v2 `pause`): when it begins, and when it ends if the order says so, by a
-// date (`resume_behavior.resume_date`) or a length (`pause_interval` x `pause_interval_count`). The pause
-// itself takes effect at once, as before; time travel resumes the subscription on its resume date.
+// date (`resume_behavior.resume_date`) or a length (`pause_interval` x `pause_interval_count`). A pause dated
+// today or earlier takes effect at once; one dated later leaves the subscription active until the clock reaches
+// that date (timeTravel/pauses.ts pauses it then). Time travel resumes it on its resume date.
 import type { SubscriptionRequestBody } from '../../schemas';
 import { addDays, addMonths, isRealDate } from '../../schemas/dates';
 import type { PauseRec } from '../state/store';
@@ -26,4 +27,13 @@ function resumeDate(p: PauseRequest, pauseDate: string): string | undefined {
   if (p.pause_interval === 'day') return addDays(pauseDate, n);
   if (p.pause_interval === 'week') return addDays(pauseDate, 7 * n);
   return addMonths(pauseDate, p.pause_interval === 'year' ? 12 * n : n);
+}
+
+/** Whether the pause has begun by the sandbox's clock (`now`: its timestamp, on today's date). */
+export const pausedBy = (p: PauseRec, now: string) => p.pause_date <= now.slice(0, 10);
+
+/** A v1 Suspend order action as the engine's pause: on its SpecificDate, else on the order's date. */
+export function suspendOf(s: { suspendPolicy?: string; suspendSpecificDate?: string } | undefined): PauseRequest {
+  const on = s?.suspendPolicy === 'SpecificDate' ? s.suspendSpecificDate : undefined;
+  return typeof on === 'string' && isRealDate(on) ? { pause_date: on } : {};
 }

@@ -1,6 +1,9 @@
 // The callout history: one record per attempt (GET /v1/notification-history/callout lists them), the newest
-// HISTORY_LIMIT kept so a long-running sandbox stays bounded. A resend takes a record's delivery and sends it again.
-import type { SandboxEvent } from './events';
+// HISTORY_LIMIT kept so a long-running sandbox stays bounded. Each record holds its request as shown (its
+// Authorization and its credentials masked wherever they appear, delivery.ts: a password never reaches an answer
+// or a log), its answer (status, the body up to RESPONSE_CONTENT_LIMIT) and how long it took. A resend takes a
+// record's delivery and sends it again as a new attempt.
+import type { SandboxEvent } from './source';
 import type { CalloutRequest } from './render';
 
 export const HISTORY_LIMIT = 10_000;
@@ -14,16 +17,25 @@ export interface CalloutAttempt {
   definitionId: string;
   /** The definition's name. */
   notification: string;
+  /** The callout template it sent, if the definition names one. */
+  templateId?: string;
   event: SandboxEvent;
+  /** As shown: its Authorization and any secret masked. */
   request: CalloutRequest;
   attemptedNum: number;
   /** The sandbox clock's timestamp when it was sent. */
   createTime: string;
+  /** From sending to the answer (or the failure), in milliseconds. */
+  durationMs: number;
   /** 0 when no answer came (refused, timed out). */
   responseCode: number;
   responseContent: string;
   /** Whether it was answered 2xx. */
   ok: boolean;
+  /** delivered (2xx), failed (an answer that was not, or none), not sent (the sandbox would not send it). */
+  status: 'delivered' | 'failed' | 'not sent';
+  /** Sent without credentials first, answered a 401 Basic challenge, then sent with them. */
+  challenged?: boolean;
 }
 
 export class CalloutHistory {

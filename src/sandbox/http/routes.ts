@@ -8,6 +8,7 @@ import { catalogResponse, productRatePlansResponse } from '../v1/catalogView';
 import { describeAnswer } from '../v1/describe';
 import { notFoundIn } from '../v1/errors';
 import { notificationRoutes } from '../v1/notificationRoutes';
+import { calloutTemplateRoutes } from '../v1/calloutTemplateRoutes';
 import { v1Routes } from '../v1/routes';
 import { v2Routes } from '../v2/routes';
 import { readBody } from './body';
@@ -27,6 +28,7 @@ export function sandboxRoutes(deps: RouteDeps): Route[] {
     ...v1Routes(deps),
     ...queryRoutes(deps.store),
     ...notificationRoutes(deps), // notification definitions, the callout history, resend
+    ...calloutTemplateRoutes(deps), // callout templates a definition names
     { method: 'GET', path: '/v1/catalog/products', handle: call => ok(catalogResponse(origin(call.req))) },
     {
       method: 'GET',

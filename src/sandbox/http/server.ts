@@ -18,6 +18,7 @@ import { sandboxClock } from '../state/clock';
 import { DataFileError } from '../state/dataFile';
 import { newId } from '../state/ids';
 import { EventHub } from '../events/hub';
+import { calloutAttemptRoutes } from '../v1/calloutAttemptRoutes';
 import { Store } from '../state/store';
 import { TimeMachine } from '../timeTravel/timeMachine';
 import { MAX_JSON_DEPTH, nestingExceeds, parseJson, readBody } from './body';
@@ -104,6 +105,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       idempotent,
     }),
     ...clockRoutes(timeMachine, idempotent), // control path: the clock (time travel)
+    ...calloutAttemptRoutes(events), // control path: each callout attempt in full
     ...resetRoutes({
       store,
       clock,

@@ -3,8 +3,21 @@
 // parameters whose merge fields a delivery fills). Records and their pure rules only: no HTTP, no delivery (that
 // is events/). A rule broken is a NotificationRefused saying the field and what to send instead.
 
-/** The events the sandbox emits (events/), by the vendor's event type names. */
-export const EVENT_TYPES = ['OrderProcessed', 'InvoicePosted', 'BillRunCompletion'] as const;
+/**
+ * The events the sandbox emits (events/), by the vendor's event type names: its standard events (InvoicePosted,
+ * BillRunCompletion, PaymentProcessed, PaymentDeclined, RefundProcessed) and its custom events for Orders
+ * (OrderProcessed; OrderActionProcessed, whose `OrderAction.Type` says which: CreateSubscription,
+ * RenewSubscription, CancelSubscription, Suspend, Resume).
+ */
+export const EVENT_TYPES = [
+  'OrderProcessed',
+  'OrderActionProcessed',
+  'InvoicePosted',
+  'PaymentProcessed',
+  'PaymentDeclined',
+  'RefundProcessed',
+  'BillRunCompletion',
+] as const;
 export type EventTypeName = (typeof EVENT_TYPES)[number];
 
 export const CALLOUT_METHODS = ['POST', 'GET', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -12,7 +25,8 @@ export type CalloutMethod = (typeof CALLOUT_METHODS)[number];
 
 export interface CalloutAuth {
   username: string;
-  password: string;
+  /** Memory only: never written to the data file (absent after a restart until PUT again). */
+  password?: string;
   domain?: string;
   preemptive?: boolean;
 }
@@ -27,6 +41,8 @@ export interface CalloutRec {
   calloutParams: Record<string, string>;
   calloutRetry: boolean;
   requiredAuth: boolean;
+  /** OAuth 2.0 asked for: the sandbox has no providers (the service's are set up in its UI), so it never sends. */
+  requiredOauth2?: boolean;
   calloutAuth?: CalloutAuth;
 }
 export interface NotificationDefinitionRec {
@@ -39,7 +55,8 @@ export interface NotificationDefinitionRec {
   calloutActive: boolean;
   emailActive: boolean;
   callout?: CalloutRec;
-  /** What else the body gave (description, filterRule, ...): kept and answered, nothing computes from it. */
+  /** What else the body gave (description, filterRule, calloutTemplateIds...): kept and answered; events/ reads
+   * filterRule (filterRule.ts) and calloutTemplateIds (the template a delivery sends). */
   details: Record<string, unknown>;
   createdOn: string;
   updatedOn: string;
@@ -55,8 +72,21 @@ export class NotificationRefused extends Error {
   }
 }
 
+/** The callout templates a definition names (the reference's calloutTemplateIds). */
+export const templateIdsOf = (d: NotificationDefinitionRec): string[] =>
+  Array.isArray(d.details.calloutTemplateIds)
+    ? d.details.calloutTemplateIds.filter((x): x is string => typeof x === 'string')
+    : [];
+
+/** A callout (or template) as the data file keeps it: its password left out. */
+export function withoutPassword<T extends { calloutAuth?: CalloutAuth }>(c: T): T {
+  if (!c.calloutAuth) return c;
+  const { password: _kept, ...auth } = c.calloutAuth;
+  return { ...c, calloutAuth: auth };
+}
+
 type Body = Record<string, unknown>;
-const isObject = (v: unknown): v is Body => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isObject = (v: unknown): v is Body => typeof v === 'object' && v !== null && !Array.isArray(v);
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
 /** The definitions, in the order they were made (what the list answers), and by id. */
@@ -80,9 +110,16 @@ export class Notifications {
   delete(id: string): boolean {
     return this.byId.delete(id);
   }
-  /** The active definitions with an active callout that listen to `eventType`. */
+  /** The active definitions with an active callout (its own, or a template's) that listen to `eventType`. */
   listening(eventType: string): NotificationDefinitionRec[] {
-    return this.list.filter(d => d.active && d.calloutActive && d.callout?.active && d.eventTypeName === eventType);
+    return this.list.filter(
+      d =>
+        d.active && d.calloutActive && (d.callout?.active || templateIdsOf(d).length) && d.eventTypeName === eventType,
+    );
+  }
+  /** As the data file keeps them: without any password (memory only). */
+  snapshot(): NotificationDefinitionRec[] {
+    return this.list.map(d => (d.callout?.calloutAuth ? { ...d, callout: withoutPassword(d.callout) } : d));
   }
 }
 
@@ -162,14 +199,13 @@ function calloutFrom(
     calloutParams: params as Record<string, string>,
     calloutRetry: flag(v, 'calloutRetry', before?.calloutRetry ?? true),
     requiredAuth,
+    ...(flag(v, 'requiredOauth2', before?.requiredOauth2 ?? false) ? { requiredOauth2: true } : {}),
     ...(auth ? { calloutAuth: auth } : {}),
   };
 }
 
-function checkUrl(url: string): void {
-  if (!URL.canParse(url)) {
-    throw new NotificationRefused('callout.calloutBaseurl', `callout.calloutBaseurl ${url} is not a URL.`);
-  }
+export function checkUrl(url: string, field = 'callout.calloutBaseurl'): void {
+  if (!URL.canParse(url)) throw new NotificationRefused(field, `${field} ${url} is not a URL.`);
 }
 
 /**
@@ -182,7 +218,7 @@ export function unsendable(url: string): string | undefined {
   return `Not sent: the Local sandbox sends callouts over https, or over http to loopback only (127.0.0.1, localhost), not to ${url}.`;
 }
 
-function authFrom(a: Body): CalloutAuth {
+export function authFrom(a: Body): CalloutAuth {
   const username = text(a, 'username');
   const password = typeof a.password === 'string' ? a.password : undefined;
   if (!username || password === undefined) {
@@ -207,7 +243,7 @@ const KNOWN = new Set([
 ]);
 const rest = (body: Body) => Object.fromEntries(Object.entries(body).filter(([k]) => !KNOWN.has(k)));
 
-function text(b: Body, key: string, max?: number): string | undefined {
+export function text(b: Body, key: string, max?: number): string | undefined {
   const v = b[key];
   if (v === undefined || v === null) return undefined;
   if (typeof v !== 'string') throw new NotificationRefused(key, `${key} must be a text.`);
@@ -215,7 +251,7 @@ function text(b: Body, key: string, max?: number): string | undefined {
     throw new NotificationRefused(key, `${key} is longer than ${max} characters.`);
   return v || undefined;
 }
-function flag(b: Body, key: string, fallback: boolean): boolean {
+export function flag(b: Body, key: string, fallback: boolean): boolean {
   const v = b[key];
   if (v === undefined || v === null) return fallback;
   if (typeof v !== 'boolean') throw new NotificationRefused(key, `${key} must be true or false.`);

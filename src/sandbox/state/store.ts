@@ -16,7 +16,6 @@ import type { Catalog } from './catalog';
 import { SEED_CATALOG } from './seedCatalog';
 import { CatalogError, importCatalog } from './catalogImport';
 import { Numbers } from './ids';
-import type { BillingRun, PauseRec, PlanRec, Term } from './subscriptionParts';
 import type { BillRunRec } from './billRuns';
 import { Actions, standingLedger, standsBilled, type ActionRec } from './actions';
 import { Ledger, type BillingDocumentRec } from './documents';
@@ -24,76 +23,22 @@ import { upgradeOrder } from './upgrade';
 import { PaymentBook, type BookExtent, type BookRemoved, type BookSnapshot } from './payments';
 import { Notifications, type NotificationDefinitionRec } from './notifications';
 import { UsageBook, type UsageExtent, type UsageRemoved, type UsageSnapshot } from './usage';
+import { CalloutTemplates, type CalloutTemplateRec } from './calloutTemplates';
+import { SubscriptionChanges, type SubscriptionChangeRec } from './subscriptionChanges';
 
 export type { BillingRun, ItemRec, PauseRec, PlanRec } from './subscriptionParts';
 
-export interface Contact {
-  first_name?: string;
-  last_name?: string;
-  [k: string]: unknown;
-}
-export interface AccountRec {
-  id: string;
-  account_number: string;
-  name: string;
-  currency: string;
-  bill_cycle_day: number;
-  bill_to: Contact;
-  sold_to?: Contact;
-  status: 'active';
-  created_time: string;
-  updated_time: string;
-  /** What else the account was given (description, crm_id, ...): kept and answered, nothing computes from it. */
-  details?: Record<string, unknown>;
-  /** Its contacts besides bill_to and sold_to (POST /v2/contacts), each with its id. */
-  contacts?: Contact[];
-}
-export type SubscriptionState = 'active' | 'canceled' | 'paused' | 'expired';
-export interface SubscriptionRec {
-  id: string;
-  subscription_number: string;
-  account_number: string;
-  state: SubscriptionState;
-  version: number;
-  initial_term: Term;
-  renewal_term: Term;
-  current_term_start: string;
-  current_term_end: string | null;
-  contract_effective: string;
-  start_date: string;
-  end_date: string | null;
-  auto_renew: boolean;
-  plans: PlanRec[];
-  description?: string;
-  custom_fields?: Record<string, unknown>;
-  created_time: string;
-  updated_time: string;
-  order_number: string;
-  /** While paused: the pause (absent on a subscription paused before pauses were kept: it resumes by order only). */
-  pause?: PauseRec;
-  /** How each item bills over time, by item id (absent in data kept before bill runs: from each item's start). */
-  billing?: Record<string, BillingRun[]>;
-}
+export {
+  ACCOUNT_KEY,
+  currentTerm,
+  type AccountRec,
+  type Contact,
+  type OrderRec,
+  type SubscriptionRec,
+  type SubscriptionState,
+} from './records';
+import type { AccountRec, OrderRec, SubscriptionRec } from './records';
 
-/** The journal's key of an account (a subscription's is its number). */
-export const ACCOUNT_KEY = 'account:';
-
-/** The term in effect: the initial one until the subscription first renews, then the renewal term. */
-export const currentTerm = (s: SubscriptionRec): Term =>
-  s.current_term_start > s.start_date ? s.renewal_term : s.initial_term;
-export interface OrderRec {
-  id: string;
-  order_number: string;
-  account_number: string;
-  account_id?: string;
-  order_date: string;
-  description: string;
-  created_time: string;
-  /** The order's line items as the retrieve response lists them. */
-  line_items: unknown[];
-  /** The subscriptions as this order left them, with the actions it took: the retrieve response. */
-  subscriptions: unknown[];
-}
 interface Snapshot extends BookSnapshot, UsageSnapshot {
   format: string;
   numbers: Record<string, number>;
@@ -110,6 +55,8 @@ interface Snapshot extends BookSnapshot, UsageSnapshot {
   billRuns?: BillRunRec[];
   actions?: ActionRec[]; // what was done to documents and bill runs after they were issued; absent before the first
   notifications?: NotificationDefinitionRec[]; // absent before the first; time travel leaves them as they are
+  calloutTemplates?: CalloutTemplateRec[]; // the same
+  subscriptionChanges?: SubscriptionChangeRec[]; // what the clock did to subscriptions; absent before the first
 }
 export interface StoreOptions {
   writer?: DataWriter;
@@ -129,6 +76,7 @@ export interface Extent {
   catalog: Catalog;
   payments?: BookExtent; // absent in marks kept before payments were
   usage?: UsageExtent; // absent in marks kept before usage was
+  changes?: number; // absent in marks kept before subscription changes were
 }
 
 /** What a store put back to an extent took off its lists (to add them again when that is undone). */
@@ -140,6 +88,7 @@ export interface Removed {
   actions: ActionRec[];
   payments: BookRemoved;
   usage: UsageRemoved;
+  changes: SubscriptionChangeRec[];
 }
 
 interface Checkpoint extends Extent {
@@ -169,6 +118,8 @@ export class Store {
   ledger = new Ledger();
   /** Notification definitions (notifications.ts): what events/ delivers callouts for. */
   readonly notifications = new Notifications();
+  readonly calloutTemplates = new CalloutTemplates(); // what definitions may name (calloutTemplates.ts)
+  readonly changes = new SubscriptionChanges(); // what the clock did to subscriptions (subscriptionChanges.ts)
   /** What orders are priced from: the seeded catalog, or one copied in (kept in the data file). */
   catalog: Catalog = SEED_CATALOG;
   /** Temp files of a crashed writer removed at open. */
@@ -280,7 +231,9 @@ export class Store {
       ...(this.actions.list.length ? { actions: this.actions.list } : {}),
       ...this.payments.snapshot(),
       ...this.usage.snapshot(),
-      ...(this.notifications.size ? { notifications: this.notifications.list } : {}),
+      ...(this.notifications.size ? { notifications: this.notifications.snapshot() } : {}), // no passwords
+      ...(this.calloutTemplates.size ? { calloutTemplates: this.calloutTemplates.snapshot() } : {}),
+      ...(this.changes.list.length ? { subscriptionChanges: this.changes.list } : {}),
     };
     return JSON.stringify(snapshot);
   }
@@ -300,6 +253,8 @@ export class Store {
     this.payments.clear();
     this.usage.clear();
     this.notifications.clear();
+    this.calloutTemplates.clear();
+    this.changes.clear();
     this.ledger = new Ledger();
     this.catalog = SEED_CATALOG; // unless the state put back had a copied one
     this.load(JSON.parse(text) as Snapshot);
@@ -323,6 +278,7 @@ export class Store {
       catalog: this.catalog,
       payments: this.payments.extent(),
       usage: this.usage.extent(),
+      changes: this.changes.list.length,
     };
   }
 
@@ -347,7 +303,8 @@ export class Store {
       this.billRuns.delete(r.number);
     }
     const [payments, usage] = [this.payments.truncate(to.payments), this.usage.truncate(to.usage)];
-    return { accounts, orders, documents, billRuns, actions, payments, usage };
+    const changes = this.changes.truncate(to.changes ?? 0);
+    return { accounts, orders, documents, billRuns, actions, payments, usage, changes };
   }
 
   private rollback(cp: Checkpoint): void {
@@ -374,6 +331,8 @@ export class Store {
     this.payments.load(s);
     this.usage.load(s);
     for (const n of Array.isArray(s.notifications) ? s.notifications : []) this.notifications.put(n);
+    for (const t of Array.isArray(s.calloutTemplates) ? s.calloutTemplates : []) this.calloutTemplates.put(t);
+    for (const c of Array.isArray(s.subscriptionChanges) ? s.subscriptionChanges : []) this.changes.add(c);
     if (catalog) this.catalog = catalog;
   }
 

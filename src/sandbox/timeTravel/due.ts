@@ -5,7 +5,7 @@
 // The work is a generator that yields between records: a move driven in turns of the event loop
 // (TimeMachine.moveAsync) lets other requests be answered meanwhile; run synchronously, it is one call.
 import type { TimeEvent } from '../../wire/sandboxClock';
-import type { Store } from '../state/store';
+import type { Store, SubscriptionRec } from '../state/store';
 
 /** Work that may pause where it yields (between records), and returns its result. */
 export type Steps<T> = Generator<void, T, void>;
@@ -93,6 +93,13 @@ export const runDue = (
   handlers: readonly DueHandler[],
   notes: MoveNotes = newNotes(),
 ): TimeEvent[] => finish(dueSteps(store, until, handlers, notes));
+
+/** What a subscription change record (state/subscriptionChanges.ts) takes of the subscription. */
+export const changeOf = (s: SubscriptionRec) => ({
+  subscription_number: s.subscription_number,
+  account_number: s.account_number,
+  version: s.version,
+});
 
 /** The time a change on `date` is stamped with (midnight UTC: the same on every run). */
 export const stampOf = (date: string) => `${date}T00:00:00.000Z`;

@@ -94,6 +94,7 @@ export function putBack(store: Store, chain: readonly Mark[], to: Mark): () => v
     for (const a of actions) store.actions.add(a);
     store.payments.restore(removed.payments);
     store.usage.restore(removed.usage);
+    store.changes.restore(removed.changes);
     store.numbers.counters = was.counters;
     store.catalog = was.catalog;
     store.today = was.today;

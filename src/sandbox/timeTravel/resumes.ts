@@ -4,7 +4,7 @@ import { addDays } from '../../schemas/dates';
 import type { TimeEvent } from '../../wire/sandboxClock';
 import type { SubscriptionRec } from '../state/store';
 import { resumedHistory } from '../engine/billingHistory';
-import { stampOf, type DueHandler } from './due';
+import { changeOf, stampOf, type DueHandler } from './due';
 
 const resumeOf = (s: SubscriptionRec) => (s.state === 'paused' ? s.pause?.resume_date : undefined);
 
@@ -27,6 +27,7 @@ export const scheduledResumes: DueHandler = {
       if (d === undefined || d > date) continue;
       const next = resumed(s, d, date);
       store.putSubscription(next);
+      store.changes.add({ ...changeOf(next), kind: 'resumed', date: d }); // its event (events/)
       const term = { start: next.current_term_start, end: next.current_term_end };
       const longer = next.current_term_end !== s.current_term_end ? `; its term now ends ${next.current_term_end}` : '';
       events.push({

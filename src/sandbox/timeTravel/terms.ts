@@ -4,7 +4,7 @@
 import type { TimeEvent } from '../../wire/sandboxClock';
 import { termEnd } from '../engine/subscriptionBuild';
 import type { SubscriptionRec } from '../state/store';
-import { stampOf, type DueHandler } from './due';
+import { changeOf, stampOf, type DueHandler } from './due';
 
 /** The end of the subscription's term when it can fall due: active and termed. */
 const ending = (s: SubscriptionRec) => (s.state === 'active' ? (s.current_term_end ?? undefined) : undefined);
@@ -29,6 +29,7 @@ export const termEnds: DueHandler = {
       const renewed = s.auto_renew ? renewal(s, date) : undefined;
       const next = renewed ?? expiry(s, date);
       store.putSubscription(next);
+      if (renewed) store.changes.add({ ...changeOf(next), kind: 'renewed', date }); // its event (events/)
       events.push(eventOf(next, date, renewed ? 'renewed' : 'expired', s.auto_renew));
     }
     return events;

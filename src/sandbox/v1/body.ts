@@ -98,7 +98,7 @@ export interface V1Action {
   removeProduct?: V1RatePlanRemove;
   renewSubscription?: object;
   cancelSubscription?: { cancellationPolicy?: string; cancellationEffectiveDate?: string };
-  suspend?: { suspendPolicy?: string };
+  suspend?: { suspendPolicy?: string; suspendSpecificDate?: string };
   resume?: { resumePolicy?: string };
   termsAndConditions?: V1Terms & { lastTerm?: V1Term };
   ownerTransfer?: { destinationAccountNumber?: string };

@@ -7,7 +7,13 @@ import { filtered, type CalloutAttempt } from '../events/history';
 import type { BodyCheck, RouteDeps } from '../http/routeDeps';
 import { ok, type Reply, type Route } from '../http/router';
 import { newId } from '../state/ids';
-import { definitionFrom, NotificationRefused, updated, type NotificationDefinitionRec } from '../state/notifications';
+import {
+  definitionFrom,
+  NotificationRefused,
+  updated,
+  type CalloutAuth,
+  type NotificationDefinitionRec,
+} from '../state/notifications';
 import { CATEGORY, notFoundIn, v1Error } from './errors';
 
 type Body = Record<string, unknown>;
@@ -84,18 +90,28 @@ export function notificationRoutes(deps: RouteDeps): Route[] {
 /** A change to one definition, saved; a failed save puts the definition back as it was (the store's rollback
  * covers its lists, not the definitions). */
 function kept(deps: RouteDeps, id: string, change: () => void): void {
-  const before = deps.events.notifications.get(id);
+  keptIn(deps, deps.events.notifications, id, change);
+}
+
+/** The same for any table of records by id (definitions, callout templates). */
+export function keptIn<T>(
+  deps: Pick<RouteDeps, 'commit'>,
+  table: { get(id: string): T | undefined; put(t: T): void; delete(id: string): boolean },
+  id: string,
+  change: () => void,
+): void {
+  const before = table.get(id);
   try {
     deps.commit(change);
   } catch (e) {
-    if (before) deps.events.notifications.put(before);
-    else deps.events.notifications.delete(id);
+    if (before) table.put(before);
+    else table.delete(id);
     throw e;
   }
 }
 
 /** The lower room's refusal as the v1 400 naming its field. */
-function refused<T>(make: () => T): T {
+export function refused<T>(make: () => T): T {
   try {
     return make();
   } catch (e) {
@@ -136,14 +152,21 @@ export function definitionAnswer(d: NotificationDefinitionRec): Body {
             calloutParams: c.calloutParams,
             calloutRetry: c.calloutRetry,
             requiredAuth: c.requiredAuth,
-            requiredOauth2: false,
-            // The password is kept to send, never answered.
-            ...(c.calloutAuth ? { calloutAuth: { username: c.calloutAuth.username } } : {}),
+            requiredOauth2: c.requiredOauth2 === true,
+            // The password is kept (in memory) to send, never answered.
+            ...(c.calloutAuth ? { calloutAuth: authAnswer(c.calloutAuth) } : {}),
           },
         }
       : {}),
   };
 }
+
+/** A callout's authentication as answered: never its password. */
+export const authAnswer = (a: CalloutAuth) => ({
+  username: a.username,
+  ...(a.domain !== undefined ? { domain: a.domain } : {}),
+  ...(a.preemptive !== undefined ? { preemptive: a.preemptive } : {}),
+});
 
 /** GET .../notification-definitions: filtered by eventTypeName and active, paged by start (from 0) and limit. */
 function definitionList(all: NotificationDefinitionRec[], q: URLSearchParams): Body {
@@ -209,7 +232,7 @@ function resend(hub: EventHub, ids: string[]): Reply {
   return { status: 202, body: failed };
 }
 
-function whole(q: URLSearchParams, key: string, fallback: number, min: number): number {
+export function whole(q: URLSearchParams, key: string, fallback: number, min: number): number {
   const v = q.get(key);
   if (v === null || v === '') return fallback;
   if (!/^\d+$/.test(v) || Number(v) < min) {

@@ -4,6 +4,7 @@
 // (v2 `price_id`); a subscription's ratePlanId is its plan's id, a chargeNumber its item's number.
 import type { AccountData, PreviewRequestBody, TermBody } from '../../schemas';
 import type { EngineBody, EngineSubscription } from '../engine/orderTypes';
+import { suspendOf } from '../engine/pauses';
 import { findCharge, findPlan, findPlanByNumber } from '../state/activeCatalog';
 import type { PlanRec, Store, SubscriptionRec } from '../state/store';
 import type {
@@ -174,7 +175,7 @@ function change(entry: EngineSubscription, a: V1Action, sub: SubscriptionRec, at
       return;
     }
     case 'Suspend':
-      entry.pause = {};
+      entry.pause = suspendOf(a.suspend); // a SpecificDate later than today: paused when the clock reaches it
       return;
     case 'Resume':
       entry.resume = {};
