@@ -13,7 +13,9 @@ import { checkOrderBody } from './check';
 import { createAnswer } from './createView';
 import { asV1, notFoundIn } from './errors';
 import { billingRoutesV1 } from './billingRoutes';
-import { paymentRoutesV1 } from './paymentView';
+import { accountRoutesV1 } from './accountRoutes';
+import { paymentMethodRoutesV1 } from './paymentMethodRoutes';
+import { paymentRoutesV1 } from './paymentRoutes';
 import type { Thru } from './invoices';
 import { orderAnswer } from './orderView';
 import { DEFAULT_PREVIEW_TYPES, previewAnswer } from './previewView';
@@ -55,6 +57,8 @@ export function v1Routes(deps: RouteDeps): Route[] {
     { method: 'GET', path: '/v1/accounts/{accountKey}', handle: call => getAccount(store, call.params.accountKey) },
     ...billingRoutesV1(deps),
     ...paymentRoutesV1(deps),
+    ...paymentMethodRoutesV1(deps),
+    ...accountRoutesV1(deps),
   ];
 }
 
