@@ -37,7 +37,12 @@ export function paymentRoutesV1(deps: RouteDeps): Route[] {
         const list = account
           ? store.payments.paymentList.filter(p => p.account_id === account.id)
           : store.payments.paymentList;
-        return ok({ success: true, payments: list.map(p => paymentAnswerV1(store, p)) });
+        // A listed payment's comment is a string (GETARPaymentTypewithSuccess): none, none said.
+        const row = (p: PaymentRec) => {
+          const { comment, ...rest } = paymentAnswerV1(store, p);
+          return comment === null ? rest : { ...rest, comment };
+        };
+        return ok({ success: true, payments: list.map(row) });
       },
     },
     { method: 'GET', path: PATH, handle: call => answer(payment(call.params.paymentKey)) },
