@@ -26,6 +26,7 @@ async function customer(
   autoPay: boolean,
   start = '2027-01-01',
   plan: object = TEAM,
+  inline = false, // the card given with the account (payment_method), not added after
 ) {
   const body = {
     name: 'Collected',
@@ -33,10 +34,12 @@ async function customer(
     bill_cycle_day: 1,
     bill_to: { first_name: 'C', last_name: 'C' },
     ...(autoPay ? { auto_pay: true } : {}),
+    ...(inline && number ? { payment_method: card(number) } : {}),
   };
   const account = conforms(await call('POST', '/v2/accounts', body), 201, 'account', 'POST /v2/accounts');
   assert.equal(account.auto_pay, autoPay ? true : undefined);
-  if (number) {
+  if (inline) assert.ok(account.default_payment_method_id, JSON.stringify(account));
+  else if (number) {
     const m = await call('POST', '/v2/payment_methods', { account_id: account.id, ...card(number) });
     assert.equal(m.status, 201, JSON.stringify(m.json));
   }
@@ -76,7 +79,7 @@ describe('collection in bill runs', () => {
 
   test('a bill run that posts charges each auto-pay account its invoice: a paying card pays, a declining one is kept failed, no auto-pay is not charged', async () => {
     const pays = await customer(call, '4242424242424242', true);
-    const declines = await customer(call, '4000000000000002', true);
+    const declines = await customer(call, '4000000000000002', true, '2027-01-01', TEAM, true);
     const manual = await customer(call, '4242424242424242', false);
     await billRun(call, { target_date: '2027-01-01', invoice_date: '2027-01-01', post: true });
 
@@ -116,6 +119,21 @@ describe('collection in bill runs', () => {
     assert.deepEqual([after.state, after.balance], ['posted', 0]);
     const [payment] = await paymentsOf(call, pays);
     assert.deepEqual([payment.state, payment.amount], ['processed', 350]);
+  });
+
+  test('PATCH /v2/accounts turns auto_pay on and makes another card the default: that card is charged', async () => {
+    const account = await customer(call, '4000000000000002', false); // its first card (the default) declines
+    const m = await call('POST', '/v2/payment_methods', { account_id: account, ...card('4242424242424242') });
+    const patched = await call('PATCH', `/v2/accounts/${account}`, {
+      auto_pay: true,
+      default_payment_method_id: m.json.id,
+    });
+    const read = conforms(patched, 200, 'account', 'PATCH /v2/accounts/{account_id}');
+    assert.deepEqual([read.auto_pay, read.default_payment_method_id], [true, m.json.id]);
+    await billRun(call, { target_date: '2027-01-01', invoice_date: '2027-01-01', post: true });
+    const [payment] = await paymentsOf(call, account);
+    assert.deepEqual([payment.state, payment.payment_method_id, payment.amount], ['processed', m.json.id, 350]);
+    assert.equal(await balanceOf(call, account), 0);
   });
 
   test('a 0 invoice is not charged', async () => {

@@ -12,7 +12,7 @@ import type { AccountRec, Contact, Store } from '../state/store';
 import { mergeContact } from '../v2/accountRoutes';
 import type { V1Contact } from './body';
 import { invalid, notFoundIn, notServed } from './errors';
-import { methodInputV1, payingV1 } from './paymentBodies';
+import { KEPT_TYPES_V1, methodInputV1, payingV1 } from './paymentBodies';
 import { contact } from './translate';
 
 type Body = Record<string, unknown>;
@@ -101,10 +101,14 @@ export function accountRoutesV1(deps: RouteDeps): Route[] {
   ];
 }
 
-/** The card (creditCard) or payment method (paymentMethod) a new account is created with. */
+/**
+ * The card (creditCard) or payment method (paymentMethod) a new account is created with; a type the sandbox does
+ * not keep (PayPal, a wallet...) is not kept: the account is made as the service makes it, without a default.
+ */
 function methodOf(b: Body): MethodInput | undefined {
-  if (b.paymentMethod) return methodInputV1(b.paymentMethod as Body, 'paymentMethod');
-  if (b.creditCard) return methodInputV1({ ...(b.creditCard as Body), type: 'CreditCard' }, 'creditCard');
+  const pm = b.paymentMethod as Body | undefined;
+  if (pm) return KEPT_TYPES_V1.includes(String(pm.type)) ? methodInputV1(pm) : undefined;
+  if (b.creditCard) return methodInputV1({ ...(b.creditCard as Body), type: 'CreditCard' });
   return undefined;
 }
 

@@ -6,12 +6,15 @@ import type { MethodInput } from '../payments/methods';
 import type { Application } from '../payments/payments';
 import { PaymentRefused } from '../payments/methods';
 import type { Store } from '../state/store';
-import { CATEGORY, invalid, v1Error, type V1Resource } from './errors';
+import { CATEGORY, invalid, notServed, v1Error, type V1Resource } from './errors';
 import { BRAND_V1 } from './paymentView';
 
 type Body = Record<string, unknown>;
 
 /** Runs a rule of the payments; what it refuses is v1's 400 (or 404) of `resource`. */
+/** The v1 payment method types the sandbox keeps. */
+export const KEPT_TYPES_V1 = ['CreditCard', 'ACH', 'SEPA'];
+
 export function payingV1<T>(resource: V1Resource, act: () => T): T {
   try {
     return act();
@@ -33,7 +36,7 @@ const text = (v: unknown) => (v === undefined || v === null ? undefined : String
 const defined = (o: Body) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 
 /** A v1 payment method body (POST /v1/payment-methods, or an account's creditCard with type CreditCard). */
-export function methodInputV1(b: Body, at: string): MethodInput {
+export function methodInputV1(b: Body): MethodInput {
   const type = b.type;
   if (type === 'CreditCard') {
     const holder = (b.cardHolderInfo ?? {}) as Body;
@@ -68,11 +71,7 @@ export function methodInputV1(b: Body, at: string): MethodInput {
       ...(Object.keys(holder).length ? { billing_details: holderDetails(holder, 'accountHolderName') } : {}),
     };
   }
-  throw invalid(
-    'paymentMethod',
-    'type',
-    `the Local sandbox keeps CreditCard, ACH and SEPA payment methods, not ${JSON.stringify(type)} (${at}).`,
-  );
+  throw notServed('paymentMethod', `A ${String(type)} payment method (the Local sandbox keeps CreditCard, ACH, SEPA)`);
 }
 
 const ACH_TYPES: Record<string, string> = {

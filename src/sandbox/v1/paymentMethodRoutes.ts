@@ -38,7 +38,7 @@ export function paymentMethodRoutesV1(deps: RouteDeps): Route[] {
           const at = deps.clock.timestamp();
           const m = deps.commit(() =>
             payingV1('paymentMethod', () => {
-              const rec = newMethod(account, methodInputV1(b, 'POST /v1/payment-methods'), at);
+              const rec = newMethod(account, methodInputV1(b), at);
               store.payments.addMethod(rec);
               if (b.makeDefault === true || !store.payments.defaultOf(account.id)) makeDefault(store, rec, at);
               return rec;

@@ -6,7 +6,8 @@ import type { RouteDeps } from '../http/routeDeps';
 import { ok, type Route } from '../http/router';
 import { createAccount, runOrder } from '../engine/orders';
 import { outOfBounds, V2_FIELDS } from '../engine/bounds';
-import { accountRoutes, detailsOf } from './accountRoutes';
+import type { MethodInput } from '../payments/methods';
+import { accountRoutes, detailsOf, keepDefaultMethod } from './accountRoutes';
 import { previewView } from './billingDocuments';
 import { billingRoutes } from './billingRoutes';
 import { billRunActions } from './billRunActions';
@@ -39,6 +40,8 @@ export function v2Routes(deps: RouteDeps): Route[] {
               const account = createAccount(store, body as never, deps.clock);
               const details = detailsOf(body as Record<string, unknown>);
               if (details) account.details = details; // what the account keeps as given
+              const pm = (body as { payment_method?: MethodInput }).payment_method;
+              if (pm) keepDefaultMethod(store, account, pm, deps.clock.timestamp());
               return account;
             }),
           ),
