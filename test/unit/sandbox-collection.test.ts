@@ -136,6 +136,43 @@ describe('collection in bill runs', () => {
     assert.equal(await balanceOf(call, account), 0);
   });
 
+  test('an order whose account_data has auto_pay and a payment_method: its invoice is collected at the run', async () => {
+    const order = {
+      order_date: '2027-01-01',
+      account_data: {
+        name: 'Ordered',
+        currency: 'USD',
+        bill_cycle_day: 1,
+        bill_to: { first_name: 'O', last_name: 'O' },
+        auto_pay: true,
+        payment_method: card('4242424242424242'),
+      },
+      subscriptions: [
+        {
+          initial_term: { type: 'termed', interval: 'month', interval_count: 12 },
+          renewal_term: { type: 'termed', interval: 'month', interval_count: 12 },
+          start_on: { contract_effective: '2027-01-01' },
+          subscription_plans: [TEAM],
+        },
+      ],
+    };
+    const made = await call('POST', '/v2/orders', order);
+    assert.equal(made.status, 200, JSON.stringify(made.json));
+    const account = made.json.account_id as string;
+    const read = conforms(
+      await call('GET', `/v2/accounts/${account}`),
+      200,
+      'account',
+      'GET /v2/accounts/{account_id}',
+    );
+    assert.equal(read.auto_pay, true);
+    assert.ok(read.default_payment_method_id);
+    await billRun(call, { target_date: '2027-01-01', invoice_date: '2027-01-01', post: true });
+    const [payment] = await paymentsOf(call, account);
+    assert.deepEqual([payment.state, payment.payment_method_id], ['processed', read.default_payment_method_id]);
+    assert.equal(await balanceOf(call, account), 0);
+  });
+
   test('a 0 invoice is not charged', async () => {
     const plan = {
       plan_id: 'plan-team-monthly',

@@ -6,7 +6,7 @@ import { describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { answerDepartures } from '../../src/contract/answerCheck';
 import { TEAM } from './billRunFixtures';
-import type { Answer, v1Caller } from './sandbox-v1-helpers';
+import { newAccount, newCustomerOrder, type Answer, type v1Caller } from './sandbox-v1-helpers';
 import { referenceChecker } from './sandbox-reference';
 import { v2Sandbox } from './sandboxV2';
 
@@ -240,6 +240,35 @@ describe('v1 accounts, payment methods, payments and refunds, on the store v2 re
       methods.returnedPaymentMethodType.map((m: { id: string }) => m.id),
       [declining],
     );
+  });
+
+  test('a v1 order whose newAccount has autoPay and a creditCard: the v1 bill run with autoPost charges that card', async () => {
+    const body = {
+      ...newCustomerOrder(),
+      newAccount: { ...newAccount, autoPay: true, creditCard: creditCard('4000000000000002') },
+    };
+    const order = await call('POST', '/v1/orders', body);
+    assert.equal(order.status, 200, JSON.stringify(order.json));
+    const accountNumber = order.json.accountNumber as string;
+    const read = await accountV1(call, accountNumber);
+    assert.equal(read.billingAndPayment.autoPay, true);
+    assert.ok(read.billingAndPayment.defaultPaymentMethodId);
+    const filters = [{ accountId: accountNumber, filterType: 'Account' }];
+    const run = await call('POST', '/v1/bill-runs', {
+      targetDate: '2027-01-01',
+      billRunFilters: filters,
+      autoPost: true,
+    });
+    assert.equal(run.status, 200, JSON.stringify(run.json));
+    const docs = await call('GET', `/v1/billing-documents?accountNumber=${accountNumber}`);
+    const invoice = await invoiceV1(call, docs.json.documents[0].documentNumber);
+    assert.deepEqual([invoice.amount, invoice.balance], [350, 350]); // the card declined: still owed
+    const listed = (await call('GET', `/v1/payments?accountNumber=${accountNumber}`)).json.payments;
+    assert.deepEqual(
+      listed.map((p: Record<string, unknown>) => [p.status, p.gatewayResponseCode, p.amount]),
+      [['Error', 'generic_decline', 350]],
+    );
+    assert.equal((await accountV1(call, accountNumber)).metrics.balance, '350');
   });
 
   test('what v1 refuses says what to do: a card that is not one, an unknown method, an electronic payment without one', async () => {

@@ -101,6 +101,14 @@ export function accountRoutesV1(deps: RouteDeps): Route[] {
   ];
 }
 
+/** What an order's newAccount gives a new account besides what the engine keeps: autoPay..., its card or method. */
+export function keepNewAccountV1(store: Store, account: AccountRec, b: Body, at: string): void {
+  const details = detailsOf(b);
+  if (Object.keys(details).length) account.details = details;
+  const pm = methodOf(b);
+  if (pm) keepDefault(store, account, pm, at);
+}
+
 /**
  * The card (creditCard) or payment method (paymentMethod) a new account is created with; a type the sandbox does
  * not keep (PayPal, a wallet...) is not kept: the account is made as the service makes it, without a default.

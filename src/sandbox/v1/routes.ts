@@ -13,7 +13,7 @@ import { checkOrderBody } from './check';
 import { createAnswer } from './createView';
 import { asV1, notFoundIn } from './errors';
 import { billingRoutesV1 } from './billingRoutes';
-import { accountRoutesV1 } from './accountRoutes';
+import { accountRoutesV1, keepNewAccountV1 } from './accountRoutes';
 import { paymentMethodRoutesV1 } from './paymentMethodRoutes';
 import { paymentRoutesV1 } from './paymentRoutes';
 import type { Thru } from './invoices';
@@ -86,9 +86,14 @@ function preview(deps: RouteDeps, body: V1OrderBody): Reply {
 
 function create(deps: RouteDeps, body: V1OrderBody, version: string, returnIds: boolean): Reply {
   const { store } = deps;
-  const outcome = deps.commit(() =>
-    runOrder(store, toEngineBody(body, store), true, deps.clock, undefined, deps.prices),
-  );
+  const outcome = deps.commit(() => {
+    const known = store.accountList.length;
+    const made = runOrder(store, toEngineBody(body, store), true, deps.clock, undefined, deps.prices);
+    if (made.account && body.newAccount && store.accountList.length > known) {
+      keepNewAccountV1(store, made.account, body.newAccount, deps.clock.timestamp()); // autoPay, creditCard...
+    }
+    return made;
+  });
   return ok(createAnswer(outcome, version, returnIds));
 }
 

@@ -60,6 +60,18 @@ export function keepDefaultMethod(store: Store, account: AccountRec, pm: MethodI
   });
 }
 
+/**
+ * What an order's account_data gives a new account besides what the engine keeps: its details (auto_pay...) and
+ * its payment_method as the default method. `data` is the order's (or its first subscription's) account_data.
+ */
+export function keepAccountData(store: Store, account: AccountRec, data: unknown, at: string): void {
+  if (!data || typeof data !== 'object') return;
+  const details = detailsOf(data as Record<string, unknown>);
+  if (details) account.details = details;
+  const pm = (data as { payment_method?: MethodInput }).payment_method;
+  if (pm) keepDefaultMethod(store, account, pm, at);
+}
+
 export const accountOrThrow = (store: Store, key: string): AccountRec => {
   const account = accountByKey(store, key);
   if (!account) throw notFound('account_id', `Account ${key} could not be found.`);

@@ -7,7 +7,7 @@ import { ok, type Route } from '../http/router';
 import { createAccount, runOrder } from '../engine/orders';
 import { outOfBounds, V2_FIELDS } from '../engine/bounds';
 import type { MethodInput } from '../payments/methods';
-import { accountRoutes, detailsOf, keepDefaultMethod } from './accountRoutes';
+import { accountRoutes, detailsOf, keepAccountData, keepDefaultMethod } from './accountRoutes';
 import { previewView } from './billingDocuments';
 import { billingRoutes } from './billingRoutes';
 import { billRunActions } from './billRunActions';
@@ -64,9 +64,16 @@ export function v2Routes(deps: RouteDeps): Route[] {
       path: '/v2/orders',
       handle: call =>
         deps.idempotent(call, 'order', body => {
-          const { order, account } = deps.commit(() =>
-            runOrder(store, bounded(body, deps), true, deps.clock, undefined, deps.prices),
-          );
+          const { order, account } = deps.commit(() => {
+            const known = store.accountList.length;
+            const outcome = runOrder(store, bounded(body, deps), true, deps.clock, undefined, deps.prices);
+            const b = body as { account_data?: unknown; subscriptions?: { account_data?: unknown }[] };
+            const data = b.account_data ?? b.subscriptions?.find(x => x.account_data)?.account_data;
+            if (outcome.account && store.accountList.length > known) {
+              keepAccountData(store, outcome.account, data, deps.clock.timestamp()); // auto_pay, payment_method
+            }
+            return outcome;
+          });
           return ok(orderView(order!, account?.id));
         }),
     },
