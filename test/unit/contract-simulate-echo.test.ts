@@ -31,7 +31,11 @@ const send = async (method: string, path: string, body: unknown, pathParams?: Re
 };
 
 describe('a simulated answer echoes its request', () => {
-  test('POST /v1/payments, 350 for A00000001: the payment is 350, for A00000001, on the date and with the comment sent', async () => {
+  // POST /v1/payments is served by the Local sandbox now (issue 32): its simulated answer is read from the simulator.
+  const simulatedPayment = (body: Obj, known?: Record<string, string>) =>
+    simulateAnswer('POST /v1/payments', { pathParams: {}, body, today: '2026-11-27', known })!.body as Obj;
+
+  test('POST /v1/payments, 350 for A00000001: the payment is 350, for A00000001, on the date and with the comment sent', () => {
     const sent = {
       accountNumber: 'A00000001',
       amount: 350,
@@ -41,21 +45,21 @@ describe('a simulated answer echoes its request', () => {
       comment: 'November retainer',
       referenceId: 'wire-7781',
     };
-    const paid = await send('POST', '/v1/payments', sent);
+    const id = '2c92c0f86a8dd422016a9e7a70116b0d';
+    const paid = simulatedPayment(sent, { accountId: id, accountNumber: 'A00000001' });
     assert.equal(paid.amount, 350);
     assert.equal(paid.accountNumber, 'A00000001');
-    // The sandbox keeps A00000001: the answer names its id, as GET /v2/accounts/A00000001 does.
-    const account = (await client.send<Obj>({ method: 'GET', path: '/v2/accounts/A00000001' })).data;
-    assert.equal(paid.accountId, account.id);
+    assert.equal(paid.accountId, id); // the account the sandbox keeps: its id, as GET /v2/accounts/A00000001 says
     assert.equal(paid.currency, 'EUR');
     assert.equal(paid.type, 'External');
     assert.equal(paid.comment, 'November retainer');
     assert.equal(paid.referenceId, 'wire-7781');
     assert.match(String(paid.effectiveDate), /^2026-11-02T/, 'the date sent, as the date-time the answer writes');
     assert.equal(paid.success, true);
+    assert.deepEqual(mismatches(paid, referenceSuccess('POST /v1/payments')!.schema!), []);
   });
 
-  test('the parts of a payment add up to it: 350 applied 100.10 to an invoice leaves 249.90 unapplied', async () => {
+  test('the parts of a payment add up to it: 350 applied 100.10 to an invoice leaves 249.90 unapplied', () => {
     const sent = {
       accountNumber: 'A00000001',
       amount: 350,
@@ -63,16 +67,16 @@ describe('a simulated answer echoes its request', () => {
       type: 'External',
       invoices: [{ invoiceId: '8ad09be48db5aac8018db5d1f6b84d40', amount: 100.1 }],
     };
-    const paid = await send('POST', '/v1/payments', sent);
+    const paid = simulatedPayment(sent);
     assert.deepEqual(
       [paid.amount, paid.appliedAmount, paid.unappliedAmount, paid.refundAmount, paid.creditBalanceAmount],
       [350, 100.1, 249.9, 0, 0],
     );
   });
 
-  test('an account id given is answered as given, even one the sandbox does not keep', async () => {
+  test('an account id given is answered as given, even one the sandbox does not keep', () => {
     const sent = { accountId: '2c92c0f86a8dd422016a9e7a70116b0d', amount: 12.5, currency: 'USD', type: 'External' };
-    const paid = await send('POST', '/v1/payments', sent);
+    const paid = simulatedPayment(sent);
     assert.deepEqual([paid.accountId, paid.amount], [sent.accountId, 12.5]);
   });
 
@@ -99,15 +103,17 @@ describe('a simulated answer echoes its request', () => {
         [250.5, '2027-01-01', 'USD'],
       ],
     );
-    // The account the schedule names is the one of every item.
+    // The account the schedule names is the one of every item, the one the sandbox keeps as A00000001.
     assert.deepEqual([...new Set(items.map(i => i.accountId))], [schedule.accountId]);
+    const account = (await client.send<Obj>({ method: 'GET', path: '/v2/accounts/A00000001' })).data;
+    assert.equal(schedule.accountId, account.id);
   });
 
   test('the path key and the body together: a refund of 40 from a payment is that payment, with that amount', async () => {
     const key = '8ad09be48db5aac8018db5d1f6b84d40';
     const refund = await send(
       'POST',
-      '/v1/payments/{paymentKey}/refunds',
+      '/v1/payments/{paymentKey}/refunds/unapply',
       { totalAmount: 40, type: 'External', comment: 'goodwill', refundDate: '2026-11-20' },
       { paymentKey: key },
     );

@@ -17,6 +17,7 @@ const SANDBOX_LAYERS: readonly (readonly string[])[] = [
   ['payments'], // payment methods, payments, balances: rules over the records
   ['engine'], // the order engine: orders, their metrics and what they bill
   ['invoicing'], // bill runs over the store
+  ['collection'], // what a bill run posts charged to the accounts that auto-pay
   ['timeTravel'], // the clock's moves and what falls due
   ['events'], // notification definitions' events announced after each commit, their callouts delivered
   ['http', 'v1', 'v2', 'query', 'contract'], // the HTTP families: the server, its routes and views

@@ -53,6 +53,41 @@ before(async () => {
     payment: (await paidByCard(client, order.data.accountNumber)).payment_number,
     usage: (await usedBy(client, order.data.accountNumber)).id,
   });
+  await keptPayments(client, order.data.accountNumber);
+});
+
+/** What the v1 payment writes act on: a card, payments with money left to apply or cancel, a refund. */
+async function keptPayments(c: BillingClient, account: string) {
+  const method = await c.send<{ id: string }>(
+    { method: 'POST', path: '/v1/payment-methods' },
+    { body: V1_CARD(account) },
+  );
+  const external = (amount: number) =>
+    c.send<{ number: string }>(
+      { method: 'POST', path: '/v1/payments' },
+      { body: { type: 'External', accountNumber: account, amount, currency: 'USD', invoices: [] } },
+    );
+  const spare = (await external(20)).data.number;
+  const refund = await c.send<{ number: string }>(
+    { method: 'POST', path: '/v1/payments/{paymentKey}/refunds' },
+    { pathParams: { paymentKey: spare }, body: { type: 'External', totalAmount: 1 } },
+  );
+  Object.assign(kept, {
+    method: method.data.id,
+    spare,
+    cancelable: (await external(5)).data.number,
+    refund: refund.data.number,
+  });
+}
+
+const V1_CARD = (accountKey: string) => ({
+  type: 'CreditCard',
+  accountKey,
+  cardType: 'Visa',
+  cardNumber: '4242424242424242',
+  expirationMonth: '12',
+  expirationYear: '2030',
+  cardHolderInfo: { cardHolderName: 'A B', addressLine1: '1 St', city: 'C', state: 'S', country: 'US', zipCode: '1' },
 });
 after(async () => {
   await client.close();
@@ -103,7 +138,11 @@ function keyFor(param: string, path: string): string {
   if (param === 'orderNumber' || (param === 'key' && /orders/.test(path))) return kept.order;
   if (param === 'billRunId') return kept.billRun;
   if (param === 'invoiceKey') return kept.invoice;
+  if (param === 'paymentKey' && /apply|refunds$/.test(path)) return kept.spare; // money left to apply
+  if (param === 'paymentKey' && path.endsWith('/cancel')) return kept.cancelable;
   if (param === 'paymentKey') return kept.payment;
+  if (param === 'payment-method-id') return kept.method;
+  if (param === 'refundKey') return kept.refund;
   if (param === 'product-key') return kept.product;
   if (param === 'object') return 'Account';
   if (param === 'id' && path.includes('notification-definitions')) return kept.definition;
@@ -120,6 +159,23 @@ function bodyFor(id: string): unknown {
     return { AccountNumber: kept.account, UOM: 'Each', Quantity: 1.5, StartDateTime: `${TODAY}T08:00:00Z` };
   }
   if (id === 'PUT /v1/object/usage/{id}') return { Quantity: 4 };
+  const applied = { invoices: [{ invoiceNumber: kept.invoice, amount: 1 }] };
+  const v1Writes: Record<string, unknown> = {
+    'POST /v1/accounts': {
+      name: 'V1',
+      currency: 'USD',
+      billToContact: { firstName: 'A', lastName: 'B' },
+      autoPay: true,
+    },
+    'PUT /v1/accounts/{account-key}': { name: 'Renamed', autoPay: false },
+    'POST /v1/payment-methods': V1_CARD(kept.account),
+    'PUT /v1/payment-methods/{payment-method-id}': { expirationMonth: 1, expirationYear: 2031 },
+    'POST /v1/payments': { type: 'External', accountNumber: kept.account, amount: 5, currency: 'USD' },
+    'PUT /v1/payments/{paymentKey}/apply': applied,
+    'PUT /v1/payments/{paymentKey}/unapply': applied,
+    'POST /v1/payments/{paymentKey}/refunds': { type: 'External', totalAmount: 5 },
+  };
+  if (id in v1Writes) return v1Writes[id];
   const node = REQUESTS.operations[id];
   if (!node || REQUESTS.media[id]) return undefined;
   const ctx = { shapes: new Shapes(REQUESTS.schemas), today: TODAY, seed: id, idsMade: 0 };

@@ -6,6 +6,7 @@ import type { BillRunAsked, BillRunRec } from '../state/billRuns';
 import type { BillingDocumentRec, ChargeKind } from '../state/documents';
 import type { AccountRec, Store } from '../state/store';
 import { accountScopes, billAccount, type BillFilter } from './billRun';
+import { takeAction } from './documentActions';
 import { priced } from './unbilled';
 
 export interface BillRunRequest extends BillFilter {
@@ -17,6 +18,8 @@ export interface BillRunRequest extends BillFilter {
   cycleDay?: number;
   billRunNumber?: string;
   now: string;
+  /** true: its invoices posted (and collected: collection/); false: left drafts; absent: posted, as issued. */
+  post?: boolean;
 }
 
 export interface BillRunOutcome {
@@ -46,6 +49,10 @@ export function runBillRun(store: Store, r: BillRunRequest): BillRunOutcome {
     if (unbilled.has(account.account_number)) continue;
     accountsProcessed++;
     if (docs) documents.push(...docs);
+  }
+  // Asked not to post: its invoices stay drafts, to be posted later (POST /v2/bill_runs/{id}/post) or canceled.
+  if (r.post === false) {
+    for (const d of documents) if (d.type === 'invoice') takeAction(store, { id: d.id, action: 'unpost', at: r.now });
   }
   return { accountsProcessed, documents, unbilled };
 }

@@ -1,11 +1,12 @@
 // Bill runs as the clock moves: each account is billed on every date its items bill on (its bill cycle day, and
 // the start or change dates between cycle days the billing engine dates lines on, as a preview shows them), after
-// the terms that end that day renewed. What fell due before the move is billed on its own date first (the state
-// never lags the clock); a change dated before an account's last bill is billed on its next bill cycle date.
+// the terms that end that day renewed; what it posts is collected that day from the accounts that auto-pay
+// (collection/). What fell due before the move is billed on its own date first (the state never lags the clock); a change dated before an account's last bill is billed on its next bill cycle date.
 // An account the engine cannot price (past its period limit, or amounts past what it computes exactly) is left
 // unbilled for the rest of the move and named in the answer: it never stops the move, nor another account's bill.
 import { formatMoney } from '../../wire/money';
 import type { BilledEvent, TimeEvent } from '../../wire/sandboxClock';
+import { collect } from '../collection/collect';
 import { accountScopes, billAccount, pendingLines, type AccountScope } from '../invoicing/billRun';
 import { priced } from '../invoicing/unbilled';
 import type { BillingDocumentRec } from '../state/documents';
@@ -52,6 +53,7 @@ export const billRuns: DueHandler = {
         billAccount(store, account, scopes.get(number)!, options),
       );
       for (const doc of docs ?? []) events.push(billedEvent(doc, date));
+      collect(store, docs ?? [], options.now, date); // its invoices posted: the auto-pay accounts charged that day
     }
     return events;
   },

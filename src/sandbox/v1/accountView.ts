@@ -1,5 +1,7 @@
 // GET /v1/accounts/{accountKey} (GETAccountType): an account in the v1 words (basicInfo, billingAndPayment,
-// metrics, contacts). Nothing is billed locally, so balances are 0; contractedMrr sums its active subscriptions.
+// metrics, contacts). Its balance is its posted invoices' (payments/balances.ts), its unapplied payments as v2
+// answers them; autoPay and the default payment method as kept; contractedMrr sums its active subscriptions.
+import { accountMoney } from '../v2/paymentViews';
 import { roundMoney } from '../money/rounding';
 import type { AccountRec, Contact, Store } from '../state/store';
 import { mrrNow } from './itemFacts';
@@ -11,6 +13,8 @@ export function accountAnswer(a: AccountRec, store: Store) {
   const items = subs.flatMap(s => s.plans.flatMap(p => p.items.map(it => ({ s, it }))));
   const exactMrr = items.reduce((sum, x) => add(sum, mrrNow(x.s, x.it)), ZERO);
   const mrr = roundMoney(exactMrr, a.currency);
+  const money = accountMoney(store, a);
+  const balance = String(money.remaining_invoice_balance);
   return {
     success: true,
     basicInfo: { id: a.id, accountNumber: a.account_number, name: a.name, status: 'Active', batch: 'Batch1' },
@@ -18,18 +22,19 @@ export function accountAnswer(a: AccountRec, store: Store) {
       billCycleDay: a.bill_cycle_day,
       currency: a.currency,
       paymentTerm: 'Due Upon Receipt',
-      autoPay: false,
+      autoPay: a.details?.auto_pay === true,
+      ...(money.default_payment_method_id ? { defaultPaymentMethodId: money.default_payment_method_id } : {}),
       invoiceDeliveryPrefsEmail: false,
       invoiceDeliveryPrefsPrint: false,
     },
     // The reference types these as decimal strings.
     metrics: {
-      balance: '0',
-      totalInvoiceBalance: '0',
+      balance,
+      totalInvoiceBalance: balance,
       creditBalance: '0',
       totalDebitMemoBalance: '0',
       unappliedCreditMemoAmount: '0',
-      unappliedPaymentAmount: '0',
+      unappliedPaymentAmount: String(money.remaining_payment_balance),
       contractedMrr: String(mrr),
     },
     billToContact: contact(a.bill_to),

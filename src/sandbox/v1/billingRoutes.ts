@@ -6,7 +6,8 @@
 import { isRealDate } from '../../schemas/dates';
 import type { RouteDeps } from '../http/routeDeps';
 import { ok, type Reply, type Route } from '../http/router';
-import { billRunRec, chargeKindOf, runBillRun, subscriptionOf, type BillRunRequest } from '../invoicing/billRunRequest';
+import { billAndCollect } from '../collection/collect';
+import { billRunRec, chargeKindOf, subscriptionOf, type BillRunRequest } from '../invoicing/billRunRequest';
 import { unbilledHeader } from '../invoicing/unbilled';
 import type { BillingDocumentRec, ChargeKind } from '../state/documents';
 import { newId } from '../state/ids';
@@ -28,7 +29,9 @@ export function billingRoutesV1(deps: RouteDeps): Route[] {
           const request = billRunRequest(deps, body as Body);
           const { rec, unbilled } = deps.commit(() => {
             const n = store.numbers.next('BR-');
-            const outcome = billed('billRun', () => runBillRun(store, { ...request, billRunNumber: n }));
+            const outcome = billed('billRun', () =>
+              billAndCollect(store, { ...request, billRunNumber: n }, deps.clock.today()),
+            );
             const rec = billRunRec(newId(), n, request, 'v1', body as Body, outcome);
             store.addBillRun(rec);
             return { rec, unbilled: outcome.unbilled };
@@ -45,7 +48,9 @@ export function billingRoutesV1(deps: RouteDeps): Route[] {
           const account = accountByKey(store, call.params.key);
           if (!account) throw notFoundIn('unknown', `Account ${call.params.key} does not exist.`);
           const request = generateRequest(deps, account, body as Body);
-          const { documents } = deps.commit(() => billed('account', () => runBillRun(store, request)));
+          const { documents } = deps.commit(() =>
+            billed('account', () => billAndCollect(store, request, deps.clock.today())),
+          );
           const ids = (type: BillingDocumentRec['type']) =>
             documents.filter(d => d.type === type).map(d => ({ id: d.id }));
           return ok({ success: true, invoices: ids('invoice'), creditMemos: ids('credit_memo') });
@@ -217,6 +222,7 @@ function billRunRequest(deps: RouteDeps, b: Body): BillRunRequest {
     ...(exclude ? { exclude } : {}),
     ...(b.includeSubscriptions === false ? { skipSubscriptions: true } : {}),
     ...(b.includeOrderLineItems === false ? { skipLineItems: true } : {}),
+    ...(typeof b.autoPost === 'boolean' ? { post: b.autoPost } : {}),
     now: deps.clock.timestamp(),
   };
 }
@@ -247,6 +253,7 @@ function generateRequest(deps: RouteDeps, account: AccountRec, b: Body): BillRun
     ...(exclude ? { exclude } : {}),
     ...(b.includeSubscriptions === false ? { skipSubscriptions: true } : {}),
     ...(b.includeOrderLineItems === false ? { skipLineItems: true } : {}),
+    ...(typeof b.autoPost === 'boolean' ? { post: b.autoPost } : {}),
     now: deps.clock.timestamp(),
   };
 }

@@ -17,6 +17,9 @@ export const RESOURCE = {
   billRun: 540000,
   invoice: 541000,
   billingDocument: 542000,
+  payment: 550000,
+  paymentMethod: 551000,
+  refund: 552000,
 } as const;
 export type V1Resource = keyof typeof RESOURCE;
 

@@ -1,11 +1,11 @@
-// GET /v1/payments/{paymentKey}: a payment the v2 family (or collection) took, read in v1's words (GETARPaymentType):
-// its amounts applied and unapplied, Processed / Error / Canceled, External or Electronic, the gateway's answer.
+// Payments, refunds and payment methods in v1's words, whichever family (or collection) made them: a payment as
+// GETARPaymentType (its amounts applied and unapplied, Processed / Error / Canceled, External or Electronic, the
+// gateway's answer), a refund as GETRefundType, a method as GETPaymentMethodResponseForAccount (a card's masked
+// number and expiry, a bank account's masked number), each with its payments' counts.
 import { paymentStatus } from '../payments/balances';
-import type { RouteDeps } from '../http/routeDeps';
-import { ok, type Route } from '../http/router';
-import type { PaymentRec } from '../state/payments';
+import { methodStatus } from '../payments/methods';
+import type { PaymentMethodRec, PaymentRec, RefundRec } from '../state/payments';
 import type { Store } from '../state/store';
-import { notFoundIn } from './errors';
 
 const ACTOR = 'sandbox-client';
 const STATUS = { processed: 'Processed', error: 'Error', canceled: 'Canceled' } as const;
@@ -50,14 +50,83 @@ export function paymentAnswerV1(store: Store, p: PaymentRec) {
   };
 }
 
-export const paymentRoutesV1 = (deps: RouteDeps): Route[] => [
-  {
-    method: 'GET',
-    path: '/v1/payments/{paymentKey}',
-    handle: call => {
-      const p = deps.store.payments.payment(call.params.paymentKey);
-      if (!p) throw notFoundIn('unknown', `Payment ${call.params.paymentKey} does not exist.`);
-      return ok(paymentAnswerV1(deps.store, p));
-    },
-  },
-];
+const METHOD_TYPE = { card: 'CreditCard', ach_debit: 'ACH', sepa_debit: 'SEPA' } as const;
+const REFUND_METHOD = { card: 'CreditCard', ach_debit: 'ACH', sepa_debit: 'BankTransfer' } as const;
+
+export function refundAnswerV1(store: Store, r: RefundRec) {
+  const m = r.payment_method_id ? store.payments.method(r.payment_method_id) : undefined;
+  return {
+    success: true,
+    id: r.id,
+    number: r.number,
+    paymentId: r.payment_id,
+    accountId: r.account_id,
+    amount: r.amount,
+    refundDate: r.refund_date,
+    type: r.external ? 'External' : 'Electronic',
+    status: 'Processed',
+    methodType: m ? REFUND_METHOD[m.type] : 'Other',
+    ...(r.payment_method_id ? { paymentMethodId: r.payment_method_id } : {}),
+    ...(r.description !== undefined ? { comment: r.description } : {}),
+    ...(r.reason_code !== undefined ? { reasonCode: r.reason_code } : {}),
+    ...(r.reference_id !== undefined ? { referenceId: r.reference_id } : {}),
+    gatewayState: r.external ? 'NotSubmitted' : 'Settled',
+    ...(r.external ? {} : { submittedOn: r.created_time, settledOn: r.created_time }),
+    refundTransactionTime: r.created_time,
+    createdById: ACTOR,
+    createdDate: r.created_time,
+    updatedById: ACTOR,
+    updatedDate: r.created_time,
+  };
+}
+
+/** A payment method as GET /v1/accounts/{account-key}/payment-methods lists it. */
+export function methodAnswerV1(store: Store, m: PaymentMethodRec) {
+  const s = methodStatus(store, m);
+  const charged = store.payments.paymentList.filter(p => p.payment_method_id === m.id && !p.external);
+  const errors = charged.filter(p => p.state === 'error').length;
+  let failures = 0;
+  for (let i = charged.length - 1; i >= 0 && charged[i].state === 'error'; i--) failures++;
+  const last = charged[charged.length - 1];
+  const d = { ...m.details, ...(s.changed.card as object | undefined) } as Record<string, unknown>;
+  const text = (v: unknown) => (v === undefined ? undefined : String(v));
+  const own =
+    m.type === 'card'
+      ? {
+          cardNumber: `************${String(d.last_4)}`,
+          creditCardMaskNumber: `************${String(d.last_4)}`,
+          ...(d.brand ? { creditCardType: BRAND_V1[String(d.brand)] ?? String(d.brand) } : {}),
+          expirationMonth: Number(d.expiry_month),
+          expirationYear: Number(d.expiry_year),
+        }
+      : m.type === 'ach_debit'
+        ? { bankABACode: text(d.bank_aba_code), bankAccountName: text(d.bank_account_name) }
+        : { IBAN: text(d.IBAN) };
+  return {
+    id: m.id,
+    type: METHOD_TYPE[m.type],
+    isDefault: store.payments.defaultOf(m.account_id) === m.id,
+    status: 'Active',
+    ...own,
+    totalNumberOfProcessedPayments: charged.length - errors,
+    totalNumberOfErrorPayments: errors,
+    numConsecutiveFailures: failures,
+    ...(last
+      ? { lastTransaction: last.state === 'error' ? 'Error' : 'Approved', lastTransactionTime: last.created_time }
+      : {}),
+    createdBy: ACTOR,
+    createdOn: m.created_time,
+    updatedBy: ACTOR,
+    updatedOn: s.updated_time,
+  };
+}
+
+/** v2's card brands in v1's words, and back (v1 cardType). */
+export const BRAND_V1: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'MasterCard',
+  american_express: 'AmericanExpress',
+  discover: 'Discover',
+  jcb: 'JCB',
+  diners: 'Diners',
+};

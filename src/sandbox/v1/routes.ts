@@ -13,8 +13,10 @@ import { checkOrderBody } from './check';
 import { createAnswer } from './createView';
 import { asV1, notFoundIn } from './errors';
 import { billingRoutesV1 } from './billingRoutes';
-import { paymentRoutesV1 } from './paymentView';
 import { usageRoutesV1 } from './usageRoutes';
+import { accountRoutesV1, keepNewAccountV1 } from './accountRoutes';
+import { paymentMethodRoutesV1 } from './paymentMethodRoutes';
+import { paymentRoutesV1 } from './paymentRoutes';
 import type { Thru } from './invoices';
 import { orderAnswer } from './orderView';
 import { DEFAULT_PREVIEW_TYPES, previewAnswer } from './previewView';
@@ -57,6 +59,8 @@ export function v1Routes(deps: RouteDeps): Route[] {
     ...billingRoutesV1(deps),
     ...paymentRoutesV1(deps),
     ...usageRoutesV1(deps),
+    ...paymentMethodRoutesV1(deps),
+    ...accountRoutesV1(deps),
   ];
 }
 
@@ -84,9 +88,14 @@ function preview(deps: RouteDeps, body: V1OrderBody): Reply {
 
 function create(deps: RouteDeps, body: V1OrderBody, version: string, returnIds: boolean): Reply {
   const { store } = deps;
-  const outcome = deps.commit(() =>
-    runOrder(store, toEngineBody(body, store), true, deps.clock, undefined, deps.prices),
-  );
+  const outcome = deps.commit(() => {
+    const known = store.accountList.length;
+    const made = runOrder(store, toEngineBody(body, store), true, deps.clock, undefined, deps.prices);
+    if (made.account && body.newAccount && store.accountList.length > known) {
+      keepNewAccountV1(store, made.account, body.newAccount, deps.clock.timestamp()); // autoPay, creditCard...
+    }
+    return made;
+  });
   return ok(createAnswer(outcome, version, returnIds));
 }
 

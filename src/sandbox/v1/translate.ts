@@ -78,7 +78,7 @@ function accountData(body: V1OrderBody): AccountData | PreviewRequestBody['accou
   } as AccountData;
 }
 
-function contact(c: V1Contact) {
+export function contact(c: V1Contact) {
   const address = {
     ...(c.address1 ? { line1: c.address1 } : {}),
     ...(c.address2 ? { line2: c.address2 } : {}),

@@ -2,13 +2,16 @@
 // (their subscriptions with `expand[]=subscriptions`), DELETE answered 501 with advice (the sandbox keeps every
 // account it made: bill runs and time travel read them).
 import { Account, Contact } from '../../schemas/account';
-import { notFound } from '../http/errors';
+import { badRequest, notFound } from '../http/errors';
 import type { RouteDeps } from '../http/routeDeps';
 import { ok, type Route } from '../http/router';
 import { accountByKey, changeAccount } from '../state/lookup';
 import type { AccountRec, Contact as ContactRec, Store } from '../state/store';
+import { liveMethod, makeDefault, METHOD_TYPES, newMethod, type MethodInput } from '../payments/methods';
+import type { PaymentMethodType } from '../state/payments';
 import { invalidState, notServed, zodCheck } from './bodies';
 import { listPage } from './listQuery';
+import { paying } from './paymentRoutes';
 import { accountMoney } from './paymentViews';
 import { subscriptionView } from './subscriptionViews';
 import { accountView } from './views';
@@ -42,6 +45,31 @@ const DETAIL_FIELDS = [
 export function detailsOf(body: Record<string, unknown>): Record<string, unknown> | undefined {
   const kept = DETAIL_FIELDS.filter(k => body[k] !== undefined).map(k => [k, body[k]]);
   return kept.length ? Object.fromEntries(kept) : undefined;
+}
+
+/**
+ * A new account's payment_method: kept as its default payment method (what collection charges). A type the sandbox
+ * does not keep (PayPal, a wallet...) is not kept: the account is made as the service makes it, without a default.
+ */
+export function keepDefaultMethod(store: Store, account: AccountRec, pm: MethodInput, at: string): void {
+  if (!METHOD_TYPES.includes(pm.type as PaymentMethodType)) return;
+  paying(() => {
+    const rec = newMethod(account, pm, at);
+    store.payments.addMethod(rec);
+    makeDefault(store, rec, at);
+  });
+}
+
+/**
+ * What an order's account_data gives a new account besides what the engine keeps: its details (auto_pay...) and
+ * its payment_method as the default method. `data` is the order's (or its first subscription's) account_data.
+ */
+export function keepAccountData(store: Store, account: AccountRec, data: unknown, at: string): void {
+  if (!data || typeof data !== 'object') return;
+  const details = detailsOf(data as Record<string, unknown>);
+  if (details) account.details = details;
+  const pm = (data as { payment_method?: MethodInput }).payment_method;
+  if (pm) keepDefaultMethod(store, account, pm, at);
 }
 
 export const accountOrThrow = (store: Store, key: string): AccountRec => {
@@ -119,8 +147,17 @@ function patchAccount(store: Store, a: AccountRec, b: Record<string, unknown>, n
   // Without a sold-to of its own, the account's sold-to is its bill-to contact: a change to one is to both.
   if (b.sold_to && a.sold_to) a.sold_to = mergeContact(a.sold_to, b.sold_to as ContactRec);
   else if (b.sold_to) a.bill_to = mergeContact(a.bill_to, b.sold_to as ContactRec);
-  const details = detailsOf(b);
-  if (details) a.details = { ...a.details, ...details };
+  if (typeof b.default_payment_method_id === 'string') {
+    // Made the default (what collection charges), read back from the payments' book, never echoed.
+    const m = paying(() => liveMethod(store, b.default_payment_method_id as string));
+    if (m.account_id !== a.id) {
+      const message = `Payment method ${m.id} is not account ${a.account_number}'s: give one of its own.`;
+      throw badRequest('invalid_parameter', 'default_payment_method_id', message);
+    }
+    makeDefault(store, m, now);
+  }
+  const { default_payment_method_id: _d, ...details } = detailsOf(b) ?? {};
+  if (Object.keys(details).length) a.details = { ...a.details, ...details };
   a.updated_time = now;
 }
 

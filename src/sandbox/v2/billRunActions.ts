@@ -1,9 +1,11 @@
-// v2 bill run actions, from the store: POST /v2/bill_runs/{bill_run_id}/post (its draft invoices posted with it),
+// v2 bill run actions, from the store: POST /v2/bill_runs/{bill_run_id}/post (its draft invoices posted with it, and
+// collected from the accounts that auto-pay: collection/collect.ts),
 // /cancel (once none of its documents is posted: its drafts canceled with it) and DELETE /v2/bill_runs/{bill_run_id}
 // (once canceled; a 404 to every read after). invoicing/documentActions.ts says what each may do.
 import type { RouteDeps } from '../http/routeDeps';
 import { ok, type Route } from '../http/router';
-import { cancelBillRun, deleteBillRun, postBillRun, runStatusOf } from '../invoicing/documentActions';
+import { collect } from '../collection/collect';
+import { cancelBillRun, deleteBillRun, documentsOf, postBillRun, runStatusOf } from '../invoicing/documentActions';
 import { billRun, billRunView } from './billingRoutes';
 import { actionBody, refused } from './invoiceRoutes';
 
@@ -19,7 +21,12 @@ export function billRunActions(deps: RouteDeps): Route[] {
         await call.hold();
         const run = billRun(store, call.params.bill_run_id);
         const at = deps.clock.timestamp();
-        deps.commit(() => refused('bill_run_id', () => postBillRun(store, run, at, date as string | undefined)));
+        deps.commit(() =>
+          refused('bill_run_id', () => {
+            postBillRun(store, run, at, date as string | undefined);
+            collect(store, documentsOf(store, run), at, deps.clock.today());
+          }),
+        );
         return ok(billRunView(run, runStatusOf(store, run)));
       },
     },

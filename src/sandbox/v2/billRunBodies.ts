@@ -175,6 +175,7 @@ export function billRunRequest(store: Store, body: unknown, today: string, now: 
     ...(cycleDay !== undefined ? { cycleDay } : {}),
     ...(subscriptions ? { subscriptions } : {}),
     ...(exclude ? { exclude } : {}),
+    ...(typeof b.post === 'boolean' ? { post: b.post } : {}),
     now,
   };
 }
@@ -206,6 +207,7 @@ export function accountBillRequest(
     accounts: [account],
     ...(subscriptions ? { subscriptions } : {}),
     ...(exclude ? { exclude } : {}),
+    ...(typeof b.post === 'boolean' ? { post: b.post } : {}),
     now,
   };
 }

@@ -6,7 +6,8 @@
 import { badRequest, notFound } from '../http/errors';
 import type { RouteDeps } from '../http/routeDeps';
 import { ok, type Route } from '../http/router';
-import { billRunRec, runBillRun } from '../invoicing/billRunRequest';
+import { billAndCollect } from '../collection/collect';
+import { billRunRec } from '../invoicing/billRunRequest';
 import { runStatusOf, statusOf } from '../invoicing/documentActions';
 import { billRunStatus, type BillRunStatus, type DocumentStatus } from '../state/actions';
 import { unbilledHeader } from '../invoicing/unbilled';
@@ -30,7 +31,7 @@ export function billingRoutes(deps: RouteDeps): Route[] {
           const request = billRunRequest(store, body, today(), deps.clock.timestamp());
           const { rec, unbilled } = deps.commit(() => {
             const number = store.numbers.next('BR-');
-            const outcome = billed(() => runBillRun(store, { ...request, billRunNumber: number }));
+            const outcome = billed(() => billAndCollect(store, { ...request, billRunNumber: number }, today()));
             const rec = billRunRec(newId(), number, request, 'v2', body as Record<string, unknown>, outcome);
             store.addBillRun(rec);
             return { rec, unbilled: outcome.unbilled };
@@ -63,7 +64,7 @@ export function billingRoutes(deps: RouteDeps): Route[] {
           const account = accountByKey(store, call.params.account_id);
           if (!account) throw notFound('account_id', `Account ${call.params.account_id} could not be found.`);
           const request = accountBillRequest(store, account, body, today(), deps.clock.timestamp());
-          const { documents } = deps.commit(() => billed(() => runBillRun(store, request)));
+          const { documents } = deps.commit(() => billed(() => billAndCollect(store, request, today())));
           const of = (type: BillingDocumentRec['type']) => documents.filter(d => d.type === type);
           return ok({
             invoices: { next_page: null, data: of('invoice').map(d => invoiceView(d, today(), true)) },

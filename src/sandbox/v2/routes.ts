@@ -6,7 +6,8 @@ import type { RouteDeps } from '../http/routeDeps';
 import { ok, type Route } from '../http/router';
 import { createAccount, runOrder } from '../engine/orders';
 import { outOfBounds, V2_FIELDS } from '../engine/bounds';
-import { accountRoutes, detailsOf } from './accountRoutes';
+import type { MethodInput } from '../payments/methods';
+import { accountRoutes, detailsOf, keepAccountData, keepDefaultMethod } from './accountRoutes';
 import { previewView } from './billingDocuments';
 import { billingRoutes } from './billingRoutes';
 import { billRunActions } from './billRunActions';
@@ -40,6 +41,8 @@ export function v2Routes(deps: RouteDeps): Route[] {
               const account = createAccount(store, body as never, deps.clock);
               const details = detailsOf(body as Record<string, unknown>);
               if (details) account.details = details; // what the account keeps as given
+              const pm = (body as { payment_method?: MethodInput }).payment_method;
+              if (pm) keepDefaultMethod(store, account, pm, deps.clock.timestamp());
               return account;
             }),
           ),
@@ -62,9 +65,16 @@ export function v2Routes(deps: RouteDeps): Route[] {
       path: '/v2/orders',
       handle: call =>
         deps.idempotent(call, 'order', body => {
-          const { order, account } = deps.commit(() =>
-            runOrder(store, bounded(body, deps), true, deps.clock, undefined, deps.prices),
-          );
+          const { order, account } = deps.commit(() => {
+            const known = store.accountList.length;
+            const outcome = runOrder(store, bounded(body, deps), true, deps.clock, undefined, deps.prices);
+            const b = body as { account_data?: unknown; subscriptions?: { account_data?: unknown }[] };
+            const data = b.account_data ?? b.subscriptions?.find(x => x.account_data)?.account_data;
+            if (outcome.account && store.accountList.length > known) {
+              keepAccountData(store, outcome.account, data, deps.clock.timestamp()); // auto_pay, payment_method
+            }
+            return outcome;
+          });
           return ok(orderView(order!, account?.id));
         }),
     },
