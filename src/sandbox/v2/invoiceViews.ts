@@ -11,7 +11,7 @@ import { roundMoney } from '../money/rounding';
 const ACTOR = 'sandbox-client';
 
 /** An item's amount as its document shows it: a credit memo shows what it gives back as positive. */
-const shown = (d: BillingDocumentRec, i: DocumentItemRec) => (d.type === 'invoice' ? i.amount : -i.amount);
+const shown = (d: BillingDocumentRec, i: DocumentItemRec) => (d.type === 'credit_memo' ? -i.amount : i.amount);
 
 const audit = (d: BillingDocumentRec, s: DocumentStatus) => ({
   created_by_id: ACTOR,
@@ -43,7 +43,7 @@ function itemBalance(d: BillingDocumentRec, i: DocumentItemRec, s: DocumentStatu
 }
 
 /** The fields invoice, credit memo and billing document items share. */
-function itemFields(d: BillingDocumentRec, i: DocumentItemRec, s: DocumentStatus) {
+export function itemFields(d: BillingDocumentRec, i: DocumentItemRec, s: DocumentStatus) {
   const amount = shown(d, i);
   return {
     id: i.id,
@@ -85,6 +85,9 @@ function documentFields(d: BillingDocumentRec, s: DocumentStatus) {
     remaining_balance: documentBalance(s, d.total, d.currency),
     state_transitions: transitions,
     ...(s.posted_time ? { posted_by_id: ACTOR } : {}),
+    ...(d.reason_code !== undefined ? { reason_code: d.reason_code } : {}),
+    ...(d.description !== undefined ? { description: d.description } : {}),
+    ...(d.custom_fields ? { custom_fields: d.custom_fields } : {}),
   };
 }
 
@@ -112,13 +115,38 @@ export const invoiceItemView = (d: BillingDocumentRec, i: DocumentItemRec, s = i
   invoice_id: d.id,
 });
 
-export function creditMemoView(d: BillingDocumentRec, _today: string, items: boolean, s = issued(d)) {
+/** What a credit memo's answer adds from the store: refunded, and what it stands applied to (memoViews.ts). */
+export interface CreditFacts {
+  amount_refunded: number;
+  applied_to: { billing_document_id: string; billing_document_type: 'invoice' | 'debit_memo'; amount: number }[];
+}
+
+export function creditMemoView(d: BillingDocumentRec, _today: string, items: boolean, s = issued(d), c?: CreditFacts) {
+  const invoice = d.reverses ?? d.invoice_id;
   return {
     ...documentFields(d, s),
     credit_memo_number: d.number,
-    ...(d.reverses ? { invoice_id: d.reverses } : {}),
+    ...(invoice ? { invoice_id: invoice } : {}),
     state: s.state,
+    ...(c ?? {}),
     ...(items ? { items: list(d.items.map(i => ({ ...itemFields(d, i, s), credit_memo_id: d.id }))) } : {}),
+  };
+}
+
+/** A debit memo: owed like an invoice (payments and credit memos applied come off its balance). */
+export function debitMemoView(d: BillingDocumentRec, today: string, items: boolean, s = issued(d)) {
+  const balance = documentBalance(s, d.total, d.currency);
+  const due = d.due_date ?? dateOf(d, s);
+  return {
+    ...documentFields(d, s),
+    debit_memo_number: d.number,
+    ...(d.invoice_id ? { invoice_id: d.invoice_id } : {}),
+    due_date: due,
+    state: s.state,
+    amount_paid: s.paid ?? 0,
+    paid: paidInFull(d, s),
+    past_due: s.state === 'posted' && balance > 0 && due < today,
+    ...(items ? { items: list(d.items.map(i => billingDocumentItemView(d, i, s))) } : {}),
   };
 }
 
@@ -138,12 +166,12 @@ export function billingDocumentView(d: BillingDocumentRec, today: string, items:
     ...fields,
     billing_document_number: d.number,
     type: d.type,
-    ...(d.reverses ? { invoice_id: d.reverses } : {}),
-    ...(d.type === 'invoice' ? { due_date: dateOf(d, s) } : {}),
+    ...(d.reverses || d.invoice_id ? { invoice_id: d.reverses ?? d.invoice_id } : {}),
+    ...(d.type !== 'credit_memo' ? { due_date: d.due_date ?? dateOf(d, s) } : {}),
     state: s.state === 'draft' ? 'draft' : 'open',
     paid: paidInFull(d, s),
     past_due:
-      d.type === 'invoice' &&
+      d.type !== 'credit_memo' &&
       s.state === 'posted' &&
       documentBalance(s, d.total, d.currency) > 0 &&
       dateOf(d, s) < today,

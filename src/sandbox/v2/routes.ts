@@ -16,6 +16,7 @@ import { contactRoutes } from './contactRoutes';
 import { orderRoutes } from './orderRoutes';
 import { paymentRoutes } from './paymentRoutes';
 import { refundRoutes } from './refundRoutes';
+import { memoRoutes } from './memoRoutes';
 import { accountMoney } from './paymentViews';
 import type { AccountRec } from '../state/store';
 import { plansPage } from './planViews';
@@ -80,6 +81,7 @@ export function v2Routes(deps: RouteDeps): Route[] {
     ...catalogRoutes(deps),
     ...paymentRoutes(deps),
     ...refundRoutes(deps),
+    ...memoRoutes(deps),
   ];
 }
 
