@@ -51,8 +51,39 @@ before(async () => {
     invoice: docs.data.documents.find(d => d.documentType === 'Invoice')!.documentNumber,
     product: sb.store.catalog.productList[0].id,
     payment: (await paidByCard(client, order.data.accountNumber)).payment_number,
+    ...(await memos(client, order.data.accountNumber)),
   });
 });
+
+/** Memos of the account (made in v2) in the state each v1 call needs: posted ones, drafts to post or cancel. */
+async function memos(c: BillingClient, account: string) {
+  const memo = async (type: 'credit_memos' | 'debit_memos', post: boolean) =>
+    (
+      await c.send<{ id: string }>(
+        { method: 'POST', path: `/v2/${type}` },
+        { body: { account_number: account, post, items: [{ amount: 20, service_start: TODAY }] } },
+      )
+    ).data.id;
+  return {
+    credit: await memo('credit_memos', true),
+    creditDraft: await memo('credit_memos', false),
+    creditDraft2: await memo('credit_memos', false),
+    creditPosted: await memo('credit_memos', true),
+    debit: await memo('debit_memos', true),
+    debitDraft: await memo('debit_memos', false),
+    debitDraft2: await memo('debit_memos', false),
+    debitPosted: await memo('debit_memos', true),
+  };
+}
+
+/** A memo's key: a draft to post or cancel, a posted one with nothing applied to unpost, else the posted one. */
+function memoKey(type: 'credit' | 'debit', path: string): string {
+  const draft = type === 'credit' ? 'creditDraft' : 'debitDraft';
+  if (path.endsWith('/post')) return kept[draft];
+  if (path.endsWith('/cancel')) return kept[`${draft}2`];
+  if (path.endsWith('/unpost')) return kept[`${type}Posted`];
+  return kept[type];
+}
 after(async () => {
   await client.close();
   await sb.close();
@@ -83,6 +114,8 @@ function keyFor(param: string, path: string): string {
   if (param === 'billRunId') return kept.billRun;
   if (param === 'invoiceKey') return kept.invoice;
   if (param === 'paymentKey') return kept.payment;
+  if (param === 'creditMemoKey') return memoKey('credit', path);
+  if (param === 'debitMemoKey') return memoKey('debit', path);
   if (param === 'product-key') return kept.product;
   if (param === 'object') return 'Account';
   if (param === 'id' && path.includes('notification-definitions')) return kept.definition;
@@ -94,6 +127,13 @@ function bodyFor(id: string): unknown {
   if (id === 'POST /v1/orders') return newCustomerOrder();
   if (id === 'POST /v1/orders/preview') return { ...newCustomerOrder(), previewOptions: PREVIEW_ALL };
   if (id === 'POST /v1/bill-runs' || id.endsWith('/billing-documents/generate')) return { targetDate: TODAY };
+  const charges = [{ productRatePlanChargeId: 'price-team-seats', quantity: 2 }];
+  if (id === 'POST /v1/credit-memos' || id === 'POST /v1/debit-memos') return { accountNumber: kept.account, charges };
+  if (/^POST \/v1\/(credit|debit)-memos\/invoice\//.test(id)) return { reasonCode: 'Correcting invoice' };
+  if (/^PUT \/v1\/credit-memos\/\{creditMemoKey\}\/(un)?apply$/.test(id))
+    return { invoices: [{ invoiceId: kept.invoice, amount: 5 }] };
+  if (id === 'POST /v1/credit-memos/{creditMemoKey}/refund') return { totalAmount: 1, type: 'External' };
+  if (id === 'PUT /v1/invoices/{invoiceKey}/write-off') return { reasonCode: 'Write-off' };
   const node = REQUESTS.operations[id];
   if (!node || REQUESTS.media[id]) return undefined;
   const ctx = { shapes: new Shapes(REQUESTS.schemas), today: TODAY, seed: id, idsMade: 0 };

@@ -3,7 +3,7 @@
 // unposted while nothing is applied to it, paid or refunded, canceled while a draft. They are billing documents
 // (state/documents.ts, origin set: the ledger leaves them out) and what was done to them is actions, as for
 // invoices. Amounts exact (money/exact), each line rounded once as given, the total once.
-import { add, exact, ZERO } from '../money/exact';
+import { add, exact, mul, ZERO } from '../money/exact';
 import { roundMoney } from '../money/rounding';
 import type { BillingDocumentRec, DocumentItemRec } from '../state/documents';
 import { newId } from '../state/ids';
@@ -63,7 +63,9 @@ export function createMemo(store: Store, input: MemoInput, at: string): BillingD
     throw new PaymentRefused('invoice_id', `Invoice ${invoice.number} is ${state}: memos are made from posted ones.`);
   }
   const sign = type === 'credit_memo' ? -1 : 1; // as the documents keep it: a credit is negative
-  const lines = invoice ? fromInvoice(invoice, input.items) : fromCharges(input.items, input.document_date, currency);
+  const lines = invoice
+    ? fromInvoice(invoice, input.items)
+    : fromCharges(store, input.items, input.document_date, currency);
   const total = roundMoney(
     lines.reduce((s, l) => add(s, exact(l.amount)), ZERO),
     currency,
@@ -113,13 +115,23 @@ function fromInvoice(invoice: BillingDocumentRec, given: MemoItemInput[] | undef
   });
 }
 
-/** Ad hoc lines: each its amount, or its unit amount times its quantity (rounded once). */
-function fromCharges(given: MemoItemInput[] | undefined, date: string, currency: string): DocumentItemRec[] {
+/**
+ * Ad hoc lines: each its amount, or its unit amount (else its catalog price's, in the currency) times its quantity,
+ * rounded once.
+ */
+function fromCharges(
+  store: Store,
+  given: MemoItemInput[] | undefined,
+  date: string,
+  currency: string,
+): DocumentItemRec[] {
   if (!given?.length) throw new PaymentRefused('items', 'Give the memo its items (or make it from an invoice).');
   return given.map((g, n) => {
     const quantity = g.quantity ?? 1;
+    const charge = g.price_id ? store.catalog.findCharge(g.price_id)?.charge : undefined;
+    const unit = g.unit_amount ?? charge?.prices[currency];
     const amount =
-      g.amount ?? (g.unit_amount !== undefined ? roundMoney(exact(g.unit_amount * quantity), currency) : undefined);
+      g.amount ?? (unit !== undefined ? roundMoney(mul(exact(unit), exact(quantity)), currency) : undefined);
     if (amount === undefined || !(amount > 0)) {
       throw new PaymentRefused(`items[${n}].amount`, 'Give each item an amount (or a unit_amount) more than 0.');
     }
@@ -128,14 +140,14 @@ function fromCharges(given: MemoItemInput[] | undefined, date: string, currency:
       id: newId(),
       billed_id: '',
       ...(g.price_id ? { price_id: g.price_id } : {}),
-      name: g.name ?? 'Charge',
+      name: g.name ?? charge?.name ?? 'Charge',
       charge_type: 'one_time' as const,
       kind: 'charge' as const,
       target_date: start,
       service_start: start,
       service_end: g.service_end ?? start,
       quantity,
-      ...(g.unit_amount !== undefined ? { unit_amount: g.unit_amount } : {}),
+      ...(unit !== undefined ? { unit_amount: unit } : {}),
       ...(g.unit_of_measure ? { unit_of_measure: g.unit_of_measure } : {}),
       amount: roundMoney(exact(amount), currency),
     };

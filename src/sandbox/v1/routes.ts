@@ -14,6 +14,7 @@ import { createAnswer } from './createView';
 import { asV1, notFoundIn } from './errors';
 import { billingRoutesV1 } from './billingRoutes';
 import { paymentRoutesV1 } from './paymentView';
+import { memoRoutesV1 } from './memoRoutes';
 import type { Thru } from './invoices';
 import { orderAnswer } from './orderView';
 import { DEFAULT_PREVIEW_TYPES, previewAnswer } from './previewView';
@@ -55,6 +56,7 @@ export function v1Routes(deps: RouteDeps): Route[] {
     { method: 'GET', path: '/v1/accounts/{accountKey}', handle: call => getAccount(store, call.params.accountKey) },
     ...billingRoutesV1(deps),
     ...paymentRoutesV1(deps),
+    ...memoRoutesV1(deps),
   ];
 }
 
