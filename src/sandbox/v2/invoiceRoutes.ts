@@ -21,9 +21,8 @@ import { document, SAMPLE_DOCUMENT } from './billingRoutes';
 import { invalidState } from './bodies';
 import { billingDocumentItemView, invoiceItemView, invoiceView } from './invoiceViews';
 import { listPage } from './listQuery';
-import { memoView } from './memoRoutes';
-import { payDocument } from './payDocument';
-import { paying } from './paymentRoutes';
+import { memoView } from './memoViews';
+import { payDocument, paying } from './payDocument';
 import { writeOff } from '../payments/memoCredits';
 
 type Act = (store: Store, d: BillingDocumentRec, at: string, body: Record<string, unknown>) => unknown;

@@ -7,7 +7,7 @@ import { checkContractBody } from '../contract/contractAnswers';
 import { badRequest, notFound } from '../http/errors';
 import type { RouteDeps } from '../http/routeDeps';
 import { ok, type Call, type Route } from '../http/router';
-import { creditAppliedTo, creditStatus } from '../payments/balances';
+import { creditStatus } from '../payments/balances';
 import { applyCredit, unapplyCredit } from '../payments/memoCredits';
 import { cancelMemo, createMemo, postMemo, unpostMemo, type MemoItemInput, type MemoType } from '../payments/memos';
 import type { Application } from '../payments/payments';
@@ -17,34 +17,14 @@ import type { Store } from '../state/store';
 import { statusWithPayments } from '../payments/balances';
 import { SAMPLE_DOCUMENT } from './billingRoutes';
 import { actionBody } from './invoiceRoutes';
-import { creditMemoView, debitMemoView, itemFields, type CreditFacts } from './invoiceViews';
+import { itemFields } from './invoiceViews';
+import { memoView } from './memoViews';
 import { listPage } from './listQuery';
-import { payDocument } from './payDocument';
-import { paying } from './paymentRoutes';
+import { payDocument, paying } from './payDocument';
 
 type Body = Record<string, unknown>;
 const PATHS = { credit_memo: 'credit_memos', debit_memo: 'debit_memos' } as const;
 const WHAT = { credit_memo: 'Credit memo', debit_memo: 'Debit memo' } as const;
-
-/** What a credit memo's answer adds from the store: refunded, and where it stands applied. */
-export function creditFacts(store: Store, d: BillingDocumentRec): CreditFacts {
-  return {
-    amount_refunded: creditStatus(store, d).refunded,
-    applied_to: creditAppliedTo(store, d).map(a => ({
-      billing_document_id: a.id,
-      billing_document_type: store.documents.get(a.id)?.type === 'debit_memo' ? 'debit_memo' : 'invoice',
-      amount: a.amount,
-    })),
-  };
-}
-
-/** A memo as its family answers it: a credit memo with its applications, a debit memo like an invoice. */
-export function memoView(store: Store, d: BillingDocumentRec, today: string, items: boolean) {
-  const s = statusWithPayments(store, d);
-  return d.type === 'credit_memo'
-    ? creditMemoView(d, today, items, s, creditFacts(store, d))
-    : debitMemoView(d, today, items, s);
-}
 
 /** A memo of the type by id or number, else a 404 naming the path's parameter. */
 export function memoOf(store: Store, key: string, type: MemoType): BillingDocumentRec {
@@ -70,7 +50,6 @@ function typeRoutes(deps: RouteDeps, type: MemoType, today: () => string): Route
     ['unpost', unpostMemo],
     ['cancel', cancelMemo],
   ];
-  const sample = view({ ...SAMPLE_DOCUMENT, type, invoice_id: '-', reason_code: '', description: '', due_date: '' });
   return [
     {
       method: 'GET',
@@ -78,6 +57,14 @@ function typeRoutes(deps: RouteDeps, type: MemoType, today: () => string): Route
       handle: call => {
         const all = store.documentList.filter(d => d.type === type);
         const what = `${WHAT[type]}s`;
+        const sample = view({
+          ...SAMPLE_DOCUMENT,
+          type,
+          invoice_id: '-',
+          reason_code: '',
+          description: '',
+          due_date: '',
+        });
         return ok(listPage(all, call.query, d => view(d, expanded(call.query)), { what, sample, row: d => view(d) }));
       },
     },

@@ -1,17 +1,31 @@
 // Paying one invoice or debit memo (POST /v2/invoices/{id}/pay, /v2/debit_memos/{id}/pay): a payment of its
 // balance (or the amount given) applied to it, charged to the method named or the account's default one, or
 // recorded when external. A card that declines leaves the document as it was and the failed payment kept (as
-// POST /v2/payments keeps it): the answer is a 400 with the gateway's words.
-import { badRequest } from '../http/errors';
+// POST /v2/payments keeps it): the answer is a 400 with the gateway's words. And `paying`: the payments' refusals
+// in v2's words, which every v2 payment, refund and memo route answers with.
+import { badRequest, notFound } from '../http/errors';
 import type { RouteDeps } from '../http/routeDeps';
 import { balanceOf } from '../payments/balances';
-import { methodStatus } from '../payments/methods';
+import { methodStatus, PaymentRefused } from '../payments/methods';
 import { takePayment } from '../payments/payments';
 import type { BillingDocumentRec } from '../state/documents';
 import type { PaymentRec } from '../state/payments';
-import { paying } from './paymentRoutes';
+import { invalidState } from './bodies';
 
 type Body = Record<string, unknown>;
+
+/** Runs a rule; what it refuses is the service's 400 (404 for what is not there). */
+export function paying<T>(act: () => T): T {
+  try {
+    return act();
+  } catch (e) {
+    if (!(e instanceof PaymentRefused)) throw e;
+    if (e.code === 'not_found') throw notFound(e.parameter, e.message);
+    throw e.code === 'invalid_state'
+      ? invalidState(e.parameter, e.message)
+      : badRequest(e.code, e.parameter, e.message);
+  }
+}
 
 export function payDocument(deps: RouteDeps, d: BillingDocumentRec, body: Body): PaymentRec {
   const { store } = deps;

@@ -11,7 +11,7 @@ import { refundPayment, type RefundInput } from '../payments/payments';
 import type { RefundRec } from '../state/payments';
 import type { Store } from '../state/store';
 import { listPage } from './listQuery';
-import { paying } from './paymentRoutes';
+import { paying } from './payDocument';
 import { GATEWAY_ID } from './paymentViews';
 
 type Body = Record<string, unknown>;
