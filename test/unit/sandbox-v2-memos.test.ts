@@ -8,6 +8,11 @@
 // balances. Every answer conforms to the reference's schema.
 import { describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { startSandbox } from '../../src/sandbox';
+import { CLOCK_PATH } from '../../src/wire/sandboxClock';
 import { newCustomer, TEAM } from './billRunFixtures';
 import { v1Caller } from './sandbox-v1-helpers';
 import { conforms, refused, v2Sandbox } from './sandboxV2';
@@ -238,5 +243,32 @@ describe('v2 credit and debit memos, kept in the store', () => {
     assert.equal((await act(call, `/v2/credit_memos/${draft.id}/cancel`)).state, 'canceled');
     const again = await call('POST', `/v2/accounts/${account}/bill`, {});
     assert.deepEqual(again.json.invoices.data, [], 'the memos billed nothing again');
+  });
+
+  test('the data file keeps memos, their applications and refunds; a clock move back undoes them', async () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bw-memo-')), 'sandbox.json');
+    const sb = await startSandbox({ dataFile: file, today: '2027-01-01' });
+    const call1 = await v1Caller(sb);
+    const { invoice: inv } = await billedCustomer(call1);
+    const cm = await creditMemo(call1, { invoice_id: inv, post: true });
+    await act(call1, `/v2/credit_memos/${cm.id}/apply`, {
+      billing_documents: [{ id: inv, type: 'invoice', amount: 300 }],
+    });
+    await sb.close();
+    const again = await startSandbox({ dataFile: file });
+    const call2 = await v1Caller(again);
+    try {
+      assert.equal((await invoice(call2, inv)).balance, 50);
+      assert.equal((await memo(call2, cm.id)).balance, 50);
+      assert.equal((await call2('POST', CLOCK_PATH, { to: '2027-01-10' })).status, 200);
+      await call2('POST', '/v2/refunds', { amount: 50, external: true, credit_memo: { id: cm.id, amount: 50 } });
+      const wo = (await call2('POST', `/v2/invoices/${inv}/write-off`, {})).json;
+      assert.deepEqual([(await memo(call2, cm.id)).balance, (await invoice(call2, inv)).balance], [0, 0]);
+      assert.equal((await call2('POST', CLOCK_PATH, { to: '2027-01-01' })).status, 200);
+      refused(await call2('GET', `/v2/credit_memos/${wo.id}`), 404, 'resource_not_found');
+      assert.deepEqual([(await memo(call2, cm.id)).amount_refunded, (await invoice(call2, inv)).balance], [0, 50]);
+    } finally {
+      await again.close();
+    }
   });
 });
