@@ -239,6 +239,11 @@ describe('v2 credit and debit memos, kept in the store', () => {
       refused(await call('POST', `/v2/credit_memos/${cm.id}/cancel`), 400, 'invalid_state'),
       /unpost it first/,
     );
+    const cents = await call('POST', '/v2/credit_memos', {
+      account_id: account,
+      items: [{ amount: 1.005, service_start: '2027-01-01' }],
+    });
+    assert.match(refused(cents, 400, 'invalid_parameter', 'items[0].amount'), /more decimals than USD takes \(2\)/);
     const draft = await creditMemo(call, { account_id: account, items: [{ amount: 1, service_start: '2027-01-01' }] });
     assert.equal((await act(call, `/v2/credit_memos/${draft.id}/cancel`)).state, 'canceled');
     const again = await call('POST', `/v2/accounts/${account}/bill`, {});

@@ -5,6 +5,7 @@
 // invoices. Amounts exact (money/exact), each line rounded once as given, the total once.
 import { add, exact, mul, ZERO } from '../money/exact';
 import { roundMoney } from '../money/rounding';
+import { currencyDecimals } from '../../wire/money';
 import type { BillingDocumentRec, DocumentItemRec } from '../state/documents';
 import { newId } from '../state/ids';
 import type { AccountRec, Store } from '../state/store';
@@ -111,7 +112,7 @@ function fromInvoice(invoice: BillingDocumentRec, given: MemoItemInput[] | undef
     if (!(amount > 0) || amount > Math.abs(item.amount)) {
       throw new PaymentRefused(`${at}.amount`, `Give an amount more than 0, at most the item's ${item.amount}.`);
     }
-    return { ...item, id: newId(), amount: roundMoney(exact(amount), invoice.currency) };
+    return { ...item, id: newId(), amount: money(amount, invoice.currency, `${at}.amount`) };
   });
 }
 
@@ -130,10 +131,15 @@ function fromCharges(
     const quantity = g.quantity ?? 1;
     const charge = g.price_id ? store.catalog.findCharge(g.price_id)?.charge : undefined;
     const unit = g.unit_amount ?? charge?.prices[currency];
+    const at = `items[${n}].amount`;
     const amount =
-      g.amount ?? (unit !== undefined ? roundMoney(mul(exact(unit), exact(quantity)), currency) : undefined);
+      g.amount !== undefined
+        ? money(g.amount, currency, at)
+        : unit !== undefined
+          ? roundMoney(mul(exact(unit), exact(quantity)), currency) // a price times a quantity: rounded once
+          : undefined;
     if (amount === undefined || !(amount > 0)) {
-      throw new PaymentRefused(`items[${n}].amount`, 'Give each item an amount (or a unit_amount) more than 0.');
+      throw new PaymentRefused(at, 'Give each item an amount (or a unit_amount, or a price_id) more than 0.');
     }
     const start = g.service_start ?? date;
     return {
@@ -149,9 +155,21 @@ function fromCharges(
       quantity,
       ...(unit !== undefined ? { unit_amount: unit } : {}),
       ...(g.unit_of_measure ? { unit_of_measure: g.unit_of_measure } : {}),
-      amount: roundMoney(exact(amount), currency),
+      amount,
     };
   });
+}
+
+/** An amount as given, refused when it has more decimals than the currency takes (the vendor validates them). */
+function money(amount: number, currency: string, at: string): number {
+  if (roundMoney(exact(amount), currency) !== amount) {
+    const places = currencyDecimals(currency);
+    throw new PaymentRefused(
+      at,
+      `${amount} has more decimals than ${currency} takes (${places}): give it in ${currency}'s.`,
+    );
+  }
+  return amount;
 }
 
 const stateOf = (store: Store, d: BillingDocumentRec) => statusWithPayments(store, d).state;

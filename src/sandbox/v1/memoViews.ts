@@ -1,11 +1,11 @@
 // How credit and debit memos, their items and a credit memo's refunds answer in v1 (GETCreditMemoType,
 // GETDebitMemoType, their item types, GETRefundCreditMemoType), from the same records and rules as v2: a credit
 // memo's applied, unapplied and refunded amounts (payments/balances.ts creditStatus), a debit memo's balance.
-import { creditStatus, statusWithPayments } from '../payments/balances';
+import { accountFigures, creditStatus, statusWithPayments } from '../payments/balances';
 import { documentBalance } from '../state/actions';
 import type { BillingDocumentRec, DocumentItemRec } from '../state/documents';
 import type { RefundRec } from '../state/payments';
-import type { Store } from '../state/store';
+import type { AccountRec, Store } from '../state/store';
 import { v1Status } from './billingViews';
 
 const ACTOR = 'sandbox-client';
@@ -127,5 +127,21 @@ export function creditRefundAnswer(store: Store, r: RefundRec) {
     createdDate: r.created_time,
     updatedById: ACTOR,
     updatedDate: r.created_time,
+  };
+}
+
+/**
+ * The v1 account answer's money (GETAccountType `metrics`, decimal strings), from the same figures as v2's
+ * remaining_* fields: for v1/accountView.ts to answer instead of its zeros.
+ */
+export function accountMetricsV1(store: Store, a: AccountRec) {
+  const f = accountFigures(store, a.account_number, a.currency);
+  return {
+    balance: String(f.balance),
+    totalInvoiceBalance: String(f.invoiceBalance),
+    creditBalance: String(f.creditBalance),
+    totalDebitMemoBalance: String(f.debitMemoBalance),
+    unappliedCreditMemoAmount: String(f.unappliedCredit),
+    unappliedPaymentAmount: String(f.unappliedPayments),
   };
 }
