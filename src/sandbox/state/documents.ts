@@ -1,6 +1,7 @@
-// The billing documents bill runs issued (invoices and credit memos), as the store keeps them, and the ledger
-// they add up to: each line every subscription item (or order line item) was billed, so that a bill run bills
-// only what is not billed yet and nothing twice (src/sandbox/invoicing/billRun.ts).
+// The billing documents bill runs issued (invoices and credit memos) and the memos made by a call (credit and debit
+// memos: payments/memos.ts), as the store keeps them, and the ledger the bill runs' add up to: each line every
+// subscription item (or order line item) was billed, so that a bill run bills only what is not billed yet and
+// nothing twice (src/sandbox/invoicing/billRun.ts).
 
 export type ChargeKind = 'one_time' | 'recurring' | 'usage';
 

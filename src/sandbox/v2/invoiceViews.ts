@@ -1,8 +1,9 @@
-// How the billing documents bill runs issued answer in v2: the reference's invoice, credit memo and billing
-// document, with their items (`expand[]=items` on the reads; always on an account's bill). Invoices and credit
-// memos are posted when issued (a billing document says open), then as their actions left them (state/actions.ts);
-// what payments applied to an invoice comes off its balance (and off its items' balances, in order), nothing left
-// once reversed or canceled, past due once its due date has passed.
+// How the billing documents answer in v2: the reference's invoice, credit memo, debit memo and billing document,
+// with their items (`expand[]=items` on the reads; always on an account's bill). A bill run's documents are posted
+// when issued (a billing document says open), a memo made by a call is a draft unless posted at once, then as
+// their actions left them (state/actions.ts); what payments and credit memos applied to an invoice or debit memo
+// comes off its balance (and off its items' balances, in order), what a credit memo applied or refunded off its
+// own; nothing left once reversed or canceled, past due once its due date has passed.
 import { documentBalance, documentStatus, remaining, type DocumentStatus } from '../state/actions';
 import type { BillingDocumentRec, DocumentItemRec } from '../state/documents';
 import { exact, min, sub } from '../money/exact';

@@ -1,7 +1,7 @@
 // How payment methods and payments answer in v2: the reference's paymentMethod and payment. A method shows its
 // type's block as kept (a card's brand, expiry and last_4; a bank account's number masked) and its payments'
 // counts; a payment its amounts (applied, left, refunded), its state (processed, error when declined, canceled),
-// the gateway's answer and what it is applied to, net per invoice.
+// the gateway's answer and what it is applied to, net per invoice or debit memo.
 import { add, exact, sub, ZERO, type Exact } from '../money/exact';
 import { roundMoney } from '../money/rounding';
 import { accountFigures, paymentStatus } from '../payments/balances';
@@ -105,7 +105,7 @@ export function paymentView(store: Store, p: PaymentRec) {
   };
 }
 
-/** What a payment stands applied to, net per invoice, in the order it was first applied (none left: not listed). */
+/** What a payment stands applied to, net per document, in the order it was first applied (none left: not listed). */
 function appliedTo(store: Store, p: PaymentRec) {
   const net = new Map<string, Exact>();
   for (const e of store.payments.entriesOf(p.id)) {
