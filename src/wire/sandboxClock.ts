@@ -69,7 +69,7 @@ export interface BilledEvent {
   account_number: string;
   /** INV00000001, or CM00000001 for a credit memo. */
   document_number: string;
-  document_type: 'invoice' | 'credit_memo';
+  document_type: 'invoice' | 'credit_memo' | 'debit_memo'; // a bill run issues the first two only
   /** What the invoice bills, or what the credit memo gives back. */
   total: number;
   currency: string;

@@ -39,6 +39,16 @@ before(async () => {
     { method: 'GET', path: '/v1/billing-documents' },
     { query: { accountNumber: order.data.accountNumber } },
   );
+  // A second customer's invoice for the write-off, so the first keeps the balance the payment writes apply to.
+  const other = await client.send<Record<string, string>>(
+    { method: 'POST', path: '/v1/orders' },
+    { body: newCustomerOrder() },
+  );
+  await client.send({ method: 'POST', path: '/v1/bill-runs' }, { body: {} });
+  const otherDocs = await client.send<{ documents: { documentNumber: string; documentType: string }[] }>(
+    { method: 'GET', path: '/v1/billing-documents' },
+    { query: { accountNumber: other.data.accountNumber } },
+  );
   const definition = await client.send<Record<string, string>>(
     { method: 'POST', path: '/notifications/notification-definitions' },
     { body: { name: 'Invoices', eventTypeName: 'InvoicePosted' } },
@@ -49,9 +59,11 @@ before(async () => {
     order: order.data.orderNumber,
     billRun: run.data.id,
     invoice: docs.data.documents.find(d => d.documentType === 'Invoice')!.documentNumber,
+    writtenOff: otherDocs.data.documents.find(d => d.documentType === 'Invoice')!.documentNumber,
     product: sb.store.catalog.productList[0].id,
     payment: (await paidByCard(client, order.data.accountNumber)).payment_number,
     usage: (await usedBy(client, order.data.accountNumber)).id,
+    ...(await memos(client, order.data.accountNumber)),
   });
   await keptPayments(client, order.data.accountNumber);
 });
@@ -89,6 +101,36 @@ const V1_CARD = (accountKey: string) => ({
   expirationYear: '2030',
   cardHolderInfo: { cardHolderName: 'A B', addressLine1: '1 St', city: 'C', state: 'S', country: 'US', zipCode: '1' },
 });
+
+/** Memos of the account (made in v2) in the state each v1 call needs: posted ones, drafts to post or cancel. */
+async function memos(c: BillingClient, account: string) {
+  const memo = async (type: 'credit_memos' | 'debit_memos', post: boolean) =>
+    (
+      await c.send<{ id: string }>(
+        { method: 'POST', path: `/v2/${type}` },
+        { body: { account_number: account, post, items: [{ amount: 20, service_start: TODAY }] } },
+      )
+    ).data.id;
+  return {
+    credit: await memo('credit_memos', true),
+    creditDraft: await memo('credit_memos', false),
+    creditDraft2: await memo('credit_memos', false),
+    creditPosted: await memo('credit_memos', true),
+    debit: await memo('debit_memos', true),
+    debitDraft: await memo('debit_memos', false),
+    debitDraft2: await memo('debit_memos', false),
+    debitPosted: await memo('debit_memos', true),
+  };
+}
+
+/** A memo's key: a draft to post or cancel, a posted one with nothing applied to unpost, else the posted one. */
+function memoKey(type: 'credit' | 'debit', path: string): string {
+  const draft = type === 'credit' ? 'creditDraft' : 'debitDraft';
+  if (path.endsWith('/post')) return kept[draft];
+  if (path.endsWith('/cancel')) return kept[`${draft}2`];
+  if (path.endsWith('/unpost')) return kept[`${type}Posted`];
+  return kept[type];
+}
 after(async () => {
   await client.close();
   await sb.close();
@@ -137,12 +179,15 @@ function keyFor(param: string, path: string): string {
   if (/^subscription/i.test(param)) return 'S00000001';
   if (param === 'orderNumber' || (param === 'key' && /orders/.test(path))) return kept.order;
   if (param === 'billRunId') return kept.billRun;
+  if (param === 'invoiceKey' && path.endsWith('/write-off')) return kept.writtenOff; // its own: the rest keep a balance
   if (param === 'invoiceKey') return kept.invoice;
   if (param === 'paymentKey' && /apply|refunds$/.test(path)) return kept.spare; // money left to apply
   if (param === 'paymentKey' && path.endsWith('/cancel')) return kept.cancelable;
   if (param === 'paymentKey') return kept.payment;
   if (param === 'payment-method-id') return kept.method;
   if (param === 'refundKey') return kept.refund;
+  if (param === 'creditMemoKey') return memoKey('credit', path);
+  if (param === 'debitMemoKey') return memoKey('debit', path);
   if (param === 'product-key') return kept.product;
   if (param === 'object') return 'Account';
   if (param === 'id' && path.includes('notification-definitions')) return kept.definition;
@@ -176,6 +221,13 @@ function bodyFor(id: string): unknown {
     'POST /v1/payments/{paymentKey}/refunds': { type: 'External', totalAmount: 5 },
   };
   if (id in v1Writes) return v1Writes[id];
+  const charges = [{ productRatePlanChargeId: 'price-team-seats', quantity: 2 }];
+  if (id === 'POST /v1/credit-memos' || id === 'POST /v1/debit-memos') return { accountNumber: kept.account, charges };
+  if (/^POST \/v1\/(credit|debit)-memos\/invoice\//.test(id)) return { reasonCode: 'Correcting invoice' };
+  if (/^PUT \/v1\/credit-memos\/\{creditMemoKey\}\/(un)?apply$/.test(id))
+    return { invoices: [{ invoiceId: kept.invoice, amount: 5 }] };
+  if (id === 'POST /v1/credit-memos/{creditMemoKey}/refund') return { totalAmount: 1, type: 'External' };
+  if (id === 'PUT /v1/invoices/{invoiceKey}/write-off') return { reasonCode: 'Write-off' };
   const node = REQUESTS.operations[id];
   if (!node || REQUESTS.media[id]) return undefined;
   const ctx = { shapes: new Shapes(REQUESTS.schemas), today: TODAY, seed: id, idsMade: 0 };

@@ -2,6 +2,8 @@
 // for electronic payments only (an external payment records money received elsewhere: the vendor sends neither),
 // a declined one being a payment kept in state error with its gateway's answer; RefundProcessed for each refund.
 // https://docs.zuora.com/en/zuora-platform/extensibility/events-and-notifications/standard-events/standard-events-for-zuora-payments
+import type { RefundRec } from '../state/payments';
+import type { Store } from '../state/store';
 import { accountFields, amountText, type EventSource } from './source';
 
 export const paymentEvents: EventSource = {
@@ -47,11 +49,26 @@ export const refundEvents: EventSource = {
         'Refund.RefundDate': r.refund_date,
         'Refund.Type': r.external ? 'External' : 'Electronic',
         ...(r.reason_code ? { 'Refund.ReasonCode': r.reason_code } : {}),
-        'Payment.Id': r.payment_id,
-        ...(store.payments.payment(r.payment_id)
-          ? { 'Payment.PaymentNumber': store.payments.payment(r.payment_id)!.number }
-          : {}),
+        ...refundSource(store, r),
         ...accountFields(store, r.account_number),
       },
     })),
 };
+
+/** What a refund gave money back from: a payment (its id and number) or a credit memo (its id and number). */
+function refundSource(store: Store, r: RefundRec): Record<string, string> {
+  if (r.payment_id) {
+    const p = store.payments.payment(r.payment_id);
+    return {
+      'Refund.SourceType': 'Payment',
+      'Payment.Id': r.payment_id,
+      ...(p ? { 'Payment.PaymentNumber': p.number } : {}),
+    };
+  }
+  const memo = r.credit_memo_id ? store.documents.get(r.credit_memo_id) : undefined;
+  return {
+    'Refund.SourceType': 'CreditMemo',
+    ...(r.credit_memo_id ? { 'CreditMemo.Id': r.credit_memo_id } : {}),
+    ...(memo ? { 'CreditMemo.CreditMemoNumber': memo.number } : {}),
+  };
+}

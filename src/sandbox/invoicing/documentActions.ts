@@ -1,11 +1,13 @@
 // What may be done to an issued invoice and to a bill run, and what it does, as the service has it: an invoice is
 // posted when issued; unposted it is a draft again, and only a draft is canceled or posted; a posted invoice is
-// reversed by a credit memo of its whole total (it stays posted, its balance nothing). A canceled or reversed
+// reversed by a credit memo of its whole total, which stands applied to it (it stays posted, its balance nothing;
+// payments/balances.ts creditStatus). A canceled or reversed
 // invoice no longer stands billed: the next bill run bills its lines again. A bill run is posted (its draft
 // invoices with it), canceled once none of its documents is posted (its drafts canceled with it), and deleted once
 // canceled. Rules only: a refusal is an ActionRefused, which each family says in its own shape.
 import { billRunStatus, standingLedger, type ActionRec } from '../state/actions';
 import { statusWithPayments } from '../payments/balances';
+import { nameOf } from '../payments/memos';
 import type { BillRunRec } from '../state/billRuns';
 import type { BillingDocumentRec } from '../state/documents';
 import { newId } from '../state/ids';
@@ -23,13 +25,18 @@ export function takeAction(store: Store, a: ActionRec): void {
 export const statusOf = (store: Store, d: BillingDocumentRec) => statusWithPayments(store, d);
 export const runStatusOf = (store: Store, r: BillRunRec) => billRunStatus(store.actions.of(r.id));
 
-/** An invoice payments are applied to stays as it is until they are unapplied (PUT /v2/payments/{id}/unapply). */
+/**
+ * An invoice payments or credit memos are applied to stays as it is until they are unapplied (PUT
+ * /v2/payments/{id}/unapply, POST /v2/credit_memos/{id}/unapply).
+ */
 const refusePaid = (d: BillingDocumentRec, paid: number | undefined, done: string) => {
   if (paid)
-    throw new ActionRefused(`${what(d)} has payments applied (${paid}): unapply them first, then it can be ${done}.`);
+    throw new ActionRefused(
+      `${what(d)} has payments applied (${paid}): unapply them first (payments and credit memos), then it can be ${done}.`,
+    );
 };
 
-const what = (d: BillingDocumentRec) => `${d.type === 'invoice' ? 'Invoice' : 'Credit memo'} ${d.number}`;
+const what = (d: BillingDocumentRec) => nameOf(d);
 
 export function postInvoice(store: Store, d: BillingDocumentRec, at: string): void {
   const { state } = statusOf(store, d);

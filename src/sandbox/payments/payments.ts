@@ -1,4 +1,4 @@
-// Payments, as rules over the store's records: an electronic payment charges its method (a test card may decline:
+// Payments, as rules over the store's records (applied to invoices and debit memos): an electronic payment charges its method (a test card may decline:
 // the payment is kept in state error, applied to nothing); an external one records money received elsewhere. A
 // processed payment is applied to the invoices given, or to the account's oldest open ones up to its amount;
 // applied, unapplied and canceled are entries, never changes in place. Amounts compared exactly (money/exact).
@@ -100,6 +100,18 @@ function planApplications(store: Store, p: PaymentRec, given: Application[] | un
   return out;
 }
 
+/** Refuses to apply `amount` to a document unless it is posted and owes at least that. */
+export function payable(store: Store, d: BillingDocumentRec, amount: number, at: string): void {
+  const what = `${d.type === 'invoice' ? 'Invoice' : 'Debit memo'} ${d.number}`;
+  const s = statusWithPayments(store, d);
+  if (s.state !== 'posted')
+    throw new PaymentRefused(`${at}.id`, `${what} is ${s.state}: only a posted one is paid.`, 'invalid_state');
+  const balance = balanceOf(store, d);
+  if (less(exact(balance), exact(amount))) {
+    throw new PaymentRefused(`${at}.amount`, `${amount} is more than ${what}'s balance, ${balance}.`);
+  }
+}
+
 /** The applications given, each to an open invoice of the payment's account within its balance, all within `left`. */
 function checkApplications(store: Store, p: PaymentRec, left: Exact, given: Application[]): Application[] {
   let sum: Exact = ZERO;
@@ -107,19 +119,9 @@ function checkApplications(store: Store, p: PaymentRec, left: Exact, given: Appl
     const at = `billing_documents[${i}]`;
     const d = invoiceOf(store, p, a, at);
     if (!(a.amount > 0)) throw new PaymentRefused(`${at}.amount`, 'amount must be more than 0.');
-    const s = statusWithPayments(store, d);
-    if (s.state !== 'posted')
-      throw new PaymentRefused(
-        `${at}.id`,
-        `Invoice ${d.number} is ${s.state}: only a posted invoice is paid.`,
-        'invalid_state',
-      );
-    const balance = balanceOf(store, d);
-    if (less(exact(balance), exact(a.amount))) {
-      throw new PaymentRefused(`${at}.amount`, `${a.amount} is more than invoice ${d.number}'s balance, ${balance}.`);
-    }
+    payable(store, d, a.amount, at);
     sum = add(sum, exact(a.amount));
-    return { id: d.id, type: 'invoice', amount: a.amount };
+    return { id: d.id, type: d.type, amount: a.amount };
   });
   if (less(left, sum)) {
     const what = roundMoney(sum, p.currency);
@@ -131,19 +133,28 @@ function checkApplications(store: Store, p: PaymentRec, left: Exact, given: Appl
   return out;
 }
 
-function invoiceOf(store: Store, p: PaymentRec, a: Application, at: string): BillingDocumentRec {
-  if (a.type === 'debit_memo')
-    throw new PaymentRefused(`${at}.type`, 'The Local sandbox keeps no debit memos yet: apply to invoices.');
+/** The invoice or debit memo an application names, the payment's account's (a debit memo only as type debit_memo). */
+export function documentOf(
+  store: Store,
+  owner: { account_number: string; number: string },
+  a: Application,
+  at: string,
+) {
+  const type = a.type === 'debit_memo' ? 'debit_memo' : 'invoice';
+  const name = type === 'invoice' ? 'Invoice' : 'Debit memo';
   const d = store.documents.get(a.id);
-  if (!d || d.type !== 'invoice') throw new PaymentRefused(`${at}.id`, `Invoice ${a.id} not found.`);
-  if (d.account_number !== p.account_number) {
+  if (!d || d.type !== type) throw new PaymentRefused(`${at}.id`, `${name} ${a.id} not found.`);
+  if (d.account_number !== owner.account_number) {
     throw new PaymentRefused(
       `${at}.id`,
-      `Invoice ${d.number} is account ${d.account_number}'s, not the payment's (${p.account_number}).`,
+      `${name} ${d.number} is account ${d.account_number}'s, not ${owner.number}'s (${owner.account_number}).`,
     );
   }
   return d;
 }
+
+const invoiceOf = (store: Store, p: PaymentRec, a: Application, at: string): BillingDocumentRec =>
+  documentOf(store, p, a, at);
 
 const usable = (store: Store, p: PaymentRec, what: string) => {
   const s = paymentStatus(store.payments, p);
@@ -177,7 +188,7 @@ export function unapplyPayment(store: Store, p: PaymentRec, given: Application[]
       const was = roundMoney(applied, p.currency);
       throw new PaymentRefused(
         `billing_documents[${i}].amount`,
-        `Payment ${p.number} applied ${was} to invoice ${d.number}: unapply more than 0, at most that.`,
+        `Payment ${p.number} applied ${was} to ${d.number}: unapply more than 0, at most that.`,
       );
     }
     return { id: d.id, amount: a.amount };

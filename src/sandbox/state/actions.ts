@@ -2,7 +2,7 @@
 // reversed; a bill run posted, canceled or deleted. Kept as a list that only grows, like the store's others, so a
 // commit's rollback and time travel's way back take the later ones off by length; what a document or a run is
 // now is read from its actions (documentStatus, billRunStatus), never written into its record.
-import { Ledger, type BillingDocumentRec } from './documents';
+import { billsLedger, Ledger, type BillingDocumentRec } from './documents';
 import { exact, sub } from '../money/exact';
 import { roundMoney } from '../money/rounding';
 
@@ -64,6 +64,8 @@ export interface DocumentStatus {
   document_date?: string;
   /** What payments applied to it (net of unapplied), once any was (invoicing/documentActions.ts statusOf). */
   paid?: number;
+  /** Of `paid`, what credit memos applied (payments/balances.ts). */
+  credited?: number;
 }
 
 /** A document's state: posted when issued, then as its actions left it. */
@@ -95,7 +97,7 @@ export const standsBilled = (actions: readonly ActionRec[]) =>
 
 /** The ledger of the documents that stand billed: not canceled, not reversed, no reversal's credit memo. */
 export const standingLedger = (documents: readonly BillingDocumentRec[], actions: Actions) =>
-  new Ledger(documents.filter(d => !d.reverses && standsBilled(actions.of(d.id))));
+  new Ledger(documents.filter(d => billsLedger(d) && standsBilled(actions.of(d.id))));
 
 export interface BillRunStatus {
   state: 'completed' | 'posted' | 'canceled';

@@ -1,6 +1,7 @@
-// The billing documents bill runs issued (invoices and credit memos), as the store keeps them, and the ledger
-// they add up to: each line every subscription item (or order line item) was billed, so that a bill run bills
-// only what is not billed yet and nothing twice (src/sandbox/invoicing/billRun.ts).
+// The billing documents bill runs issued (invoices and credit memos) and the memos made by a call (credit and debit
+// memos: payments/memos.ts), as the store keeps them, and the ledger the bill runs' add up to: each line every
+// subscription item (or order line item) was billed, so that a bill run bills only what is not billed yet and
+// nothing twice (src/sandbox/invoicing/billRun.ts).
 
 export type ChargeKind = 'one_time' | 'recurring' | 'usage';
 
@@ -36,9 +37,21 @@ export interface DocumentItemRec {
 
 export interface BillingDocumentRec {
   id: string;
-  /** INV00000001 or CM00000001. */
+  /** INV00000001, CM00000001 or DM00000001. */
   number: string;
-  type: 'invoice' | 'credit_memo';
+  type: 'invoice' | 'credit_memo' | 'debit_memo';
+  /**
+   * A memo made by a call, not a bill run (payments/memos.ts): from an invoice, from charges, or an invoice's
+   * write-off. Its items bill nothing: the ledger leaves it out.
+   */
+  origin?: 'invoice' | 'charge' | 'write_off';
+  /** A memo made from an invoice (or writing one off): that invoice's id. */
+  invoice_id?: string;
+  reason_code?: string;
+  description?: string;
+  /** A debit memo's due date (default its document date). */
+  due_date?: string;
+  custom_fields?: Record<string, unknown>;
   account_number: string;
   account_id: string;
   currency: string;
@@ -53,6 +66,9 @@ export interface BillingDocumentRec {
   total: number;
   created_time: string;
 }
+
+/** Whether a document's lines stand in the ledger: a bill run's, not a reversal's or a memo made by a call. */
+export const billsLedger = (d: BillingDocumentRec) => !d.reverses && !d.origin;
 
 /** A billed line without its sign and id: the same line billed twice has the same key. */
 export const lineKey = (i: {

@@ -44,12 +44,16 @@ export interface PaymentRec {
   created_time: string;
 }
 
-/** Money given back from a payment's unapplied part: to its method (electronic) or recorded (external). */
+/**
+ * Money given back from a payment's unapplied part, or a credit memo's: to a method (electronic) or recorded
+ * (external). Exactly one of payment_id and credit_memo_id.
+ */
 export interface RefundRec {
   id: string;
   /** R-00000001. */
   number: string;
-  payment_id: string;
+  payment_id?: string;
+  credit_memo_id?: string;
   account_id: string;
   account_number: string;
   payment_method_id?: string;
@@ -68,11 +72,11 @@ export type PaymentEntryKind = 'apply' | 'unapply' | 'cancel' | 'default' | 'upd
 
 export interface PaymentEntryRec {
   kind: PaymentEntryKind;
-  /** The payment's id (apply, unapply, cancel) or the payment method's (default, update, remove). */
+  /** The payment's id (apply, unapply, cancel), a credit memo's (apply, unapply) or the method's (default, ...). */
   id: string;
   /** The clock's timestamp. */
   at: string;
-  /** apply, unapply: the invoice's id and the amount (always > 0). */
+  /** apply, unapply: the invoice's or debit memo's id and the amount (always > 0). */
   document_id?: string;
   amount?: number;
   /** default: the method's account. */
@@ -132,7 +136,7 @@ export class PaymentBook {
     this.refundList.push(r);
     this.refunds.set(r.id, r);
     this.refunds.set(r.number, r);
-    push(this.refundsOfPayment, r.payment_id, r);
+    push(this.refundsOfPayment, refunded(r), r);
   }
   addEntry(e: PaymentEntryRec): void {
     this.entries.push(e);
@@ -154,7 +158,7 @@ export class PaymentBook {
   refund(key: string): RefundRec | undefined {
     return this.refunds.get(key);
   }
-  /** A payment's refunds, in order. */
+  /** A payment's (or a credit memo's) refunds, in order. */
   refundsOf(paymentId: string): readonly RefundRec[] {
     return this.refundsOfPayment.get(paymentId) ?? [];
   }
@@ -192,7 +196,7 @@ export class PaymentBook {
     for (const r of removed.refunds) {
       this.refunds.delete(r.id);
       this.refunds.delete(r.number);
-      this.refundsOfPayment.get(r.payment_id)?.pop(); // the latest of its own, as it was the latest of all
+      this.refundsOfPayment.get(refunded(r))?.pop(); // the latest of its own, as it was the latest of all
     }
     for (const m of removed.methods) this.methods.delete(m.id);
     for (const p of removed.payments) {
@@ -241,6 +245,9 @@ export class PaymentBook {
 }
 
 const NONE: readonly PaymentEntryRec[] = [];
+
+/** What a refund gave back from: its payment's id or its credit memo's. */
+const refunded = (r: RefundRec) => r.payment_id ?? r.credit_memo_id ?? '';
 
 function push<T>(map: Map<string, T[]>, key: string, value: T): void {
   const own = map.get(key);

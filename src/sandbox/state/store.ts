@@ -18,7 +18,7 @@ import { CatalogError, importCatalog } from './catalogImport';
 import { Numbers } from './ids';
 import type { BillRunRec } from './billRuns';
 import { Actions, standingLedger, standsBilled, type ActionRec } from './actions';
-import { Ledger, type BillingDocumentRec } from './documents';
+import { billsLedger, Ledger, type BillingDocumentRec } from './documents';
 import { upgradeOrder } from './upgrade';
 import { PaymentBook, type BookExtent, type BookRemoved, type BookSnapshot } from './payments';
 import { Notifications, type NotificationDefinitionRec } from './notifications';
@@ -172,7 +172,7 @@ export class Store {
     this.documents.set(d.id, d);
     this.documents.set(d.number, d);
     this.documentList.push(d);
-    if (!d.reverses && standsBilled(this.actions.of(d.id))) this.ledger.add(d); // canceled, reversed: not billed
+    if (billsLedger(d) && standsBilled(this.actions.of(d.id))) this.ledger.add(d); // canceled, reversed: not billed
   }
   addBillRun(r: BillRunRec) {
     this.billRuns.set(r.id, r);

@@ -3,6 +3,8 @@
 // their actions left them (state/actions.ts: unposted, canceled, reversed); nothing paid: the balance is the
 // amount, nothing once reversed or canceled.
 import { currencyDecimals } from '../../wire/money';
+import { exact, sub } from '../money/exact';
+import { roundMoney } from '../money/rounding';
 import {
   billRunStatus,
   documentBalance,
@@ -75,7 +77,8 @@ export function invoiceItemView(i: DocumentItemRec, d: BillingDocumentRec) {
   };
 }
 
-export const documentType = (d: BillingDocumentRec) => (d.type === 'invoice' ? 'Invoice' : 'CreditMemo');
+export const documentType = (d: BillingDocumentRec) =>
+  d.type === 'invoice' ? 'Invoice' : d.type === 'debit_memo' ? 'DebitMemo' : 'CreditMemo';
 
 /** One row of GET /v1/billing-documents. */
 export const billingDocumentRow = (d: BillingDocumentRec, s = issued(d)) => ({
@@ -106,8 +109,8 @@ export function invoiceAnswer(d: BillingDocumentRec, s = issued(d)) {
     amountWithoutTax: d.total,
     taxAmount: 0,
     balance: documentBalance(s, d.total, d.currency),
-    paymentAmount: s.paid ?? 0,
-    creditMemoAmount: s.reversed_by ? d.total : 0,
+    paymentAmount: roundMoney(sub(exact(s.paid ?? 0), exact(s.credited ?? 0)), d.currency),
+    creditMemoAmount: s.reversed_by ? d.total : (s.credited ?? 0),
     refundAmount: 0,
     adjustmentAmount: 0,
     creditBalanceAdjustmentAmount: 0,

@@ -17,6 +17,7 @@ import { usageRoutesV1 } from './usageRoutes';
 import { accountRoutesV1, keepNewAccountV1 } from './accountRoutes';
 import { paymentMethodRoutesV1 } from './paymentMethodRoutes';
 import { paymentRoutesV1 } from './paymentRoutes';
+import { memoRoutesV1 } from './memoRoutes';
 import type { Thru } from './invoices';
 import { orderAnswer } from './orderView';
 import { DEFAULT_PREVIEW_TYPES, previewAnswer } from './previewView';
@@ -61,6 +62,7 @@ export function v1Routes(deps: RouteDeps): Route[] {
     ...usageRoutesV1(deps),
     ...paymentMethodRoutesV1(deps),
     ...accountRoutesV1(deps),
+    ...memoRoutesV1(deps),
   ];
 }
 

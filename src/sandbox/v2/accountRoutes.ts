@@ -11,7 +11,7 @@ import { liveMethod, makeDefault, METHOD_TYPES, newMethod, type MethodInput } fr
 import type { PaymentMethodType } from '../state/payments';
 import { invalidState, notServed, zodCheck } from './bodies';
 import { listPage } from './listQuery';
-import { paying } from './paymentRoutes';
+import { paying } from './payDocument';
 import { accountMoney } from './paymentViews';
 import { subscriptionView } from './subscriptionViews';
 import { accountView } from './views';

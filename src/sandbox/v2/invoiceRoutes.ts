@@ -1,7 +1,8 @@
 // v2 invoice actions and item lists, from the store: POST /v2/invoices/{invoice_id}/post, /unpost, /cancel and
 // /reverse (a credit memo of its total: invoicing/documentActions.ts says what each may do), GET /v2/invoice_items
 // and GET /v2/billing_document_items (every document's items, filtered, sorted and paged like the other lists:
-// `filter[]=invoice_id.EQ:<id>` for one invoice's). Paying and writing off are simulated from the contract.
+// `filter[]=invoice_id.EQ:<id>` for one invoice's); /pay (a payment applied to it: payDocument.ts) and /write-off (a
+// posted credit memo of its balance, applied to it: payments/memoCredits.ts), which answers that credit memo.
 import { checkContractBody } from '../contract/contractAnswers';
 import type { RouteDeps } from '../http/routeDeps';
 import { ok, type Call, type Route } from '../http/router';
@@ -20,6 +21,9 @@ import { document, SAMPLE_DOCUMENT } from './billingRoutes';
 import { invalidState } from './bodies';
 import { billingDocumentItemView, invoiceItemView, invoiceView } from './invoiceViews';
 import { listPage } from './listQuery';
+import { memoView } from './memoViews';
+import { payDocument, paying } from './payDocument';
+import { writeOff } from '../payments/memoCredits';
 
 type Act = (store: Store, d: BillingDocumentRec, at: string, body: Record<string, unknown>) => unknown;
 
@@ -48,6 +52,37 @@ export function invoiceRoutes(deps: RouteDeps): Route[] {
         return ok(invoiceView(d, today(), items, statusOf(store, d)));
       },
     })),
+    {
+      method: 'POST',
+      path: '/v2/invoices/{invoice_id}/pay',
+      handle: call =>
+        deps.idempotent(
+          call,
+          body => checkContractBody('POST /v2/invoices/{invoice_id}/pay', body),
+          raw => {
+            const d = document(store, call.params.invoice_id, 'invoice');
+            payDocument(deps, d, raw as Record<string, unknown>);
+            return ok(invoiceView(d, today(), false, statusOf(store, d)));
+          },
+        ),
+    },
+    {
+      method: 'POST',
+      path: '/v2/invoices/{invoice_id}/write-off',
+      handle: async call => {
+        const body = await actionBody(call, 'POST /v2/invoices/{invoice_id}/write-off');
+        await call.hold();
+        const d = document(store, call.params.invoice_id, 'invoice');
+        const input = {
+          document_date: (body.document_date as string | undefined) ?? today(),
+          reason_code: body.reason_code as string | undefined,
+          description: body.description as string | undefined,
+          custom_fields: body.custom_fields as Record<string, unknown> | undefined,
+        };
+        const memo = deps.commit(() => paying(() => writeOff(store, d, input, deps.clock.timestamp())));
+        return ok(memoView(store, memo, today(), true));
+      },
+    },
     {
       method: 'GET',
       path: '/v2/invoice_items',

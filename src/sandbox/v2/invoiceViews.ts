@@ -1,8 +1,9 @@
-// How the billing documents bill runs issued answer in v2: the reference's invoice, credit memo and billing
-// document, with their items (`expand[]=items` on the reads; always on an account's bill). Invoices and credit
-// memos are posted when issued (a billing document says open), then as their actions left them (state/actions.ts);
-// what payments applied to an invoice comes off its balance (and off its items' balances, in order), nothing left
-// once reversed or canceled, past due once its due date has passed.
+// How the billing documents answer in v2: the reference's invoice, credit memo, debit memo and billing document,
+// with their items (`expand[]=items` on the reads; always on an account's bill). A bill run's documents are posted
+// when issued (a billing document says open), a memo made by a call is a draft unless posted at once, then as
+// their actions left them (state/actions.ts); what payments and credit memos applied to an invoice or debit memo
+// comes off its balance (and off its items' balances, in order), what a credit memo applied or refunded off its
+// own; nothing left once reversed or canceled, past due once its due date has passed.
 import { documentBalance, documentStatus, remaining, type DocumentStatus } from '../state/actions';
 import type { BillingDocumentRec, DocumentItemRec } from '../state/documents';
 import { exact, min, sub } from '../money/exact';
@@ -11,7 +12,7 @@ import { roundMoney } from '../money/rounding';
 const ACTOR = 'sandbox-client';
 
 /** An item's amount as its document shows it: a credit memo shows what it gives back as positive. */
-const shown = (d: BillingDocumentRec, i: DocumentItemRec) => (d.type === 'invoice' ? i.amount : -i.amount);
+const shown = (d: BillingDocumentRec, i: DocumentItemRec) => (d.type === 'credit_memo' ? -i.amount : i.amount);
 
 const audit = (d: BillingDocumentRec, s: DocumentStatus) => ({
   created_by_id: ACTOR,
@@ -43,7 +44,7 @@ function itemBalance(d: BillingDocumentRec, i: DocumentItemRec, s: DocumentStatu
 }
 
 /** The fields invoice, credit memo and billing document items share. */
-function itemFields(d: BillingDocumentRec, i: DocumentItemRec, s: DocumentStatus) {
+export function itemFields(d: BillingDocumentRec, i: DocumentItemRec, s: DocumentStatus) {
   const amount = shown(d, i);
   return {
     id: i.id,
@@ -85,6 +86,9 @@ function documentFields(d: BillingDocumentRec, s: DocumentStatus) {
     remaining_balance: documentBalance(s, d.total, d.currency),
     state_transitions: transitions,
     ...(s.posted_time ? { posted_by_id: ACTOR } : {}),
+    ...(d.reason_code !== undefined ? { reason_code: d.reason_code } : {}),
+    ...(d.description !== undefined ? { description: d.description } : {}),
+    ...(d.custom_fields ? { custom_fields: d.custom_fields } : {}),
   };
 }
 
@@ -112,13 +116,38 @@ export const invoiceItemView = (d: BillingDocumentRec, i: DocumentItemRec, s = i
   invoice_id: d.id,
 });
 
-export function creditMemoView(d: BillingDocumentRec, _today: string, items: boolean, s = issued(d)) {
+/** What a credit memo's answer adds from the store: refunded, and what it stands applied to (memoViews.ts). */
+export interface CreditFacts {
+  amount_refunded: number;
+  applied_to: { billing_document_id: string; billing_document_type: 'invoice' | 'debit_memo'; amount: number }[];
+}
+
+export function creditMemoView(d: BillingDocumentRec, _today: string, items: boolean, s = issued(d), c?: CreditFacts) {
+  const invoice = d.reverses ?? d.invoice_id;
   return {
     ...documentFields(d, s),
     credit_memo_number: d.number,
-    ...(d.reverses ? { invoice_id: d.reverses } : {}),
+    ...(invoice ? { invoice_id: invoice } : {}),
     state: s.state,
+    ...(c ?? {}),
     ...(items ? { items: list(d.items.map(i => ({ ...itemFields(d, i, s), credit_memo_id: d.id }))) } : {}),
+  };
+}
+
+/** A debit memo: owed like an invoice (payments and credit memos applied come off its balance). */
+export function debitMemoView(d: BillingDocumentRec, today: string, items: boolean, s = issued(d)) {
+  const balance = documentBalance(s, d.total, d.currency);
+  const due = d.due_date ?? dateOf(d, s);
+  return {
+    ...documentFields(d, s),
+    debit_memo_number: d.number,
+    ...(d.invoice_id ? { invoice_id: d.invoice_id } : {}),
+    due_date: due,
+    state: s.state,
+    amount_paid: s.paid ?? 0,
+    paid: paidInFull(d, s),
+    past_due: s.state === 'posted' && balance > 0 && due < today,
+    ...(items ? { items: list(d.items.map(i => billingDocumentItemView(d, i, s))) } : {}),
   };
 }
 
@@ -138,12 +167,12 @@ export function billingDocumentView(d: BillingDocumentRec, today: string, items:
     ...fields,
     billing_document_number: d.number,
     type: d.type,
-    ...(d.reverses ? { invoice_id: d.reverses } : {}),
-    ...(d.type === 'invoice' ? { due_date: dateOf(d, s) } : {}),
+    ...(d.reverses || d.invoice_id ? { invoice_id: d.reverses ?? d.invoice_id } : {}),
+    ...(d.type !== 'credit_memo' ? { due_date: d.due_date ?? dateOf(d, s) } : {}),
     state: s.state === 'draft' ? 'draft' : 'open',
     paid: paidInFull(d, s),
     past_due:
-      d.type === 'invoice' &&
+      d.type !== 'credit_memo' &&
       s.state === 'posted' &&
       documentBalance(s, d.total, d.currency) > 0 &&
       dateOf(d, s) < today,

@@ -7,40 +7,19 @@ import { checkContractBody } from '../contract/contractAnswers';
 import { badRequest, notFound } from '../http/errors';
 import type { RouteDeps } from '../http/routeDeps';
 import { ok, type Route } from '../http/router';
-import {
-  liveMethod,
-  makeDefault,
-  methodStatus,
-  newMethod,
-  PaymentRefused,
-  removeMethod,
-  updateMethod,
-} from '../payments/methods';
+import { liveMethod, makeDefault, methodStatus, newMethod, removeMethod, updateMethod } from '../payments/methods';
 import type { MethodInput } from '../payments/methods';
 import { applyPayment, cancelPayment, takePayment, unapplyPayment, type Application } from '../payments/payments';
 import { accountByKey } from '../state/lookup';
 import type { PaymentRec } from '../state/payments';
 import type { AccountRec, Store } from '../state/store';
-import { invalidState } from './bodies';
 import { actionBody } from './invoiceRoutes';
+import { paying } from './payDocument';
 import { listPage } from './listQuery';
 import { paymentMethodView, paymentView } from './paymentViews';
 
 type Body = Record<string, unknown>;
 const checked = (operationId: string) => (body: unknown) => checkContractBody(operationId, body);
-
-/** Runs a rule; what it refuses is the service's 400 (404 for what is not there). */
-export function paying<T>(act: () => T): T {
-  try {
-    return act();
-  } catch (e) {
-    if (!(e instanceof PaymentRefused)) throw e;
-    if (e.code === 'not_found') throw notFound(e.parameter, e.message);
-    throw e.code === 'invalid_state'
-      ? invalidState(e.parameter, e.message)
-      : badRequest(e.code, e.parameter, e.message);
-  }
-}
 
 /** The account a body names by account_id or account_number (`fallback` when it names none). */
 function accountOf(store: Store, body: Body, fallback?: string): AccountRec {

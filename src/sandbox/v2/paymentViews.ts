@@ -1,11 +1,10 @@
 // How payment methods and payments answer in v2: the reference's paymentMethod and payment. A method shows its
 // type's block as kept (a card's brand, expiry and last_4; a bank account's number masked) and its payments'
 // counts; a payment its amounts (applied, left, refunded), its state (processed, error when declined, canceled),
-// the gateway's answer and what it is applied to, net per invoice.
+// the gateway's answer and what it is applied to, net per invoice or debit memo.
 import { add, exact, sub, ZERO, type Exact } from '../money/exact';
 import { roundMoney } from '../money/rounding';
-import { ofAccount } from '../payments/accountIndex';
-import { accountBalance, paymentStatus } from '../payments/balances';
+import { accountFigures, paymentStatus } from '../payments/balances';
 import { methodStatus } from '../payments/methods';
 import type { PaymentMethodRec, PaymentRec } from '../state/payments';
 import type { AccountRec, Store } from '../state/store';
@@ -13,16 +12,18 @@ import type { AccountRec, Store } from '../state/store';
 const ACTOR = 'sandbox-client';
 export const GATEWAY_ID = 'Local sandbox test gateway';
 
-/** What an account answers of its money: what its posted invoices and its payments have left, its default method. */
+/**
+ * What an account answers of its money (payments/balances.ts accountFigures): what its posted invoices, debit memos,
+ * credit memos and payments have left, its default method.
+ */
 export function accountMoney(store: Store, a: AccountRec) {
-  let unapplied = ZERO;
-  for (const p of ofAccount(store.payments.paymentList, x => x.account_id, a.id)) {
-    unapplied = add(unapplied, exact(paymentStatus(store.payments, p).unapplied));
-  }
+  const f = accountFigures(store, a.account_number, a.currency);
   const defaultId = store.payments.defaultOf(a.id);
   return {
-    remaining_invoice_balance: accountBalance(store, a.account_number, a.currency),
-    remaining_payment_balance: roundMoney(unapplied, a.currency),
+    remaining_invoice_balance: f.invoiceBalance,
+    remaining_debit_memo_balance: f.debitMemoBalance,
+    remaining_credit_memo_balance: f.unappliedCredit,
+    remaining_payment_balance: f.unappliedPayments,
     ...(defaultId ? { default_payment_method_id: defaultId } : {}),
   };
 }
@@ -104,7 +105,7 @@ export function paymentView(store: Store, p: PaymentRec) {
   };
 }
 
-/** What a payment stands applied to, net per invoice, in the order it was first applied (none left: not listed). */
+/** What a payment stands applied to, net per document, in the order it was first applied (none left: not listed). */
 function appliedTo(store: Store, p: PaymentRec) {
   const net = new Map<string, Exact>();
   for (const e of store.payments.entriesOf(p.id)) {
@@ -117,7 +118,7 @@ function appliedTo(store: Store, p: PaymentRec) {
     .filter(a => a.amount > 0)
     .map(a => ({
       billing_document_id: a.id,
-      billing_document_type: 'invoice' as const,
+      billing_document_type: store.documents.get(a.id)?.type === 'debit_memo' ? 'debit_memo' : 'invoice',
       amount: a.amount,
       state: 'processed' as const,
     }));

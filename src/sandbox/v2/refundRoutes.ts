@@ -1,17 +1,17 @@
-// v2 refunds of a payment, kept in the store: POST /v2/refunds with `payment_id` gives back part of the payment's
-// unapplied amount (to its method when electronic: state processed; recorded when external), read by id or
-// number and listed. A refund of a credit memo is not served yet (501 saying what to use instead); cancel, PATCH
-// and DELETE are still answered from the contract.
+// v2 refunds, kept in the store: POST /v2/refunds with `payment_id` gives back part of the payment's unapplied
+// amount (to its method when electronic: state processed; recorded when external), with `credit_memo` part of the
+// credit memo's (to the account's default method, or recorded when external: payments/memoCredits.ts); read by id
+// or number and listed. Cancel, PATCH and DELETE are still answered from the contract.
 import { checkContractBody } from '../contract/contractAnswers';
 import { badRequest, notFound } from '../http/errors';
 import type { RouteDeps } from '../http/routeDeps';
 import { ok, type Route } from '../http/router';
-import { refundPayment } from '../payments/payments';
+import { refundCredit } from '../payments/memoCredits';
+import { refundPayment, type RefundInput } from '../payments/payments';
 import type { RefundRec } from '../state/payments';
 import type { Store } from '../state/store';
-import { notServed } from './bodies';
 import { listPage } from './listQuery';
-import { paying } from './paymentRoutes';
+import { paying } from './payDocument';
 import { GATEWAY_ID } from './paymentViews';
 
 type Body = Record<string, unknown>;
@@ -28,7 +28,8 @@ export function refundView(store: Store, r: RefundRec) {
     updated_time: r.created_time,
     custom_fields: r.custom_fields ?? {},
     refund_number: r.number,
-    payment_id: r.payment_id,
+    ...(r.payment_id ? { payment_id: r.payment_id } : {}),
+    ...(r.credit_memo_id ? { credit_memo: { id: r.credit_memo_id, amount: r.amount } } : {}),
     account_id: r.account_id,
     amount: r.amount,
     refund_date: r.refund_date,
@@ -64,14 +65,6 @@ export function refundRoutes(deps: RouteDeps): Route[] {
           body => checkContractBody('POST /v2/refunds', body),
           raw => {
             const body = raw as Body;
-            if (body.payment_id === undefined) {
-              throw notServed(
-                'The Local sandbox refunds payments: give payment_id (a payment with an unapplied amount). ' +
-                  'Refunds of credit memos are not kept yet; use a real environment for them.',
-              );
-            }
-            const p = store.payments.payment(String(body.payment_id));
-            if (!p) throw badRequest('invalid_parameter', 'payment_id', `No payment ${String(body.payment_id)}.`);
             const input = {
               amount: body.amount as number,
               refund_date: (body.refund_date as string | undefined) ?? deps.clock.today(),
@@ -81,6 +74,9 @@ export function refundRoutes(deps: RouteDeps): Route[] {
               reference_id: body.reference_id as string | undefined,
               custom_fields: body.custom_fields as Body | undefined,
             };
+            if (body.payment_id === undefined) return { status: 201, body: view(creditRefund(deps, body, input)) };
+            const p = store.payments.payment(String(body.payment_id));
+            if (!p) throw badRequest('invalid_parameter', 'payment_id', `No payment ${String(body.payment_id)}.`);
             const at = deps.clock.timestamp();
             const r = deps.commit(() => paying(() => refundPayment(store, p, input, at)));
             return { status: 201, body: view(r) };
@@ -97,6 +93,30 @@ export function refundRoutes(deps: RouteDeps): Route[] {
       },
     },
   ];
+}
+
+/** A refund of the credit memo the body names (`credit_memo.id`), to the account's default method unless external. */
+function creditRefund(deps: RouteDeps, body: Body, input: RefundInput): RefundRec {
+  const { store } = deps;
+  const given = body.credit_memo as { id?: string; amount?: number } | undefined;
+  if (given?.id === undefined) {
+    const message = 'Name what is refunded: payment_id (a payment), or credit_memo.id (a posted credit memo).';
+    throw badRequest('missing_parameter', 'payment_id', message, 22);
+  }
+  const memo = store.documents.get(given.id);
+  if (memo?.type !== 'credit_memo')
+    throw badRequest('invalid_parameter', 'credit_memo.id', `No credit memo ${given.id}.`);
+  if (given.amount !== undefined && given.amount !== input.amount) {
+    throw badRequest(
+      'invalid_parameter',
+      'credit_memo.amount',
+      `credit_memo.amount (${given.amount}) is not amount (${input.amount}).`,
+    );
+  }
+  const defaultId = store.payments.defaultOf(memo.account_id);
+  const method = !input.external && defaultId ? store.payments.method(defaultId) : undefined;
+  const at = deps.clock.timestamp();
+  return deps.commit(() => paying(() => refundCredit(store, memo, { ...input, method }, at)));
 }
 
 /** A refund with every field its answer can show: what `filter[]` and `sort[]` may name. */

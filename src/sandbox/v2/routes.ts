@@ -18,6 +18,7 @@ import { orderRoutes } from './orderRoutes';
 import { paymentRoutes } from './paymentRoutes';
 import { refundRoutes } from './refundRoutes';
 import { usageRoutes } from './usageRoutes';
+import { memoRoutes } from './memoRoutes';
 import { accountMoney } from './paymentViews';
 import type { AccountRec } from '../state/store';
 import { plansPage } from './planViews';
@@ -92,6 +93,7 @@ export function v2Routes(deps: RouteDeps): Route[] {
     ...paymentRoutes(deps),
     ...refundRoutes(deps),
     ...usageRoutes(deps),
+    ...memoRoutes(deps),
   ];
 }
 
