@@ -1,10 +1,11 @@
 // GET /v1/accounts/{accountKey} (GETAccountType): an account in the v1 words (basicInfo, billingAndPayment,
-// metrics, contacts). Its balance is its posted invoices' (payments/balances.ts), its unapplied payments as v2
-// answers them; autoPay and the default payment method as kept; contractedMrr sums its active subscriptions.
+// metrics, contacts). Its metrics are the account's figures (payments/balances.ts: invoices, debit memos, unapplied
+// credit memos and payments) as v2 answers them; autoPay and the default payment method as kept; contractedMrr sums its active subscriptions.
 import { accountMoney } from '../v2/paymentViews';
 import { roundMoney } from '../money/rounding';
 import type { AccountRec, Contact, Store } from '../state/store';
 import { mrrNow } from './itemFacts';
+import { accountMetricsV1 } from './memoViews';
 import { add, ZERO } from '../money/exact';
 
 export function accountAnswer(a: AccountRec, store: Store) {
@@ -14,7 +15,6 @@ export function accountAnswer(a: AccountRec, store: Store) {
   const exactMrr = items.reduce((sum, x) => add(sum, mrrNow(x.s, x.it)), ZERO);
   const mrr = roundMoney(exactMrr, a.currency);
   const money = accountMoney(store, a);
-  const balance = String(money.remaining_invoice_balance);
   return {
     success: true,
     basicInfo: { id: a.id, accountNumber: a.account_number, name: a.name, status: 'Active', batch: 'Batch1' },
@@ -28,15 +28,7 @@ export function accountAnswer(a: AccountRec, store: Store) {
       invoiceDeliveryPrefsPrint: false,
     },
     // The reference types these as decimal strings.
-    metrics: {
-      balance,
-      totalInvoiceBalance: balance,
-      creditBalance: '0',
-      totalDebitMemoBalance: '0',
-      unappliedCreditMemoAmount: '0',
-      unappliedPaymentAmount: String(money.remaining_payment_balance),
-      contractedMrr: String(mrr),
-    },
+    metrics: { ...accountMetricsV1(store, a), contractedMrr: String(mrr) }, // with memos: as v2 answers them
     billToContact: contact(a.bill_to),
     soldToContact: contact(a.sold_to ?? a.bill_to),
   };
