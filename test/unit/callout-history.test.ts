@@ -34,7 +34,10 @@ async function postedInvoice(t: TestContext, script: number[] = [], calloutRetry
   assert.equal(order.status, 200, JSON.stringify(order.json));
   const accountId = (await call('GET', `/v1/accounts/${order.json.accountNumber}`)).json.basicInfo.id;
   const filters = [{ filterType: 'Account', accountId }];
-  assert.equal((await call('POST', '/v1/bill-runs', { targetDate: '2027-01-01', billRunFilters: filters })).status, 200);
+  assert.equal(
+    (await call('POST', '/v1/bill-runs', { targetDate: '2027-01-01', billRunFilters: filters })).status,
+    200,
+  );
   hooks.timer.advance(0);
   await hooks.attempts.next(); // the order's
   await hooks.attempts.next(); // the invoice's
@@ -161,7 +164,11 @@ test("a row the reference's schema allows with fields missing or of other types 
   assert.deepEqual([rich.status, rich.ok, rich.attempt, rich.durationMs], [204, true, 2, 31]);
   const [d] = groupDeliveries([rich]);
   assert.equal(d.object, 'P-00000001');
-  const doc = attemptDocument(d, rich, new BillingClient({ baseUrl: 'http://127.0.0.1:1', clientId: 'i', clientSecret: 's' }).redactor) as {
+  const doc = attemptDocument(
+    d,
+    rich,
+    new BillingClient({ baseUrl: 'http://127.0.0.1:1', clientId: 'i', clientSecret: 's' }).redactor,
+  ) as {
     request: { headers: Record<string, string>; body: unknown };
   };
   assert.notEqual(doc.request.headers.Authorization, rich.headers!.Authorization, 'the credentials are masked');
