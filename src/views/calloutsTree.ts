@@ -33,6 +33,8 @@ const FILTERED_CONTEXT = 'billingWorkbench.calloutsFiltered';
  * sandbox delivers just after its answer, and retries 1, 2, 4 and 8 s apart (events/delivery.ts). Bounded.
  */
 const FOLLOW_UP_MS = [400, 2_500, 16_000];
+/** The Local sandbox's whole kept history (events/history.ts HISTORY_LIMIT) in pages of 40. */
+const LOCAL_MAX_PAGES = 250;
 /** Event types offered by the filter besides those in the history (the vendor's names the sandbox sends). */
 const KNOWN_TYPES = ['OrderProcessed', 'InvoicePosted', 'BillRunCompletion', 'PaymentProcessed', 'PaymentDeclined'];
 
@@ -75,8 +77,10 @@ export class CalloutsTree implements vscode.Disposable {
   }
 
   private async read(): Promise<CalloutHistoryRead> {
-    const { client } = await this.deps.clients.active();
-    return readCalloutHistory(client, this.filter);
+    const { client, connection } = await this.deps.clients.active();
+    // The Local sandbox lists oldest first and keeps 10,000 attempts: read them all (loopback), so the newest show.
+    const maxPages = connection.kind === 'local' ? LOCAL_MAX_PAGES : undefined;
+    return readCalloutHistory(client, this.filter, { maxPages });
   }
 
   refresh(): void {

@@ -10,6 +10,7 @@ import type { BillingClient } from '../../src/client';
 import type { BillingWorkbenchApi } from '../../src/extension';
 // Types only: the view's classes live in its lazy bundle, not this test's (instanceof would never hold).
 import type { AttemptNode, CalloutNode, DeliveryNode } from '../../src/views/treeNodes/calloutNodes';
+import { plainService } from '../unit/plainService';
 import { api, screenShowing, theme, waitFor } from './helpers';
 
 const DEFINITIONS = '/notifications/notification-definitions';
@@ -80,6 +81,7 @@ suite('Callouts view', () => {
   });
   suiteTeardown(async () => {
     await vscode.commands.executeCommand('billingWorkbench.clearCalloutsFilter');
+    ({ client } = await a.clients.active()); // a connection change closed the one of the setup
     const defs = await client.send<{ data: { id: string; callout?: { calloutBaseurl?: string } }[] }>(
       { method: 'GET', path: DEFINITIONS },
       { query: { limit: '100' } },
@@ -187,6 +189,32 @@ suite('Callouts view', () => {
     await vscode.commands.executeCommand('billingWorkbench.clearCalloutsFilter');
     assert.equal(a.callouts.view.description, undefined);
     assert.ok((await types()).has('InvoicePosted'));
+  });
+
+  test('another connection: a row says to sign in; signed in, the same history endpoint lists the deliveries', async () => {
+    const sb = await a.clients.servedSandbox();
+    const service = await plainService(sb.url); // a service that does not say it is a Local sandbox
+    const conn = await a.connections.add({ name: 'Callouts env', kind: 'sandbox', baseUrl: service.url });
+    try {
+      await a.connections.setActive(conn.id);
+      const [message] = await waitFor('the sign-in row', async () => {
+        const r = await rows();
+        return r[0]?.kind === 'calloutMessage' && label(r[0]).startsWith('Sign in') ? r : undefined;
+      });
+      assert.equal(label(message), 'Sign in to Callouts env to see its callouts');
+      assert.equal(message.getTreeItem().command?.command, 'billingWorkbench.signIn', 'a click signs in');
+      await a.connections.storeCredentials(conn.id, { clientId: sb.clientId, clientSecret: sb.clientSecret });
+      await vscode.commands.executeCommand('billingWorkbench.refreshCallouts');
+      const [row] = await waitFor('the delivery read through the other connection', async () => {
+        const found = await ours();
+        return found.length ? found : undefined;
+      });
+      assert.match(description(row), /^200 · /);
+    } finally {
+      await a.connections.setActive('local');
+      await a.connections.remove(conn.id);
+      await service.close();
+    }
   });
 
   test('on screen at about 500 px, light and dark: event, object, status and time are readable', async function () {
