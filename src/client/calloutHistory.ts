@@ -201,16 +201,37 @@ export function groupDeliveries(rows: readonly CalloutAttemptRow[]): CalloutDeli
   return [...byKey.values()].sort((x, y) => byTime(y.attempts[0], x.attempts[0]));
 }
 
+/** The object each of the vendor's event types is about (its merge fields' prefix). */
+const OBJECT_OF_EVENT: Record<string, string> = {
+  InvoicePosted: 'Invoice',
+  PaymentProcessed: 'Payment',
+  PaymentDeclined: 'Payment',
+  RefundProcessed: 'Refund',
+  OrderProcessed: 'Order',
+  OrderActionProcessed: 'Subscription',
+  BillRunCompletion: 'BillRun',
+};
+
 /** The object's number from the merge fields: the event's own object first (Invoice for InvoicePosted). */
 export function objectOf(a: Pick<CalloutAttemptRow, 'context' | 'eventType'>): string {
   const c = a.context;
   if (typeof c === 'string') return '';
   const numbers = Object.keys(c).filter(k => /^(\w+)\.\1Number$/.test(k) && c[k]);
-  const own = numbers.find(k => a.eventType.toLowerCase().startsWith(k.split('.')[0].toLowerCase()));
+  const prefix = (k: string) => k.split('.')[0];
+  const named = OBJECT_OF_EVENT[a.eventType];
+  const own =
+    numbers.find(k => prefix(k) === named) ??
+    numbers.find(k => a.eventType.toLowerCase().startsWith(prefix(k).toLowerCase()));
   const pick = own ?? numbers.find(k => !k.startsWith('Account.')) ?? numbers[0];
   if (pick) return c[pick];
   const id = Object.keys(c).find(k => /^\w+\.Id$/.test(k) && !k.startsWith('Account.'));
   return id ? c[id] : '';
+}
+
+/** What an order action event did (CancelSubscription...), said beside its status; undefined for other events. */
+export function actionOf(d: CalloutDelivery): string | undefined {
+  const c = d.attempts[0].context;
+  return typeof c === 'string' ? undefined : c['OrderAction.Type'];
 }
 
 export const lastAttempt = (d: CalloutDelivery): CalloutAttemptRow => d.attempts[d.attempts.length - 1];

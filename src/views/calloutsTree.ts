@@ -36,7 +36,15 @@ const FOLLOW_UP_MS = [400, 2_500, 16_000];
 /** The Local sandbox's whole kept history (events/history.ts HISTORY_LIMIT) in pages of 40. */
 const LOCAL_MAX_PAGES = 250;
 /** Event types offered by the filter besides those in the history (the vendor's names the sandbox sends). */
-const KNOWN_TYPES = ['OrderProcessed', 'InvoicePosted', 'BillRunCompletion', 'PaymentProcessed', 'PaymentDeclined'];
+const KNOWN_TYPES = [
+  'OrderProcessed',
+  'OrderActionProcessed',
+  'InvoicePosted',
+  'PaymentProcessed',
+  'PaymentDeclined',
+  'RefundProcessed',
+  'BillRunCompletion',
+];
 
 export class CalloutsTree implements vscode.Disposable {
   private filter: CalloutFilter = {};

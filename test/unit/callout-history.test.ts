@@ -6,6 +6,7 @@ import { test, type TestContext } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { BillingClient } from '../../src/client';
 import {
+  actionOf,
   attemptDocument,
   deliveryStatus,
   filterText,
@@ -173,4 +174,27 @@ test("a row the reference's schema allows with fields missing or of other types 
   };
   assert.notEqual(doc.request.headers.Authorization, rich.headers!.Authorization, 'the credentials are masked');
   assert.deepEqual(doc.request.body, { payment: 'P-00000001' });
+
+  // A subscription's order action: its subscription is the object, its type said beside the status.
+  const action = parseAttempt(
+    {
+      responseCode: '200',
+      eventCategory: 'OrderActionProcessed',
+      eventContext: JSON.stringify({
+        'OrderAction.Type': 'CancelSubscription',
+        'Order.OrderNumber': 'O-00000009',
+        'Subscription.SubscriptionNumber': 'S00000004',
+        'Account.AccountNumber': 'A1',
+      }),
+    },
+    1,
+  )!;
+  const [cancelled] = groupDeliveries([action]);
+  assert.equal(cancelled.object, 'S00000004');
+  assert.equal(actionOf(cancelled), 'CancelSubscription');
+  const refund = parseAttempt(
+    { eventCategory: 'RefundProcessed', eventContext: '{"Refund.RefundNumber":"R-1","Payment.PaymentNumber":"P-1"}' },
+    2,
+  )!;
+  assert.equal(groupDeliveries([refund])[0].object, 'R-1', 'the refund, not the payment it refunds');
 });

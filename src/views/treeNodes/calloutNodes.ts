@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { COMMANDS, commandFor, type TypedCommand } from '../../commands/ids';
 import {
+  actionOf,
   attemptStatus,
   delivered,
   deliveryStatus,
@@ -50,9 +51,11 @@ export class DeliveryNode {
     return [d.eventType || 'event', d.object].filter(Boolean).join(' · ');
   }
 
-  /** "200 · 2027-01-01 14:03:12" (the first attempt's time: when the event was delivered). */
+  /** "200 · 2027-01-01 14:03:12" (the first attempt's time: when the event was delivered); an order action's
+   *  type first ("CancelSubscription · 200 · ..."). */
   get description(): string {
-    return `${deliveryStatus(this.delivery)} · ${shownTime(this.delivery.attempts[0].at)}`;
+    const d = this.delivery;
+    return [actionOf(d), deliveryStatus(d), shownTime(d.attempts[0].at)].filter(Boolean).join(' · ');
   }
 
   getTreeItem(): vscode.TreeItem {
