@@ -237,13 +237,13 @@ export function actionOf(d: CalloutDelivery): string | undefined {
 export const lastAttempt = (d: CalloutDelivery): CalloutAttemptRow => d.attempts[d.attempts.length - 1];
 export const delivered = (d: CalloutDelivery): boolean => lastAttempt(d).ok;
 
-/** "200", "failed after 5 attempts (500)", "failed: no answer". */
+/** "200"; one failed attempt its status ("500", "no answer": the row's icon says failed); more: "failed after 5
+ *  attempts (500)". Short: it shares a narrow side bar's row with the event, object and time. */
 export function deliveryStatus(d: CalloutDelivery): string {
   const last = lastAttempt(d);
-  if (last.ok) return String(last.status);
   const code = last.status ? String(last.status) : 'no answer';
   const n = d.attempts.length;
-  return n === 1 ? `failed (${code})` : `failed after ${n} attempts (${code})`;
+  return last.ok || n === 1 ? code : `failed after ${n} attempts (${code})`;
 }
 
 /** "attempt 2 · 500 · 12 ms", a resend's first attempt saying so. */

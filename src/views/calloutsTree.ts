@@ -69,7 +69,11 @@ export class CalloutsTree implements vscode.Disposable {
     try {
       const read = await (this.reading ??= this.read());
       this.lastRead = read;
-      const rows: CalloutNode[] = read.deliveries.map(d => new DeliveryNode(`${conn.id}:${d.key}`, d));
+      const same = new Map<string, number>();
+      for (const d of read.deliveries) same.set(sameRow(d), (same.get(sameRow(d)) ?? 0) + 1);
+      const rows: CalloutNode[] = read.deliveries.map(
+        d => new DeliveryNode(`${conn.id}:${d.key}`, d, same.get(sameRow(d))! > 1),
+      );
       if (!rows.length) return [this.empty(conn.id, conn.kind === 'local')];
       if (read.truncated) {
         const cut = `Only the oldest ${read.attempts} attempts were read: filter by event type to see others`;
@@ -236,6 +240,9 @@ export class CalloutsTree implements vscode.Disposable {
     for (const t of this.timers) clearTimeout(t);
   }
 }
+
+/** What a delivery's row says before its status: rows alike are told apart by their notification. */
+const sameRow = (d: CalloutDelivery) => `${d.eventType} ${d.object}`;
 
 /** `{ eventType?, failedOnly?, object? }` given to the Filter command (tests, keybindings). */
 function filterArg(x: unknown): CalloutFilter | undefined {

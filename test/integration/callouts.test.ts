@@ -14,6 +14,8 @@ import { plainService } from '../unit/plainService';
 import { api, screenShowing, theme, waitFor } from './helpers';
 
 const DEFINITIONS = '/notifications/notification-definitions';
+const ERP = 'ERP';
+const WAREHOUSE = 'Warehouse';
 const OTHER_VIEWS = ['billingWorkbench.accounts', 'billingWorkbench.endpoints', 'billingWorkbench.history'];
 
 /** A receiver on loopback answering 500 to the first invoice callout, 200 to the rest; what it got in `got`. */
@@ -39,12 +41,19 @@ suite('Callouts view', () => {
   let client: BillingClient;
   let hook: Awaited<ReturnType<typeof receiver>>;
   let invoiceNumber = '';
+  /** A loopback URL nothing listens on (a port just closed): its callout fails with no answer. */
+  let downUrl = '';
   const isDelivery = (n: CalloutNode): n is DeliveryNode => n.kind === 'calloutDelivery';
   const label = (n: CalloutNode) => String(n.getTreeItem().label);
   const description = (n: CalloutNode) => String(n.getTreeItem().description);
   /** The view's rows as VS Code reads them (no refresh asked: the view reads again by itself when it should). */
   const rows = () => a.callouts.getChildren();
-  const ours = async () => (await rows()).filter(isDelivery).filter(n => n.delivery.object === invoiceNumber);
+  const ofInvoice = async (notification: string) =>
+    (await rows())
+      .filter(isDelivery)
+      .filter(n => n.delivery.object === invoiceNumber && n.delivery.notification === notification);
+  /** The invoice's delivery to the receiver (the one resent). */
+  const ours = () => ofInvoice(ERP);
   const editorText = () => vscode.window.activeTextEditor?.document.getText() ?? '';
   const send = (operation: string, body: unknown) =>
     vscode.commands.executeCommand<{ status: number; data: Record<string, unknown> }>(
@@ -61,17 +70,19 @@ suite('Callouts view', () => {
     await a.connections.setActive('local');
     ({ client } = await a.clients.active());
     hook = await receiver(); // the invoice's first delivery fails: Resend then gets 200
-    const definition = (name: string, eventTypeName: string, params: Record<string, string>) => ({
+    const closed = await receiver();
+    downUrl = `${closed.url.replace('/hook', '')}/down`;
+    await closed.close();
+    const definition = (name: string, eventTypeName: string, params: Record<string, string>, url = hook.url) => ({
       name,
       eventTypeName,
       calloutActive: true,
-      callout: { calloutBaseurl: hook.url, httpMethod: 'POST', calloutRetry: false, calloutParams: params },
+      callout: { calloutBaseurl: url, httpMethod: 'POST', calloutRetry: false, calloutParams: params },
     });
+    const invoice = { invoice: '<Invoice.InvoiceNumber>', amount: '<Invoice.Amount>' };
     const made = [
-      definition('Invoice posted to the ERP', 'InvoicePosted', {
-        invoice: '<Invoice.InvoiceNumber>',
-        amount: '<Invoice.Amount>',
-      }),
+      definition(ERP, 'InvoicePosted', invoice),
+      definition(WAREHOUSE, 'InvoicePosted', invoice, downUrl),
       definition('Orders to the CRM', 'OrderProcessed', { order: '<Order.OrderNumber>' }),
     ];
     for (const body of made) {
@@ -86,7 +97,7 @@ suite('Callouts view', () => {
       { method: 'GET', path: DEFINITIONS },
       { query: { limit: '100' } },
     );
-    for (const d of defs.data.data.filter(x => x.callout?.calloutBaseurl === hook.url))
+    for (const d of defs.data.data.filter(x => [hook.url, downUrl].includes(x.callout?.calloutBaseurl ?? '')))
       await client.send({ method: 'DELETE', path: `${DEFINITIONS}/${d.id}` });
     await hook.close();
   });
@@ -142,9 +153,15 @@ suite('Callouts view', () => {
       return found.length ? found : undefined;
     });
     assert.equal(label(row), `InvoicePosted · ${invoiceNumber}`);
-    assert.match(description(row), /^failed \(500\) · \d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    assert.match(description(row), /^500 · \d{4}-\d\d-\d\d \d\d:\d\d( → ERP)?$/);
     assert.equal((row.getTreeItem().iconPath as vscode.ThemeIcon).id, 'error');
     assert.equal(row.getTreeItem().contextValue, 'calloutDelivery', 'Resend is offered on it');
+    // The same event to a server that is down: its own delivery, failed with no answer.
+    const [down] = await waitFor('the failed delivery in the view', async () => {
+      const found = await ofInvoice(WAREHOUSE);
+      return found.length ? found : undefined;
+    });
+    assert.match(description(down), /^no answer · .* → Warehouse$/);
   });
 
   test('an attempt opens as read-only JSON with its request body and the answer', async () => {
@@ -234,8 +251,9 @@ suite('Callouts view', () => {
         ['Default Dark Modern', 'callouts-500-dark'],
       ]) {
         await theme(name);
-        const screen = await screenShowing(this, shot, [invoiceNumber, 'resent']);
-        for (const t of ['CALLOUTS', `InvoicePosted · ${invoiceNumber}`, '200 · ', 'attempt 1', 'resent'])
+        const screen = await screenShowing(this, shot, [invoiceNumber, 'resent', 'no answer · ']);
+        const texts = ['CALLOUTS', `InvoicePosted · ${invoiceNumber}`, '200 · ', 'attempt 1', 'resent', 'no answer · '];
+        for (const t of texts)
           assert.ok(screen.text.toUpperCase().includes(t.toUpperCase()), `"${t}" on screen (${shot})`);
       }
     } finally {

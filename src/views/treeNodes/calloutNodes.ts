@@ -37,6 +37,8 @@ export class DeliveryNode {
   constructor(
     readonly id: string,
     readonly delivery: CalloutDelivery,
+    /** Another row has the same event and object (sent to another notification): say which this one is. */
+    readonly named = false,
   ) {}
 
   get children(): AttemptNode[] {
@@ -51,11 +53,13 @@ export class DeliveryNode {
     return [d.eventType || 'event', d.object].filter(Boolean).join(' · ');
   }
 
-  /** "200 · 2027-01-01 14:03:12" (the first attempt's time: when the event was delivered); an order action's
-   *  type first ("CancelSubscription · 200 · ..."). */
+  /** "200 · 2027-01-01 14:03" (when its first attempt went; each attempt's row has the seconds); an order action's
+   *  type first ("CancelSubscription · 200 · ..."); "→ ERP", its notification, when another row looks the same. */
   get description(): string {
     const d = this.delivery;
-    return [actionOf(d), deliveryStatus(d), shownTime(d.attempts[0].at)].filter(Boolean).join(' · ');
+    const to = this.named && d.notification ? ` → ${d.notification}` : '';
+    const when = shownTime(d.attempts[0].at).slice(0, 16);
+    return [actionOf(d), deliveryStatus(d), when].filter(Boolean).join(' · ') + to;
   }
 
   getTreeItem(): vscode.TreeItem {
