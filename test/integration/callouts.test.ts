@@ -11,7 +11,7 @@ import type { BillingWorkbenchApi } from '../../src/extension';
 // Types only: the view's classes live in its lazy bundle, not this test's (instanceof would never hold).
 import type { AttemptNode, CalloutNode, DeliveryNode } from '../../src/views/treeNodes/calloutNodes';
 import { plainService } from '../unit/plainService';
-import { api, screenShowing, theme, waitFor } from './helpers';
+import { api, screenShowing, theme, typeKeys, waitFor } from './helpers';
 
 const DEFINITIONS = '/notifications/notification-definitions';
 const ERP = 'ERP';
@@ -206,6 +206,25 @@ suite('Callouts view', () => {
     await vscode.commands.executeCommand('billingWorkbench.clearCalloutsFilter');
     assert.equal(a.callouts.view.description, undefined);
     assert.ok((await types()).has('InvoicePosted'));
+  });
+
+  test('by keyboard: Ctrl+Alt+F in the view offers the filters; "Failed only" then Enter keeps the failed delivery', async function () {
+    await vscode.commands.executeCommand('billingWorkbench.callouts.focus');
+    if (!(await typeKeys({ press: ['Control+Alt+KeyF'] }))) {
+      console.log('skipped: no keyboard outside the code-server runner');
+      this.skip();
+    }
+    try {
+      await typeKeys({ waitFor: '.quick-input-widget input', type: 'Failed only', press: ['Enter'] });
+      await waitFor('the filter applied', () => a.callouts.view.description === 'Filter: failed only' || undefined);
+      const listed = (await rows()).filter(isDelivery).filter(n => n.delivery.object === invoiceNumber);
+      assert.deepEqual(
+        listed.map(n => n.delivery.notification),
+        [WAREHOUSE],
+      );
+    } finally {
+      await vscode.commands.executeCommand('billingWorkbench.clearCalloutsFilter');
+    }
   });
 
   test('another connection: a row says to sign in; signed in, the same history endpoint lists the deliveries', async () => {
