@@ -57,6 +57,7 @@ const LAZY = {
   'src/agentTools/index.ts': 'agent-tools.js', // the agent tools' logic (editor and MCP), with the first tool call
   'src/languageFeatures/agentToolRunner.ts': 'agent-tool-runner.js', // the editor's side of the tools, likewise
   'src/cli/mcp.ts': 'cli-mcp.js', // the MCP server and its SDK
+  'src/views/calloutsTree.ts': 'callouts-tree.js', // the Callouts view's rows and actions, when it is first shown
 };
 const CHECK_WORKER = 'src/sandbox/http/checkWorker.ts';
 /** A LAZY source as esbuild resolves it: an absolute path, or the package name. */

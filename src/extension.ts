@@ -45,6 +45,8 @@ import type { RequestHistory } from './services/requestHistory';
 import type { HistoryTree } from './views/historyView';
 import type { HistoryNode } from './views/treeNodes/historyNode';
 import { RunScenarioCommand } from './commands/runScenario';
+import { calloutCommands } from './commands/calloutCommands';
+import type { CalloutsView } from './views/calloutsView';
 import { AccountCompletion } from './languageFeatures/accountCompletion';
 import type { ClientProvider } from './connections/clientProvider';
 import type { ConnectionStore } from './connections/connectionStore';
@@ -105,6 +107,8 @@ export interface BillingWorkbenchApi {
   /** Scenarios in the Testing view: the controller, the last run's results, onDidFinishStep. */
   readonly scenarios: ScenarioTests;
   readonly scenarioDiagnostics: ScenarioDiagnostics;
+  /** The Callouts view (its tree loads when first shown). */
+  readonly callouts: CalloutsView;
 }
 
 // Payload files are a language of our own that VS Code's JSON service serves (completion, hover, syntax
@@ -156,6 +160,7 @@ function commands(s: Container): Command[] {
     new ClearHistoryCommand(s),
     new SaveHistoryAsScenarioCommand(s),
     new RunScenarioCommand(s.scenarios),
+    ...calloutCommands(s),
   ];
 }
 
@@ -235,6 +240,7 @@ export function activate(context: vscode.ExtensionContext): BillingWorkbenchApi 
     history: { tree: s.historyTree, view: s.historyView },
     scenarios: s.scenarios,
     scenarioDiagnostics: s.scenarioDiagnostics,
+    callouts: s.callouts,
     get endpoints() {
       return s.endpoints.provider;
     },

@@ -42,6 +42,11 @@ export const COMMANDS = {
   clearHistory: 'billingWorkbench.clearHistory',
   saveHistoryAsScenario: 'billingWorkbench.saveHistoryAsScenario',
   runScenario: 'billingWorkbench.runScenario',
+  refreshCallouts: 'billingWorkbench.refreshCallouts',
+  filterCallouts: 'billingWorkbench.filterCallouts',
+  clearCalloutsFilter: 'billingWorkbench.clearCalloutsFilter',
+  resendCallout: 'billingWorkbench.resendCallout',
+  openCalloutAttempt: 'billingWorkbench.openCalloutAttempt',
 } as const;
 
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];

@@ -36,6 +36,7 @@ import { scenarioStepRecord } from './historyRecords';
 import { LivePreview } from './livePreview';
 import { documentContents } from './previewContent';
 import { ScenarioTests } from './scenarioTests';
+import { CalloutsView } from '../views/calloutsView';
 
 export class Container extends Disposable {
   readonly log: vscode.LogOutputChannel;
@@ -63,6 +64,8 @@ export class Container extends Disposable {
   /** Scenario files: their findings as you type, and their tests in the Testing view. */
   readonly scenarioDiagnostics: ScenarioDiagnostics;
   readonly scenarios: ScenarioTests;
+  /** The Callouts view: registered now, its tree loaded when first shown. */
+  readonly callouts: CalloutsView;
 
   private _credentials: Credentials | undefined;
   private _setup: ConnectionSetup | undefined;
@@ -116,6 +119,11 @@ export class Container extends Disposable {
         this.requestHistory.record(scenarioStepRecord(step, connections.active().kind)),
       ),
     );
+    this.callouts = this._register(new CalloutsView({ clients, connections, jsonDocs: this.jsonDocs, log }));
+    // A Send or Run (recorded in the history), a clock move (it refreshes the accounts), a new connection.
+    this._register(this.requestHistory.onDidChange(() => this.callouts.activity()));
+    this._register(this.accountsModel.onDidRefresh(() => this.callouts.activity()));
+    this._register(connections.onDidChange(() => this.callouts.activity(true)));
   }
 
   get credentials(): Credentials {
