@@ -71,7 +71,7 @@ export interface CalloutHistoryRead {
 export async function readCalloutHistory(
   client: HistoryClient,
   filter: CalloutFilter = {},
-  o: { signal?: AbortSignal; maxPages?: number } = {},
+  o: { signal?: AbortSignal; maxPages?: number; localSandbox?: boolean } = {},
 ): Promise<CalloutHistoryRead> {
   const rows: CalloutAttemptRow[] = [];
   const maxPages = o.maxPages ?? MAX_PAGES;
@@ -96,7 +96,35 @@ export async function readCalloutHistory(
       break;
     }
   }
+  if (o.localSandbox) await withRequests(client, rows, o.signal);
   return { deliveries: filterDeliveries(groupDeliveries(rows), filter), truncated, attempts: rows.length };
+}
+
+/** Where the Local sandbox answers each attempt in full (the reference's history rows hold no request). */
+export const LOCAL_CALLOUTS_PATH = '/_sandbox/callouts';
+
+/**
+ * The Local sandbox's attempts with what the reference's rows lack (the request's headers, masked there already,
+ * and body; the duration), added to the rows by id. A sandbox without that path (an older one) leaves them as read.
+ */
+async function withRequests(client: HistoryClient, rows: CalloutAttemptRow[], signal?: AbortSignal): Promise<void> {
+  type Full = { id?: unknown; durationMs?: unknown; request?: { headers?: unknown; body?: unknown } };
+  let full: Full[];
+  try {
+    const r = await client.send<{ attempts?: Full[] }>({ method: 'GET', path: LOCAL_CALLOUTS_PATH }, { signal });
+    full = Array.isArray(r.data?.attempts) ? r.data.attempts : [];
+  } catch (e) {
+    if (signal?.aborted) throw e;
+    return; // the rows as the history answered them
+  }
+  const byId = new Map(full.map(f => [text(f.id), f]));
+  for (const row of rows) {
+    const f = row.id === undefined ? undefined : byId.get(row.id);
+    if (!f) continue;
+    row.headers ??= stringRecord(f.request?.headers);
+    row.body ??= text(f.request?.body);
+    row.durationMs ??= num(f.durationMs);
+  }
 }
 
 /** Sends a delivery again (its newest attempt's request); the service records it as new attempts. */

@@ -92,7 +92,7 @@ export class CalloutsTree implements vscode.Disposable {
     const { client, connection } = await this.deps.clients.active();
     // The Local sandbox lists oldest first and keeps 10,000 attempts: read them all (loopback), so the newest show.
     const maxPages = connection.kind === 'local' ? LOCAL_MAX_PAGES : undefined;
-    return readCalloutHistory(client, this.filter, { maxPages });
+    return readCalloutHistory(client, this.filter, { maxPages, localSandbox: connection.kind === 'local' });
   }
 
   refresh(): void {

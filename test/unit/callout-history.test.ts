@@ -75,6 +75,24 @@ test('an invoice posted on the Local sandbox is one delivery, newest first, with
   assert.ok(!JSON.stringify(doc).includes('hook-secret'));
 });
 
+test('on the Local sandbox an attempt opens with the request as sent: its headers (credentials masked), body and time', async t => {
+  const { client } = await postedInvoice(t);
+  const plain = (await readCalloutHistory(client)).deliveries[0];
+  const bare = attemptDocument(plain, plain.attempts[0], client.redactor) as { request: { body: unknown } };
+  assert.match(String(bare.request.body), /not in the service’s history answer/, 'the reference rows hold no body');
+  const [invoice] = (await readCalloutHistory(client, {}, { localSandbox: true })).deliveries;
+  const doc = attemptDocument(invoice, invoice.attempts[0], client.redactor) as {
+    request: { headers: Record<string, string>; body: { invoice: string } };
+    answer: { durationMs: number };
+  };
+  assert.equal(doc.request.body.invoice, invoice.object, 'the body as its parameters filled it');
+  assert.match(doc.request.headers['content-type'] ?? doc.request.headers['Content-Type'], /json/);
+  const auth = Object.entries(doc.request.headers).find(([k]) => k.toLowerCase() === 'authorization')?.[1] ?? '';
+  assert.ok(auth !== '' && !auth.includes(Buffer.from('erp:hook-secret').toString('base64')), auth);
+  assert.equal(typeof doc.answer.durationMs, 'number');
+  assert.ok(!JSON.stringify(doc).includes('hook-secret'));
+});
+
 test('retries and a resend are attempts of the one delivery; Resend sends it again and it then reads 200', async t => {
   // The invoice callout is not retried: it fails once (500) and stays failed until resent.
   const { client, hook, hooks } = await postedInvoice(t, [200, 500], false);
