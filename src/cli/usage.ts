@@ -53,7 +53,7 @@ const SECTIONS = (): Record<string, string> => ({
   listen: `  listen --base-url URL --forward-to URL [--events OrderProcessed,InvoicePosted,PaymentDeclined,...]
       Register callouts on a running local sandbox (the URL \`sandbox\` printed) for the events named (all by
       default: OrderProcessed, OrderActionProcessed, InvoicePosted, PaymentProcessed, PaymentDeclined,
-      RefundProcessed, BillRunCompletion), print each event as it happens, forward its body to --forward-to (https, or http on this
+      RefundProcessed, UsageUploaded, BillRunCompletion), print each event as it happens, forward its body to --forward-to (https, or http on this
       machine) and print that answer's status; a failing answer is retried by the sandbox with back-off.
       Ctrl+C removes the callouts and stops. Credentials as for clock.`,
   test: `  test [FILES|DIRS] [--jobs N] [--reporter text|junit|json|tap|html] [--report FORMAT=FILE]... [--junit-file F]

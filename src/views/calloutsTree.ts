@@ -43,6 +43,7 @@ const KNOWN_TYPES = [
   'PaymentProcessed',
   'PaymentDeclined',
   'RefundProcessed',
+  'UsageUploaded',
   'BillRunCompletion',
 ];
 

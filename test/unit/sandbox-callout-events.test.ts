@@ -8,6 +8,7 @@ import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Arrivals, DEFINITIONS, sandboxWithReceiver, type Received } from './calloutReceiver';
+import { tokenOf } from './sandboxToken';
 import { changeOrder } from './sandbox-v1-helpers';
 import { newAccount, teamOrder } from './sandboxV2';
 import { mismatches, referenceSuccess } from './v1-reference';
@@ -303,4 +304,36 @@ test('a callout asking for OAuth 2.0 is kept but never sent: its history says to
   assert.equal(unsent.status, 'not sent');
   assert.match(unsent.responseContent, /no OAuth 2\.0 providers .* test it with basic authentication/);
   assert.equal(hook.got.all.length, 0);
+});
+
+test('usage uploaded: one UsageUploaded per upload and account (a record alone, a CSV file of two rows), the quantity summed as written', async t => {
+  const { hook, hooks, call, sb } = await sandboxWithReceiver(t);
+  const params = { event: '<Event.Type>', source: '<Usage.Source>', records: '<Usage.RecordCount>' };
+  const more = { quantity: '<Usage.Quantity>', unit: '<Usage.UnitOfMeasure>', account: '<Account.AccountNumber>' };
+  assert.equal(
+    (await call('POST', DEFINITIONS, listening('UsageUploaded', hook.url, { ...params, ...more }))).status,
+    200,
+  );
+  const order = teamOrder({ account_data: newAccount });
+  order.subscriptions[0].subscription_plans = [
+    { plan_id: 'plan-api-usage', prices: [{ price_id: 'price-api-calls' }] },
+  ] as never;
+  const made = await call('POST', '/v2/orders', order);
+  assert.equal(made.status, 200, JSON.stringify(made.json));
+  const account = (await call('GET', `/v2/accounts/${made.json.account_id}`)).json.account_number;
+  const one = { account_number: account, unit_of_measure: 'call', quantity: 3, start_time: '2027-01-05T09:00:00Z' };
+  assert.ok((await call('POST', '/v2/usage_records', one)).status < 300);
+  const csv = `ACCOUNT_ID,UOM,QTY,STARTDATE,ENDDATE\r\n${account},call,617.25,01/06/2027,\r\n${account},call,617.25,01/07/2027,\r\n`;
+  const form = new FormData();
+  form.append('file', new Blob([csv], { type: 'text/csv' }), 'usage.csv');
+  const headers = { Authorization: `Bearer ${await tokenOf(sb)}` };
+  const uploaded = await fetch(`${sb.url}/v1/usage`, { method: 'POST', body: form, headers });
+  assert.equal(uploaded.status, 200, await uploaded.text());
+  hooks.timer.advance(0);
+  const got = await bodies(hook.got, 2);
+  const common = { event: 'UsageUploaded', unit: 'call', account };
+  assert.deepEqual(got, [
+    { ...common, source: 'API', records: '1', quantity: '3' },
+    { ...common, source: 'Import', records: '2', quantity: '1234.5' },
+  ]);
 });

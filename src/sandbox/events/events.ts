@@ -2,12 +2,13 @@
 // Reading after the commit (never inside it) means a rolled-back change is never announced; a clock move's
 // renewals, bill runs and payments are announced when its one commit is made, in date order. Each event carries
 // its merge fields (`Invoice.InvoiceNumber`...), the values a callout's parameters and a filter rule name.
-// Another kind of event (usage uploaded...) is one more entry in SOURCES.
+// Another kind of event is one more entry in SOURCES.
 import type { Store } from '../state/store';
 import { billRunEvents, invoiceEvents, orderEvents } from './billing';
 import { paymentEvents, refundEvents } from './payments';
 import type { EventSource, SandboxEvent, Seen } from './source';
 import { subscriptionEvents } from './subscriptions';
+import { usageEvents } from './usage';
 
 export type { SandboxEvent, Seen } from './source';
 
@@ -16,6 +17,7 @@ export const SOURCES: readonly EventSource[] = [
   orderEvents,
   subscriptionEvents,
   invoiceEvents,
+  usageEvents,
   paymentEvents,
   refundEvents,
   billRunEvents,

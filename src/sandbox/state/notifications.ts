@@ -16,6 +16,7 @@ export const EVENT_TYPES = [
   'PaymentProcessed',
   'PaymentDeclined',
   'RefundProcessed',
+  'UsageUploaded',
   'BillRunCompletion',
 ] as const;
 export type EventTypeName = (typeof EVENT_TYPES)[number];
