@@ -47,7 +47,8 @@ export function mergeReportsCommand(args: MergeArgs, io: Io): number {
   const first = shards[0];
   for (const s of shards.slice(1)) {
     if (s.run.suite !== first.run.suite || s.run.ci !== first.run.ci) {
-      const why = s.run.ci !== first.run.ci ? `CI runs "${first.run.ci}" and "${s.run.ci}"` : 'other scenario files';
+      const ci = (r: ReportRun) => (r.ci ? `"${r.ci}"` : 'none');
+      const why = s.run.ci !== first.run.ci ? `CI runs ${ci(first.run)} and ${ci(s.run)}` : 'other scenario files';
       throw new InputError(`${first.file} and ${s.file} are reports of different runs (${why}): merge one run's`);
     }
   }
@@ -82,7 +83,9 @@ export function mergeReportsCommand(args: MergeArgs, io: Io): number {
     io.err(`missing shard(s) ${n}: no report of theirs among the ${shards.length} given; ${partly(verdict)}`);
   }
   if (notReported.length)
-    io.err(`${notReported.length} scenario file(s) in no shard's report (${notReported.join(', ')}); ${partly(verdict)}`);
+    io.err(
+      `${notReported.length} scenario file(s) in no shard's report (${notReported.join(', ')}); ${partly(verdict)}`,
+    );
 
   if (reporter === 'text') io.out(textReport(results));
   else {
@@ -113,7 +116,8 @@ function sharding(shards: Shard[]): number {
   const byIndex = new Map<number, string>();
   for (const s of shards) {
     const { index, total: t } = s.run.shard ?? { index: 1, total: 1 };
-    if (t !== total) throw new InputError(`${shards[0].file} is a shard of ${total}, ${s.file} of ${t}: one run's only`);
+    if (t !== total)
+      throw new InputError(`${shards[0].file} is a shard of ${total}, ${s.file} of ${t}: one run's only`);
     const twice = byIndex.get(index);
     if (twice !== undefined) throw new InputError(`shard ${index}/${total} is given twice: ${twice} and ${s.file}`);
     byIndex.set(index, s.file);
@@ -129,7 +133,15 @@ function mergedRun(shards: Shard[]): ReportRun {
   const end = Math.max(...shards.map(s => Date.parse(s.run.date) + s.run.ms));
   const { files, suite, ci } = shards[0].run;
   const interrupted = shards.some(s => s.run.interrupted) ? { interrupted: true } : {};
-  return { target: targets.join(', '), date: new Date(start).toISOString(), ms: end - start, files, suite, ci, ...interrupted };
+  return {
+    target: targets.join(', '),
+    date: new Date(start).toISOString(),
+    ms: end - start,
+    files,
+    suite,
+    ci,
+    ...interrupted,
+  };
 }
 
 /** The JSON files given, a folder's searched (recursively, in name order). */
@@ -168,7 +180,9 @@ function readShard(file: string): Shard {
     throw new InputError(`${file}: not JSON (${(e as Error).message}); give the --report json=FILE of each shard`);
   }
   if (!report || !Array.isArray(report.scenarios))
-    throw new InputError(`${file}: not a JSON report of test (no "scenarios"); give the --report json=FILE of each shard`);
+    throw new InputError(
+      `${file}: not a JSON report of test (no "scenarios"); give the --report json=FILE of each shard`,
+    );
   const run = report.run;
   if (!run || typeof run.suite !== 'string' || !Array.isArray(run.files) || typeof run.date !== 'string')
     throw new InputError(

@@ -37,11 +37,15 @@ export function readDurations(file: string): Map<string, number> {
   try {
     report = JSON.parse(read.text);
   } catch (e) {
-    throw new InputError(`--shard-durations ${file}: not JSON (${(e as Error).message}); give a --report json=FILE of test`);
+    throw new InputError(
+      `--shard-durations ${file}: not JSON (${(e as Error).message}); give a --report json=FILE of test`,
+    );
   }
   const scenarios = (report as { scenarios?: unknown })?.scenarios;
   if (!Array.isArray(scenarios))
-    throw new InputError(`--shard-durations ${file}: not a JSON report of test (no "scenarios"); give a --report json=FILE`);
+    throw new InputError(
+      `--shard-durations ${file}: not a JSON report of test (no "scenarios"); give a --report json=FILE`,
+    );
   const ms = new Map<string, number>();
   for (const s of scenarios as { file?: unknown; ms?: unknown }[]) {
     if (typeof s?.file !== 'string' || typeof s.ms !== 'number' || !(s.ms >= 0)) continue;

@@ -105,7 +105,10 @@ describe('test --shard i/4 on four machines, then merge-reports', () => {
         ],
       }),
     );
-    const files = ['examples/scenarios/pause-then-resume.scenario.json', 'examples/scenarios/time-travel.scenario.json'];
+    const files = [
+      'examples/scenarios/pause-then-resume.scenario.json',
+      'examples/scenarios/time-travel.scenario.json',
+    ];
     const r = await wholeAndSharded('failing', [...files, failing]);
     assert.equal(r.whole.status, 1, r.whole.stderr);
     assert.deepEqual(
