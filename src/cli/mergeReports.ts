@@ -72,7 +72,10 @@ export function mergeReportsCommand(args: MergeArgs, io: Io): number {
     }
   }
   const order = new Map(first.run.files!.map((f, i) => [f, i]));
-  const rank = (r: ScenarioResult) => order.get(r.file ?? r.name) ?? order.size;
+  // As test: files with errors first when nothing ran (then the ones skipped for them), else in file order.
+  const rank = (r: ScenarioResult) =>
+    (order.get(r.file ?? r.name) ?? order.size) +
+    (r.target === 'not run' && r.outcome === 'skipped' ? order.size + 1 : 0);
   results.sort((a, b) => rank(a) - rank(b));
   const notReported = missing.length ? [] : first.run.files!.filter(f => !seen.has(f));
 

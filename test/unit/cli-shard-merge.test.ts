@@ -126,4 +126,21 @@ describe('test --shard i/4 on four machines, then merge-reports', () => {
     );
     assert.match(fs.readFileSync(path.join(r.dir, 'merged', 'report.xml'), 'utf8'), /<failure message="expected/);
   });
+
+  test('a scenario file with errors: no shard runs anything (each exits 2, as the whole run), nor does the merge', async () => {
+    const broken = path.join(tmp, 'broken.scenario.json');
+    fs.writeFileSync(broken, JSON.stringify({ name: 'Broken', steps: [{ kind: 'noSuchStep' }] }));
+    const r = await wholeAndSharded('broken', ['examples/scenarios', broken]);
+    assert.equal(r.whole.status, 2, r.whole.stderr);
+    assert.deepEqual(
+      r.shards.map(s => s.status),
+      [2, 2, 2, 2],
+    );
+    assert.equal(r.merged.status, 2, r.merged.stderr);
+    const json = assertSameReports(r.dir);
+    assert.deepEqual(
+      json.scenarios.map(s => s.outcome),
+      ['errored', 'skipped', 'skipped', 'skipped', 'skipped', 'skipped', 'skipped'],
+    );
+  });
 });
