@@ -65,7 +65,7 @@ export function mergeReportsCommand(args: MergeArgs, io: Io): number {
       const other = seen.get(key);
       if (other !== undefined)
         throw new InputError(
-          `${key} is in both ${other} and ${s.file}: the shards split the files differently (give every shard the same --shard-durations file, or none)`,
+          `${printable(key)} is in both ${other} and ${s.file}: the shards split the files differently (give every shard the same --shard-durations file, or none)`,
         );
       seen.set(key, s.file);
       results.push(r);
@@ -87,7 +87,7 @@ export function mergeReportsCommand(args: MergeArgs, io: Io): number {
   }
   if (notReported.length)
     io.err(
-      `${notReported.length} scenario file(s) in no shard's report (${notReported.join(', ')}); ${partly(verdict)}`,
+      `${notReported.length} scenario file(s) in no shard's report (${printable(notReported.join(', '))}); ${partly(verdict)}`,
     );
 
   if (reporter === 'text') io.out(textReport(results));
