@@ -45,6 +45,7 @@ const LAZY = {
   'src/cli/endpoints.ts': 'cli-endpoints.js',
   'src/scenarios/index.ts': 'scenarios.js', // scenario files, runner and reports (the CLI's `test`, the Testing view)
   'src/cli/test.ts': 'cli-test.js',
+  'src/cli/mergeReports.ts': 'cli-merge-reports.js', // merge-reports: the shards' JSON reports as one
   'src/scenarios/fromHistory.ts': 'scenario-from-history.js', // History's Save as Scenario
   'src/services/historyScenario.ts': 'history-scenario.js', // its dialogs and file, likewise (no instanceof)
   'src/services/scenarioRun.ts': 'scenario-run.js', // a Testing view run, with the first one (no instanceof)

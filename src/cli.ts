@@ -9,6 +9,7 @@ import { sendCommand } from './cli/send';
 import { endpointsCommand } from './cli/endpoints';
 import { parseTestArgs, testCommand } from './cli/test';
 import { mcpCommand } from './cli/mcp';
+import { mergeReportsCommand, parseMergeArgs } from './cli/mergeReports';
 import { InputError, maxResponseOption, stdio, UsageError, type Io } from './cli/io';
 import { fileErrorMessage, isFileSystemError } from './cli/files';
 import { usage, VERSION } from './cli/usage';
@@ -140,6 +141,8 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
       }
       case 'test':
         return await testCommand(parseTestArgs(rest), io);
+      case 'merge-reports':
+        return mergeReportsCommand(parseMergeArgs(rest), io);
       case 'mcp': {
         const { values } = parseArgs({
           args: rest,

@@ -9,7 +9,7 @@ import {
   junitReport,
   tapReport,
   textReport,
-  type ReportMeta,
+  type ReportRun,
   type ScenarioResult,
 } from '../scenarios';
 import { fileErrorMessage } from './files';
@@ -45,14 +45,14 @@ export function reportFiles(reports: string[], junitFile: string | undefined): R
   return files;
 }
 
-export function render(format: ReportFormat, results: ScenarioResult[], meta: ReportMeta): string {
+export function render(format: ReportFormat, results: ScenarioResult[], meta: ReportRun): string {
   switch (format) {
     case 'text':
       return textReport(results);
     case 'junit':
       return junitReport(results);
     case 'json':
-      return jsonReport(results);
+      return jsonReport(results, meta);
     case 'tap':
       return tapReport(results);
     case 'html':
@@ -61,7 +61,7 @@ export function render(format: ReportFormat, results: ScenarioResult[], meta: Re
 }
 
 /** Writes every file it can; false when one could not be written (each said on stderr). */
-export function writeReports(files: ReportFile[], results: ScenarioResult[], meta: ReportMeta, io: Io): boolean {
+export function writeReports(files: ReportFile[], results: ScenarioResult[], meta: ReportRun, io: Io): boolean {
   let ok = true;
   for (const f of files) {
     try {

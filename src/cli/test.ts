@@ -21,7 +21,7 @@ import {
   textSummary,
   writes,
   changesSandbox,
-  type ReportMeta,
+  type ReportRun,
   type RunTarget,
   type ScenarioFile,
   type ScenarioResult,
@@ -36,6 +36,7 @@ import { InputError, maxResponseOption, UsageError, type Io } from './io';
 import { render, reportFiles, reportFormat, writeReports } from './reportFiles';
 import { requestLog } from './requestLog';
 import { describeCandidates, peek, selecting, selects, type Candidate } from './selection';
+import { shardOptions } from './testShard';
 
 export interface TestArgs {
   paths: string[];
@@ -57,6 +58,9 @@ export interface TestArgs {
   contract?: boolean;
   /** --max-response-mb, as given. */
   maxResponseMb?: string;
+  /** --shard i/n and --shard-durations FILE, as given. */
+  shard?: string;
+  shardDurations?: string;
 }
 
 /** The flags of `test` (the CI examples' commands are checked against them). */
@@ -75,6 +79,8 @@ export const TEST_OPTIONS = {
   contract: { type: 'boolean', default: false },
   yes: { type: 'boolean', default: false },
   'max-response-mb': { type: 'string' },
+  shard: { type: 'string' },
+  'shard-durations': { type: 'string' },
 } satisfies NonNullable<ParseArgsConfig['options']>;
 
 /** The command line after `test` as its arguments; an unknown flag throws (ERR_PARSE_ARGS_*: usage, exit 2). */
@@ -98,6 +104,8 @@ export function parseTestArgs(args: string[]): TestArgs {
     contract: v.contract,
     yes: v.yes,
     maxResponseMb: v['max-response-mb'],
+    shard: v.shard,
+    shardDurations: v['shard-durations'],
   };
 }
 
@@ -113,6 +121,7 @@ export async function testCommand(
   const files = reportFiles(args.reports ?? [], args.junitFile);
   let jobs = jobsOption(args.jobs);
   const maxResponseBytes = maxResponseOption(args.maxResponseMb);
+  const sharding = shardOptions(args.shard, args.shardDurations);
   if (args.baseUrl && args.connection) throw new UsageError('give --base-url or --connection, not both');
   const { env, secrets } = runEnvironment(args.envFile, realEnv, args.envFileFlag);
   const started = Date.now();
@@ -138,7 +147,8 @@ export async function testCommand(
     return EXIT.usage;
   }
 
-  const scenarios: ScenarioFile[] = [];
+  const plan = sharding.plan(chosen, realEnv);
+  let scenarios: ScenarioFile[] = [];
   const notRun: ScenarioResult[] = []; // files that cannot run, as CI's JUnit still shows them
   for (const r of chosen) {
     if (r.error !== undefined) {
@@ -162,9 +172,22 @@ export async function testCommand(
       inputErrorResult(s.file!, s.scenario?.name, 'not run: another scenario file has errors'),
     );
     for (const r of skipped) r.outcome = 'skipped';
-    const meta = { target: 'not run', date: new Date(started).toISOString(), ms: Date.now() - started };
-    writeReports(files, maskSecrets([...notRun, ...skipped], secrets), meta, io);
+    const meta = { target: 'not run', date: new Date(started).toISOString(), ms: Date.now() - started, ...plan.run };
+    const shown = [...notRun, ...skipped].filter(r => plan.mine(r.file!)); // this shard's, as a whole run
+    writeReports(files, maskSecrets(shown, secrets), meta, io);
     return EXIT.usage;
+  }
+
+  scenarios = scenarios.filter(s => plan.mine(s.file!));
+  if (plan.shard) {
+    const { index, total } = plan.shard;
+    io.err(`shard ${index}/${total}: ${scenarios.length} of the ${chosen.length} scenario file(s)`);
+    if (!scenarios.length) {
+      io.err(`shard ${index}/${total} has no scenario files (${total} shards for ${chosen.length}): nothing to run`);
+      const meta = { target: 'no scenario files', date: new Date(started).toISOString(), ms: 0, ...plan.run };
+      io.out(reporter === 'text' ? textSummary([]) : render(reporter, [], meta));
+      return writeReports(files, [], meta, io) ? EXIT.passed : EXIT.usage;
+    }
   }
 
   let target: RunTarget = { kind: 'local' };
@@ -262,7 +285,8 @@ export async function testCommand(
     await client?.close();
   }
   results = maskSecrets(results, secrets);
-  const meta: ReportMeta = { target: targetName, date: new Date(started).toISOString(), ms: Date.now() - started };
+  const meta: ReportRun = { target: targetName, date: new Date(started).toISOString(), ms: Date.now() - started };
+  Object.assign(meta, plan.run, abort.aborted ? { interrupted: true } : {});
   if (reporter === 'text') io.out(textSummary(results));
   else {
     io.out(render(reporter, results, meta));

@@ -58,12 +58,14 @@ const SECTIONS = (): Record<string, string> => ({
       Ctrl+C removes the callouts and stops. Credentials as for clock.`,
   test: `  test [FILES|DIRS] [--jobs N] [--reporter text|junit|json|tap|html] [--report FORMAT=FILE]... [--junit-file F]
        [--filter TEXT] [--tag T]... [--dotenv FILE] [--contract] [--base-url URL | --connection NAME [--trust-workspace]] [--yes]
-       [--max-response-mb MB]
+       [--max-response-mb MB] [--shard i/n [--shard-durations REPORT.json]]
       Run *.scenario.json files (default: the current folder), each on a fresh embedded local sandbox, or on
       --base-url / --connection (scenarios that write need --yes there; asked once for the whole run). A Local
       sandbox on loopback (\`sandbox\` started it; it says so) needs no --yes, takes its demo credentials unless
       BILLING_CLIENT_ID/SECRET are given, and runs clock, catalog and advance steps.
       --jobs N runs N scenarios at once (default 1); results are reported in file order.
+      --shard i/n runs this machine's part of the files (the same split on every machine, by path; balanced by
+      the durations of an earlier JSON report with --shard-durations); merge-reports joins the parts.
       --reporter prints one format on stdout; --report FORMAT=FILE writes one more (repeatable; its folder is
       created); --junit-file F is --report junit=F. html is one self-contained file.
       --contract fails a step whose answer departs from its operation's published response schema (a field
@@ -81,6 +83,11 @@ const SECTIONS = (): Record<string, string> => ({
       Exit 0 all passed, 1 a check failed, 2 usage or input error (a scenario with findings is not run, a
       report that cannot be written), 3 the service could not be reached or answered an error no step
       expected, 4 interrupted (Ctrl+C stops every running scenario).`,
+  'merge-reports': `  merge-reports DIR|FILE... [--reporter text|junit|json|tap|html] [--report FORMAT=FILE]... [--junit-file F]
+       [--allow-partial]
+      Join the JSON reports of \`test --shard i/n\` (files, or folders searched for *.json) into one report, in
+      the unsharded run's order, with its totals and its exit code (0, 1, 2, 3 or 4 as test). Reports of other
+      runs are refused (exit 2); a missing shard is named and exits 2 unless --allow-partial.`,
   mcp: `  mcp [--base-url URL] [--yes]
       Serve the agent tools (validate, preview, findOperation, describeOperation) to a chat agent over the Model
       Context Protocol on stdio (stdout is the protocol; messages go to stderr). Previews run on the embedded

@@ -53,6 +53,7 @@ export {
   summaryCounts,
   xml,
   printable,
+  type ReportRun,
 } from './reports';
 export { tapReport } from './reportTap';
 export { htmlReport, type ReportMeta } from './reportHtml';

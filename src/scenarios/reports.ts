@@ -54,8 +54,27 @@ export function printable(line: string): string {
   );
 }
 
-export function jsonReport(results: ScenarioResult[]): string {
-  return JSON.stringify({ ...summaryCounts(results), scenarios: results }, null, 2);
+/** What a JSON report says of its run, so that `merge-reports` can join the shards of one run (and no others). */
+export interface ReportRun {
+  target: string;
+  /** When the run started (ISO 8601). */
+  date: string;
+  /** Wall time of the whole run. */
+  ms: number;
+  /** The scenario files of the whole run (every shard's), in report order. */
+  files?: string[];
+  /** A digest of those files' paths and contents: the shards of one run agree on it. */
+  suite?: string;
+  /** The CI run (GitHub Actions, GitLab), when there is one. */
+  ci?: string;
+  /** This machine's part (`test --shard 2/4`). */
+  shard?: { index: number; total: number };
+  /** Ctrl+C stopped it (exit 4). */
+  interrupted?: boolean;
+}
+
+export function jsonReport(results: ScenarioResult[], run?: ReportRun): string {
+  return JSON.stringify({ ...summaryCounts(results), ...(run ? { run } : {}), scenarios: results }, null, 2);
 }
 
 export function junitReport(results: ScenarioResult[]): string {
