@@ -36,6 +36,7 @@ import { InputError, maxResponseOption, UsageError, type Io } from './io';
 import { render, reportFiles, reportFormat, writeReports } from './reportFiles';
 import { requestLog } from './requestLog';
 import { describeCandidates, peek, selecting, selects, type Candidate } from './selection';
+import { DATA_OPTIONS, dataArgs, dataRun, type DataArgs } from './dataDriven';
 
 export interface TestArgs {
   paths: string[];
@@ -57,6 +58,8 @@ export interface TestArgs {
   contract?: boolean;
   /** --max-response-mb, as given. */
   maxResponseMb?: string;
+  /** --data, --iterations, --bail, --export. */
+  dataDriven?: DataArgs;
 }
 
 /** The flags of `test` (the CI examples' commands are checked against them). */
@@ -75,6 +78,7 @@ export const TEST_OPTIONS = {
   contract: { type: 'boolean', default: false },
   yes: { type: 'boolean', default: false },
   'max-response-mb': { type: 'string' },
+  ...DATA_OPTIONS,
 } satisfies NonNullable<ParseArgsConfig['options']>;
 
 /** The command line after `test` as its arguments; an unknown flag throws (ERR_PARSE_ARGS_*: usage, exit 2). */
@@ -98,6 +102,7 @@ export function parseTestArgs(args: string[]): TestArgs {
     contract: v.contract,
     yes: v.yes,
     maxResponseMb: v['max-response-mb'],
+    dataDriven: dataArgs(v),
   };
 }
 
@@ -114,7 +119,9 @@ export async function testCommand(
   let jobs = jobsOption(args.jobs);
   const maxResponseBytes = maxResponseOption(args.maxResponseMb);
   if (args.baseUrl && args.connection) throw new UsageError('give --base-url or --connection, not both');
-  const { env, secrets } = runEnvironment(args.envFile, realEnv, args.envFileFlag);
+  const { env, secrets: envSecrets } = runEnvironment(args.envFile, realEnv, args.envFileFlag);
+  const driven = dataRun(args.dataDriven); // the data file read and the flags checked before anything runs
+  const secrets = [...envSecrets, ...driven.secrets];
   const started = Date.now();
 
   const found = scenarioPaths(args.paths.length ? args.paths : ['.']);
@@ -146,7 +153,12 @@ export async function testCommand(
       notRun.push(inputErrorResult(r.file, r.file, r.error));
       continue;
     }
-    const s = readScenario(r.text, { file: r.file, projectRoot: process.cwd() }); // payload files stay in the project
+    const s = readScenario(r.text, {
+      file: r.file,
+      projectRoot: process.cwd(), // payload files stay in the project
+      data: driven.columns,
+      envNames: Object.keys(env),
+    });
     const lines = s.findings.map(f => {
       const { line, column } = lineColumn(r.text, f.offset);
       return `${r.file}:${line}:${column}: ${f.severity} ${f.message} [${f.code}]`;
@@ -253,6 +265,7 @@ export async function testCommand(
       maxResponseBytes,
       confirm: () => args.yes,
       surface: 'cli',
+      ...driven.options,
       // Text on stdout as each scenario (and every one before it) is done: whole blocks, in file order.
       onResult:
         reporter === 'text' ? r => io.out(textScenarioBlock(maskSecrets([r], secrets)[0]).join('\n')) : undefined,
@@ -268,7 +281,8 @@ export async function testCommand(
     io.out(render(reporter, results, meta));
     io.err(textReport(results).split('\n').at(-1)!);
   }
-  const written = writeReports(files, results, meta, io);
+  const exported = driven.writeExport(results, secrets, io); // the captures, whether or not a report fails
+  const written = writeReports(files, results, meta, io) && exported;
   if (abort.aborted) return EXIT.interrupted;
   if (!written) return EXIT.usage;
   return exitCode(results);

@@ -57,12 +57,16 @@ const SECTIONS = (): Record<string, string> => ({
       Ctrl+C removes the callouts and stops. Credentials as for clock.`,
   test: `  test [FILES|DIRS] [--jobs N] [--reporter text|junit|json|tap|html] [--report FORMAT=FILE]... [--junit-file F]
        [--filter TEXT] [--tag T]... [--dotenv FILE] [--contract] [--base-url URL | --connection NAME [--trust-workspace]] [--yes]
-       [--max-response-mb MB]
+       [--max-response-mb MB] [--data rows.csv|rows.json] [--iterations N] [--bail] [--export FILE]
       Run *.scenario.json files (default: the current folder), each on a fresh embedded local sandbox, or on
       --base-url / --connection (scenarios that write need --yes there; asked once for the whole run). A Local
       sandbox on loopback (\`sandbox\` started it; it says so) needs no --yes, takes its demo credentials unless
       BILLING_CLIENT_ID/SECRET are given, and runs clock, catalog and advance steps.
       --jobs N runs N scenarios at once (default 1); results are reported in file order.
+      --data FILE runs each scenario once per row (CSV with a header line, or a JSON array of objects), the row's
+      values as \${data.COLUMN}; --iterations N runs each N times (with --data: N x rows); each run is a test of
+      its own ("Name [row 2: plan=gold] (iteration 2/3)"). --bail stops at the first failure (the runs not
+      started are reported skipped). --export FILE writes every run's captures as JSON, secrets masked.
       --reporter prints one format on stdout; --report FORMAT=FILE writes one more (repeatable; its folder is
       created); --junit-file F is --report junit=F. html is one self-contained file.
       --contract fails a step whose answer departs from its operation's published response schema (a field
