@@ -93,7 +93,7 @@ function placeholders(s: string, at: PathSegment[], body: boolean, known: KnownN
   const found = [...s.matchAll(POSTMAN)];
   if (!found.length) return;
   // Words around it: text people read (a description, a note), where "{{" may be meant as it is.
-  const prose = body && /\s/.test(s.replace(POSTMAN, '').trim());
+  const prose = body && /\s/.test(s.replace(POSTMAN, ''));
   const where = inFile ? ' in the payload file' : '';
   for (const m of found) {
     const name = m[1];
