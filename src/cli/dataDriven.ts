@@ -122,7 +122,9 @@ function iterationsOption(v: string | undefined): number {
   if (v === undefined) return 1;
   const n = Number(v);
   if (!/^\d+$/.test(v.trim()) || n < 1 || n > MAX_ITERATIONS)
-    throw new UsageError(`--iterations takes a whole number from 1 to ${MAX_ITERATIONS} (runs of each scenario), not "${v}"`);
+    throw new UsageError(
+      `--iterations takes a whole number from 1 to ${MAX_ITERATIONS} (runs of each scenario), not "${v}"`,
+    );
   return n;
 }
 
@@ -133,7 +135,9 @@ function exportFolder(file: string): void {
   try {
     stat = fs.statSync(dir);
   } catch {
-    throw new InputError(`--export ${file}: the folder ${dir} does not exist: create it, or give a file in a folder that does`);
+    throw new InputError(
+      `--export ${file}: the folder ${dir} does not exist: create it, or give a file in a folder that does`,
+    );
   }
   if (!stat.isDirectory()) throw new UsageError(`--export ${file}: ${dir} is a file, not a folder: give another path`);
   if (fs.existsSync(file) && fs.statSync(file).isDirectory())

@@ -89,7 +89,14 @@ function visit(v: unknown, at: PathSegment[], body: boolean, known: KnownNames, 
   }
 }
 
-function placeholders(s: string, at: PathSegment[], body: boolean, known: KnownNames, add: AddFinding, inFile: boolean) {
+function placeholders(
+  s: string,
+  at: PathSegment[],
+  body: boolean,
+  known: KnownNames,
+  add: AddFinding,
+  inFile: boolean,
+) {
   const found = [...s.matchAll(POSTMAN)];
   if (!found.length) return;
   // Words around it: text people read (a description, a note), where "{{" may be meant as it is.

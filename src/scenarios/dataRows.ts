@@ -20,7 +20,9 @@ export function parseDataText(text: string, file: string): DataTable {
   const ext = /\.([^./\\]+)$/.exec(file)?.[1]?.toLowerCase();
   if (ext === 'csv') return parseCsv(body, file);
   if (ext === 'json') return parseJsonRows(body, file);
-  throw new DataFileError(`${file}: --data takes a .csv file (a header line, then one row per line) or a .json file (an array of objects)`);
+  throw new DataFileError(
+    `${file}: --data takes a .csv file (a header line, then one row per line) or a .json file (an array of objects)`,
+  );
 }
 
 /** RFC 4180 records, each with the line it starts on (1-based). */
@@ -38,7 +40,9 @@ function csvRecords(text: string, file: string): { line: number; values: string[
         i++;
         for (;;) {
           if (i >= text.length)
-            throw new DataFileError(`${file}:${opened}: a quoted value is never closed: end it with a " (a quote inside it is written "")`);
+            throw new DataFileError(
+              `${file}:${opened}: a quoted value is never closed: end it with a " (a quote inside it is written "")`,
+            );
           const c = text[i];
           if (c === '"' && text[i + 1] === '"') {
             value += '"';
@@ -53,11 +57,15 @@ function csvRecords(text: string, file: string): { line: number; values: string[
           }
         }
         if (i < text.length && text[i] !== ',' && text[i] !== '\n' && !(text[i] === '\r' && text[i + 1] === '\n'))
-          throw new DataFileError(`${file}:${line}: text after a closing quote: quote the whole value, writing a quote inside it as ""`);
+          throw new DataFileError(
+            `${file}:${line}: text after a closing quote: quote the whole value, writing a quote inside it as ""`,
+          );
       } else {
         while (i < text.length && text[i] !== ',' && text[i] !== '\n' && !(text[i] === '\r' && text[i + 1] === '\n')) {
           if (text[i] === '"')
-            throw new DataFileError(`${file}:${line}: a quote inside an unquoted value: quote the whole value ("say ""hi""")`);
+            throw new DataFileError(
+              `${file}:${line}: a quote inside an unquoted value: quote the whole value ("say ""hi""")`,
+            );
           value += text[i++];
         }
       }
@@ -80,11 +88,13 @@ function csvRecords(text: string, file: string): { line: number; values: string[
 
 function parseCsv(text: string, file: string): DataTable {
   const [header, ...records] = csvRecords(text, file);
-  if (!header) throw new DataFileError(`${file}: the file is empty: write a header line of column names, then one row per line`);
+  if (!header)
+    throw new DataFileError(`${file}: the file is empty: write a header line of column names, then one row per line`);
   const columns = header.values.map(v => v.trim());
   columns.forEach((c, k) => {
     if (!c) throw new DataFileError(`${file}:${header.line}: column ${k + 1} of the header line has no name`);
-    if (columns.indexOf(c) !== k) throw new DataFileError(`${file}:${header.line}: two columns are named "${c}": rename one`);
+    if (columns.indexOf(c) !== k)
+      throw new DataFileError(`${file}:${header.line}: two columns are named "${c}": rename one`);
   });
   if (!records.length) throw new DataFileError(`${file}: no rows after the header line: add one row per run`);
   const rows = records.map(r => {
@@ -106,15 +116,21 @@ function parseJsonRows(text: string, file: string): DataTable {
   if (errors.length || !root) {
     const e = errors[0];
     const where = e ? `:${lineAt(e.offset)}` : '';
-    throw new DataFileError(`${file}${where}: not valid JSON${e ? ` (${printParseErrorCode(e.error)})` : ''}: write an array of objects, one per run`);
+    throw new DataFileError(
+      `${file}${where}: not valid JSON${e ? ` (${printParseErrorCode(e.error)})` : ''}: write an array of objects, one per run`,
+    );
   }
   if (root.type !== 'array')
-    throw new DataFileError(`${file}:${lineAt(root.offset)}: write an array of objects, one per run, such as [{ "plan": "gold" }]`);
+    throw new DataFileError(
+      `${file}:${lineAt(root.offset)}: write an array of objects, one per run, such as [{ "plan": "gold" }]`,
+    );
   const items = root.children ?? [];
   if (!items.length) throw new DataFileError(`${file}: the array has no rows: add one object per run`);
   const bad = items.findIndex(n => n.type !== 'object');
   if (bad >= 0)
-    throw new DataFileError(`${file}:${lineAt(items[bad].offset)}: row ${bad + 1} is not an object: each row is { "column": value, ... }`);
+    throw new DataFileError(
+      `${file}:${lineAt(items[bad].offset)}: row ${bad + 1} is not an object: each row is { "column": value, ... }`,
+    );
   const rows = JSON.parse(text) as Record<string, unknown>[];
   const columns = [...new Set(rows.flatMap(r => Object.keys(r)))];
   return { file, columns, rows };

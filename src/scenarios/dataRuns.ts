@@ -46,7 +46,7 @@ export function rowLabel(row: Readonly<Record<string, unknown>>, index: number):
 }
 
 function short(v: unknown): string {
-  const s = typeof v === 'string' ? v : JSON.stringify(v) ?? String(v);
+  const s = typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v));
   const line = s.replace(/\s+/g, ' ');
   const cut = line.length > LABEL_VALUE ? `${line.slice(0, LABEL_VALUE - 1)}…` : line;
   return /^$|[,=\]]|^ | $/.test(cut) ? JSON.stringify(cut) : cut; // "a, b" stays one value to the eye

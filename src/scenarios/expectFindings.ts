@@ -92,7 +92,10 @@ function checkInvoiceExpectations(step: StepData, invoices: unknown, at: PathSeg
  * `retry` or of `retry.until` (as a step's misspelt field gets), or ''. `at` is the path of the object holding it.
  */
 export function expectKeyHint(at: PathSegment[], key: string, present: readonly string[]): string {
-  const rest = at.slice(2).map(p => (typeof p === 'number' ? '#' : p)).join('.');
+  const rest = at
+    .slice(2)
+    .map(p => (typeof p === 'number' ? '#' : p))
+    .join('.');
   const known: Record<string, readonly string[]> = {
     expect: Object.keys(Expect.shape),
     'expect.values.#': Object.keys(ValueCheck.shape),

@@ -183,7 +183,10 @@ function shapeFinding(
 
 /** The object at a path of the scenario value (the one holding a misspelt key), or {}. */
 const objectAt = (value: unknown, at: PathSegment[]): object => {
-  const v = at.reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), value);
+  const v = at.reduce<unknown>(
+    (o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined),
+    value,
+  );
   return v && typeof v === 'object' ? v : {};
 };
 

@@ -33,7 +33,12 @@ test('a Postman {{name}} left in a body, path, header or read is a finding sayin
   const scenario = {
     name: 'postman',
     steps: [
-      { kind: 'getAccount', name: 'acct', accountNumber: '{{acct.account_number}}', headers: { 'x-trace': '{{TRACE}}' } },
+      {
+        kind: 'getAccount',
+        name: 'acct',
+        accountNumber: '{{acct.account_number}}',
+        headers: { 'x-trace': '{{TRACE}}' },
+      },
       { kind: 'operation', operation: 'GET /v1/accounts/{account-key}', path: { 'account-key': '{{plan}}' } },
       {
         kind: 'operation',
@@ -109,7 +114,10 @@ test('CSV as RFC 4180: quoted commas, doubled quotes, new lines, CRLF, a BOM; ev
     return 'no error';
   };
   assert.equal(error('a,a\n1,2\n'), 'r.csv:1: two columns are named "a": rename one');
-  assert.equal(error('a,b\n1,2"x"\n'), 'r.csv:2: a quote inside an unquoted value: quote the whole value ("say ""hi""")');
+  assert.equal(
+    error('a,b\n1,2"x"\n'),
+    'r.csv:2: a quote inside an unquoted value: quote the whole value ("say ""hi""")',
+  );
   assert.equal(
     error('a\n"1"x\n'),
     'r.csv:2: text after a closing quote: quote the whole value, writing a quote inside it as ""',

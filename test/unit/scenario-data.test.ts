@@ -19,7 +19,7 @@ const put = (name: string, value: unknown) => {
 const run = (args: string[], env: Record<string, string> = {}) => runCli(['test', ...args], env, { cwd: tmp });
 
 // The demo account is named "Demo Customer": the row whose `expected` says so passes, the others fail.
-const reads = put('reads.scenario.json', {
+put('reads.scenario.json', {
   name: 'Reads the demo account',
   steps: [
     {
@@ -31,7 +31,7 @@ const reads = put('reads.scenario.json', {
   ],
 });
 // RFC 4180: a quoted comma, a doubled quote, a new line inside quotes, CRLF line ends.
-const csv = put(
+put(
   'rows.csv',
   'account,expected,note\r\nA00000001,Demo Customer,"a, comma"\r\nA00000001,Nobody,"say ""hi"""\r\nA00000001,Demo Customer,"two\r\nlines"\r\n',
 );
@@ -73,7 +73,9 @@ test('--data rows.csv: one run per row, each a named test in the text, JSON, JUn
   const tap = fs.readFileSync(path.join(tmp, 'out/report.tap'), 'utf8');
   assert.ok(tap.includes(`not ok 2 - ${NAMES[1]}`), tap);
   const html = fs.readFileSync(path.join(tmp, 'out/report.html'), 'utf8');
-  assert.ok(html.includes('Reads the demo account [row 2: account=A00000001, expected=Nobody, note=say &quot;hi&quot;]'));
+  assert.ok(
+    html.includes('Reads the demo account [row 2: account=A00000001, expected=Nobody, note=say &quot;hi&quot;]'),
+  );
 });
 
 test('--data rows.json with --iterations 2: rows x iterations, values as JSON gives them', async () => {
@@ -198,7 +200,7 @@ test('--export writes the captures of each run as JSON, a captured secret masked
     ['captures.json'],
     'no temporary file left',
   );
-  const plain = await run(['reads.scenario.json', '--data', 'rows.csv', '--export', 'plain.json']);
+  await run(['reads.scenario.json', '--data', 'rows.csv', '--export', 'plain.json']);
   assert.equal(JSON.parse(fs.readFileSync(path.join(tmp, 'plain.json'), 'utf8')).runs[0].captures.who, 'Demo Customer');
 
   const bad = await run(['reads.scenario.json', '--data', 'rows.csv', '--export', 'no/such/folder/c.json']);
