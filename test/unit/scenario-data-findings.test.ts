@@ -62,6 +62,28 @@ test('a Postman {{name}} left in a body, path, header or read is a finding sayin
   ]);
 });
 
+test('a {{name}} in the payload file a step sends is a finding at its "file"', () => {
+  const text = JSON.stringify({ name: 'f', steps: [{ kind: 'createAccount', file: 'acct.account.json' }] });
+  const payload = { name: 'Acme', currency: '{{currency}}', bill_to: { first_name: 'A', last_name: 'B' } };
+  const read = readScenario(text, {
+    file: '/p/s.scenario.json',
+    projectRoot: '/p',
+    readText: () => JSON.stringify(payload),
+    data: { file: 'rows.csv', columns: ['currency'] },
+  });
+  const f = read.findings.filter(x => x.code === 'postman-variable');
+  assert.deepEqual(
+    f.map(x => [x.severity, x.path, x.message]),
+    [
+      [
+        'error',
+        ['steps', 0, 'file'],
+        '{{currency}} in the payload file is Postman\'s syntax: it is sent as the text "{{currency}}". Write ${data.currency} (the data file\'s column "currency").',
+      ],
+    ],
+  );
+});
+
 test('never cry wolf: {{ in a description, single braces and ${...} are no Postman finding', () => {
   const f = findings({
     name: 'fine {{x}}',

@@ -89,6 +89,23 @@ test('--data rows.json with --iterations 2: rows x iterations, values as JSON gi
   ]);
 });
 
+test('a secret-named column: its values masked in the names and everywhere the run shows them', async () => {
+  put('secret.json', JSON.stringify([{ account: 'A00000001', expected: 'Demo Customer', password: 'hunter2-xyz' }]));
+  put('secret.scenario.json', {
+    name: 'Secret',
+    steps: [{ kind: 'getAccount', accountNumber: '${data.password}', expect: { status: 404 } }],
+  });
+  const r = await run(['secret.scenario.json', '--data', 'secret.json', '--reporter', 'json']);
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(
+    JSON.parse(r.stdout).scenarios[0].name,
+    'Secret [row 1: account=A00000001, expected=Demo Customer, password=***]',
+  );
+  const step = JSON.parse(r.stdout).scenarios[0].steps[0];
+  assert.match(step.exchange.url, /\/v2\/accounts\/\*\*\*$/, 'the value sent is masked in the report');
+  assert.ok(!r.stdout.includes('hunter2-xyz') && !r.stderr.includes('hunter2-xyz'));
+});
+
 test('--iterations 3 without --data: three named tests', async () => {
   const plain = put('plain.scenario.json', {
     name: 'Plain',
