@@ -37,6 +37,7 @@ import { render, reportFiles, reportFormat, writeReports } from './reportFiles';
 import { requestLog } from './requestLog';
 import { describeCandidates, peek, selecting, selects, type Candidate } from './selection';
 import { shardOptions } from './testShard';
+import { DATA_OPTIONS, dataArgs, dataRun, type DataArgs } from './dataDriven';
 
 export interface TestArgs {
   paths: string[];
@@ -61,6 +62,8 @@ export interface TestArgs {
   /** --shard i/n and --shard-durations FILE, as given. */
   shard?: string;
   shardDurations?: string;
+  /** --data, --iterations, --bail, --export. */
+  dataDriven?: DataArgs;
 }
 
 /** The flags of `test` (the CI examples' commands are checked against them). */
@@ -81,6 +84,7 @@ export const TEST_OPTIONS = {
   'max-response-mb': { type: 'string' },
   shard: { type: 'string' },
   'shard-durations': { type: 'string' },
+  ...DATA_OPTIONS,
 } satisfies NonNullable<ParseArgsConfig['options']>;
 
 /** The command line after `test` as its arguments; an unknown flag throws (ERR_PARSE_ARGS_*: usage, exit 2). */
@@ -106,6 +110,7 @@ export function parseTestArgs(args: string[]): TestArgs {
     maxResponseMb: v['max-response-mb'],
     shard: v.shard,
     shardDurations: v['shard-durations'],
+    dataDriven: dataArgs(v),
   };
 }
 
@@ -123,7 +128,9 @@ export async function testCommand(
   const maxResponseBytes = maxResponseOption(args.maxResponseMb);
   const sharding = shardOptions(args.shard, args.shardDurations);
   if (args.baseUrl && args.connection) throw new UsageError('give --base-url or --connection, not both');
-  const { env, secrets } = runEnvironment(args.envFile, realEnv, args.envFileFlag);
+  const { env, secrets: envSecrets } = runEnvironment(args.envFile, realEnv, args.envFileFlag);
+  const driven = dataRun(args.dataDriven); // the data file read and the flags checked before anything runs
+  const secrets = [...envSecrets, ...driven.secrets];
   const started = Date.now();
 
   const found = scenarioPaths(args.paths.length ? args.paths : ['.']);
@@ -156,7 +163,12 @@ export async function testCommand(
       notRun.push(inputErrorResult(r.file, r.file, r.error));
       continue;
     }
-    const s = readScenario(r.text, { file: r.file, projectRoot: process.cwd() }); // payload files stay in the project
+    const s = readScenario(r.text, {
+      file: r.file,
+      projectRoot: process.cwd(), // payload files stay in the project
+      data: driven.columns,
+      envNames: Object.keys(env),
+    });
     const lines = s.findings.map(f => {
       const { line, column } = lineColumn(r.text, f.offset);
       return `${r.file}:${line}:${column}: ${f.severity} ${f.message} [${f.code}]`;
@@ -276,6 +288,7 @@ export async function testCommand(
       maxResponseBytes,
       confirm: () => args.yes,
       surface: 'cli',
+      ...driven.options,
       // Text on stdout as each scenario (and every one before it) is done: whole blocks, in file order.
       onResult:
         reporter === 'text' ? r => io.out(textScenarioBlock(maskSecrets([r], secrets)[0]).join('\n')) : undefined,
@@ -292,7 +305,8 @@ export async function testCommand(
     io.out(render(reporter, results, meta));
     io.err(textReport(results).split('\n').at(-1)!);
   }
-  const written = writeReports(files, results, meta, io);
+  const exported = driven.writeExport(results, secrets, io); // the captures, whether or not a report fails
+  const written = writeReports(files, results, meta, io) && exported;
   if (abort.aborted) return EXIT.interrupted;
   if (!written) return EXIT.usage;
   return exitCode(results);

@@ -59,6 +59,7 @@ const SECTIONS = (): Record<string, string> => ({
   test: `  test [FILES|DIRS] [--jobs N] [--reporter text|junit|json|tap|html] [--report FORMAT=FILE]... [--junit-file F]
        [--filter TEXT] [--tag T]... [--dotenv FILE] [--contract] [--base-url URL | --connection NAME [--trust-workspace]] [--yes]
        [--max-response-mb MB] [--shard i/n [--shard-durations REPORT.json]]
+       [--data rows.csv|rows.json] [--iterations N] [--bail] [--export FILE]
       Run *.scenario.json files (default: the current folder), each on a fresh embedded local sandbox, or on
       --base-url / --connection (scenarios that write need --yes there; asked once for the whole run). A Local
       sandbox on loopback (\`sandbox\` started it; it says so) needs no --yes, takes its demo credentials unless
@@ -66,6 +67,10 @@ const SECTIONS = (): Record<string, string> => ({
       --jobs N runs N scenarios at once (default 1); results are reported in file order.
       --shard i/n runs this machine's part of the files (the same split on every machine, by path; balanced by
       the durations of an earlier JSON report with --shard-durations); merge-reports joins the parts.
+      --data FILE runs each scenario once per row (CSV with a header line, or a JSON array of objects), the row's
+      values as \${data.COLUMN}; --iterations N runs each N times (with --data: N x rows); each run is a test of
+      its own ("Name [row 2: plan=gold] (iteration 2/3)"). --bail stops at the first failure (the runs not
+      started are reported skipped). --export FILE writes every run's captures as JSON, secrets masked.
       --reporter prints one format on stdout; --report FORMAT=FILE writes one more (repeatable; its folder is
       created); --junit-file F is --report junit=F. html is one self-contained file.
       --contract fails a step whose answer departs from its operation's published response schema (a field

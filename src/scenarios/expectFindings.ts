@@ -2,7 +2,8 @@
 // checking something, with a pattern that reads; totals and billing documents on previews only.
 import { isRealDate, type PathSegment } from '../schemas';
 import { parseJsonPath } from './jsonPath';
-import type { StepData, ValueCheckData } from './schema';
+import { suggestKey } from '../schemas/typos';
+import { Expect, InvoiceCheck, Retry, TotalsCheck, ValueCheck, type StepData, type ValueCheckData } from './schema';
 import type { AddFinding as Add } from './findingTypes';
 import { checkSpan } from './stepFindings';
 
@@ -84,4 +85,27 @@ function checkInvoiceExpectations(step: StepData, invoices: unknown, at: PathSeg
       'The body\'s "metrics" leave out "billing_documents", so the answer lists none and this check fails on every run: add "billing_documents" to "metrics".';
     add('invoices-not-asked', message, at, true);
   }
+}
+
+/**
+ * " Did you mean `status`?" for a misspelt key of `expect` (`stauts`), of one of its checks (`equlas`), of
+ * `retry` or of `retry.until` (as a step's misspelt field gets), or ''. `at` is the path of the object holding it.
+ */
+export function expectKeyHint(at: PathSegment[], key: string, present: readonly string[]): string {
+  const rest = at
+    .slice(2)
+    .map(p => (typeof p === 'number' ? '#' : p))
+    .join('.');
+  const known: Record<string, readonly string[]> = {
+    expect: Object.keys(Expect.shape),
+    'expect.values.#': Object.keys(ValueCheck.shape),
+    'expect.totals.#': Object.keys(TotalsCheck.shape),
+    'expect.invoices.#': Object.keys(InvoiceCheck.shape),
+    retry: Object.keys(Retry.shape),
+    'retry.until': [...Object.keys(ValueCheck.shape), ...Object.keys(Expect.shape)],
+    'retry.until.values.#': Object.keys(ValueCheck.shape),
+  };
+  const keys = at[0] === 'steps' && typeof at[1] === 'number' ? known[rest] : undefined;
+  const near = keys && suggestKey(key, keys, new Set(present));
+  return near ? ` Did you mean \`${near}\`?` : '';
 }

@@ -36,6 +36,8 @@ export const SCENARIO_FINDING_CODES = [
   'reserved-header',
   'bad-header',
   'unknown-event',
+  'data-column',
+  'postman-variable',
 ] as const;
 export type ScenarioFindingCode = (typeof SCENARIO_FINDING_CODES)[number];
 

@@ -36,6 +36,10 @@ export {
   type StepErrorKind,
 } from './runner';
 export { runScenariosInParallel, type ParallelOptions } from './parallel';
+export type { Run, RunExtras } from './runner';
+export { dataRuns, rowLabel, type DataRunOptions } from './dataRuns';
+export { parseDataText, DataFileError, type DataTable } from './dataRows';
+export type { DataColumns } from './dataFindings';
 export { connectionTarget, isLocalSandboxAt, type Probe } from './localSandboxAt';
 export { checkAnswer, checkValue, sameJson, type CheckFailure, type Answer } from './checks';
 export { findReferences, resolveReferences, UnresolvedReference, REFERENCE, type Reference } from './references';

@@ -2,7 +2,7 @@
 // steps of a scenario stay in order. Results come back in file order, whatever order they finish in, and
 // `onResult` hears each one in that order as soon as it and all before it are done: a reporter can print
 // each scenario's block whole while the rest still run.
-import { runScenario, runsOf, skipped, type RunOptions, type ScenarioResult } from './runner';
+import { runScenario, runsOf, skipped, type Run, type RunOptions, type ScenarioResult } from './runner';
 import { writes } from './schema';
 import type { ScenarioFile } from './scenarioFile';
 
@@ -11,11 +11,18 @@ export interface ParallelOptions extends RunOptions {
   jobs: number;
   /** Each result, in file order. */
   onResult?: (r: ScenarioResult, index: number) => void;
+  /** The runs to make of the files' runs (`test --data/--iterations`: one per data row and iteration). */
+  expand?: (runs: Run[]) => Run[];
+  /** Stop at the first run that fails or errors: the runs not started are skipped, saying why (`test --bail`). */
+  bail?: boolean;
+  /** Each run's captures, redacted, with its run and index (`test --export`). */
+  onCaptures?: (captures: Record<string, unknown>, run: Run, index: number) => void;
 }
 
 export async function runScenariosInParallel(files: ScenarioFile[], opts: ParallelOptions): Promise<ScenarioResult[]> {
   const allowed = await writesAllowed(files, opts); // asked once for the whole run, before any scenario starts
-  const runs = runsOf(files); // a scenario with `each`: one run per row
+  const runs = (opts.expand ?? (r => r))(runsOf(files)); // a scenario with `each`: one run per row
+  let bailed: string | undefined;
   const results: (ScenarioResult | undefined)[] = new Array(runs.length);
   let next = 0;
   let told = 0;
@@ -27,9 +34,15 @@ export async function runScenariosInParallel(files: ScenarioFile[], opts: Parall
       const i = next++;
       const run = runs[i];
       if (opts.signal?.aborted) results[i] = skipped(run, 'Cancelled.', opts);
+      else if (bailed) results[i] = skipped(run, bailed, opts);
       else if (!allowed && run.file.steps.some(s => writes(s.step))) {
         results[i] = skipped(run, 'Not run: it writes, and writing to this connection was not confirmed.', opts);
-      } else results[i] = await runScenario(run.file, opts, run.row, run.name);
+      } else {
+        const onCaptures = opts.onCaptures && ((c: Record<string, unknown>) => opts.onCaptures!(c, run, i));
+        const r = (results[i] = await runScenario(run.file, opts, run.row, run.name, { data: run.data, onCaptures }));
+        if (opts.bail && !bailed && (r.outcome === 'failed' || r.outcome === 'errored'))
+          bailed = `Not run: the run stopped at the first failure ("${r.name}" ${r.outcome}).`;
+      }
       tell();
     }
   };

@@ -2,14 +2,15 @@
 // of the step named `signup`. A string that is one reference takes the value as it is (a number stays a
 // number); a reference inside longer text is replaced by the value's text. A capture (`${orderNo}`) is a
 // named value like a step's answer; `${env.NAME}` is an environment variable and `${row.NAME}` a value of the
-// row of `each` the scenario runs for; `${receiver.url}` the URL of the run's callout receiver.
+// row of `each` the scenario runs for; `${data.NAME}` a column of the row of `test --data` it runs for;
+// `${receiver.url}` the URL of the run's callout receiver.
 import type { PathSegment } from '../schemas/findings';
 import { parseJsonPath, valueAt } from './jsonPath';
 
 export const REFERENCE = /\$\{([A-Za-z_][\w-]*)((?:\.|\[)[^}]*)?\}/g;
 
 /** Names a step or a capture cannot take: `${env.…}` and `${row.…}` mean the environment and the row. */
-export const RESERVED_NAMES: readonly string[] = ['env', 'row', 'receiver'];
+export const RESERVED_NAMES: readonly string[] = ['env', 'row', 'receiver', 'data'];
 
 /** What references resolve against. */
 export interface Scope {
@@ -19,6 +20,8 @@ export interface Scope {
   env?: Readonly<Record<string, string | undefined>>;
   /** The row of `each` this run is for (`${row.NAME}`). */
   row?: Readonly<Record<string, unknown>>;
+  /** The row of the data file (`test --data`) this run is for (`${data.NAME}`). */
+  data?: Readonly<Record<string, unknown>>;
   /** The run's callout receiver (`${receiver.url}`), when a step uses it. */
   receiver?: { url: string };
   /** Why a name has no value although a step defines it (a capture that found nothing). */
@@ -94,6 +97,12 @@ function lookup(r: Reference, scope: Scope, at: PathSegment[]): unknown {
   }
   const parsed = parseJsonPath(r.path);
   if (parsed.error !== undefined) throw fail(parsed.error);
+  if (r.step === 'data') {
+    if (!scope.data) throw fail('only a run with a data file has columns: run it with `test --data rows.csv`');
+    const { found, value } = valueAt(scope.data, parsed.segments);
+    if (!found) throw fail(`this row of the data file has no ${r.path || 'value'}`);
+    return value;
+  }
   if (r.step === 'row') {
     if (!scope.row) throw fail('only a scenario with "each" has rows: add "each": [{ ... }, ...]');
     const { found, value } = valueAt(scope.row, parsed.segments);

@@ -100,11 +100,21 @@ export interface RunOptions {
   maxResponseBytes?: number;
 }
 
-/** One run of a scenario: the whole file, or one row of its `each`. */
+/** One run of a scenario: the whole file, or one row of its `each` (and of a data file, an iteration: dataRuns). */
 export interface Run {
   file: ScenarioFile;
   name: string;
   row?: Record<string, unknown>;
+  /** The data file's row (`${data.NAME}`), its number (1-based) and the iteration, from `test --data/--iterations`. */
+  data?: Readonly<Record<string, unknown>>;
+  dataRow?: number;
+  iteration?: number;
+}
+
+/** What one run gets besides its row of `each`: the data file's row, and who hears its captures (redacted). */
+export interface RunExtras {
+  data?: Readonly<Record<string, unknown>>;
+  onCaptures?: (captures: Record<string, unknown>) => void;
 }
 
 /** The runs of the files: one per file, or one per row of its `each` ("Name [row 2]", or "Name [a row's name]"). */
@@ -146,6 +156,7 @@ export async function runScenario(
   opts: RunOptions,
   row?: Record<string, unknown>,
   runName?: string,
+  extras: RunExtras = {},
 ): Promise<ScenarioResult> {
   const now = opts.now ?? Date.now;
   const name = runName ?? nameOf(f);
@@ -168,7 +179,8 @@ export async function runScenario(
     place,
     learned,
     redactor: () => place.client.redactor.with([...secrets, ...learned]),
-    scope: { answers: new Map(), env: opts.env, row, missing: new Map() },
+    scope: { answers: new Map(), env: opts.env, row, data: extras.data, missing: new Map() },
+    captured: new Map(),
     signal: opts.signal,
     now,
     sleep: opts.sleep ?? realSleep,
@@ -217,6 +229,7 @@ export async function runScenario(
         ? 'skipped'
         : 'passed';
   const shownName = ctx.redactor().text(name); // a row's name may hold a secret value
+  extras.onCaptures?.(ctx.redactor().json(Object.fromEntries(ctx.captured))); // a captured token is masked
   const result: ScenarioResult = { name: shownName, file: f.file, outcome, ms: now() - started, steps, target };
   opts.onEvent?.({ type: 'scenarioEnd', scenario: f, result });
   return result;
@@ -232,6 +245,8 @@ interface StepContext {
   redactor: () => Redactor;
   /** Earlier answers and captures, the environment, the row. */
   scope: Scope & { answers: Map<string, unknown>; missing: Map<string, string> };
+  /** The values captured so far, by name (`test --export`). */
+  captured: Map<string, unknown>;
   signal?: AbortSignal;
   now: () => number;
   sleep: Sleep;
@@ -313,7 +328,10 @@ async function runStep(p: PreparedStep, ctx: StepContext): Promise<StepResult> {
   }
   if (p.step.name) scope.answers.set(p.step.name, answer.body);
   const captured = capture(answer.body, p.step.capture, [...base.path, 'capture'], p.label);
-  for (const [k, v] of captured.values) scope.answers.set(k, v);
+  for (const [k, v] of captured.values) {
+    scope.answers.set(k, v);
+    ctx.captured.set(k, v);
+  }
   for (const [k, why] of captured.missing) scope.missing.set(k, why);
   const failures: CheckFailure[] = [
     ...(p.step.retry && !tried.held ? [gaveUp(p, untilFails(answer), untilAt, tries)] : []),

@@ -10,11 +10,12 @@ import { findReferences } from './references';
 import { deepPlace, MAX_SCENARIO_DEPTH, tooDeepMessage } from './depth';
 import { Scenario, STEP_KINDS, type ScenarioData, type StepData } from './schema';
 import { checkAdvance, checkCatalog, checkHeaders, checkOperation, checkOperationBody } from './callFindings';
-import { checkExpect } from './expectFindings';
+import { checkExpect, expectKeyHint } from './expectFindings';
 import { CALLOUT_RETRY_HINT, checkCallout, stepFieldHint } from './calloutFindings';
 import type { AddFinding, PreparedStep, ScenarioFinding } from './findingTypes';
 import { BODY_KINDS, projectRoot, readUtf8, stepBody } from './stepBody';
 import { captureNames, checkName, checkRetry, checkSpecialReference, schemaFinding } from './stepFindings';
+import { checkDataReference, checkPostmanVariables, type DataColumns } from './dataFindings';
 
 export { outsideProject, projectRoot } from './stepBody';
 
@@ -43,6 +44,10 @@ export interface ReadScenarioOptions {
    * Default (or when the scenario is not inside it): the scenario's repository, else the scenario's folder.
    */
   projectRoot?: string;
+  /** The run's data file (`test --data`): `${data.NAME}` must be one of its columns. Undefined: the editor's. */
+  data?: DataColumns;
+  /** Environment variables the run reads, to say `${env.NAME}` for a Postman `{{NAME}}`. */
+  envNames?: readonly string[];
 }
 
 export const SCENARIO_FILE_PATTERN = /\.scenario\.json$/i;
@@ -101,7 +106,7 @@ export function readScenario(text: string, opts: ReadScenarioOptions = {}): Scen
       step,
       label: typeof step.name === 'string' ? step.name : `step ${i + 1}`,
     };
-    checkReferences(s, at, i, { steps: names, captures, rows: raw.each }, add);
+    checkReferences(s, at, i, { steps: names, captures, rows: raw.each, data: opts.data }, add);
     checkRetry(step, at, add);
     schemaFinding(step, at, add);
     if (step.kind === 'operation' && typeof step.operation === 'string') {
@@ -119,6 +124,8 @@ export function readScenario(text: string, opts: ReadScenarioOptions = {}): Scen
     if (step.kind === 'catalog') checkCatalog(step, at, add);
     if (step.kind === 'callout') checkCallout(step, at, add);
     checkExpect(step, at, add, prepared.body);
+    const known = { data: opts.data, envNames: opts.envNames, names: new Set([...names.keys(), ...captures.keys()]) };
+    checkPostmanVariables(s, prepared.file ? prepared.body : undefined, at, known, add);
     return prepared;
   });
   findings.sort((a, b) => a.offset - b.offset); // in the order of the text, as people read it
@@ -154,7 +161,7 @@ function shapeFinding(
             : stepFieldHint(stepKind, k, Object.keys(stepAt(value, at[1] as number)))
           : stepKind === 'callout' && at.length === 3 && at[2] === 'retry'
             ? CALLOUT_RETRY_HINT
-            : '';
+            : expectKeyHint(at, k, Object.keys(objectAt(value, at)));
       add('wrong-shape', `Unknown field "${k}" ${where} of a scenario.${hint}`, [...at, k], true);
     }
     return;
@@ -173,6 +180,15 @@ function shapeFinding(
   }
   add('wrong-shape', `${formatPath(at) || 'The scenario'}: ${issue.message}.`, at);
 }
+
+/** The object at a path of the scenario value (the one holding a misspelt key), or {}. */
+const objectAt = (value: unknown, at: PathSegment[]): object => {
+  const v = at.reduce<unknown>(
+    (o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined),
+    value,
+  );
+  return v && typeof v === 'object' ? v : {};
+};
 
 const stepAt = (value: unknown, i: number): object => {
   const s = (value as { steps: unknown[] }).steps[i];
@@ -208,7 +224,7 @@ function checkReferences(
   s: unknown,
   at: PathSegment[],
   i: number,
-  known: { steps: Map<string, number>; captures: Map<string, number>; rows: unknown },
+  known: { steps: Map<string, number>; captures: Map<string, number>; rows: unknown; data?: DataColumns },
   add: Add,
 ) {
   if (!s || typeof s !== 'object') return;
@@ -216,6 +232,10 @@ function checkReferences(
     if (r.step === 'receiver') {
       if (r.path !== 'url')
         add('bad-json-path', `${r.text}: the receiver has only a url: write \${receiver.url}.`, r.at);
+      continue;
+    }
+    if (r.step === 'data') {
+      checkDataReference(r, known.data, add);
       continue;
     }
     if (r.step === 'env' || r.step === 'row') {

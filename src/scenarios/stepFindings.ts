@@ -20,7 +20,9 @@ export function checkName(name: string, what: 'step' | 'capture', at: PathSegmen
         ? '${env.NAME} is an environment variable'
         : name === 'row'
           ? '${row.NAME} is a value of a row of "each"'
-          : "${receiver.url} is the URL of the run's callout receiver";
+          : name === 'data'
+            ? '${data.NAME} is a column of the data file (test --data)'
+            : "${receiver.url} is the URL of the run's callout receiver";
     add('reserved-name', `A ${what} cannot be named "${name}": ${means}. Choose another name.`, at, key);
   } else if (what === 'capture' && !NAME.test(name)) {
     const message = `"${name}" cannot be referred to as \${${name}}: a capture name starts with a letter or _ and holds letters, digits, _ or -.`;
