@@ -206,8 +206,13 @@ export const Step = z.discriminatedUnion('kind', [
       .register(z.globalRegistry, { description: 'Values of the `{placeholders}` of the path.' })
       .optional(),
     query: z
-      .record(z.string(), z.union([z.string(), z.number(), z.boolean()]))
-      .register(z.globalRegistry, { description: 'Query parameters.' })
+      .record(
+        z.string(),
+        z.union([z.string(), z.number(), z.boolean(), z.array(z.union([z.string(), z.number(), z.boolean()]))]),
+      )
+      .register(z.globalRegistry, {
+        description: 'Query parameters; a list sends the name once per value (`"filter[]": ["a.EQ:1", "b.EQ:2"]`).',
+      })
       .optional(),
     ...bodyFields,
   }),

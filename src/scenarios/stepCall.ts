@@ -116,7 +116,9 @@ export function resolveCall(p: PreparedStep, answers: Scope, reset: PlaceReset |
       const op = p.operation!;
       const pathParams = resolveReferences(s.pathParams ?? {}, answers, [...at, 'pathParams']);
       const raw = resolveReferences(s.query ?? {}, answers, [...at, 'query']) as Record<string, unknown>;
-      const query = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, String(v)]));
+      const query = Object.fromEntries(
+        Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v.map(x => String(x)) : String(v)]),
+      );
       const asText = Object.fromEntries(Object.entries(pathParams).map(([k, v]) => [k, String(v)]));
       return { body, send: (c, signal) => c.send(op, { pathParams: asText, query, body, ...create(signal) }) };
     }

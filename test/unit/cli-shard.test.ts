@@ -108,7 +108,7 @@ describe('--shard i/n', () => {
       'json',
     ]);
     assert.equal(r.status, 0, r.stderr);
-    assert.match(r.stderr, /shard 1\/2: 1 of the 6 scenario file\(s\)/);
+    assert.match(r.stderr, /shard 1\/2: 1 of the 7 scenario file\(s\)/);
     assert.deepEqual(
       JSON.parse(r.stdout).scenarios.map((s: ScenarioResult) => s.file),
       ['examples/scenarios/callouts.scenario.json'],

@@ -48,7 +48,7 @@ describe('node dist/cli.js test', () => {
     assert.equal(xml.name, 'testsuites');
     const suites = elements(xml, 'testsuite');
     const steps = suites.map(s => elements(s, 'testcase').length);
-    assert.equal(suites.length, 6);
+    assert.equal(suites.length, 7);
     assert.deepEqual(
       suites.map(s => Number(s.attrs.tests)),
       steps,
@@ -59,7 +59,7 @@ describe('node dist/cli.js test', () => {
     );
     assert.equal(elements(xml, 'failure').length + elements(xml, 'error').length, 0);
     assert.equal(fs.readFileSync(junitFile, 'utf8'), r.stdout.replace(/\n$/, ''));
-    assert.match(r.stderr, /6 scenario\(s\), \d+ step\(s\): \d+ passed, 0 failed/);
+    assert.match(r.stderr, /7 scenario\(s\), \d+ step\(s\): \d+ passed, 0 failed/);
   });
 
   test('a failing check: exit 1; the failure carries expected and actual, escaped, and the text report says where', async () => {

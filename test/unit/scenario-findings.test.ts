@@ -150,6 +150,7 @@ describe('examples/scenarios', () => {
       'getOrder',
       'operation',
       'preview',
+      'reset',
     ]);
   });
 });

@@ -129,24 +129,24 @@ function itemList(store: Store, q: URLSearchParams, type: 'invoice' | undefined)
   return listPage(rows, q, view, { what, sample: view(SAMPLE) });
 }
 
-/** An item with every field its answers can show: what a filter may name. */
+/** An item with every field its answers can show (none empty: a view leaves an empty one out): what a filter may name. */
 const SAMPLE: Row = {
   d: SAMPLE_DOCUMENT,
   i: {
-    id: '',
-    billed_id: '',
-    subscription_id: '',
-    price_id: '',
-    product_name: '',
-    name: '',
+    id: 'x',
+    billed_id: 'x',
+    subscription_id: 'x',
+    price_id: 'x',
+    product_name: 'x',
+    name: 'x',
     charge_type: 'recurring',
     kind: 'charge',
-    target_date: '',
-    service_start: '',
-    service_end: '',
+    target_date: 'x',
+    service_start: 'x',
+    service_end: 'x',
     quantity: 0,
     unit_amount: 0,
-    unit_of_measure: '',
+    unit_of_measure: 'x',
     amount: 0,
   },
 };
