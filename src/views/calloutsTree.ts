@@ -75,7 +75,8 @@ export class CalloutsTree implements vscode.Disposable {
       const rows: CalloutNode[] = read.deliveries.map(
         d => new DeliveryNode(`${conn.id}:${d.key}`, d, same.get(sameRow(d))! > 1),
       );
-      if (!rows.length) return [this.empty(conn.id, conn.kind === 'local')];
+      // None at all: the view's welcome text (wrapped, with Refresh); none matching the filter: a row to clear it.
+      if (!rows.length) return filterText(this.filter) ? [this.noMatch(conn.id)] : [];
       if (read.truncated) {
         const cut = `Only the oldest ${read.attempts} attempts were read: filter by event type to see others`;
         rows.push(
@@ -202,22 +203,14 @@ export class CalloutsTree implements vscode.Disposable {
     return type && { ...f, eventType: type.type };
   }
 
-  private empty(conn: string, local: boolean): CalloutMessageNode {
-    if (filterText(this.filter)) {
-      const clear = commandFor(COMMANDS.clearCalloutsFilter, 'Clear Filter');
-      return new CalloutMessageNode(
-        `${conn}:no-match`,
-        'No callout matches the filter: click to clear it',
-        'filter',
-        clear,
-      );
-    }
-    const text = local
-      ? 'No callouts yet: add a notification definition with a callout URL, then post an invoice or send an order'
-      : 'No callouts in this tenant’s history';
-    const tip =
-      'POST /notifications/notification-definitions with a callout (calloutBaseurl), or run `listen` in the CLI';
-    return new CalloutMessageNode(`${conn}:empty`, text, 'info', undefined, tip);
+  private noMatch(conn: string): CalloutMessageNode {
+    const clear = commandFor(COMMANDS.clearCalloutsFilter, 'Clear Filter');
+    return new CalloutMessageNode(
+      `${conn}:no-match`,
+      'No callout matches the filter: click to clear it',
+      'filter',
+      clear,
+    );
   }
 
   private error(e: unknown, conn: string, local: boolean): CalloutMessageNode {

@@ -16,6 +16,8 @@ export interface BillRunRequest extends BillFilter {
   accounts?: readonly AccountRec[];
   /** Only accounts whose bill cycle day is this one (else every day). */
   cycleDay?: number;
+  /** Only accounts in these batches (else every batch); an account given none is in Batch1, as the vendor's are. */
+  batches?: readonly string[];
   billRunNumber?: string;
   now: string;
   /** true: its invoices posted (and collected: collection/); false: left drafts; absent: posted, as issued. */
@@ -43,6 +45,7 @@ export function runBillRun(store: Store, r: BillRunRequest): BillRunOutcome {
   let accountsProcessed = 0;
   for (const account of accounts) {
     if (r.cycleDay !== undefined && account.bill_cycle_day !== r.cycleDay) continue;
+    if (r.batches && !r.batches.includes(batchOf(account))) continue;
     const scope = scopes.get(account.account_number) ?? { subscriptions: [], orders: [] };
     const bill = () => billAccount(store, account, scope, r);
     const docs = accounts.length === 1 ? bill() : priced(account.account_number, r.targetDate, unbilled, bill);
@@ -56,6 +59,10 @@ export function runBillRun(store: Store, r: BillRunRequest): BillRunOutcome {
   }
   return { accountsProcessed, documents, unbilled };
 }
+
+/** The account's batch: as it was given, else the vendor's default, Batch1. */
+export const batchOf = (a: AccountRec): string =>
+  typeof a.details?.batch === 'string' && a.details.batch !== '' ? a.details.batch : 'Batch1';
 
 /** The charge types a request names (OneTime, Recurring, Usage, in any case or as one_time); undefined: unknown. */
 export function chargeKindOf(name: string): ChargeKind | undefined {

@@ -6,6 +6,7 @@ import { roundMoney } from '../money/rounding';
 import type { AccountRec, Contact, Store } from '../state/store';
 import { mrrNow } from './itemFacts';
 import { accountMetricsV1 } from './memoViews';
+import { batchOf } from '../invoicing/billRunRequest';
 import { add, ZERO } from '../money/exact';
 
 export function accountAnswer(a: AccountRec, store: Store) {
@@ -17,7 +18,7 @@ export function accountAnswer(a: AccountRec, store: Store) {
   const money = accountMoney(store, a);
   return {
     success: true,
-    basicInfo: { id: a.id, accountNumber: a.account_number, name: a.name, status: 'Active', batch: 'Batch1' },
+    basicInfo: { id: a.id, accountNumber: a.account_number, name: a.name, status: 'Active', batch: batchOf(a) },
     billingAndPayment: {
       billCycleDay: a.bill_cycle_day,
       currency: a.currency,

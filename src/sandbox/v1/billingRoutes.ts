@@ -3,6 +3,7 @@
 // /v1/accounts/{key}/billing-documents/generate (one account), GET /v1/billing-documents (an account's invoices
 // and credit memos, paged by page and pageSize) and GET /v1/invoices/{invoiceKey}. v1 bodies are open: fields the
 // sandbox does not read are never an error; the ones it reads must have their types.
+import { batchList } from '../v2/billRunBodies';
 import { isRealDate } from '../../schemas/dates';
 import type { RouteDeps } from '../http/routeDeps';
 import { ok, type Reply, type Route } from '../http/router';
@@ -219,6 +220,7 @@ function billRunRequest(deps: RouteDeps, b: Body): BillRunRequest {
     documentDate: (b.invoiceDate as string | undefined) ?? targetDate,
     ...(Array.isArray(b.billRunFilters) && b.billRunFilters.length ? filtered(deps.store, b.billRunFilters) : {}),
     ...(cycleDay !== undefined ? { cycleDay } : {}),
+    ...(batchList(b.batches) ? { batches: batchList(b.batches) } : {}),
     ...(exclude ? { exclude } : {}),
     ...(b.includeSubscriptions === false ? { skipSubscriptions: true } : {}),
     ...(b.includeOrderLineItems === false ? { skipLineItems: true } : {}),

@@ -173,6 +173,7 @@ export function billRunRequest(store: Store, body: unknown, today: string, now: 
     documentDate: b.invoice_date as string,
     ...(account ? { accounts: [account] } : {}),
     ...(cycleDay !== undefined ? { cycleDay } : {}),
+    ...(batchList(b.batches) ? { batches: batchList(b.batches) } : {}),
     ...(subscriptions ? { subscriptions } : {}),
     ...(exclude ? { exclude } : {}),
     ...(typeof b.post === 'boolean' ? { post: b.post } : {}),
@@ -210,4 +211,13 @@ export function accountBillRequest(
     ...(typeof b.post === 'boolean' ? { post: b.post } : {}),
     now,
   };
+}
+
+/** `batches` as a list (the reference's examples send one string, comma-separated or not); undefined: every batch. */
+export function batchList(v: unknown): string[] | undefined {
+  const list = (Array.isArray(v) ? v : typeof v === 'string' ? v.split(',') : [])
+    .filter((x): x is string => typeof x === 'string')
+    .map(x => x.trim())
+    .filter(Boolean);
+  return list.length ? list : undefined;
 }
