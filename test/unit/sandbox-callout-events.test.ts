@@ -337,3 +337,48 @@ test('usage uploaded: one UsageUploaded per upload and account (a record alone, 
     { ...common, source: 'Import', records: '2', quantity: '1234.5' },
   ]);
 });
+
+test("the clock's bill runs are kept and announced: each billing day a bill run, its invoices naming it, a BillRunCompletion", async t => {
+  const { hook, hooks, call } = await sandboxWithReceiver(t);
+  const invoice = {
+    event: '<Event.Type>',
+    date: '<Event.Date>',
+    run: '<BillRun.BillRunNumber>',
+    invoice: '<Invoice.InvoiceNumber>',
+  };
+  const run = {
+    event: '<Event.Type>',
+    date: '<Event.Date>',
+    run: '<BillRun.BillRunNumber>',
+    invoices: '<BillRun.NumberOfInvoices>',
+  };
+  assert.equal((await call('POST', DEFINITIONS, listening('InvoicePosted', hook.url, invoice))).status, 200);
+  assert.equal((await call('POST', DEFINITIONS, listening('BillRunCompletion', hook.url, run))).status, 200);
+  const account = await newAccountNumber(call);
+  const moved = await call('POST', '/_sandbox/clock', { to: '2027-02-01' });
+  assert.equal(moved.status, 200, JSON.stringify(moved.json));
+  type Run = { bill_run_number: string; name: string; target_date: string; invoices_generated: number };
+  const runs = (await call('GET', '/v2/bill_runs?page_size=99')).json.data as Run[];
+  // The seeded account (from 2026-01-01) is billed first for what fell due before the move, each month its run.
+  assert.ok(runs.every(r => r.name === 'Local sandbox clock'));
+  assert.deepEqual(runs.map(r => r.target_date).slice(-2), ['2027-01-01', '2027-02-01']);
+  hooks.timer.advance(0);
+  const got = await bodies(hook.got, runs.length + runs.reduce((n, r) => n + r.invoices_generated, 0));
+  const feb = (
+    (await call('GET', `/v2/invoices?filter[]=account_number.EQ:${account}`)).json.data as {
+      invoice_number: string;
+      document_date: string;
+    }[]
+  ).find(i => i.document_date === '2027-02-01')!;
+  const febRun = runs[runs.length - 1].bill_run_number;
+  assert.deepEqual(
+    got.find(b => b.invoice === feb.invoice_number),
+    { event: 'InvoicePosted', date: '2027-02-01', run: febRun, invoice: feb.invoice_number },
+  );
+  assert.deepEqual(
+    got.filter(b => b.event === 'BillRunCompletion').map(b => [b.date, b.run, b.invoices]),
+    runs.map(r => [r.target_date, r.bill_run_number, String(r.invoices_generated)]),
+    'one completion per run, in date order',
+  );
+  assert.equal(hooks.timer.pending, 0);
+});

@@ -8,7 +8,9 @@ import { formatMoney } from '../../wire/money';
 import type { BilledEvent, TimeEvent } from '../../wire/sandboxClock';
 import { collect } from '../collection/collect';
 import { accountScopes, billAccount, pendingLines, type AccountScope } from '../invoicing/billRun';
+import { billRunRec, type BillRunOutcome } from '../invoicing/billRunRequest';
 import { priced } from '../invoicing/unbilled';
+import { newId } from '../state/ids';
 import type { BillingDocumentRec } from '../state/documents';
 import type { Store } from '../state/store';
 import { stampOf, type DueHandler, type MoveNotes, type Steps } from './due';
@@ -33,6 +35,9 @@ function* dueDates(
   return due;
 }
 
+/** The name a bill run the clock ran has (GET /v2/bill_runs shows it). */
+export const CLOCK_RUN_NAME = 'Local sandbox clock';
+
 export const billRuns: DueHandler = {
   name: 'the bill run handler',
   *next(store, until, notes) {
@@ -45,15 +50,25 @@ export const billRuns: DueHandler = {
   *run(store, date, notes) {
     const events: TimeEvent[] = [];
     const scopes = accountScopes(store);
+    const request = { targetDate: date, documentDate: date, now: stampOf(date), post: true };
+    let billRunNumber: string | undefined; // taken when the day's run bills something
+    const outcome: BillRunOutcome = { accountsProcessed: 0, documents: [], unbilled: new Map() };
     for (const number of (yield* dueDates(store, date, scopes, notes)).keys()) {
       yield;
       const account = store.accounts.get(number)!;
-      const options = { targetDate: date, now: stampOf(date) };
+      const options = { ...request, billRunNumber: (billRunNumber ??= store.numbers.next('BR-')) };
       const docs = priced(number, date, notes.unbilled, () =>
         billAccount(store, account, scopes.get(number)!, options),
       );
+      if (docs) outcome.accountsProcessed++;
       for (const doc of docs ?? []) events.push(billedEvent(doc, date));
+      outcome.documents.push(...(docs ?? []));
       collect(store, docs ?? [], options.now, date); // its invoices posted: the auto-pay accounts charged that day
+    }
+    // The day's bill run, kept as an explicit one is: listed, read by id, announced (BillRunCompletion) with its date.
+    if (billRunNumber) {
+      const body = { name: CLOCK_RUN_NAME, target_date: date, invoice_date: date, post: true };
+      store.addBillRun(billRunRec(newId(), billRunNumber, request, 'v2', body, outcome));
     }
     return events;
   },
