@@ -381,4 +381,16 @@ test("the clock's bill runs are kept and announced: each billing day a bill run,
     'one completion per run, in date order',
   );
   assert.equal(hooks.timer.pending, 0);
+  // Made by one move, each was sent as on its own day: the history finds January's by January's dates.
+  const january = await call(
+    'GET',
+    '/v1/notification-history/callout?startTime=2027-01-01T00:00:00Z&endTime=2027-01-31T23:59:59Z&pageSize=40',
+  );
+  const rows = january.json.calloutHistories as { createTime: string; eventContext: string }[];
+  assert.ok(rows.length >= 2, "the day's invoices and its bill run");
+  assert.ok(
+    rows.every(
+      r => r.createTime.startsWith('2027-01-') && JSON.parse(r.eventContext)['Event.Date'].startsWith('2027-01-'),
+    ),
+  );
 });

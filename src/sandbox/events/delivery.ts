@@ -165,7 +165,7 @@ export class Deliveries {
     const request = rendered.request;
     const elapsed = this.deps.elapsed ?? (() => performance.now());
     this.deps.timer.after(delayMs, () => {
-      const createTime = this.deps.timestamp();
+      const createTime = onEventDay(this.deps.timestamp(), event.date);
       const started = elapsed();
       let challenged = false;
       const record = (responseCode: number, responseContent: string, retry = true, sent = true) => {
@@ -215,4 +215,14 @@ export class Deliveries {
       this.lanes.set(lane, tail);
     });
   }
+}
+
+/**
+ * When an attempt is recorded as made: the clock's time, but on the event's day when that was earlier (a clock move
+ * makes a month's events at once: each is sent as on its own day, so the history's startTime and endTime find it).
+ */
+export function onEventDay(timestamp: string, eventDate: string): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(eventDate) && eventDate < timestamp.slice(0, 10)
+    ? `${eventDate}${timestamp.slice(10)}`
+    : timestamp;
 }
