@@ -5,7 +5,7 @@
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApiError, BillingClient, isLoopback } from '../client';
-import { EVENT_TYPES } from '../sandbox';
+import { EVENT_TYPES } from '../wire/eventTypes';
 import { credentials } from './clock';
 import { UsageError, type Io } from './io';
 

@@ -2,7 +2,7 @@
 // path that does not parse) and the "did you mean" of a misspelt field of any step (`evnt` -> `event`).
 import type { PathSegment } from '../schemas';
 import { suggestKey } from '../schemas/typos';
-import { EVENT_TYPES } from '../sandbox';
+import { EVENT_TYPES } from '../wire/eventTypes';
 import { parseJsonPath } from './jsonPath';
 import { Step, type StepData } from './schema';
 import type { AddFinding } from './findingTypes';

@@ -2,6 +2,7 @@
 // connection's callout history as deliveries (src/client/calloutHistory.ts reads, groups, filters and resends),
 // the filter said where a person looks (the title's description, a message, Clear Filter), an attempt opened
 // as a read-only JSON document, and rows that say what to do when the history cannot be read.
+import { EVENT_TYPES } from '../wire/eventTypes';
 import * as vscode from 'vscode';
 import {
   attemptDocument,
@@ -36,16 +37,7 @@ const FOLLOW_UP_MS = [400, 2_500, 16_000];
 /** The Local sandbox's whole kept history (events/history.ts HISTORY_LIMIT) in pages of 40. */
 const LOCAL_MAX_PAGES = 250;
 /** Event types offered by the filter besides those in the history (the vendor's names the sandbox sends). */
-const KNOWN_TYPES = [
-  'OrderProcessed',
-  'OrderActionProcessed',
-  'InvoicePosted',
-  'PaymentProcessed',
-  'PaymentDeclined',
-  'RefundProcessed',
-  'UsageUploaded',
-  'BillRunCompletion',
-];
+const KNOWN_TYPES: readonly string[] = EVENT_TYPES;
 
 export class CalloutsTree implements vscode.Disposable {
   private filter: CalloutFilter = {};

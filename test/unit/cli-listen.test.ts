@@ -48,6 +48,6 @@ test('listen refuses plain http to another host and unknown events, saying what 
   );
   await assert.rejects(
     listenCommand({ baseUrl: 'http://127.0.0.1:1', forwardTo: 'http://localhost:3000/hook', events: 'Nope' }, io, {}),
-    /--events takes names among OrderProcessed, OrderActionProcessed, InvoicePosted, PaymentProcessed, PaymentDeclined, RefundProcessed, BillRunCompletion; not "Nope"/,
+    /--events takes names among OrderProcessed, OrderActionProcessed, InvoicePosted, PaymentProcessed, PaymentDeclined, RefundProcessed, UsageUploaded, BillRunCompletion; not "Nope"/,
   );
 });

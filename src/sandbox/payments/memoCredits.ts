@@ -12,7 +12,7 @@ import type { Store } from '../state/store';
 import { balanceOf, creditAppliedTo, creditStatus, statusWithPayments } from './balances';
 import { nameOf } from './memos';
 import { PaymentRefused } from './methods';
-import { documentOf, payable, type Application, type RefundInput } from './payments';
+import { documentOf, payable, refundNotes, type Application, type RefundInput } from './payments';
 
 const less = (a: Exact, b: Exact) => a.n * b.d < b.n * a.d;
 
@@ -105,10 +105,7 @@ export function refundCredit(
     amount: input.amount,
     refund_date: input.refund_date,
     external: input.external,
-    ...(input.description !== undefined ? { description: input.description } : {}),
-    ...(input.reason_code !== undefined ? { reason_code: input.reason_code } : {}),
-    ...(input.reference_id !== undefined ? { reference_id: input.reference_id } : {}),
-    ...(input.custom_fields ? { custom_fields: input.custom_fields } : {}),
+    ...refundNotes(input),
     created_time: at,
   };
   store.payments.addRefund(r);

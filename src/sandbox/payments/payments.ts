@@ -240,12 +240,17 @@ export function refundPayment(store: Store, p: PaymentRec, input: RefundInput, a
     amount: input.amount,
     refund_date: input.refund_date,
     external: input.external || p.external,
-    ...(input.description !== undefined ? { description: input.description } : {}),
-    ...(input.reason_code !== undefined ? { reason_code: input.reason_code } : {}),
-    ...(input.reference_id !== undefined ? { reference_id: input.reference_id } : {}),
-    ...(input.custom_fields ? { custom_fields: input.custom_fields } : {}),
+    ...refundNotes(input),
     created_time: at,
   };
   store.payments.addRefund(r);
   return r;
 }
+
+/** What a refund was given beside its amount, as given (each absent when not). */
+export const refundNotes = (input: RefundInput): Partial<RefundRec> => ({
+  ...(input.description !== undefined ? { description: input.description } : {}),
+  ...(input.reason_code !== undefined ? { reason_code: input.reason_code } : {}),
+  ...(input.reference_id !== undefined ? { reference_id: input.reference_id } : {}),
+  ...(input.custom_fields ? { custom_fields: input.custom_fields } : {}),
+});

@@ -9,17 +9,7 @@
  * (OrderProcessed; OrderActionProcessed, whose `OrderAction.Type` says which: CreateSubscription,
  * RenewSubscription, CancelSubscription, Suspend, Resume).
  */
-export const EVENT_TYPES = [
-  'OrderProcessed',
-  'OrderActionProcessed',
-  'InvoicePosted',
-  'PaymentProcessed',
-  'PaymentDeclined',
-  'RefundProcessed',
-  'UsageUploaded',
-  'BillRunCompletion',
-] as const;
-export type EventTypeName = (typeof EVENT_TYPES)[number];
+export { EVENT_TYPES, type EventTypeName } from '../../wire/eventTypes';
 
 export const CALLOUT_METHODS = ['POST', 'GET', 'PUT', 'PATCH', 'DELETE'] as const;
 export type CalloutMethod = (typeof CALLOUT_METHODS)[number];

@@ -4,12 +4,12 @@
 // autoPost; read, listed by account (page, pageSize), their items; posted, unposted, canceled; a credit memo applied
 // to invoices and debit memos, unapplied and refunded; PUT /v1/invoices/{invoiceKey}/write-off. v1 bodies are
 // open: fields the sandbox does not read are never an error; the ones it reads must have their types.
+import { payingV1 } from './paymentBodies';
 import { hasBody, parseJson, readBody } from '../http/body';
 import type { RouteDeps } from '../http/routeDeps';
 import { ok, type Call, type Route } from '../http/router';
 import { applyCredit, refundCredit, unapplyCredit, writeOff } from '../payments/memoCredits';
 import { cancelMemo, createMemo, postMemo, unpostMemo, type MemoItemInput, type MemoType } from '../payments/memos';
-import { PaymentRefused } from '../payments/methods';
 import type { Application } from '../payments/payments';
 import type { BillingDocumentRec } from '../state/documents';
 import { accountByKey } from '../state/lookup';
@@ -23,23 +23,8 @@ const KEY = { credit_memo: 'creditMemoKey', debit_memo: 'debitMemoKey' } as cons
 const WHAT = { credit_memo: 'Credit memo', debit_memo: 'Debit memo' } as const;
 const PAGE_SIZE_MAX = 40;
 
-/** Runs a rule; what it refuses is a v1 error of the billing document (404 for what is not there). */
-function ruled<T>(act: () => T): T {
-  try {
-    return act();
-  } catch (e) {
-    if (!(e instanceof PaymentRefused)) throw e;
-    const field = e.parameter ? `${e.parameter}: ` : '';
-    if (e.code === 'not_found') throw notFoundIn('unknown', e.message);
-    const category =
-      e.code === 'invalid_state'
-        ? CATEGORY.rule
-        : e.code === 'missing_parameter'
-          ? CATEGORY.missingField
-          : CATEGORY.invalidValue;
-    throw v1Error('billingDocument', category, `${field}${e.message}`);
-  }
-}
+/** Runs a rule; what it refuses is a v1 error of the billing document naming its field (404 for what is not there). */
+const ruled = <T>(act: () => T): T => payingV1('billingDocument', act, true);
 
 /** A v1 body's field read by the sandbox: absent, or of its type (else a 400 naming it). */
 function typed<T>(b: Body, name: string, type: 'string' | 'number' | 'boolean' | 'array'): T | undefined {

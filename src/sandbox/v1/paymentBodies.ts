@@ -11,11 +11,14 @@ import { BRAND_V1 } from './paymentView';
 
 type Body = Record<string, unknown>;
 
-/** Runs a rule of the payments; what it refuses is v1's 400 (or 404) of `resource`. */
 /** The v1 payment method types the sandbox keeps. */
 export const KEPT_TYPES_V1 = ['CreditCard', 'ACH', 'SEPA'];
 
-export function payingV1<T>(resource: V1Resource, act: () => T): T {
+/**
+ * Runs a rule of the payments (or the memos); what it refuses is v1's 400 (or 404) of `resource`, its message led
+ * by the field it names when `naming`.
+ */
+export function payingV1<T>(resource: V1Resource, act: () => T, naming = false): T {
   try {
     return act();
   } catch (e) {
@@ -27,7 +30,8 @@ export function payingV1<T>(resource: V1Resource, act: () => T): T {
         : e.code === 'missing_parameter'
           ? CATEGORY.missingField
           : CATEGORY.invalidValue;
-    throw v1Error(resource, category, e.message);
+    const field = naming && e.parameter ? `${e.parameter}: ` : '';
+    throw v1Error(resource, category, `${field}${e.message}`);
   }
 }
 
