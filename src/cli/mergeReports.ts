@@ -56,14 +56,15 @@ export function mergeReportsCommand(args: MergeArgs, io: Io): number {
   const missing: number[] = [];
   for (let i = 1; i <= total; i++) if (!shards.some(s => (s.run.shard?.index ?? 1) === i)) missing.push(i);
 
-  // One result per file, in the run's order (files the run does not name, if any, after them).
+  // A file's results (one per data row or iteration) all come from one shard; in the run's order (files the run
+  // does not name, if any, after them), a file's own results kept in their shard's order (the sort is stable).
   const seen = new Map<string, string>();
   const results: ScenarioResult[] = [];
   for (const s of shards) {
     for (const r of s.scenarios) {
       const key = r.file ?? r.name;
       const other = seen.get(key);
-      if (other !== undefined)
+      if (other !== undefined && other !== s.file)
         throw new InputError(
           `${printable(key)} is in both ${other} and ${s.file}: the shards split the files differently (give every shard the same --shard-durations file, or none)`,
         );

@@ -24,14 +24,37 @@ export function checkCallout(step: StepData & { kind: 'callout' }, at: PathSegme
   });
 }
 
-/** The field of the step kind `key` most likely misspells, as " Did you mean `event`?", or ''. */
+/** The field of the step kind `key` most likely misspells (or shortens: `cnt` -> `count`), as " Did you mean `event`?", or ''. */
 export function stepFieldHint(kind: string | undefined, key: string, present: readonly string[]): string {
   const option = Step.options.find(o => o.shape.kind.value === kind);
   if (!option) return '';
-  const near = suggestKey(key, Object.keys(option.shape), new Set(present));
+  const known = Object.keys(option.shape);
+  const near = suggestKey(key, known, new Set(present)) ?? shortened(key, known, present);
   return near ? ` Did you mean \`${near}\`?` : '';
+}
+
+/**
+ * The one known name `key` is a short form of (its first letter, then its letters in order, as `cnt` of `count`),
+ * or undefined: an edit distance misses abbreviations. Three letters at least, so a short key suggests little.
+ */
+function shortened(key: string, known: readonly string[], present: readonly string[]): string | undefined {
+  const k = key.toLowerCase();
+  if (k.length < 3) return undefined;
+  const inOrder = (name: string) => {
+    let i = 0;
+    for (const ch of name.toLowerCase()) if (ch === k[i]) i++;
+    return i === k.length;
+  };
+  const fits = known.filter(n => !present.includes(n) && n.length > k.length && n[0] === k[0] && inOrder(n));
+  return fits.length === 1 ? fits[0] : undefined;
 }
 
 /** A callout step's retry takes `for` only: it wakes on each arrival and has no `until` of its own. */
 export const CALLOUT_RETRY_HINT =
   ' A callout step\'s retry takes only "for" (how long to wait): it wakes as each callout arrives; match with "event" and "where".';
+
+/** For a callout step's misspelt retry key: " Did you mean `for`?" (when it is near) and CALLOUT_RETRY_HINT. */
+export function calloutRetryHint(key: string, present: readonly string[]): string {
+  const near = suggestKey(key, ['for'], new Set(present));
+  return `${near ? ` Did you mean \`${near}\`?` : ''}${CALLOUT_RETRY_HINT}`;
+}

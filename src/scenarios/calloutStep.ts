@@ -23,6 +23,8 @@ export interface CalloutStepContext {
   now: () => number;
   sleep: Sleep;
   signal?: AbortSignal;
+  /** The run's captures (`test --export`): a callout's join a call's. */
+  captured?: Map<string, unknown>;
 }
 
 /** What runStep makes a StepResult of (its `done` masks secrets in it). */
@@ -69,7 +71,10 @@ export async function runCalloutStep(p: PreparedStep, ctx: CalloutStepContext): 
   const at: PathSegment[] = ['steps', p.index];
   let where: ValueCheckData[];
   let expect: ExpectData | undefined;
+  let events: string[] | undefined;
   try {
+    // `"event": "${data.event}"` waits for the row's event, not for the text as written.
+    events = s.event === undefined ? undefined : [resolveReferences(s.event, ctx.scope, [...at, 'event'])].flat();
     where = resolveReferences(s.where ?? [], ctx.scope, [...at, 'where']);
     expect = s.expect && resolveReferences(s.expect, ctx.scope, [...at, 'expect']);
   } catch (e) {
@@ -77,7 +82,6 @@ export async function runCalloutStep(p: PreparedStep, ctx: CalloutStepContext): 
     return { outcome: 'errored', error: e.message, errorKind: 'scenario', errorPath: e.at, tries: 0 };
   }
   const receiver = ctx.receiver!; // the runner starts one for every run with a callout step
-  const events = s.event === undefined ? undefined : [s.event].flat();
   const count = s.count ?? 1;
   const span = s.retry ? parseDuration(s.retry.for) : { ms: DEFAULT_WAIT_MS };
   const forMs = span.error === undefined ? span.ms : DEFAULT_WAIT_MS;
@@ -97,13 +101,17 @@ export async function runCalloutStep(p: PreparedStep, ctx: CalloutStepContext): 
     received: receiver.received.map(c => c.event),
   };
   if (found.length < count) {
-    const failure = notArrived(s, where, count, found.length, receiver.received, String(s.retry?.for ?? '10s'), at);
+    const within = String(s.retry?.for ?? '10s');
+    const failure = notArrived(s, events, where, count, found.length, receiver.received, within, at);
     return { outcome: 'failed', failures: [failure], tries: 1, callout: body };
   }
   const answer: Answer = { status: 200, body, headers: first?.headers ?? {} };
   if (s.name) ctx.scope.answers.set(s.name, body);
   const captured = capture(body, s.capture, [...at, 'capture'], p.label);
-  for (const [k, v] of captured.values) ctx.scope.answers.set(k, v);
+  for (const [k, v] of captured.values) {
+    ctx.scope.answers.set(k, v);
+    ctx.captured?.set(k, v);
+  }
   for (const [k, why] of captured.missing) ctx.scope.missing.set(k, why);
   const failures = [...checkAnswer(answer, expect, [...at, 'expect']), ...captured.failures];
   return { outcome: failures.length ? 'failed' : 'passed', failures, tries: 1, callout: body };
@@ -151,6 +159,7 @@ async function waitFor(
 /** Why the wait failed: what was asked, and what arrived instead (types and a short body) or what to check. */
 function notArrived(
   s: CalloutStepData,
+  events: readonly string[] | undefined,
   where: readonly ValueCheckData[],
   count: number,
   got: number,
@@ -158,7 +167,7 @@ function notArrived(
   span: string,
   at: PathSegment[],
 ): CheckFailure {
-  const kinds = [s.event ?? 'any'].flat().join(' or ');
+  const kinds = (events ?? ['any']).join(' or ');
   const cond = where.length ? ` where ${where.map(describeCheck).join(' and ')}` : '';
   const a = /^[aeiou]/i.test(kinds) ? 'an' : 'a';
   const asked = count === 1 ? `${a} ${kinds} callout${cond}` : `${count} ${kinds} callouts${cond}`;
@@ -172,7 +181,7 @@ function notArrived(
   return {
     check: 'callout',
     message,
-    expected: { event: s.event ?? null, where, count },
+    expected: { event: events === undefined ? null : Array.isArray(s.event) ? events : events[0], where, count },
     actual: received.map(c => ({ event: c.event, body: c.body })),
     path: s.retry ? [...at, 'retry', 'for'] : [...at, 'kind'],
   };

@@ -1,7 +1,8 @@
 // Data-driven runs (`test --data FILE --iterations N`): every run of a scenario is made once per row of the data
 // file, N times over, each a test of its own in every report. Names are stable and say which row: "Signup
-// [row 2: plan=gold, qty=3] (iteration 2/3)", so a CI's history of one test is the history of one row.
-import { isSecretName } from '../client/redact';
+// [row 2: plan=gold, qty=3] (iteration 2/3)", so a CI's history of one test is the history of one row. A name's
+// `${data.NAME}` is the row's value ("Signup ${data.plan}" -> "Signup gold [row 2: ...]").
+import { isSecretName, redact } from '../client/redact';
 import type { Run } from './runner';
 
 export interface DataRunOptions {
@@ -29,7 +30,7 @@ export function dataRuns(runs: readonly Run[], o: DataRunOptions): Run[] {
         continue;
       }
       rows.forEach((data, k) => {
-        const name = `${run.name} [${rowLabel(data, k)}]${iteration?.suffix ?? ''}`;
+        const name = `${withData(run.name, data)} [${rowLabel(data, k)}]${iteration?.suffix ?? ''}`;
         out.push({ ...run, name, data, dataRow: k + 1, iteration: iteration?.iteration });
       });
     }
@@ -40,9 +41,27 @@ export function dataRuns(runs: readonly Run[], o: DataRunOptions): Run[] {
 /** "row 2: plan=gold, qty=3": its number, and its first columns' values, each cut short. */
 export function rowLabel(row: Readonly<Record<string, unknown>>, index: number): string {
   const entries = Object.entries(row);
-  const shown = entries.slice(0, LABEL_COLUMNS).map(([k, v]) => `${k}=${isSecretName(k) ? '***' : short(v)}`);
+  const shown = entries.slice(0, LABEL_COLUMNS).map(([k, v]) => `${k}=${shownValue(k, v)}`);
   if (entries.length > LABEL_COLUMNS) shown.push('…');
   return `row ${index + 1}${shown.length ? `: ${shown.join(', ')}` : ''}`;
+}
+
+/** `${data.NAME}` of a row's column replaced by its value as a label shows it; other references kept as written. */
+function withData(name: string, row: Readonly<Record<string, unknown>>): string {
+  return name.replace(/\$\{data\.([^}]+)\}/g, (ref, col: string) =>
+    Object.prototype.hasOwnProperty.call(row, col) ? shownValue(col, row[col]) : ref,
+  );
+}
+
+/**
+ * A value as every name of its row shows it: masked whole (`***`) when its column is secret or the redaction would
+ * mask any of it (a card number): the same whether the row runs (its run masks what it learns) or is skipped.
+ */
+function shownValue(column: string, v: unknown): string {
+  if (isSecretName(column)) return '***';
+  const full = typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v));
+  const text = short(v);
+  return redact(full) === full && redact(text) === text ? text : '***';
 }
 
 function short(v: unknown): string {

@@ -89,7 +89,7 @@ function checkInvoiceExpectations(step: StepData, invoices: unknown, at: PathSeg
 
 /**
  * " Did you mean `status`?" for a misspelt key of `expect` (`stauts`), of one of its checks (`equlas`), of
- * `retry` or of `retry.until` (as a step's misspelt field gets), or ''. `at` is the path of the object holding it.
+ * `retry`, of `retry.until` or of a callout's `where` (as a step's misspelt field gets), or ''. `at` is the path of the object holding it.
  */
 export function expectKeyHint(at: PathSegment[], key: string, present: readonly string[]): string {
   const rest = at
@@ -104,6 +104,7 @@ export function expectKeyHint(at: PathSegment[], key: string, present: readonly 
     retry: Object.keys(Retry.shape),
     'retry.until': [...Object.keys(ValueCheck.shape), ...Object.keys(Expect.shape)],
     'retry.until.values.#': Object.keys(ValueCheck.shape),
+    'where.#': Object.keys(ValueCheck.shape), // a callout step's checks on the body
   };
   const keys = at[0] === 'steps' && typeof at[1] === 'number' ? known[rest] : undefined;
   const near = keys && suggestKey(key, keys, new Set(present));

@@ -4,6 +4,7 @@
 // scenario ends, whatever the outcome, so no port is left open.
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { EVENT_TYPES } from '../sandbox';
 
 /** Where callouts are received: `${receiver.url}`; a definition may add `/EventType` to say its event. */
 export const RECEIVER_PATH = '/callouts';
@@ -13,7 +14,7 @@ const MAX_BODY_BYTES = 1_000_000;
 export interface Callout {
   /** 1, 2, ... in arrival order. */
   seq: number;
-  /** The event type: the path's last segment after /callouts/, else the body's `Event.Type`; null when neither says. */
+  /** The event type: the body's `Event.Type`, else the path's last segment if it is an event name; else null. */
   event: string | null;
   method: string;
   path: string;
@@ -91,8 +92,13 @@ function parsed(text: string): unknown {
   }
 }
 
-/** `/callouts/InvoicePosted` says InvoicePosted; else a body holding every event field has `Event.Type`. */
+/**
+ * The body's `Event.Type` when it has one (a definition's URL may end in anything, e.g. `/pay`); else the path's
+ * last segment after /callouts/ when it names an event (`/callouts/InvoicePosted`); else null.
+ */
 function eventOf(pathname: string, body: unknown): string | null {
+  const type = body && typeof body === 'object' ? (body as Record<string, unknown>)['Event.Type'] : undefined;
+  if (typeof type === 'string' && type) return type;
   const rest = pathname.startsWith(`${RECEIVER_PATH}/`) ? pathname.slice(RECEIVER_PATH.length + 1) : '';
   const segment = rest.split('/').filter(Boolean).pop() ?? '';
   let last = segment;
@@ -101,7 +107,5 @@ function eventOf(pathname: string, body: unknown): string | null {
   } catch {
     // kept as sent
   }
-  if (last) return last;
-  const type = body && typeof body === 'object' ? (body as Record<string, unknown>)['Event.Type'] : undefined;
-  return typeof type === 'string' && type ? type : null;
+  return (EVENT_TYPES as readonly string[]).includes(last) ? last : null;
 }

@@ -11,7 +11,7 @@ import { deepPlace, MAX_SCENARIO_DEPTH, tooDeepMessage } from './depth';
 import { Scenario, STEP_KINDS, type ScenarioData, type StepData } from './schema';
 import { checkAdvance, checkCatalog, checkHeaders, checkOperation, checkOperationBody } from './callFindings';
 import { checkExpect, expectKeyHint } from './expectFindings';
-import { CALLOUT_RETRY_HINT, checkCallout, stepFieldHint } from './calloutFindings';
+import { calloutRetryHint, checkCallout, stepFieldHint } from './calloutFindings';
 import type { AddFinding, PreparedStep, ScenarioFinding } from './findingTypes';
 import { BODY_KINDS, projectRoot, readUtf8, stepBody } from './stepBody';
 import { captureNames, checkName, checkRetry, checkSpecialReference, schemaFinding } from './stepFindings';
@@ -160,7 +160,7 @@ function shapeFinding(
             ? ` ${takes}.`
             : stepFieldHint(stepKind, k, Object.keys(stepAt(value, at[1] as number)))
           : stepKind === 'callout' && at.length === 3 && at[2] === 'retry'
-            ? CALLOUT_RETRY_HINT
+            ? calloutRetryHint(k, Object.keys(objectAt(value, at)))
             : expectKeyHint(at, k, Object.keys(objectAt(value, at)));
       add('wrong-shape', `Unknown field "${k}" ${where} of a scenario.${hint}`, [...at, k], true);
     }
@@ -176,6 +176,15 @@ function shapeFinding(
     const missing = !hasKey(value, at[1] as number, reads.field);
     const example = `such as "\${signup.${snake(reads.field)}}"`;
     add('wrong-shape', missing ? `${takes}; this step has none (${example}).` : `${takes}, as text (${example}).`, at);
+    return;
+  }
+  const field = at[at.length - 1];
+  const holder = objectAt(value, at.slice(0, -1));
+  if (typeof field === 'string' && at.length > 1 && !(field in holder)) {
+    // A required field left out (often misspelt: `fore` for `for`): said so, not zod's "Invalid input".
+    const other = Object.keys(holder).find(k => suggestKey(k, [field], new Set()) === field);
+    const written = other === undefined ? '' : ` (is "${other}" it, misspelt?)`;
+    add('wrong-shape', `${formatPath(at)} is missing: ${formatPath(at.slice(0, -1))} needs "${field}"${written}.`, at);
     return;
   }
   add('wrong-shape', `${formatPath(at) || 'The scenario'}: ${issue.message}.`, at);

@@ -252,7 +252,7 @@ export const Step = z.discriminatedUnion('kind', [
     {
       event: described(
         z.union([z.string(), z.array(z.string())]),
-        "The event type (or types) to match, such as `InvoicePosted`: the last segment of the URL the definition points at (`${receiver.url}/InvoicePosted`), else the body's `Event.Type`.",
+        "The event type (or types) to match, such as `InvoicePosted`: the callout body's `Event.Type`, else the last segment of the URL the definition points at (`${receiver.url}/InvoicePosted`) when it names an event.",
       ).optional(),
       where: z
         .array(ValueCheck)

@@ -45,13 +45,13 @@ function timeless(format: Format, report: string): unknown {
 }
 
 /** The unsharded run, then 4 shards and their merge, on the same files; both sets of reports and exit codes. */
-async function wholeAndSharded(name: string, files: string[]) {
+async function wholeAndSharded(name: string, files: string[], flags: string[] = []) {
   const dir = path.join(tmp, name);
-  const whole = await runCli(['test', ...files, ...reportFlags(path.join(dir, 'whole'))]);
+  const whole = await runCli(['test', ...files, ...flags, ...reportFlags(path.join(dir, 'whole'))]);
   const shards = [];
   for (let i = 1; i <= 4; i++) {
     const out = path.join(dir, 'shards', `shard-${i}.json`);
-    shards.push(await runCli(['test', ...files, '--shard', `${i}/4`, '--report', `json=${out}`]));
+    shards.push(await runCli(['test', ...files, ...flags, '--shard', `${i}/4`, '--report', `json=${out}`]));
   }
   const merged = await runCli(['merge-reports', path.join(dir, 'shards'), ...reportFlags(path.join(dir, 'merged'))]);
   return { dir, whole, shards, merged };
@@ -128,6 +128,22 @@ describe('test --shard i/4 on four machines, then merge-reports', () => {
       ['passed', 'passed', 'failed'],
     );
     assert.match(fs.readFileSync(path.join(r.dir, 'merged', 'report.xml'), 'utf8'), /<failure message="expected/);
+  });
+
+  test("--iterations 2: a file's two runs are in one shard, merged as the whole run (no 'in both' refusal)", async () => {
+    const files = [
+      'examples/scenarios/pause-then-resume.scenario.json',
+      'examples/scenarios/time-travel.scenario.json',
+    ];
+    const r = await wholeAndSharded('iterations', files, ['--iterations', '2']);
+    assert.equal(r.whole.status, 0, r.whole.stderr);
+    assert.equal(r.merged.status, 0, r.merged.stderr);
+    assert.doesNotMatch(r.merged.stderr, /is in both/);
+    const json = assertSameReports(r.dir);
+    assert.deepEqual(
+      json.scenarios.map(s => s.file),
+      [files[0], files[0], files[1], files[1]],
+    );
   });
 
   test('a scenario file with errors: no shard runs anything (each exits 2, as the whole run), nor does the merge', async () => {
