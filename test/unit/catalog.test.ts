@@ -115,13 +115,15 @@ describe('node dist/cli.js endpoints', () => {
   });
   test("text lists every operation without a query, under its group's heading with the count", () => {
     const lines = run().stdout.split('\n');
-    const ops = lines.filter(l => /^  (GET|POST|PUT|PATCH|DELETE)\s/.test(l));
+    const ops = lines.filter(l => /^ {2}(GET|POST|PUT|PATCH|DELETE)\s/.test(l));
     assert.equal(ops.length, OPERATIONS.length);
     const groups = new Set(OPERATIONS.map(o => o.group));
     const headings = lines.filter(l => /^\S.* \(\d+\)$/.test(l));
     assert.equal(headings.length, groups.size);
     assert.ok(headings.includes(`Invoices (v2) (${OPERATIONS.filter(o => o.group === 'Invoices (v2)').length})`));
-    const at = lines.findIndex(l => /^  GET\s+\/system-health\/api-requests\/volume-summary\s+list API volume/.test(l));
+    const at = lines.findIndex(l =>
+      /^ {2}GET\s+\/system-health\/api-requests\/volume-summary\s+list API volume/.test(l),
+    );
     assert.ok(at > 0);
     assert.match(
       lines
