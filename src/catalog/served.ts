@@ -17,6 +17,7 @@ export const LOCAL_SANDBOX_ROUTES: readonly string[] = [
   'GET /v1/orders/{orderNumber}',
   'GET /v1/subscriptions/{subscriptionKey}',
   'GET /v1/accounts/{accountKey}',
+  'GET /v1/accounts/{accountKey}/summary',
   'GET /v1/catalog/products',
   'GET /v1/rateplan/{productKey}/productRatePlan',
   'GET /v2/plans',

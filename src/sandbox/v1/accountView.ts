@@ -7,6 +7,7 @@ import type { AccountRec, Contact, Store } from '../state/store';
 import { mrrNow } from './itemFacts';
 import { accountMetricsV1 } from './memoViews';
 import { batchOf } from '../invoicing/billRunRequest';
+export { batchOf };
 import { add, ZERO } from '../money/exact';
 
 export function accountAnswer(a: AccountRec, store: Store) {
@@ -45,7 +46,7 @@ const V1_ADDRESS: Record<string, string> = {
   postal_code: 'zipCode',
 };
 
-function contact(c: Contact) {
+export function contact(c: Contact) {
   const address = (c.address ?? {}) as Record<string, unknown>;
   const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
   const fields: Record<string, string | undefined> = {

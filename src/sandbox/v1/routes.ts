@@ -6,7 +6,7 @@ import { effectiveServiceVersion } from '../../wire/serviceVersion';
 import { runOrder } from '../engine/orders';
 import type { RouteDeps } from '../http/routeDeps';
 import { ok, type Reply, type Route } from '../http/router';
-import type { Store } from '../state/store';
+import type { AccountRec, Store } from '../state/store';
 import { accountAnswer } from './accountView';
 import type { V1OrderBody } from './body';
 import { checkOrderBody } from './check';
@@ -15,6 +15,7 @@ import { asV1, notFoundIn } from './errors';
 import { billingRoutesV1 } from './billingRoutes';
 import { usageRoutesV1 } from './usageRoutes';
 import { accountRoutesV1, keepNewAccountV1 } from './accountRoutes';
+import { accountSummary } from './accountSummary';
 import { paymentMethodRoutesV1 } from './paymentMethodRoutes';
 import { paymentRoutesV1 } from './paymentRoutes';
 import { memoRoutesV1 } from './memoRoutes';
@@ -57,6 +58,11 @@ export function v1Routes(deps: RouteDeps): Route[] {
       handle: call => getSubscription(store, call.params.subscriptionKey),
     },
     { method: 'GET', path: '/v1/accounts/{accountKey}', handle: call => getAccount(store, call.params.accountKey) },
+    {
+      method: 'GET',
+      path: '/v1/accounts/{accountKey}/summary',
+      handle: call => ok(accountSummary(store, accountOf(store, call.params.accountKey))),
+    },
     ...billingRoutesV1(deps),
     ...paymentRoutesV1(deps),
     ...usageRoutesV1(deps),
@@ -114,8 +120,10 @@ function getSubscription(store: Store, key: string): Reply {
   return ok(subscriptionAnswer(sub, store.accounts.get(sub.account_number)));
 }
 
-function getAccount(store: Store, key: string): Reply {
+function accountOf(store: Store, key: string): AccountRec {
   const account = store.accounts.get(key) ?? store.accountList.find(a => a.id === key);
   if (!account) throw notFoundIn('unknown', `Account ${key} does not exist.`);
-  return ok(accountAnswer(account, store));
+  return account;
 }
+
+const getAccount = (store: Store, key: string): Reply => ok(accountAnswer(accountOf(store, key), store));
