@@ -51,4 +51,28 @@ describe('GET /v1/accounts/{key}/summary', () => {
     assert.equal(s.subscriptions[0].ratePlans[0].productRatePlanId, 'plan-team-monthly');
     assert.equal((await call('GET', '/v1/accounts/A404/summary')).status, 404);
   });
+
+  test('GET /v1/refunds lists the kept refunds and GET /v1/payment-methods/{id} reads the kept card (were simulated)', async () => {
+    const order = await call('POST', '/v2/orders', newCustomer([TEAM], '2027-01-01'));
+    const account = order.json.account_id as string;
+    const card = { card_number: '5555555555554444', brand: 'mastercard', expiry_month: 3, expiry_year: 2032 };
+    const method = await call('POST', '/v2/payment_methods', { account_id: account, type: 'card', card });
+    const body = { account_id: account, payment_method_id: method.json.id, amount: 40, currency: 'USD' };
+    const paid = await call('POST', '/v2/payments', { ...body, payment_date: '2027-01-01', billing_documents: [] });
+    const refund = await call('POST', '/v2/refunds', { payment_id: paid.json.id, amount: 15 });
+    assert.equal(refund.status, 201, JSON.stringify(refund.json));
+    const list = await call('GET', '/v1/refunds?pageSize=40');
+    assert.equal(list.status, 200);
+    assert.deepEqual(v1.mismatches(list.json, 'GETRefundCollectionType'), []);
+    const ours = list.json.refunds.find((r: { number: string }) => r.number === refund.json.refund_number);
+    assert.equal(ours?.amount, 15, JSON.stringify(list.json.refunds));
+    const read = await call('GET', `/v1/payment-methods/${method.json.id}`);
+    assert.equal(read.status, 200, JSON.stringify(read.json));
+    assert.deepEqual(v1.mismatches(read.json, 'GETPaymentMethodResponse'), []);
+    assert.deepEqual(
+      [read.json.id, read.json.type, read.json.creditCardMaskNumber, read.json.expirationYear],
+      [method.json.id, 'CreditCard', '************4444', 2032],
+    );
+    assert.equal((await call('GET', '/v1/payment-methods/nope')).status, 404);
+  });
 });

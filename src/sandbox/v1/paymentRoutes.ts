@@ -10,6 +10,7 @@ import { liveMethod } from '../payments/methods';
 import { applyPayment, cancelPayment, refundPayment, takePayment, unapplyPayment } from '../payments/payments';
 import { accountByKey } from '../state/lookup';
 import type { PaymentRec } from '../state/payments';
+import type { Store } from '../state/store';
 import { invalid, missing, notFoundIn } from './errors';
 import { invoicesV1, payingV1 } from './paymentBodies';
 import { paymentAnswerV1, refundAnswerV1 } from './paymentView';
@@ -122,6 +123,11 @@ export function paymentRoutesV1(deps: RouteDeps): Route[] {
     },
     {
       method: 'GET',
+      path: '/v1/refunds',
+      handle: call => ok(refundPage(store, call.query)),
+    },
+    {
+      method: 'GET',
       path: '/v1/refunds/{refundKey}',
       handle: call => {
         const r = store.payments.refund(call.params.refundKey);
@@ -130,4 +136,19 @@ export function paymentRoutesV1(deps: RouteDeps): Route[] {
       },
     },
   ];
+}
+
+const REFUNDS_PAGE_MAX = 40;
+
+/** GET /v1/refunds: the kept refunds, oldest first, by page (from 1) and pageSize (default 20, at most 40). */
+function refundPage(store: Store, q: URLSearchParams) {
+  const size = Math.min(REFUNDS_PAGE_MAX, Math.max(1, Number(q.get('pageSize')) || 20));
+  const page = Math.max(1, Number(q.get('page')) || 1);
+  const all = store.payments.refundList;
+  const next = page * size < all.length ? `/v1/refunds?page=${page + 1}&pageSize=${size}` : undefined;
+  return {
+    refunds: all.slice((page - 1) * size, page * size).map(r => refundAnswerV1(store, r)),
+    ...(next ? { nextPage: next } : {}),
+    success: true,
+  };
 }
