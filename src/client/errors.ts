@@ -213,7 +213,7 @@ export function unexpectedAnswer(
 
 /** What to do after a v2 failure, from its status and code (the reference leaves the codes open: the common ones). */
 function adviceForV2(status: number, code: string | undefined, parameter: string | undefined): string | undefined {
-  const field = parameter ? ` ${parameter}` : ' the field';
+  const field = parameter ? ` "${parameter}"` : ' the field';
   if (status === 429) return 'Too many requests in flight: it is retried after Retry-After.';
   if (status === 413) return 'The body is too large: split the order.';
   if (code === 'unknown_parameter') return `Remove${field}.`;

@@ -141,9 +141,9 @@ describe('a Local sandbox 501 (an operation it does not serve), over HTTP', () =
 test('a v2 failure says what to do in the panel: by its status and code, naming the parameter', () => {
   const v2 = (status: number, code: string, parameter?: string) =>
     httpError('POST', URL_, status, {}, { type: 'x', errors: [{ code, message: 'No.', parameter }] }, 'editor').advice;
-  assert.equal(v2(400, 'missing_parameter', 'bill_to.last_name'), 'Add bill_to.last_name.');
-  assert.equal(v2(400, 'unknown_parameter', 'colour'), 'Remove colour.');
-  assert.equal(v2(400, 'invalid_parameter', 'filter[]'), 'Correct filter[] as the message says, then send again.');
+  assert.equal(v2(400, 'missing_parameter', 'bill_to.last_name'), 'Add "bill_to.last_name".');
+  assert.equal(v2(400, 'unknown_parameter', 'colour'), 'Remove "colour".');
+  assert.equal(v2(400, 'invalid_parameter', 'filter[]'), 'Correct "filter[]" as the message says, then send again.');
   assert.match(v2(404, 'not_found')!, /Check the id: it may be mistyped, deleted, or from another environment/);
   assert.match(v2(400, 'invalid_state')!, /Read the object first \(GET\) to see its status/);
   assert.match(v2(403, 'forbidden')!, /permission/);

@@ -204,6 +204,11 @@ describe('v2 payments, kept in the store', () => {
     );
     const un = await call('PUT', `/v2/payments/${p.id}/unapply`, docs(100));
     assert.equal(conforms(un, 200, 'payment', 'PUT /v2/payments/{payment_id}/unapply').amount_applied, 0);
+    const again = await call('PUT', `/v2/payments/${p.id}/unapply`, docs(1));
+    assert.match(
+      refused(again, 400, 'invalid_parameter'),
+      /has nothing applied to INV\d{8}: there is nothing to unapply/,
+    );
     assert.equal((await invoice(call, inv)).balance, 350);
     const canceled = await call('POST', `/v2/payments/${p.id}/cancel`);
     assert.equal(conforms(canceled, 200, 'payment', 'POST /v2/payments/{payment_id}/cancel').state, 'canceled');

@@ -184,6 +184,10 @@ export function unapplyPayment(store: Store, p: PaymentRec, given: Application[]
       .entriesFor(d.id)
       .filter(e => e.id === p.id)
       .reduce((t, e) => (e.kind === 'apply' ? add(t, exact(e.amount!)) : sub(t, exact(e.amount!))), ZERO);
+    if (!isPositive(applied)) {
+      const why = `Payment ${p.number} has nothing applied to ${d.number}: there is nothing to unapply there.`;
+      throw new PaymentRefused(`billing_documents[${i}].id`, why);
+    }
     if (!(a.amount > 0) || less(applied, exact(a.amount))) {
       const was = roundMoney(applied, p.currency);
       throw new PaymentRefused(
