@@ -132,7 +132,6 @@ export const LOCAL_SANDBOX_ROUTES: readonly string[] = [
   'POST /v1/payment-methods',
   'GET /v1/accounts/{accountKey}/payment-methods',
   'PUT /v1/payment-methods/{methodId}',
-  'GET /v1/payment-methods/{methodId}',
   'DELETE /v1/payment-methods/{methodId}',
   'POST /v1/accounts',
   'PUT /v1/accounts/{accountKey}',

@@ -83,7 +83,6 @@ export function paymentMethodRoutesV1(deps: RouteDeps): Route[] {
           return ok({ success: true, id: m.id });
         }),
     },
-    { method: 'GET', path: PATH, handle: call => ok(methodAnswerV1(store, method(call.params.methodId))) },
     {
       method: 'DELETE',
       path: PATH,
