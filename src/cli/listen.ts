@@ -63,7 +63,7 @@ async function forward(req: http.IncomingMessage, res: http.ServerResponse, targ
   const chunks: Buffer[] = [];
   for await (const c of req) chunks.push(c as Buffer);
   const body = Buffer.concat(chunks).toString('utf8');
-  io.out(describe(body));
+  io.out(describeCallout(body));
   let status = 502;
   try {
     const r = await fetch(target, {
@@ -82,7 +82,7 @@ async function forward(req: http.IncomingMessage, res: http.ServerResponse, targ
 }
 
 /** `2027-02-01 InvoicePosted INV00000002 (A00000001)`, `... OrderActionProcessed Suspend S00000001 (...)`. */
-function describe(body: string): string {
+export function describeCallout(body: string): string {
   let f: Record<string, string> = {};
   try {
     f = JSON.parse(body) as Record<string, string>;
@@ -93,9 +93,18 @@ function describe(body: string): string {
   const what =
     action + (f['Subscription.SubscriptionNumber'] ?? '') ||
     (f['Refund.RefundNumber'] ?? f['Payment.PaymentNumber'] ?? f['Order.OrderNumber'] ?? '') ||
-    (f['Invoice.InvoiceNumber'] ?? f['BillRun.BillRunNumber'] ?? '');
+    (f['Invoice.InvoiceNumber'] ?? f['BillRun.BillRunNumber'] ?? '') ||
+    usageWords(f);
   const account = f['Account.AccountNumber'] ? ` (${f['Account.AccountNumber']})` : '';
-  return `${f['Event.Date'] ?? ''} ${f['Event.Type'] ?? 'callout'} ${what}${account}`.trim();
+  return `${f['Event.Date'] ?? ''} ${f['Event.Type'] ?? 'callout'} ${what}${account}`.replace(/ {2,}/g, ' ').trim();
+}
+
+/** An upload of usage in a few words: `2 records, 1234.5 call`. */
+function usageWords(f: Record<string, string>): string {
+  const n = f['Usage.RecordCount'];
+  if (!n) return '';
+  const quantity = f['Usage.Quantity'] ? `, ${f['Usage.Quantity']} ${f['Usage.UnitOfMeasure'] ?? ''}`.trimEnd() : '';
+  return `${n} record${n === '1' ? '' : 's'}${quantity}`;
 }
 
 function forwardTarget(url: string): string {

@@ -4,7 +4,7 @@
 // wait has a deadline.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { listenCommand } from '../../src/cli/listen';
+import { describeCallout, listenCommand } from '../../src/cli/listen';
 import { startSandbox } from '../../src/sandbox';
 import { Arrivals, caller, DEFINITIONS, receiver } from './calloutReceiver';
 import { newCustomerOrder } from './sandbox-v1-helpers';
@@ -50,4 +50,19 @@ test('listen refuses plain http to another host and unknown events, saying what 
     listenCommand({ baseUrl: 'http://127.0.0.1:1', forwardTo: 'http://localhost:3000/hook', events: 'Nope' }, io, {}),
     /--events takes names among OrderProcessed, OrderActionProcessed, InvoicePosted, PaymentProcessed, PaymentDeclined, RefundProcessed, UsageUploaded, BillRunCompletion; not "Nope"/,
   );
+});
+
+test('each event in one line, usage uploads too (was an empty object: "UsageUploaded  (A00000002)")', () => {
+  const usage = {
+    'Event.Type': 'UsageUploaded',
+    'Event.Date': '2027-01-15',
+    'Usage.RecordCount': '2',
+    'Usage.Quantity': '1234.5',
+    'Usage.UnitOfMeasure': 'call',
+    'Account.AccountNumber': 'A00000002',
+  };
+  assert.equal(describeCallout(JSON.stringify(usage)), '2027-01-15 UsageUploaded 2 records, 1234.5 call (A00000002)');
+  const paid = { 'Event.Type': 'PaymentProcessed', 'Event.Date': '2027-01-01', 'Payment.PaymentNumber': 'P-00000001' };
+  assert.equal(describeCallout(JSON.stringify(paid)), '2027-01-01 PaymentProcessed P-00000001');
+  assert.equal(describeCallout(JSON.stringify({ 'Event.Type': 'X' })), 'X');
 });
