@@ -281,6 +281,15 @@ describe('v1 accounts, payment methods, payments and refunds, on the store v2 re
     assert.equal(bad.status, 400);
     assert.equal(bad.json.success, false);
     assert.match(bad.json.reasons[0].message, /4242424242424242/);
+    assert.match(bad.json.reasons[0].message, /^cardNumber is not a card number/, "the v1 body's own field");
+    const onAccount = await call('POST', '/v1/accounts', {
+      name: 'Bad card',
+      currency: 'USD',
+      billToContact: { firstName: 'A', lastName: 'B' },
+      creditCard: creditCard('1234'),
+    });
+    assert.equal(onAccount.status, 400, JSON.stringify(onAccount.json));
+    assert.match(onAccount.json.reasons[0].message, /^creditCard\.cardNumber is not a card number/);
     const unknown = await call('POST', '/v1/payments', {
       type: 'Electronic',
       accountId: made.accountId,

@@ -12,7 +12,7 @@ import type { AccountRec, Contact, Store } from '../state/store';
 import { mergeContact } from '../v2/accountRoutes';
 import type { V1Contact } from './body';
 import { invalid, notFoundIn, notServed } from './errors';
-import { KEPT_TYPES_V1, methodInputV1, payingV1 } from './paymentBodies';
+import { KEPT_TYPES_V1, methodInputV1, payingV1, V1_ACCOUNT_CARD_FIELDS } from './paymentBodies';
 import { contact } from './translate';
 
 type Body = Record<string, unknown>;
@@ -121,12 +121,17 @@ function methodOf(b: Body): MethodInput | undefined {
 }
 
 function keepDefault(store: Store, account: AccountRec, pm: MethodInput, at: string): string {
-  return payingV1('paymentMethod', () => {
-    const rec = newMethod(account, pm, at);
-    store.payments.addMethod(rec);
-    makeDefault(store, rec, at);
-    return rec.id;
-  });
+  return payingV1(
+    'paymentMethod',
+    () => {
+      const rec = newMethod(account, pm, at);
+      store.payments.addMethod(rec);
+      makeDefault(store, rec, at);
+      return rec.id;
+    },
+    false,
+    V1_ACCOUNT_CARD_FIELDS,
+  );
 }
 
 function changeV1(store: Store, a: AccountRec, b: Body, at: string): void {

@@ -11,6 +11,12 @@ import { BRAND_V1 } from './paymentView';
 
 type Body = Record<string, unknown>;
 
+/** The payment rules name v2's fields: a v1 answer names the v1 body's instead (v2 name -> v1 name). */
+export type V1Names = Readonly<Record<string, string>>;
+export const V1_METHOD_FIELDS: V1Names = { 'card.card_number': 'cardNumber' };
+/** The same card given as an account's creditCard block (POST/PUT /v1/accounts). */
+export const V1_ACCOUNT_CARD_FIELDS: V1Names = { 'card.card_number': 'creditCard.cardNumber' };
+
 /** The v1 payment method types the sandbox keeps. */
 export const KEPT_TYPES_V1 = ['CreditCard', 'ACH', 'SEPA'];
 
@@ -18,20 +24,21 @@ export const KEPT_TYPES_V1 = ['CreditCard', 'ACH', 'SEPA'];
  * Runs a rule of the payments (or the memos); what it refuses is v1's 400 (or 404) of `resource`, its message led
  * by the field it names when `naming`.
  */
-export function payingV1<T>(resource: V1Resource, act: () => T, naming = false): T {
+export function payingV1<T>(resource: V1Resource, act: () => T, naming = false, fields: V1Names = V1_METHOD_FIELDS): T {
   try {
     return act();
   } catch (e) {
     if (!(e instanceof PaymentRefused)) throw e;
-    if (e.code === 'not_found') throw v1Error('unknown', CATEGORY.notFound, e.message);
+    const message = Object.entries(fields).reduce((m, [v2, v1]) => m.split(v2).join(v1), e.message);
+    if (e.code === 'not_found') throw v1Error('unknown', CATEGORY.notFound, message);
     const category =
       e.code === 'invalid_state'
         ? CATEGORY.rule
         : e.code === 'missing_parameter'
           ? CATEGORY.missingField
           : CATEGORY.invalidValue;
-    const field = naming && e.parameter ? `${e.parameter}: ` : '';
-    throw v1Error(resource, category, `${field}${e.message}`);
+    const field = naming && e.parameter ? `${fields[e.parameter] ?? e.parameter}: ` : '';
+    throw v1Error(resource, category, `${field}${message}`);
   }
 }
 
