@@ -3,6 +3,7 @@
 // /v1/accounts/{key}/billing-documents/generate (one account), GET /v1/billing-documents (an account's invoices
 // and credit memos, paged by page and pageSize) and GET /v1/invoices/{invoiceKey}. v1 bodies are open: fields the
 // sandbox does not read are never an error; the ones it reads must have their types.
+import { pageOf } from './pages';
 import { batchList } from '../v2/billRunBodies';
 import { isRealDate } from '../../schemas/dates';
 import type { RouteDeps } from '../http/routeDeps';
@@ -260,8 +261,6 @@ function generateRequest(deps: RouteDeps, account: AccountRec, b: Body): BillRun
   };
 }
 
-const PAGE_SIZE_MAX = 40;
-
 /** An account's documents (accountId or accountNumber), newest first unless `sort` says otherwise. */
 function billingDocuments(store: Store, q: URLSearchParams) {
   const key = q.get('accountId') ?? q.get('accountNumber');
@@ -274,37 +273,20 @@ function billingDocuments(store: Store, q: URLSearchParams) {
   }
   const account = accountByKey(store, key);
   if (!account) throw notFoundIn('unknown', `Account ${key} does not exist.`);
-  const page = whole(q, 'page', 1, Infinity, 1);
-  const pageSize = whole(q, 'pageSize', 1, PAGE_SIZE_MAX, 20);
   const date = q.get('documentDate');
   const status = q.get('status');
-  let docs = store.documentList.filter(
+  const docs = store.documentList.filter(
     d =>
       d.account_number === account.account_number &&
       (!date || d.document_date === date) &&
       (!status || status === v1Status(statusOf(store, d))),
   );
-  docs = sorted(docs, q.get('sort'));
-  const from = (page - 1) * pageSize;
-  const more = from + pageSize < docs.length;
-  const next = new URLSearchParams(q);
-  next.set('page', String(page + 1));
-  next.set('pageSize', String(pageSize));
+  const { rows, nextPage } = pageOf(sorted(docs, q.get('sort')), q, '/v1/billing-documents');
   return {
     success: true,
-    documents: docs.slice(from, from + pageSize).map(d => billingDocumentRow(d, statusOf(store, d))),
-    ...(more ? { nextPage: `/v1/billing-documents?${next}` } : {}),
+    documents: rows.map(d => billingDocumentRow(d, statusOf(store, d))),
+    ...(nextPage ? { nextPage } : {}),
   };
-}
-
-function whole(q: URLSearchParams, name: string, min: number, max: number, fallback: number): number {
-  if (!q.has(name)) return fallback;
-  const n = Number(q.get(name));
-  if (!Number.isInteger(n) || n < min || n > max) {
-    const range = max === Infinity ? `${min} or more` : `${min} to ${max}`;
-    throw invalid('billingDocument', name, `a whole number, ${range}, not ${JSON.stringify(q.get(name))}.`);
-  }
-  return n;
 }
 
 /** `documentDate` (oldest first) or `-documentDate`; documentNumber likewise; default: the newest first. */
@@ -336,15 +318,6 @@ function invoiceOf(store: Store, key: string): BillingDocumentRec {
 /** An invoice's items as it holds them, paged by page and pageSize like the billing documents. */
 function invoiceItems(store: Store, key: string, q: URLSearchParams) {
   const d = invoiceOf(store, key);
-  const page = whole(q, 'page', 1, Infinity, 1);
-  const pageSize = whole(q, 'pageSize', 1, PAGE_SIZE_MAX, 20);
-  const from = (page - 1) * pageSize;
-  const next = new URLSearchParams(q);
-  next.set('page', String(page + 1));
-  next.set('pageSize', String(pageSize));
-  return {
-    success: true,
-    invoiceItems: d.items.slice(from, from + pageSize).map(i => invoiceItemView(i, d)),
-    ...(from + pageSize < d.items.length ? { nextPage: `/v1/invoices/${d.number}/items?${next}` } : {}),
-  };
+  const { rows, nextPage } = pageOf(d.items, q, `/v1/invoices/${d.number}/items`);
+  return { success: true, invoiceItems: rows.map(i => invoiceItemView(i, d)), ...(nextPage ? { nextPage } : {}) };
 }

@@ -4,6 +4,7 @@
 // autoPost; read, listed by account (page, pageSize), their items; posted, unposted, canceled; a credit memo applied
 // to invoices and debit memos, unapplied and refunded; PUT /v1/invoices/{invoiceKey}/write-off. v1 bodies are
 // open: fields the sandbox does not read are never an error; the ones it reads must have their types.
+import { pageOf } from './pages';
 import { payingV1 } from './paymentBodies';
 import { hasBody, parseJson, readBody } from '../http/body';
 import type { RouteDeps } from '../http/routeDeps';
@@ -15,13 +16,13 @@ import type { BillingDocumentRec } from '../state/documents';
 import { accountByKey } from '../state/lookup';
 import type { Store } from '../state/store';
 import { CATEGORY, invalid, notFoundIn, v1Error } from './errors';
-import { creditRefundAnswer, memoAnswer, memoItemAnswer } from './memoViews';
+import { memoAnswer, memoItemAnswer } from './memoViews';
+import { refundAnswerV1 } from './paymentView';
 
 type Body = Record<string, unknown>;
 const PATH = { credit_memo: 'credit-memos', debit_memo: 'debit-memos' } as const;
 const KEY = { credit_memo: 'creditMemoKey', debit_memo: 'debitMemoKey' } as const;
 const WHAT = { credit_memo: 'Credit memo', debit_memo: 'Debit memo' } as const;
-const PAGE_SIZE_MAX = 40;
 
 /** Runs a rule; what it refuses is a v1 error of the billing document naming its field (404 for what is not there). */
 const ruled = <T>(act: () => T): T => payingV1('billingDocument', act, true);
@@ -106,29 +107,15 @@ function memoList(store: Store, type: MemoType, q: URLSearchParams) {
   const key = q.get('accountId') ?? q.get('accountNumber');
   const account = key !== null ? accountByKey(store, key) : undefined;
   if (key !== null && !account) throw notFoundIn('unknown', `Account ${key} does not exist.`);
-  const page = whole(q, 'page', 1, 1_000_000);
-  const pageSize = whole(q, 'pageSize', 20, PAGE_SIZE_MAX);
   const all = store.documentList.filter(
     d => d.type === type && (!account || d.account_number === account.account_number),
   );
-  const from = (page - 1) * pageSize;
-  const next = new URLSearchParams(q);
-  next.set('page', String(page + 1));
-  next.set('pageSize', String(pageSize));
+  const { rows, nextPage } = pageOf(all, q, `/v1/${PATH[type]}`, 1_000_000);
   return {
     success: true,
-    [type === 'credit_memo' ? 'creditmemos' : 'debitmemos']: all
-      .slice(from, from + pageSize)
-      .map(d => memoAnswer(store, d)),
-    ...(from + pageSize < all.length ? { nextPage: `/v1/${PATH[type]}?${next}` } : {}),
+    [type === 'credit_memo' ? 'creditmemos' : 'debitmemos']: rows.map(d => memoAnswer(store, d)),
+    ...(nextPage ? { nextPage } : {}),
   };
-}
-
-function whole(q: URLSearchParams, name: string, fallback: number, max: number): number {
-  if (!q.has(name)) return fallback;
-  const n = Number(q.get(name));
-  if (!Number.isInteger(n) || n < 1 || n > max) throw invalid('billingDocument', name, `a whole number, 1 to ${max}.`);
-  return n;
 }
 
 export function memoRoutesV1(deps: RouteDeps): Route[] {
@@ -226,7 +213,7 @@ export function memoRoutesV1(deps: RouteDeps): Route[] {
           if (Number.isNaN(input.amount))
             throw v1Error('billingDocument', CATEGORY.missingField, 'totalAmount is required.');
           const r = deps.commit(() => ruled(() => refundCredit(store, d, input, at())));
-          return ok(creditRefundAnswer(store, r));
+          return ok(refundAnswerV1(store, r));
         }),
     },
     {

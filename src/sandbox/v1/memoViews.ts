@@ -4,7 +4,6 @@
 import { accountFigures, creditStatus, statusWithPayments } from '../payments/balances';
 import { documentBalance } from '../state/actions';
 import type { BillingDocumentRec, DocumentItemRec } from '../state/documents';
-import type { RefundRec } from '../state/payments';
 import type { AccountRec, Store } from '../state/store';
 import { v1Status } from './billingViews';
 
@@ -98,35 +97,6 @@ export function memoItemAnswer(d: BillingDocumentRec, i: DocumentItemRec) {
     createdDate: d.created_time,
     updatedById: ACTOR,
     updatedDate: d.created_time,
-  };
-}
-
-const METHOD_TYPE = { card: 'CreditCard', ach_debit: 'ACH', sepa_debit: 'BankTransfer' } as const;
-
-/** A credit memo's refund (GETRefundCreditMemoType). */
-export function creditRefundAnswer(store: Store, r: RefundRec) {
-  const method = r.payment_method_id ? store.payments.method(r.payment_method_id) : undefined;
-  return {
-    success: true,
-    id: r.id,
-    number: r.number,
-    accountId: r.account_id,
-    amount: r.amount,
-    ...(r.credit_memo_id ? { creditMemoId: r.credit_memo_id } : {}),
-    refundDate: r.refund_date,
-    status: 'Processed',
-    type: r.external ? 'External' : 'Electronic',
-    methodType: method && !r.external ? METHOD_TYPE[method.type] : 'Other',
-    ...(r.payment_method_id ? { paymentMethodId: r.payment_method_id } : {}),
-    ...(r.reason_code !== undefined ? { reasonCode: r.reason_code } : {}),
-    ...(r.reference_id !== undefined ? { referenceId: r.reference_id } : {}),
-    ...(r.description !== undefined ? { comment: r.description } : {}),
-    gatewayState: r.external ? 'NotSubmitted' : 'Settled',
-    ...(r.external ? {} : { settledOn: r.created_time, submittedOn: r.created_time }),
-    createdById: ACTOR,
-    createdDate: r.created_time,
-    updatedById: ACTOR,
-    updatedDate: r.created_time,
   };
 }
 

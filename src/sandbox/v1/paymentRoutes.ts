@@ -12,6 +12,7 @@ import { accountByKey } from '../state/lookup';
 import type { PaymentRec } from '../state/payments';
 import type { Store } from '../state/store';
 import { invalid, missing, notFoundIn } from './errors';
+import { pageOf } from './pages';
 import { invoicesV1, payingV1 } from './paymentBodies';
 import { paymentAnswerV1, refundAnswerV1 } from './paymentView';
 
@@ -138,17 +139,8 @@ export function paymentRoutesV1(deps: RouteDeps): Route[] {
   ];
 }
 
-const REFUNDS_PAGE_MAX = 40;
-
-/** GET /v1/refunds: the kept refunds, oldest first, by page (from 1) and pageSize (default 20, at most 40). */
+/** GET /v1/refunds: the kept refunds, oldest first, paged as the other v1 lists. */
 function refundPage(store: Store, q: URLSearchParams) {
-  const size = Math.min(REFUNDS_PAGE_MAX, Math.max(1, Number(q.get('pageSize')) || 20));
-  const page = Math.max(1, Number(q.get('page')) || 1);
-  const all = store.payments.refundList;
-  const next = page * size < all.length ? `/v1/refunds?page=${page + 1}&pageSize=${size}` : undefined;
-  return {
-    refunds: all.slice((page - 1) * size, page * size).map(r => refundAnswerV1(store, r)),
-    ...(next ? { nextPage: next } : {}),
-    success: true,
-  };
+  const { rows, nextPage } = pageOf(store.payments.refundList, q, '/v1/refunds');
+  return { refunds: rows.map(r => refundAnswerV1(store, r)), ...(nextPage ? { nextPage } : {}), success: true };
 }

@@ -53,26 +53,31 @@ export function paymentAnswerV1(store: Store, p: PaymentRec) {
 const METHOD_TYPE = { card: 'CreditCard', ach_debit: 'ACH', sepa_debit: 'SEPA' } as const;
 const REFUND_METHOD = { card: 'CreditCard', ach_debit: 'ACH', sepa_debit: 'BankTransfer' } as const;
 
+/**
+ * A refund in v1's words: of a payment (GETRefundType, with its payment and transaction time) or of a credit memo
+ * (GETRefundCreditMemoType, with its memo; an external one names no method).
+ */
 export function refundAnswerV1(store: Store, r: RefundRec) {
   const m = r.payment_method_id ? store.payments.method(r.payment_method_id) : undefined;
+  const ofMemo = r.credit_memo_id !== undefined;
   return {
     success: true,
     id: r.id,
     number: r.number,
-    paymentId: r.payment_id,
+    ...(ofMemo ? { creditMemoId: r.credit_memo_id } : { paymentId: r.payment_id }),
     accountId: r.account_id,
     amount: r.amount,
     refundDate: r.refund_date,
     type: r.external ? 'External' : 'Electronic',
     status: 'Processed',
-    methodType: m ? REFUND_METHOD[m.type] : 'Other',
+    methodType: m && !(ofMemo && r.external) ? REFUND_METHOD[m.type] : 'Other',
     ...(r.payment_method_id ? { paymentMethodId: r.payment_method_id } : {}),
     ...(r.description !== undefined ? { comment: r.description } : {}),
     ...(r.reason_code !== undefined ? { reasonCode: r.reason_code } : {}),
     ...(r.reference_id !== undefined ? { referenceId: r.reference_id } : {}),
     gatewayState: r.external ? 'NotSubmitted' : 'Settled',
     ...(r.external ? {} : { submittedOn: r.created_time, settledOn: r.created_time }),
-    refundTransactionTime: r.created_time,
+    ...(ofMemo ? {} : { refundTransactionTime: r.created_time }),
     createdById: ACTOR,
     createdDate: r.created_time,
     updatedById: ACTOR,
