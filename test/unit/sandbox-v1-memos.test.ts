@@ -5,10 +5,9 @@
 import { describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { answerDepartures } from '../../src/contract/answerCheck';
-import { newCustomer, TEAM } from './billRunFixtures';
 import { v1Caller } from './sandbox-v1-helpers';
 import { referenceChecker } from './sandbox-reference';
-import { v2Sandbox } from './sandboxV2';
+import { billedTeamCustomer, v2Sandbox } from './sandboxV2';
 
 const v1 = referenceChecker('v1-openapi.yaml', { required: true });
 type Call = Awaited<ReturnType<typeof v1Caller>>;
@@ -23,16 +22,8 @@ async function v1ok(call: Call, method: string, path: string, op: string, schema
 }
 
 async function billedCustomer(call: Call) {
-  const order = await call('POST', '/v2/orders', newCustomer([TEAM], '2027-01-01'));
-  const account = order.json.account_id as string;
-  const bill = await call('POST', `/v2/accounts/${account}/bill`, {});
-  const invoice = bill.json.invoices.data[0];
-  return {
-    account,
-    number: invoice.account_number as string,
-    invoice: invoice.invoice_number as string,
-    items: invoice.items.data as { id: string; amount: number }[],
-  };
+  const { account, invoice } = await billedTeamCustomer(call);
+  return { account, number: invoice.account_number, invoice: invoice.invoice_number, items: invoice.items.data };
 }
 
 describe('v1 memos on the store v2 reads', () => {

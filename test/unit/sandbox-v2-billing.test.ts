@@ -11,6 +11,7 @@ import { CLOCK_PATH } from '../../src/wire/sandboxClock';
 import { newCustomer, TEAM } from './billRunFixtures';
 import { referenceChecker, type Schema } from './sandbox-reference';
 import { tokenOf } from './sandboxToken';
+import { billedTeamCustomer } from './sandboxV2';
 
 const v2 = referenceChecker('quickstart-v2-openapi.yaml', { required: true });
 const v1 = referenceChecker('v1-openapi.yaml', { required: true });
@@ -37,14 +38,7 @@ async function caller(sb: Sandbox): Promise<Call> {
 }
 
 /** A new Team customer from 2027-01-01 (350 a month), billed today: its account id and first invoice. */
-async function billedCustomer(call: Call) {
-  const order = await call('POST', '/v2/orders', newCustomer([TEAM], '2027-01-01'));
-  assert.equal(order.status, 200, JSON.stringify(order.json));
-  const account = order.json.account_id as string;
-  const bill = await call('POST', `/v2/accounts/${account}/bill`, {});
-  assert.equal(bill.status, 200, JSON.stringify(bill.json));
-  return { account, invoice: bill.json.invoices.data[0] as { id: string; invoice_number: string; total: number } };
-}
+const billedCustomer = billedTeamCustomer;
 
 const invoicesOf = async (call: Call, account: string) =>
   (await call('GET', `/v2/invoices?filter[]=account_id.EQ:${account}`)).json.data as Record<string, unknown>[];

@@ -13,21 +13,15 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { startSandbox } from '../../src/sandbox';
 import { CLOCK_PATH } from '../../src/wire/sandboxClock';
-import { newCustomer, TEAM } from './billRunFixtures';
 import { v1Caller } from './sandbox-v1-helpers';
-import { conforms, refused, v2Sandbox } from './sandboxV2';
+import { billedTeamCustomer, conforms, refused, v2Sandbox } from './sandboxV2';
 
 type Call = Awaited<ReturnType<typeof v1Caller>>;
 
 /** A new Team customer (350 a month from 2027-01-01: Seats 250, Platform fee 100) billed today. */
 async function billedCustomer(call: Call) {
-  const order = await call('POST', '/v2/orders', newCustomer([TEAM], '2027-01-01'));
-  assert.equal(order.status, 200, JSON.stringify(order.json));
-  const account = order.json.account_id as string;
-  const bill = await call('POST', `/v2/accounts/${account}/bill`, {});
-  assert.equal(bill.status, 200, JSON.stringify(bill.json));
-  const invoice = bill.json.invoices.data[0];
-  return { account, invoice: invoice.id as string, items: invoice.items.data as { id: string; amount: number }[] };
+  const { account, invoice } = await billedTeamCustomer(call);
+  return { account, invoice: invoice.id, items: invoice.items.data };
 }
 
 const invoice = async (call: Call, id: string) =>

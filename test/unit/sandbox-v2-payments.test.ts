@@ -10,10 +10,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { startSandbox } from '../../src/sandbox';
 import { CLOCK_PATH } from '../../src/wire/sandboxClock';
-import { newCustomer, TEAM } from './billRunFixtures';
 import { v1Caller } from './sandbox-v1-helpers';
 import { tokenOf } from './sandboxToken';
-import { conforms, refused, v2Sandbox } from './sandboxV2';
+import { billedTeamCustomer, conforms, refused, v2Sandbox } from './sandboxV2';
 import { referenceChecker } from './sandbox-reference';
 import { answerDepartures } from '../../src/contract/answerCheck';
 
@@ -28,12 +27,8 @@ const card = (number: string, expiry_year = 2030) => ({
 
 /** A new Team customer (350 a month from 2027-01-01) billed today: its account id and first invoice's id. */
 async function billedCustomer(call: Call) {
-  const order = await call('POST', '/v2/orders', newCustomer([TEAM], '2027-01-01'));
-  assert.equal(order.status, 200, JSON.stringify(order.json));
-  const account = order.json.account_id as string;
-  const bill = await call('POST', `/v2/accounts/${account}/bill`, {});
-  assert.equal(bill.status, 200, JSON.stringify(bill.json));
-  return { account, invoice: bill.json.invoices.data[0].id as string };
+  const { account, invoice } = await billedTeamCustomer(call);
+  return { account, invoice: invoice.id };
 }
 
 /** DELETE /v2/payment_methods/{id}: a 204, no body. */

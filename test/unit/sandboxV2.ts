@@ -5,6 +5,7 @@ import * as assert from 'node:assert/strict';
 import { answerDepartures } from '../../src/contract/answerCheck';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { referenceChecker } from './sandbox-reference';
+import { newCustomer, TEAM } from './billRunFixtures';
 import { v1Caller, type Answer } from './sandbox-v1-helpers';
 
 export const v2 = referenceChecker('quickstart-v2-openapi.yaml', { required: true });
@@ -62,3 +63,24 @@ export const teamOrder = (account: object) => ({
     },
   ],
 });
+
+/** The invoice a v2 bill answers, as the tests read it. */
+export interface BilledInvoice {
+  id: string;
+  invoice_number: string;
+  account_number: string;
+  total: number;
+  items: { data: { id: string; amount: number }[] };
+}
+
+/** A new Team customer (350 a month from 2027-01-01), billed once through v2: its account id and that invoice. */
+export async function billedTeamCustomer(
+  call: (method: string, path: string, body?: unknown) => Promise<Pick<Answer, 'status' | 'json'>>,
+): Promise<{ account: string; invoice: BilledInvoice }> {
+  const order = await call('POST', '/v2/orders', newCustomer([TEAM], '2027-01-01'));
+  assert.equal(order.status, 200, JSON.stringify(order.json));
+  const account = order.json.account_id as string;
+  const bill = await call('POST', `/v2/accounts/${account}/bill`, {});
+  assert.equal(bill.status, 200, JSON.stringify(bill.json));
+  return { account, invoice: bill.json.invoices.data[0] as BilledInvoice };
+}
