@@ -67,15 +67,28 @@ export interface CalloutHistoryRead {
   attempts: number;
 }
 
-/** Reads the history (the event type filtered by the service, the rest here), newest delivery first. */
+/**
+ * Reads the history (the event type filtered by the service, the rest here), newest delivery first. The Local
+ * sandbox answers every attempt in full in one read (LOCAL_CALLOUTS_PATH); a sandbox without that path (an older
+ * one) is read as any service is, page by page.
+ */
 export async function readCalloutHistory(
   client: HistoryClient,
   filter: CalloutFilter = {},
   o: { signal?: AbortSignal; maxPages?: number; localSandbox?: boolean } = {},
 ): Promise<CalloutHistoryRead> {
+  const local = o.localSandbox ? await localAttempts(client, filter, o.signal) : undefined;
+  const { rows, truncated } = local ? { rows: local, truncated: false } : await historyPages(client, filter, o);
+  return { deliveries: filterDeliveries(groupDeliveries(rows), filter), truncated, attempts: rows.length };
+}
+
+async function historyPages(
+  client: HistoryClient,
+  filter: CalloutFilter,
+  o: { signal?: AbortSignal; maxPages?: number },
+): Promise<{ rows: CalloutAttemptRow[]; truncated: boolean }> {
   const rows: CalloutAttemptRow[] = [];
   const maxPages = o.maxPages ?? MAX_PAGES;
-  let truncated = false;
   for (let page = 1; ; page++) {
     const query = {
       page: String(page),
@@ -90,41 +103,67 @@ export async function readCalloutHistory(
       const a = parseAttempt(raw, rows.length);
       if (a) rows.push(a);
     }
-    if (!data.nextPage || !list.length) break;
-    if (page >= maxPages) {
-      truncated = true;
-      break;
-    }
+    if (!data.nextPage || !list.length) return { rows, truncated: false };
+    if (page >= maxPages) return { rows, truncated: true };
   }
-  if (o.localSandbox) await withRequests(client, rows, o.signal);
-  return { deliveries: filterDeliveries(groupDeliveries(rows), filter), truncated, attempts: rows.length };
 }
 
 /** Where the Local sandbox answers each attempt in full (the reference's history rows hold no request). */
 export const LOCAL_CALLOUTS_PATH = '/_sandbox/callouts';
 
 /**
- * The Local sandbox's attempts with what the reference's rows lack (the request's headers, masked there already,
- * and body; the duration), added to the rows by id. A sandbox without that path (an older one) leaves them as read.
+ * The Local sandbox's attempts, read as history rows with what the reference's rows lack (the request's headers,
+ * masked there already, and body; the duration); undefined when it has no such path.
  */
-async function withRequests(client: HistoryClient, rows: CalloutAttemptRow[], signal?: AbortSignal): Promise<void> {
-  type Full = { id?: unknown; durationMs?: unknown; request?: { headers?: unknown; body?: unknown } };
+async function localAttempts(
+  client: HistoryClient,
+  filter: CalloutFilter,
+  signal?: AbortSignal,
+): Promise<CalloutAttemptRow[] | undefined> {
+  type Full = {
+    id?: unknown;
+    attemptedNum?: unknown;
+    createTime?: unknown;
+    notification?: unknown;
+    durationMs?: unknown;
+    event?: { type?: unknown; fields?: unknown };
+    request?: { method?: unknown; url?: unknown; headers?: unknown; body?: unknown };
+    response?: { status?: unknown; body?: unknown };
+  };
   let full: Full[];
   try {
-    const r = await client.send<{ attempts?: Full[] }>({ method: 'GET', path: LOCAL_CALLOUTS_PATH }, { signal });
-    full = Array.isArray(r.data?.attempts) ? r.data.attempts : [];
+    const query = filter.eventType ? { eventCategory: filter.eventType } : undefined;
+    const r = await client.send<{ attempts?: Full[] }>({ method: 'GET', path: LOCAL_CALLOUTS_PATH }, { query, signal });
+    if (!Array.isArray(r.data?.attempts)) return undefined;
+    full = r.data.attempts;
   } catch (e) {
     if (signal?.aborted) throw e;
-    return; // the rows as the history answered them
+    return undefined;
   }
-  const byId = new Map(full.map(f => [text(f.id), f]));
-  for (const row of rows) {
-    const f = row.id === undefined ? undefined : byId.get(row.id);
-    if (!f) continue;
-    row.headers ??= stringRecord(f.request?.headers);
-    row.body ??= text(f.request?.body);
-    row.durationMs ??= num(f.durationMs);
+  const rows: CalloutAttemptRow[] = [];
+  for (const f of full) {
+    if (typeof f !== 'object' || f === null) continue;
+    const row = parseAttempt(
+      {
+        id: f.id,
+        attemptedNum: f.attemptedNum,
+        createTime: f.createTime,
+        eventCategory: f.event?.type,
+        eventContext: f.event?.fields,
+        notification: f.notification,
+        requestMethod: f.request?.method,
+        requestUrl: f.request?.url,
+        requestHeaders: f.request?.headers,
+        requestBody: f.request?.body,
+        responseCode: f.response?.status,
+        responseContent: f.response?.body,
+        durationMs: f.durationMs,
+      },
+      rows.length,
+    );
+    if (row) rows.push(row);
   }
+  return rows;
 }
 
 /** Sends a delivery again (its newest attempt's request); the service records it as new attempts. */

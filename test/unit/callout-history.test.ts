@@ -93,6 +93,44 @@ test('on the Local sandbox an attempt opens with the request as sent: its header
   assert.ok(!JSON.stringify(doc).includes('hook-secret'));
 });
 
+test('on the Local sandbox the view reads its attempts in one request, the same deliveries as the history pages give', async t => {
+  const { client } = await postedInvoice(t);
+  const paths: string[] = [];
+  const counted = {
+    send: <T>(op: { method: string; path: string }, r?: Parameters<typeof client.send>[1]) => {
+      paths.push(op.path);
+      return client.send<T>(op, r);
+    },
+  };
+  const local = await readCalloutHistory(counted, {}, { localSandbox: true });
+  assert.deepEqual(paths, ['/_sandbox/callouts']);
+  const paged = await readCalloutHistory(client);
+  const view = (r: typeof local) =>
+    r.deliveries.map(d => [d.eventType, d.notification, d.object, deliveryStatus(d), d.attempts.map(a => a.id)]);
+  assert.deepEqual(view(local), view(paged));
+  assert.equal(local.attempts, paged.attempts);
+  paths.length = 0;
+  const invoices = await readCalloutHistory(counted, { eventType: 'InvoicePosted' }, { localSandbox: true });
+  assert.deepEqual(paths, ['/_sandbox/callouts'], 'the event type filtered by the sandbox');
+  assert.deepEqual(
+    invoices.deliveries.map(d => d.eventType),
+    ['InvoicePosted'],
+  );
+});
+
+test('a sandbox without the full-attempts path is read page by page as any service', async t => {
+  const { client } = await postedInvoice(t);
+  const older = {
+    send: <T>(op: { method: string; path: string }, r?: Parameters<typeof client.send>[1]) =>
+      op.path === '/_sandbox/callouts' ? Promise.reject(new Error('404 Not Found')) : client.send<T>(op, r),
+  };
+  const read = await readCalloutHistory(older, {}, { localSandbox: true });
+  assert.deepEqual(
+    read.deliveries.map(d => d.eventType),
+    ['InvoicePosted', 'OrderProcessed'],
+  );
+});
+
 test('retries and a resend are attempts of the one delivery; Resend sends it again and it then reads 200', async t => {
   // The invoice callout is not retried: it fails once (500) and stays failed until resent.
   const { client, hook, hooks } = await postedInvoice(t, [200, 500], false);

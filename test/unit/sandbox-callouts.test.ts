@@ -162,6 +162,13 @@ describe('callouts', () => {
     );
     const failed = await call('GET', '/v1/notification-history/callout?failedOnly=true');
     assert.equal(failed.json.calloutHistories.length, 2);
+    const paged = await call('GET', '/v1/notification-history/callout?pageSize=2');
+    assert.equal(paged.json.calloutHistories.length, 2);
+    assert.equal(new URL(paged.json.nextPage, 'http://x').searchParams.get('page'), '2');
+    // The reference's pageSize is at most 40: past it a 400 naming it, as the other v1 lists (it was cut to 40)
+    const tooMany = await call('GET', '/v1/notification-history/callout?pageSize=41');
+    assert.equal(tooMany.status, 400, JSON.stringify(tooMany.json));
+    assert.match(JSON.stringify(tooMany.json), /pageSize: a whole number, 1 to 40, not \\"41\\"/);
 
     // Resend the first attempt: a new delivery, sent again to the receiver.
     const resent = await call('POST', '/notifications/callout-histories/resend', [rows[0].id, 'no-such-id']);

@@ -15,6 +15,7 @@ import {
   type NotificationDefinitionRec,
 } from '../state/notifications';
 import { CATEGORY, notFoundIn, v1Error } from './errors';
+import { pageOf } from './pages';
 
 type Body = Record<string, unknown>;
 const DEFINITIONS = '/notifications/notification-definitions';
@@ -180,7 +181,7 @@ function definitionList(all: NotificationDefinitionRec[], q: URLSearchParams): B
   return { data: page.map(definitionAnswer), ...(next ? { next } : {}) };
 }
 
-/** GET /v1/notification-history/callout: the reference's filters, paged by page (from 1) and pageSize (<= 40). */
+/** GET /v1/notification-history/callout: the reference's filters, paged by page (from 1) and pageSize (1 to 40). */
 function historyAnswer(hub: EventHub, q: URLSearchParams): Body {
   const bool = (k: string) => q.get(k) === 'true';
   const list = filtered(hub.deliveries.history.list, {
@@ -190,14 +191,10 @@ function historyAnswer(hub: EventHub, q: URLSearchParams): Body {
     failedOnly: bool('failedOnly'),
     eventCategory: q.get('eventCategory') ?? undefined,
   });
-  const page = whole(q, 'page', 1, 1);
-  const size = Math.min(40, whole(q, 'pageSize', 20, 1));
-  const rows = list.slice((page - 1) * size, page * size);
-  const nextQuery = new URLSearchParams(q);
-  nextQuery.set('page', String(page + 1));
+  const { rows, nextPage } = pageOf(list, q, '/v1/notification-history/callout'); // pageSize past 40: a 400, as the other v1 lists
   return {
     calloutHistories: rows.map(a => historyRow(a, bool('includeResponseContent'))),
-    ...(page * size < list.length ? { nextPage: `/v1/notification-history/callout?${nextQuery}` } : {}),
+    ...(nextPage ? { nextPage } : {}),
     success: true,
   };
 }
