@@ -1,7 +1,7 @@
 // What crosses the boundary between `test --jobs N`'s main thread and its worker threads (workerPool.ts,
 // worker.ts). Only plain data crosses: structured clone copies no functions, keeps no class (an Error arrives as a
 // bare Error), and throws on some values, so results and captures are converted explicitly before posting.
-import { skipped, type Run, type RunOptions, type ScenarioResult } from './runner';
+import type { Run, RunOptions, ScenarioResult } from './runner';
 import type { ScenarioFile } from './scenarioFile';
 
 /** What a worker starts with (workerData): the files once, and the run's options that are data. */
@@ -56,6 +56,18 @@ export const plainResult = (r: ScenarioResult) => plain(r) as ScenarioResult;
 export function crashedResult(run: Run, opts: RunOptions, why: unknown): ScenarioResult {
   const what = why instanceof Error ? why.message : String(why);
   const error = `Not finished: the run stopped on an internal error (${what}). Run this scenario alone (--jobs 1) to see if it repeats, and report it with the scenario file.`;
-  const r = skipped(run, error, opts);
-  return { ...r, outcome: 'errored', steps: r.steps.map(s => ({ ...s, outcome: 'errored' })), error };
+  const target = opts.target.kind === 'local' ? 'Local sandbox' : opts.target.connection.name;
+  // Read with care: the file may be what made the run throw (a step without its data).
+  const steps = (run.file?.steps ?? []).map((p, i) => ({
+    index: p?.index ?? i,
+    label: p?.label ?? `step ${i + 1}`,
+    kind: typeof p?.step?.kind === 'string' ? p.step.kind : 'unknown',
+    outcome: 'errored' as const,
+    ms: 0,
+    tries: 0,
+    path: ['steps', p?.index ?? i],
+    failures: [],
+    error,
+  }));
+  return { name: run.name, file: run.file?.file, outcome: 'errored', ms: 0, steps, target, error };
 }
