@@ -304,7 +304,11 @@ async function main() {
     // Unit tests (node's test runner) of the vscode-free core; libraries load from node_modules.
     other.push({
       ...common,
-      entryPoints: [...tests('test/unit'), { in: CHECK_WORKER, out: 'check-worker' }, { in: SCENARIO_WORKER, out: 'scenario-worker' }],
+      entryPoints: [
+        ...tests('test/unit'),
+        { in: CHECK_WORKER, out: 'check-worker' },
+        { in: SCENARIO_WORKER, out: 'scenario-worker' },
+      ],
       outdir: 'out/unit',
       platform: 'node',
       format: 'cjs',
@@ -317,7 +321,11 @@ async function main() {
       .map(f => `bench/${f}`);
     other.push({
       ...common,
-      entryPoints: [...benches, { in: CHECK_WORKER, out: 'check-worker' }, { in: SCENARIO_WORKER, out: 'scenario-worker' }],
+      entryPoints: [
+        ...benches,
+        { in: CHECK_WORKER, out: 'check-worker' },
+        { in: SCENARIO_WORKER, out: 'scenario-worker' },
+      ],
       outdir: 'out/bench',
       platform: 'node',
       format: 'cjs',

@@ -21,7 +21,8 @@ function suite(): string {
   fs.mkdirSync(path.join(dir, 's'));
   fs.copyFileSync('examples/acme.account.json', path.join(dir, 'acme.account.json'));
   const text = fs.readFileSync(FILE, 'utf8');
-  for (let i = 0; i < N; i++) fs.writeFileSync(path.join(dir, 's', `p${String(i).padStart(4, '0')}.scenario.json`), text);
+  for (let i = 0; i < N; i++)
+    fs.writeFileSync(path.join(dir, 's', `p${String(i).padStart(4, '0')}.scenario.json`), text);
   return dir;
 }
 
@@ -74,7 +75,12 @@ async function main() {
     figure(`scenario reported time under jobs ${JOBS} / alone (median)`, mid(slowDowns), 'x', '<= 1.5');
     figure(`scenarios ${N}x7 jobs 1`, mid(one), 'ms');
     figure(`scenarios ${N}x7 jobs ${JOBS}`, mid(many), 'ms');
-    console.log(`(load average at the end: ${os.loadavg().map(l => l.toFixed(2)).join(', ')})`);
+    console.log(
+      `(load average at the end: ${os
+        .loadavg()
+        .map(l => l.toFixed(2))
+        .join(', ')})`,
+    );
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -15,8 +15,7 @@ export interface WorkerSetup {
 
 /** Main to worker: run one scenario run (a file of `files`, or the file itself when it is not one of them). */
 export type ToWorker =
-  | { type: 'run'; index: number; fileIndex: number; file?: ScenarioFile; run: Omit<Run, 'file'> }
-  | { type: 'cancel' };
+  { type: 'run'; index: number; fileIndex: number; file?: ScenarioFile; run: Omit<Run, 'file'> } | { type: 'cancel' };
 
 /** Worker to main: a run's result (and its captures, redacted, when asked). */
 export interface FromWorker {

@@ -22,7 +22,7 @@ const failing = write('suite/b-fails.scenario.json', {
   name: 'Expects another name',
   steps: [getAccount({ values: [{ path: 'name', equals: 'Nobody' }] }), getAccount()],
 });
-const rows = write('suite/c-rows.scenario.json', {
+write('suite/c-rows.scenario.json', {
   name: 'Reads twice',
   each: [{ account: 'A00000001' }, { account: 'A99999999', name: 'missing' }],
   steps: [{ kind: 'getAccount', accountNumber: '${row.account}', expect: { status: 200 } }],
@@ -55,8 +55,9 @@ async function reports(paths: string[], jobs: number, extra: string[] = []) {
     ...formats.flatMap(f => ['--report', `${f}=${path.join(dir, `report.${f}`)}`]),
     ...extra,
   ]);
-  const files = Object.fromEntries(formats.map(f => [f, normal(fs.readFileSync(path.join(dir, `report.${f}`), 'utf8'))]));
-  return { status: r.status, stderr: r.stderr, text: normal(r.stdout), ...files };
+  const file = (f: string) => normal(fs.readFileSync(path.join(dir, `report.${f}`), 'utf8'));
+  const [junit, json, tap, html] = formats.map(file);
+  return { status: r.status, stderr: r.stderr, text: normal(r.stdout), junit, json, tap, html };
 }
 
 describe('--jobs 2 on worker threads', () => {
@@ -130,7 +131,8 @@ describe('--jobs 2 on worker threads', () => {
       ...getAccount(),
       retry: { until: { path: 'name', equals: 'Never so' }, every: '1s', for: '10m' },
     };
-    for (const n of ['b', 'c', 'd']) write(`interrupt/${n}-waits.scenario.json`, { name: `Waits ${n}`, steps: [waits] });
+    for (const n of ['b', 'c', 'd'])
+      write(`interrupt/${n}-waits.scenario.json`, { name: `Waits ${n}`, steps: [waits] });
     const child = spawn(process.execPath, [CLI, 'test', dir, '--jobs', '2'], {
       env: { ...process.env, BILLING_CLIENT_ID: '', BILLING_CLIENT_SECRET: '' },
     });
