@@ -28,7 +28,7 @@ write('suite/c-rows.scenario.json', {
   steps: [{ kind: 'getAccount', accountNumber: '${row.account}', expect: { status: 200 } }],
 });
 
-/** What differs between two runs of the same scenarios: times, the sandboxes' clocks and ports, generated ids. */
+/** What differs between two runs of the same scenarios: times (and a retry's tries), the sandboxes' clocks, ports, ids. */
 function normal(text: string): string {
   return text
     .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g, 'TIME')
@@ -36,11 +36,20 @@ function normal(text: string): string {
     .replace(/(?<![0-9a-f])[0-9a-f]{32}(?![0-9a-f])/g, 'ID')
     .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g, 'ID')
     .replace(/"ms": \d+/g, '"ms": N')
-    .replace(/\b\d+ ms\b/g, 'N ms')
-    .replace(/\b\d+(\.\d+)? (s|min)\b/g, 'N s')
+    .replace(/\b\d+(\.\d+)? (ms|s|min)\b/g, 'DURATION')
+    .replace(/, (passed|failed) after \d+ tries/g, '') // a retry waits on time too
+    .replace(/"tries": \d+/g, '"tries": N')
     .replace(/(margin-left|width):[\d.]+%/g, '$1:N%') // the HTML's timeline bars
     .replace(/(time|duration_ms|timestamp)="[^"]*"/g, '$1="N"')
     .replace(/duration_ms: [\d.]+/g, 'duration_ms: N');
+}
+
+/** Two reports line by line: the first line that differs is the message. */
+function sameReport(format: string, actual: string, expected: string) {
+  const [a, e] = [actual.split('\n'), expected.split('\n')];
+  const at = a.findIndex((line, i) => line !== e[i]);
+  if (at >= 0 || a.length !== e.length)
+    assert.fail(`${format} differs at line ${at + 1}:\n  --jobs 2: ${a[at]}\n  --jobs 1: ${e[at]}`);
 }
 
 /** Every report of one run (stdout in text, and JUnit, JSON, TAP, HTML files), normalised. */
@@ -68,9 +77,9 @@ describe('--jobs 2 on worker threads', () => {
     assert.equal(two.status, 3, two.stderr); // a row's 404 that no step expected
     assert.equal(one.status, 3, one.stderr);
     assert.match(two.stderr, /2 at a time/);
-    for (const f of ['text', 'junit', 'json', 'tap', 'html'] as const) assert.equal(two[f], one[f], `${f} differs`);
+    for (const f of ['text', 'junit', 'json', 'tap', 'html'] as const) sameReport(f, two[f], one[f]);
     // The failing scenario ran on the worker (the second of each pair of lanes) and says why, as in process.
-    assert.match(two.text, /✗ Expects another name .*\n {2}✗ 1\. step 1 \(getAccount\), N ms\n {6}.*Nobody/);
+    assert.match(two.text, /✗ Expects another name .*\n {2}✗ 1\. step 1 \(getAccount\), DURATION\n {6}.*Nobody/);
     assert.match(two.text, /! Reads twice \[missing\]/);
     const names = [...two.text.matchAll(/^[✓✗!-] (.+?) \(/gm)].map(m => m[1]);
     assert.equal(names.length, 10, two.text);
@@ -95,7 +104,7 @@ describe('--jobs 2 on worker threads', () => {
     const one = await reports([captures], 1, args(1));
     const two = await reports([captures], 2, args(2));
     assert.equal(two.status, 0, two.stderr);
-    for (const f of ['text', 'junit', 'json', 'tap', 'html'] as const) assert.equal(two[f], one[f], `${f} differs`);
+    for (const f of ['text', 'junit', 'json', 'tap', 'html'] as const) sameReport(f, two[f], one[f]);
     const runs = (jobs: number) => JSON.parse(fs.readFileSync(exported(jobs), 'utf8')).runs;
     assert.deepEqual(runs(2), runs(1));
     assert.equal(runs(2).length, 4);
