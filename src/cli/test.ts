@@ -1,6 +1,6 @@
 // `test [FILES|DIRS]`: runs scenarios, each on a fresh embedded Local sandbox unless --base-url or --connection
 // names an environment (credentials from BILLING_CLIENT_ID / BILLING_CLIENT_SECRET, or --dotenv FILE).
-// --jobs N runs N scenarios at once; reports come out in file order whatever order they finish in.
+// --jobs N runs N scenarios at once (on the embedded sandboxes, N threads); reports come out in file order.
 // Exit codes: 0 all passed; 1 a check failed (or a step could not run as written); 2 usage, an invalid
 // scenario file, a missing env file or a report that could not be written; 3 the service could not be reached
 // or answered an error no step expected; 4 interrupted (Ctrl+C). Scenarios that write run on a connection only
@@ -260,7 +260,7 @@ export async function testCommand(
     const connection = { name: targetName, baseUrl: remote.baseUrl, production, localSandbox };
     target = { kind: 'connection', client, connection };
   } else {
-    const at = jobs > 1 ? `, ${jobs} at a time` : '';
+    const at = jobs > 1 ? `, ${jobs} at a time on threads of their own` : '';
     io.err(`running on fresh embedded Local sandboxes, one per scenario${at} (pass --base-url for a real environment)`);
   }
 

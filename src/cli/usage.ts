@@ -64,7 +64,9 @@ const SECTIONS = (): Record<string, string> => ({
       --base-url / --connection (scenarios that write need --yes there; asked once for the whole run). A Local
       sandbox on loopback (\`sandbox\` started it; it says so) needs no --yes, takes its demo credentials unless
       BILLING_CLIENT_ID/SECRET are given, and runs clock, catalog and advance steps.
-      --jobs N runs N scenarios at once (default 1); results are reported in file order.
+      --jobs N runs N scenarios at once (default 1); results are reported in file order. On the embedded
+      sandboxes each of the N runs on a thread of its own, so N up to your cores makes the run faster (more
+      only share them); on --base-url / --connection they share one thread, waiting on the network.
       --shard i/n runs this machine's part of the files (the same split on every machine, by path; balanced by
       the durations of an earlier JSON report with --shard-durations); merge-reports joins the parts.
       --data FILE runs each scenario once per row (CSV with a header line, or a JSON array of objects), the row's
