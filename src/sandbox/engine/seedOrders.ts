@@ -34,9 +34,12 @@ export function seedCustomer(store: Store, i: number, clock: SandboxClock = SYST
   runOrder(store, { account_number: 'A00000001', order_date: '2026-06-01', subscriptions: [pause] }, true, clock);
 }
 
+/** What customer i > 0 is named: this, then i + 1 (customer 0 is the Demo Customer). */
+export const SEEDED_NAME = 'Customer ';
+
 /** Customer i: a new account (every third in EUR) on the team plan with 5 to 24 seats. */
 function customerOrder(i: number) {
-  const name = i === 0 ? 'Demo Customer' : `Customer ${i + 1}`;
+  const name = i === 0 ? 'Demo Customer' : `${SEEDED_NAME}${i + 1}`;
   const currency = i % 3 === 2 ? 'EUR' : 'USD';
   return {
     description: `Seeded order ${i + 1}`,

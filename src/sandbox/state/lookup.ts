@@ -3,15 +3,16 @@
 // and put back with it; bill_to and sold_to get ids derived from the account's, stable without being stored.
 import { createHash } from 'crypto';
 import { ACCOUNT_KEY, type AccountRec, type Contact, type OrderRec, type Store, type SubscriptionRec } from './store';
+import { accountById, orderById, subscriptionById } from './seededLookup';
 
 export const accountByKey = (store: Store, key: string): AccountRec | undefined =>
-  store.accounts.get(key) ?? store.accountList.find(a => a.id === key);
+  store.accounts.get(key) ?? accountById(store, key);
 
 export const orderByKey = (store: Store, key: string): OrderRec | undefined =>
-  store.orders.get(key) ?? store.orderList.find(o => o.id === key);
+  store.orders.get(key) ?? orderById(store, key);
 
 export const subscriptionByKey = (store: Store, key: string): SubscriptionRec | undefined =>
-  store.subscriptions.get(key) ?? [...store.subscriptions.values()].find(s => s.id === key);
+  store.subscriptions.get(key) ?? subscriptionById(store, key);
 
 export type ContactRole = 'bill_to' | 'sold_to' | 'other';
 

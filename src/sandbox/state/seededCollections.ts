@@ -173,7 +173,7 @@ export function seededList<T>(map: SeededMap<T>): SeededList<T> {
 class ListImpl<T> {
   seededLength = 0;
   tail: T[] = [];
-  constructor(private readonly map: SeededMap<T>) {}
+  constructor(private readonly byKey: SeededMap<T>) {}
 
   seedWith(count: number): void {
     this.seededLength = count;
@@ -182,15 +182,15 @@ class ListImpl<T> {
     return this.seededLength + this.tail.length;
   }
   private keyAt(i: number): string {
-    return this.map.seededKey(i);
+    return this.byKey.seededKey(i);
   }
   at(i: number): T | undefined {
     if (i < 0) i += this.length;
     if (!(i >= 0)) return undefined;
-    return i < this.seededLength ? this.map.get(this.keyAt(i)) : this.tail[i - this.seededLength];
+    return i < this.seededLength ? this.byKey.get(this.keyAt(i)) : this.tail[i - this.seededLength];
   }
   peekAt(i: number): T | undefined {
-    return i < this.seededLength ? this.map.peek(this.keyAt(i)) : this.tail[i - this.seededLength];
+    return i < this.seededLength ? this.byKey.peek(this.keyAt(i)) : this.tail[i - this.seededLength];
   }
   push(...rows: T[]): number {
     this.tail.push(...rows);
