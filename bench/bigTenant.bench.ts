@@ -84,7 +84,12 @@ async function main() {
   const shown = ACCOUNTS.toLocaleString('en-US');
   try {
     const token = await fetchToken(s, agent);
-    const timed = async (name: string, path: (k: number) => string, method: 'GET' | 'POST' = 'GET', body?: (k: number) => unknown) => {
+    const timed = async (
+      name: string,
+      path: (k: number) => string,
+      method: 'GET' | 'POST' = 'GET',
+      body?: (k: number) => unknown,
+    ) => {
       const times: number[] = [];
       for (let k = 0; k < RUNS + 3; k++) {
         const t = performance.now();
@@ -98,23 +103,55 @@ async function main() {
     const q = (path: string, params: Record<string, string>) => `${path}?${new URLSearchParams(params)}`;
     figure(`big tenant, ${shown} accounts: start`, s.startMs, 'ms', '< 5000');
     // What the Accounts tree sends: object-query pages, its search (number and name start with), an account's orders.
-    for (const [at, i] of [['start', 0], ['middle', mid], ['end', end]] as const) {
-      await timed(`tree page at the ${at}`, () => q('/object-query/accounts', { pageSize: '50', ...(i ? { cursor: cursorAt(i) } : {}) }));
+    for (const [at, i] of [
+      ['start', 0],
+      ['middle', mid],
+      ['end', end],
+    ] as const) {
+      await timed(`tree page at the ${at}`, () =>
+        q('/object-query/accounts', { pageSize: '50', ...(i ? { cursor: cursorAt(i) } : {}) }),
+      );
     }
-    await timed('tree search by number', k => q('/object-query/accounts', { pageSize: '20', 'filter[]': `accountNumber.SW:A00${50 + k}` }));
-    await timed('tree search by name', k => q('/object-query/accounts', { pageSize: '20', 'filter[]': `name.SW:Customer ${77 + k}` }));
-    await timed("tree: an account's orders", k => q('/object-query/orders', { pageSize: '99', 'filter[]': `accountNumber.EQ:${accountOf(mid + k)}` }));
+    await timed('tree search by number', k =>
+      q('/object-query/accounts', { pageSize: '20', 'filter[]': `accountNumber.SW:A00${50 + k}` }),
+    );
+    await timed('tree search by name', k =>
+      q('/object-query/accounts', { pageSize: '20', 'filter[]': `name.SW:Customer ${77 + k}` }),
+    );
+    await timed("tree: an account's orders", k =>
+      q('/object-query/orders', { pageSize: '99', 'filter[]': `accountNumber.EQ:${accountOf(mid + k)}` }),
+    );
     // The v2 account list: pages and filters.
-    for (const [at, i] of [['start', 0], ['middle', mid], ['end', end]] as const) {
-      await timed(`v2 account page at the ${at}`, () => q('/v2/accounts', { page_size: '50', ...(i ? { cursor: cursorAt(i) } : {}) }));
+    for (const [at, i] of [
+      ['start', 0],
+      ['middle', mid],
+      ['end', end],
+    ] as const) {
+      await timed(`v2 account page at the ${at}`, () =>
+        q('/v2/accounts', { page_size: '50', ...(i ? { cursor: cursorAt(i) } : {}) }),
+      );
     }
-    await timed('v2 accounts filtered by account_number', k => q('/v2/accounts', { 'filter[]': `account_number.EQ:${accountOf(mid + k)}` }));
-    await timed('v2 accounts filtered by name', k => q('/v2/accounts', { page_size: '20', 'filter[]': `name.SW:Customer ${55 + k}` }));
+    await timed('v2 accounts filtered by account_number', k =>
+      q('/v2/accounts', { 'filter[]': `account_number.EQ:${accountOf(mid + k)}` }),
+    );
+    await timed('v2 accounts filtered by name', k =>
+      q('/v2/accounts', { page_size: '20', 'filter[]': `name.SW:Customer ${55 + k}` }),
+    );
     await timed('GET one account', k => `/v2/accounts/${accountOf(mid + 100 + k)}`);
     const preview = (k: number) => ({ metrics: ['delta_metrics'], ...addPlan(mid + 200 + k) });
     await timed('preview on a seeded account', () => '/v2/orders/preview', 'POST', preview);
-    await timed('order on a seeded account', () => '/v2/orders', 'POST', k => addPlan(mid + 300 + k));
-    await timed('order with a new account', () => '/v2/orders', 'POST', k => newCustomer(k));
+    await timed(
+      'order on a seeded account',
+      () => '/v2/orders',
+      'POST',
+      k => addPlan(mid + 300 + k),
+    );
+    await timed(
+      'order with a new account',
+      () => '/v2/orders',
+      'POST',
+      k => newCustomer(k),
+    );
     const rss = next();
     proc.send('rss');
     figure(`big tenant, ${shown} accounts: memory (RSS after GC)`, (await rss) as number, 'MB', '< 1024');

@@ -38,3 +38,24 @@ test('60 derived customers deep-equal what the engine seeds: accounts, subscript
   const order = derived.orders.get('O00000050')!;
   assert.equal(order.account_id, derived.accounts.get(order.account_number)!.id);
 });
+
+test('ids are derived consistently: each engine id maps to one derived id, and none is shared', () => {
+  const made = engineSeeded(61);
+  const derived = new Store();
+  seed(derived, 61);
+  const pairs = new Map<string, string>();
+  const walk = (a: unknown, b: unknown) => {
+    if (typeof a === 'string' && ID.test(a)) {
+      assert.equal(pairs.get(a) ?? b, b, `${a} is always the same derived id`);
+      pairs.set(a, b as string);
+    } else if (a && typeof a === 'object') {
+      const [x, y] = [Object.entries(a), Object.entries(b as object)];
+      x.forEach(([k, v], n) => walk(ID.test(k) ? k : v, ID.test(k) ? y[n][0] : y[n][1]));
+    }
+  };
+  walk(
+    [[...made.accountList], [...made.subscriptions.values()], [...made.orderList]],
+    [[...derived.accountList], [...derived.subscriptions.values()], [...derived.orderList]],
+  );
+  assert.equal(new Set(pairs.values()).size, pairs.size, 'no two ids derive alike');
+});

@@ -26,4 +26,3 @@ export function seed(store: Store, accounts: number, first = 0): void {
 
 const isEmpty = (s: Store) =>
   s.accounts.size === 0 && s.subscriptions.size === 0 && s.orders.size === 0 && !Object.keys(s.numbers.counters).length;
-

@@ -67,8 +67,7 @@ function queryOrder(store: Store, key: string, query: URLSearchParams): Reply {
   return ok(orderView(store, query)(order));
 }
 
-const accountOf = (store: Store, key: string): AccountRec | undefined =>
-  accountByKey(store, key);
+const accountOf = (store: Store, key: string): AccountRec | undefined => accountByKey(store, key);
 
 function orderView(store: Store, query: URLSearchParams): (o: OrderRec) => ReturnType<typeof objOrder> {
   const expand = query.getAll('expand[]').some(e => e.toLowerCase() === 'account');

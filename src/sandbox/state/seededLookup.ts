@@ -57,6 +57,8 @@ export function ordersOf(store: Store, accountNumber: string): OrderRec[] {
 function ordered(subs: Store['subscriptions'], keys: Set<string>): SubscriptionRec[] {
   const seeded = [...keys].filter(k => subs.seededIndex(k) >= 0 && subs.has(k));
   seeded.sort((a, b) => subs.seededIndex(a) - subs.seededIndex(b));
-  const others = subs.heldValues().filter(s => keys.has(s.subscription_number) && subs.seededIndex(s.subscription_number) < 0);
+  const others = subs
+    .heldValues()
+    .filter(s => keys.has(s.subscription_number) && subs.seededIndex(s.subscription_number) < 0);
   return [...seeded.map(k => subs.get(k)!), ...others];
 }

@@ -32,9 +32,21 @@ export class Seeding {
     templates?: SeedTemplates,
   ) {
     this.made = templates;
-    this.accounts = this.source('A', t => [t.account], t => t.idSlots.account);
-    this.subscriptions = this.source('S', t => t.subscriptions, (t, r) => t.idSlots.subscriptions[r]);
-    this.orders = this.source('O', t => t.orders, (t, r) => t.idSlots.orders[r]);
+    this.accounts = this.source(
+      'A',
+      t => [t.account],
+      t => t.idSlots.account,
+    );
+    this.subscriptions = this.source(
+      'S',
+      t => t.subscriptions,
+      (t, r) => t.idSlots.subscriptions[r],
+    );
+    this.orders = this.source(
+      'O',
+      t => t.orders,
+      (t, r) => t.idSlots.orders[r],
+    );
   }
 
   get templates(): SeedTemplates {
@@ -71,7 +83,6 @@ export class Seeding {
     rows: (t: CustomerTemplate) => CustomerTemplate['orders'],
     idSlot: (t: CustomerTemplate, r: number) => number,
   ): RowSource<V> & { customerOf(j: number): [number, number]; idOf(j: number): string } {
-    const self = this;
     const first = () => this.templates.first_counters[prefix];
     const per = () => this.templates.per_customer[prefix];
     const count = () => (this.count > 0 ? first() + (this.count - 1) * per() : 0);
@@ -87,14 +98,14 @@ export class Seeding {
         const j = Number(key.slice(prefix.length)) - 1;
         return Number.isInteger(j) && j >= 0 && j < count() ? j : -1;
       },
-      derive(j) {
+      derive: j => {
         const [i, r] = customerOf(j);
-        return fill<V>(rows(self.templateOf(i))[r], i, p => self.base(i, p));
+        return fill<V>(rows(this.templateOf(i))[r], i, p => this.base(i, p));
       },
       customerOf,
-      idOf(j) {
+      idOf: j => {
         const [i, r] = customerOf(j);
-        return seededId(i, idSlot(self.templateOf(i), r));
+        return seededId(i, idSlot(this.templateOf(i), r));
       },
     };
   }

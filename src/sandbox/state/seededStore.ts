@@ -47,18 +47,24 @@ export function unseed(store: SeededHolder): void {
 export function keptRows(store: SeededHolder) {
   if (!store.seeding) {
     return {
-      accounts: store.accountList as AccountRec[],
+      accounts: store.accountList.slice(),
       subscriptions: [...store.subscriptions.values()],
-      orders: store.orderList as OrderRec[],
+      orders: store.orderList.slice(),
     };
   }
   const gone = store.subscriptions.goneKeys();
   const seeded: SeededInfo = { count: store.seeding.count, time: store.seeding.time, ...(gone.length ? { gone } : {}) };
   return {
     seeded,
-    accounts: [...store.accounts.heldValues().filter(a => store.accounts.seededIndex(a.account_number) >= 0), ...store.accountList.tail],
+    accounts: [
+      ...store.accounts.heldValues().filter(a => store.accounts.seededIndex(a.account_number) >= 0),
+      ...store.accountList.tail,
+    ],
     subscriptions: store.subscriptions.heldValues(),
-    orders: [...store.orders.heldValues().filter(o => store.orders.seededIndex(o.order_number) >= 0), ...store.orderList.tail],
+    orders: [
+      ...store.orders.heldValues().filter(o => store.orders.seededIndex(o.order_number) >= 0),
+      ...store.orderList.tail,
+    ],
   };
 }
 

@@ -56,7 +56,8 @@ export function templateOf(rows: Rows, t: number, first: Record<string, number>,
         slot = 'n';
       } else {
         const [, prefix, digits] = /^([A-Z]+)(\d{8})$/.exec(v) ?? [];
-        if (prefix && prefix in first && own(prefix, Number(digits))) slot = `${prefix}:${Number(digits) - first[prefix]}`;
+        if (prefix && prefix in first && own(prefix, Number(digits)))
+          slot = `${prefix}:${Number(digits) - first[prefix]}`;
       }
       if (!slot) continue;
       // The slot replaces the value inside the quotes: the texts of `n` keep their words.

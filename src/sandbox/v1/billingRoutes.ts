@@ -77,7 +77,6 @@ function getBillRun(store: Store, key: string): Reply {
   return ok(billRunAnswer(run, status));
 }
 
-
 /** The engine refuses to price past its period limit: a 400 on the target date, not a 500. */
 function billed<T>(resource: V1Resource, run: () => T): T {
   try {
