@@ -104,6 +104,23 @@ test("the Accounts tree's search and pages see changed and new accounts among 20
     assert.equal(next.json.nextPage, null);
     const v2 = await call('GET', q('/v2/accounts', { page_size: '2', 'filter[]': 'name.SW:Zeta' }));
     assert.deepEqual(numbers(v2), ['A00000777', 'A00020001']);
+    // An account's subscriptions and orders (the tree opens an account), and a subscription's versions.
+    const id = (await call('GET', '/v2/accounts/A00000777')).json.id;
+    const subs = await call('GET', q('/v2/subscriptions', { 'filter[]': `account_id.EQ:${id}` }));
+    assert.deepEqual(
+      subs.json.data.map((x: { subscription_number: string }) => x.subscription_number),
+      ['S00000778'],
+    );
+    const orders = await call('GET', q('/v2/orders', { 'filter[]': `account_id.EQ:${id}` }));
+    assert.deepEqual(
+      orders.json.data.map((x: { order_number: string }) => x.order_number),
+      ['O00000779'],
+    );
+    const tree = await call('GET', q('/object-query/orders', { 'filter[]': 'accountNumber.EQ:A00000777' }));
+    assert.deepEqual(
+      tree.json.data.map((x: { orderNumber: string }) => x.orderNumber),
+      ['O00000779'],
+    );
     const cursor = Buffer.from('o:19999').toString('base64url');
     const last = await call('GET', q('/v2/accounts', { page_size: '5', cursor }));
     assert.deepEqual(numbers(last), ['A00020000', 'A00020001']);

@@ -20,7 +20,7 @@ export function orderById(store: Store, id: string): OrderRec | undefined {
 
 export function subscriptionById(store: Store, id: string): SubscriptionRec | undefined {
   const seeding = store.seeding;
-  if (!seeding) return [...store.subscriptions.values()].find(s => s.id === id);
+  if (!seeding || !store.subscriptions.seededCount) return [...store.subscriptions.values()].find(s => s.id === id);
   const j = seeding.indexOfId('subscriptions', id);
   if (j >= 0) return store.subscriptions.get(store.subscriptions.seededKey(j));
   return store.subscriptions.heldValues().find(s => s.id === id);
@@ -32,7 +32,9 @@ const customerOf = (store: Store, accountNumber: string) => store.accounts.seede
 /** The account's subscriptions, in the store's order (seeded ones first, by number). */
 export function subscriptionsOf(store: Store, accountNumber: string): SubscriptionRec[] {
   const seeding = store.seeding;
-  if (!seeding) return [...store.subscriptions.values()].filter(s => s.account_number === accountNumber);
+  if (!seeding || !store.subscriptions.seededCount) {
+    return [...store.subscriptions.values()].filter(s => s.account_number === accountNumber);
+  }
   const subs = store.subscriptions;
   const keys = new Set<string>();
   const i = customerOf(store, accountNumber);
@@ -51,6 +53,28 @@ export function ordersOf(store: Store, accountNumber: string): OrderRec[] {
     ...seeded.map(j => store.orderList[j]).filter(o => o.account_number === accountNumber),
     ...store.orderList.tail.filter(o => o.account_number === accountNumber),
   ];
+}
+
+/**
+ * The orders that can name a subscription (its versions): the seeded orders of the customer it was seeded for,
+ * and every order made since (an order on another account may have changed it after an owner transfer).
+ */
+export function ordersTouching(store: Store, subscriptionNumber: string): OrderRec[] {
+  const j = store.subscriptions.seededIndex(subscriptionNumber);
+  if (!store.seeding || !store.orderList.seededLength) return [...store.orderList];
+  const seeded = j < 0 ? [] : store.seeding.rowsOf('orders', store.seeding.customerOfRow('subscriptions', j));
+  return [
+    ...seeded.filter(r => r < store.orderList.seededLength).map(r => store.orderList[r]),
+    ...store.orderList.tail,
+  ];
+}
+
+/** The list indices of an account's orders: its seeded ones, then every one made since (tested by the caller). */
+export function orderIndicesOf(store: Store, accountNumber: string): number[] {
+  const list = store.orderList;
+  const i = customerOf(store, accountNumber);
+  const seeded = store.seeding && i >= 0 ? store.seeding.rowsOf('orders', i).filter(r => r < list.seededLength) : [];
+  return [...seeded, ...Array.from({ length: list.tail.length }, (_, k) => list.seededLength + k)];
 }
 
 /** The rows of `keys` the map has, seeded ones by index then the others in the map's order. */

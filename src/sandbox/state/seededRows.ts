@@ -122,7 +122,12 @@ export class Seeding {
     return -1;
   }
 
-  /** The seeded rows of customer i with a prefix: [first row, rows]. */
+  /** The customer a seeded subscription or order row was made for. */
+  customerOfRow(kind: 'subscriptions' | 'orders', j: number): number {
+    return (this[kind] as ReturnType<Seeding['source']>).customerOf(j)[0];
+  }
+
+  /** The seeded rows (list indices) of customer i's subscriptions or orders. */
   rowsOf(kind: 'subscriptions' | 'orders', i: number): number[] {
     const t = this.templateOf(i);
     const n = t[kind].length;
