@@ -125,6 +125,14 @@ test("the Accounts tree's search and pages see changed and new accounts among 20
     const last = await call('GET', q('/v2/accounts', { page_size: '5', cursor }));
     assert.deepEqual(numbers(last), ['A00020000', 'A00020001']);
     assert.equal(last.json.next_page, null);
+    const eur = await call('GET', q('/v2/accounts', { page_size: '3', 'filter[]': 'currency.EQ:EUR' }));
+    assert.deepEqual(numbers(eur), ['A00000003', 'A00000006', 'A00000009'], 'a filter that narrows nothing');
+    const some = await call('GET', q('/v2/orders', { page_size: '2', 'filter[]': 'description.SW:Seeded order 1' }));
+    assert.deepEqual(
+      some.json.data.map((x: { order_number: string }) => x.order_number),
+      ['O00000001', 'O00000012'],
+      JSON.stringify(some.json).slice(0, 300),
+    );
     // The searches and pages made only the rows they answered, not the 20,000 they passed over.
     const held = sb.store.accounts.heldValues().length;
     assert.ok(held < 100, `${held} accounts made`);

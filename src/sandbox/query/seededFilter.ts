@@ -70,8 +70,8 @@ function merged(rs: Range[]): Range[] {
 }
 
 /**
- * The list indices, from `from` on and in order, that can hold an account the filters keep; undefined when the
- * store has no seeding or no clause narrows (every account is tested then).
+ * The list indices, from `from` on and in order, that can hold an account the filters keep (every one when no
+ * clause narrows: the caller tests them on transient rows, so a scan makes no row); undefined without a seeding.
  */
 export function accountCandidates(
   store: Store,
@@ -82,9 +82,9 @@ export function accountCandidates(
   const count = list.seededLength;
   if (!store.seeding || !count) return undefined;
   const clauses = narrowing(filters, family);
-  if (!clauses.length) return undefined;
   const size = (rs: Range[]) => rs.reduce((n, [a, b]) => n + b - a, 0);
-  const ranges = clauses.map(c => rangesOf(c, count, PATTERNS[family].ci)).sort((a, b) => size(a) - size(b))[0];
+  const narrowest = clauses.map(c => rangesOf(c, count, PATTERNS[family].ci)).sort((a, b) => size(a) - size(b));
+  const ranges = narrowest[0] ?? [[0, count]]; // no clause narrows: every index, still tested on transient rows
   const held = store.accounts
     .heldValues()
     .map(a => store.accounts.seededIndex(a.account_number))
