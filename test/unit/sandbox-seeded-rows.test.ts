@@ -59,3 +59,29 @@ test('ids are derived consistently: each engine id maps to one derived id, and n
   );
   assert.equal(new Set(pairs.values()).size, pairs.size, 'no two ids derive alike');
 });
+
+test('a derived row handed out and changed in place keeps its change; the map and list agree as a Map and array do', () => {
+  const store = new Store();
+  seed(store, 1000);
+  assert.equal(store.accounts.size, 1000);
+  assert.equal(store.subscriptions.size, 1001);
+  const found = store.accountList.find(a => a.account_number === 'A00000010')!;
+  found.name = 'Changed in place';
+  assert.equal(store.accounts.get('A00000010')!.name, 'Changed in place', 'the list and the map hand out one row');
+  assert.equal(store.accountList[9].name, 'Changed in place');
+  for (const s of store.subscriptions.values()) if (s.subscription_number === 'S00000500') s.auto_renew = false;
+  assert.equal(store.subscriptions.get('S00000500')!.auto_renew, false, 'iteration hands out kept rows');
+  store.subscriptions.delete('S00000600');
+  assert.equal(store.subscriptions.has('S00000600'), false);
+  assert.equal(store.subscriptions.size, 1000);
+  assert.equal([...store.subscriptions.keys()].length, 1000);
+  const saved = JSON.parse(store.serialise());
+  assert.deepEqual(saved.seeded.gone, ['S00000600']);
+  const again = new Store();
+  again.replaceWith(store.serialise());
+  assert.equal(again.accounts.get('A00000010')!.name, 'Changed in place');
+  assert.equal(again.subscriptions.get('S00000500')!.auto_renew, false);
+  assert.equal(again.subscriptions.has('S00000600'), false);
+  assert.deepEqual(again.accounts.get('A00000999'), store.accounts.get('A00000999'), 'derived alike after a load');
+  assert.equal(again.accountList.length, 1000);
+});
