@@ -92,19 +92,47 @@ export function seededIdParts(id: string): { i: number; k: number } | undefined 
 
 export const numberText = (prefix: string, n: number) => `${prefix}${String(n).padStart(8, '0')}`;
 
+type Slot = { kind: 'n' } | { kind: 'id'; k: number } | { kind: 'number'; prefix: string; j: number };
+interface Compiled {
+  slots: Slot[];
+  make: (values: string[]) => unknown;
+}
+/** Each template read once: its slots, and a function that builds the row (a fill is on every derived row's path). */
+const compiled = new WeakMap<RowTemplate, Compiled>();
+function compile(t: RowTemplate): Compiled {
+  let out = compiled.get(t);
+  if (out) return out;
+  const slots = t.slots.map((slot): Slot => {
+    if (slot === 'n') return { kind: 'n' };
+    if (slot.startsWith('id:')) return { kind: 'id', k: Number(slot.slice(3)) };
+    const [prefix, j] = slot.split(':');
+    return { kind: 'number', prefix, j: Number(j) };
+  });
+  // The template's JSON is a JavaScript object literal; each slot closes its string, adds its value and reopens it
+  // (a slot that is a key, such as an item id in `billing`, becomes a computed key). Built as a literal, a row
+  // costs a fraction of parsing its JSON again; the text is our own JSON.stringify output, nothing from outside.
+  let code = t.parts[0];
+  for (let k = 0; k < slots.length; k++) {
+    const next = t.parts[k + 1];
+    if (next.startsWith('":') && code.endsWith('"')) code = `${code.slice(0, -1)}[v[${k}]]${next.slice(1)}`;
+    else code += `" + v[${k}] + "${next}`;
+  }
+  const make = new Function('v', `return ${code};`) as Compiled['make'];
+  out = { slots, make };
+  compiled.set(t, out);
+  return out;
+}
+
 /** Fills a row template for customer i whose numbers with prefix P start after base(P). */
 export function fill<T>(t: RowTemplate, i: number, base: (prefix: string) => number): T {
-  let s = t.parts[0];
-  for (let k = 0; k < t.slots.length; k++) {
-    const slot = t.slots[k];
-    let v: string;
-    if (slot === 'n') v = String(i + 1);
-    else if (slot.startsWith('id:')) v = seededId(i, Number(slot.slice(3)));
-    else {
-      const [prefix, j] = slot.split(':');
-      v = numberText(prefix, base(prefix) + Number(j));
-    }
-    s += v + t.parts[k + 1];
-  }
-  return JSON.parse(s) as T;
+  const { slots, make } = compile(t);
+  const hex = i.toString(16).padStart(24, '0');
+  const values = slots.map(slot =>
+    slot.kind === 'n'
+      ? String(i + 1)
+      : slot.kind === 'id'
+        ? `5eed${slot.k.toString(16).padStart(4, '0')}${hex}`
+        : numberText(slot.prefix, base(slot.prefix) + slot.j),
+  );
+  return make(values) as T;
 }
