@@ -133,6 +133,9 @@ test("the Accounts tree's search and pages see changed and new accounts among 20
       ['O00000001', 'O00000012'],
       JSON.stringify(some.json).slice(0, 300),
     );
+    const deep = (await call('GET', '/v2/accounts/A00015000')).json;
+    const contact = await call('GET', `/v2/contacts/${deep.bill_to.id}`);
+    assert.equal(contact.json.last_name, 'Customer 15000', 'a contact found among the seeded accounts');
     // The searches and pages made only the rows they answered, not the 20,000 they passed over.
     const held = sb.store.accounts.heldValues().length;
     assert.ok(held < 100, `${held} accounts made`);
