@@ -133,12 +133,26 @@ test("the Accounts tree's search and pages see changed and new accounts among 20
       ['O00000001', 'O00000012'],
       JSON.stringify(some.json).slice(0, 300),
     );
+    const subNumbers = (r: { json: { data: { subscription_number: string }[] } }) =>
+      r.json.data.map(x => x.subscription_number);
+    const at = Buffer.from('o:19999').toString('base64url');
+    const lastSubs = await call('GET', q('/v2/subscriptions', { page_size: '5', cursor: at }));
+    assert.deepEqual(subNumbers(lastSubs), ['S00020000', 'S00020001']);
+    const paused = await call('GET', q('/v2/subscriptions', { page_size: '1', 'filter[]': 'state.EQ:paused' }));
+    assert.deepEqual(subNumbers(paused), ['S00000002']);
+    const objSubs = await call('GET', q('/object-query/subscriptions', { pageSize: '2', cursor: at }));
+    assert.deepEqual(
+      objSubs.json.data.map((x: { name: string }) => x.name),
+      ['S00020000', 'S00020001'],
+    );
     const deep = (await call('GET', '/v2/accounts/A00015000')).json;
     const contact = await call('GET', `/v2/contacts/${deep.bill_to.id}`);
     assert.equal(contact.json.last_name, 'Customer 15000', 'a contact found among the seeded accounts');
     // The searches and pages made only the rows they answered, not the 20,000 they passed over.
     const held = sb.store.accounts.heldValues().length;
     assert.ok(held < 100, `${held} accounts made`);
+    const subsHeld = sb.store.subscriptions.heldValues().length;
+    assert.ok(subsHeld < 100, `${subsHeld} subscriptions made`);
   } finally {
     await sb.close();
   }

@@ -9,7 +9,7 @@ import type { AccountRec, OrderRec, Store } from '../state/store';
 import { accountFilter } from './filters';
 import { objAccount, objOrder, objSubscription } from './objectViews';
 import { accountByKey, orderByKey } from '../state/lookup';
-import { ordersOf, subscriptionsOf } from '../state/seededLookup';
+import { ordersOf, subscriptionList, subscriptionsOf } from '../state/seededLookup';
 
 export function queryRoutes(store: Store): Route[] {
   return [
@@ -50,7 +50,7 @@ function queryOrders(store: Store, query: URLSearchParams): Reply {
 
 function querySubscriptions(store: Store, query: URLSearchParams): Reply {
   const acct = accountOfFilter(store, query);
-  const subs = acct === undefined ? [...store.subscriptions.values()] : subscriptionsOf(store, acct);
+  const subs = acct === undefined ? subscriptionList(store) : subscriptionsOf(store, acct);
   return ok(page(subs, query, s => objSubscription(s, accountOf(store, s.account_number)?.id)));
 }
 

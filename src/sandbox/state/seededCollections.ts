@@ -131,6 +131,12 @@ export interface SeededListApi<T> {
   seedWith(count: number): void;
 }
 export type SeededList<T> = T[] & SeededListApi<T>;
+export const isSeededList = <T>(list: readonly T[]): list is SeededList<T> => 'peekAt' in list;
+
+/** Every index of a list, in order (read lazily: a page stops early). */
+export function* indicesOf(list: { length: number }): Generator<number> {
+  for (let i = 0; i < list.length; i++) yield i;
+}
 
 const MUTATORS = new Set(['pop', 'shift', 'unshift', 'sort', 'reverse', 'fill', 'copyWithin']);
 

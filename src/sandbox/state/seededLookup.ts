@@ -1,6 +1,7 @@
 // Finding rows without walking a million seeded ones: a seeded id names its customer (seededTemplate.ts), and a
 // seeded customer's subscriptions and orders are known from its index. Rows held (changed, or made since) are
 // looked at too: a seeded subscription can change owner, and new rows have random ids.
+import { seededList, type SeededList } from './seededCollections';
 import type { AccountRec, OrderRec, Store, SubscriptionRec } from './store';
 
 /** The account with this id: a seeded one from its id alone, else the accounts made since. */
@@ -24,6 +25,19 @@ export function subscriptionById(store: Store, id: string): SubscriptionRec | un
   const j = seeding.indexOfId('subscriptions', id);
   if (j >= 0) return store.subscriptions.get(store.subscriptions.seededKey(j));
   return store.subscriptions.heldValues().find(s => s.id === id);
+}
+
+/**
+ * Every subscription in the map's order as a list a page is sliced from without making the others: the seeded
+ * ones by index, then the rest. A store with a seeded subscription deleted lists them all as rows.
+ */
+export function subscriptionList(store: Store): SeededList<SubscriptionRec> | SubscriptionRec[] {
+  const subs = store.subscriptions;
+  if (!subs.seededCount || subs.goneKeys().length) return [...subs.values()];
+  const list = seededList(subs);
+  list.seedWith(subs.seededCount);
+  list.push(...subs.heldValues().filter(s => subs.seededIndex(s.subscription_number) < 0));
+  return list;
 }
 
 /** The seeded customer index of an account number; -1 when it is not a seeded one. */

@@ -10,6 +10,7 @@ import { invalidState, notServed, withBody } from './bodies';
 import { listPage } from './listQuery';
 import { orderView } from './views';
 import { orderIndicesOf } from '../state/seededLookup';
+import { indicesOf } from '../state/seededCollections';
 
 export const orderOrThrow = (store: Store, key: string): OrderRec => {
   const order = orderByKey(store, key);
@@ -35,10 +36,11 @@ export function orderRoutes(deps: RouteDeps): Route[] {
           const m = filters.map(f => /^account_(id|number)\.EQ:(.+)$/.exec(f)).find(x => x);
           const account = m ? accountByKey(store, m[2]) : undefined;
           if (!store.seeding) return undefined;
-          const every = (function* () {
-            for (let i = 0; i < store.orderList.length; i++) yield i;
-          })();
-          const indices = m ? (account ? orderIndicesOf(store, account.account_number) : []) : every;
+          const indices = m
+            ? account
+              ? orderIndicesOf(store, account.account_number)
+              : []
+            : indicesOf(store.orderList);
           return { indices, at: (i: number) => store.orderList.peekAt(i)! }; // read only: nothing is made
         };
         return ok(listPage(store.orderList, call.query, view, { what: 'Orders', sample: SAMPLE, narrow }));
