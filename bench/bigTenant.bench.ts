@@ -121,6 +121,18 @@ async function main() {
     await timed("tree: an account's orders", k =>
       q('/object-query/orders', { pageSize: '99', 'filter[]': `accountNumber.EQ:${accountOf(mid + k)}` }),
     );
+    const ids: string[] = [];
+    for (let k = 0; k < RUNS + 3; k++) {
+      ids.push(
+        (JSON.parse(await send(s, token, 'GET', `/v2/accounts/${accountOf(mid + 400 + k)}`)) as { id: string }).id,
+      );
+    }
+    await timed("tree: an account's subscriptions", k =>
+      q('/v2/subscriptions', {
+        'filter[]': `account_id.EQ:${ids[k]}`,
+        'expand[]': 'subscription_plans.subscription_items',
+      }),
+    );
     // The v2 account list: pages and filters.
     for (const [at, i] of [
       ['start', 0],
