@@ -57,7 +57,12 @@ const customer = (store: Store, date: string) =>
 describe('the way back is bounded by bytes', () => {
   test('a move keeps the records it changed, not a copy of the state; every state comes back exactly', () => {
     const { store, tm } = seeded(100);
-    const whole = store.serialise().length;
+    // The state's rows (seeded ones are derived, not in the data file: measured as the rows they are).
+    const whole = JSON.stringify([
+      [...store.accountList],
+      [...store.subscriptions.values()],
+      [...store.orderList],
+    ]).length;
     const states = new Map<string, string>();
     for (let i = 0; i < 11; i++) {
       states.set(store.today ?? '2026-01-01', state(store));

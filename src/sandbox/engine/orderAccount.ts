@@ -5,6 +5,7 @@ import { refused } from './refused';
 import { newId } from '../state/ids';
 import type { AccountRec, Store } from '../state/store';
 import type { Alloc } from './subscriptionBuild';
+import { accountById } from '../state/seededLookup';
 
 export /** A new account from `account_data` (numbered only when it is kept). */
 function accountOf(d: AccountData, accountNumber: string, now: string): AccountRec {
@@ -67,9 +68,7 @@ function ownerAccount(store: Store, owner: Owner, at: string, alloc: Alloc, now:
     return { account, newAccount: account };
   }
   const byNumber = owner.account_number !== undefined;
-  const found = byNumber
-    ? store.accounts.get(owner.account_number!)
-    : store.accountList.find(a => a.id === owner.account_id);
+  const found = byNumber ? store.accounts.get(owner.account_number!) : accountById(store, owner.account_id!);
   if (!found) {
     const [field, value] = byNumber ? ['account_number', owner.account_number] : ['account_id', owner.account_id];
     throw refused('invalid_parameter', `${at}${field}`, `No account ${value}.`);

@@ -7,7 +7,7 @@ const invalid = (parameter: string, message: string) =>
 type SizeParam = 'pageSize' | 'page_size';
 
 /** Where a page starts (from the cursor) and how many it holds (1-99, default 20). */
-function bounds(q: URLSearchParams, sizeParam: SizeParam): { start: number; size: number } {
+export function bounds(q: URLSearchParams, sizeParam: SizeParam): { start: number; size: number } {
   const size = q.has(sizeParam) ? Number(q.get(sizeParam)) : 20;
   if (!Number.isInteger(size) || size < 1 || size > 99) {
     throw invalid(sizeParam, `${sizeParam} must be a whole number from 1 to 99.`);
@@ -21,7 +21,7 @@ function bounds(q: URLSearchParams, sizeParam: SizeParam): { start: number; size
   return { start, size };
 }
 
-const cursorAt = (index: number) => Buffer.from(`o:${index}`).toString('base64url');
+export const cursorAt = (index: number) => Buffer.from(`o:${index}`).toString('base64url');
 
 /**
  * Cursor paging of the object-query reads: `pageSize` (1-99, default 20), opaque `cursor`; answers

@@ -104,7 +104,7 @@ function reset(d: ResetDeps, request: ResetRequest): ResetAnswer {
   d.forgetCallouts?.();
   return {
     ...machine.status(),
-    accounts: store.accountList.map(a => a.account_number),
+    accounts: [...store.accounts.keys()], // in the list's order, without making the seeded rows
     catalog: catalogSummary(store.catalog),
     ...(backup ? { backup } : {}),
     cleared: { states, idempotencyKeys },

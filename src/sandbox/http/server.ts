@@ -33,6 +33,7 @@ import { allowedMethods, decodeParams, routeFor, RouteTable, type Call, type Rep
 import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, sandboxRoutes } from './routes';
 import { DEFAULT_LIMITS, type Sandbox, type SandboxOptions } from './sandboxOptions';
 import { Tokens } from './tokens';
+import { accountByKey } from '../state/lookup';
 
 const CATEGORY_OF: Record<number, string> = {
   20: 'invalid_parameter',
@@ -160,7 +161,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   ): Promise<Reply | undefined> {
     const text = ['POST', 'PUT', 'PATCH'].includes(op.method) ? await readBody(req) : '';
     if (op.method === 'POST') await hold();
-    const account = (k: string) => store.accounts.get(k) ?? store.accountList.find(a => a.id === k);
+    const account = (k: string) => accountByKey(store, k);
     return contractAnswer({ op, path, query, text, today: clock.today(), account });
   }
 

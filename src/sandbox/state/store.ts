@@ -25,6 +25,9 @@ import { Notifications, type NotificationDefinitionRec } from './notifications';
 import { UsageBook, type UsageExtent, type UsageRemoved, type UsageSnapshot } from './usage';
 import { CalloutTemplates, type CalloutTemplateRec } from './calloutTemplates';
 import { SubscriptionChanges, type SubscriptionChangeRec } from './subscriptionChanges';
+import { SeededMap, seededList } from './seededCollections';
+import type { Seeding, SeededInfo } from './seededRows';
+import { keptRows, loadSeeding, unseed } from './seededStore';
 
 export type { BillingRun, ItemRec, PauseRec, PlanRec } from './subscriptionParts';
 
@@ -57,6 +60,7 @@ interface Snapshot extends BookSnapshot, UsageSnapshot {
   notifications?: NotificationDefinitionRec[]; // absent before the first; time travel leaves them as they are
   calloutTemplates?: CalloutTemplateRec[]; // the same
   subscriptionChanges?: SubscriptionChangeRec[]; // what the clock did to subscriptions; absent before the first
+  seeded?: SeededInfo; // seeded customers derived, not stored (the rows above override them); absent: none
 }
 export interface StoreOptions {
   writer?: DataWriter;
@@ -98,12 +102,14 @@ interface Checkpoint extends Extent {
 
 export class Store {
   readonly numbers = new Numbers();
-  readonly accounts = new Map<string, AccountRec>();
-  readonly subscriptions = new Map<string, SubscriptionRec>();
-  readonly orders = new Map<string, OrderRec>();
+  readonly accounts = new SeededMap<AccountRec>(); // seeded rows derived on demand (seededCollections.ts)
+  readonly subscriptions = new SeededMap<SubscriptionRec>();
+  readonly orders = new SeededMap<OrderRec>();
   /** Insertion order for cursor paging. */
-  readonly accountList: AccountRec[] = [];
-  readonly orderList: OrderRec[] = [];
+  readonly accountList = seededList(this.accounts);
+  readonly orderList = seededList(this.orders);
+  /** The seeded customers the maps and lists derive (seededRows.ts); undefined: none. */
+  seeding: Seeding | undefined;
   /** Invoices and credit memos, in the order they were issued. */
   readonly documentList: BillingDocumentRec[] = [];
   /** The same, by id and by number. */
@@ -161,12 +167,14 @@ export class Store {
   }
 
   addAccount(a: AccountRec) {
+    const seeded = this.accounts.seededIndex(a.account_number) >= 0; // a seeded one's change: already listed
     this.accounts.set(a.account_number, a);
-    this.accountList.push(a);
+    if (!seeded) this.accountList.push(a);
   }
   addOrder(o: OrderRec) {
+    const seeded = this.orders.seededIndex(o.order_number) >= 0;
     this.orders.set(o.order_number, o);
-    this.orderList.push(o);
+    if (!seeded) this.orderList.push(o);
   }
   addDocument(d: BillingDocumentRec) {
     this.documents.set(d.id, d);
@@ -221,9 +229,7 @@ export class Store {
     const snapshot: Snapshot = {
       format: SNAPSHOT_FORMAT,
       numbers: this.numbers.counters,
-      accounts: this.accountList,
-      subscriptions: [...this.subscriptions.values()],
-      orders: this.orderList,
+      ...keptRows(this),
       ...(this.catalog.source ? { catalog: { plans: this.catalog.source } } : {}),
       ...(this.today !== undefined ? { today: this.today } : {}),
       ...(this.documentList.length ? { documents: this.documentList } : {}),
@@ -256,6 +262,7 @@ export class Store {
     this.calloutTemplates.clear();
     this.changes.clear();
     this.ledger = new Ledger();
+    this.seeding = undefined;
     this.catalog = SEED_CATALOG; // unless the state put back had a copied one
     this.load(JSON.parse(text) as Snapshot);
   }
@@ -284,6 +291,7 @@ export class Store {
 
   /** Puts the store back to `to`, less its subscriptions (the caller's): what was added since goes. */
   shrinkTo(to: Extent): Removed {
+    if (this.seeding && to.accounts < this.accountList.seededLength) unseed(this); // back before the seeding
     this.numbers.counters = { ...to.counters };
     this.catalog = to.catalog;
     const accounts = this.accountList.splice(to.accounts);
@@ -319,6 +327,7 @@ export class Store {
     const catalog = s.catalog ? this.copiedCatalog(s.catalog.plans) : undefined; // first: it may refuse the file
     this.numbers.counters = s.numbers ?? {};
     this.today = typeof s.today === 'string' ? s.today : undefined;
+    loadSeeding(this, s.seeded);
     for (const a of s.accounts) this.addAccount(a);
     for (const x of s.subscriptions) {
       if ((x.state as string) === 'cancelled') x.state = 'canceled'; // written before the real names

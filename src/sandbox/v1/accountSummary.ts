@@ -11,6 +11,7 @@ import type { Term } from '../state/subscriptionParts';
 import { contact, batchOf } from './accountView';
 import { productOf } from './itemFacts';
 import { V1_STATUS_OF } from './names';
+import { subscriptionsOf } from '../state/seededLookup';
 
 const TERM_TYPE = { termed: 'TERMED', evergreen: 'EVERGREEN' } as const;
 
@@ -69,7 +70,7 @@ export function accountSummary(store: Store, a: AccountRec) {
     },
     billToContact,
     soldToContact,
-    subscriptions: [...store.subscriptions.values()].filter(s => s.account_number === a.account_number).map(summaryOf),
+    subscriptions: subscriptionsOf(store, a.account_number).map(summaryOf),
     invoices,
     payments,
     usage: store.usage.ofAccount(a.account_number).map(u => ({

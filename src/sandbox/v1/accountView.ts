@@ -9,9 +9,10 @@ import { accountMetricsV1 } from './memoViews';
 import { batchOf } from '../invoicing/billRunRequest';
 export { batchOf };
 import { add, ZERO } from '../money/exact';
+import { subscriptionsOf } from '../state/seededLookup';
 
 export function accountAnswer(a: AccountRec, store: Store) {
-  const subs = [...store.subscriptions.values()].filter(s => s.account_number === a.account_number);
+  const subs = subscriptionsOf(store, a.account_number);
   // Exact over every subscription's items, rounded once.
   const items = subs.flatMap(s => s.plans.flatMap(p => p.items.map(it => ({ s, it }))));
   const exactMrr = items.reduce((sum, x) => add(sum, mrrNow(x.s, x.it)), ZERO);

@@ -17,6 +17,7 @@ import type { AccountRec, Store } from '../state/store';
 import { runStatusOf, statusOf } from '../invoicing/documentActions';
 import { billingDocumentRow, billRunAnswer, invoiceAnswer, invoiceItemView, v1Status } from './billingViews';
 import { invalid, notFoundIn, notServed, v1Error, CATEGORY, type V1Resource } from './errors';
+import { accountByKey } from '../state/lookup';
 
 type Body = Record<string, unknown>;
 
@@ -75,9 +76,6 @@ function getBillRun(store: Store, key: string): Reply {
   if (!run || status?.deleted) throw notFoundIn('unknown', `Bill run ${key} does not exist.`);
   return ok(billRunAnswer(run, status));
 }
-
-const accountByKey = (store: Store, key: string) =>
-  store.accounts.get(key) ?? store.accountList.find(a => a.id === key);
 
 /** The engine refuses to price past its period limit: a 400 on the target date, not a 500. */
 function billed<T>(resource: V1Resource, run: () => T): T {

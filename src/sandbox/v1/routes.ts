@@ -24,6 +24,7 @@ import { orderAnswer } from './orderView';
 import { DEFAULT_PREVIEW_TYPES, previewAnswer } from './previewView';
 import { subscriptionAnswer } from './subscriptionView';
 import { toEngineBody } from './translate';
+import { accountByKey, subscriptionByKey } from '../state/lookup';
 
 export function v1Routes(deps: RouteDeps): Route[] {
   const { store } = deps;
@@ -115,13 +116,13 @@ function getOrder(store: Store, key: string): Reply {
 
 /** By number or by id, as the service takes either. */
 function getSubscription(store: Store, key: string): Reply {
-  const sub = store.subscriptions.get(key) ?? [...store.subscriptions.values()].find(s => s.id === key);
+  const sub = subscriptionByKey(store, key);
   if (!sub) throw notFoundIn('unknown', `Subscription ${key} does not exist.`);
   return ok(subscriptionAnswer(sub, store.accounts.get(sub.account_number)));
 }
 
 function accountOf(store: Store, key: string): AccountRec {
-  const account = store.accounts.get(key) ?? store.accountList.find(a => a.id === key);
+  const account = accountByKey(store, key);
   if (!account) throw notFoundIn('unknown', `Account ${key} does not exist.`);
   return account;
 }

@@ -21,6 +21,7 @@ import type {
   V1Terms,
 } from './body';
 import { CATEGORY, missing, notFoundIn, notServed, v1Error } from './errors';
+import { accountById } from '../state/seededLookup';
 
 type PlanInput = NonNullable<EngineSubscription['subscription_plans']>[number];
 type PriceInput = NonNullable<PlanInput['prices']>[number];
@@ -56,7 +57,7 @@ function existingAccount(body: V1OrderBody, store: Store): string | undefined {
     return body.existingAccountNumber;
   }
   if (body.existingAccountId !== undefined) {
-    const found = store.accountList.find(a => a.id === body.existingAccountId);
+    const found = accountById(store, body.existingAccountId);
     if (!found) throw notFoundIn('account', `existingAccountId: account ${body.existingAccountId} does not exist.`);
     return found.account_number;
   }

@@ -11,10 +11,12 @@ import { liveMethod, makeDefault, METHOD_TYPES, newMethod, type MethodInput } fr
 import type { PaymentMethodType } from '../state/payments';
 import { invalidState, notServed, zodCheck } from './bodies';
 import { listPage } from './listQuery';
+import { accountCandidates } from '../query/seededFilter';
 import { paying } from './payDocument';
 import { accountMoney } from './paymentViews';
 import { subscriptionView } from './subscriptionViews';
 import { accountView } from './views';
+import { subscriptionsOf } from '../state/seededLookup';
 
 /** A PATCH body: any field of a new account but its payment method; contacts change field by field. */
 const AccountPatch = Account.partial().omit({ payment_method: true }).extend({
@@ -84,7 +86,7 @@ export function accountRoutes(deps: RouteDeps): Route[] {
   const view = (a: AccountRec, q: URLSearchParams) => {
     const own = { ...accountView(a), ...accountMoney(store, a) }; // its balances and default payment method
     if (!q.getAll('expand[]').includes('subscriptions')) return own;
-    const subs = [...store.subscriptions.values()].filter(s => s.account_number === a.account_number);
+    const subs = subscriptionsOf(store, a.account_number);
     return { ...own, subscriptions: { next_page: null, data: subs.map(s => subscriptionView(s, a)) } };
   };
   return [
@@ -92,7 +94,11 @@ export function accountRoutes(deps: RouteDeps): Route[] {
       method: 'GET',
       path: '/v2/accounts',
       handle: call => {
-        const spec = { what: 'Accounts', sample: SAMPLE, row: accountView };
+        const narrow = (filters: string[]) => {
+          const candidates = accountCandidates(store, filters, 'v2');
+          return candidates && { indices: candidates(0), at: (i: number) => store.accountList.peekAt(i)! };
+        };
+        const spec = { what: 'Accounts', sample: SAMPLE, row: accountView, narrow };
         return ok(listPage(store.accountList, call.query, a => view(a, call.query), spec));
       },
     },
@@ -171,7 +177,7 @@ export function mergeContact(c: ContactRec, change: ContactRec): ContactRec {
 }
 
 const hasActivity = (store: Store, a: AccountRec) =>
-  [...store.subscriptions.values()].some(s => s.account_number === a.account_number) ||
+  subscriptionsOf(store, a.account_number).length > 0 ||
   store.documentList.some(d => d.account_number === a.account_number);
 
 /** An account with every field its answer can show: what the list can be filtered and sorted by. */

@@ -7,6 +7,7 @@ import { badRequest } from '../http/errors';
 import { chargeKindOf, subscriptionOf, type BillRunRequest } from '../invoicing/billRunRequest';
 import type { ChargeKind } from '../state/documents';
 import type { AccountRec, Store } from '../state/store';
+import { accountByKey } from '../state/lookup';
 
 type Body = Record<string, unknown>;
 
@@ -129,8 +130,7 @@ function subscriptionIds(store: Store, b: Body, account?: AccountRec): ReadonlyS
 }
 
 /** The account by id or number, as the path and the body name it. */
-export const accountByKey = (store: Store, key: string) =>
-  store.accounts.get(key) ?? store.accountList.find(a => a.id === key);
+export { accountByKey };
 
 export function checkBillRun(body: unknown): void {
   const b = objectBody(body, BILL_RUN_FIELDS);

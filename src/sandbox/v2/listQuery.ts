@@ -5,7 +5,7 @@
 // list shows can filter it; a field it does not show is a 400 naming the ones it does.
 import { suggestKey } from '../../schemas/typos';
 import { badRequest } from '../http/errors';
-import { pageV2 } from '../http/paging';
+import { bounds, pageV2 } from '../http/paging';
 
 type Row = Record<string, unknown>;
 const NOTHING: ReadonlySet<string> = new Set();
@@ -21,6 +21,8 @@ export interface ListSpec<T> {
   sample: Row;
   /** The answer filters and sorts read (default: the page's own view). */
   row?: (t: T) => Row;
+  /** A big list's indices that can match `filter[]` (undefined: any can), and its rows there, read only. */
+  narrow?: (filters: string[]) => { indices: Iterable<number>; at: (i: number) => T } | undefined;
 }
 
 /** One page of `records` as `q` asks: filtered, sorted, then paged; only the page is viewed. */
@@ -31,7 +33,11 @@ export function listPage<T, V>(
   spec: ListSpec<T>,
 ): { next_page: string | null; data: V[] } {
   const rowOf = spec.row ?? (view as unknown as (t: T) => Row);
-  return pageV2(filteredAndSorted(records, rowOf, q, spec.what, spec.sample), q, view);
+  const narrowed = q.getAll('sort[]').length ? undefined : spec.narrow?.(q.getAll('filter[]'));
+  // Narrowed (a big seeded list): the matches up to one past the page are enough to answer it.
+  const upTo = narrowed && bounds(q, 'page_size');
+  const narrow = narrowed && upTo && { ...narrowed, limit: upTo.start + upTo.size + 1 };
+  return pageV2(filteredAndSorted(records, rowOf, q, spec.what, spec.sample, narrow), q, view);
 }
 
 /** The paths of a sample's scalar fields, one level into its objects and lists of objects (`bill_to[city]`). */
@@ -71,7 +77,8 @@ export function filteredAndSorted<T>(
   q: URLSearchParams,
   what: string,
   sample: Row,
-): T[] {
+  narrow?: { indices: Iterable<number>; at: (i: number) => T; limit?: number },
+): readonly T[] {
   const { scalars, ignored } = fieldPaths(sample);
   const unknown = (name: string, parameter: string) => {
     const near = suggestKey(name, scalars, NOTHING);
@@ -94,7 +101,15 @@ export function filteredAndSorted<T>(
     if (ignored.has(m[1])) return []; // a list or object: the reference ignores it
     return [{ name: field(m[1], 'sort[]'), down: m[2] === 'desc' }];
   });
-  if (!clauses.length && !sorts.length) return [...records];
+  if (!clauses.length && !sorts.length) return records; // sliced, never changed
+  if (narrow && !sorts.length) {
+    const kept: T[] = [];
+    for (const i of narrow.indices) {
+      const t = narrow.at(i);
+      if (clauses.every(c => c(rowOf(t))) && kept.push(t) === narrow.limit) break;
+    }
+    return kept;
+  }
   const rows = records.map(t => ({ t, r: rowOf(t) }));
   const kept = clauses.length ? rows.filter(({ r }) => clauses.every(c => c(r))) : rows;
   const ordered = !sorts.length
