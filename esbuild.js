@@ -43,6 +43,7 @@ const LAZY = {
   'src/cli/sandbox.ts': 'cli-sandbox.js',
   'src/cli/clock.ts': 'cli-clock.js',
   'src/cli/endpoints.ts': 'cli-endpoints.js',
+  'src/cli/listen.ts': 'cli-listen.js', // its HTTP server and the client, not loaded by the other commands
   'src/scenarios/index.ts': 'scenarios.js', // scenario files, runner and reports (the CLI's `test`, the Testing view)
   'src/cli/test.ts': 'cli-test.js',
   'src/cli/mergeReports.ts': 'cli-merge-reports.js', // merge-reports: the shards' JSON reports as one

@@ -13,6 +13,7 @@ import { mergeReportsCommand, parseMergeArgs } from './cli/mergeReports';
 import { InputError, maxResponseOption, stdio, UsageError, type Io } from './cli/io';
 import { fileErrorMessage, isFileSystemError } from './cli/files';
 import { usage, VERSION } from './cli/usage';
+import { enableCompileCache } from './cli/compileCache';
 
 export { writeSchemaFiles } from './schemas/jsonSchemas';
 
@@ -199,6 +200,8 @@ const isConfigError = (e: unknown): e is Error =>
   e instanceof Error && e.name === 'ApiError' && (e as Error & { kind?: string }).kind === 'config';
 
 if (require.main === module) {
+  // Each command's code is a bundle loaded on first use (esbuild.js LAZY): from the user's compile cache when it can.
+  enableCompileCache(__dirname);
   main(process.argv.slice(2)).then(code => {
     process.exitCode = code;
   });
