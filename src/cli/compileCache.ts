@@ -7,11 +7,12 @@
 // of its own data, so a stale, torn or damaged file is ignored and written again; V8 also refuses data made by
 // another Node. Files are written whole under another name and renamed: CLIs running at once each read a complete
 // file. Anything the cache cannot do (no home, a read-only disk) costs the speed-up, never the command.
-import * as fs from 'fs';
-import Module from 'module';
-import * as os from 'os';
-import * as path from 'path';
-import * as vm from 'vm';
+// Named imports: a namespace or default import of a Node module costs a copy of its exports at load (esbuild).
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'fs';
+import { Module } from 'module';
+import { homedir } from 'os';
+import { basename, dirname, isAbsolute, join } from 'path';
+import { Script } from 'vm';
 import { crc32 } from 'zlib';
 
 // The header: magic, the source's CRC-32 and length, the data's CRC-32 (as Node 22's own cache does; zlib's
@@ -22,20 +23,20 @@ const HEADER = MAGIC.length + 12;
 /** The folder of the cache, or undefined where there is no per-user one. */
 export function compileCacheDir(env: NodeJS.ProcessEnv = process.env, platform = process.platform): string | undefined {
   if (env.NODE_DISABLE_COMPILE_CACHE) return undefined; // Node 22's switch for its own cache, honoured here too
-  let base = env.XDG_CACHE_HOME && path.isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : undefined;
+  let base = env.XDG_CACHE_HOME && isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : undefined;
   if (!base && platform === 'win32') base = env.LOCALAPPDATA;
   if (!base) {
-    const home = os.homedir();
+    const home = homedir();
     if (!home) return undefined;
-    base = platform === 'darwin' ? path.join(home, 'Library', 'Caches') : path.join(home, '.cache');
+    base = platform === 'darwin' ? join(home, 'Library', 'Caches') : join(home, '.cache');
   }
   // One folder per Node and CPU: two Nodes on one machine do not keep rewriting each other's files.
-  return path.join(base, 'billing-workbench', `compile-${process.version}-${process.arch}`);
+  return join(base, 'billing-workbench', `compile-${process.version}-${process.arch}`);
 }
 
 /** The cache file of a bundle: by its path, so two installs of the CLI keep one file each. */
 const cacheFileOf = (dir: string, file: string) =>
-  path.join(dir, `${path.basename(file, '.js')}-${crc32(file).toString(16).padStart(8, '0')}.cache`);
+  join(dir, `${basename(file, '.js')}-${crc32(file).toString(16).padStart(8, '0')}.cache`);
 
 /** What a cache file was made from: the source's CRC-32 and length. */
 export const sourceKey = (source: string): Buffer => {
@@ -49,7 +50,7 @@ export const sourceKey = (source: string): Buffer => {
 export function readCache(file: string, source: Buffer): Buffer | undefined {
   let bytes: Buffer;
   try {
-    bytes = fs.readFileSync(file);
+    bytes = readFileSync(file);
   } catch {
     return undefined;
   }
@@ -65,11 +66,11 @@ export function writeCache(file: string, source: Buffer, data: Buffer): void {
   const check = Buffer.alloc(4);
   check.writeUInt32LE(crc32(data));
   try {
-    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-    fs.writeFileSync(tmp, Buffer.concat([MAGIC, source, check, data]), { mode: 0o600 });
-    fs.renameSync(tmp, file);
+    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    writeFileSync(tmp, Buffer.concat([MAGIC, source, check, data]), { mode: 0o600 });
+    renameSync(tmp, file);
   } catch {
-    fs.rmSync(tmp, { force: true }); // a full or read-only disk: no cache this time
+    rmSync(tmp, { force: true }); // a full or read-only disk: no cache this time
   }
 }
 
@@ -83,17 +84,17 @@ export function enableCompileCache(distDir: string, dir = compileCacheDir()): bo
   if (!dir || process.sourceMapsEnabled || typeof crc32 !== 'function') return false; // crc32: Node 20.15+
   const proto = Module.prototype as unknown as { _compile: Compile };
   const plain = proto._compile;
-  const toWrite: { script: vm.Script; file: string; source: Buffer }[] = [];
+  const toWrite: { script: Script; file: string; source: Buffer }[] = [];
   proto._compile = function (content, filename, ...rest) {
-    if (path.dirname(filename) !== distDir || !filename.endsWith('.js')) return plain.call(this, content, filename, ...rest);
+    if (dirname(filename) !== distDir || !filename.endsWith('.js')) return plain.call(this, content, filename, ...rest);
     const source = sourceKey(content);
     const file = cacheFileOf(dir, filename);
     const cachedData = readCache(file, source);
     const code = content.startsWith('#!') ? `//${content}` : content;
-    const script = new vm.Script(Module.wrap(code), { filename, cachedData });
+    const script = new Script(Module.wrap(code), { filename, cachedData });
     if (!cachedData || script.cachedDataRejected) toWrite.push({ script, file, source });
     const run = script.runInThisContext() as (...args: unknown[]) => unknown;
-    return run.call(this.exports, this.exports, requireOf(this), this, filename, path.dirname(filename));
+    return run.call(this.exports, this.exports, requireOf(this), this, filename, dirname(filename));
   };
   // At exit the scripts hold the functions this run compiled: the next run finds them compiled.
   process.once('exit', () => {

@@ -33,4 +33,10 @@ export const customFields = z
   .record(z.string(), z.unknown())
   .register(z.globalRegistry, { description: 'Custom fields of the tenant, by API name (for example `field__c`).' });
 
+/** Memoized: `build` runs on the first call (a part of a shape built when first read, behind a getter). */
+export const once = <T>(build: () => T) => {
+  let built: T | undefined;
+  return () => (built ??= build());
+};
+
 export const SALE_OR_RETURN = ['sale', 'return'] as const;

@@ -1,7 +1,7 @@
 // Payment methods of a new account: one object per method type, each closed, with the fields the
 // service requires for that type.
 import * as z from 'zod';
-import { customFields, flag, int, num, oneOf, text } from './common';
+import { customFields, flag, int, num, once, oneOf, text } from './common';
 
 export const CARD_BRANDS = ['visa', 'mastercard', 'american_express', 'discover', 'jcb', 'diners'] as const;
 export const PAYMENT_METHOD_TYPES = [
@@ -28,12 +28,6 @@ export const PAYMENT_METHOD_TYPES = [
   'other',
 ] as const;
 export const BANK_ACCOUNT_TYPES = ['business_saving', 'business_checking', 'checking', 'saving'] as const;
-
-/** Memoized: `build` runs on the first call. */
-const once = <T>(build: () => T) => {
-  let built: T | undefined;
-  return () => (built ??= build());
-};
 
 /**
  * The payer's and each method type's details: built when a payload first has a payment method (zod keeps the
