@@ -11,7 +11,10 @@ fs.rmSync(cacheHome, { recursive: true, force: true });
 const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const timed = (args: string[], env: NodeJS.ProcessEnv = {}) => {
   const t = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, args, { encoding: 'utf8', env: { ...process.env, XDG_CACHE_HOME: cacheHome, ...env } });
+  const r = spawnSync(process.execPath, args, {
+    encoding: 'utf8',
+    env: { ...process.env, XDG_CACHE_HOME: cacheHome, ...env },
+  });
   if (r.status !== 0) throw new Error(`${args.join(' ')}: exit ${r.status} ${r.stderr}`);
   return Number(process.hrtime.bigint() - t) / 1e6;
 };

@@ -70,7 +70,12 @@ export function writeCache(file: string, source: Buffer, data: Buffer): void {
     writeFileSync(tmp, Buffer.concat([MAGIC, source, check, data]), { mode: 0o600 });
     renameSync(tmp, file);
   } catch {
-    rmSync(tmp, { force: true }); // a full or read-only disk: no cache this time
+    // A full or read-only disk, or no such folder: no cache this time, and no half-written file left.
+    try {
+      rmSync(tmp, { force: true });
+    } catch {
+      // the folder itself is not there
+    }
   }
 }
 
