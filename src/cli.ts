@@ -13,7 +13,6 @@ import { mergeReportsCommand, parseMergeArgs } from './cli/mergeReports';
 import { InputError, maxResponseOption, stdio, UsageError, type Io } from './cli/io';
 import { fileErrorMessage, isFileSystemError } from './cli/files';
 import { usage, VERSION } from './cli/usage';
-import { enableCompileCache } from './cli/compileCache';
 
 export { writeSchemaFiles } from './schemas/jsonSchemas';
 
@@ -198,11 +197,3 @@ function periodsOption(command: 'preview' | 'create', value: string | undefined)
  * bundle has its own copy of the client, so instanceof would not see it. */
 const isConfigError = (e: unknown): e is Error =>
   e instanceof Error && e.name === 'ApiError' && (e as Error & { kind?: string }).kind === 'config';
-
-if (require.main === module) {
-  // Each command's code is a bundle loaded on first use (esbuild.js LAZY): from the user's compile cache when it can.
-  enableCompileCache(__dirname);
-  main(process.argv.slice(2)).then(code => {
-    process.exitCode = code;
-  });
-}

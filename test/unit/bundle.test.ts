@@ -70,7 +70,13 @@ test('`validate` loads the validator and nothing else (no HTTP stack, sandbox or
     .map(f => path.relative(process.cwd(), f))
     .filter(f => f.startsWith('dist'))
     .sort();
-  assert.deepEqual(loaded, ['dist/cli-io.js', 'dist/cli-validate.js', 'dist/cli.js', 'dist/schemas.js']);
+  assert.deepEqual(loaded, [
+    'dist/cli-io.js',
+    'dist/cli-main.js',
+    'dist/cli-validate.js',
+    'dist/cli.js',
+    'dist/schemas.js',
+  ]);
 });
 
 test('every file the extension loads on demand exists and is packaged in the VSIX', () => {
