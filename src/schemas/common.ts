@@ -39,4 +39,21 @@ export const once = <T>(build: () => T) => {
   return () => (built ??= build());
 };
 
+/**
+ * A field's schema built when a payload first has the field: zod's lazy schema, with whether the field may be left
+ * out (`optin`/`optout`) stated up front. Zod and the fast checker ask that of every field of an object they check;
+ * a plain lazy schema would build its inner one to answer. The inner schema is checked to say the same when built.
+ */
+export const deferred = <T extends z.ZodType>(build: () => T, optional: 'optional' | undefined = undefined) => {
+  const schema = z.lazy(() => {
+    const inner = build();
+    if (inner._zod.optin !== optional || inner._zod.optout !== optional)
+      throw new Error(`a deferred schema said optin ${optional}, built ${inner._zod.optin}`);
+    return inner;
+  });
+  for (const key of ['optin', 'optout'])
+    Object.defineProperty(schema._zod, key, { value: optional, writable: true, configurable: true, enumerable: true });
+  return schema;
+};
+
 export const SALE_OR_RETURN = ['sale', 'return'] as const;

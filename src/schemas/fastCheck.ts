@@ -62,6 +62,7 @@ function build(s: Schema): Check {
       if (!ok(value)) leafIssues(s, ok !== never, value, path, undefined, out);
     };
   }
+  if (def.type === 'lazy') return lazyCheck(s);
   if (def.type === 'object') return objectCheck(s);
   if (def.type === 'array') return arrayCheck(s);
   if (def.type === 'nonoptional') return nonOptionalCheck(s);
@@ -74,6 +75,7 @@ function build(s: Schema): Check {
 function walked(s: Schema): boolean {
   const def = s._zod.def;
   if (!plain(s)) return false;
+  if (def.type === 'lazy') return true; // its inner schema, built and compiled at its first value
   if (def.type === 'object') return closedOrPlain(s);
   if (def.type === 'array') return true;
   if (def.type === 'nonoptional') return keepsValue(def.innerType!);
@@ -216,6 +218,12 @@ function inFieldOrder(out: RawIssue[], start: number, segments: number[]): void 
   for (const k of order) {
     for (let i = segments[k + 1]; i < segments[k + 2]; i++) out.push(found[i - start]);
   }
+}
+
+/** A lazy schema (common.ts `deferred`): its inner one is built and compiled when the first value comes. */
+function lazyCheck(s: Schema): Check {
+  let inner: Check | undefined;
+  return (value, path, out) => (inner ??= compile((s._zod as { innerType?: Schema }).innerType!))(value, path, out);
 }
 
 function arrayCheck(s: Schema): Check {

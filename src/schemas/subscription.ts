@@ -2,7 +2,7 @@
 // through change containers (add, update, remove, replace plans; terms; renew; cancel; pause; resume).
 import * as z from 'zod';
 import { Account } from './account';
-import { currency, customFields, date, dateOf, flag, int, num, once, oneOf, text } from './common';
+import { currency, customFields, date, dateOf, deferred, flag, int, num, once, oneOf, text } from './common';
 
 export const TERM_TYPES = ['termed', 'evergreen'] as const;
 export const INTERVALS = ['day', 'week', 'month', 'year'] as const;
@@ -186,8 +186,8 @@ const FlexibleDocumentSettings = z
   .register(z.globalRegistry, { description: 'Billing document settings of the subscription.' });
 
 /**
- * The change containers: built when a payload first changes a subscription (deferred shape getters, as in
- * paymentMethod.ts), not when the validator loads; a new subscription never needs them.
+ * The change containers: built when a payload first changes a subscription (deferred: lazy schemas that say up
+ * front they may be left out), not when the validator loads or checks a new subscription.
  */
 const changes = once(() => {
   const startOn = StartOn.optional();
@@ -341,36 +341,16 @@ export const SubscriptionRequest = z
     sold_to_id: text('Sold-to contact.').nullable(),
     payment_terms: text('Payment term.').nullable(),
     billing_document_settings: FlexibleDocumentSettings,
-    get add_subscription_plans() {
-      return changes().add_subscription_plans;
-    },
-    get update_subscription_plans() {
-      return changes().update_subscription_plans;
-    },
-    get remove_subscription_plans() {
-      return changes().remove_subscription_plans;
-    },
-    get replace_subscription_plans() {
-      return changes().replace_subscription_plans;
-    },
-    get terms() {
-      return changes().terms;
-    },
-    get renew() {
-      return changes().renew;
-    },
-    get renewals() {
-      return changes().renewals;
-    },
-    get cancel() {
-      return changes().cancel;
-    },
-    get pause() {
-      return changes().pause;
-    },
-    get resume() {
-      return changes().resume;
-    },
+    add_subscription_plans: deferred(() => changes().add_subscription_plans, 'optional'),
+    update_subscription_plans: deferred(() => changes().update_subscription_plans, 'optional'),
+    remove_subscription_plans: deferred(() => changes().remove_subscription_plans, 'optional'),
+    replace_subscription_plans: deferred(() => changes().replace_subscription_plans, 'optional'),
+    terms: deferred(() => changes().terms),
+    renew: deferred(() => changes().renew),
+    renewals: deferred(() => changes().renewals, 'optional'),
+    cancel: deferred(() => changes().cancel),
+    pause: deferred(() => changes().pause),
+    resume: deferred(() => changes().resume),
   })
   .partial()
   .register(z.globalRegistry, {
