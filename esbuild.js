@@ -36,6 +36,7 @@ const LAZY = {
   'src/payloads/metricsAt.ts': 'metrics-at.js', // inline figures in a payload, with the first preview
   'src/products/index.ts': 'products.js', // the product catalog, with the first plan_id or price_id
   'src/schemas/jsonSchemas.ts': 'json-schemas.js', // build time only (dist/schemas/*.json)
+  'src/cli.ts': 'cli-main.js', // the CLI, loaded by dist/cli.js (src/cliStart.ts) once the compile cache is on
   'src/cli/io.ts': 'cli-io.js', // shared by the subcommands: one UsageError class
   'src/cli/validate.ts': 'cli-validate.js',
   'src/cli/catalog.ts': 'cli-catalog.js', // validate --connection-catalog only: the client and the product catalog
@@ -43,6 +44,7 @@ const LAZY = {
   'src/cli/sandbox.ts': 'cli-sandbox.js',
   'src/cli/clock.ts': 'cli-clock.js',
   'src/cli/endpoints.ts': 'cli-endpoints.js',
+  'src/cli/listen.ts': 'cli-listen.js', // its HTTP server and the client, not loaded by the other commands
   'src/scenarios/index.ts': 'scenarios.js', // scenario files, runner and reports (the CLI's `test`, the Testing view)
   'src/cli/test.ts': 'cli-test.js',
   'src/cli/mergeReports.ts': 'cli-merge-reports.js', // merge-reports: the shards' JSON reports as one
@@ -228,7 +230,7 @@ async function distBuilds() {
     },
     {
       ...node,
-      entryPoints: ['src/cli.ts'],
+      entryPoints: ['src/cliStart.ts'],
       outfile: 'dist/cli.js',
       banner: { js: '#!/usr/bin/env node' },
       plugins: withLazy(),

@@ -197,9 +197,3 @@ function periodsOption(command: 'preview' | 'create', value: string | undefined)
  * bundle has its own copy of the client, so instanceof would not see it. */
 const isConfigError = (e: unknown): e is Error =>
   e instanceof Error && e.name === 'ApiError' && (e as Error & { kind?: string }).kind === 'config';
-
-if (require.main === module) {
-  main(process.argv.slice(2)).then(code => {
-    process.exitCode = code;
-  });
-}

@@ -1,7 +1,7 @@
 // Reading payload files for the CLI: UTF-8 with or without a BOM; anything else, and every file system
 // failure, becomes one sentence that names the path and says what to do (never a raw EISDIR or ENOENT).
-import * as fs from 'fs';
-import * as path from 'path';
+import { readFileSync } from 'fs';
+import { dirname, join, resolve } from 'path';
 
 export type ReadResult = { text: string; error?: undefined } | { text?: undefined; error: string };
 
@@ -10,7 +10,7 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 export function readPayloadFile(file: string): ReadResult {
   let bytes: Buffer;
   try {
-    bytes = fs.readFileSync(file);
+    bytes = readFileSync(file);
   } catch (e) {
     return { error: fileErrorMessage(e, file) };
   }
@@ -62,11 +62,11 @@ export function fileErrorMessage(e: unknown, file?: string, writing = false): st
   switch (err.code) {
     case 'ENOENT':
       if (writing) {
-        return `${p}: its folder ${path.dirname(path.resolve(p))} does not exist. Create it or use another path.`;
+        return `${p}: its folder ${dirname(resolve(p))} does not exist. Create it or use another path.`;
       }
       return `${p}: no such file. Check the path (it is relative to ${process.cwd()}).`;
     case 'EISDIR': {
-      const example = file ? ` (for example ${path.join(file, 'name.json')})` : '';
+      const example = file ? ` (for example ${join(file, 'name.json')})` : '';
       return `${p} is a folder, not a file. Give the path of a file${example}.`;
     }
     case 'ENOTDIR':

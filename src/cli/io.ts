@@ -2,17 +2,29 @@ export interface Io {
   out(line: string): void;
   err(line: string): void;
 }
-export const stdio: Io = { out: l => process.stdout.write(l + '\n'), err: l => process.stderr.write(l + '\n') };
 
 // `cli endpoints | head` closes the pipe early: the reader has what it wanted, so stop quietly (as `ls | head`
 // does) instead of crashing on EPIPE (a pipe) or ECONNRESET (a socket pair, as a parent process's stdio may be).
 const READER_GONE = new Set(['EPIPE', 'ECONNRESET']);
-for (const stream of [process.stdout, process.stderr]) {
+const watched = new WeakSet<NodeJS.WriteStream>();
+/**
+ * The stream, stopping the CLI quietly when its reader is gone. Taken on first use: process.stdout is a stream
+ * built when first read, and `validate` on clean files never writes to it.
+ */
+export function guarded(stream: NodeJS.WriteStream): NodeJS.WriteStream {
+  if (watched.has(stream)) return stream;
+  watched.add(stream);
   stream.on('error', (e: NodeJS.ErrnoException) => {
     if (READER_GONE.has(e.code ?? '')) process.exit(process.exitCode ?? 0);
     throw e;
   });
+  return stream;
 }
+
+export const stdio: Io = {
+  out: l => guarded(process.stdout).write(l + '\n'),
+  err: l => guarded(process.stderr).write(l + '\n'),
+};
 
 /** Wrong words on the command line: exit 2 with the usage. */
 export class UsageError extends Error {}

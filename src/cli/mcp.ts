@@ -18,7 +18,7 @@ import { BillingClient } from '../client';
 import { readProjectFile } from '../payloads/projectFile';
 import { startSandbox, type Sandbox } from '../sandbox';
 import { decodePayload, type ReadResult } from './files';
-import { InputError, type Io } from './io';
+import { guarded, InputError, type Io } from './io';
 import { LineTransport } from './mcpTransport';
 
 export interface McpArgs {
@@ -114,7 +114,7 @@ export async function mcpCommand(args: McpArgs, io: Io, env = process.env, stdin
     });
   });
   server.server.onerror = e => io.err(`mcp: ${e.message}`); // a dropped message, a reply that failed
-  await server.connect(new LineTransport(stdin, process.stdout));
+  await server.connect(new LineTransport(stdin, guarded(process.stdout)));
   io.err(`billing-workbench MCP server on stdio; previews on ${args.baseUrl ?? 'the embedded Local sandbox'}`);
   await closed;
   await server.close();

@@ -33,4 +33,27 @@ export const customFields = z
   .record(z.string(), z.unknown())
   .register(z.globalRegistry, { description: 'Custom fields of the tenant, by API name (for example `field__c`).' });
 
+/** Memoized: `build` runs on the first call (a part of a shape built when first read, behind a getter). */
+export const once = <T>(build: () => T) => {
+  let built: T | undefined;
+  return () => (built ??= build());
+};
+
+/**
+ * A field's schema built when a payload first has the field: zod's lazy schema, with whether the field may be left
+ * out (`optin`/`optout`) stated up front. Zod and the fast checker ask that of every field of an object they check;
+ * a plain lazy schema would build its inner one to answer. The inner schema is checked to say the same when built.
+ */
+export const deferred = <T extends z.ZodType>(build: () => T, optional: 'optional' | undefined = undefined) => {
+  const schema = z.lazy(() => {
+    const inner = build();
+    if (inner._zod.optin !== optional || inner._zod.optout !== optional)
+      throw new Error(`a deferred schema said optin ${optional}, built ${inner._zod.optin}`);
+    return inner;
+  });
+  for (const key of ['optin', 'optout'])
+    Object.defineProperty(schema._zod, key, { value: optional, writable: true, configurable: true, enumerable: true });
+  return schema;
+};
+
 export const SALE_OR_RETURN = ['sale', 'return'] as const;

@@ -62,6 +62,7 @@ function build(s: Schema): Check {
       if (!ok(value)) leafIssues(s, ok !== never, value, path, undefined, out);
     };
   }
+  if (def.type === 'lazy') return lazyCheck(s);
   if (def.type === 'object') return objectCheck(s);
   if (def.type === 'array') return arrayCheck(s);
   if (def.type === 'nonoptional') return nonOptionalCheck(s);
@@ -74,6 +75,7 @@ function build(s: Schema): Check {
 function walked(s: Schema): boolean {
   const def = s._zod.def;
   if (!plain(s)) return false;
+  if (def.type === 'lazy') return true; // its inner schema, built and compiled at its first value
   if (def.type === 'object') return closedOrPlain(s);
   if (def.type === 'array') return true;
   if (def.type === 'nonoptional') return keepsValue(def.innerType!);
@@ -82,11 +84,20 @@ function walked(s: Schema): boolean {
 
 /** A closed (strict) or plain object: zod treats objects with a catchall schema otherwise. */
 function closedOrPlain(s: Schema): boolean {
-  const shape = s._zod.def.shape ?? {},
+  const shape = keysOf(s),
     catchall = s._zod.def.catchall?._zod.def.type;
   // `key in value` would find these on the prototype: zod's own loop decides what they mean.
   const odd = Object.getOwnPropertySymbols(shape).length > 0 || Object.keys(shape).some(k => k in Object.prototype);
   return (catchall === undefined || catchall === 'never') && !odd;
+}
+
+/**
+ * An object schema's shape for its keys only. Reading `def.shape` settles every deferred field (zod copies the
+ * shape with its values); its raw shape, which zod keeps on the getter, lists the same keys and builds nothing.
+ */
+function keysOf(s: Schema): object {
+  const get = Object.getOwnPropertyDescriptor(s._zod.def, 'shape')?.get as { raw?: object } | undefined;
+  return get?.raw ?? s._zod.def.shape ?? {};
 }
 
 /** A field is checked by a test (a leaf: called with the value alone) or by a walk. */
@@ -118,19 +129,27 @@ function checkField(f: Field, value: unknown, path: PathSegment[], out: RawIssue
 }
 
 function objectCheck(s: Schema): Check {
-  const shape = s._zod.def.shape ?? {};
   // A lookup table without a prototype: any key of the value (`__proto__` too) is a plain property here.
-  const fields: Record<string, Field | undefined> = Object.create(null);
-  Object.keys(shape).forEach((key, index) => (fields[key] = field(key, index, shape[key])));
+  let fields: Record<string, Field | undefined> | undefined;
   // Fields whose absence zod reports (or may): the others are skipped when absent.
-  const required = Object.values(fields)
-    .map(f => f!)
-    .filter(f => f.optin !== 'optional' || f.optout !== 'optional');
+  let required: Field[] = [];
+  // The fields are compiled when an object of this shape is first checked, not with the schema that holds it:
+  // a shape's deferred fields (getters, paymentMethod.ts) stay unbuilt until a payload has such an object.
+  const compileFields = () => {
+    const shape = s._zod.def.shape ?? {};
+    fields = Object.create(null) as Record<string, Field | undefined>;
+    Object.keys(shape).forEach((key, index) => (fields![key] = field(key, index, shape[key])));
+    required = Object.values(fields)
+      .map(f => f!)
+      .filter(f => f.optin !== 'optional' || f.optout !== 'optional');
+    return fields;
+  };
   const strict = s._zod.def.catchall !== undefined;
   const lastKeys: string[] = [],
     lastFields: (Field | undefined)[] = [];
   return (value, path, out) => {
     if (!isObject(value)) return zodIssues(s, value, path, out);
+    const byKey = fields ?? compileFields();
     const start = out.length;
     let segments: number[] | undefined; // field index, first issue, end: to restore zod's field order
     let unknown: string[] | undefined;
@@ -138,7 +157,7 @@ function objectCheck(s: Schema): Check {
     // mostly list their keys in the same order, so the field of the key at each place is remembered.
     let at = 0;
     for (const key in value) {
-      const f = lastKeys[at] === key ? lastFields[at] : (lastFields[at] = fields[(lastKeys[at] = key)]);
+      const f = lastKeys[at] === key ? lastFields[at] : (lastFields[at] = byKey[(lastKeys[at] = key)]);
       at++;
       if (f === undefined) {
         if (strict) (unknown ??= []).push(key);
@@ -199,6 +218,12 @@ function inFieldOrder(out: RawIssue[], start: number, segments: number[]): void 
   for (const k of order) {
     for (let i = segments[k + 1]; i < segments[k + 2]; i++) out.push(found[i - start]);
   }
+}
+
+/** A lazy schema (common.ts `deferred`): its inner one is built and compiled when the first value comes. */
+function lazyCheck(s: Schema): Check {
+  let inner: Check | undefined;
+  return (value, path, out) => (inner ??= compile((s._zod as { innerType?: Schema }).innerType!))(value, path, out);
 }
 
 function arrayCheck(s: Schema): Check {

@@ -9,7 +9,7 @@ import { LineItem } from './order';
 
 export { date } from './common';
 export { Account, Address, Contact, PreviewAccount } from './account';
-export { Card, CARD_BRANDS, PaymentMethod, PAYMENT_METHOD_TYPES } from './paymentMethod';
+export { CARD_BRANDS, PaymentMethod, PAYMENT_METHOD_TYPES } from './paymentMethod';
 export { INTERVALS, PriceEntry, SubscriptionPlanRequest, SubscriptionRequest, Term, TERM_TYPES } from './subscription';
 export { LINE_ITEM_TYPES, LineItem, METRICS, OrderRequest, PreviewRequest } from './order';
 

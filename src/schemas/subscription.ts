@@ -2,7 +2,7 @@
 // through change containers (add, update, remove, replace plans; terms; renew; cancel; pause; resume).
 import * as z from 'zod';
 import { Account } from './account';
-import { currency, customFields, date, dateOf, flag, int, num, oneOf, text } from './common';
+import { currency, customFields, date, dateOf, deferred, flag, int, num, once, oneOf, text } from './common';
 
 export const TERM_TYPES = ['termed', 'evergreen'] as const;
 export const INTERVALS = ['day', 'week', 'month', 'year'] as const;
@@ -177,103 +177,6 @@ export const SubscriptionPlanRequest = z
   .partial()
   .register(z.globalRegistry, { description: 'A plan of the subscription.' });
 
-const startOn = StartOn.optional();
-
-const AddPlan = z
-  .strictObject({
-    subscription_plan: SubscriptionPlanRequest.meta({ description: 'The plan to add. Required.' }),
-    start_on: startOn,
-  })
-  .register(z.globalRegistry, { description: 'A plan to add to the subscription.' });
-
-const ItemUpdate = z
-  .strictObject({ ...itemFields, id: text('Identifier of the subscription item.') })
-  .partial()
-  .register(z.globalRegistry, { description: 'A subscription item to change.' });
-
-const UpdatePlan = z
-  .strictObject({
-    subscription_plan: z
-      .strictObject({
-        subscription_plan_id: text('Subscription plan to update.'),
-        unique_token: text('Your own identifier of the plan.'),
-        subscription_items: z.array(ItemUpdate).register(z.globalRegistry, { description: 'Items to update.' }),
-        custom_fields: customFields,
-      })
-      .partial()
-      .register(z.globalRegistry, { description: 'The plan to update. Required.' }),
-    start_on: startOn,
-    start_date: dateOf('Date the update takes effect,').optional(),
-  })
-  .register(z.globalRegistry, { description: 'A plan of the subscription to update.' });
-
-const RemovePlan = z
-  .strictObject({
-    subscription_plan_id: text('Subscription plan to remove.'),
-    unique_token: text('Your own identifier of the plan.'),
-    start_on: StartOn,
-  })
-  .partial()
-  .register(z.globalRegistry, { description: 'A plan to remove from the subscription.' });
-
-const ReplacePlan = z
-  .strictObject({
-    subscription_plan: SubscriptionPlanRequest.meta({ description: 'The new plan. Required.' }),
-    subscription_plan_id: text('Subscription plan to replace.').optional(),
-    previous_plan_id: text('Plan being replaced.').optional(),
-    replace_at: oneOf(['now', 'end_of_billing_period', 'specific_date'], 'When the plan is replaced.').optional(),
-    replacement_type: oneOf(['upgrade', 'downgrade', 'crossgrade', 'other'], 'Kind of replacement.').optional(),
-    start_on: startOn,
-  })
-  .register(z.globalRegistry, { description: 'A plan to replace with another.' });
-
-const Renew = z
-  .strictObject({ start_on: startOn })
-  .register(z.globalRegistry, { description: 'Renews the subscription.' });
-
-const Resume = z
-  .strictObject({
-    resume_date: text('Date the subscription resumes (with `resume_at` left out).'),
-    resume_at: oneOf(['pause_date'], 'Resume at the pause date.'),
-    extend_term: flag('Extend the term by the paused time.'),
-    custom_fields: customFields,
-  })
-  .partial()
-  .register(z.globalRegistry, { description: 'Resumes a paused subscription.' });
-
-const Cancel = z
-  .strictObject({
-    cancel_date: text('Date the subscription ends (with `cancel_at` left out).'),
-    cancel_at: oneOf(['invoice_period_end', 'subscription_term_end'], 'When the subscription ends.'),
-    processing_options: ProcessingOptions,
-    refund_amount: num('Amount to refund.'),
-    write_off: flag('Write off the unpaid balance.'),
-    write_off_behavior: z
-      .strictObject({
-        on_account_accounting_code: text('Accounting code for on-account amounts.'),
-        deferred_revenue_accounting_code: text('Accounting code for deferred revenue.'),
-        recognized_revenue_accounting_code: text('Accounting code for recognized revenue.'),
-        revenue_recognition_rule_name: text('Revenue recognition rule.'),
-      })
-      .partial()
-      .register(z.globalRegistry, { description: 'Accounting of the write-off.' }),
-    custom_fields: customFields,
-  })
-  .partial()
-  .register(z.globalRegistry, { description: 'Cancels the subscription.' });
-
-const Pause = z
-  .strictObject({
-    pause_date: text('Date the subscription pauses (with `pause_at` left out).'),
-    pause_at: oneOf(['invoice_period_end'], 'Pause at the end of the invoice period.'),
-    pause_interval: oneOf(['month', 'day', 'year', 'week'], 'Unit of the pause length.'),
-    pause_interval_count: num('Length of the pause in `pause_interval` units.'),
-    resume_behavior: Resume,
-    custom_fields: customFields,
-  })
-  .partial()
-  .register(z.globalRegistry, { description: 'Pauses the subscription.' });
-
 const FlexibleDocumentSettings = z
   .strictObject({
     template_id: text('Billing document template.').nullable(),
@@ -282,22 +185,138 @@ const FlexibleDocumentSettings = z
   .partial()
   .register(z.globalRegistry, { description: 'Billing document settings of the subscription.' });
 
-const Terms = z
-  .strictObject({
-    current_term: Term,
-    renewal_term: Term,
-    auto_renew: flag('Renew automatically at the end of the term.'),
-    start_on: StartOn,
-    bill_to_id: text('Bill-to contact.').nullable(),
-    sold_to_id: text('Sold-to contact.').nullable(),
-    payment_terms: text('Payment term.').nullable(),
-    billing_document_settings: FlexibleDocumentSettings,
-  })
-  .partial()
-  .register(z.globalRegistry, { description: 'Change: terms and conditions of the subscription.' });
+/**
+ * The change containers: built when a payload first changes a subscription (deferred: lazy schemas that say up
+ * front they may be left out), not when the validator loads or checks a new subscription.
+ */
+const changes = once(() => {
+  const startOn = StartOn.optional();
 
-const plans = <T extends z.ZodType>(item: T, description: string) =>
-  z.array(item).optional().register(z.globalRegistry, { description });
+  const AddPlan = z
+    .strictObject({
+      subscription_plan: SubscriptionPlanRequest.meta({ description: 'The plan to add. Required.' }),
+      start_on: startOn,
+    })
+    .register(z.globalRegistry, { description: 'A plan to add to the subscription.' });
+
+  const ItemUpdate = z
+    .strictObject({ ...itemFields, id: text('Identifier of the subscription item.') })
+    .partial()
+    .register(z.globalRegistry, { description: 'A subscription item to change.' });
+
+  const UpdatePlan = z
+    .strictObject({
+      subscription_plan: z
+        .strictObject({
+          subscription_plan_id: text('Subscription plan to update.'),
+          unique_token: text('Your own identifier of the plan.'),
+          subscription_items: z.array(ItemUpdate).register(z.globalRegistry, { description: 'Items to update.' }),
+          custom_fields: customFields,
+        })
+        .partial()
+        .register(z.globalRegistry, { description: 'The plan to update. Required.' }),
+      start_on: startOn,
+      start_date: dateOf('Date the update takes effect,').optional(),
+    })
+    .register(z.globalRegistry, { description: 'A plan of the subscription to update.' });
+
+  const RemovePlan = z
+    .strictObject({
+      subscription_plan_id: text('Subscription plan to remove.'),
+      unique_token: text('Your own identifier of the plan.'),
+      start_on: StartOn,
+    })
+    .partial()
+    .register(z.globalRegistry, { description: 'A plan to remove from the subscription.' });
+
+  const ReplacePlan = z
+    .strictObject({
+      subscription_plan: SubscriptionPlanRequest.meta({ description: 'The new plan. Required.' }),
+      subscription_plan_id: text('Subscription plan to replace.').optional(),
+      previous_plan_id: text('Plan being replaced.').optional(),
+      replace_at: oneOf(['now', 'end_of_billing_period', 'specific_date'], 'When the plan is replaced.').optional(),
+      replacement_type: oneOf(['upgrade', 'downgrade', 'crossgrade', 'other'], 'Kind of replacement.').optional(),
+      start_on: startOn,
+    })
+    .register(z.globalRegistry, { description: 'A plan to replace with another.' });
+
+  const Renew = z
+    .strictObject({ start_on: startOn })
+    .register(z.globalRegistry, { description: 'Renews the subscription.' });
+
+  const Resume = z
+    .strictObject({
+      resume_date: text('Date the subscription resumes (with `resume_at` left out).'),
+      resume_at: oneOf(['pause_date'], 'Resume at the pause date.'),
+      extend_term: flag('Extend the term by the paused time.'),
+      custom_fields: customFields,
+    })
+    .partial()
+    .register(z.globalRegistry, { description: 'Resumes a paused subscription.' });
+
+  const Cancel = z
+    .strictObject({
+      cancel_date: text('Date the subscription ends (with `cancel_at` left out).'),
+      cancel_at: oneOf(['invoice_period_end', 'subscription_term_end'], 'When the subscription ends.'),
+      processing_options: ProcessingOptions,
+      refund_amount: num('Amount to refund.'),
+      write_off: flag('Write off the unpaid balance.'),
+      write_off_behavior: z
+        .strictObject({
+          on_account_accounting_code: text('Accounting code for on-account amounts.'),
+          deferred_revenue_accounting_code: text('Accounting code for deferred revenue.'),
+          recognized_revenue_accounting_code: text('Accounting code for recognized revenue.'),
+          revenue_recognition_rule_name: text('Revenue recognition rule.'),
+        })
+        .partial()
+        .register(z.globalRegistry, { description: 'Accounting of the write-off.' }),
+      custom_fields: customFields,
+    })
+    .partial()
+    .register(z.globalRegistry, { description: 'Cancels the subscription.' });
+
+  const Pause = z
+    .strictObject({
+      pause_date: text('Date the subscription pauses (with `pause_at` left out).'),
+      pause_at: oneOf(['invoice_period_end'], 'Pause at the end of the invoice period.'),
+      pause_interval: oneOf(['month', 'day', 'year', 'week'], 'Unit of the pause length.'),
+      pause_interval_count: num('Length of the pause in `pause_interval` units.'),
+      resume_behavior: Resume,
+      custom_fields: customFields,
+    })
+    .partial()
+    .register(z.globalRegistry, { description: 'Pauses the subscription.' });
+
+  const Terms = z
+    .strictObject({
+      current_term: Term,
+      renewal_term: Term,
+      auto_renew: flag('Renew automatically at the end of the term.'),
+      start_on: StartOn,
+      bill_to_id: text('Bill-to contact.').nullable(),
+      sold_to_id: text('Sold-to contact.').nullable(),
+      payment_terms: text('Payment term.').nullable(),
+      billing_document_settings: FlexibleDocumentSettings,
+    })
+    .partial()
+    .register(z.globalRegistry, { description: 'Change: terms and conditions of the subscription.' });
+
+  const plans = <T extends z.ZodType>(item: T, description: string) =>
+    z.array(item).optional().register(z.globalRegistry, { description });
+
+  return {
+    add_subscription_plans: plans(AddPlan, 'Change: plans to add.'),
+    update_subscription_plans: plans(UpdatePlan, 'Change: plans to update.'),
+    remove_subscription_plans: plans(RemovePlan, 'Change: plans to remove.'),
+    replace_subscription_plans: plans(ReplacePlan, 'Change: plans to replace.'),
+    terms: Terms,
+    renew: Renew.meta({ description: 'Change: renews the subscription.' }),
+    renewals: plans(Renew, 'Change: renewals of the subscription.'),
+    cancel: Cancel.meta({ description: 'Change: cancels the subscription.' }),
+    pause: Pause.nullable().meta({ description: 'Change: pauses the subscription (null: no pause).' }),
+    resume: Resume.meta({ description: 'Change: resumes a paused subscription.' }),
+  };
+});
 
 export const SubscriptionRequest = z
   .strictObject({
@@ -322,16 +341,16 @@ export const SubscriptionRequest = z
     sold_to_id: text('Sold-to contact.').nullable(),
     payment_terms: text('Payment term.').nullable(),
     billing_document_settings: FlexibleDocumentSettings,
-    add_subscription_plans: plans(AddPlan, 'Change: plans to add.'),
-    update_subscription_plans: plans(UpdatePlan, 'Change: plans to update.'),
-    remove_subscription_plans: plans(RemovePlan, 'Change: plans to remove.'),
-    replace_subscription_plans: plans(ReplacePlan, 'Change: plans to replace.'),
-    terms: Terms,
-    renew: Renew.meta({ description: 'Change: renews the subscription.' }),
-    renewals: plans(Renew, 'Change: renewals of the subscription.'),
-    cancel: Cancel.meta({ description: 'Change: cancels the subscription.' }),
-    pause: Pause.nullable().meta({ description: 'Change: pauses the subscription (null: no pause).' }),
-    resume: Resume.meta({ description: 'Change: resumes a paused subscription.' }),
+    add_subscription_plans: deferred(() => changes().add_subscription_plans, 'optional'),
+    update_subscription_plans: deferred(() => changes().update_subscription_plans, 'optional'),
+    remove_subscription_plans: deferred(() => changes().remove_subscription_plans, 'optional'),
+    replace_subscription_plans: deferred(() => changes().replace_subscription_plans, 'optional'),
+    terms: deferred(() => changes().terms),
+    renew: deferred(() => changes().renew),
+    renewals: deferred(() => changes().renewals, 'optional'),
+    cancel: deferred(() => changes().cancel),
+    pause: deferred(() => changes().pause),
+    resume: deferred(() => changes().resume),
   })
   .partial()
   .register(z.globalRegistry, {

@@ -29,7 +29,13 @@ export function knownKeysAt(schema: z.ZodType, path: readonly PathSegment[]): st
 
 function unwrap(s: z.ZodType): z.ZodType {
   for (let def = defOf(s); ; def = defOf(s)) {
-    const inner = def.innerType ?? (def.type === 'pipe' ? def.in : undefined);
+    const inner =
+      def.innerType ??
+      (def.type === 'pipe'
+        ? def.in
+        : def.type === 'lazy'
+          ? (s as unknown as { _zod: { innerType: z.ZodType } })._zod.innerType
+          : undefined);
     if (!inner) return s;
     s = inner;
   }

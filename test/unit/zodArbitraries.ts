@@ -61,6 +61,8 @@ function read(schema: z.ZodType): { node: Node; nullable: boolean } {
       return nodeOf(def.innerType!);
     case 'nullable':
       return { node: nodeOf(def.innerType!).node, nullable: true };
+    case 'lazy': // a deferred part of a shape (schemas/common.ts): its inner schema
+      return nodeOf((s._zod as unknown as { innerType: z.ZodType }).innerType);
     case 'object': {
       const fields: Record<string, Field> = {};
       for (const [k, f] of Object.entries(def.shape ?? {})) {
