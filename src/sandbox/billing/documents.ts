@@ -31,7 +31,8 @@ export function billingDocuments<R>(input: BillingInput<R>): BillingDocument<R>[
   return [...byDate.keys()].sort().flatMap(date => dateDocuments(date, byDate.get(date)!, decimals));
 }
 
-const within = (target: string, through: Through) => !('endDate' in through) || target <= through.endDate;
+const within = (target: string, through: Through) =>
+  !('endDate' in through) || (target <= through.endDate && (through.after === undefined || target > through.after));
 
 function subscriptionContext<R>(sub: SubscriptionInput<R>, cycleDay: number, through: Through): ChargeContext {
   const from = sub.from ?? sub.charges.map(c => c.start).reduce(earlier);

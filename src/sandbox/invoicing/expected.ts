@@ -6,7 +6,7 @@
 import { billingDocuments, type BillingDocument, type SubscriptionInput } from '../billing';
 import { charge, terms } from '../engine/orderBilling';
 import type { BilledRef } from '../engine/billedBefore';
-import type { ChargeKind, DocumentItemRec } from '../state/documents';
+import type { Billed, ChargeKind, DocumentItemRec } from '../state/documents';
 import { lineKey } from '../state/documents';
 import type { ItemRec, OrderRec, SubscriptionRec } from '../state/store';
 import { historyOf } from '../engine/billingHistory';
@@ -21,21 +21,66 @@ interface Priced {
   cycleDay: number;
   through: string;
   lines: ExpectedLine[];
+  /** The same lines by item and key, counted as the ledger counts them (made when first asked). */
+  byItem?: Map<string, Map<string, Billed>>;
 }
 const priced = new WeakMap<object, Priced>();
 
 /** What a line bills: a subscription item, or an order's line item as the order keeps it. */
 type LineRef = Extract<BilledRef, { kind: 'subscription_item' }> | { kind: 'line_item'; lineItem: LineItemRec };
 
-/** Lines of a record through `through`, from what was priced through a later date when there is one. */
-function cached(record: object, cycleDay: number, through: string, price: () => ExpectedLine[]): ExpectedLine[] {
+/** Prices a record's lines through `through`; with `after`, only those dated after it (the rest were priced). */
+type Price = (through: string, after?: string) => ExpectedLine[];
+
+/**
+ * A record's lines priced through `through` or a later date (the lines on or before `through` are the same). Priced
+ * through an earlier date, only the lines after it are priced (the clock moving month by month prices a month).
+ */
+function pricedThrough(record: object, cycleDay: number, through: string, price: Price): Priced {
   const hit = priced.get(record);
-  if (hit && hit.cycleDay === cycleDay && hit.through >= through) {
-    return hit.through === through ? hit.lines : hit.lines.filter(l => l.item.target_date <= through);
+  if (hit && hit.cycleDay === cycleDay && hit.through >= through) return hit;
+  let p: Priced;
+  if (hit && hit.cycleDay === cycleDay) {
+    const later = price(through, hit.through);
+    // The later lines are dated after every earlier one: their keys are new to the grouping, taken over as it is.
+    p = { cycleDay, through, lines: hit.lines.concat(later), byItem: hit.byItem && addLines(hit.byItem, later) };
+  } else p = { cycleDay, through, lines: price(through) };
+  priced.set(record, p);
+  return p;
+}
+
+/** Lines of a record through `through`, from what was priced through a later date when there is one. */
+function cached(record: object, cycleDay: number, through: string, price: Price): ExpectedLine[] {
+  const hit = pricedThrough(record, cycleDay, through, price);
+  return hit.through === through ? hit.lines : hit.lines.filter(l => l.item.target_date <= through);
+}
+
+/** Lines by item (`billed_id`) and key, each with how many times it comes, in the order of the lines. */
+export const byItemOf = (lines: readonly ExpectedLine[]) => addLines(new Map<string, Map<string, Billed>>(), lines);
+
+function addLines(byItem: Map<string, Map<string, Billed>>, lines: readonly ExpectedLine[]) {
+  for (const { key, item } of lines) {
+    let own = byItem.get(item.billed_id);
+    if (!own) byItem.set(item.billed_id, (own = new Map()));
+    const w = own.get(key);
+    if (w) w.count++;
+    else own.set(key, { count: 1, item: item as DocumentItemRec });
   }
-  const lines = price();
-  priced.set(record, { cycleDay, through, lines });
-  return lines;
+  return byItem;
+}
+
+/**
+ * A subscription's lines as byItemOf groups them, priced through `through` or later: the caller leaves out those
+ * dated after `through` (a line's key holds its date). Grouped once per record, not per bill.
+ */
+export function subscriptionLinesByItem(
+  sub: SubscriptionRec,
+  cycleDay: number,
+  through: string,
+  currency?: string,
+): ReadonlyMap<string, ReadonlyMap<string, Billed>> {
+  const p = pricedThrough(sub, cycleDay, through, (to, after) => priceSubscription(sub, cycleDay, to, currency, after));
+  return (p.byItem ??= byItemOf(p.lines));
 }
 
 /**
@@ -67,30 +112,38 @@ export function subscriptionLines(
   through: string,
   currency?: string,
 ): ExpectedLine[] {
-  return cached(sub, cycleDay, through, () => {
-    const history = historyOf(sub);
-    const t = termsOf(sub);
-    const input: SubscriptionInput<LineRef> = { charges: [], ...t };
-    for (const it of sub.plans.flatMap(p => p.items)) {
-      const runs = history[it.id] ?? [];
-      for (const run of it.charge_type === 'one_time' ? runs.slice(0, 1) : runs) {
-        const c = charge(sub, it, run.start, run.changes ?? []);
-        input.charges.push({ ...c, ref: c.ref as LineRef, price: run.price, end: endOf(sub, t, it) });
-      }
+  return cached(sub, cycleDay, through, (to, after) => priceSubscription(sub, cycleDay, to, currency, after));
+}
+
+function priceSubscription(
+  sub: SubscriptionRec,
+  cycleDay: number,
+  through: string,
+  currency?: string,
+  after?: string,
+): ExpectedLine[] {
+  const history = historyOf(sub);
+  const t = termsOf(sub);
+  const input: SubscriptionInput<LineRef> = { charges: [], ...t };
+  for (const it of sub.plans.flatMap(p => p.items)) {
+    const runs = history[it.id] ?? [];
+    for (const run of it.charge_type === 'one_time' ? runs.slice(0, 1) : runs) {
+      const c = charge(sub, it, run.start, run.changes ?? []);
+      input.charges.push({ ...c, ref: c.ref as LineRef, price: run.price, end: endOf(sub, t, it) });
     }
-    const documents = billingDocuments({
-      billCycleDay: cycleDay,
-      currency,
-      through: { endDate: through },
-      subscriptions: [input],
-    });
-    return linesOf(documents);
+  }
+  const documents = billingDocuments({
+    billCycleDay: cycleDay,
+    currency,
+    through: { endDate: through, ...(after !== undefined ? { after } : {}) },
+    subscriptions: [input],
   });
+  return linesOf(documents);
 }
 
 /** The order's line items, each billed once on its start date (one-time charges). */
 export function orderLines(order: OrderRec, cycleDay: number, through: string, currency?: string): ExpectedLine[] {
-  return cached(order, cycleDay, through, () => {
+  return cached(order, cycleDay, through, (to, after) => {
     const subscriptions: SubscriptionInput<LineRef>[] = (order.line_items as LineItemRec[]).map(li => ({
       charges: [
         {
@@ -103,7 +156,7 @@ export function orderLines(order: OrderRec, cycleDay: number, through: string, c
     const documents = billingDocuments({
       billCycleDay: cycleDay,
       currency,
-      through: { endDate: through },
+      through: { endDate: to, ...(after !== undefined ? { after } : {}) },
       subscriptions,
     });
     return linesOf(documents, order);
