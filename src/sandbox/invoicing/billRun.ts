@@ -80,11 +80,15 @@ export function pendingLines(
   // What each item should have billed, by line: a subscription's lines grouped once per record (they may run past
   // `through`: left out below), its usage rated and orders' line items grouped here.
   const wanted = new Map<string, ReadonlyMap<string, Billed>>();
+  let later = false; // whether some of them are dated after `through`
   const here: ExpectedLine[] = [];
   for (const s of subs) {
     if (usage.rates(s)) here.push(...usage.rate(subscriptionLines(s, cycleDay, through, account.currency)));
-    else
-      for (const [id, lines] of subscriptionLinesByItem(s, cycleDay, through, account.currency)) wanted.set(id, lines);
+    else {
+      const grouped = subscriptionLinesByItem(s, cycleDay, through, account.currency);
+      later ||= grouped.through > through;
+      for (const [id, lines] of grouped.byItem) wanted.set(id, lines);
+    }
   }
   const ids = subs.flatMap(s => s.plans.flatMap(p => p.items.map(i => i.id)));
   if (!named && !filter.skipLineItems) {
@@ -100,13 +104,14 @@ export function pendingLines(
     const want = wanted.get(id) ?? NOTHING;
     const billed = store.ledger.lines(id);
     for (const [key, w] of want) {
-      if (w.item.target_date > through) continue;
+      if (later && w.item.target_date > through) continue;
       for (let n = w.count - (billed.get(key)?.count ?? 0); n > 0; n--) {
         out.push({ item: w.item, reversal: false, due: dueOf(w.item.target_date) });
       }
     }
+    const billedLater = (store.ledger.latestOf(id) ?? '') > through;
     for (const [key, b] of billed) {
-      if (b.item.target_date > through) continue;
+      if (billedLater && b.item.target_date > through) continue;
       for (let n = b.count - (want.get(key)?.count ?? 0); n > 0; n--) {
         const { id: _id, reversal: _r, ...item } = b.item;
         out.push({ item: { ...item, amount: -item.amount }, reversal: true, due: dueOf(item.target_date) });
@@ -129,8 +134,8 @@ const NOTHING: ReadonlyMap<string, Billed> = new Map();
  */
 export function dueDateOf(reached: string | undefined, cycleDay: number): (target: string) => string {
   if (reached === undefined) return target => target;
-  const catchUp = nextCycleDate(reached, cycleDay);
-  return target => (target > reached ? target : catchUp);
+  let catchUp: string | undefined; // found when first needed: most lines are dated after the last bill
+  return target => (target > reached ? target : (catchUp ??= nextCycleDate(reached, cycleDay)));
 }
 
 /** The first bill cycle date after `date`. */

@@ -70,17 +70,17 @@ function addLines(byItem: Map<string, Map<string, Billed>>, lines: readonly Expe
 }
 
 /**
- * A subscription's lines as byItemOf groups them, priced through `through` or later: the caller leaves out those
- * dated after `through` (a line's key holds its date). Grouped once per record, not per bill.
+ * A subscription's lines as byItemOf groups them, and the date they are priced through: `through` or later, when
+ * the caller leaves out those dated after `through` (a line's key holds its date). Grouped once per record.
  */
 export function subscriptionLinesByItem(
   sub: SubscriptionRec,
   cycleDay: number,
   through: string,
   currency?: string,
-): ReadonlyMap<string, ReadonlyMap<string, Billed>> {
+): { byItem: ReadonlyMap<string, ReadonlyMap<string, Billed>>; through: string } {
   const p = pricedThrough(sub, cycleDay, through, (to, after) => priceSubscription(sub, cycleDay, to, currency, after));
-  return (p.byItem ??= byItemOf(p.lines));
+  return { byItem: (p.byItem ??= byItemOf(p.lines)), through: p.through };
 }
 
 /**
