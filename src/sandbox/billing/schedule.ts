@@ -130,6 +130,7 @@ class ChargeRun<R> {
   }
 
   private termsAt(date: string): PriceTerms {
+    if (!this.updates.length) return this.initial;
     return this.updates.filter(u => u.on <= date).reduce(applied, this.initial);
   }
 
