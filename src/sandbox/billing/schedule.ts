@@ -130,6 +130,7 @@ class ChargeRun<R> {
   }
 
   private termsAt(date: string): PriceTerms {
+    if (!this.updates.length) return this.initial;
     return this.updates.filter(u => u.on <= date).reduce(applied, this.initial);
   }
 
@@ -142,19 +143,30 @@ class ChargeRun<R> {
       if (this.end && p.start >= this.end) break;
       if (this.stopOn && p.start >= this.stopOn) break;
       if ('endDate' in through && p.start > through.endDate) break;
+      if ('endDate' in through && through.after !== undefined && p.end <= through.after) {
+        // Every line of the period is dated before its end, so on or before `after`: left out. A period that
+        // stops the charge is followed by none that starts before the stop, so the walk ends as it would.
+        this.counted(++n);
+        continue;
+      }
       const lines = this.periodLines(p);
       if (lines.some(l => l.regular && l.line.target >= from)) counted++;
       if ('periods' in through && counted > through.periods) break;
-      if (++n > MAX_PERIODS) {
-        throw new PeriodLimit(
-          `The Local sandbox bills at most ${MAX_PERIODS} periods of a charge in one preview: ` +
-            'ask for fewer periods or an earlier end date.',
-        );
-      }
+      this.counted(++n);
       out.push(...lines.map(l => l.line));
       if (lines.some(l => l.stopped)) break;
     }
     return out;
+  }
+
+  /** Refuses the `n`th period past MAX_PERIODS. */
+  private counted(n: number): void {
+    if (n > MAX_PERIODS) {
+      throw new PeriodLimit(
+        `The Local sandbox bills at most ${MAX_PERIODS} periods of a charge in one preview: ` +
+          'ask for fewer periods or an earlier end date.',
+      );
+    }
   }
 
   private periodLines(p: Period): PeriodLine<R>[] {

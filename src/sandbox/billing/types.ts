@@ -41,7 +41,8 @@ export interface SubscriptionInput<R = unknown> {
 }
 
 /** How far to bill: a number of periods (each charge's own), to the end of the current term, or to a date. */
-export type Through = { periods: number } | { termEnd: true } | { endDate: string };
+/** `after`: lines dated on or before it are left out (what a bill run priced before; the rest is the same). */
+export type Through = { periods: number } | { termEnd: true } | { endDate: string; after?: string };
 
 export interface BillingInput<R = unknown> {
   /** The account's bill cycle day (1-31; 31 is each month's last day). */

@@ -39,6 +39,8 @@ export class EventHub {
     // A clock moved back, or a reset, shortened the lists: what is there again is announced again when re-added.
     const from: Seen = Object.fromEntries(Object.entries(now).map(([k, n]) => [k, Math.min(this.seen[k] ?? n, n)]));
     this.seen = now;
+    // No definition, no one to announce to: a clock move adds thousands of records, seen all the same.
+    if (this.notifications.size === 0) return [];
     return this.announce(eventsSince(this.store, from));
   }
 

@@ -12,7 +12,7 @@ import { sumOf, toMinor } from '../money/rounding';
 import type { Billed, BillingDocumentRec, ChargeKind, DocumentItemRec } from '../state/documents';
 import { newId } from '../state/ids';
 import type { AccountRec, OrderRec, Store, SubscriptionRec } from '../state/store';
-import { orderLines, subscriptionLines, type ExpectedLine } from './expected';
+import { byItemOf, orderLines, subscriptionLines, subscriptionLinesByItem, type ExpectedLine } from './expected';
 import { usageRater } from './usageRating';
 
 /** An account's records that bill: its subscriptions and its orders (their line items). */
@@ -77,38 +77,41 @@ export function pendingLines(
       ? scope.subscriptions.filter(s => named.has(s.id) || named.has(s.subscription_number))
       : scope.subscriptions;
   const usage = usageRater(store.usage.ofAccount(account.account_number), subs, account.currency);
-  const expected: ExpectedLine[] = subs.flatMap(s =>
-    usage.rate(subscriptionLines(s, cycleDay, through, account.currency)),
-  );
+  // What each item should have billed, by line: a subscription's lines grouped once per record (they may run past
+  // `through`: left out below), its usage rated and orders' line items grouped here.
+  const wanted = new Map<string, ReadonlyMap<string, Billed>>();
+  let later = false; // whether some of them are dated after `through`
+  const here: ExpectedLine[] = [];
+  for (const s of subs) {
+    if (usage.rates(s)) here.push(...usage.rate(subscriptionLines(s, cycleDay, through, account.currency)));
+    else {
+      const grouped = subscriptionLinesByItem(s, cycleDay, through, account.currency);
+      later ||= grouped.through > through;
+      for (const [id, lines] of grouped.byItem) wanted.set(id, lines);
+    }
+  }
   const ids = subs.flatMap(s => s.plans.flatMap(p => p.items.map(i => i.id)));
   if (!named && !filter.skipLineItems) {
     for (const o of scope.orders) {
-      expected.push(...orderLines(o, cycleDay, through, account.currency));
+      here.push(...orderLines(o, cycleDay, through, account.currency));
       ids.push(...(o.line_items as { id: string }[]).map(li => li.id));
     }
   }
-  const wanted = new Map<string, Map<string, Billed>>();
-  for (const { key, item } of expected) {
-    const lines = wanted.get(item.billed_id) ?? new Map<string, Billed>();
-    wanted.set(item.billed_id, lines);
-    const w = lines.get(key);
-    if (w) w.count++;
-    else lines.set(key, { count: 1, item: item as DocumentItemRec });
-  }
-  const reached = store.ledger.billedThrough(account.account_number);
-  const catchUp = reached === undefined ? undefined : nextCycleDate(reached, cycleDay);
-  const dueOf = (target: string) => (reached === undefined || target > reached ? target : catchUp!);
+  for (const [id, lines] of byItemOf(here)) wanted.set(id, lines);
+  const dueOf = dueDateOf(store.ledger.billedThrough(account.account_number), cycleDay);
   const out: PendingLine[] = [];
   for (const id of ids) {
-    const want = wanted.get(id) ?? new Map<string, Billed>();
+    const want = wanted.get(id) ?? NOTHING;
     const billed = store.ledger.lines(id);
     for (const [key, w] of want) {
+      if (later && w.item.target_date > through) continue;
       for (let n = w.count - (billed.get(key)?.count ?? 0); n > 0; n--) {
         out.push({ item: w.item, reversal: false, due: dueOf(w.item.target_date) });
       }
     }
+    const billedLater = (store.ledger.latestOf(id) ?? '') > through;
     for (const [key, b] of billed) {
-      if (b.item.target_date > through) continue;
+      if (billedLater && b.item.target_date > through) continue;
       for (let n = b.count - (want.get(key)?.count ?? 0); n > 0; n--) {
         const { id: _id, reversal: _r, ...item } = b.item;
         out.push({ item: { ...item, amount: -item.amount }, reversal: true, due: dueOf(item.target_date) });
@@ -121,6 +124,18 @@ export function pendingLines(
   const byDate = (a: PendingLine, b: PendingLine) =>
     a.item.target_date < b.item.target_date ? -1 : a.item.target_date > b.item.target_date ? 1 : 0;
   return kept.sort((a, b) => byDate(a, b) || Number(b.reversal) - Number(a.reversal));
+}
+
+const NOTHING: ReadonlyMap<string, Billed> = new Map();
+
+/**
+ * When a line dated `target` is due, the account billed through `reached`: on its date, or when it is dated on or
+ * before that bill (a change dated back), on the next bill cycle date after it.
+ */
+export function dueDateOf(reached: string | undefined, cycleDay: number): (target: string) => string {
+  if (reached === undefined) return target => target;
+  let catchUp: string | undefined; // found when first needed: most lines are dated after the last bill
+  return target => (target > reached ? target : (catchUp ??= nextCycleDate(reached, cycleDay)));
 }
 
 /** The first bill cycle date after `date`. */
@@ -148,8 +163,8 @@ export function billAccount(
   account: AccountRec,
   scope: AccountScope,
   opts: BillOptions,
+  pending = pendingLines(store, account, scope, opts.targetDate, opts), // the caller's when it knows them
 ): BillingDocumentRec[] {
-  const pending = pendingLines(store, account, scope, opts.targetDate, opts);
   const items: DocumentItemRec[] = pending.map(p => ({
     id: newId(),
     ...p.item,

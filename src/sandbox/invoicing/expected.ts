@@ -6,7 +6,7 @@
 import { billingDocuments, type BillingDocument, type SubscriptionInput } from '../billing';
 import { charge, terms } from '../engine/orderBilling';
 import type { BilledRef } from '../engine/billedBefore';
-import type { ChargeKind, DocumentItemRec } from '../state/documents';
+import type { Billed, ChargeKind, DocumentItemRec } from '../state/documents';
 import { lineKey } from '../state/documents';
 import type { ItemRec, OrderRec, SubscriptionRec } from '../state/store';
 import { historyOf } from '../engine/billingHistory';
@@ -21,21 +21,66 @@ interface Priced {
   cycleDay: number;
   through: string;
   lines: ExpectedLine[];
+  /** The same lines by item and key, counted as the ledger counts them (made when first asked). */
+  byItem?: Map<string, Map<string, Billed>>;
 }
 const priced = new WeakMap<object, Priced>();
 
 /** What a line bills: a subscription item, or an order's line item as the order keeps it. */
 type LineRef = Extract<BilledRef, { kind: 'subscription_item' }> | { kind: 'line_item'; lineItem: LineItemRec };
 
-/** Lines of a record through `through`, from what was priced through a later date when there is one. */
-function cached(record: object, cycleDay: number, through: string, price: () => ExpectedLine[]): ExpectedLine[] {
+/** Prices a record's lines through `through`; with `after`, only those dated after it (the rest were priced). */
+type Price = (through: string, after?: string) => ExpectedLine[];
+
+/**
+ * A record's lines priced through `through` or a later date (the lines on or before `through` are the same). Priced
+ * through an earlier date, only the lines after it are priced (the clock moving month by month prices a month).
+ */
+function pricedThrough(record: object, cycleDay: number, through: string, price: Price): Priced {
   const hit = priced.get(record);
-  if (hit && hit.cycleDay === cycleDay && hit.through >= through) {
-    return hit.through === through ? hit.lines : hit.lines.filter(l => l.item.target_date <= through);
+  if (hit && hit.cycleDay === cycleDay && hit.through >= through) return hit;
+  let p: Priced;
+  if (hit && hit.cycleDay === cycleDay) {
+    const later = price(through, hit.through);
+    // The later lines are dated after every earlier one: their keys are new to the grouping, taken over as it is.
+    p = { cycleDay, through, lines: hit.lines.concat(later), byItem: hit.byItem && addLines(hit.byItem, later) };
+  } else p = { cycleDay, through, lines: price(through) };
+  priced.set(record, p);
+  return p;
+}
+
+/** Lines of a record through `through`, from what was priced through a later date when there is one. */
+function cached(record: object, cycleDay: number, through: string, price: Price): ExpectedLine[] {
+  const hit = pricedThrough(record, cycleDay, through, price);
+  return hit.through === through ? hit.lines : hit.lines.filter(l => l.item.target_date <= through);
+}
+
+/** Lines by item (`billed_id`) and key, each with how many times it comes, in the order of the lines. */
+export const byItemOf = (lines: readonly ExpectedLine[]) => addLines(new Map<string, Map<string, Billed>>(), lines);
+
+function addLines(byItem: Map<string, Map<string, Billed>>, lines: readonly ExpectedLine[]) {
+  for (const { key, item } of lines) {
+    let own = byItem.get(item.billed_id);
+    if (!own) byItem.set(item.billed_id, (own = new Map()));
+    const w = own.get(key);
+    if (w) w.count++;
+    else own.set(key, { count: 1, item: item as DocumentItemRec });
   }
-  const lines = price();
-  priced.set(record, { cycleDay, through, lines });
-  return lines;
+  return byItem;
+}
+
+/**
+ * A subscription's lines as byItemOf groups them, and the date they are priced through: `through` or later, when
+ * the caller leaves out those dated after `through` (a line's key holds its date). Grouped once per record.
+ */
+export function subscriptionLinesByItem(
+  sub: SubscriptionRec,
+  cycleDay: number,
+  through: string,
+  currency?: string,
+): { byItem: ReadonlyMap<string, ReadonlyMap<string, Billed>>; through: string } {
+  const p = pricedThrough(sub, cycleDay, through, (to, after) => priceSubscription(sub, cycleDay, to, currency, after));
+  return { byItem: (p.byItem ??= byItemOf(p.lines)), through: p.through };
 }
 
 /**
@@ -67,30 +112,38 @@ export function subscriptionLines(
   through: string,
   currency?: string,
 ): ExpectedLine[] {
-  return cached(sub, cycleDay, through, () => {
-    const history = historyOf(sub);
-    const t = termsOf(sub);
-    const input: SubscriptionInput<LineRef> = { charges: [], ...t };
-    for (const it of sub.plans.flatMap(p => p.items)) {
-      const runs = history[it.id] ?? [];
-      for (const run of it.charge_type === 'one_time' ? runs.slice(0, 1) : runs) {
-        const c = charge(sub, it, run.start, run.changes ?? []);
-        input.charges.push({ ...c, ref: c.ref as LineRef, price: run.price, end: endOf(sub, t, it) });
-      }
+  return cached(sub, cycleDay, through, (to, after) => priceSubscription(sub, cycleDay, to, currency, after));
+}
+
+function priceSubscription(
+  sub: SubscriptionRec,
+  cycleDay: number,
+  through: string,
+  currency?: string,
+  after?: string,
+): ExpectedLine[] {
+  const history = historyOf(sub);
+  const t = termsOf(sub);
+  const input: SubscriptionInput<LineRef> = { charges: [], ...t };
+  for (const it of sub.plans.flatMap(p => p.items)) {
+    const runs = history[it.id] ?? [];
+    for (const run of it.charge_type === 'one_time' ? runs.slice(0, 1) : runs) {
+      const c = charge(sub, it, run.start, run.changes ?? []);
+      input.charges.push({ ...c, ref: c.ref as LineRef, price: run.price, end: endOf(sub, t, it) });
     }
-    const documents = billingDocuments({
-      billCycleDay: cycleDay,
-      currency,
-      through: { endDate: through },
-      subscriptions: [input],
-    });
-    return linesOf(documents);
+  }
+  const documents = billingDocuments({
+    billCycleDay: cycleDay,
+    currency,
+    through: { endDate: through, ...(after !== undefined ? { after } : {}) },
+    subscriptions: [input],
   });
+  return linesOf(documents);
 }
 
 /** The order's line items, each billed once on its start date (one-time charges). */
 export function orderLines(order: OrderRec, cycleDay: number, through: string, currency?: string): ExpectedLine[] {
-  return cached(order, cycleDay, through, () => {
+  return cached(order, cycleDay, through, (to, after) => {
     const subscriptions: SubscriptionInput<LineRef>[] = (order.line_items as LineItemRec[]).map(li => ({
       charges: [
         {
@@ -103,7 +156,7 @@ export function orderLines(order: OrderRec, cycleDay: number, through: string, c
     const documents = billingDocuments({
       billCycleDay: cycleDay,
       currency,
-      through: { endDate: through },
+      through: { endDate: to, ...(after !== undefined ? { after } : {}) },
       subscriptions,
     });
     return linesOf(documents, order);
@@ -121,55 +174,53 @@ interface LineItemRec {
   start_date?: string;
 }
 
+// Items are built by assignment in the order a document item lists its fields, an optional one only when present:
+// an object spread per optional field costs a runtime copy each, and a move prices thousands of lines.
+type Line = ExpectedLine['item'];
+type Building = { -readonly [K in keyof Line]?: Line[K] };
+
 function linesOf(documents: BillingDocument<LineRef>[], order?: OrderRec): ExpectedLine[] {
   const lines: ExpectedLine[] = [];
   for (const d of documents) {
     for (const i of d.items) {
-      const item = {
-        ...source(i.ref, order),
-        kind: i.kind,
-        target_date: d.targetDate,
-        service_start: i.serviceStart,
-        service_end: i.serviceEnd,
-        quantity: i.quantity,
-        ...unitAmount(i.ref, i.unitAmount),
-        // The engine shows a credit memo's credits as positive amounts: what the customer owes is the opposite.
-        amount: d.type === 'invoice' ? i.amount : -i.amount,
-      };
-      lines.push({ key: lineKey(item), item });
+      const item = source(i.ref, order);
+      item.kind = i.kind;
+      item.target_date = d.targetDate;
+      item.service_start = i.serviceStart;
+      item.service_end = i.serviceEnd;
+      item.quantity = i.quantity;
+      const unit = unitAmount(i.ref, i.unitAmount);
+      if (unit !== undefined) item.unit_amount = unit;
+      // The engine shows a credit memo's credits as positive amounts: what the customer owes is the opposite.
+      item.amount = d.type === 'invoice' ? i.amount : -i.amount;
+      lines.push({ key: lineKey(item as Line), item: item as Line });
     }
   }
   return lines;
 }
 
 /** The unit amount shown: a line item's own (the engine bills its total as one flat amount). */
-function unitAmount(ref: LineRef, engine: number | undefined): { unit_amount?: number } {
-  const amount = ref.kind === 'line_item' ? ref.lineItem.unit_amount : engine;
-  return amount !== undefined ? { unit_amount: amount } : {};
-}
+const unitAmount = (ref: LineRef, engine: number | undefined): number | undefined =>
+  ref.kind === 'line_item' ? ref.lineItem.unit_amount : engine;
 
-function source(ref: LineRef, order?: OrderRec) {
+function source(ref: LineRef, order?: OrderRec): Building {
   if (ref.kind === 'line_item') {
     const li = ref.lineItem;
-    return {
-      billed_id: li.id,
-      ...(order ? { order_number: order.order_number } : {}),
-      ...(li.item_number ? { line_item_number: li.item_number } : {}),
-      name: li.name,
-      charge_type: 'one_time' as const,
-    };
+    const s: Building = { billed_id: li.id };
+    if (order) s.order_number = order.order_number;
+    if (li.item_number) s.line_item_number = li.item_number;
+    s.name = li.name;
+    s.charge_type = 'one_time';
+    return s;
   }
   const { sub, item, productName } = ref;
-  return {
-    billed_id: item.id,
-    subscription_id: sub.id,
-    subscription_number: sub.subscription_number,
-    ...(item.subscription_item_number ? { subscription_item_number: item.subscription_item_number } : {}),
-    price_id: item.price_id,
-    ...(productName ? { product_name: productName } : {}),
-    name: item.name,
-    charge_type: chargeKind(item),
-    ...(item.charge_model.startsWith('discount') ? { discount: true } : {}),
-    ...(item.unit_of_measure ? { unit_of_measure: item.unit_of_measure } : {}),
-  };
+  const s: Building = { billed_id: item.id, subscription_id: sub.id, subscription_number: sub.subscription_number };
+  if (item.subscription_item_number) s.subscription_item_number = item.subscription_item_number;
+  s.price_id = item.price_id;
+  if (productName) s.product_name = productName;
+  s.name = item.name;
+  s.charge_type = chargeKind(item);
+  if (item.charge_model.startsWith('discount')) s.discount = true;
+  if (item.unit_of_measure) s.unit_of_measure = item.unit_of_measure;
+  return s;
 }

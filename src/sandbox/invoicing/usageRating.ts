@@ -19,6 +19,8 @@ import type { ExpectedLine } from './expected';
 export interface UsageRater {
   /** The subscription's lines with its usage lines rated (the others as they are). */
   rate(lines: readonly ExpectedLine[]): ExpectedLine[];
+  /** Whether `rate` changes any of the subscription's lines (it has a usage charge). */
+  rates(sub: SubscriptionRec): boolean;
 }
 
 /** Matches the account's live records to its subscriptions' usage charges, once per bill. */
@@ -46,6 +48,7 @@ export function usageRater(
             const it = line.item.charge_type === 'usage' ? items.get(line.item.billed_id) : undefined;
             return it && line.item.kind === 'charge' ? rated(line, it, byItem.get(it.id) ?? [], currency) : line;
           }),
+    rates: sub => items.size > 0 && sub.plans.some(p => p.items.some(it => items.has(it.id))),
   };
   return rater;
 }

@@ -9,8 +9,24 @@ export interface Exact {
 
 export const ZERO: Exact = { n: 0n, d: 1n };
 
+/**
+ * Numbers read before, and what they read as: a bill run reads the same few prices and amounts for every account
+ * (their decimal string is the cost). Exact values are never changed in place, so one may be shared.
+ */
+const read = new Map<number, Exact>();
+const READ_KEPT = 4096;
+
 /** A number as the decimal it is written as: 25 is 25/1, 0.125 is 125/1000, 1e-7 is 1/10^7. */
 export function exact(x: number): Exact {
+  let e = read.get(x);
+  if (e) return e;
+  e = decimalOf(x);
+  if (read.size >= READ_KEPT) read.clear();
+  read.set(x, e);
+  return e;
+}
+
+function decimalOf(x: number): Exact {
   if (!Number.isFinite(x)) throw new RangeError(`${x} is not an amount the billing engine can compute with`);
   const [mantissa, exponent] = Math.abs(x).toExponential().split('e');
   const [whole, fraction = ''] = mantissa.split('.');

@@ -93,6 +93,10 @@ export interface Billed {
 export class Ledger {
   private readonly byItem = new Map<string, Map<string, Billed>>();
   private readonly reached = new Map<string, string>();
+  /** Documents added per account: what an account is billed changes only when its count does. */
+  private readonly added = new Map<string, number>();
+  /** The latest date each item was billed a line of. */
+  private readonly latest = new Map<string, string>();
 
   constructor(documents: readonly BillingDocumentRec[] = []) {
     for (const d of documents) this.add(d);
@@ -101,9 +105,12 @@ export class Ledger {
   add(d: BillingDocumentRec): void {
     const was = this.reached.get(d.account_number);
     if (was === undefined || d.target_date > was) this.reached.set(d.account_number, d.target_date);
+    this.added.set(d.account_number, (this.added.get(d.account_number) ?? 0) + 1);
     for (const item of d.items) {
       const lines = this.byItem.get(item.billed_id) ?? new Map<string, Billed>();
       this.byItem.set(item.billed_id, lines);
+      const last = this.latest.get(item.billed_id);
+      if (last === undefined || item.target_date > last) this.latest.set(item.billed_id, item.target_date);
       const key = lineKey(item);
       const billed = lines.get(key);
       if (billed) billed.count += item.reversal ? -1 : 1;
@@ -114,6 +121,16 @@ export class Ledger {
   /** The lines an item was billed, by key (count 0: billed, then reversed). */
   lines(billedId: string): ReadonlyMap<string, Billed> {
     return this.byItem.get(billedId) ?? EMPTY;
+  }
+
+  /** The latest date a line of the item is dated (undefined: none was billed). */
+  latestOf(billedId: string): string | undefined {
+    return this.latest.get(billedId);
+  }
+
+  /** How many of the account's documents this ledger took: another one may change what it was billed. */
+  documentsOf(accountNumber: string): number {
+    return this.added.get(accountNumber) ?? 0;
   }
 
   /** The latest target date the account was billed through; undefined before its first document. */

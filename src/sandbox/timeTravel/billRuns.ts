@@ -14,6 +14,11 @@ import { newId } from '../state/ids';
 import type { BillingDocumentRec } from '../state/documents';
 import type { Store } from '../state/store';
 import { stampOf, type DueHandler, type MoveNotes, type Steps } from './due';
+import { KnownDue } from './knownDue';
+
+/** What each move knows of its accounts' due dates (knownDue.ts). */
+const knownDue = new WeakMap<MoveNotes, KnownDue>();
+const knownOf = (notes: MoveNotes) => knownDue.get(notes) ?? knownDue.set(notes, new KnownDue()).get(notes)!;
 
 /** Each account's earliest due date on or before `until` (lines are priced once per record: expected.ts). */
 function* dueDates(
@@ -22,17 +27,33 @@ function* dueDates(
   scopes: Map<string, AccountScope>,
   notes: MoveNotes,
 ): Steps<Map<string, string>> {
+  const known = knownOf(notes);
   const due = new Map<string, string>();
   for (const [number, scope] of scopes) {
-    yield; // a pause between accounts
     const account = store.accounts.get(number);
     if (!account || notes.unbilled.has(number)) continue;
-    for (const p of priced(number, until, notes.unbilled, () => pendingLines(store, account, scope, until)) ?? []) {
-      const was = due.get(number);
-      if (p.due <= until && (was === undefined || p.due < was)) due.set(number, p.due);
+    const k = known.get(store, account, scope, until);
+    let earliest = k?.due;
+    if (!k) {
+      yield; // a pause between accounts priced
+      const pending = priced(number, until, notes.unbilled, () => pendingLines(store, account, scope, until));
+      if (!pending) continue;
+      earliest = known.set(store, account, scope, until, pending);
     }
+    if (earliest !== undefined) due.set(number, earliest);
   }
   return due;
+}
+
+/**
+ * The accounts with something due on or before `date`, in the store's order. A line is never due before its own
+ * date, so these are the accounts whose earliest due date up to the move's target is on or before `date`: known
+ * from the handler's `next` when the move asked it (knownDue.ts).
+ */
+function* dueBy(store: Store, date: string, scopes: Map<string, AccountScope>, notes: MoveNotes): Steps<string[]> {
+  const until = knownOf(notes).until;
+  const due = yield* dueDates(store, until !== undefined && date <= until ? until : date, scopes, notes);
+  return [...due].filter(([, d]) => d <= date).map(([number]) => number);
 }
 
 /** The name a bill run the clock ran has (GET /v2/bill_runs shows it). */
@@ -41,6 +62,7 @@ export const CLOCK_RUN_NAME = 'Local sandbox clock';
 export const billRuns: DueHandler = {
   name: 'the bill run handler',
   *next(store, until, notes) {
+    knownOf(notes).until = until;
     let earliest: string | undefined;
     for (const d of (yield* dueDates(store, until, accountScopes(store), notes)).values()) {
       if (earliest === undefined || d < earliest) earliest = d;
@@ -49,17 +71,22 @@ export const billRuns: DueHandler = {
   },
   *run(store, date, notes) {
     const events: TimeEvent[] = [];
+    const known = knownOf(notes);
     const scopes = accountScopes(store);
     const request = { targetDate: date, documentDate: date, now: stampOf(date), post: true };
     let billRunNumber: string | undefined; // taken when the day's run bills something
     const outcome: BillRunOutcome = { accountsProcessed: 0, documents: [], unbilled: new Map() };
-    for (const number of (yield* dueDates(store, date, scopes, notes)).keys()) {
+    for (const number of yield* dueBy(store, date, scopes, notes)) {
       yield;
       const account = store.accounts.get(number)!;
+      const scope = scopes.get(number)!;
       const options = { ...request, billRunNumber: (billRunNumber ??= store.numbers.next('BR-')) };
+      const k =
+        known.until !== undefined && date <= known.until ? known.get(store, account, scope, known.until) : undefined;
       const docs = priced(number, date, notes.unbilled, () =>
-        billAccount(store, account, scopes.get(number)!, options),
+        billAccount(store, account, scope, options, k && KnownDue.through(k, date)),
       );
+      if (docs && k) known.billed(store, account, scope, k, date);
       if (docs) outcome.accountsProcessed++;
       for (const doc of docs ?? []) events.push(billedEvent(doc, date));
       outcome.documents.push(...(docs ?? []));
