@@ -1,6 +1,7 @@
 // The templates seeded customers are derived from (state/seededRows.ts): customer 0, and one customer of each
 // variant (currency and seats repeat every SEED_PERIOD customers), each made by running its real orders on a
-// scratch store whose counters stand where the seeding would have them, at the seeding's time.
+// scratch store whose counters stand where the seeding would have them, at the seeding's time; a variant when first
+// needed.
 import { Store } from '../state/store';
 import { inCatalog } from '../state/activeCatalog';
 import { SEED_CATALOG } from '../state/seedCatalog';
@@ -26,27 +27,42 @@ function madeAlone(t: number, counters: Record<string, number>, clock: SandboxCl
 const minus = (a: Record<string, number>, b: Record<string, number>) =>
   Object.fromEntries(Object.keys(a).map(k => [k, a[k] - (b[k] ?? 0)]));
 
-/** The templates of a seeding made at `time` (its rows' created and updated times). */
+/**
+ * The templates of a seeding made at `time` (its rows' created and updated times). Customer 0's is made now; the
+ * others when first needed (one sandbox per scenario seeds one customer, and pays for that one alone), each in the
+ * seeded catalog and the tenant's rules as they were at the seeding.
+ */
 export function buildTemplates(time: string): SeedTemplates {
   const clock: SandboxClock = { today: () => time.slice(0, 10), timestamp: () => time };
-  return inCatalog(SEED_CATALOG, () =>
-    inConventions(conventionsOf(), () => {
-      const zero = madeAlone(0, {}, clock);
-      const firstCounters = zero.counters;
-      const one = madeAlone(1, firstCounters, clock);
-      const per = minus(one.counters, firstCounters);
-      const before = (t: number) =>
-        Object.fromEntries(Object.keys(firstCounters).map(k => [k, firstCounters[k] + (t - 1) * (per[k] ?? 0)]));
-      const first = templateOf(zero.rows, 0, minus(firstCounters, firstCounters), firstCounters);
-      const variants: CustomerTemplate[] = [];
-      for (let v = 0; v < SEED_PERIOD; v++) {
+  const rules = conventionsOf();
+  const seeding = <T>(f: () => T): T => inCatalog(SEED_CATALOG, () => inConventions(rules, f));
+  const zero = seeding(() => madeAlone(0, {}, clock));
+  const firstCounters = zero.counters;
+  let one: ReturnType<typeof madeAlone> | undefined;
+  const customerOne = () => (one ??= seeding(() => madeAlone(1, firstCounters, clock)));
+  let per: Record<string, number> | undefined;
+  const perCustomer = () => (per ??= minus(customerOne().counters, firstCounters));
+  const before = (t: number) =>
+    Object.fromEntries(Object.keys(firstCounters).map(k => [k, firstCounters[k] + (t - 1) * (perCustomer()[k] ?? 0)]));
+  const variants = new Map<number, CustomerTemplate>();
+  return {
+    first: templateOf(zero.rows, 0, minus(firstCounters, firstCounters), firstCounters),
+    first_counters: firstCounters,
+    get per_customer() {
+      return perCustomer();
+    },
+    variant(i: number) {
+      const v = i % SEED_PERIOD;
+      let made = variants.get(v);
+      if (!made) {
         const t = v === 0 ? SEED_PERIOD : v;
-        const made = t === 1 ? one : madeAlone(t, before(t), clock);
-        variants.push(templateOf(made.rows, t, before(t), per));
+        const rows = t === 1 ? customerOne() : seeding(() => madeAlone(t, before(t), clock));
+        made = templateOf(rows.rows, t, before(t), perCustomer());
+        variants.set(v, made);
       }
-      return { first, variants, first_counters: firstCounters, per_customer: per };
-    }),
-  );
+      return made;
+    },
+  };
 }
 
 useSeedTemplates(buildTemplates);

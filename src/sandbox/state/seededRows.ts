@@ -61,13 +61,14 @@ export class Seeding {
   counters(): Record<string, number> {
     const t = this.templates;
     const out: Record<string, number> = {};
-    for (const [p, n] of Object.entries(t.first_counters)) out[p] = n + (this.count - 1) * (t.per_customer[p] ?? 0);
+    const per = this.count > 1 ? t.per_customer : {}; // one customer needs no second one made
+    for (const [p, n] of Object.entries(t.first_counters)) out[p] = n + (this.count - 1) * (per[p] ?? 0);
     return out;
   }
 
   templateOf(i: number): CustomerTemplate {
     const t = this.templates;
-    return i === 0 ? t.first : t.variants[i % t.variants.length];
+    return i === 0 ? t.first : t.variant(i);
   }
 
   /** Where customer i's numbers with a prefix start (the counter before it). */
@@ -85,7 +86,7 @@ export class Seeding {
   ): RowSource<V> & { customerOf(j: number): [number, number]; idOf(j: number): string } {
     const first = () => this.templates.first_counters[prefix];
     const per = () => this.templates.per_customer[prefix];
-    const count = () => (this.count > 0 ? first() + (this.count - 1) * per() : 0);
+    const count = () => (this.count > 1 ? first() + (this.count - 1) * per() : this.count > 0 ? first() : 0);
     const customerOf = (j: number): [number, number] =>
       j < first() ? [0, j] : [1 + Math.floor((j - first()) / per()), (j - first()) % per()];
     return {

@@ -19,8 +19,8 @@ export interface CustomerTemplate {
 export interface SeedTemplates {
   /** Customer 0 (its extra subscriptions and orders). */
   first: CustomerTemplate;
-  /** Customer i > 0: variants[i % variants.length]. */
-  variants: CustomerTemplate[];
+  /** Customer i > 0's template (customers of one variant differ only in their numbers and ids). */
+  variant(i: number): CustomerTemplate;
   /** The counters after customer 0, and what each later customer adds to them. */
   first_counters: Record<string, number>;
   per_customer: Record<string, number>;
