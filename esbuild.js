@@ -61,6 +61,7 @@ const LAZY = {
   'src/views/calloutsTree.ts': 'callouts-tree.js', // the Callouts view's rows and actions, when it is first shown
 };
 const CHECK_WORKER = 'src/sandbox/http/checkWorker.ts';
+const JOURNAL_WORKER = 'src/sandbox/state/journalWorker.ts'; // the data file's compaction (state/journalCompaction.ts)
 /** A LAZY source as esbuild resolves it: an absolute path, or the package name. */
 const lazyKey = src => (src.startsWith('src/') ? path.resolve(src) : src);
 const lazyByPath = new Map(Object.entries(LAZY).map(([src, out]) => [lazyKey(src), out]));
@@ -235,6 +236,7 @@ async function distBuilds() {
   ];
   // The Local sandbox's checker of big bodies, a worker thread's script beside it (src/sandbox/http/offThread.ts).
   builds.push({ ...node, entryPoints: [CHECK_WORKER], outfile: 'dist/check-worker.js', plugins: withLazy() });
+  builds.push({ ...node, entryPoints: [JOURNAL_WORKER], outfile: 'dist/journal-worker.js', plugins: withLazy() });
   // Build time only, self-contained (no lazy stubs), so they can run as soon as they are written.
   for (const [entry, bundle, write] of [
     ['src/scenarios/jsonSchema.ts', 'json-schema-scenario.js', 'writeScenarioSchema'],
@@ -302,7 +304,11 @@ async function main() {
     // Unit tests (node's test runner) of the vscode-free core; libraries load from node_modules.
     other.push({
       ...common,
-      entryPoints: [...tests('test/unit'), { in: CHECK_WORKER, out: 'check-worker' }],
+      entryPoints: [
+        ...tests('test/unit'),
+        { in: CHECK_WORKER, out: 'check-worker' },
+        { in: JOURNAL_WORKER, out: 'journal-worker' },
+      ],
       outdir: 'out/unit',
       platform: 'node',
       format: 'cjs',
@@ -315,7 +321,11 @@ async function main() {
       .map(f => `bench/${f}`);
     other.push({
       ...common,
-      entryPoints: [...benches, { in: CHECK_WORKER, out: 'check-worker' }],
+      entryPoints: [
+        ...benches,
+        { in: CHECK_WORKER, out: 'check-worker' },
+        { in: JOURNAL_WORKER, out: 'journal-worker' },
+      ],
       outdir: 'out/bench',
       platform: 'node',
       format: 'cjs',

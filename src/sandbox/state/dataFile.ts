@@ -19,6 +19,8 @@ export class DataFileError extends Error {
     super(message);
     this.name = 'DataFileError';
   }
+  /** How to get a damaged file's data back, when not by repairing its JSON (a journal's damaged record). */
+  repair?: string;
 }
 
 /** Writes `text` to `file` so that a reader sees the old or the new content, never a mix. Tests inject failures. */
@@ -42,6 +44,9 @@ export const reasonOf = (e: unknown): string => {
 
 let tmpCounter = 0;
 const tmpPrefix = (file: string) => `.${path.basename(file)}.`;
+/** A temp file's name beside `file`, one a later start removes if its writer crashed (removeStaleTemps). */
+export const tempBeside = (file: string, label = '') =>
+  path.join(path.dirname(file), `${tmpPrefix(file)}${label}${process.pid}-${++tmpCounter}.tmp`);
 
 /** The file-system calls a save makes that a full or failing disk answers badly; tests swap them. */
 export interface SaveOps {
@@ -55,10 +60,12 @@ export interface SaveOps {
  * writes nothing, or any error of write, fsync, close or rename, fails the save), then renames it over `file`:
  * the file is the last complete save, whatever happens.
  */
-export const atomicWriter =
-  (ops: SaveOps = fs): DataWriter =>
+export const atomicWriter = (ops: SaveOps = fs): DataWriter =>
+  Object.assign(atomicWriteWith(ops), { ops }); // the journal's appends go through the same ops (journal.ts)
+const atomicWriteWith =
+  (ops: SaveOps): DataWriter =>
   (file, text) => {
-    const tmp = path.join(path.dirname(file), `${tmpPrefix(file)}${process.pid}-${++tmpCounter}.tmp`);
+    const tmp = tempBeside(file);
     const data = Buffer.from(text, 'utf8');
     let fd: number | undefined;
     try {
@@ -90,7 +97,7 @@ const closeQuietly = (fd: number) => {
   }
 };
 /** Makes the rename itself durable where the system allows (the new content is in place already either way). */
-function syncFolder(dir: string): void {
+export function syncFolder(dir: string): void {
   if (process.platform === 'win32') return;
   try {
     const fd = fs.openSync(dir, 'r');
@@ -242,7 +249,7 @@ export function setAside(damaged: DataFileError): string {
   // What happened first: a notification shows its opening words, and a path is long.
   return (
     `The Local sandbox started fresh: ${damaged.message.replace(/^The /, 'the ')}. The damaged file is kept as ` +
-    `${aside}: to get its data back, stop the Local sandbox, repair that file (it is JSON) and move it back to ` +
-    `${damaged.file}.`
+    `${aside}: to get its data back, stop the Local sandbox, ` +
+    `${damaged.repair ?? `repair that file (it is JSON) and move it back to ${damaged.file}`}.`
   );
 }

@@ -4,7 +4,6 @@ import {
   atomicWrite,
   corrupt,
   DataFileError,
-  readSnapshot,
   reasonOf,
   removeStaleTemps,
   setAside,
@@ -12,6 +11,8 @@ import {
   type DataWriter,
 } from './dataFile';
 import { acquireLock } from './dataLock';
+import { Journal } from './journal';
+import { TrackedMap, trackerOf } from './journalDiff';
 import type { Catalog } from './catalog';
 import { SEED_CATALOG } from './seedCatalog';
 import { CatalogError, importCatalog } from './catalogImport';
@@ -99,7 +100,7 @@ interface Checkpoint extends Extent {
 export class Store {
   readonly numbers = new Numbers();
   readonly accounts = new Map<string, AccountRec>();
-  readonly subscriptions = new Map<string, SubscriptionRec>();
+  readonly subscriptions = new TrackedMap<SubscriptionRec>(); // tells the journal what was replaced (journalDiff.ts)
   readonly orders = new Map<string, OrderRec>();
   /** Insertion order for cursor paging. */
   readonly accountList: AccountRec[] = [];
@@ -134,6 +135,7 @@ export class Store {
    */
   journal: ((key: string, before: SubscriptionRec | AccountRec | undefined) => void) | undefined;
   private readonly writer: DataWriter;
+  private readonly log: Journal | undefined; // the data file: a snapshot and the journal of commits since (journal.ts)
   private releaseLock: (() => void) | undefined;
   private checkpoint: Checkpoint | undefined;
 
@@ -147,13 +149,15 @@ export class Store {
     this.releaseLock = acquireLock(file);
     try {
       this.staleTempsRemoved = removeStaleTemps(file);
+      this.log = new Journal(file, this.writer);
       try {
-        const snapshot = readSnapshot(file);
+        const snapshot = this.log.open();
         if (snapshot) this.load(snapshot as unknown as Snapshot);
       } catch (e) {
         if (!(e instanceof DataFileError && e.problem === 'corrupt')) throw e;
         this.damaged = setAside(e); // nothing was loaded: load refuses before it adds anything
       }
+      this.log.tracker = trackerOf(this);
     } catch (e) {
       this.close();
       throw e;
@@ -186,6 +190,10 @@ export class Store {
     }
     this.subscriptions.set(s.subscription_number, s);
   }
+  /** An account changed in place (lookup.ts changeAccount, time travel putting one back): the journal writes it. */
+  accountChanged(a: AccountRec): void {
+    this.log?.tracker?.accountChanged(a);
+  }
 
   /**
    * Runs `change` and saves: both happen, or memory is put back as it was and the error is thrown (a
@@ -205,11 +213,11 @@ export class Store {
     }
   }
 
-  /** Writes the whole state to the data file, if any. */
+  /** Writes what changed to the data file, if any: a journal record, or a whole snapshot when due. */
   save(): void {
     if (!this.file) return;
     try {
-      this.writer(this.file, this.serialise());
+      this.log!.save(() => this.serialise());
     } catch (e) {
       const message = `The Local sandbox could not save ${this.file}: ${reasonOf(e)}.`;
       throw new DataFileError('unwritable', this.file, message);
@@ -258,10 +266,12 @@ export class Store {
     this.ledger = new Ledger();
     this.catalog = SEED_CATALOG; // unless the state put back had a copied one
     this.load(JSON.parse(text) as Snapshot);
+    this.log?.wholeNext(); // a new snapshot, not a record
   }
 
   /** Releases the data file's lock. */
   close(): void {
+    this.log?.close();
     this.releaseLock?.();
     this.releaseLock = undefined;
   }
@@ -304,6 +314,7 @@ export class Store {
     }
     const [payments, usage] = [this.payments.truncate(to.payments), this.usage.truncate(to.usage)];
     const changes = this.changes.truncate(to.changes ?? 0);
+    this.log?.tracker?.shrunk();
     return { accounts, orders, documents, billRuns, actions, payments, usage, changes };
   }
 

@@ -115,6 +115,7 @@ function putAccountsBack(store: Store, put: Map<string, string | undefined>): { 
     if (!account || json === undefined) continue;
     changed.push([account, JSON.stringify(account)]);
     refill(account, JSON.parse(json) as AccountRec);
+    store.accountChanged(account); // changed in place: the data file's journal writes it
   }
   return { undo: () => changed.forEach(([account, json]) => refill(account, JSON.parse(json) as AccountRec)) };
 }
