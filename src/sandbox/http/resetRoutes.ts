@@ -15,7 +15,7 @@ import { inCatalog } from '../state/activeCatalog';
 import { SEED_CATALOG } from '../state/seedCatalog';
 import { importCatalog } from '../state/catalogImport';
 import type { MovableClock } from '../state/clock';
-import { moveAside, reasonOf } from '../state/dataFile';
+import { journalsBeside, moveAside, reasonOf } from '../state/dataFile';
 import { seed } from '../engine/seed';
 import { Store } from '../state/store';
 import type { TimeMachine } from '../timeTravel/timeMachine';
@@ -114,7 +114,9 @@ function reset(d: ResetDeps, request: ResetRequest): ResetAnswer {
 /** The data file copied beside itself (FILE.STAMP.bak); undefined when nothing was saved yet. */
 function backUp(file: string, now: Date): string | undefined {
   try {
-    return moveAside(file, 'bak', now, true);
+    const backup = moveAside(file, 'bak', now, true);
+    journalsBeside(file, backup, true); // its data since the snapshot: the backup is whole
+    return backup;
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     const message = `The Local sandbox could not back up ${file} before the reset: ${reasonOf(e)}. Nothing was reset; free some space and try again.`;

@@ -154,6 +154,22 @@ function claim(file: string, target: string): 'moved' | 'copied' | false {
   }
 }
 
+/** The journals that continue a data file's snapshot (journal.ts), by the suffix after its name. */
+export const JOURNAL_SUFFIXES = ['.journal', '.journal.next'];
+
+/**
+ * Puts the journals of `file` beside `aside` (its backup or damaged copy), named after it, so the copy is whole:
+ * moving both back restores the data. `keep`: copied (the sandbox that holds them goes on), else moved.
+ */
+export function journalsBeside(file: string, aside: string, keep = false): void {
+  for (const suffix of JOURNAL_SUFFIXES) {
+    const [from, to] = [file + suffix, aside + suffix];
+    if (!fs.existsSync(from)) continue;
+    if (keep) fs.copyFileSync(from, to, fs.constants.COPYFILE_EXCL);
+    else fs.renameSync(from, to);
+  }
+}
+
 /** Removes the temp files a writer killed mid-write left beside `file` (we hold the lock: none is live). */
 export function removeStaleTemps(file: string): number {
   let removed = 0;
@@ -242,6 +258,7 @@ export function setAside(damaged: DataFileError): string {
   let aside: string;
   try {
     aside = moveAside(damaged.file, 'damaged');
+    journalsBeside(damaged.file, aside);
   } catch (e) {
     const message = `${damaged.message}; it could not be moved aside (${reasonOf(e)}), so it was left untouched. Move it away to start fresh.`;
     throw new DataFileError('corrupt', damaged.file, message);
@@ -250,6 +267,7 @@ export function setAside(damaged: DataFileError): string {
   return (
     `The Local sandbox started fresh: ${damaged.message.replace(/^The /, 'the ')}. The damaged file is kept as ` +
     `${aside}: to get its data back, stop the Local sandbox, ` +
-    `${damaged.repair ?? `repair that file (it is JSON) and move it back to ${damaged.file}`}.`
+    `${damaged.repair ?? `repair that file (it is JSON) and move it back to ${damaged.file}`}` +
+    (fs.existsSync(`${aside}.journal`) ? ` (and ${aside}.journal, its journal, back to ${damaged.file}.journal).` : '.')
   );
 }
