@@ -36,12 +36,15 @@ export class Journal {
   private snapshotBytes = 0;
   private compaction: Compaction | undefined;
   private compactionFailed = false;
+  private idleWaiters: (() => void)[] = [];
+  /** Compactions finished (a test and the bench read it). */
+  compactions = 0;
 
   constructor(
     private readonly file: string,
     private readonly writer: DataWriter,
-    private readonly ops: SaveOps = (writer as { ops?: SaveOps }).ops ?? fs,
     private readonly compactAt = COMPACT_AT,
+    private readonly ops: SaveOps = (writer as { ops?: SaveOps }).ops ?? fs,
   ) {
     this.path = `${file}.journal`;
     this.nextPath = `${file}.journal.next`;
@@ -85,11 +88,26 @@ export class Journal {
     this.compaction?.cancel();
     this.compaction = undefined;
     this.closeFd();
+    this.settled();
+  }
+
+  /** Resolves once no compaction runs (at once when none does). */
+  idle(): Promise<void> {
+    return this.compaction ? new Promise(r => this.idleWaiters.push(r)) : Promise.resolve();
+  }
+  /** The journal's bytes now (the bench reports them). */
+  get bytes(): number {
+    return this.size;
+  }
+
+  private settled(): void {
+    for (const w of this.idleWaiters.splice(0)) w();
   }
 
   private writeSnapshot(text: string): void {
     this.compaction?.cancel();
     this.compaction = undefined;
+    this.settled();
     const generation = randomUUID();
     const stamped = `{"journal":${JSON.stringify(generation)},${text.slice(1)}`;
     this.writer(this.file, stamped); // atomic: the old snapshot and its journal stand until this rename
@@ -154,15 +172,18 @@ export class Journal {
       if (error) {
         this.compactionFailed = true; // the two journals stand (the next open reads both); a snapshot at next save
         this.whole = true;
-        return;
+      } else {
+        try {
+          fs.renameSync(this.nextPath, this.path); // the snapshot of `generation` is in place: its journal follows
+          syncFolder(dirname(this.path));
+          this.generation = generation;
+          this.snapshotBytes = bytes;
+          this.compactions++;
+        } catch {
+          this.whole = true;
+        }
       }
-      try {
-        fs.renameSync(this.nextPath, this.path); // the snapshot of `generation` is in place: its journal follows
-        this.generation = generation;
-        this.snapshotBytes = bytes;
-      } catch {
-        this.whole = true;
-      }
+      this.settled();
     });
   }
 }

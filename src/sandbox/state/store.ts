@@ -61,6 +61,8 @@ interface Snapshot extends BookSnapshot, UsageSnapshot {
 }
 export interface StoreOptions {
   writer?: DataWriter;
+  /** The journal's size past which it is compacted (journal.ts COMPACT_AT; tests make it small). */
+  compactAt?: number;
 }
 
 /**
@@ -135,7 +137,7 @@ export class Store {
    */
   journal: ((key: string, before: SubscriptionRec | AccountRec | undefined) => void) | undefined;
   private readonly writer: DataWriter;
-  private readonly log: Journal | undefined; // the data file: a snapshot and the journal of commits since (journal.ts)
+  readonly log: Journal | undefined; // the data file: a snapshot and the journal of commits since (journal.ts)
   private releaseLock: (() => void) | undefined;
   private checkpoint: Checkpoint | undefined;
 
@@ -149,7 +151,7 @@ export class Store {
     this.releaseLock = acquireLock(file);
     try {
       this.staleTempsRemoved = removeStaleTemps(file);
-      this.log = new Journal(file, this.writer);
+      this.log = new Journal(file, this.writer, opts.compactAt);
       try {
         const snapshot = this.log.open();
         if (snapshot) this.load(snapshot as unknown as Snapshot);
