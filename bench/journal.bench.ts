@@ -20,8 +20,14 @@ const ACCOUNT = {
 };
 
 async function creator(s: Sandbox) {
-  const form = new URLSearchParams({ client_id: s.clientId, client_secret: s.clientSecret, grant_type: 'client_credentials' });
-  const token = ((await (await fetch(`${s.url}/oauth/token`, { method: 'POST', body: form })).json()) as { access_token: string }).access_token;
+  const form = new URLSearchParams({
+    client_id: s.clientId,
+    client_secret: s.clientSecret,
+    grant_type: 'client_credentials',
+  });
+  const token = (
+    (await (await fetch(`${s.url}/oauth/token`, { method: 'POST', body: form })).json()) as { access_token: string }
+  ).access_token;
   const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
   const body = JSON.stringify(ACCOUNT);
   return async (): Promise<number> => {
@@ -33,9 +39,13 @@ async function creator(s: Sandbox) {
   };
 }
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
 const bytesOf = (file: string) =>
-  [file, `${file}.journal`, `${file}.journal.next`].reduce((n, f) => n + (fs.existsSync(f) ? fs.statSync(f).size : 0), 0);
+  [file, `${file}.journal`, `${file}.journal.next`].reduce(
+    (n, f) => n + (fs.existsSync(f) ? fs.statSync(f).size : 0),
+    0,
+  );
 
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bw-journal-bench-'));
@@ -44,7 +54,9 @@ async function main() {
   const s = await startSandbox({ dataFile: file, seedAccounts: ACCOUNTS, today: '2027-01-01' });
   try {
     const snapshot = fs.statSync(file).size;
-    console.log(`# ${ACCOUNTS} accounts seeded and written in ${((Date.now() - t0) / 1000).toFixed(1)} s; snapshot ${(snapshot / MB).toFixed(1)} MB; ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)}`);
+    console.log(
+      `# ${ACCOUNTS} accounts seeded and written in ${((Date.now() - t0) / 1000).toFixed(1)} s; snapshot ${(snapshot / MB).toFixed(1)} MB; ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)}`,
+    );
     const create = await creator(s);
     for (let i = 0; i < 20; i++) await create(); // warm-up
     const before = bytesOf(file);
@@ -56,7 +68,11 @@ async function main() {
     const label = `${ACCOUNTS.toLocaleString('en-US')} seeded accounts`;
     figure(`sandbox account create over HTTP with a data file, ${label}, median`, pct(times, 0.5), 'ms', '< 50');
     figure(`sandbox account create over HTTP with a data file, ${label}, p95`, pct(times, 0.95), 'ms');
-    figure(`data file + journal growth over ${CREATES.toLocaleString('en-US')} creates`, (bytesOf(file) - before) / 1024, 'KB');
+    figure(
+      `data file + journal growth over ${CREATES.toLocaleString('en-US')} creates`,
+      (bytesOf(file) - before) / 1024,
+      'KB',
+    );
     figure(`data file + journal after ${CREATES.toLocaleString('en-US')} creates, ${label}`, bytesOf(file) / MB, 'MB');
 
     // A compaction on its worker while creates go on: the event loop's longest stall, the slowest answer.
@@ -67,11 +83,19 @@ async function main() {
     delay.enable();
     log.compactNow();
     const during: number[] = [];
-    while (log.compactions === done && Date.now() - t < 600_000) during.push(await create());
+    const at: number[] = [];
+    while (log.compactions === done && Date.now() - t < 600_000) {
+      during.push(await create());
+      at.push(Date.now() - t);
+    }
     await log.idle();
     delay.disable();
     if (log.compactions === done) throw new Error('the compaction did not finish');
-    console.log(`# compaction of ${(snapshot / MB).toFixed(0)} MB took ${((Date.now() - t) / 1000).toFixed(1)} s; ${during.length} creates meanwhile`);
+    const worst = during.indexOf(Math.max(...during));
+    console.log(`# the slowest create during it ended ${at[worst]} ms after it started`);
+    console.log(
+      `# compaction of ${(snapshot / MB).toFixed(0)} MB took ${((Date.now() - t) / 1000).toFixed(1)} s; ${during.length} creates meanwhile`,
+    );
     figure(`longest event-loop stall during a compaction, ${label}`, delay.max / 1e6, 'ms', '< 50');
     figure(`longest event-loop stall over the creates before it (no compaction), ${label}`, quiet.max / 1e6, 'ms');
     figure(`slowest account create during a compaction, ${label}`, Math.max(...during), 'ms');

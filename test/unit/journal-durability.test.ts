@@ -84,7 +84,10 @@ test('a flipped byte in a middle record is damage: set aside with a message; the
     fs.writeFileSync(journalOf(copy), bad);
     const got = opened(copy);
     const notice = got.damaged ?? '';
-    assert.match(notice, /started fresh: the Local sandbox data file .* is corrupt \(its journal has a damaged record at byte/);
+    assert.match(
+      notice,
+      /started fresh: the Local sandbox data file .* is corrupt \(its journal has a damaged record at byte/,
+    );
     assert.ok(notice.includes(`at byte ${ends[2]} of ${journal.length}`), notice);
     const kept = /the journal is kept as (\S+?)\)/.exec(notice)![1];
     assert.deepEqual(fs.readFileSync(kept), bad, 'the journal is kept as it was');

@@ -60,8 +60,7 @@ export interface SaveOps {
  * writes nothing, or any error of write, fsync, close or rename, fails the save), then renames it over `file`:
  * the file is the last complete save, whatever happens.
  */
-export const atomicWriter = (ops: SaveOps = fs): DataWriter =>
-  Object.assign(atomicWriteWith(ops), { ops }); // the journal's appends go through the same ops (journal.ts)
+export const atomicWriter = (ops: SaveOps = fs): DataWriter => Object.assign(atomicWriteWith(ops), { ops }); // the journal's appends go through the same ops (journal.ts)
 const atomicWriteWith =
   (ops: SaveOps): DataWriter =>
   (file, text) => {

@@ -15,7 +15,17 @@
 import * as fs from 'fs';
 import { randomUUID } from 'crypto';
 import { dirname } from 'path';
-import { corrupt, DataFileError, moveAside, readSnapshot, reasonOf, syncFolder, tempBeside, type DataWriter, type SaveOps } from './dataFile';
+import {
+  corrupt,
+  DataFileError,
+  moveAside,
+  readSnapshot,
+  reasonOf,
+  syncFolder,
+  tempBeside,
+  type DataWriter,
+  type SaveOps,
+} from './dataFile';
 import { appendAll, frame, readJournalFile, type JournalHeader, type ReadJournal, JOURNAL_FORMAT } from './journalFile';
 import { replay, type JournalRecord } from './journalReplay';
 import type { ChangeTracker } from './journalDiff';
@@ -211,7 +221,10 @@ export function readDataFile(
   const follows = next?.header?.generation === generation || (chain.length && next?.header?.after === generation);
   if (next && follows) chain.push([paths.nextPath, next]);
   for (const [path, j] of chain) if (j.damageAt !== undefined) throw damaged(file, path, j);
-  replay(snapshot, chain.flatMap(([, j]) => j.records as JournalRecord[]));
+  replay(
+    snapshot,
+    chain.flatMap(([, j]) => j.records as JournalRecord[]),
+  );
   return { snapshot, generation, chain };
 }
 
@@ -224,7 +237,10 @@ function damaged(file: string, path: string, j: ReadJournal): DataFileError {
     const message = `The Local sandbox data file ${file} is corrupt (its journal ${path} has a damaged record at byte ${j.damageAt}) and could not be moved aside (${reasonOf(e)}), so it was left untouched. Move ${file} and ${path} away to start fresh.`;
     return new DataFileError('unwritable', file, message);
   }
-  const e = corrupt(file, `its journal has a damaged record at byte ${j.damageAt} of ${j.size}; the journal is kept as ${aside}`);
+  const e = corrupt(
+    file,
+    `its journal has a damaged record at byte ${j.damageAt} of ${j.size}; the journal is kept as ${aside}`,
+  );
   e.repair =
     `cut the kept journal to its good records (truncate -s ${j.damageAt} ${aside}), then move it back to ${path} ` +
     `and the kept data file back to ${file}`;

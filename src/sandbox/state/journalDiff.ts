@@ -100,7 +100,14 @@ export class ChangeTracker {
     const parts = this.parts();
     for (const [k, v] of parts) {
       if (this.written.get(k) === v) continue;
-      whole[k] = k === 'catalog' ? ((v as TrackedStore['catalog']).source ? { plans: (v as TrackedStore['catalog']).source } : null) : v === undefined ? null : JSON.parse(v as string);
+      whole[k] =
+        k === 'catalog'
+          ? (v as TrackedStore['catalog']).source
+            ? { plans: (v as TrackedStore['catalog']).source }
+            : null
+          : v === undefined
+            ? null
+            : JSON.parse(v as string);
     }
     if (this.subsWhole) whole.subscriptions = [...this.store.subscriptions.values()];
     if (Object.keys(whole).length) r.whole = whole;

@@ -72,7 +72,7 @@ export function parseJournal(buf: Buffer): ReadJournal {
     if (rest < HEAD) break; // a header cut short: torn
     const len = buf.readUInt32LE(at);
     const end = at + HEAD + len;
-    const framed = (~len >>> 0) === buf.readUInt32LE(at + 4);
+    const framed = ~len >>> 0 === buf.readUInt32LE(at + 4);
     if (framed && end > buf.length) break; // the payload cut short: torn
     const good = framed && crc32(buf, at + HEAD, end) === buf.readUInt32LE(at + 8);
     let value: unknown;
@@ -104,7 +104,7 @@ export interface AppendOps {
 
 /** Writes all of `data` at the end of the open file, then fsyncs; a write that takes nothing fails. */
 export function appendAll(ops: AppendOps, fd: number, data: Buffer): void {
-  for (let at = 0; at < data.length; ) {
+  for (let at = 0; at < data.length;) {
     const n = ops.writeSync(fd, data, at, data.length - at);
     if (!(n > 0)) throw new Error(`the disk took no more after ${at} of ${data.length} bytes`);
     at += n;
