@@ -44,6 +44,7 @@ export class Journal {
   private fd: number | undefined;
   private size = 0;
   private snapshotBytes = 0;
+  private snapshotId = ''; // the snapshot's identity (idOf), as written or opened
   private compaction: Compaction | undefined;
   private compactionFailed = false;
   private idleWaiters: (() => void)[] = [];
@@ -65,7 +66,8 @@ export class Journal {
     const found = readDataFile(this.file, this);
     if (!found) return undefined;
     const { snapshot, generation, chain } = found;
-    this.snapshotBytes = fs.statSync(this.file).size;
+    const st = fs.statSync(this.file);
+    [this.snapshotBytes, this.snapshotId] = [st.size, idOf(st)];
     this.generation = generation;
     const only = chain.length === 1 && chain[0][0] === this.path ? chain[0][1] : undefined;
     if (only) {
@@ -81,7 +83,7 @@ export class Journal {
 
   /** Writes what changed since the last save (one record), or a whole snapshot when one is due. */
   save(serialise: () => string): void {
-    if (this.whole || !this.tracker) return this.writeSnapshot(serialise());
+    if (this.whole || !this.tracker || this.moved()) return this.writeSnapshot(serialise());
     const { record, written } = this.tracker.record();
     if (!record) return;
     this.append(frame(record));
@@ -114,6 +116,20 @@ export class Journal {
     for (const w of this.idleWaiters.splice(0)) w();
   }
 
+  /**
+   * The snapshot is no longer the one written (removed, replaced: something else wrote there), or the journal was
+   * removed: a record appended would be lost at the next start, so a whole snapshot is written (or refused).
+   */
+  private moved(): boolean {
+    try {
+      const st = fs.statSync(this.file);
+      if (!st.isFile() || idOf(st) !== this.snapshotId) return true;
+      return this.fd !== undefined && fs.fstatSync(this.fd).nlink === 0;
+    } catch {
+      return true;
+    }
+  }
+
   private writeSnapshot(text: string): void {
     this.compaction?.cancel();
     this.compaction = undefined;
@@ -121,6 +137,7 @@ export class Journal {
     const generation = randomUUID();
     const stamped = `{"journal":${JSON.stringify(generation)},${text.slice(1)}`;
     this.writer(this.file, stamped); // atomic: the old snapshot and its journal stand until this rename
+    this.snapshotId = idOf(fs.statSync(this.file));
     this.closeFd();
     this.generation = generation;
     this.snapshotBytes = Buffer.byteLength(stamped);
@@ -193,7 +210,7 @@ export class Journal {
           fs.renameSync(this.nextPath, this.path); // the snapshot of `generation` is in place: its journal follows
           syncFolder(dirname(this.path));
           this.generation = generation;
-          this.snapshotBytes = bytes;
+          [this.snapshotBytes, this.snapshotId] = [bytes, idOf(fs.statSync(this.file))];
           this.compactions++;
         } catch {
           this.whole = true;
@@ -203,6 +220,9 @@ export class Journal {
     });
   }
 }
+
+/** A file's identity: its inode and when it was made (a number freed by a removal is soon given again). */
+const idOf = (st: fs.Stats) => `${st.dev}:${st.ino}:${st.birthtimeMs}`;
 
 /** The snapshot, its generation, and the journals that continue it (read only: tests read a data file with it). */
 export function readDataFile(
