@@ -64,6 +64,7 @@ const LAZY = {
 };
 const CHECK_WORKER = 'src/sandbox/http/checkWorker.ts';
 const SCENARIO_WORKER = 'src/scenarios/worker.ts'; // `test --jobs N`'s worker threads (src/scenarios/workerPool.ts)
+const JOURNAL_WORKER = 'src/sandbox/state/journalWorker.ts'; // the data file's compaction (state/journalCompaction.ts)
 /** A LAZY source as esbuild resolves it: an absolute path, or the package name. */
 const lazyKey = src => (src.startsWith('src/') ? path.resolve(src) : src);
 const lazyByPath = new Map(Object.entries(LAZY).map(([src, out]) => [lazyKey(src), out]));
@@ -239,6 +240,7 @@ async function distBuilds() {
   // The Local sandbox's checker of big bodies, a worker thread's script beside it (src/sandbox/http/offThread.ts).
   builds.push({ ...node, entryPoints: [CHECK_WORKER], outfile: 'dist/check-worker.js', plugins: withLazy() });
   builds.push({ ...node, entryPoints: [SCENARIO_WORKER], outfile: 'dist/scenario-worker.js', plugins: withLazy() });
+  builds.push({ ...node, entryPoints: [JOURNAL_WORKER], outfile: 'dist/journal-worker.js', plugins: withLazy() });
   // Build time only, self-contained (no lazy stubs), so they can run as soon as they are written.
   for (const [entry, bundle, write] of [
     ['src/scenarios/jsonSchema.ts', 'json-schema-scenario.js', 'writeScenarioSchema'],
@@ -310,6 +312,7 @@ async function main() {
         ...tests('test/unit'),
         { in: CHECK_WORKER, out: 'check-worker' },
         { in: SCENARIO_WORKER, out: 'scenario-worker' },
+        { in: JOURNAL_WORKER, out: 'journal-worker' },
       ],
       outdir: 'out/unit',
       platform: 'node',
@@ -327,6 +330,7 @@ async function main() {
         ...benches,
         { in: CHECK_WORKER, out: 'check-worker' },
         { in: SCENARIO_WORKER, out: 'scenario-worker' },
+        { in: JOURNAL_WORKER, out: 'journal-worker' },
       ],
       outdir: 'out/bench',
       platform: 'node',

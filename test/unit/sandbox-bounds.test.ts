@@ -13,6 +13,7 @@ import * as path from 'node:path';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { CLOCK_PATH, SANDBOX_CATALOG_PATH, type ClockAnswer } from '../../src/wire';
 import { newAccount, newCustomerOrder, v1Caller, type Answer } from './sandbox-v1-helpers';
+import { flattenDataFile } from './dataFileHelpers';
 
 type Call = (method: string, path: string, body?: unknown) => Promise<Answer>;
 
@@ -235,6 +236,7 @@ describe('a copied catalog: discount_percent from -100 to 100, amounts at most 1
       const first = await startSandbox({ today: '2027-01-01', dataFile });
       assert.equal((await (await v1Caller(first))('PUT', SANDBOX_CATALOG_PATH, discounted(10))).status, 200);
       await first.close();
+      flattenDataFile(dataFile);
       fs.writeFileSync(
         dataFile,
         fs.readFileSync(dataFile, 'utf8').replace('"discount_percent":10', '"discount_percent":5000'),

@@ -10,12 +10,15 @@ import * as path from 'node:path';
 import { ApiError, BillingClient } from '../../src/client';
 import { connectOrServe, resetDataFile, startSandbox, type LocalSandbox, type Sandbox } from '../../src/sandbox';
 import { previewOf, TEMPLATES } from '../../src/schemas';
+import { atomicWriter } from '../../src/sandbox/state/dataFile';
+import { readDataFile } from '../../src/sandbox/state/journal';
 
 const order = () => structuredClone(TEMPLATES.find(t => t.id === 'new-customer')!.body) as never;
 const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'bw-data-'));
 const clientOf = (s: Sandbox | LocalSandbox) =>
   new BillingClient({ baseUrl: s.url, clientId: s.clientId, clientSecret: s.clientSecret });
-const saved = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8')) as { orders: { order_number: string }[] };
+/** What a start on the data file reads: its snapshot and journal (state/journal.ts). */
+const saved = (file: string) => readDataFile(file)!.snapshot as unknown as { orders: { order_number: string }[] };
 /** A PID no process has: one that just exited. */
 const deadPid = () => spawnSync(process.execPath, ['-e', '0']).pid!;
 const cliSandbox = (file: string) =>
@@ -72,10 +75,14 @@ test('a create whose data file became a directory leaves nothing and answers a n
 
 test('a create on a full disk (an injected write failure) leaves nothing behind', async () => {
   let full = false;
-  const writer = (f: string, text: string) => {
-    if (full) throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
-    fs.writeFileSync(f, text);
-  };
+  const writer = atomicWriter({
+    writeSync: (fd, b, o, l) => {
+      if (full) throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
+      return fs.writeSync(fd, b, o, l);
+    },
+    fsyncSync: fd => fs.fsyncSync(fd),
+    renameSync: (a, b) => fs.renameSync(a, b),
+  }); // the journal's appends write through it too
   const { sb, client } = await refusesToSave(
     () => {
       full = true;

@@ -2,6 +2,8 @@
 // keeps nothing, the data file staying the last complete save (an injected half write, and a real short write
 // under a file-size limit); a damaged data file is moved aside, named, and the start is fresh; a server.json
 // that cannot be written leaves no sandbox holding the file; two resets in one second keep two backups.
+// Since issue 33 the data file is a snapshot and a journal (state/journal.ts): what a reopen reads is both
+// (`kept`), and a create appends a record where it rewrote the file (journal-durability.test.ts has the rest).
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
@@ -11,12 +13,16 @@ import * as path from 'node:path';
 import { connectOrServe, resetDataFile, startSandbox, type Sandbox } from '../../src/sandbox';
 import { atomicWrite, atomicWriter, type SaveOps } from '../../src/sandbox/state/dataFile';
 import { lockHolder } from '../../src/sandbox/state/dataLock';
+import { readDataFile } from '../../src/sandbox/state/journal';
 import { TEMPLATES } from '../../src/schemas';
 import { newCustomerOrder, v1Caller, type Answer } from './sandbox-v1-helpers';
 import { within } from './waits';
 
 const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'bw-durable-'));
 const v2Order = () => structuredClone(TEMPLATES.find(t => t.id === 'new-customer')!.body);
+/** What a reopen of the data file reads (snapshot + journal), as JSON. */
+const kept = (file: string) => JSON.stringify(readDataFile(file)!.snapshot);
+const journalBytes = (file: string) => fs.readFileSync(`${file}.journal`);
 const orderNumbers = (text: string) =>
   (JSON.parse(text) as { orders: { order_number: string }[] }).orders.map(o => o.order_number);
 const temps = (file: string) => fs.readdirSync(path.dirname(file)).filter(f => f.endsWith('.tmp'));
@@ -59,18 +65,19 @@ test('a save the disk cuts off half way answers 500 in v2 and v1 shapes; memory 
   try {
     const call = await v1Caller(sb);
     assert.equal((await call('POST', '/v2/orders', v2Order())).status, 200, 'saved while there is room');
-    const before = fs.readFileSync(file, 'utf8');
+    const [before, journal] = [kept(file), journalBytes(file)];
     const state = () => [sb.store.orderList.length, sb.store.accounts.size, JSON.stringify(sb.store.numbers.counters)];
-    const kept = state();
-    d.room = Math.floor(before.length / 2); // the next save stops half way: the disk takes nothing more
+    const was = state();
+    d.room = 300; // the next record stops part way: the disk takes nothing more
     await bothRefused(call);
-    assert.deepEqual(state(), kept, 'no order, account or number kept in memory');
-    assert.equal(fs.readFileSync(file, 'utf8'), before, 'the file is the last complete save, byte for byte');
-    assert.deepEqual(temps(file), [], 'the cut-off temp file is gone');
+    assert.deepEqual(state(), was, 'no order, account or number kept in memory');
+    assert.equal(kept(file), before, 'what a reopen reads is the last complete save');
+    assert.deepEqual(journalBytes(file), journal, 'the cut-off record is gone from the journal, byte for byte');
+    assert.deepEqual(temps(file), [], 'no temp file left');
     d.room = Infinity; // space freed: the next create is kept, in memory and file
     const made = await call('POST', '/v2/orders', v2Order());
     assert.equal(made.status, 200);
-    assert.ok(orderNumbers(fs.readFileSync(file, 'utf8')).includes(made.json.order_number));
+    assert.ok(orderNumbers(kept(file)).includes(made.json.order_number));
   } finally {
     await sb.close();
   }
@@ -81,22 +88,22 @@ test('a save the disk cuts off half way answers 500 in v2 and v1 shapes; memory 
 
 test('a disk that takes a few KB per write still gets the whole file (a short write is written on)', async () => {
   const file = path.join(tempDir(), 'sandbox.json');
-  const { d, writer } = disk(1024); // seeded rows are derived, not written: a new order's file is a few KB
+  const { d, writer } = disk(64); // seeded rows are derived, not written: the file is a few hundred bytes
   const sb = await startSandbox({ dataFile: file, writer, seedAccounts: 20 });
   const call = await v1Caller(sb);
   try {
     const made = await call('POST', '/v2/orders', v2Order());
     assert.equal(made.status, 200);
-    const text = fs.readFileSync(file, 'utf8');
-    assert.ok(text.length > 4 * 1024, `${text.length} bytes: several writes`);
-    assert.equal(text, sb.store.serialise(), 'every byte is on disk');
+    const text = fs.readFileSync(file, 'utf8'); // the snapshot the start wrote
+    assert.ok(text.length > 3 * 64, `${text.length} bytes: several writes`);
+    assert.equal(kept(file), JSON.stringify(JSON.parse(sb.store.serialise())), 'every byte is on disk');
     assert.ok(d.writes > 4);
   } finally {
     await sb.close();
   }
 });
 
-test('a save failing at fsync or rename (EIO) keeps nothing either', async () => {
+test('a save failing at fsync or rename (EIO) keeps nothing either (rename: a reset, which writes a snapshot)', async () => {
   for (const step of ['fsyncSync', 'renameSync'] as const) {
     const file = path.join(tempDir(), 'sandbox.json');
     let broken = false;
@@ -112,10 +119,13 @@ test('a save failing at fsync or rename (EIO) keeps nothing either', async () =>
     };
     const sb = await startSandbox({ dataFile: file, writer: atomicWriter(ops) });
     try {
-      const before = fs.readFileSync(file, 'utf8');
+      const call = await v1Caller(sb);
+      assert.equal((await call('POST', '/v2/orders', v2Order())).status, 200, 'a journal record');
+      const before = kept(file);
       broken = true;
-      await bothRefused(await v1Caller(sb));
-      assert.equal(fs.readFileSync(file, 'utf8'), before, step);
+      if (step === 'fsyncSync') await bothRefused(call);
+      else assert.equal((await call('POST', '/_sandbox/reset', {})).status, 500, 'a reset writes a snapshot');
+      assert.equal(kept(file), before, step);
       assert.deepEqual(temps(file), [], step);
     } finally {
       await sb.close();
@@ -182,10 +192,9 @@ test(
     } finally {
       await cli.stop();
     }
-    const text = fs.readFileSync(file, 'utf8');
-    assert.ok(text.length <= limit, `${text.length} bytes`);
-    const kept = orderNumbers(text); // a cut-off file would not parse
-    for (const n of acknowledged) assert.ok(kept.includes(n), `${n} was acknowledged and is kept`);
+    for (const f of [file, `${file}.journal`]) assert.ok(fs.statSync(f).size <= limit, `${f}: within the limit`);
+    const keptOrders = orderNumbers(kept(file)); // a cut-off record would be dropped, a damaged one refused
+    for (const n of acknowledged) assert.ok(keptOrders.includes(n), `${n} was acknowledged and is kept`);
     assert.deepEqual(temps(file), []);
   },
 );

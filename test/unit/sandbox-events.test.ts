@@ -8,10 +8,10 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { startSandbox } from '../../src/sandbox';
-import { atomicWrite } from '../../src/sandbox/state/dataFile';
 import { caller, calloutHooks, DEFINITIONS, receiver, sandboxWithReceiver } from './calloutReceiver';
 import { newCustomerOrder } from './sandbox-v1-helpers';
 import { newAccount, teamOrder } from './sandboxV2';
+import { dataFileText, fullDiskWriter } from './dataFileHelpers';
 
 /** A definition listening to `event`, its callout sending every field of the event (no parameters). */
 const listening = (event: string, url: string, extra: Record<string, unknown> = {}) => ({
@@ -59,10 +59,7 @@ test('a change whose save failed is never announced; the next one is, once', asy
   const hook = await receiver();
   const hooks = calloutHooks();
   let full = false;
-  const writer = (f: string, text: string) => {
-    if (full) throw Object.assign(new Error('no space'), { code: 'ENOSPC' });
-    atomicWrite(f, text);
-  };
+  const writer = fullDiskWriter(() => full);
   const sb = await startSandbox({
     today: '2027-01-01',
     dataFile: path.join(dir, 'data.json'),
@@ -114,7 +111,7 @@ test('definitions are kept in the data file but never their password: after a re
   const made = await (await caller(first))('POST', DEFINITIONS, listening('OrderProcessed', hook.url, auth));
   assert.equal(made.status, 200, JSON.stringify(made.json));
   await first.close();
-  const kept = fs.readFileSync(file, 'utf8');
+  const kept = dataFileText(file);
   assert.ok(kept.includes(made.json.id), 'the definition is in the data file');
   assert.ok(!kept.includes('hook-secret-42'), 'its password is not');
 

@@ -14,6 +14,7 @@ import { REQUESTS } from '../../src/contract/requestData';
 import { simulatedValue } from '../../src/contract/simulateValues';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { newCustomerOrder, PREVIEW_ALL } from './sandbox-v1-helpers';
+import { safetyNetData, safetyNetLive } from './safetyNet';
 import { tokenOf } from './sandboxToken';
 import { mismatches, referenceSuccess } from './v1-reference';
 
@@ -28,7 +29,7 @@ let client: BillingClient;
 /** Keys of what the sandbox keeps, for the operations it serves by state. */
 const kept: Record<string, string> = {};
 before(async () => {
-  sb = await startSandbox({ today: TODAY });
+  sb = await startSandbox({ today: TODAY, ...safetyNetData() });
   client = new BillingClient({ baseUrl: sb.url, clientId: sb.clientId, clientSecret: sb.clientSecret });
   const order = await client.send<Record<string, string>>(
     { method: 'POST', path: '/v1/orders' },
@@ -132,6 +133,7 @@ function memoKey(type: 'credit' | 'debit', path: string): string {
   return kept[type];
 }
 after(async () => {
+  safetyNetLive(sb);
   await client.close();
   await sb.close();
 });

@@ -7,11 +7,11 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { startSandbox } from '../../src/sandbox';
-import { atomicWrite } from '../../src/sandbox/state/dataFile';
 import { CLOCK_PATH } from '../../src/wire/sandboxClock';
 import { NOT_SERVED_HEADER, NOT_SERVED_VALUE } from '../../src/wire/notServed';
 import { v1Caller } from './sandbox-v1-helpers';
 import { conforms, newAccount, refused, teamOrder, v2Sandbox } from './sandboxV2';
+import { fullDiskWriter } from './dataFileHelpers';
 
 const { sb, call } = v2Sandbox();
 
@@ -205,10 +205,7 @@ describe('kept in the data file', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bw-v2-core-'));
     const file = path.join(dir, 'sandbox.json');
     let broken = false; // the next save fails (a full disk): nothing of the change may stay
-    const writer = (f: string, text: string) => {
-      if (broken) throw new Error('ENOSPC: no space left on device');
-      atomicWrite(f, text);
-    };
+    const writer = fullDiskWriter(() => broken);
     try {
       let sandbox = await startSandbox({ dataFile: file, today: '2027-01-01', writer });
       let caller = await v1Caller(sandbox);

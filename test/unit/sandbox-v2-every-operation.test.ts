@@ -13,6 +13,7 @@ import { V2_RESPONSES } from '../../src/contract/responseDataV2';
 import { requestTemplates } from '../../src/payloads';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { newCustomer, TEAM } from './billRunFixtures';
+import { safetyNetData, safetyNetLive } from './safetyNet';
 import { tokenOf } from './sandboxToken';
 
 const TODAY = '2027-01-01';
@@ -22,10 +23,11 @@ const example = (name: string) => JSON.parse(fs.readFileSync(`examples/${name}`,
 let sb: Sandbox;
 let c: BillingClient;
 before(async () => {
-  sb = await startSandbox({ today: TODAY });
+  sb = await startSandbox({ today: TODAY, ...safetyNetData() });
   c = new BillingClient({ baseUrl: sb.url, clientId: sb.clientId, clientSecret: sb.clientSecret });
 });
 after(async () => {
+  safetyNetLive(sb);
   await c.close();
   await sb.close();
 });

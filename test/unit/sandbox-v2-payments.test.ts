@@ -15,6 +15,7 @@ import { tokenOf } from './sandboxToken';
 import { billedTeamCustomer, conforms, refused, v2Sandbox } from './sandboxV2';
 import { referenceChecker } from './sandbox-reference';
 import { answerDepartures } from '../../src/contract/answerCheck';
+import { fullDiskWriter } from './dataFileHelpers';
 
 const v1 = referenceChecker('v1-openapi.yaml', { required: true });
 
@@ -294,10 +295,7 @@ describe("payments are kept like the store's other records", () => {
   test('a payment whose save fails keeps nothing: no payment, the balance as it was', async () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bw-pay-')), 'sandbox.json');
     let full = false;
-    const writer = (f: string, text: string) => {
-      if (full) throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
-      fs.writeFileSync(f, text);
-    };
+    const writer = fullDiskWriter(() => full);
     const sb = await startSandbox({ dataFile: file, today: '2027-01-01', writer });
     const call = await v1Caller(sb);
     try {

@@ -15,7 +15,7 @@ import { inCatalog } from '../state/activeCatalog';
 import { SEED_CATALOG } from '../state/seedCatalog';
 import { importCatalog } from '../state/catalogImport';
 import type { MovableClock } from '../state/clock';
-import { moveAside, reasonOf } from '../state/dataFile';
+import { atomicWrite, moveAside, reasonOf } from '../state/dataFile';
 import { seed } from '../engine/seed';
 import { Store } from '../state/store';
 import type { TimeMachine } from '../timeTravel/timeMachine';
@@ -84,9 +84,9 @@ export function resetRequestOf(text: string): ResetRequest {
 function reset(d: ResetDeps, request: ResetRequest): ResetAnswer {
   const { store, clock, machine } = d;
   machine.refuseWhileMoving(); // before the backup: a move in progress is not backed up half done
-  const backup = d.dataFile ? backUp(d.dataFile, d.now?.() ?? new Date()) : undefined;
-  const fresh = freshState(d.start);
   const before = store.serialise();
+  const backup = d.dataFile ? backUp(d.dataFile, d.now?.() ?? new Date(), before) : undefined;
+  const fresh = freshState(d.start);
   try {
     d.commit(() => {
       store.replaceWith(fresh);
@@ -111,10 +111,15 @@ function reset(d: ResetDeps, request: ResetRequest): ResetAnswer {
   };
 }
 
-/** The data file copied beside itself (FILE.STAMP.bak); undefined when nothing was saved yet. */
-function backUp(file: string, now: Date): string | undefined {
+/**
+ * The data as it is, beside the data file (FILE.STAMP.bak): one file that opens as a data file, not the snapshot
+ * and its journal (state/journal.ts); undefined when nothing was saved yet.
+ */
+function backUp(file: string, now: Date, state: string): string | undefined {
   try {
-    return moveAside(file, 'bak', now, true);
+    const backup = moveAside(file, 'bak', now, true); // claims the name (a link to the snapshot) ...
+    atomicWrite(backup, state); // ... then holds what the journal added too
+    return backup;
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     const message = `The Local sandbox could not back up ${file} before the reset: ${reasonOf(e)}. Nothing was reset; free some space and try again.`;

@@ -5,7 +5,7 @@
 // or left by a dead PID, decides who). So only one process ever writes the file.
 import * as fs from 'fs';
 import * as path from 'path';
-import { atomicWrite, DataFileError, moveAside, reasonOf, type DataWriter } from '../state/dataFile';
+import { atomicWrite, DataFileError, journalsBeside, moveAside, reasonOf, type DataWriter } from '../state/dataFile';
 import { lockHolder } from '../state/dataLock';
 import { INFO_PATH } from './pipeline';
 import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET } from './routes';
@@ -135,5 +135,7 @@ export function resetDataFile(dataFile: string, now = new Date()): string | unde
     );
   }
   if (!fs.existsSync(dataFile)) return undefined;
-  return moveAside(dataFile, 'bak', now); // a second reset in the same second gets its own name
+  const aside = moveAside(dataFile, 'bak', now); // a second reset in the same second gets its own name
+  journalsBeside(dataFile, aside); // its journal goes with it (state/journal.ts)
+  return aside;
 }

@@ -19,6 +19,8 @@ export class DataFileError extends Error {
     super(message);
     this.name = 'DataFileError';
   }
+  /** How to get a damaged file's data back, when not by repairing its JSON (a journal's damaged record). */
+  repair?: string;
 }
 
 /** Writes `text` to `file` so that a reader sees the old or the new content, never a mix. Tests inject failures. */
@@ -42,6 +44,9 @@ export const reasonOf = (e: unknown): string => {
 
 let tmpCounter = 0;
 const tmpPrefix = (file: string) => `.${path.basename(file)}.`;
+/** A temp file's name beside `file`, one a later start removes if its writer crashed (removeStaleTemps). */
+export const tempBeside = (file: string, label = '') =>
+  path.join(path.dirname(file), `${tmpPrefix(file)}${label}${process.pid}-${++tmpCounter}.tmp`);
 
 /** The file-system calls a save makes that a full or failing disk answers badly; tests swap them. */
 export interface SaveOps {
@@ -55,10 +60,11 @@ export interface SaveOps {
  * writes nothing, or any error of write, fsync, close or rename, fails the save), then renames it over `file`:
  * the file is the last complete save, whatever happens.
  */
-export const atomicWriter =
-  (ops: SaveOps = fs): DataWriter =>
+export const atomicWriter = (ops: SaveOps = fs): DataWriter => Object.assign(atomicWriteWith(ops), { ops }); // the journal's appends go through the same ops (journal.ts)
+const atomicWriteWith =
+  (ops: SaveOps): DataWriter =>
   (file, text) => {
-    const tmp = path.join(path.dirname(file), `${tmpPrefix(file)}${process.pid}-${++tmpCounter}.tmp`);
+    const tmp = tempBeside(file);
     const data = Buffer.from(text, 'utf8');
     let fd: number | undefined;
     try {
@@ -90,7 +96,7 @@ const closeQuietly = (fd: number) => {
   }
 };
 /** Makes the rename itself durable where the system allows (the new content is in place already either way). */
-function syncFolder(dir: string): void {
+export function syncFolder(dir: string): void {
   if (process.platform === 'win32') return;
   try {
     const fd = fs.openSync(dir, 'r');
@@ -144,6 +150,22 @@ function claim(file: string, target: string): 'moved' | 'copied' | false {
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw e;
+  }
+}
+
+/** The journals that continue a data file's snapshot (journal.ts), by the suffix after its name. */
+export const JOURNAL_SUFFIXES = ['.journal', '.journal.next'];
+
+/**
+ * Puts the journals of `file` beside `aside` (its backup or damaged copy), named after it, so the copy is whole:
+ * moving both back restores the data. `keep`: copied (the sandbox that holds them goes on), else moved.
+ */
+export function journalsBeside(file: string, aside: string, keep = false): void {
+  for (const suffix of JOURNAL_SUFFIXES) {
+    const [from, to] = [file + suffix, aside + suffix];
+    if (!fs.existsSync(from)) continue;
+    if (keep) fs.copyFileSync(from, to, fs.constants.COPYFILE_EXCL);
+    else fs.renameSync(from, to);
   }
 }
 
@@ -235,6 +257,7 @@ export function setAside(damaged: DataFileError): string {
   let aside: string;
   try {
     aside = moveAside(damaged.file, 'damaged');
+    journalsBeside(damaged.file, aside);
   } catch (e) {
     const message = `${damaged.message}; it could not be moved aside (${reasonOf(e)}), so it was left untouched. Move it away to start fresh.`;
     throw new DataFileError('corrupt', damaged.file, message);
@@ -242,7 +265,8 @@ export function setAside(damaged: DataFileError): string {
   // What happened first: a notification shows its opening words, and a path is long.
   return (
     `The Local sandbox started fresh: ${damaged.message.replace(/^The /, 'the ')}. The damaged file is kept as ` +
-    `${aside}: to get its data back, stop the Local sandbox, repair that file (it is JSON) and move it back to ` +
-    `${damaged.file}.`
+    `${aside}: to get its data back, stop the Local sandbox, ` +
+    `${damaged.repair ?? `repair that file (it is JSON) and move it back to ${damaged.file}`}` +
+    (fs.existsSync(`${aside}.journal`) ? ` (and ${aside}.journal, its journal, back to ${damaged.file}.journal).` : '.')
   );
 }

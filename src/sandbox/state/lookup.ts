@@ -60,6 +60,7 @@ export function contactById(store: Store, id: string): ContactRef | undefined {
 export function changeAccount<T>(store: Store, commit: <U>(f: () => U) => U, account: AccountRec, change: () => T): T {
   const before = structuredClone(account);
   store.journal?.(ACCOUNT_KEY + account.account_number, account);
+  store.accountChanged(account); // the data file's journal writes it with the commit
   try {
     return commit(change);
   } catch (e) {

@@ -14,7 +14,12 @@ export interface RowSource<V> {
   derive(i: number): V;
 }
 
+/** Told each change a map's caller makes (a key set anew or again, deleted, all cleared); a row derived is none. */
+export type MapListener = (key: string | undefined, kind: 'p' | 'a' | 'd' | 'clear') => void;
+
 export class SeededMap<V> extends Map<string, V> {
+  /** The data file's journal (journalDiff.ts): what to write at the next save. */
+  listener: MapListener | undefined;
   private source: RowSource<V> | undefined;
   /** Seeded keys deleted (a rollback, time travel going back). */
   private readonly gone = new Set<string>();
@@ -65,23 +70,29 @@ export class SeededMap<V> extends Map<string, V> {
     return !!this.source && !this.gone.has(key) && this.source.indexOf(key) >= 0;
   }
   override set(key: string, value: V): this {
+    const had = this.listener ? this.has(key) : false;
     if (this.source && this.source.indexOf(key) >= 0) {
       this.gone.delete(key);
       if (!super.has(key)) this.held++;
     }
-    return super.set(key, value);
+    super.set(key, value);
+    this.listener?.(key, had ? 'p' : 'a');
+    return this;
   }
   override delete(key: string): boolean {
     const seeded = !!this.source && this.source.indexOf(key) >= 0;
-    if (!seeded) return super.delete(key);
-    const was = this.has(key);
-    if (super.delete(key)) this.held--;
-    this.gone.add(key);
+    const was = seeded ? this.has(key) : super.delete(key);
+    if (seeded) {
+      if (super.delete(key)) this.held--;
+      this.gone.add(key);
+    }
+    if (was) this.listener?.(key, 'd');
     return was;
   }
   override clear(): void {
     super.clear();
     this.seedWith(undefined);
+    this.listener?.(undefined, 'clear');
   }
   override get size(): number {
     return super.size + (this.source ? this.source.count - this.gone.size - this.held : 0);
@@ -105,11 +116,18 @@ export class SeededMap<V> extends Map<string, V> {
   override forEach(fn: (v: V, k: string, m: Map<string, V>) => void, thisArg?: unknown): void {
     for (const [k, v] of this.entries()) fn.call(thisArg, v, k, this);
   }
-  /** The rows held (materialised, replaced or not seeded), in the map's order: what the data file keeps. */
+  /**
+   * The rows held (replaced, changed, or not seeded), in the map's order: what the data file keeps. A seeded row
+   * held only because it was read, the same as its derivation, is left out: the file holds what changed.
+   */
   heldValues(): V[] {
     const s = this.source;
     if (!s) return [...super.values()];
-    const seeded = [...super.entries()].filter(([k]) => s.indexOf(k) >= 0);
+    const changed = ([k, v]: [string, V]) => {
+      const i = s.indexOf(k);
+      return i >= 0 && JSON.stringify(v) !== JSON.stringify(s.derive(i));
+    };
+    const seeded = [...super.entries()].filter(changed);
     seeded.sort((a, b) => s.indexOf(a[0]) - s.indexOf(b[0]));
     return [...seeded.map(e => e[1]), ...[...super.entries()].filter(([k]) => s.indexOf(k) < 0).map(e => e[1])];
   }

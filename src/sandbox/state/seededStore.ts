@@ -43,28 +43,34 @@ export function unseed(store: SeededHolder): void {
   store.seeding = undefined;
 }
 
-/** The rows the data file keeps: held ones (seeded ones first, by key), and the seeding they override. */
-export function keptRows(store: SeededHolder) {
-  if (!store.seeding) {
-    return {
-      accounts: store.accountList.slice(),
-      subscriptions: [...store.subscriptions.values()],
-      orders: store.orderList.slice(),
-    };
-  }
+/** What the data file keeps of the seeding: its count and time, and the seeded subscriptions deleted since. */
+export function seededInfoOf(store: SeededHolder): SeededInfo | undefined {
+  if (!store.seeding) return undefined;
   const gone = store.subscriptions.goneKeys();
-  const seeded: SeededInfo = { count: store.seeding.count, time: store.seeding.time, ...(gone.length ? { gone } : {}) };
+  return { count: store.seeding.count, time: store.seeding.time, ...(gone.length ? { gone } : {}) };
+}
+
+/**
+ * The rows the data file keeps: without a seeding, all of them; with one, the rows added after it (`accounts`,
+ * `orders`: their list order, which the journal's records index), the seeded accounts and orders held apart
+ * (`seededAccounts`, `seededOrders`, by key: read for a change, or changed), the subscriptions held, and the seeding
+ * they override.
+ */
+export function keptRows(store: SeededHolder) {
+  const seeded = seededInfoOf(store);
+  const heldSeeded = <V>(map: SeededMap<V>, keyOf: (v: V) => string) =>
+    map.heldValues().filter(v => map.seededIndex(keyOf(v)) >= 0);
   return {
-    seeded,
-    accounts: [
-      ...store.accounts.heldValues().filter(a => store.accounts.seededIndex(a.account_number) >= 0),
-      ...store.accountList.tail,
-    ],
+    ...(seeded ? { seeded } : {}),
+    accounts: store.accountList.tail.slice(),
     subscriptions: store.subscriptions.heldValues(),
-    orders: [
-      ...store.orders.heldValues().filter(o => store.orders.seededIndex(o.order_number) >= 0),
-      ...store.orderList.tail,
-    ],
+    orders: store.orderList.tail.slice(),
+    ...(seeded
+      ? {
+          seededAccounts: heldSeeded(store.accounts, a => a.account_number),
+          seededOrders: heldSeeded(store.orders, o => o.order_number),
+        }
+      : {}),
   };
 }
 

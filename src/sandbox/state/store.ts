@@ -4,7 +4,6 @@ import {
   atomicWrite,
   corrupt,
   DataFileError,
-  readSnapshot,
   reasonOf,
   removeStaleTemps,
   setAside,
@@ -12,6 +11,8 @@ import {
   type DataWriter,
 } from './dataFile';
 import { acquireLock } from './dataLock';
+import { Journal } from './journal';
+import { trackerOf } from './journalDiff';
 import type { Catalog } from './catalog';
 import { SEED_CATALOG } from './seedCatalog';
 import { CatalogError, importCatalog } from './catalogImport';
@@ -27,7 +28,7 @@ import { CalloutTemplates, type CalloutTemplateRec } from './calloutTemplates';
 import { SubscriptionChanges, type SubscriptionChangeRec } from './subscriptionChanges';
 import { SeededMap, seededList } from './seededCollections';
 import type { Seeding, SeededInfo } from './seededRows';
-import { keptRows, loadSeeding, unseed } from './seededStore';
+import { keptRows, loadSeeding, seededInfoOf, unseed } from './seededStore';
 
 export type { BillingRun, ItemRec, PauseRec, PlanRec } from './subscriptionParts';
 
@@ -61,9 +62,13 @@ interface Snapshot extends BookSnapshot, UsageSnapshot {
   calloutTemplates?: CalloutTemplateRec[]; // the same
   subscriptionChanges?: SubscriptionChangeRec[]; // what the clock did to subscriptions; absent before the first
   seeded?: SeededInfo; // seeded customers derived, not stored (the rows above override them); absent: none
+  seededAccounts?: AccountRec[]; // seeded ones held (changed, or read for a change), by key; absent: no seeding
+  seededOrders?: OrderRec[];
 }
 export interface StoreOptions {
   writer?: DataWriter;
+  /** The journal's size past which it is compacted (journal.ts COMPACT_AT; tests make it small). */
+  compactAt?: number;
 }
 
 /**
@@ -103,7 +108,7 @@ interface Checkpoint extends Extent {
 export class Store {
   readonly numbers = new Numbers();
   readonly accounts = new SeededMap<AccountRec>(); // seeded rows derived on demand (seededCollections.ts)
-  readonly subscriptions = new SeededMap<SubscriptionRec>();
+  readonly subscriptions = new SeededMap<SubscriptionRec>(); // it tells the journal each set and delete (journalDiff.ts)
   readonly orders = new SeededMap<OrderRec>();
   /** Insertion order for cursor paging. */
   readonly accountList = seededList(this.accounts);
@@ -140,6 +145,7 @@ export class Store {
    */
   journal: ((key: string, before: SubscriptionRec | AccountRec | undefined) => void) | undefined;
   private readonly writer: DataWriter;
+  readonly log: Journal | undefined; // the data file: a snapshot and the journal of commits since (journal.ts)
   private releaseLock: (() => void) | undefined;
   private checkpoint: Checkpoint | undefined;
 
@@ -153,13 +159,15 @@ export class Store {
     this.releaseLock = acquireLock(file);
     try {
       this.staleTempsRemoved = removeStaleTemps(file);
+      this.log = new Journal(file, this.writer, opts.compactAt);
       try {
-        const snapshot = readSnapshot(file);
+        const snapshot = this.log.open();
         if (snapshot) this.load(snapshot as unknown as Snapshot);
       } catch (e) {
         if (!(e instanceof DataFileError && e.problem === 'corrupt')) throw e;
         this.damaged = setAside(e); // nothing was loaded: load refuses before it adds anything
       }
+      this.log.tracker = trackerOf(this);
     } catch (e) {
       this.close();
       throw e;
@@ -194,6 +202,14 @@ export class Store {
     }
     this.subscriptions.set(s.subscription_number, s);
   }
+  /** An account changed in place (lookup.ts changeAccount, time travel putting one back): the journal writes it. */
+  /** The seeding as the data file keeps it (seededStore.ts); undefined: none. */
+  seededInfo() {
+    return seededInfoOf(this);
+  }
+  accountChanged(a: AccountRec): void {
+    this.log?.tracker?.accountChanged(a);
+  }
 
   /**
    * Runs `change` and saves: both happen, or memory is put back as it was and the error is thrown (a
@@ -213,11 +229,11 @@ export class Store {
     }
   }
 
-  /** Writes the whole state to the data file, if any. */
+  /** Writes what changed to the data file, if any: a journal record, or a whole snapshot when due. */
   save(): void {
     if (!this.file) return;
     try {
-      this.writer(this.file, this.serialise());
+      this.log!.save(() => this.serialise());
     } catch (e) {
       const message = `The Local sandbox could not save ${this.file}: ${reasonOf(e)}.`;
       throw new DataFileError('unwritable', this.file, message);
@@ -265,10 +281,12 @@ export class Store {
     this.seeding = undefined;
     this.catalog = SEED_CATALOG; // unless the state put back had a copied one
     this.load(JSON.parse(text) as Snapshot);
+    this.log?.wholeNext(); // a new snapshot, not a record
   }
 
   /** Releases the data file's lock. */
   close(): void {
+    this.log?.close();
     this.releaseLock?.();
     this.releaseLock = undefined;
   }
@@ -312,6 +330,7 @@ export class Store {
     }
     const [payments, usage] = [this.payments.truncate(to.payments), this.usage.truncate(to.usage)];
     const changes = this.changes.truncate(to.changes ?? 0);
+    this.log?.tracker?.shrunk();
     return { accounts, orders, documents, billRuns, actions, payments, usage, changes };
   }
 
@@ -334,6 +353,8 @@ export class Store {
       this.subscriptions.set(x.subscription_number, x);
     }
     for (const o of s.orders) this.addOrder(s.format === SNAPSHOT_FORMAT ? o : upgradeOrder(o));
+    for (const a of Array.isArray(s.seededAccounts) ? s.seededAccounts : []) this.addAccount(a); // held seeded rows
+    for (const o of Array.isArray(s.seededOrders) ? s.seededOrders : []) this.addOrder(o);
     for (const a of Array.isArray(s.actions) ? s.actions : []) this.actions.add(a); // first: the ledger reads them
     for (const d of Array.isArray(s.documents) ? s.documents : []) this.addDocument(d);
     for (const r of Array.isArray(s.billRuns) ? s.billRuns : []) this.addBillRun(r);

@@ -79,9 +79,14 @@ export function putBack(store: Store, chain: readonly Mark[], to: Mark): () => v
     for (const [n, rec] of replaced) setSubscription(store, n, rec);
     accounts.undo();
     if (order) {
-      const all = new Map(store.subscriptions);
-      store.subscriptions.clear();
-      for (const n of order) store.subscriptions.set(n, all.get(n)!);
+      // Seeded ones always come first, in their own order: the others are set again in the order they had.
+      for (const n of order) {
+        if (store.subscriptions.seededIndex(n) >= 0) continue;
+        const rec = store.subscriptions.get(n);
+        if (!rec) continue;
+        store.subscriptions.delete(n);
+        store.subscriptions.set(n, rec);
+      }
     }
     for (const a of removed.accounts) store.addAccount(a);
     for (const o of orders) store.addOrder(o);
@@ -115,6 +120,7 @@ function putAccountsBack(store: Store, put: Map<string, string | undefined>): { 
     if (!account || json === undefined) continue;
     changed.push([account, JSON.stringify(account)]);
     refill(account, JSON.parse(json) as AccountRec);
+    store.accountChanged(account); // changed in place: the data file's journal writes it
   }
   return { undo: () => changed.forEach(([account, json]) => refill(account, JSON.parse(json) as AccountRec)) };
 }
