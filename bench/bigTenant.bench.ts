@@ -8,10 +8,10 @@ import { fork } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { Agent, request } from 'undici';
+import { Agent } from 'undici';
 import { startSandbox } from '../src/sandbox';
 import { figure } from './measure';
-import { fetchToken } from './sandboxMix';
+import { fetchToken, sendJson } from './sandboxMix';
 
 interface Sandbox {
   url: string;
@@ -44,14 +44,8 @@ async function child() {
 }
 
 async function send(s: Sandbox, token: string, method: 'GET' | 'POST', path: string, body?: unknown) {
-  const r = await request(`${s.url}${path}`, {
-    method,
-    dispatcher: agent,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await r.body.text();
-  if (r.statusCode >= 300) throw new Error(`${method} ${path} answered ${r.statusCode}: ${text.slice(0, 300)}`);
+  const { status, text } = await sendJson(s, agent, token, method, path, body);
+  if (status >= 300) throw new Error(`${method} ${path} answered ${status}: ${text.slice(0, 300)}`);
   return text;
 }
 

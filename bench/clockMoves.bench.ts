@@ -5,10 +5,10 @@
 // its answer (a 503 + Retry-After counts: answered). Then +1 year at once over 1,000 seeded accounts (each bills 12
 // months and renews its term), on 3 fresh sandboxes.
 import { fork } from 'child_process';
-import { Agent, request } from 'undici';
+import { Agent } from 'undici';
 import { startSandbox } from '../src/sandbox';
 import { figure } from './measure';
-import { fetchToken } from './sandboxMix';
+import { fetchToken, sendJson } from './sandboxMix';
 
 interface Sandbox {
   url: string;
@@ -40,14 +40,7 @@ async function child() {
 const tokenOf = (s: Sandbox) => fetchToken(s, agent);
 
 async function send(s: Sandbox, token: string, method: 'GET' | 'POST', path: string, body?: unknown) {
-  const r = await request(`${s.url}${path}`, {
-    method,
-    dispatcher: agent,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  await r.body.text();
-  return r.statusCode;
+  return (await sendJson(s, agent, token, method, path, body)).status;
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];

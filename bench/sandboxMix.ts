@@ -127,3 +127,21 @@ export async function createOnly(s: Sandbox, n: number): Promise<void> {
   await Promise.all(Array.from({ length: 8 }, worker));
   await agent.close();
 }
+
+/** One JSON call with a bearer token over `agent`: its status and body (the benches in a child process use it). */
+export async function sendJson(
+  s: { url: string },
+  agent: Agent,
+  token: string,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; text: string }> {
+  const r = await request(`${s.url}${path}`, {
+    method,
+    dispatcher: agent,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  return { status: r.statusCode, text: await r.body.text() };
+}
