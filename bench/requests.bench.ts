@@ -16,7 +16,8 @@ function v1OrderOfSize(bytes: number): string {
     body.subscriptions.push(subscriptions[i % subscriptions.length]);
     text = requestFileText('POST /v1/orders', {}, {}, body);
   }
-  return text;
+  // A real order names real rate plans: the templates' placeholder ids (a warning each) filled as a person would.
+  return text.replaceAll('"ratePlanId-1"', '"8ad09b7d8292b85d0182a3c1d4f50a2e"');
 }
 
 const text = v1OrderOfSize(50 * 1024);
