@@ -8,7 +8,7 @@
 // another Node. Files are written whole under another name and renamed: CLIs running at once each read a complete
 // file. Anything the cache cannot do (no home, a read-only disk) costs the speed-up, never the command.
 // Named imports: a namespace or default import of a Node module costs a copy of its exports at load (esbuild).
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'fs';
 import { Module } from 'module';
 import { homedir } from 'os';
 import { basename, dirname, isAbsolute, join } from 'path';
@@ -60,13 +60,31 @@ export function readCache(file: string, source: Buffer): Buffer | undefined {
   return crc32(data) === bytes.readUInt32LE(HEADER - 4) ? data : undefined;
 }
 
+/**
+ * Makes the cache folder and the few folders missing above it, one level at a time and at most eight: Node's
+ * recursive mkdir never ends on some paths (under /proc it retries forever), and the cache is never worth a hang.
+ */
+function folderMade(dir: string): boolean {
+  const missing: string[] = [];
+  for (let d = dir; !existsSync(d); d = dirname(d)) {
+    if (missing.length === 8 || dirname(d) === d) return false;
+    missing.unshift(d);
+  }
+  try {
+    for (const d of missing) mkdirSync(d, { mode: 0o700 });
+    return statSync(dir).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 /** Writes a cache file whole: another name in the same folder, then a rename (atomic), so readers never see half. */
 export function writeCache(file: string, source: Buffer, data: Buffer): void {
   const tmp = `${file}.${process.pid}-${Math.random().toString(36).slice(2)}.tmp`;
   const check = Buffer.alloc(4);
   check.writeUInt32LE(crc32(data));
   try {
-    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    if (!folderMade(dirname(file))) return;
     writeFileSync(tmp, Buffer.concat([MAGIC, source, check, data]), { mode: 0o600 });
     renameSync(tmp, file);
   } catch {

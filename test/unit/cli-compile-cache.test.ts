@@ -136,6 +136,19 @@ describe('the CLI compile cache', () => {
     const readOnly = newHome();
     fs.mkdirSync(readOnly, { mode: 0o500 });
     assert.deepEqual(validate(readOnly), expected);
+    // Folders no one can make: Node's recursive mkdir retried under /proc forever, the CLI never exiting
+    for (const cannot of ['/proc/bw-no-such-folder', '/proc', '/dev/null/x']) {
+      if (!fs.existsSync('/proc')) break; // not Linux: nothing of the kind to try
+      const r = spawnSync(process.execPath, [CLI, 'validate', '--format', 'json', ...files], {
+        encoding: 'utf8',
+        env: env(cannot),
+        timeout: 60_000, // a deadline, not a figure: the hang it guards against never ends
+      });
+      assert.deepEqual({ status: r.status, stdout: r.stdout, stderr: r.stderr }, expected, cannot);
+    }
+    const deep = path.join(newHome(), 'not', 'yet');
+    assert.deepEqual(validate(deep), expected);
+    assert.ok(cacheFiles(deep).length > 0, 'the folders missing above the cache are made');
   });
 
   test("the cache folder is the user's own: XDG_CACHE_HOME, ~/.cache, %LOCALAPPDATA%; off with NODE_DISABLE_COMPILE_CACHE", () => {
