@@ -3,13 +3,13 @@
 // takes the lock (as a sandbox start does), and says whether it won; the winner then lets it go.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { fork, spawnSync, type ChildProcess } from 'node:child_process';
+import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { acquireLock } from '../../src/sandbox/state/dataLock';
-import { within } from './waits';
+import { until, within } from './waits';
 
 const RACER = 'BW_LOCK_RACER';
 type Go = { file: string; go: string };
@@ -98,6 +98,29 @@ if (process.env[RACER]) {
     const release = acquireLock(file);
     assert.equal(fs.readFileSync(`${file}.lock`, 'utf8').split(' ')[0], String(process.pid));
     assert.ok(!fs.existsSync(`${file}.lock.stale.takeover`), 'the guard is gone');
+    release();
+  });
+
+  test('a lock whose owner ended but was never reaped (a zombie: nothing waits for it in a container) is taken over', async t => {
+    if (!fs.existsSync('/proc/self/stat')) return t.skip('zombies are told from /proc, on Linux only');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bw-zombie-'));
+    const file = path.join(dir, 'sandbox.json');
+    const pidFile = path.join(dir, 'owner.pid');
+    // The owner: a shell that notes its PID and kills itself; its parent then becomes `sleep`, which never reaps it.
+    const parent = spawn('sh', ['-c', `sh -c 'echo $$ > "${pidFile}"; kill -9 $$' & exec sleep 60`], {
+      stdio: 'ignore',
+    });
+    t.after(() => parent.kill('SIGKILL'));
+    let owner = NaN;
+    const zombie = () => {
+      owner = Number(fs.existsSync(pidFile) ? fs.readFileSync(pidFile, 'utf8').trim() : NaN);
+      const stat = Number.isInteger(owner) ? fs.readFileSync(`/proc/${owner}/stat`, 'utf8') : '';
+      return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
+    };
+    await until(zombie, 'the owner to end as a zombie');
+    fs.writeFileSync(`${file}.lock`, `${owner} - zombie-nonce\n`);
+    const release = acquireLock(file); // was refused: "in use by another Local sandbox (PID ...)"
+    assert.match(fs.readFileSync(`${file}.lock`, 'utf8'), new RegExp(`^${process.pid} `));
     release();
   });
 }

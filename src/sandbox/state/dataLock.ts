@@ -55,10 +55,18 @@ const isAlive = (pid: number): boolean => {
   if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);
-    return true;
   } catch (e) {
     return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
+  return !isZombie(pid);
+};
+/**
+ * A process that ended but was never waited for (a zombie: in a container nothing may reap it) still answers
+ * kill(pid, 0), yet writes nothing: its lock is stale. Linux tells in /proc (state Z); elsewhere it is alive.
+ */
+const isZombie = (pid: number): boolean => {
+  const stat = readOr(`/proc/${pid}/stat`, '');
+  return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z';
 };
 function ownerAlive(r: LockRecord): boolean {
   if (r.pid === process.pid) {
