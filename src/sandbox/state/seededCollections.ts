@@ -33,6 +33,10 @@ export class SeededMap<V> extends Map<string, V> {
     this.held = 0;
     if (source) for (const k of super.keys()) if (source.indexOf(k) >= 0) this.held++;
   }
+  /** How many seeded rows it holds (made by a read that may change them, or replaced): what a big tenant costs. */
+  get heldCount(): number {
+    return this.held;
+  }
   get seededCount(): number {
     return this.source?.count ?? 0;
   }

@@ -6,6 +6,7 @@
 import { suggestKey } from '../../schemas/typos';
 import { badRequest } from '../http/errors';
 import { bounds, pageV2 } from '../http/paging';
+import { isSeededList } from '../state/seededCollections';
 
 type Row = Record<string, unknown>;
 const NOTHING: ReadonlySet<string> = new Set();
@@ -110,7 +111,13 @@ export function filteredAndSorted<T>(
     }
     return kept;
   }
-  const rows = records.map(t => ({ t, r: rowOf(t) }));
+  // A seeded list's rows read for a filter or a sort are transient (peekAt): a sort over a big tenant keeps none.
+  const peek = isSeededList(records) ? (i: number) => records.peekAt(i)! : (i: number) => records[i];
+  const rows: { t: T; r: Row }[] = [];
+  for (let i = 0; i < records.length; i++) {
+    const t = peek(i);
+    rows.push({ t, r: rowOf(t) });
+  }
   const kept = clauses.length ? rows.filter(({ r }) => clauses.every(c => c(r))) : rows;
   const ordered = !sorts.length
     ? kept
