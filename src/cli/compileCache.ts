@@ -8,7 +8,7 @@
 // another Node. Files are written whole under another name and renamed: CLIs running at once each read a complete
 // file. Anything the cache cannot do (no home, a read-only disk) costs the speed-up, never the command.
 // Named imports: a namespace or default import of a Node module costs a copy of its exports at load (esbuild).
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'fs';
 import { Module } from 'module';
 import { homedir } from 'os';
 import { basename, dirname, isAbsolute, join } from 'path';
@@ -78,6 +78,22 @@ function folderMade(dir: string): boolean {
   }
 }
 
+/** A cache file not written for this long is removed: an old build's, or an install that is gone. */
+export const CACHE_KEPT_MS = 30 * 24 * 3600 * 1000;
+
+/** Removes the folder's cache files (and temp files a crash left) older than CACHE_KEPT_MS; never fails. */
+export function pruneCache(dir: string, now = Date.now()): void {
+  try {
+    for (const name of readdirSync(dir)) {
+      if (!name.endsWith('.cache') && !name.endsWith('.tmp')) continue;
+      const file = join(dir, name);
+      if (now - statSync(file).mtimeMs > CACHE_KEPT_MS) rmSync(file, { force: true });
+    }
+  } catch {
+    // another CLI removed it first, or the folder is not there: nothing to prune
+  }
+}
+
 /** Writes a cache file whole: another name in the same folder, then a rename (atomic), so readers never see half. */
 export function writeCache(file: string, source: Buffer, data: Buffer): void {
   const tmp = `${file}.${process.pid}-${Math.random().toString(36).slice(2)}.tmp`;
@@ -122,6 +138,7 @@ export function enableCompileCache(distDir: string, dir = compileCacheDir()): bo
   // At exit the scripts hold the functions this run compiled: the next run finds them compiled.
   process.once('exit', () => {
     for (const w of toWrite) writeCache(w.file, w.source, w.script.createCachedData());
+    if (toWrite.length) pruneCache(dir); // only when something was written: a warm start reads no folder
   });
   return true;
 }

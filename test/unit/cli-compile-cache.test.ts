@@ -82,6 +82,25 @@ describe('the CLI compile cache', () => {
     assert.ok(isWhole(schemasCache(home), 'schemas.js'));
   });
 
+  test('cache files not written for 30 days (an old build, an install that is gone) are removed at the next write', () => {
+    const home = newHome();
+    fs.mkdirSync(cacheFolder(home), { recursive: true });
+    const old = path.join(cacheFolder(home), 'schemas-0badc0de.cache');
+    const recent = path.join(cacheFolder(home), 'schemas-1badc0de.cache');
+    for (const f of [old, recent]) fs.writeFileSync(f, 'a cache of another install');
+    const day = 24 * 3600;
+    const now = Date.now() / 1000;
+    fs.utimesSync(old, now - 31 * day, now - 31 * day);
+    fs.utimesSync(recent, now - 29 * day, now - 29 * day);
+    assert.deepEqual(validate(home), expected);
+    assert.equal(fs.existsSync(old), false, 'the old one is gone');
+    assert.equal(fs.existsSync(recent), true, 'the recent one stays');
+    assert.ok(
+      cacheFiles(home).some(f => f.startsWith('cli-validate-')),
+      "this run's caches are written",
+    );
+  });
+
   test('a damaged, torn or foreign cache file is ignored and written again', () => {
     const home = newHome();
     validate(home);
