@@ -120,18 +120,22 @@ export class SeededMap<V> extends Map<string, V> {
   override forEach(fn: (v: V, k: string, m: Map<string, V>) => void, thisArg?: unknown): void {
     for (const [k, v] of this.entries()) fn.call(thisArg, v, k, this);
   }
-  /**
-   * The rows held (replaced, changed, or not seeded), in the map's order: what the data file keeps. A seeded row
-   * held only because it was read, the same as its derivation, is left out: the file holds what changed.
-   */
+  /** The rows held (made by a read, replaced, or not seeded): seeded ones first, by index, then the others. */
   heldValues(): V[] {
+    return this.heldWhere(() => true);
+  }
+  /**
+   * What the data file keeps: the rows held less the seeded ones that are the same as their derivation (made by
+   * a read and never changed). Derives each held seeded row to tell, so it is for saving, not for lookups.
+   */
+  changedValues(): V[] {
+    const s = this.source;
+    return this.heldWhere((k, v) => !s || JSON.stringify(v) !== JSON.stringify(s.derive(s.indexOf(k))));
+  }
+  private heldWhere(keepSeeded: (key: string, v: V) => boolean): V[] {
     const s = this.source;
     if (!s) return [...super.values()];
-    const changed = ([k, v]: [string, V]) => {
-      const i = s.indexOf(k);
-      return i >= 0 && JSON.stringify(v) !== JSON.stringify(s.derive(i));
-    };
-    const seeded = [...super.entries()].filter(changed);
+    const seeded = [...super.entries()].filter(([k, v]) => s.indexOf(k) >= 0 && keepSeeded(k, v));
     seeded.sort((a, b) => s.indexOf(a[0]) - s.indexOf(b[0]));
     return [...seeded.map(e => e[1]), ...[...super.entries()].filter(([k]) => s.indexOf(k) < 0).map(e => e[1])];
   }

@@ -59,11 +59,11 @@ export function seededInfoOf(store: SeededHolder): SeededInfo | undefined {
 export function keptRows(store: SeededHolder) {
   const seeded = seededInfoOf(store);
   const heldSeeded = <V>(map: SeededMap<V>, keyOf: (v: V) => string) =>
-    map.heldValues().filter(v => map.seededIndex(keyOf(v)) >= 0);
+    map.changedValues().filter(v => map.seededIndex(keyOf(v)) >= 0);
   return {
     ...(seeded ? { seeded } : {}),
     accounts: store.accountList.tail.slice(),
-    subscriptions: store.subscriptions.heldValues(),
+    subscriptions: store.subscriptions.changedValues(),
     orders: store.orderList.tail.slice(),
     ...(seeded
       ? {
