@@ -10,14 +10,16 @@
 // Named imports: a namespace or default import of a Node module costs a copy of its exports at load (esbuild).
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'fs';
 import { Module } from 'module';
-import { homedir } from 'os';
 import { basename, dirname, isAbsolute, join } from 'path';
 import { Script } from 'vm';
-import { crc32 } from 'zlib';
+import { crc32Function } from './crc32';
 
 // The header: magic, the source's CRC-32 and length, the data's CRC-32 (as Node 22's own cache does; zlib's
-// crc32 is native, node:crypto alone would cost more to load than the cache saves on a small bundle).
+// crc32 is native, node:crypto alone would cost more to load than the cache saves on a small bundle: crc32.ts).
 const MAGIC = Buffer.from('BWCC1\n');
+/** Only called once enableCompileCache found a CRC-32 (every Node from 20.15). */
+const crc32 = (data: string | Buffer): number => crc32Function()!(data);
+const homeOfUser = (): string => (require('os') as typeof import('os')).homedir();
 const HEADER = MAGIC.length + 12;
 
 /** The folder of the cache, or undefined where there is no per-user one. */
@@ -26,7 +28,7 @@ export function compileCacheDir(env: NodeJS.ProcessEnv = process.env, platform =
   let base = env.XDG_CACHE_HOME && isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : undefined;
   if (!base && platform === 'win32') base = env.LOCALAPPDATA;
   if (!base) {
-    const home = homedir();
+    const home = (platform !== 'win32' && env.HOME) || homeOfUser(); // node:os only without HOME: the start
     if (!home) return undefined;
     base = platform === 'darwin' ? join(home, 'Library', 'Caches') : join(home, '.cache');
   }
@@ -120,7 +122,7 @@ type Compile = (this: Module, content: string, filename: string, ...rest: unknow
  * Returns false when there is no cache folder or Node's own source maps need its loader.
  */
 export function enableCompileCache(distDir: string, dir = compileCacheDir()): boolean {
-  if (!dir || process.sourceMapsEnabled || typeof crc32 !== 'function') return false; // crc32: Node 20.15+
+  if (!dir || process.sourceMapsEnabled || !crc32Function()) return false;
   const proto = Module.prototype as unknown as { _compile: Compile };
   const plain = proto._compile;
   const toWrite: { script: Script; file: string; source: Buffer }[] = [];

@@ -1,8 +1,8 @@
 // Accounts and contacts: the body of POST /v2/accounts, `account_data` of an order, and the
 // smaller `account_data` of a preview.
 import * as z from 'zod';
-import { currency, customFields, dateOf, int, oneOf, text, flag } from './common';
-import { PaymentMethod } from './paymentMethod';
+import { currency, customFields, dateOf, deferred, int, once, oneOf, text, flag } from './common';
+import { paymentMethod } from './paymentMethod';
 
 export const Address = z
   .strictObject({
@@ -40,39 +40,46 @@ export const Contact = z
   });
 
 export const TAX_CERTIFICATE_STATES = ['pending', 'verified', 'not_valid'] as const;
-export const TaxCertificate = z
-  .strictObject({
-    id: text('Tax exemption certificate identifier.'),
-    company_code: text('Company code of the exemption.'),
-    description: text('Description of the exemption.'),
-    entity_use_code: text('Entity use code of the exemption.'),
-    issuing_jurisdiction: text('Jurisdiction that issued the certificate.'),
-    state: oneOf(TAX_CERTIFICATE_STATES, 'Verification state of the certificate.'),
-    tax_identifier: text('Tax identifier on the certificate.'),
-    start_date: dateOf('First day the certificate applies,'),
-    end_date: dateOf('Last day the certificate applies,'),
-  })
-  .partial()
-  .register(z.globalRegistry, { description: 'Tax exemption certificate of the account.' });
+/** Built when a payload first has one (as the other parts of an account that most payloads leave out). */
+export const taxCertificate = once(() =>
+  z
+    .strictObject({
+      id: text('Tax exemption certificate identifier.'),
+      company_code: text('Company code of the exemption.'),
+      description: text('Description of the exemption.'),
+      entity_use_code: text('Entity use code of the exemption.'),
+      issuing_jurisdiction: text('Jurisdiction that issued the certificate.'),
+      state: oneOf(TAX_CERTIFICATE_STATES, 'Verification state of the certificate.'),
+      tax_identifier: text('Tax identifier on the certificate.'),
+      start_date: dateOf('First day the certificate applies,'),
+      end_date: dateOf('Last day the certificate applies,'),
+    })
+    .partial()
+    .register(z.globalRegistry, { description: 'Tax exemption certificate of the account.' }),
+);
 
-export const TaxIdentifier = z
-  .strictObject({ id: text('Tax identification number.') })
-  .partial()
-  .register(z.globalRegistry, { description: 'Tax identification of the account.' });
+export const taxIdentifier = once(() =>
+  z
+    .strictObject({ id: text('Tax identification number.') })
+    .partial()
+    .register(z.globalRegistry, { description: 'Tax identification of the account.' }),
+);
 
-export const BillingDocumentSettings = z
-  .strictObject({
-    invoice_template_id: text('Invoice template to use.'),
-    credit_memo_template_id: text('Credit memo template to use.'),
-    debit_memo_template_id: text('Debit memo template to use.'),
-    email_documents: flag('Send billing documents by e-mail.'),
-    print_documents: flag('Print billing documents.'),
-    additional_email: z
-      .array(z.string())
-      .register(z.globalRegistry, { description: 'More e-mail addresses that receive documents.' }),
-  })
-  .partial()
-  .register(z.globalRegistry, { description: 'How billing documents of the account are produced and sent.' });
+export const billingDocumentSettings = once(() =>
+  z
+    .strictObject({
+      invoice_template_id: text('Invoice template to use.'),
+      credit_memo_template_id: text('Credit memo template to use.'),
+      debit_memo_template_id: text('Debit memo template to use.'),
+      email_documents: flag('Send billing documents by e-mail.'),
+      print_documents: flag('Print billing documents.'),
+      additional_email: z
+        .array(z.string())
+        .register(z.globalRegistry, { description: 'More e-mail addresses that receive documents.' }),
+    })
+    .partial()
+    .register(z.globalRegistry, { description: 'How billing documents of the account are produced and sent.' }),
+);
 
 export const Account = z
   .strictObject({
@@ -85,18 +92,18 @@ export const Account = z
     bill_cycle_day: int('Day of the month the account is billed, 0-31 (31: month end).').min(0).max(31).optional(),
     batch: text('Billing batch of the account.').optional(),
     auto_pay: flag('Collect payments automatically.').optional(),
-    payment_method: PaymentMethod.optional(),
+    payment_method: deferred(() => paymentMethod().optional(), 'optional'),
     default_payment_method_id: text('Existing payment method to use by default.').optional(),
     payment_gateway: text('Payment gateway to use.').optional(),
     payment_terms: text('Payment term, such as "Due Upon Receipt".').optional(),
-    billing_document_settings: BillingDocumentSettings.optional(),
+    billing_document_settings: deferred(() => billingDocumentSettings().optional(), 'optional'),
     communication_profile_id: text('Communication profile of the account.').optional(),
     crm_id: text('Identifier of the account in a CRM.').optional(),
     parent_account_id: text('Parent account in a hierarchy.').optional(),
     sales_rep: text('Sales representative.').optional(),
     sequence_set_id: text('Numbering sequence set for billing documents.').optional(),
-    tax_certificate: TaxCertificate.optional(),
-    tax_identifier: TaxIdentifier.optional(),
+    tax_certificate: deferred(() => taxCertificate().optional(), 'optional'),
+    tax_identifier: deferred(() => taxIdentifier().optional(), 'optional'),
     custom_fields: customFields.optional(),
   })
   .register(z.globalRegistry, {
@@ -104,17 +111,19 @@ export const Account = z
   });
 
 /** `account_data` of a preview: no account is created, so only what pricing and tax need. */
-export const PreviewAccount = z
-  .strictObject({
-    currency: currency.meta({ description: 'Currency code (ISO 4217). Required.' }),
-    bill_cycle_day: int('Day of the month the account is billed, 0-31. Required.').min(0).max(31),
-    sold_to: Contact.optional().register(z.globalRegistry, {
-      description: 'Sold-to contact; its address is used for tax.',
+export const previewAccount = once(() =>
+  z
+    .strictObject({
+      currency: currency.meta({ description: 'Currency code (ISO 4217). Required.' }),
+      bill_cycle_day: int('Day of the month the account is billed, 0-31. Required.').min(0).max(31),
+      sold_to: Contact.optional().register(z.globalRegistry, {
+        description: 'Sold-to contact; its address is used for tax.',
+      }),
+      tax_certificate: deferred(() => taxCertificate().optional(), 'optional'),
+      tax_identifier: deferred(() => taxIdentifier().optional(), 'optional'),
+      custom_fields: customFields.optional(),
+    })
+    .register(z.globalRegistry, {
+      description: 'Account data of a preview: `currency` and `bill_cycle_day` are required.',
     }),
-    tax_certificate: TaxCertificate.optional(),
-    tax_identifier: TaxIdentifier.optional(),
-    custom_fields: customFields.optional(),
-  })
-  .register(z.globalRegistry, {
-    description: 'Account data of a preview: `currency` and `bill_cycle_day` are required.',
-  });
+);

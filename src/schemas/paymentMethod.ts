@@ -192,65 +192,68 @@ const details = once(() => {
   };
 });
 
-export const PaymentMethod = z
-  .strictObject({
-    type: oneOf(PAYMENT_METHOD_TYPES, 'Payment method type; its details go in the field of the same name.'),
-    custom_type: text('Name of a custom payment method type.'),
-    account_id: text('Account that owns the payment method.'),
-    get billing_details() {
-      return details().billing_details;
-    },
-    maximum_payment_attempts: num('Most payment attempts before giving up.'),
-    payment_retry_interval: int('Hours between payment retries.'),
-    device_session_id: text('Device session, for fraud checks.'),
-    ip_address: text('IP address of the payer, for fraud checks.').nullable(),
-    bank_identification_number: text('First digits of the card (BIN).'),
-    get card() {
-      return details().card;
-    },
-    get cc_ref() {
-      return details().cc_ref;
-    },
-    get apple_pay() {
-      return details().apple_pay;
-    },
-    get google_pay() {
-      return details().google_pay;
-    },
-    get paypal_express_native() {
-      return details().paypal_express_native;
-    },
-    get paypal_express() {
-      return details().paypal_express;
-    },
-    get paypal_adaptive() {
-      return details().paypal_adaptive;
-    },
-    get sepa_debit() {
-      return details().sepa_debit;
-    },
-    get ach_debit() {
-      return details().ach_debit;
-    },
-    get betalings_debit() {
-      return details().betalings_debit;
-    },
-    get autogiro_debit() {
-      return details().autogiro_debit;
-    },
-    get bacs_debit() {
-      return details().bacs_debit;
-    },
-    get au_becs_debit() {
-      return details().au_becs_debit;
-    },
-    get nz_becs_debit() {
-      return details().nz_becs_debit;
-    },
-    get pad_debit() {
-      return details().pad_debit;
-    },
-    custom_fields: customFields,
-  })
-  .partial()
-  .register(z.globalRegistry, { description: 'Payment method of the new account.' });
+/** Built when a payload first has a payment method, as its details are. */
+export const paymentMethod = once(() =>
+  z
+    .strictObject({
+      type: oneOf(PAYMENT_METHOD_TYPES, 'Payment method type; its details go in the field of the same name.'),
+      custom_type: text('Name of a custom payment method type.'),
+      account_id: text('Account that owns the payment method.'),
+      get billing_details() {
+        return details().billing_details;
+      },
+      maximum_payment_attempts: num('Most payment attempts before giving up.'),
+      payment_retry_interval: int('Hours between payment retries.'),
+      device_session_id: text('Device session, for fraud checks.'),
+      ip_address: text('IP address of the payer, for fraud checks.').nullable(),
+      bank_identification_number: text('First digits of the card (BIN).'),
+      get card() {
+        return details().card;
+      },
+      get cc_ref() {
+        return details().cc_ref;
+      },
+      get apple_pay() {
+        return details().apple_pay;
+      },
+      get google_pay() {
+        return details().google_pay;
+      },
+      get paypal_express_native() {
+        return details().paypal_express_native;
+      },
+      get paypal_express() {
+        return details().paypal_express;
+      },
+      get paypal_adaptive() {
+        return details().paypal_adaptive;
+      },
+      get sepa_debit() {
+        return details().sepa_debit;
+      },
+      get ach_debit() {
+        return details().ach_debit;
+      },
+      get betalings_debit() {
+        return details().betalings_debit;
+      },
+      get autogiro_debit() {
+        return details().autogiro_debit;
+      },
+      get bacs_debit() {
+        return details().bacs_debit;
+      },
+      get au_becs_debit() {
+        return details().au_becs_debit;
+      },
+      get nz_becs_debit() {
+        return details().nz_becs_debit;
+      },
+      get pad_debit() {
+        return details().pad_debit;
+      },
+      custom_fields: customFields,
+    })
+    .partial()
+    .register(z.globalRegistry, { description: 'Payment method of the new account.' }),
+);

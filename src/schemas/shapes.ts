@@ -3,26 +3,30 @@
 // live by resource in account.ts, paymentMethod.ts, subscription.ts and order.ts.
 import type * as z from 'zod';
 import { Account } from './account';
-import { OrderRequest, PreviewRequest } from './order';
-import { SubscriptionRequest, Term } from './subscription';
-import { LineItem } from './order';
+import { lineItem, orderRequest, previewRequest } from './order';
+import { subscriptionRequest, term } from './subscription';
 
 export { date } from './common';
-export { Account, Address, Contact, PreviewAccount } from './account';
-export { CARD_BRANDS, PaymentMethod, PAYMENT_METHOD_TYPES } from './paymentMethod';
-export { INTERVALS, PriceEntry, SubscriptionPlanRequest, SubscriptionRequest, Term, TERM_TYPES } from './subscription';
-export { LINE_ITEM_TYPES, LineItem, METRICS, OrderRequest, PreviewRequest } from './order';
+export { Account, Address, Contact, previewAccount } from './account';
+export { CARD_BRANDS, paymentMethod, PAYMENT_METHOD_TYPES } from './paymentMethod';
+export { INTERVALS, priceEntry, subscriptionPlanRequest, subscriptionRequest, term, TERM_TYPES } from './subscription';
+export { LINE_ITEM_TYPES, lineItem, METRICS, orderRequest, previewRequest } from './order';
 
 export type AccountData = z.infer<typeof Account>;
-export type OrderRequestBody = z.infer<typeof OrderRequest>;
-export type PreviewRequestBody = z.infer<typeof PreviewRequest>;
-export type SubscriptionRequestBody = z.infer<typeof SubscriptionRequest>;
-export type TermBody = z.infer<typeof Term>;
-export type LineItemBody = z.infer<typeof LineItem>;
+export type OrderRequestBody = z.infer<ReturnType<typeof orderRequest>>;
+export type PreviewRequestBody = z.infer<ReturnType<typeof previewRequest>>;
+export type SubscriptionRequestBody = z.infer<ReturnType<typeof subscriptionRequest>>;
+export type TermBody = z.infer<ReturnType<typeof term>>;
+export type LineItemBody = z.infer<ReturnType<typeof lineItem>>;
 
 export type PayloadKind = 'order' | 'preview' | 'account';
-export const SCHEMAS: Record<PayloadKind, z.ZodType> = {
-  order: OrderRequest,
-  preview: PreviewRequest,
+/** Each kind's schema, built when it is first read: an order file builds no preview (the CLI's start-up). */
+export const SCHEMAS: Readonly<Record<PayloadKind, z.ZodType>> = {
+  get order() {
+    return orderRequest();
+  },
+  get preview() {
+    return previewRequest();
+  },
   account: Account,
 };

@@ -4,13 +4,13 @@
 import fc from 'fast-check';
 import {
   Account,
-  LineItem,
-  OrderRequest,
-  PreviewAccount,
-  PreviewRequest,
-  PriceEntry,
-  SubscriptionPlanRequest,
-  SubscriptionRequest,
+  lineItem as buildLineItem,
+  orderRequest,
+  previewAccount,
+  previewRequest,
+  priceEntry,
+  subscriptionPlanRequest,
+  subscriptionRequest,
   type PayloadKind,
 } from '../../src/schemas/shapes';
 import { CHANGE_FIELDS, OWNER_FIELDS } from '../../src/schemas/rules';
@@ -25,6 +25,15 @@ import {
   type Mutation,
   type Path,
 } from './zodArbitraries';
+
+// The schemas, built here (the validator builds each when a payload first needs it).
+const LineItem = buildLineItem();
+const OrderRequest = orderRequest();
+const PreviewAccount = previewAccount();
+const PreviewRequest = previewRequest();
+const PriceEntry = priceEntry();
+const SubscriptionPlanRequest = subscriptionPlanRequest();
+const SubscriptionRequest = subscriptionRequest();
 
 /** Fields of a subscription entry whatever it does. */
 const COMMON = [
