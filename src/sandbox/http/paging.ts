@@ -61,13 +61,17 @@ export function pageWhere<S, T>(
   return { data, nextPage: null };
 }
 
-/** The v2 lists' paging, as the reference has it: `page_size` (1-99) and `cursor`; answers {next_page, data}. */
+/**
+ * The v2 lists' paging, as the reference has it: `page_size` (1-99) and `cursor`; answers {next_page, data}. The rows
+ * come as a slice: the page and one past it, which says whether a next page is there (a lazy list need not count).
+ */
 export function pageV2<S, T>(
-  all: readonly S[],
+  all: { slice(start: number, end: number): S[] },
   q: URLSearchParams,
   view: (s: S) => T,
 ): { next_page: string | null; data: T[] } {
   const { start, size } = bounds(q, 'page_size');
   const end = start + size;
-  return { next_page: end < all.length ? cursorAt(end) : null, data: all.slice(start, end).map(view) };
+  const rows = all.slice(start, end + 1);
+  return { next_page: rows.length > size ? cursorAt(end) : null, data: rows.slice(0, size).map(view) };
 }

@@ -43,8 +43,22 @@ export function contactsOf(account: AccountRec): ContactRef[] {
   return out;
 }
 
-/** Every contact of every account, in the accounts' order. */
-export const allContacts = (store: Store): ContactRef[] => store.accountList.flatMap(contactsOf);
+/**
+ * Every contact of every account, in the accounts' order, read as far as asked: a first page reads the first
+ * accounts only, and an account read to list its contacts is not kept (a seeded tenant's are derived: peekAt).
+ */
+export function allContacts(store: Store): { lazy: true; at(i: number): ContactRef | undefined } {
+  const list = store.accountList;
+  const found: ContactRef[] = [];
+  let next = 0; // the account read next
+  return {
+    lazy: true,
+    at(i) {
+      while (found.length <= i && next < list.length) found.push(...contactsOf(list.peekAt(next++)!));
+      return found[i];
+    },
+  };
+}
 
 export function contactById(store: Store, id: string): ContactRef | undefined {
   // Tested on transient rows (a seeded tenant's accounts are not all made to look); the account found is kept.

@@ -10,7 +10,7 @@ import type { AccountRec, Contact as ContactRec, Store } from '../state/store';
 import { liveMethod, makeDefault, METHOD_TYPES, newMethod, type MethodInput } from '../payments/methods';
 import type { PaymentMethodType } from '../state/payments';
 import { invalidState, notServed, zodCheck } from './bodies';
-import { listPage } from './listQuery';
+import { listPageYielding } from './listQuery';
 import { accountCandidates } from '../query/seededFilter';
 import { paying } from './payDocument';
 import { accountMoney } from './paymentViews';
@@ -93,13 +93,13 @@ export function accountRoutes(deps: RouteDeps): Route[] {
     {
       method: 'GET',
       path: '/v2/accounts',
-      handle: call => {
+      handle: async call => {
         const narrow = (filters: string[]) => {
           const candidates = accountCandidates(store, filters, 'v2');
           return candidates && { indices: candidates(0), at: (i: number) => store.accountList.peekAt(i)! };
         };
         const spec = { what: 'Accounts', sample: SAMPLE, row: accountView, narrow };
-        return ok(listPage(store.accountList, call.query, a => view(a, call.query), spec));
+        return ok(await listPageYielding(store.accountList, call.query, a => view(a, call.query), spec));
       },
     },
     {

@@ -11,7 +11,7 @@ import { accountByKey, allContacts, changeAccount, contactById, type ContactRef 
 import type { Contact as ContactRec, Store } from '../state/store';
 import { mergeContact } from './accountRoutes';
 import { invalidState, notServed, zodCheck } from './bodies';
-import { listPage } from './listQuery';
+import { listPageYielding } from './listQuery';
 import { contactView } from './views';
 
 const owner = { account_id: z.string().optional(), account_number: z.string().optional() };
@@ -31,7 +31,8 @@ export function contactRoutes(deps: RouteDeps): Route[] {
     {
       method: 'GET',
       path: '/v2/contacts',
-      handle: call => ok(listPage(allContacts(store), call.query, contactView, { what: 'Contacts', sample: SAMPLE })),
+      handle: async call =>
+        ok(await listPageYielding(allContacts(store), call.query, contactView, { what: 'Contacts', sample: SAMPLE })),
     },
     {
       method: 'POST',

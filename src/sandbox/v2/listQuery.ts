@@ -6,7 +6,7 @@
 import { suggestKey } from '../../schemas/typos';
 import { badRequest } from '../http/errors';
 import { bounds, pageV2 } from '../http/paging';
-import { isSeededList } from '../state/seededCollections';
+import { indicesOf, isSeededList } from '../state/seededCollections';
 
 type Row = Record<string, unknown>;
 const NOTHING: ReadonlySet<string> = new Set();
@@ -28,19 +28,81 @@ export interface ListSpec<T> {
 
 /** One page of `records` as `q` asks: filtered, sorted, then paged; only the page is viewed. */
 export function listPage<T, V>(
-  records: readonly T[],
+  records: Rows<T>,
   q: URLSearchParams,
   view: (t: T) => V,
   spec: ListSpec<T>,
 ): { next_page: string | null; data: V[] } {
-  const rowOf = spec.row ?? (view as unknown as (t: T) => Row);
-  const narrowed = q.getAll('sort[]').length ? undefined : spec.narrow?.(q.getAll('filter[]'));
-  // Narrowed (a big seeded list): the matches up to one past the page are enough to answer it.
-  const upTo = narrowed && bounds(q, 'page_size');
-  const narrow = narrowed && upTo && { ...narrowed, limit: upTo.start + upTo.size + 1 };
-  return pageV2(filteredAndSorted(records, rowOf, q, spec.what, spec.sample, narrow), q, view);
+  const steps = selecting(records, q, view, spec);
+  let step = steps.next();
+  while (!step.done) step = steps.next();
+  return pageV2(step.value, q, view);
 }
 
+/**
+ * The same for a list that may be big (a seeded tenant's accounts, orders, subscriptions, contacts): a filter or a
+ * sort that reads every row yields to the event loop every few milliseconds, so other requests are answered
+ * meanwhile, however long the scan.
+ */
+export async function listPageYielding<T, V>(
+  records: Rows<T>,
+  q: URLSearchParams,
+  view: (t: T) => V,
+  spec: ListSpec<T>,
+): Promise<{ next_page: string | null; data: V[] }> {
+  const steps = selecting(records, q, view, spec);
+  let since = performance.now();
+  for (let step = steps.next(); ; step = steps.next()) {
+    if (step.done) return pageV2(step.value, q, view);
+    if (performance.now() - since < SLICE_MS) continue;
+    await new Promise(resolve => setImmediate(resolve));
+    since = performance.now();
+  }
+}
+
+/** How long a scan runs before it lets other requests in. */
+const SLICE_MS = 10;
+/** Rows read between two looks at the time. */
+const ROWS_PER_STEP = 512;
+
+/** The rows a page is cut from: a list, or the kept ones of a filter or sort (read only when the page is cut). */
+type Selection<T> = { slice(start: number, end: number): T[] };
+
+/** A list read as far as asked (every contact of a tenant): row i, undefined past the last. */
+export interface LazyRows<T> {
+  lazy: true;
+  at(i: number): T | undefined;
+}
+type Rows<T> = readonly T[] | LazyRows<T>;
+const isLazy = <T>(r: Rows<T>): r is LazyRows<T> => 'lazy' in r;
+
+/** Every index of the rows, in order, read lazily: a page stops early. */
+function* indicesIn<T>(records: Rows<T>): Generator<number> {
+  if (!isLazy(records)) return yield* indicesOf(records);
+  for (let i = 0; records.at(i) !== undefined; i++) yield i;
+}
+
+/** The rows as a page cuts them: a list's own slice, or a lazy list's rows read up to the page's end. */
+function sliceable<T>(records: Rows<T>): Selection<T> {
+  if (!isLazy(records)) return records;
+  return {
+    slice(start, end) {
+      const out: T[] = [];
+      for (let i = start, t: T | undefined; i < end && (t = records.at(i)) !== undefined; i++) out.push(t);
+      return out;
+    },
+  };
+}
+
+function* selecting<T, V>(records: Rows<T>, q: URLSearchParams, view: (t: T) => V, spec: ListSpec<T>) {
+  const rowOf = spec.row ?? (view as unknown as (t: T) => Row);
+  const sorted = q.getAll('sort[]').length > 0;
+  // Without a sort the matches up to one past the page are enough to answer it: the scan stops there.
+  const { start, size } = bounds(q, 'page_size');
+  const limit = sorted ? undefined : start + size + 1;
+  const narrowed = sorted ? undefined : spec.narrow?.(q.getAll('filter[]'));
+  return yield* filteredAndSorted(records, rowOf, q, spec.what, spec.sample, narrowed, limit);
+}
 /** The paths of a sample's scalar fields, one level into its objects and lists of objects (`bill_to[city]`). */
 function fieldPaths(sample: Row): { scalars: string[]; ignored: Set<string> } {
   const scalars: string[] = [];
@@ -69,17 +131,19 @@ function valuesAt(row: Row, path: string): unknown[] {
 }
 
 /**
- * The records whose answers (`rowOf`) `filter[]` keeps, in the order `sort[]` asks for (else as given); `sample`
- * is one answer with every field it can have (what filters name is checked even when the list is empty).
+ * The records whose answers (`rowOf`) `filter[]` keeps, in the order `sort[]` asks for (else as given, and only the
+ * first `limit`); `sample` is one answer with every field it can have (what filters name is checked even when the
+ * list is empty). A generator: it pauses every few hundred rows, for a caller that lets other work in.
  */
-export function filteredAndSorted<T>(
-  records: readonly T[],
+function* filteredAndSorted<T>(
+  records: Rows<T>,
   rowOf: (t: T) => Row,
   q: URLSearchParams,
   what: string,
   sample: Row,
-  narrow?: { indices: Iterable<number>; at: (i: number) => T; limit?: number },
-): readonly T[] {
+  narrow?: { indices: Iterable<number>; at: (i: number) => T },
+  limit?: number,
+): Generator<void, Selection<T>> {
   const { scalars, ignored } = fieldPaths(sample);
   const unknown = (name: string, parameter: string) => {
     const near = suggestKey(name, scalars, NOTHING);
@@ -102,33 +166,81 @@ export function filteredAndSorted<T>(
     if (ignored.has(m[1])) return []; // a list or object: the reference ignores it
     return [{ name: field(m[1], 'sort[]'), down: m[2] === 'desc' }];
   });
-  if (!clauses.length && !sorts.length) return records; // sliced, never changed
-  if (narrow && !sorts.length) {
-    const kept: T[] = [];
-    for (const i of narrow.indices) {
-      const t = narrow.at(i);
-      if (clauses.every(c => c(rowOf(t))) && kept.push(t) === narrow.limit) break;
+  if (!clauses.length && !sorts.length) return sliceable(records); // sliced, never changed
+  // A seeded list's rows read for a filter or a sort are transient (peekAt): a scan over a big tenant keeps none.
+  const peek =
+    narrow?.at ??
+    (isLazy(records)
+      ? (i: number) => records.at(i)!
+      : isSeededList(records)
+        ? (i: number) => records.peekAt(i)!
+        : (i: number) => records[i]);
+  const kept: number[] = [];
+  const keys: Key[][] = [];
+  let read = 0;
+  for (const i of narrow?.indices ?? indicesIn(records)) {
+    if (++read % ROWS_PER_STEP === 0) yield;
+    const r = rowOf(peek(i));
+    if (!clauses.every(c => c(r))) continue;
+    kept.push(i);
+    if (sorts.length) keys.push(sorts.map(s => keyOf(valuesAt(r, s.name)[0])));
+    else if (kept.length === limit) break;
+  }
+  const order = sorts.length ? yield* mergeSorted(kept.length, (a, b) => compareRows(keys[a], keys[b], sorts)) : null;
+  return {
+    slice: (from, to) => {
+      const at = order ? Array.from(order.subarray(from, to), k => kept[k]) : kept.slice(from, to);
+      return at.map(i => peek(i));
+    },
+  };
+}
+
+/** A sort value, with the instant it names when it is a date or a date-time (compared that way). */
+interface Key {
+  v: unknown;
+  at: number;
+}
+const keyOf = (v: unknown): Key => ({ v, at: typeof v === 'string' && DATE.test(v) ? Date.parse(v) : NaN });
+
+function compareRows(a: Key[], b: Key[], sorts: { down: boolean }[]): number {
+  for (let s = 0; s < sorts.length; s++) {
+    const c = compareKeys(a[s], b[s]);
+    if (c) return sorts[s].down ? -c : c;
+  }
+  return 0;
+}
+
+/** compare() with each date read once, not at every comparison. */
+function compareKeys(a: Key, b: Key): number {
+  if (a.v === b.v) return 0;
+  if (a.v === undefined) return -1;
+  if (b.v === undefined) return 1;
+  if (a.at !== b.at && !Number.isNaN(a.at) && !Number.isNaN(b.at)) return a.at < b.at ? -1 : 1;
+  return (a.v as number | string) < (b.v as number | string) ? -1 : 1;
+}
+
+/** 0..n-1 in the order `cmp` gives, stable: a merge sort that pauses every few hundred steps, as the scan does. */
+function* mergeSorted(n: number, cmp: (a: number, b: number) => number): Generator<void, Int32Array> {
+  let from = Int32Array.from({ length: n }, (_, i) => i);
+  let to = new Int32Array(n);
+  let steps = 0;
+  for (let width = 1; width < n; width *= 2) {
+    for (let lo = 0; lo < n; lo += 2 * width) {
+      const mid = Math.min(lo + width, n),
+        hi = Math.min(lo + 2 * width, n);
+      let i = lo,
+        j = mid,
+        k = lo;
+      while (i < mid && j < hi) {
+        to[k++] = cmp(from[j], from[i]) < 0 ? from[j++] : from[i++];
+        if (++steps % ROWS_PER_STEP === 0) yield;
+      }
+      while (i < mid) to[k++] = from[i++];
+      while (j < hi) to[k++] = from[j++];
     }
-    return kept;
+    [from, to] = [to, from];
   }
-  // A seeded list's rows read for a filter or a sort are transient (peekAt): a sort over a big tenant keeps none.
-  const peek = isSeededList(records) ? (i: number) => records.peekAt(i)! : (i: number) => records[i];
-  const rows: { t: T; r: Row }[] = [];
-  for (let i = 0; i < records.length; i++) {
-    const t = peek(i);
-    rows.push({ t, r: rowOf(t) });
-  }
-  const kept = clauses.length ? rows.filter(({ r }) => clauses.every(c => c(r))) : rows;
-  const ordered = !sorts.length
-    ? kept
-    : [...kept].sort((a, b) => {
-        for (const { name, down } of sorts) {
-          const c = compare(valuesAt(a.r, name)[0], valuesAt(b.r, name)[0]);
-          if (c) return down ? -c : c;
-        }
-        return 0;
-      });
-  return ordered.map(x => x.t);
+  return from;
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;

@@ -7,7 +7,7 @@ import { ok, type Route } from '../http/router';
 import { accountByKey, orderByKey } from '../state/lookup';
 import type { OrderRec, Store } from '../state/store';
 import { invalidState, notServed, withBody } from './bodies';
-import { listPage } from './listQuery';
+import { listPageYielding } from './listQuery';
 import { orderView } from './views';
 import { orderIndicesOf } from '../state/seededLookup';
 import { indicesOf } from '../state/seededCollections';
@@ -30,7 +30,7 @@ export function orderRoutes(deps: RouteDeps): Route[] {
     {
       method: 'GET',
       path: '/v2/orders',
-      handle: call => {
+      handle: async call => {
         // A big seeded tenant's orders filtered by account: only that account's (and those made since) are tested.
         const narrow = (filters: string[]) => {
           const m = filters.map(f => /^account_(id|number)\.EQ:(.+)$/.exec(f)).find(x => x);
@@ -43,7 +43,9 @@ export function orderRoutes(deps: RouteDeps): Route[] {
             : indicesOf(store.orderList);
           return { indices, at: (i: number) => store.orderList.peekAt(i)! }; // read only: nothing is made
         };
-        return ok(listPage(store.orderList, call.query, view, { what: 'Orders', sample: SAMPLE, narrow }));
+        return ok(
+          await listPageYielding(store.orderList, call.query, view, { what: 'Orders', sample: SAMPLE, narrow }),
+        );
       },
     },
     {

@@ -10,7 +10,7 @@ import { ok, type Route } from '../http/router';
 import { accountByKey, subscriptionByKey } from '../state/lookup';
 import type { Store, SubscriptionRec } from '../state/store';
 import { entryFindings, invalidState, notServed, realDates, withBody } from './bodies';
-import { listPage } from './listQuery';
+import { listPage, listPageYielding } from './listQuery';
 import { accountOf, expansion, subscriptionView } from './subscriptionViews';
 import { ordersTouching, subscriptionList, subscriptionsOf } from '../state/seededLookup';
 import { indicesOf, isSeededList } from '../state/seededCollections';
@@ -70,7 +70,7 @@ export function subscriptionRoutes(deps: RouteDeps): Route[] {
     {
       method: 'GET',
       path: '/v2/subscriptions',
-      handle: call => {
+      handle: async call => {
         const all = ofAccountFilter(store, call.query) ?? subscriptionList(store);
         // What filters read: the account peeked at, so testing a seeded tenant's rows makes none of its accounts.
         const row = (s: SubscriptionRec) =>
@@ -79,7 +79,7 @@ export function subscriptionRoutes(deps: RouteDeps): Route[] {
         const narrow = () =>
           isSeededList(all) ? { indices: indicesOf(all), at: (i: number) => all.peekAt(i)! } : undefined;
         const spec = { what: 'Subscriptions', sample: SAMPLE(), row, narrow };
-        return ok(listPage(all, call.query, s => view(s, call.query), spec));
+        return ok(await listPageYielding(all, call.query, s => view(s, call.query), spec));
       },
     },
     {
