@@ -25,7 +25,7 @@ import { MAX_JSON_DEPTH, nestingExceeds, parseJson, readBody } from './body';
 import { clockRoutes } from './clockRoutes';
 import { resetRoutes } from './resetRoutes';
 import { badRequest, notFound, ServiceError } from './errors';
-import { IdempotencyCache } from './idempotency';
+import { IdempotencyCache, type Mark } from './idempotency';
 import { validatedOffThread } from './offThread';
 import { RequestPipeline } from './pipeline';
 import type { BodyCheck } from './routeDeps';
@@ -76,7 +76,11 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     throw e;
   }
   const tokens = new Tokens(ttl, limits.tokens, now);
-  const idempotency = new IdempotencyCache(limits.idempotencyKeys, limits.idempotencyBytes);
+  // With a data file a key is kept with the change its request made (a retry after a restart never repeats it).
+  const keptKeys = opts.dataFile
+    ? { keys: store.idempotencyKeys, save: () => store.commit(() => undefined) }
+    : undefined;
+  const idempotency = new IdempotencyCache(limits.idempotencyKeys, limits.idempotencyBytes, Date.now, keptKeys);
   const volume = new Map<string, number>();
   const events = new EventHub(store, { timestamp: () => clock.timestamp(), newId, ...opts.callouts });
 
@@ -179,10 +183,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     let checked: unknown;
     if (typeof check === 'string') await validateV2(text, check);
     else check((checked = parseJson(text))); // the handler takes the body as the check read it (quoted numbers)
-    const run = async () => {
+    const run = async (mark: Mark = h => h()) => {
       await hold();
       timeMachine.refuseWhileMoving();
-      return handler(checked ?? JSON.parse(text));
+      return mark(() => handler(checked ?? JSON.parse(text)));
     };
     const key = req.headers['idempotency-key'];
     if (typeof key !== 'string' || !key) return run();

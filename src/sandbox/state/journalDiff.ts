@@ -19,12 +19,49 @@ export interface TrackedStore {
   catalog: { source?: readonly unknown[] };
   notifications: { size: number; snapshot(): unknown[] };
   calloutTemplates: { size: number; snapshot(): unknown[] };
+  /** Idempotency-Keys by key (idempotencyKeys.ts), a map that reports each put and delete as subscriptions do. */
+  idempotencyKeys: ListenedMap;
 }
 type Lists = Record<string, () => readonly unknown[]>;
 
 /** A map that tells its listener each change (the store's subscriptions: seededCollections.ts SeededMap). */
 interface Listened {
   listener: ((key: string | undefined, kind: 'p' | 'a' | 'd' | 'clear') => void) | undefined;
+}
+type ListenedMap = Listened & { get(key: string): unknown; values(): Iterable<unknown> };
+
+/** What a listened map changed since the last write: each key's last change, or all of it after a clear. */
+class MapChanges {
+  readonly ops = new Map<string, 'p' | 'a' | 'd'>();
+  whole = false;
+  constructor(private readonly map: ListenedMap) {
+    map.listener = (key, kind) => {
+      if (kind === 'clear') {
+        this.whole = true;
+        this.ops.clear();
+      } else if (kind === 'a') {
+        this.ops.delete(key!); // to the end: the order the map now has
+        this.ops.set(key!, 'a');
+      } else if (kind === 'd') this.ops.set(key!, 'd');
+      else if (!this.ops.has(key!)) this.ops.set(key!, 'p');
+    };
+  }
+  reset(): void {
+    this.ops.clear();
+    this.whole = false;
+  }
+  all(): unknown[] {
+    return [...this.map.values()];
+  }
+  keyedOps(): KeyedOp[] {
+    const ops: KeyedOp[] = [];
+    for (const [key, kind] of this.ops) {
+      const now = this.map.get(key);
+      if (kind === 'd' || now === undefined) ops.push(['d', key]);
+      else ops.push([kind, now]);
+    }
+    return ops;
+  }
 }
 
 interface Known {
@@ -35,8 +72,8 @@ interface Known {
 
 export class ChangeTracker {
   private known = new Map<string, Known>();
-  private subs = new Map<string, 'p' | 'a' | 'd'>();
-  private subsWhole = false;
+  private readonly subs: MapChanges;
+  private readonly keys: MapChanges;
   private accounts = new Set<unknown>();
   private written = new Map<string, unknown>(); // the small parts as last written (JSON, or the catalog itself)
 
@@ -44,17 +81,8 @@ export class ChangeTracker {
     private readonly store: TrackedStore,
     private readonly lists: Lists,
   ) {
-    const subs = store.subscriptions as unknown as Listened;
-    subs.listener = (key, kind) => {
-      if (kind === 'clear') {
-        this.subsWhole = true;
-        this.subs.clear();
-      } else if (kind === 'a') {
-        this.subs.delete(key!); // to the end: the order the store's map now has
-        this.subs.set(key!, 'a');
-      } else if (kind === 'd') this.subs.set(key!, 'd');
-      else if (!this.subs.has(key!)) this.subs.set(key!, 'p');
-    };
+    this.subs = new MapChanges(store.subscriptions as unknown as ListenedMap);
+    this.keys = new MapChanges(store.idempotencyKeys);
     this.baseline();
   }
 
@@ -64,8 +92,8 @@ export class ChangeTracker {
       const l = list();
       this.known.set(k, { length: l.length, last: l[l.length - 1], low: l.length });
     }
-    this.subs.clear();
-    this.subsWhole = false;
+    this.subs.reset();
+    this.keys.reset();
     this.accounts.clear();
     for (const [k, v] of this.parts()) this.written.set(k, v);
   }
@@ -98,7 +126,8 @@ export class ChangeTracker {
             ? null
             : JSON.parse(v as string);
     }
-    if (this.subsWhole) whole.subscriptions = [...this.store.subscriptions.values()];
+    if (this.subs.whole) whole.subscriptions = this.subs.all();
+    if (this.keys.whole) whole.idempotency = this.keys.all();
     if (Object.keys(whole).length) r.whole = whole;
     const froms = new Map<string, number>();
     for (const [k, list] of Object.entries(this.lists)) {
@@ -112,7 +141,8 @@ export class ChangeTracker {
     }
     const [changed, seeded] = this.changedAccounts(froms.get('accounts') ?? 0);
     if (changed.length) r.set = { accounts: changed };
-    if (!this.subsWhole && this.subs.size) r.keyed = { subscriptions: this.keyedOps() };
+    if (!this.subs.whole && this.subs.ops.size) r.keyed = { subscriptions: this.subs.keyedOps() };
+    if (!this.keys.whole && this.keys.ops.size) (r.keyed ??= {}).idempotency = this.keys.keyedOps();
     if (seeded.length) (r.keyed ??= {}).seededAccounts = seeded.map(a => ['p', a] as KeyedOp);
     const record = Object.keys(r).length ? r : undefined;
     return { record, written: () => this.baseline() };
@@ -133,16 +163,6 @@ export class ChangeTracker {
       if (i >= 0 && i < from) out.push([i, a]);
     }
     return [out.sort((x, y) => x[0] - y[0]), seeded];
-  }
-
-  private keyedOps(): KeyedOp[] {
-    const ops: KeyedOp[] = [];
-    for (const [key, kind] of this.subs) {
-      const now = this.store.subscriptions.get(key);
-      if (kind === 'd' || now === undefined) ops.push(['d', key]);
-      else ops.push([kind, now]);
-    }
-    return ops;
   }
 
   /** The small parts, each as its JSON (undefined: absent) or, for the catalog, itself (it is replaced, never changed). */

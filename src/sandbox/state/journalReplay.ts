@@ -22,6 +22,7 @@ export const KEYED: Record<string, string> = {
   subscriptions: 'subscription_number',
   seededAccounts: 'account_number', // a seeded account changed in place (seededStore.ts keptRows)
   seededOrders: 'order_number',
+  idempotency: 'key', // Idempotency-Keys and their answers (idempotencyKeys.ts)
 };
 
 /** Puts `records`, in order, onto the snapshot `o` (changed in place). */

@@ -23,6 +23,7 @@ import { billsLedger, Ledger, type BillingDocumentRec } from './documents';
 import { upgradeOrder } from './upgrade';
 import { PaymentBook, type BookExtent, type BookRemoved, type BookSnapshot } from './payments';
 import { Notifications, type NotificationDefinitionRec } from './notifications';
+import { IdempotencyKeys, type KeyRec } from './idempotencyKeys';
 import { UsageBook, type UsageExtent, type UsageRemoved, type UsageSnapshot } from './usage';
 import { CalloutTemplates, type CalloutTemplateRec } from './calloutTemplates';
 import { SubscriptionChanges, type SubscriptionChangeRec } from './subscriptionChanges';
@@ -64,6 +65,7 @@ interface Snapshot extends BookSnapshot, UsageSnapshot {
   seeded?: SeededInfo; // seeded customers derived, not stored (the rows above override them); absent: none
   seededAccounts?: AccountRec[]; // seeded ones held (changed, or read for a change), by key; absent: no seeding
   seededOrders?: OrderRec[];
+  idempotency?: KeyRec[]; // Idempotency-Keys and their answers (idempotencyKeys.ts); absent: none
 }
 export interface StoreOptions {
   writer?: DataWriter;
@@ -131,6 +133,7 @@ export class Store {
   readonly notifications = new Notifications();
   readonly calloutTemplates = new CalloutTemplates(); // what definitions may name (calloutTemplates.ts)
   readonly changes = new SubscriptionChanges(); // what the clock did to subscriptions (subscriptionChanges.ts)
+  readonly idempotencyKeys = new IdempotencyKeys(); // each written with the change its request made
   /** What orders are priced from: the seeded catalog, or one copied in (kept in the data file). */
   catalog: Catalog = SEED_CATALOG;
   /** Temp files of a crashed writer removed at open. */
@@ -217,11 +220,14 @@ export class Store {
    */
   commit<T>(change: () => T): T {
     this.checkpoint = { ...this.extent(), replaced: new Map() };
+    let key: KeyRec | undefined;
     try {
       const result = change();
+      key = this.idempotencyKeys.takeRunning(); // in the same record: a retry never makes the change twice
       this.save();
       return result;
     } catch (e) {
+      if (key) this.idempotencyKeys.delete(key.key);
       this.rollback(this.checkpoint);
       throw e;
     } finally {
@@ -256,6 +262,7 @@ export class Store {
       ...(this.notifications.size ? { notifications: this.notifications.snapshot() } : {}), // no passwords
       ...(this.calloutTemplates.size ? { calloutTemplates: this.calloutTemplates.snapshot() } : {}),
       ...(this.changes.list.length ? { subscriptionChanges: this.changes.list } : {}),
+      ...(this.idempotencyKeys.size ? { idempotency: this.idempotencyKeys.snapshot() } : {}),
     };
     return JSON.stringify(snapshot);
   }
@@ -277,6 +284,7 @@ export class Store {
     this.notifications.clear();
     this.calloutTemplates.clear();
     this.changes.clear();
+    this.idempotencyKeys.clear();
     this.ledger = new Ledger();
     this.seeding = undefined;
     this.catalog = SEED_CATALOG; // unless the state put back had a copied one
@@ -363,6 +371,7 @@ export class Store {
     for (const n of Array.isArray(s.notifications) ? s.notifications : []) this.notifications.put(n);
     for (const t of Array.isArray(s.calloutTemplates) ? s.calloutTemplates : []) this.calloutTemplates.put(t);
     for (const c of Array.isArray(s.subscriptionChanges) ? s.subscriptionChanges : []) this.changes.add(c);
+    this.idempotencyKeys.load(s.idempotency);
     if (catalog) this.catalog = catalog;
   }
 

@@ -1,0 +1,131 @@
+// Idempotency-Keys kept with the data (state/idempotencyKeys.ts, http/idempotency.ts), found by a tryout: the keys
+// lived in memory only, so a client retrying after the Local sandbox restarted (or crashed between the change and
+// its answer) made a second account or order. A key is now written in the same journal record as the change its
+// request made, and its answer right after.
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { startSandbox } from '../../src/sandbox';
+import { atomicWriter, type SaveOps } from '../../src/sandbox/state/dataFile';
+import { Store } from '../../src/sandbox/state/store';
+import { v1Caller } from './sandbox-v1-helpers';
+
+const tempFile = () => path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bw-idem-')), 'sandbox.json');
+const account = (name: string) => ({ name, currency: 'USD', bill_to: { first_name: 'Ada', last_name: 'L' } });
+const key = (k: string) => ({ 'Idempotency-Key': k });
+type Call = Awaited<ReturnType<typeof v1Caller>>;
+const countAccounts = async (call: Call) => {
+  let n = 0;
+  for (let cursor: string | null = ''; cursor !== null;) {
+    const page = await call('GET', `/v2/accounts?page_size=99${cursor ? `&cursor=${cursor}` : ''}`);
+    n += page.json.data.length;
+    cursor = page.json.next_page;
+  }
+  return n;
+};
+
+test('a retry after a restart replays the answer: no second account, and another body with the key is refused', async () => {
+  const file = tempFile();
+  let sb = await startSandbox({ dataFile: file });
+  let call = await v1Caller(sb);
+  const first = await call('POST', '/v2/accounts', account('Acme'), key('create-acme'));
+  assert.equal(first.status, 201, JSON.stringify(first.json));
+  const count = await countAccounts(call);
+  await sb.close();
+
+  sb = await startSandbox({ dataFile: file });
+  try {
+    call = await v1Caller(sb);
+    const again = await call('POST', '/v2/accounts', account('Acme'), key('create-acme'));
+    assert.equal(again.status, 201);
+    assert.equal(again.headers.get('idempotent-replayed'), 'true');
+    assert.deepEqual(again.json, first.json, 'the same answer, the same account');
+    assert.equal(await countAccounts(call), count, 'no second account');
+    const other = await call('POST', '/v2/accounts', account('Other'), key('create-acme'));
+    assert.equal(other.status, 422);
+    assert.equal(other.json.reasons?.[0]?.code ?? other.json.errors?.[0]?.code, 'idempotency_key_reused');
+  } finally {
+    await sb.close();
+  }
+});
+
+test('a crash between the change and its answer: the retry makes nothing and says the change was made', async () => {
+  const file = tempFile();
+  let writesLeft = Infinity; // journal writes allowed: the change's record, then the disk refuses (the "crash")
+  const ops: SaveOps = {
+    writeSync: (fd, b, o, l) => {
+      if (writesLeft-- <= 0) throw Object.assign(new Error('input/output error'), { code: 'EIO' });
+      return fs.writeSync(fd, b, o, l);
+    },
+    fsyncSync: fd => fs.fsyncSync(fd),
+    renameSync: (a, b) => fs.renameSync(a, b),
+  };
+  let sb = await startSandbox({ dataFile: file, writer: atomicWriter(ops) });
+  let call = await v1Caller(sb);
+  let count: number;
+  try {
+    // A first change: the data file's snapshot is written, and later changes are one journal record each.
+    assert.equal((await call('POST', '/v2/accounts', account('Before'))).status, 201);
+    count = await countAccounts(call);
+    writesLeft = 1;
+    const made = await call('POST', '/v2/accounts', account('Acme'), key('crash-acme'));
+    assert.equal(made.status, 201, 'the change was kept; only its answer could not be written');
+  } finally {
+    await sb.close(); // the process ends here: its answer was never written
+  }
+
+  sb = await startSandbox({ dataFile: file });
+  try {
+    call = await v1Caller(sb);
+    assert.equal(await countAccounts(call), count + 1, 'the account the crashed request made is there');
+    const retry = await call('POST', '/v2/accounts', account('Acme'), key('crash-acme'));
+    assert.equal(retry.status, 409, JSON.stringify(retry.json));
+    assert.match(JSON.stringify(retry.json), /idempotency_answer_lost/);
+    assert.match(JSON.stringify(retry.json), /carried out.*read what it made instead of sending it again/);
+    assert.equal(await countAccounts(call), count + 1, 'no second account');
+  } finally {
+    await sb.close();
+  }
+});
+
+test('a request that failed keeps no key: the retry runs', async () => {
+  const file = tempFile();
+  const sb = await startSandbox({ dataFile: file });
+  try {
+    const call = await v1Caller(sb);
+    const bad = await call('POST', '/v2/accounts', { name: 'No currency' }, key('bad-then-good'));
+    assert.equal(bad.status, 400);
+    const good = await call('POST', '/v2/accounts', { ...account('Fixed') }, key('bad-then-good'));
+    assert.equal(good.status, 201, 'the key was not spent on a request that made nothing');
+    assert.equal(good.headers.get('idempotent-replayed'), null);
+  } finally {
+    await sb.close();
+  }
+});
+
+test('a key that expired while the sandbox was stopped may be used again, and leaves the data file', async () => {
+  const file = tempFile();
+  const store = new Store(file);
+  store.commit(() => store.idempotencyKeys.put({ key: 'old', hash: 'x', expires: Date.now() - 1000 }));
+  store.close();
+  const sb = await startSandbox({ dataFile: file });
+  try {
+    const call = await v1Caller(sb);
+    const made = await call('POST', '/v2/accounts', account('Fresh'), key('old'));
+    assert.equal(made.status, 201);
+    assert.equal(made.headers.get('idempotent-replayed'), null, 'ran anew: the old key had expired');
+  } finally {
+    await sb.close();
+  }
+  const reopened = new Store(file);
+  try {
+    const kept = JSON.parse(reopened.serialise()).idempotency as { key: string; hash: string }[];
+    assert.equal(kept.length, 1);
+    assert.equal(kept[0].key, 'old');
+    assert.notEqual(kept[0].hash, 'x', 'the expired record was replaced by the new request');
+  } finally {
+    reopened.close();
+  }
+});
