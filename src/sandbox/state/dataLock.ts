@@ -14,16 +14,18 @@ interface LockRecord {
   nonce: string;
 }
 
-/** A process's start, so a PID taken again by another process after a crash is not mistaken for the owner. */
-function startOf(pid: number): string | undefined {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const ticks = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]; // field 22, starttime
-    return ticks ? `${bootId()}:${ticks}` : undefined;
-  } catch {
-    return undefined;
-  }
+/**
+ * A process as Linux's /proc tells it, read once: its state (Z: a zombie) and its start, so a PID taken again by
+ * another process after a crash is not mistaken for the owner. Undefined where the system does not say.
+ */
+function procStat(pid: number): { state: string; start: string | undefined } | undefined {
+  const stat = readOr(`/proc/${pid}/stat`, '');
+  if (!stat) return undefined;
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // after the name: field 3 on
+  const ticks = fields[19]; // field 22, starttime
+  return { state: fields[0], start: ticks ? `${bootId()}:${ticks}` : undefined };
 }
+const startOf = (pid: number) => procStat(pid)?.start;
 let boot: string | undefined;
 const bootId = () => (boot ??= readOr('/proc/sys/kernel/random/boot_id', '').trim());
 const readOr = (file: string, fallback: string) => {
@@ -51,31 +53,27 @@ function readRecord(lock: string): LockRecord | undefined {
 /** Nonces of the locks this module holds: a lock with our PID and none of these is another thread's or stale. */
 const held = new Map<string, string>();
 
-const isAlive = (pid: number): boolean => {
+/** kill(pid, 0) answers: the PID is taken (by the owner, or by another process since). */
+const pidTaken = (pid: number): boolean => {
   if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);
   } catch (e) {
     return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
-  return !isZombie(pid);
-};
-/**
- * A process that ended but was never waited for (a zombie: in a container nothing may reap it) still answers
- * kill(pid, 0), yet writes nothing: its lock is stale. Linux tells in /proc (state Z); elsewhere it is alive.
- */
-const isZombie = (pid: number): boolean => {
-  const stat = readOr(`/proc/${pid}/stat`, '');
-  return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z';
+  return true;
 };
 function ownerAlive(r: LockRecord): boolean {
   if (r.pid === process.pid) {
     // Ours, or another thread's of this process (same start); without a start we cannot tell a reused PID.
     return [...held.values()].includes(r.nonce) || (r.start !== undefined && r.start === myStart);
   }
-  if (!isAlive(r.pid)) return false;
-  const now = r.start === undefined ? undefined : startOf(r.pid);
-  return now === undefined || now === r.start;
+  if (!pidTaken(r.pid)) return false;
+  const now = procStat(r.pid); // one read for both questions below
+  // A process that ended but was never waited for (a zombie: in a container nothing may reap it) still answers
+  // kill(pid, 0), yet writes nothing: its lock is stale. Elsewhere than Linux it is taken as alive.
+  if (now?.state === 'Z') return false;
+  return now?.start === undefined || r.start === undefined || now.start === r.start;
 }
 
 /** The PID holding `file`'s lock, if its owner lives. */
