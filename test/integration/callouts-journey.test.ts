@@ -9,12 +9,12 @@ import * as vscode from 'vscode';
 import type { BillingClient } from '../../src/client';
 import type { BillingWorkbenchApi } from '../../src/extension';
 import type { AttemptNode, CalloutNode, DeliveryNode } from '../../src/views/treeNodes/calloutNodes';
-import { api, screenShowing, theme, waitFor } from './helpers';
+import { api, waitFor } from './helpers';
+import { calloutsInBothThemes } from './calloutsScreens';
 
 const DEFINITIONS = '/notifications/notification-definitions';
 const EVENTS = ['InvoicePosted', 'PaymentProcessed', 'PaymentDeclined', 'RefundProcessed'];
 const BATCH = 'Batch42'; // this suite's customers only: the bill run bills no other test's accounts
-const OTHER_VIEWS = ['billingWorkbench.accounts', 'billingWorkbench.endpoints', 'billingWorkbench.history'];
 
 suite('Callouts view: order to cash', () => {
   let a: BillingWorkbenchApi;
@@ -174,30 +174,14 @@ suite('Callouts view: order to cash', () => {
   });
 
   test('on screen at about 500 px, light and dark: each delivery with its number and status', async function () {
-    const widen = (how: 'increase' | 'decrease') => vscode.commands.executeCommand(`workbench.action.${how}ViewWidth`);
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    for (const v of OTHER_VIEWS) await vscode.commands.executeCommand(`${v}.removeView`);
-    await vscode.commands.executeCommand('billingWorkbench.callouts.focus');
-    for (let i = 0; i < 4; i++) await widen('decrease');
-    try {
-      for (const [name, shot] of [
-        ['Default Light Modern', 'callouts-journey-500-light'],
-        ['Default Dark Modern', 'callouts-journey-500-dark'],
-      ]) {
-        await theme(name);
-        const texts = [
-          `PaymentDeclined · ${numbers.declined}`,
-          `PaymentProcessed · ${numbers.paid}`,
-          `RefundProcessed · ${numbers.refund}`,
-        ];
-        const screen = await screenShowing(this, shot, [numbers.refund, numbers.declined]);
-        for (const t of texts) assert.ok(screen.text.includes(t), `"${t}" on screen (${shot})`);
-      }
-    } finally {
-      await theme(undefined);
-      for (const v of OTHER_VIEWS) await vscode.commands.executeCommand(`${v}.focus`);
-      await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
-      for (let i = 0; i < 4; i++) await widen('increase');
-    }
+    const texts = [
+      `PaymentDeclined · ${numbers.declined}`,
+      `PaymentProcessed · ${numbers.paid}`,
+      `RefundProcessed · ${numbers.refund}`,
+    ];
+    const check = (text: string, shot: string) => {
+      for (const t of texts) assert.ok(text.includes(t), `"${t}" on screen (${shot})`);
+    };
+    await calloutsInBothThemes(this, 'callouts-journey-500', [numbers.refund, numbers.declined], check);
   });
 });

@@ -11,12 +11,12 @@ import type { BillingWorkbenchApi } from '../../src/extension';
 // Types only: the view's classes live in its lazy bundle, not this test's (instanceof would never hold).
 import type { AttemptNode, CalloutNode, DeliveryNode } from '../../src/views/treeNodes/calloutNodes';
 import { plainService } from '../unit/plainService';
-import { api, screenShowing, theme, typeKeys, waitFor } from './helpers';
+import { api, typeKeys, waitFor } from './helpers';
+import { calloutsInBothThemes } from './calloutsScreens';
 
 const DEFINITIONS = '/notifications/notification-definitions';
 const ERP = 'ERP';
 const WAREHOUSE = 'Warehouse';
-const OTHER_VIEWS = ['billingWorkbench.accounts', 'billingWorkbench.endpoints', 'billingWorkbench.history'];
 
 /** A receiver on loopback answering 500 to the first invoice callout, 200 to the rest; what it got in `got`. */
 async function receiver() {
@@ -256,32 +256,15 @@ suite('Callouts view', () => {
   });
 
   test('on screen at about 500 px, light and dark: event, object, status and time are readable', async function () {
-    const widen = (how: 'increase' | 'decrease') => vscode.commands.executeCommand(`workbench.action.${how}ViewWidth`);
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.commands.executeCommand('billingWorkbench.filterCallouts', { object: invoiceNumber });
-    // The views above it hidden, as a person closes what they do not need (shown again after).
-    for (const v of OTHER_VIEWS) await vscode.commands.executeCommand(`${v}.removeView`);
-    await vscode.commands.executeCommand('billingWorkbench.callouts.focus');
-    const [row] = await ours();
-    await a.callouts.view.reveal(row, { select: true, focus: true, expand: true });
-    await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
-    for (let i = 0; i < 4; i++) await widen('decrease');
-    try {
-      for (const [name, shot] of [
-        ['Default Light Modern', 'callouts-500-light'],
-        ['Default Dark Modern', 'callouts-500-dark'],
-      ]) {
-        await theme(name);
-        const screen = await screenShowing(this, shot, [invoiceNumber, 'resent', 'no answer · ']);
-        const texts = ['CALLOUTS', `InvoicePosted · ${invoiceNumber}`, '200 · ', 'attempt 1', 'resent', 'no answer · '];
-        for (const t of texts)
-          assert.ok(screen.text.toUpperCase().includes(t.toUpperCase()), `"${t}" on screen (${shot})`);
-      }
-    } finally {
-      await theme(undefined);
-      for (const v of OTHER_VIEWS) await vscode.commands.executeCommand(`${v}.focus`);
-      await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
-      for (let i = 0; i < 4; i++) await widen('increase');
-    }
+    const reveal = async () => {
+      const [row] = await ours();
+      await a.callouts.view.reveal(row, { select: true, focus: true, expand: true });
+    };
+    const texts = ['CALLOUTS', `InvoicePosted · ${invoiceNumber}`, '200 · ', 'attempt 1', 'resent', 'no answer · '];
+    const check = (text: string, shot: string) => {
+      for (const t of texts) assert.ok(text.toUpperCase().includes(t.toUpperCase()), `"${t}" on screen (${shot})`);
+    };
+    await calloutsInBothThemes(this, 'callouts-500', [invoiceNumber, 'resent', 'no answer · '], check, reveal);
   });
 });
