@@ -129,3 +129,47 @@ test('a key that expired while the sandbox was stopped may be used again, and le
     reopened.close();
   }
 });
+
+test('keyed creates, a preview, a clock move and keys forgotten for room: the data file holds what memory holds', async () => {
+  const file = tempFile();
+  const sb = await startSandbox({ dataFile: file, limits: { idempotencyKeys: 3 } });
+  let live: string;
+  try {
+    const call = await v1Caller(sb);
+    for (let i = 0; i < 5; i++) {
+      const made = await call('POST', '/v2/accounts', account(`Keyed ${i}`), key(`k${i}`));
+      assert.equal(made.status, 201);
+    }
+    const preview = await call(
+      'POST',
+      '/v2/orders/preview',
+      {
+        account_data: { currency: 'USD', bill_cycle_day: 1 },
+        metrics: ['delta_metrics'],
+        subscriptions: [
+          {
+            initial_term: { type: 'termed', interval: 'month', interval_count: 12 },
+            subscription_plans: [
+              { plan_id: 'plan-team-monthly', prices: [{ price_id: 'price-team-seats', quantity: 2 }] },
+            ],
+          },
+        ],
+      },
+      key('preview-1'),
+    );
+    assert.equal(preview.status, 201, JSON.stringify(preview.json));
+    const moved = await call('POST', '/_sandbox/clock', { by: '1 month' }, key('move-1'));
+    assert.equal(moved.status, 200, JSON.stringify(moved.json));
+    live = sb.store.serialise();
+    const kept = (JSON.parse(live).idempotency as { key: string }[]).map(k => k.key);
+    assert.equal(kept.length, 3, `the oldest keys were forgotten for room: ${kept.join(', ')}`);
+  } finally {
+    await sb.close();
+  }
+  const again = new Store(file);
+  try {
+    assert.equal(again.serialise(), live, 'reopened, the keys and answers are those memory held');
+  } finally {
+    again.close();
+  }
+});
