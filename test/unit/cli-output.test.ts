@@ -120,8 +120,9 @@ describe("the compile cache's CRC-32", () => {
 
   const ways: [string, string[], Record<string, string>][] = [
     ['the flag', ['--pending-deprecation'], {}],
+    ['the flag spelt with an underscore, warnings thrown', ['--throw-deprecation', '--pending_deprecation'], {}],
     ['NODE_PENDING_DEPRECATION=1', [], { NODE_PENDING_DEPRECATION: '1' }],
-    ['NODE_OPTIONS', [], { NODE_OPTIONS: '--pending-deprecation' }],
+    ['NODE_OPTIONS', [], { NODE_OPTIONS: '--throw-deprecation --pending_deprecation' }],
   ];
   for (const [way, flags, extra] of ways) {
     test(`pending deprecations on (${way}): no warning, and the cache still works (zlib's CRC-32 then)`, () => {
