@@ -173,3 +173,33 @@ test('keyed creates, a preview, a clock move and keys forgotten for room: the da
     again.close();
   }
 });
+
+for (const dataFile of [undefined, 'a data file']) {
+  test(`the clock moved back to before a keyed create forgets its key; keys from before stay (${dataFile ?? 'in memory'})`, async () => {
+    const file = dataFile && tempFile();
+    const sb = await startSandbox({ ...(file ? { dataFile: file } : {}), today: '2027-01-01' });
+    try {
+      const call = await v1Caller(sb);
+      const early = await call('POST', '/v2/accounts', account('Early'), key('early'));
+      assert.equal((await call('POST', '/_sandbox/clock', { by: '2 months' })).status, 200);
+      const late = await call('POST', '/v2/accounts', account('Traveller'), key('late'));
+      assert.equal(late.status, 201);
+      assert.equal((await call('POST', '/_sandbox/clock', { to: '2027-01-15' })).status, 200);
+      assert.equal((await call('GET', `/v2/accounts/${late.json.account_number}`)).status, 404, 'undone');
+
+      const other = await call('POST', '/v2/accounts', account('Someone Else'));
+      assert.equal(other.json.account_number, late.json.account_number, 'its number is another account now');
+      const retry = await call('POST', '/v2/accounts', account('Traveller'), key('late'));
+      assert.equal(retry.status, 201);
+      assert.equal(retry.headers.get('idempotent-replayed'), null, 'ran anew: never a replay of what is gone');
+      assert.notEqual(retry.json.account_number, other.json.account_number);
+      assert.equal(retry.json.name, 'Traveller');
+
+      const again = await call('POST', '/v2/accounts', account('Early'), key('early'));
+      assert.equal(again.headers.get('idempotent-replayed'), 'true', 'a key from before the moment it went back to');
+      assert.deepEqual(again.json, early.json);
+    } finally {
+      await sb.close();
+    }
+  });
+}

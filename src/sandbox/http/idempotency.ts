@@ -78,7 +78,11 @@ export class IdempotencyCache {
 
   async run(key: string, request: string, handler: (mark: Mark) => Promise<Reply>): Promise<Reply> {
     const hash = createHash('sha256').update(request).digest('hex');
-    const prior = this.entries.get(key);
+    let prior = this.entries.get(key);
+    if (prior && (prior.kept || prior.lost) && this.store && !this.store.keys.get(key)) {
+      this.forget(key); // its change was undone (the clock moved back to before it): the key is free again
+      prior = undefined;
+    }
     if (prior && prior.expires > this.now()) {
       if (prior.hash !== hash) {
         throw ServiceError.v2(

@@ -76,10 +76,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     throw e;
   }
   const tokens = new Tokens(ttl, limits.tokens, now);
-  // With a data file a key is kept with the change its request made (a retry after a restart never repeats it).
-  const keptKeys = opts.dataFile
-    ? { keys: store.idempotencyKeys, save: () => store.commit(() => undefined) }
-    : undefined;
+  // A key is kept with the change its request made: in the data file (a retry after a restart never repeats it),
+  // and gone when the change is undone (the clock moved back).
+  const keptKeys = { keys: store.idempotencyKeys, save: () => store.commit(() => undefined) };
   const idempotency = new IdempotencyCache(limits.idempotencyKeys, limits.idempotencyBytes, Date.now, keptKeys);
   const volume = new Map<string, number>();
   const events = new EventHub(store, { timestamp: () => clock.timestamp(), newId, ...opts.callouts });

@@ -88,6 +88,7 @@ export interface Extent {
   payments?: BookExtent; // absent in marks kept before payments were
   usage?: UsageExtent; // absent in marks kept before usage was
   changes?: number; // absent in marks kept before subscription changes were
+  keys?: number; // the Idempotency-Keys written by then (idempotencyKeys.ts seq)
 }
 
 /** What a store put back to an extent took off its lists (to add them again when that is undone). */
@@ -100,6 +101,7 @@ export interface Removed {
   payments: BookRemoved;
   usage: UsageRemoved;
   changes: SubscriptionChangeRec[];
+  keys: KeyRec[];
 }
 
 interface Checkpoint extends Extent {
@@ -220,15 +222,13 @@ export class Store {
    */
   commit<T>(change: () => T): T {
     this.checkpoint = { ...this.extent(), replaced: new Map() };
-    let key: KeyRec | undefined;
     try {
       const result = change();
-      key = this.idempotencyKeys.takeRunning(); // in the same record: a retry never makes the change twice
+      this.idempotencyKeys.takeRunning(); // in the same record: a retry never makes the change twice
       this.save();
       return result;
     } catch (e) {
-      if (key) this.idempotencyKeys.delete(key.key);
-      this.rollback(this.checkpoint);
+      this.rollback(this.checkpoint); // the key taken goes with the change (written after the checkpoint)
       throw e;
     } finally {
       this.checkpoint = undefined;
@@ -312,6 +312,7 @@ export class Store {
       payments: this.payments.extent(),
       usage: this.usage.extent(),
       changes: this.changes.list.length,
+      keys: this.idempotencyKeys.seq,
     };
   }
 
@@ -338,8 +339,9 @@ export class Store {
     }
     const [payments, usage] = [this.payments.truncate(to.payments), this.usage.truncate(to.usage)];
     const changes = this.changes.truncate(to.changes ?? 0);
+    const keys = to.keys === undefined ? [] : this.idempotencyKeys.forgetAfter(to.keys); // their changes are undone
     this.log?.tracker?.shrunk();
-    return { accounts, orders, documents, billRuns, actions, payments, usage, changes };
+    return { accounts, orders, documents, billRuns, actions, payments, usage, changes, keys };
   }
 
   private rollback(cp: Checkpoint): void {

@@ -100,6 +100,7 @@ export function putBack(store: Store, chain: readonly Mark[], to: Mark): () => v
     store.payments.restore(removed.payments);
     store.usage.restore(removed.usage);
     store.changes.restore(removed.changes);
+    store.idempotencyKeys.restore(removed.keys);
     store.numbers.counters = was.counters;
     store.catalog = was.catalog;
     store.today = was.today;
