@@ -235,8 +235,17 @@ function SAMPLE(): Body {
   const term = { type: 'termed' as const, interval: 'month' as const, interval_count: 1 };
   const s: SubscriptionRec = {
     ...{ id: '', subscription_number: '', account_number: '', state: 'active', version: 1, order_number: '' },
-    ...{ initial_term: term, renewal_term: term, current_term_start: '', current_term_end: '', auto_renew: true },
-    ...{ contract_effective: '', start_date: '', end_date: '', plans: [], created_time: '', updated_time: '' },
+    // Dates set: the answer leaves out an empty one, and the list filters and sorts by what its sample shows.
+    ...{ initial_term: term, renewal_term: term, auto_renew: true },
+    ...{ current_term_start: '2000-01-01', current_term_end: '2000-12-31' },
+    ...{
+      contract_effective: '',
+      start_date: '',
+      end_date: '2000-12-31',
+      plans: [],
+      created_time: '',
+      updated_time: '',
+    },
   };
   const a = { id: '', account_number: '', name: '', currency: '', bill_cycle_day: 1, bill_to: {} };
   return (sample ??= subscriptionView(s, { ...a, status: 'active', created_time: '', updated_time: '' }));
