@@ -13,3 +13,27 @@ export function passesLuhn(cardNumber: string): boolean {
   }
   return sum % 10 === 0;
 }
+
+/**
+ * Card numbers published as test numbers (the Local sandbox's own, payments/testCards.ts, and the networks' and
+ * gateways' common ones): no card holder has them, so a file may hold them.
+ */
+export const PUBLIC_TEST_CARDS: ReadonlySet<string> = new Set([
+  '4242424242424242', // Visa: the Local sandbox pays
+  '5555555555554444', // Mastercard: pays
+  '4000000000000002', // declines: generic decline
+  '4000000000009995', // declines: insufficient funds
+  '4000000000000069', // declines: expired card
+  '4111111111111111', // Visa
+  '4012888888881881', // Visa
+  '5105105105105100', // Mastercard
+  '2223003122003222', // Mastercard (2-series)
+  '378282246310005', // American Express
+  '371449635398431', // American Express
+  '6011111111111117', // Discover
+  '3056930009020004', // Diners Club
+  '3566002020360505', // JCB
+]);
+
+/** Whether a number is a published test card (spaces and dashes ignored). */
+export const isPublicTestCard = (cardNumber: string) => PUBLIC_TEST_CARDS.has(cardNumber.replace(/[\s-]/g, ''));

@@ -282,21 +282,34 @@ function checkReplace(r: Obj, at: At, out: Out): void {
 /** cancel_date, pause_date, resume_date: "Date on which ...", typed only as strings. */
 function checkChangeDates(s: Obj, path: PathSegment[], out: Out): void {
   const pause = s.pause;
-  if (isObj(s.cancel)) checkDateText(s.cancel, 'cancel_date', () => [...path, 'cancel'], out);
-  if (isObj(s.resume)) checkDateText(s.resume, 'resume_date', () => [...path, 'resume'], out);
+  if (isObj(s.cancel)) {
+    checkDateText(s.cancel, 'cancel_date', () => [...path, 'cancel'], out);
+    // cancel_at: "Can be either the end of the subscription term or the end of the billing period."
+    whenTwice(s.cancel, [...path, 'cancel'], ['cancel_at', 'cancel_date'], 'the cancellation takes effect', out);
+  }
+  if (isObj(s.resume)) {
+    checkDateText(s.resume, 'resume_date', () => [...path, 'resume'], out);
+    // resume_at: "You can use this field to resume a paused subscription from the pause date."
+    whenTwice(s.resume, [...path, 'resume'], ['resume_at', 'resume_date'], 'the subscription resumes', out);
+  }
   if (!isObj(pause)) return;
   checkDateText(pause, 'pause_date', () => [...path, 'pause'], out);
   if (isObj(pause.resume_behavior)) {
-    checkDateText(pause.resume_behavior, 'resume_date', () => [...path, 'pause', 'resume_behavior'], out);
+    const at = [...path, 'pause', 'resume_behavior'];
+    checkDateText(pause.resume_behavior, 'resume_date', () => at, out);
+    whenTwice(pause.resume_behavior, at, ['resume_at', 'resume_date'], 'the subscription resumes', out);
   }
-  if (pause.pause_at !== undefined && pause.pause_date !== undefined) {
-    // pause_at: "Can be either the end of the current billing period or a specific date."
-    const at = [...path, 'pause'];
-    const message =
-      `${formatPath([...at, 'pause_at'])} and ${formatPath([...at, 'pause_date'])} are both set: the pause ` +
-      'starts either at the end of the billing period (pause_at) or on a specific date (pause_date). Keep one.';
-    out.push(warning('exclusive-fields', [...at, 'pause_date'], 'key', message));
-  }
+  // pause_at: "Can be either the end of the current billing period or a specific date."
+  whenTwice(pause, [...path, 'pause'], ['pause_at', 'pause_date'], 'the pause starts', out);
+}
+
+/** A change says when twice: by a named moment (`*_at`) and by a date (`*_date`). The service takes one. */
+function whenTwice(o: Obj, at: PathSegment[], [named, dated]: [string, string], what: string, out: Out): void {
+  if (o[named] === undefined || o[dated] === undefined) return;
+  const message =
+    `${formatPath([...at, named])} and ${formatPath([...at, dated])} are both set: ${what} either at a named ` +
+    `moment (${named}) or on a specific date (${dated}). Keep one.`;
+  out.push(warning('exclusive-fields', [...at, dated], 'key', message));
 }
 
 function checkDateText(o: Obj, field: string, at: At, out: Out): void {

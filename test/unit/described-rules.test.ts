@@ -299,6 +299,35 @@ describe('v2: rules the reference states in words', () => {
     );
   });
 
+  test('a cancel, a resume and the resume after a pause say when once: *_at or *_date, not both (warning; a tryout)', () => {
+    rule(
+      order,
+      'exclusive-fields',
+      changing({ cancel: { cancel_at: 'subscription_term_end', cancel_date: '2027-03-01' } }),
+      changing({ cancel: { cancel_date: '2027-03-01' } }),
+      ['warning subscriptions[0].cancel.cancel_date'],
+    );
+    rule(
+      order,
+      'exclusive-fields',
+      changing({ resume: { resume_at: 'pause_date', resume_date: '2027-03-01' } }),
+      changing({ resume: { resume_at: 'pause_date' } }),
+      ['warning subscriptions[0].resume.resume_date'],
+    );
+    rule(
+      order,
+      'exclusive-fields',
+      changing({
+        pause: {
+          pause_at: 'invoice_period_end',
+          resume_behavior: { resume_at: 'pause_date', resume_date: '2027-04-01' },
+        },
+      }),
+      changing({ pause: { pause_at: 'invoice_period_end', resume_behavior: { resume_date: '2027-04-01' } } }),
+      ['warning subscriptions[0].pause.resume_behavior.resume_date'],
+    );
+  });
+
   test('a line item without start_date starts on order_date: its end_date is not before it (warning)', () => {
     const item = (li: Body) =>
       anOrder({ order_date: '2027-01-10', line_items: [{ name: 'Setup', type: 'fee', ...li }] });

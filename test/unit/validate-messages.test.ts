@@ -4,6 +4,8 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { validate, formatPath, type Finding } from '../../src/schemas';
 import { jsonSchemaFor } from '../../src/schemas/jsonSchemas';
+import { TEST_CARDS } from '../../src/sandbox/payments/testCards';
+import { PUBLIC_TEST_CARDS } from '../../src/schemas/card';
 
 const NOW = new Date('2026-11-21T00:00:00Z');
 const findings = (body: unknown, kind: 'order' | 'account' = 'order') =>
@@ -122,4 +124,22 @@ test('a two-digit expiry year is what the reference allows (30 is 2030): no warn
   assert.deepEqual(all(2030), []);
   assert.deepEqual(all(25), ['card-expired']);
   assert.deepEqual(all(303), ['out-of-range']);
+});
+
+test('a published test card (4242424242424242, 4111...) in a file is what the warning asks for: no warning', () => {
+  const cardOf = (n: string) =>
+    JSON.stringify({
+      name: 'A',
+      currency: 'USD',
+      bill_to: { first_name: 'F', last_name: 'L' },
+      payment_method: { type: 'card', card: { card_number: n, brand: 'visa', expiry_month: 12, expiry_year: 2030 } },
+    });
+  const codes = (n: string) => validate(cardOf(n), 'account', { now: NOW }).map(f => f.code);
+  for (const n of ['4242424242424242', '4111111111111111', '4000000000000002', '378282246310005'])
+    assert.deepEqual(codes(n), [], n);
+  assert.deepEqual(codes('4539148803436467'), ['card-data-in-file'], 'any other number');
+});
+
+test("the Local sandbox's test cards are all published test cards: a file with one gets no card warning", () => {
+  for (const c of TEST_CARDS) assert.ok(PUBLIC_TEST_CARDS.has(c.number), c.number);
 });
