@@ -25,10 +25,10 @@ test('on 100,000 seeded accounts a scan of every row lets other requests in, and
   const call = await v1Caller(sb);
   try {
     const numbers = (r: { json: { data: { account_number: string }[] } }) => r.json.data.map(a => a.account_number);
-    // No seeded account is in yen: the filter reads all 100,000 and finds none.
+    // No account has that bill-to first name, and no index narrows it: the filter reads all 100,000, finds none.
     const filter = await firstAnswered(
       call,
-      q('/v2/accounts', { page_size: '5', 'filter[]': 'currency.EQ:JPY' }),
+      q('/v2/accounts', { page_size: '5', 'filter[]': 'bill_to[first_name].EQ:Nobody' }),
       '/v2/accounts/A00000005',
     );
     assert.deepEqual(filter.order, ['quick', 'slow']);
@@ -117,6 +117,45 @@ test('a sort with equal keys keeps the list order among them, on a seeded list a
       last.json.data.map((a: { account_number: string }) => a.account_number),
       ['A00000001', 'A00000002'],
       'descending keeps equal ones in list order too',
+    );
+  } finally {
+    await sb.close();
+  }
+});
+
+test('a currency filter skips the seeded accounts in other currencies, and still finds new and changed ones', async () => {
+  const sb = await startSandbox({ seedAccounts: 3_000 });
+  const call = await v1Caller(sb);
+  try {
+    const numbers = (r: { json: { data: { account_number: string }[] } }) => r.json.data.map(a => a.account_number);
+    const gbp = await call('POST', '/v2/accounts', {
+      name: 'Pounds Ltd',
+      currency: 'GBP',
+      bill_to: { first_name: 'P', last_name: 'L' },
+    });
+    assert.equal(gbp.status, 201, JSON.stringify(gbp.json));
+    await call('PATCH', '/v2/accounts/A00000004', { name: 'Renamed' }); // held: tested as it is now
+    const pounds = await call('GET', q('/v2/accounts', { 'filter[]': 'currency.EQ:GBP' }));
+    assert.deepEqual(numbers(pounds), [gbp.json.account_number]);
+    const both = await call('GET', q('/v2/accounts', { page_size: '4', 'filter[]': 'currency.IN:[GBP,EUR]' }));
+    assert.deepEqual(numbers(both), ['A00000003', 'A00000006', 'A00000009', 'A00000012']);
+    const usd = await call('GET', q('/v2/accounts', { page_size: '3', 'filter[]': 'currency.EQ:USD' }));
+    assert.deepEqual(numbers(usd), ['A00000001', 'A00000002', 'A00000004'], 'the changed one among them');
+    const lastEur = await call(
+      'GET',
+      q('/v2/accounts', {
+        page_size: '2',
+        'filter[]': 'currency.EQ:EUR',
+        cursor: Buffer.from('o:999').toString('base64url'),
+      }),
+    );
+    assert.deepEqual(numbers(lastEur), ['A00003000'], 'the last of the 1,000 EUR accounts');
+    assert.equal(lastEur.json.next_page, null);
+    const tree = await call('GET', q('/object-query/accounts', { pageSize: '2', 'filter[]': 'currency.EQ:eur' }));
+    assert.deepEqual(
+      (tree.json.data as { accountNumber: string }[]).map(a => a.accountNumber),
+      ['A00000003', 'A00000006'],
+      "the Accounts tree's query, case-insensitive as it reads",
     );
   } finally {
     await sb.close();

@@ -37,10 +37,13 @@ export function seedCustomer(store: Store, i: number, clock: SandboxClock = SYST
 /** What customer i > 0 is named: this, then i + 1 (customer 0 is the Demo Customer). */
 export const SEEDED_NAME = 'Customer ';
 
+/** Customer i's currency: every third in EUR (query/seededFilter.ts narrows a currency filter by it). */
+export const seededCurrency = (i: number) => (i % 3 === 2 ? 'EUR' : 'USD');
+
 /** Customer i: a new account (every third in EUR) on the team plan with 5 to 24 seats. */
 function customerOrder(i: number) {
   const name = i === 0 ? 'Demo Customer' : `${SEEDED_NAME}${i + 1}`;
-  const currency = i % 3 === 2 ? 'EUR' : 'USD';
+  const currency = seededCurrency(i);
   return {
     description: `Seeded order ${i + 1}`,
     order_date: START,

@@ -1,8 +1,9 @@
 // Filtering a million seeded accounts by number or name without building them: a seeded account's number is
 // A + its index + 1 (8 digits) and its name "Customer " + its index + 1 (seedOrders.ts), so the indices whose
 // value starts with (or equals) a text are a few ranges. Only those, the accounts held (changed ones, whatever
-// their values now) and the accounts made since are tested, with the query's own predicate, in list order.
-import { SEEDED_NAME } from '../engine/seedOrders';
+// their values now) and the accounts made since are tested, with the query's own predicate, in list order. A
+// currency filter (EQ, IN) skips the seeded accounts in other currencies (seedOrders.ts: every third is in EUR).
+import { SEEDED_NAME, seededCurrency } from '../engine/seedOrders';
 import type { Store } from '../state/store';
 
 type Range = [number, number];
@@ -16,6 +17,22 @@ const PATTERNS = {
   query: { re: /^([A-Za-z_]+)\.([A-Za-z]+):(.*)$/s, number: 'accountnumber', name: 'name', ci: true },
   v2: { re: /^(\w+(?:\[\w+\])?)\.([A-Za-z]+):(.*)$/s, number: 'account_number', name: 'name', ci: false },
 };
+
+/** The currencies a filter keeps (EQ or IN on the currency; undefined: any), as the query reads them. */
+function currenciesKept(filters: string[], family: keyof typeof PATTERNS): Set<string> | undefined {
+  const p = PATTERNS[family];
+  let kept: Set<string> | undefined;
+  for (const f of filters) {
+    const m = p.re.exec(f);
+    if (!m || (p.ci ? m[1].toLowerCase() : m[1]) !== 'currency') continue;
+    const op = p.ci ? m[2].toUpperCase() : m[2];
+    const list = op === 'EQ' ? [m[3]] : op === 'IN' ? /^\[(.*)\]$/s.exec(m[3])?.[1].split(',') : undefined;
+    if (!list) continue;
+    const these = new Set(list.map(v => (p.ci ? v.trim().toUpperCase() : v.trim())));
+    kept = kept ? new Set([...kept].filter(c => these.has(c))) : these; // every clause applies
+  }
+  return kept;
+}
 
 /** The clauses that narrow (SW or EQ on the number or the name), as the query reads them. */
 function narrowing(filters: string[], family: keyof typeof PATTERNS): Clause[] {
@@ -90,11 +107,16 @@ export function accountCandidates(
     .map(a => store.accounts.seededIndex(a.account_number))
     .filter(i => i >= 0 && i < count && !ranges.some(([a, b]) => i >= a && i < b));
   held.sort((a, b) => a - b);
+  // Seeded accounts in another currency are skipped; a held one is always tested, as it is now.
+  const currencies = currenciesKept(filters, family);
+  const heldAt =
+    currencies && new Set(store.accounts.heldValues().map(a => store.accounts.seededIndex(a.account_number)));
+  const inCurrency = currencies ? (i: number) => currencies.has(seededCurrency(i)) || heldAt!.has(i) : () => true;
   return function* (from: number) {
     let h = 0;
     for (const [a, b] of ranges) {
       for (; h < held.length && held[h] < a; h++) if (held[h] >= from) yield held[h];
-      for (let i = Math.max(a, from); i < b; i++) yield i;
+      for (let i = Math.max(a, from); i < b; i++) if (inCurrency(i)) yield i;
     }
     for (; h < held.length; h++) if (held[h] >= from) yield held[h];
     for (let i = Math.max(count, from); i < list.length; i++) yield i;
