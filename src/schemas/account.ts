@@ -1,7 +1,7 @@
 // Accounts and contacts: the body of POST /v2/accounts, `account_data` of an order, and the
 // smaller `account_data` of a preview.
 import * as z from 'zod';
-import { currency, customFields, dateOf, deferred, int, once, oneOf, text, flag } from './common';
+import { currency, customFields, dateOf, deferredOptional, int, once, oneOf, text, flag } from './common';
 import { paymentMethod } from './paymentMethod';
 
 export const Address = z
@@ -92,18 +92,18 @@ export const Account = z
     bill_cycle_day: int('Day of the month the account is billed, 0-31 (31: month end).').min(0).max(31).optional(),
     batch: text('Billing batch of the account.').optional(),
     auto_pay: flag('Collect payments automatically.').optional(),
-    payment_method: deferred(() => paymentMethod().optional(), 'optional'),
+    payment_method: deferredOptional(paymentMethod),
     default_payment_method_id: text('Existing payment method to use by default.').optional(),
     payment_gateway: text('Payment gateway to use.').optional(),
     payment_terms: text('Payment term, such as "Due Upon Receipt".').optional(),
-    billing_document_settings: deferred(() => billingDocumentSettings().optional(), 'optional'),
+    billing_document_settings: deferredOptional(billingDocumentSettings),
     communication_profile_id: text('Communication profile of the account.').optional(),
     crm_id: text('Identifier of the account in a CRM.').optional(),
     parent_account_id: text('Parent account in a hierarchy.').optional(),
     sales_rep: text('Sales representative.').optional(),
     sequence_set_id: text('Numbering sequence set for billing documents.').optional(),
-    tax_certificate: deferred(() => taxCertificate().optional(), 'optional'),
-    tax_identifier: deferred(() => taxIdentifier().optional(), 'optional'),
+    tax_certificate: deferredOptional(taxCertificate),
+    tax_identifier: deferredOptional(taxIdentifier),
     custom_fields: customFields.optional(),
   })
   .register(z.globalRegistry, {
@@ -119,8 +119,8 @@ export const previewAccount = once(() =>
       sold_to: Contact.optional().register(z.globalRegistry, {
         description: 'Sold-to contact; its address is used for tax.',
       }),
-      tax_certificate: deferred(() => taxCertificate().optional(), 'optional'),
-      tax_identifier: deferred(() => taxIdentifier().optional(), 'optional'),
+      tax_certificate: deferredOptional(taxCertificate),
+      tax_identifier: deferredOptional(taxIdentifier),
       custom_fields: customFields.optional(),
     })
     .register(z.globalRegistry, {

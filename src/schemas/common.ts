@@ -56,4 +56,7 @@ export const deferred = <T extends z.ZodType>(build: () => T, optional: 'optiona
   return schema;
 };
 
+/** An optional part of a shape built when a payload first has it: `deferred`, of the part made optional. */
+export const deferredOptional = <T extends z.ZodType>(build: () => T) => deferred(() => build().optional(), 'optional');
+
 export const SALE_OR_RETURN = ['sale', 'return'] as const;

@@ -16,7 +16,7 @@ const CLI = path.resolve('dist/cli.js');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bw-cli-output-'));
 const env = { ...process.env, XDG_CACHE_HOME: path.join(work, 'cache') };
 
-/** Runs the CLI to its end with stdout a pipe, reading it only after `pauseUntil` bytes are waiting. */
+/** Runs the CLI to its end with stdout a paused pipe, read only once bytes are waiting (the writes wait for it). */
 function runReadingLate(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });

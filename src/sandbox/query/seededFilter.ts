@@ -102,16 +102,15 @@ export function accountCandidates(
   const size = (rs: Range[]) => rs.reduce((n, [a, b]) => n + b - a, 0);
   const narrowest = clauses.map(c => rangesOf(c, count, PATTERNS[family].ci)).sort((a, b) => size(a) - size(b));
   const ranges = narrowest[0] ?? [[0, count]]; // no clause narrows: every index, still tested on transient rows
-  const held = store.accounts
+  const heldAt = store.accounts
     .heldValues()
     .map(a => store.accounts.seededIndex(a.account_number))
-    .filter(i => i >= 0 && i < count && !ranges.some(([a, b]) => i >= a && i < b));
-  held.sort((a, b) => a - b);
+    .filter(i => i >= 0 && i < count);
+  const held = heldAt.filter(i => !ranges.some(([a, b]) => i >= a && i < b)).sort((a, b) => a - b);
   // Seeded accounts in another currency are skipped; a held one is always tested, as it is now.
   const currencies = currenciesKept(filters, family);
-  const heldAt =
-    currencies && new Set(store.accounts.heldValues().map(a => store.accounts.seededIndex(a.account_number)));
-  const inCurrency = currencies ? (i: number) => currencies.has(seededCurrency(i)) || heldAt!.has(i) : () => true;
+  const heldSet = currencies && new Set(heldAt);
+  const inCurrency = currencies ? (i: number) => currencies.has(seededCurrency(i)) || heldSet!.has(i) : () => true;
   return function* (from: number) {
     let h = 0;
     for (const [a, b] of ranges) {

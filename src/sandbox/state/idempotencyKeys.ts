@@ -77,12 +77,10 @@ export class IdempotencyKeys {
     }
   }
 
-  /** At a commit: the running request's key, put once (undefined when none runs or it is put already). */
-  takeRunning(): KeyRec | undefined {
+  /** At a commit: the running request's key, put once (nothing when none runs or it is put already). */
+  takeRunning(): void {
     const rec = this.running;
-    if (!rec || this.map.get(rec.key) === rec) return undefined;
-    this.put(rec);
-    return rec;
+    if (rec && this.map.get(rec.key) !== rec) this.put(rec);
   }
 
   /** The records as the data file keeps them. */

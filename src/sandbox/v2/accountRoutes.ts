@@ -82,9 +82,11 @@ export const accountOrThrow = (store: Store, key: string): AccountRec => {
 
 export function accountRoutes(deps: RouteDeps): Route[] {
   const { store } = deps;
+  /** The account with its balances and default payment method. */
+  const withMoney = (a: AccountRec) => ({ ...accountView(a), ...accountMoney(store, a) });
   /** The account, with its subscriptions when `expand[]=subscriptions` asks. */
   const view = (a: AccountRec, q: URLSearchParams) => {
-    const own = { ...accountView(a), ...accountMoney(store, a) }; // its balances and default payment method
+    const own = withMoney(a);
     if (!q.getAll('expand[]').includes('subscriptions')) return own;
     const subs = subscriptionsOf(store, a.account_number);
     return { ...own, subscriptions: { next_page: null, data: subs.map(s => subscriptionView(s, a)) } };
@@ -101,7 +103,7 @@ export function accountRoutes(deps: RouteDeps): Route[] {
         // The balances are read only when a filter or sort names one: a scan of a big tenant costs less without.
         const asked = [...call.query.getAll('filter[]'), ...call.query.getAll('sort[]')];
         const money = asked.some(f => MONEY.test(f));
-        const row = money ? (a: AccountRec) => ({ ...accountView(a), ...accountMoney(store, a) }) : accountView;
+        const row = money ? withMoney : accountView;
         const spec = { what: 'Accounts', sample: SAMPLE, row, narrow };
         return ok(await listPageYielding(store.accountList, call.query, a => view(a, call.query), spec));
       },

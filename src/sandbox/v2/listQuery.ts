@@ -103,6 +103,7 @@ function* selecting<T, V>(records: Rows<T>, q: URLSearchParams, view: (t: T) => 
   const narrowed = sorted ? undefined : spec.narrow?.(q.getAll('filter[]'));
   return yield* filteredAndSorted(records, rowOf, q, spec.what, spec.sample, narrowed, limit);
 }
+
 /** The paths of a sample's scalar fields, one level into its objects and lists of objects (`bill_to[city]`). */
 function fieldPaths(sample: Row): { scalars: string[]; ignored: Set<string> } {
   const scalars: string[] = [];
@@ -195,12 +196,16 @@ function* filteredAndSorted<T>(
   };
 }
 
-/** A sort value, with the instant it names when it is a date or a date-time (compared that way). */
+const DATE = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;
+/** The instant a date or a date-time names (offsets apply), NaN for any other value. */
+const instantOf = (v: unknown) => (typeof v === 'string' && DATE.test(v) ? Date.parse(v) : NaN);
+
+/** A sort value with its instant, read once rather than at every comparison. */
 interface Key {
   v: unknown;
   at: number;
 }
-const keyOf = (v: unknown): Key => ({ v, at: typeof v === 'string' && DATE.test(v) ? Date.parse(v) : NaN });
+const keyOf = (v: unknown): Key => ({ v, at: instantOf(v) });
 
 function compareRows(a: Key[], b: Key[], sorts: { down: boolean }[]): number {
   for (let s = 0; s < sorts.length; s++) {
@@ -210,14 +215,7 @@ function compareRows(a: Key[], b: Key[], sorts: { down: boolean }[]): number {
   return 0;
 }
 
-/** compare() with each date read once, not at every comparison. */
-function compareKeys(a: Key, b: Key): number {
-  if (a.v === b.v) return 0;
-  if (a.v === undefined) return -1;
-  if (b.v === undefined) return 1;
-  if (a.at !== b.at && !Number.isNaN(a.at) && !Number.isNaN(b.at)) return a.at < b.at ? -1 : 1;
-  return (a.v as number | string) < (b.v as number | string) ? -1 : 1;
-}
+const compareKeys = (a: Key, b: Key) => ordered(a.v, b.v, a.at, b.at);
 
 /** 0..n-1 in the order `cmp` gives, stable: a merge sort that pauses every few hundred steps, as the scan does. */
 function* mergeSorted(n: number, cmp: (a: number, b: number) => number): Generator<void, Int32Array> {
@@ -243,17 +241,15 @@ function* mergeSorted(n: number, cmp: (a: number, b: number) => number): Generat
   return from;
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;
-
 /** Numbers as numbers, dates and date-times by the instant they name (offsets apply), the rest as text. */
-function compare(a: unknown, b: unknown): number {
+const compare = (a: unknown, b: unknown) => (a === b ? 0 : ordered(a, b, instantOf(a), instantOf(b)));
+
+/** compare() given each value's instant (`x`, `y`: NaN when not a date). */
+function ordered(a: unknown, b: unknown, x: number, y: number): number {
   if (a === b) return 0;
   if (a === undefined) return -1;
   if (b === undefined) return 1;
-  if (typeof a === 'string' && typeof b === 'string' && DATE.test(a) && DATE.test(b)) {
-    const [x, y] = [Date.parse(a), Date.parse(b)];
-    if (x !== y && !Number.isNaN(x) && !Number.isNaN(y)) return x < y ? -1 : 1;
-  }
+  if (x !== y && !Number.isNaN(x) && !Number.isNaN(y)) return x < y ? -1 : 1;
   return (a as number | string) < (b as number | string) ? -1 : 1;
 }
 
