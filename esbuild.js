@@ -63,7 +63,7 @@ const LAZY = {
   'src/views/calloutsTree.ts': 'callouts-tree.js', // the Callouts view's rows and actions, when it is first shown
 };
 const CHECK_WORKER = 'src/sandbox/http/checkWorker.ts';
-const SCENARIO_WORKER = 'src/scenarios/worker.ts'; // `test --jobs N`'s worker threads (src/scenarios/workerPool.ts)
+const SCENARIO_WORKER = 'src/scenarioWorkerStart.ts'; // `test --jobs N`'s worker threads (src/scenarios/workerPool.ts)
 const JOURNAL_WORKER = 'src/sandbox/state/journalWorker.ts'; // the data file's compaction (state/journalCompaction.ts)
 /** A LAZY source as esbuild resolves it: an absolute path, or the package name. */
 const lazyKey = src => (src.startsWith('src/') ? path.resolve(src) : src);

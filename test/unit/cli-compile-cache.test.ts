@@ -170,6 +170,41 @@ describe('the CLI compile cache', () => {
     assert.ok(cacheFiles(deep).length > 0, 'the folders missing above the cache are made');
   });
 
+  test('test --jobs 2: its worker threads read the same cache, and a damaged or unwritable one costs them nothing', () => {
+    // Four runs of a scenario: the main thread runs some, a worker thread (scenario-worker.js) the others, each
+    // loading the sandbox and the client through the cache.
+    const suite = path.join(work, 'jobs');
+    fs.mkdirSync(path.join(suite, 's'), { recursive: true });
+    fs.copyFileSync('examples/acme.account.json', path.join(suite, 'acme.account.json'));
+    for (let i = 0; i < 4; i++)
+      fs.copyFileSync(
+        'examples/scenarios/pause-then-resume.scenario.json',
+        path.join(suite, 's', `p${i}.scenario.json`),
+      );
+    const run = (home: string, extra: Record<string, string> = {}) => {
+      const r = spawnSync(process.execPath, [CLI, 'test', 's', '--jobs', '2', '--reporter', 'json'], {
+        cwd: suite,
+        encoding: 'utf8',
+        env: env(home, extra),
+      });
+      assert.equal(r.status, 0, r.stderr);
+      const report = JSON.parse(r.stdout) as { scenarios: { outcome: string; steps: unknown[] }[] };
+      return report.scenarios.map(s => `${s.outcome} ${s.steps.length}`);
+    };
+    const plain = run(newHome(), { NODE_DISABLE_COMPILE_CACHE: '1' });
+    assert.deepEqual(plain, Array(4).fill('passed 7'));
+    const home = newHome();
+    assert.deepEqual(run(home), plain, 'a fresh cache');
+    const sandbox = cacheFiles(home).find(f => f.startsWith('sandbox-'));
+    assert.ok(sandbox, `the sandbox's bundle is cached: ${cacheFiles(home).join(', ')}`);
+    assert.deepEqual(run(home), plain, 'a warm cache');
+    fs.writeFileSync(path.join(cacheFolder(home), sandbox), 'not a cache at all');
+    assert.deepEqual(run(home), plain, 'a damaged cache');
+    const notAFolder = path.join(work, 'jobs-a-file');
+    fs.writeFileSync(notAFolder, 'x');
+    assert.deepEqual(run(notAFolder), plain, 'a cache folder that cannot be made');
+  });
+
   test("the cache folder is the user's own: XDG_CACHE_HOME, ~/.cache, %LOCALAPPDATA%; off with NODE_DISABLE_COMPILE_CACHE", () => {
     const own = `compile-${process.version}-${process.arch}`;
     assert.equal(
