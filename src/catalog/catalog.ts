@@ -33,14 +33,32 @@ const byId = new Map(OPERATIONS.map(o => [o.id, o]));
  */
 export function matchOperation(method: string, path: string): Operation | undefined {
   const m = method.toUpperCase();
-  return matchers.find(x => x.op.method === m && x.re.test(path))?.op;
+  // Only the templates of as many segments can match (a parameter is one whole segment or part of one).
+  const candidates = matchersBySegments().get(segmentCount(path));
+  return candidates?.find(x => x.op.method === m && x.re.test(path))?.op;
 }
-// Literal paths first, so `/v1/credit-memos/bulk` beats `/v1/credit-memos/{creditMemoKey}`.
-const matchers = OPERATIONS.map(op => ({
-  op,
-  re: new RegExp(`^${op.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+')}/?$`),
-  params: op.pathParams.length,
-})).sort((a, b) => a.params - b.params);
+/** Segments, one trailing slash aside: a template matches its path with a slash more (`/v1/batch-query//`). */
+const segmentCount = (path: string) => (path.endsWith('/') ? path.slice(0, -1) : path).split('/').length;
+// Literal paths first, so `/v1/credit-memos/bulk` beats `/v1/credit-memos/{creditMemoKey}`; built when first asked.
+let bySegments: Map<number, { op: Operation; re: RegExp }[]> | undefined;
+const matchersBySegments = () => (bySegments ??= groupBySegments());
+function groupBySegments(): Map<number, { op: Operation; re: RegExp }[]> {
+  const sorted = OPERATIONS.map(op => ({
+    op,
+    re: new RegExp(`^${op.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+')}/?$`),
+    params: op.pathParams.length,
+  })).sort((a, b) => a.params - b.params);
+  const out = new Map<number, { op: Operation; re: RegExp }[]>();
+  for (const x of sorted) {
+    const n = segmentCount(x.op.path);
+    for (const k of x.op.path.endsWith('/') ? [n, n + 1] : [n]) {
+      const same = out.get(k);
+      if (same) same.push(x);
+      else out.set(k, [x]);
+    }
+  }
+  return out;
+}
 
 /**
  * A path as a narrow tree row shows it: each path parameter written `{…}`, so what tells operations apart (the

@@ -77,6 +77,20 @@ describe('catalog data', () => {
     assert.equal(matchOperation('PUT', '/v1/credit-memos/bulk')!.path, '/v1/credit-memos/bulk');
     assert.equal(matchOperation('GET', '/v1/nope'), undefined);
   });
+  test('every operation is found from a concrete path of it, with one trailing slash more, never with a segment more', () => {
+    // The sandbox asks for every request (a 501 for what it does not serve): one list per segment count.
+    for (const op of OPERATIONS) {
+      const concrete = op.path.replace(/\{[^}]+\}/g, 'K-1');
+      const found = matchOperation(op.method, concrete)!;
+      // Another template may match first only where it is a literal one (`/v1/credit-memos/bulk`).
+      assert.ok(found.id === op.id || found.pathParams.length < op.pathParams.length, `${op.id}: ${found.id}`);
+      assert.equal(matchOperation(op.method.toLowerCase(), `${concrete}/`), found, `${op.id} with a slash more`);
+      assert.notEqual(matchOperation(op.method, `${concrete}/K-2`), op, `${op.id} with a segment more`);
+    }
+    const slashEnded = OPERATIONS.find(o => o.path.endsWith('/'))!; // POST /v1/batch-query/
+    assert.equal(matchOperation(slashEnded.method, `${slashEnded.path}/`), slashEnded);
+    assert.equal(matchOperation(slashEnded.method, slashEnded.path.slice(0, -1)), undefined); // as it was written
+  });
 });
 
 describe('search quality', () => {

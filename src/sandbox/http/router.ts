@@ -39,22 +39,27 @@ interface CompiledRoute {
 }
 
 export class RouteTable {
-  private readonly compiled: CompiledRoute[];
+  /** By segment count: a template's parameter is one whole segment, so only as many segments can match. */
+  private readonly bySegments = new Map<number, CompiledRoute[]>();
 
   constructor(routes: readonly Route[]) {
-    this.compiled = routes.map(route => {
+    for (const route of routes) {
       const names: string[] = [];
       const source = route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_, name: string) => {
         names.push(name);
         return '([^/]+)';
       });
-      return { route, regex: new RegExp(`^${source}$`), names, literal: names.length === 0 };
-    });
+      const compiled = { route, regex: new RegExp(`^${source}$`), names, literal: names.length === 0 };
+      const n = segmentCount(route.path);
+      const same = this.bySegments.get(n);
+      if (same) same.push(compiled);
+      else this.bySegments.set(n, [compiled]);
+    }
   }
 
   /** A literal path wins over a template (`/v2/orders/preview` is not the order "preview"), as in OpenAPI. */
   match(path: string): PathMatch | undefined {
-    const hits = this.compiled
+    const hits = (this.bySegments.get(segmentCount(path)) ?? [])
       .map(c => ({ c, m: c.regex.exec(path) }))
       .filter((h): h is { c: CompiledRoute; m: RegExpExecArray } => h.m !== null);
     const best = hits.some(h => h.c.literal) ? hits.filter(h => h.c.literal) : hits;
@@ -65,6 +70,8 @@ export class RouteTable {
     return { routes: sameTemplate.map(h => h.c.route), rawParams };
   }
 }
+
+const segmentCount = (path: string) => path.split('/').length;
 
 /** The route of a known path for this method, or undefined when the path answers other methods only. */
 export function routeFor(match: PathMatch, method: string): Route | undefined {
