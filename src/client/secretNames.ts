@@ -89,6 +89,17 @@ const WITHIN = new Map<string, Set<string>>(
   ]),
 );
 
+/** The holders that make `name` secret (WITHIN), judged once per name as isSecretName judges names. */
+const holdersJudged = new Map<string, Set<string> | null>();
+function holdersOf(name: string): Set<string> | null {
+  let holders = holdersJudged.get(name);
+  if (holders === undefined) {
+    holders = WITHIN.get(normal(name)) ?? null;
+    if (holdersJudged.size < JUDGED_MAX && name.length <= 64) holdersJudged.set(name, holders);
+  }
+  return holders;
+}
+
 /** Whether the field `name` of the object held by the field `holder` is secret. */
 export const isSecretField = (name: string, holder: string | undefined): boolean =>
-  isSecretName(name) || (holder !== undefined && !!WITHIN.get(normal(name))?.has(normal(holder)));
+  isSecretName(name) || (holder !== undefined && !!holdersOf(name)?.has(normal(holder)));
