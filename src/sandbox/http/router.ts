@@ -44,16 +44,11 @@ export class RouteTable {
 
   constructor(routes: readonly Route[]) {
     for (const route of routes) {
-      const names: string[] = [];
-      const source = route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_, name: string) => {
-        names.push(name);
-        return '([^/]+)';
-      });
-      const compiled = { route, regex: new RegExp(`^${source}$`), names, literal: names.length === 0 };
-      const n = segmentCount(route.path);
-      const same = this.bySegments.get(n);
+      const { regex, names, segments } = compiledPath(route.path);
+      const compiled = { route, regex, names, literal: names.length === 0 };
+      const same = this.bySegments.get(segments);
       if (same) same.push(compiled);
-      else this.bySegments.set(n, [compiled]);
+      else this.bySegments.set(segments, [compiled]);
     }
   }
 
@@ -72,6 +67,25 @@ export class RouteTable {
 }
 
 const segmentCount = (path: string) => path.split('/').length;
+
+/**
+ * A template as a regular expression, made once per process: every sandbox (one per scenario) has the same
+ * templates. The expressions are shared: without the g or y flag, exec keeps no state in them.
+ */
+const compiledPaths = new Map<string, { regex: RegExp; names: string[]; segments: number }>();
+function compiledPath(path: string): { regex: RegExp; names: string[]; segments: number } {
+  let compiled = compiledPaths.get(path);
+  if (!compiled) {
+    const names: string[] = [];
+    const source = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_, name: string) => {
+      names.push(name);
+      return '([^/]+)';
+    });
+    compiled = { regex: new RegExp(`^${source}$`), names, segments: segmentCount(path) };
+    compiledPaths.set(path, compiled);
+  }
+  return compiled;
+}
 
 /** The route of a known path for this method, or undefined when the path answers other methods only. */
 export function routeFor(match: PathMatch, method: string): Route | undefined {
