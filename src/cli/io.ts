@@ -5,20 +5,24 @@ export interface Io {
   err(line: string): void;
 }
 
-// `cli endpoints | head` closes the pipe early: the reader has what it wanted, so stop quietly (as `ls | head`
-// does) instead of crashing on EPIPE (a pipe) or ECONNRESET (a socket pair, as a parent process's stdio may be).
+// `cli endpoints | head` closes the pipe early: the reader has what it wanted. The CLI writes nothing more there and
+// goes on (never a crash on EPIPE, a pipe, or ECONNRESET, a socket pair as a parent process's stdio may be): a
+// `test` run still writes its --report and --export files and ends with its own exit code (`| tee`, `| head` in CI).
 const READER_GONE = new Set(['EPIPE', 'ECONNRESET']);
+/** Descriptors whose reader is gone: written to no more. */
+const gone = new Set<number>();
 const watched = new WeakSet<NodeJS.WriteStream>();
 /**
- * The stream, stopping the CLI quietly when its reader is gone. Taken on first use: process.stdout is a stream
- * built when first read, and `validate` on clean files never writes to it.
+ * The stream, going quiet when its reader is gone. Taken on first use: process.stdout is a stream built when first
+ * read, and `validate` on clean files never writes to it.
  */
 export function guarded(stream: NodeJS.WriteStream): NodeJS.WriteStream {
   if (watched.has(stream)) return stream;
   watched.add(stream);
+  const fd = (stream as { fd?: unknown }).fd;
   stream.on('error', (e: NodeJS.ErrnoException) => {
-    if (READER_GONE.has(e.code ?? '')) process.exit(process.exitCode ?? 0);
-    throw e;
+    if (!READER_GONE.has(e.code ?? '') && !(typeof fd === 'number' && gone.has(fd))) throw e;
+    if (typeof fd === 'number') gone.add(fd); // and a write after that (the stream destroyed) is not an error
   });
   return stream;
 }
@@ -37,6 +41,7 @@ export function lineWriter(
 ) {
   let viaStream = platform === 'win32';
   return (line: string): void => {
+    if (gone.has(fd)) return;
     const bytes = Buffer.from(line + '\n');
     let at = 0;
     while (!viaStream && at < bytes.length) {
@@ -44,7 +49,7 @@ export function lineWriter(
         at += write(fd, bytes, at);
       } catch (e) {
         const code = (e as NodeJS.ErrnoException).code ?? '';
-        if (READER_GONE.has(code)) process.exit(process.exitCode ?? 0);
+        if (READER_GONE.has(code)) return void gone.add(fd);
         if (code !== 'EAGAIN') throw e;
         viaStream = true;
       }

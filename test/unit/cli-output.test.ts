@@ -1,6 +1,6 @@
 // How the CLI writes (src/cli/io.ts lineWriter) and checks its cache (src/cli/crc32.ts) without loading Node's stream
 // and zlib modules at start: every line arrives, in order, through a pipe read slowly; a reader that leaves early
-// ends the CLI quietly; a descriptor that cannot take bytes now hands the rest to the stream; the CRC-32 agrees
+// gets no more, and the CLI goes on quietly to its own end; a descriptor that cannot take bytes now hands the rest to the stream; the CRC-32 agrees
 // with zlib's, and `--pending-deprecation` gets zlib's own with no warning.
 import { test, describe } from 'node:test';
 import * as assert from 'node:assert/strict';
@@ -46,14 +46,27 @@ describe('the CLI writes with fs.writeSync', () => {
     assert.ok(JSON.parse(late.out));
   });
 
-  test('a reader that is gone (`| head -1` after its line) ends the CLI quietly, exit 0', async () => {
-    const child = spawn(process.execPath, [CLI, 'endpoints'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    child.stdout.destroy(); // the reader leaves before the CLI writes: its first write meets EPIPE
-    let err = '';
-    child.stderr.on('data', d => (err += d));
-    const code = await new Promise<number | null>(resolve => child.on('close', resolve));
-    assert.equal(code, 0);
-    assert.equal(err, '', 'no stack trace, no message');
+  test('a reader that is gone (`| head -1` after its line): the CLI writes no more there, quietly, and goes on', async () => {
+    const run = async (args: string[]) => {
+      const child = spawn(process.execPath, [CLI, ...args], { env, cwd: work, stdio: ['ignore', 'pipe', 'pipe'] });
+      child.stdout.destroy(); // the reader leaves before the CLI writes: its first write meets EPIPE
+      let err = '';
+      child.stderr.on('data', d => (err += d));
+      const code = await new Promise<number | null>(resolve => child.on('close', resolve));
+      return { code, err };
+    };
+    assert.deepEqual(await run(['endpoints']), { code: 0, err: '' }, 'no stack trace, no message');
+    // A failing run piped into `head` in CI: its exit code is its own, and its report files are written.
+    const scenario = {
+      name: 'Fails',
+      today: '2027-01-01',
+      steps: [{ kind: 'getAccount', accountNumber: 'A00000001', expect: { status: 404 } }],
+    };
+    fs.writeFileSync(path.join(work, 'fails.scenario.json'), JSON.stringify(scenario));
+    const junit = path.join(work, 'reports', 'junit.xml');
+    const failed = await run(['test', 'fails.scenario.json', '--report', `junit=${junit}`]);
+    assert.equal(failed.code, 1, failed.err);
+    assert.match(fs.readFileSync(junit, 'utf8'), /failures="1"/);
   });
 
   test('a descriptor that cannot take the bytes now (EAGAIN) hands the rest, and every later line, to the stream', () => {
