@@ -3,7 +3,7 @@
 // --jobs N runs N scenarios at once (on the embedded sandboxes, N threads); reports come out in file order.
 // Exit codes: 0 all passed; 1 a check failed (or a step could not run as written); 2 usage, an invalid
 // scenario file, a missing env file or a report that could not be written; 3 the service could not be reached
-// or answered an error no step expected; 4 interrupted (Ctrl+C). Scenarios that write run on a connection only
+// or answered an error no step expected; 4 interrupted (Ctrl+C, or SIGTERM as CI sends). Scenarios that write run on a connection only
 // with --yes: CI says so explicitly, nobody writes to a tenant by accident. A --base-url on loopback that
 // answers as a Local sandbox is one (localSandbox.ts): demo credentials by default, clock steps, no --yes.
 import * as fs from 'fs';
@@ -264,18 +264,22 @@ export async function testCommand(
     io.err(`running on fresh embedded Local sandboxes, one per scenario${at} (pass --base-url for a real environment)`);
   }
 
+  // Ctrl+C, or SIGTERM as CI sends on a timeout or a cancel: the runs stop, the reports are written, exit 4.
   const interrupt = new AbortController();
-  const onSigint = () => {
+  const onSignal = (name: NodeJS.Signals) => {
+    const again = name === 'SIGINT' ? 'Ctrl+C again' : `${name} again`;
     if (interrupt.signal.aborted) {
-      // A second Ctrl+C: a request that does not hear the signal (a token being fetched) is not waited for.
+      // A second one: a request that does not hear the signal (a token being fetched) is not waited for.
       io.err('interrupted again: exiting now');
       process.exit(EXIT.interrupted);
     }
-    io.err('interrupted: stopping the running scenarios (exit 4; Ctrl+C again exits at once)');
+    const by = name === 'SIGINT' ? '' : ` (${name})`;
+    io.err(`interrupted${by}: stopping the running scenarios (exit 4; ${again} exits at once)`);
     interrupt.abort();
   };
   const abort = signal ? AbortSignal.any([signal, interrupt.signal]) : interrupt.signal;
-  process.on('SIGINT', onSigint);
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
   let results: ScenarioResult[];
   try {
     results = await runScenariosInParallel(scenarios, {
@@ -294,7 +298,8 @@ export async function testCommand(
         reporter === 'text' ? r => io.out(textScenarioBlock(maskSecrets([r], secrets)[0]).join('\n')) : undefined,
     });
   } finally {
-    process.off('SIGINT', onSigint);
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
     await client?.close();
   }
   results = maskSecrets(results, secrets);

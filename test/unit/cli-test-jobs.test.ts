@@ -133,34 +133,40 @@ describe('--jobs 2 on worker threads', () => {
     assert.equal(scenarios.at(-1)!.outcome, 'skipped', 'the last run was never started');
   });
 
-  test('Ctrl+C ends the workers: the runs in flight stop, the rest are skipped, exit 4', async () => {
-    const dir = path.join(tmp, 'interrupt');
-    write('interrupt/a-quick.scenario.json', { name: 'Quick', steps: [getAccount()] });
-    const waits = {
-      ...getAccount(),
-      retry: { until: { path: 'name', equals: 'Never so' }, every: '1s', for: '10m' },
-    };
-    for (const n of ['b', 'c', 'd'])
-      write(`interrupt/${n}-waits.scenario.json`, { name: `Waits ${n}`, steps: [waits] });
-    const child = spawn(process.execPath, [CLI, 'test', dir, '--jobs', '2'], {
-      env: { ...process.env, BILLING_CLIENT_ID: '', BILLING_CLIENT_SECRET: '' },
+  for (const sig of ['SIGINT', 'SIGTERM'] as const)
+    test(`${sig === 'SIGINT' ? 'Ctrl+C (SIGINT)' : "SIGTERM (CI's timeout or cancel)"} ends the workers: the runs in flight stop, the rest are skipped, the reports are written, exit 4`, async () => {
+      const dir = path.join(tmp, 'interrupt');
+      const junit = path.join(tmp, `interrupted-${sig}.xml`);
+      write('interrupt/a-quick.scenario.json', { name: 'Quick', steps: [getAccount()] });
+      const waits = {
+        ...getAccount(),
+        retry: { until: { path: 'name', equals: 'Never so' }, every: '1s', for: '10m' },
+      };
+      for (const n of ['b', 'c', 'd'])
+        write(`interrupt/${n}-waits.scenario.json`, { name: `Waits ${n}`, steps: [waits] });
+      const child = spawn(process.execPath, [CLI, 'test', dir, '--jobs', '2', '--report', `junit=${junit}`], {
+        env: { ...process.env, BILLING_CLIENT_ID: '', BILLING_CLIENT_SECRET: '' },
+      });
+      let stdout = '';
+      let stderr = '';
+      const quickDone = new Promise<void>(resolve =>
+        child.stdout.on('data', d => {
+          stdout += d;
+          if (/✓ Quick/.test(stdout)) resolve(); // printed once it and every run before it ended: b is on its way
+        }),
+      );
+      child.stderr.on('data', d => (stderr += d));
+      const closed = new Promise<number | null>(resolve => child.on('close', resolve));
+      await quickDone;
+      child.kill(sig);
+      const status = await closed;
+      assert.equal(status, 4, stdout + stderr);
+      assert.match(
+        stderr,
+        sig === 'SIGINT' ? /interrupted: stopping the running scenarios/ : /interrupted \(SIGTERM\)/,
+      );
+      assert.match(fs.readFileSync(junit, 'utf8'), /tests="4"/);
+      assert.match(stdout, /4 scenario\(s\), 4 step\(s\): 1 passed, 0 failed, 0 errored, 3 skipped/);
+      assert.doesNotMatch(stdout, /Never so/, 'no retry ran to its end');
     });
-    let stdout = '';
-    let stderr = '';
-    const quickDone = new Promise<void>(resolve =>
-      child.stdout.on('data', d => {
-        stdout += d;
-        if (/✓ Quick/.test(stdout)) resolve(); // printed once it and every run before it ended: b is on its way
-      }),
-    );
-    child.stderr.on('data', d => (stderr += d));
-    const closed = new Promise<number | null>(resolve => child.on('close', resolve));
-    await quickDone;
-    child.kill('SIGINT');
-    const status = await closed;
-    assert.equal(status, 4, stdout + stderr);
-    assert.match(stderr, /interrupted: stopping the running scenarios/);
-    assert.match(stdout, /4 scenario\(s\), 4 step\(s\): 1 passed, 0 failed, 0 errored, 3 skipped/);
-    assert.doesNotMatch(stdout, /Never so/, 'no retry ran to its end');
-  });
 });
