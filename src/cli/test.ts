@@ -185,8 +185,13 @@ export async function testCommand(
     );
     for (const r of skipped) r.outcome = 'skipped';
     const meta = { target: 'not run', date: new Date(started).toISOString(), ms: Date.now() - started, ...plan.run };
-    const shown = [...notRun, ...skipped].filter(r => plan.mine(r.file!)); // this shard's, as a whole run
-    writeReports(files, maskSecrets(shown, secrets), meta, io);
+    const shown = maskSecrets(
+      [...notRun, ...skipped].filter(r => plan.mine(r.file!)), // this shard's, as a whole run
+      secrets,
+    );
+    // On stdout too: `--reporter json > shard.json` is a report saying why, never an empty file.
+    io.out(reporter === 'text' ? textSummary(shown) : render(reporter, shown, meta));
+    writeReports(files, shown, meta, io);
     return EXIT.usage;
   }
 

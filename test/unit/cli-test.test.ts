@@ -102,6 +102,16 @@ describe('node dist/cli.js test', () => {
     const findings = await run([broken]);
     assert.equal(findings.status, 2);
     assert.match(findings.stderr, /broken\.scenario\.json:6:\d+: error .*no step is named "later"\. \[unknown-step\]/);
+    // The report on stdout says why nothing ran (`--reporter json > shard.json` was an empty file).
+    for (const reporter of ['json', 'junit', 'tap', 'html', 'text']) {
+      const shown = await run([broken, reading, '--reporter', reporter]);
+      assert.equal(shown.status, 2, reporter);
+      assert.match(shown.stdout, /no step is named|1 errored/, reporter);
+      if (reporter === 'json') {
+        const outcomes = JSON.parse(shown.stdout).scenarios.map((x: { outcome: string }) => x.outcome);
+        assert.deepEqual(outcomes.sort(), ['errored', 'skipped']);
+      }
+    }
     const other = await run(['examples/new-customer.order.json']);
     assert.equal(other.status, 2);
     assert.match(other.stderr, /not a scenario file/);
