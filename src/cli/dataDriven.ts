@@ -4,10 +4,11 @@
 // sees half a file, and an old file stays whole when the write fails).
 import * as fs from 'fs';
 import * as path from 'path';
-import { isSecretName, Redactor } from '../client';
+import { Redactor } from '../client';
 import {
   DataFileError,
   dataRuns,
+  isSecretColumn,
   parseDataText,
   type DataColumns,
   type DataTable,
@@ -72,7 +73,7 @@ export function dataRun(a: DataArgs = {}): DataRun {
   if (a.export !== undefined) exportFolder(a.export);
   const secrets = (table?.rows ?? []).flatMap(row =>
     Object.entries(row)
-      .filter(([k, v]) => isSecretName(k) && typeof v === 'string' && v)
+      .filter(([k, v]) => isSecretColumn(k) && typeof v === 'string' && v)
       .map(([, v]) => v as string),
   );
   const runs: Run[] = [];

@@ -81,7 +81,7 @@ const SECTIONS = (): Record<string, string> => ({
       --dotenv FILE reads KEY=VALUE lines (dotenv's rules: quotes, \\" and \\n in double quotes, # comments) for
       \${env.NAME} and the credentials; the real environment wins over it. --env-file FILE is the same, but Node
       itself claims that name: it stops (exit 9, "node: FILE: not found") on a missing file before the CLI runs.
-      Values of names containing ${secretNames()} (any case: DB_PASS) are masked in every
+      Values of names (variables, --data columns) containing ${secretNames()} (any case: DB_PASS) are masked in every
       report; so are the values of an answer's secret fields (card numbers, IBAN, tokens) wherever they appear later.
       --connection NAME takes the URL of an editor connection (the editor writes their names and URLs to its
       global storage; BILLING_WORKBENCH_CONNECTIONS names another file), else of "billingWorkbench.connections"

@@ -4,6 +4,13 @@
 // `${data.NAME}` is the row's value ("Signup ${data.plan}" -> "Signup gold [row 2: ...]").
 import { isSecretName, redact } from '../client/redact';
 import type { Run } from './runner';
+import { isSecretEnvName } from './secretEnv';
+
+/**
+ * A data column whose values are secret: by the names of variables (`${data.GITHUB_TOKEN}` is used as
+ * `${env.GITHUB_TOKEN}` is: TOKEN, KEY, PASS, SESSION... anywhere in it), or of the service's secret fields.
+ */
+export const isSecretColumn = (column: string): boolean => isSecretEnvName(column) || isSecretName(column);
 
 export interface DataRunOptions {
   /** The data file's rows (none: no --data). */
@@ -58,7 +65,7 @@ function withData(name: string, row: Readonly<Record<string, unknown>>): string 
  * mask any of it (a card number): the same whether the row runs (its run masks what it learns) or is skipped.
  */
 function shownValue(column: string, v: unknown): string {
-  if (isSecretName(column)) return '***';
+  if (isSecretColumn(column)) return '***';
   const full = typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v));
   const text = short(v);
   return redact(full) === full && redact(text) === text ? text : '***';

@@ -37,7 +37,7 @@ export {
 } from './runner';
 export { runScenariosInParallel, type ParallelOptions } from './parallel';
 export type { Run, RunExtras } from './runner';
-export { dataRuns, rowLabel, type DataRunOptions } from './dataRuns';
+export { dataRuns, isSecretColumn, rowLabel, type DataRunOptions } from './dataRuns';
 export { parseDataText, DataFileError, type DataTable } from './dataRows';
 export type { DataColumns } from './dataFindings';
 export { connectionTarget, isLocalSandboxAt, type Probe } from './localSandboxAt';

@@ -106,6 +106,35 @@ test('a secret-named column: its values masked in the names and everywhere the r
   assert.ok(!r.stdout.includes('hunter2-xyz') && !r.stderr.includes('hunter2-xyz'));
 });
 
+test('a column named as a secret variable is (GITHUB_TOKEN, db_pass, license_key): masked as --dotenv names are', async () => {
+  // `${data.GITHUB_TOKEN}` is used as `${env.GITHUB_TOKEN}` is: the same words make both secret (test --help).
+  const row = { GITHUB_TOKEN: 'ghp-value-1a2b3c', db_pass: 'pass-value-4d5e', license_key: 'lic-value-6f7a' };
+  put('secret-vars.csv', `${Object.keys(row).join(',')}\n${Object.values(row).join(',')}\n`);
+  put('secret-vars.scenario.json', {
+    name: 'Vars',
+    steps: [
+      {
+        kind: 'getAccount',
+        accountNumber: '${data.GITHUB_TOKEN}-${data.db_pass}-${data.license_key}',
+        expect: { status: 404 },
+      },
+    ],
+  });
+  const reports = path.join(tmp, 'secret-vars-reports');
+  fs.mkdirSync(reports);
+  const args = ['secret-vars.scenario.json', '--data', 'secret-vars.csv', '--reporter', 'json'];
+  const formats = ['junit', 'tap', 'html', 'text'].flatMap(f => ['--report', `${f}=${path.join(reports, f)}.out`]);
+  const r = await run([...args, ...formats, '--export', path.join(reports, 'export.json')]);
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(JSON.parse(r.stdout).scenarios[0].name, 'Vars [row 1: GITHUB_TOKEN=***, db_pass=***, license_key=***]');
+  const everything = [
+    r.stdout,
+    r.stderr,
+    ...fs.readdirSync(reports).map(f => fs.readFileSync(path.join(reports, f), 'utf8')),
+  ];
+  for (const value of Object.values(row)) assert.ok(!everything.some(t => t.includes(value)), value);
+});
+
 test('--iterations 3 without --data: three named tests', async () => {
   const plain = put('plain.scenario.json', {
     name: 'Plain',
