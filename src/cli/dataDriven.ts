@@ -73,7 +73,7 @@ export function dataRun(a: DataArgs = {}): DataRun {
   if (a.export !== undefined) exportFolder(a.export);
   const secrets = (table?.rows ?? []).flatMap(row =>
     Object.entries(row)
-      .filter(([k, v]) => isSecretColumn(k) && typeof v === 'string' && v)
+      .filter(([k, v]) => typeof v === 'string' && v && isSecretColumn(k, v))
       .map(([, v]) => v as string),
   );
   const runs: Run[] = [];

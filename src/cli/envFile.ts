@@ -3,7 +3,7 @@
 // and `\t` are escapes (as the shell, python-dotenv and Compose read them); quoted values may span lines (a PEM
 // key). The real environment wins over the file (dotenv's rule: CI can override a checked-in file without
 // editing it). Values of secret-looking keys are collected to be masked.
-import { isSecretEnvName } from '../scenarios/secretEnv';
+import { isSecretEnvName, SECRET_BY_WORDS_MIN_LENGTH } from '../scenarios/secretEnv';
 import { readPayloadFile } from './files';
 import { InputError } from './io';
 
@@ -76,7 +76,7 @@ export function runEnvironment(file: string | undefined, real: NodeJS.ProcessEnv
   const secrets = new Set<string>();
   for (const [k, v] of Object.entries(env)) {
     if (!v || !isSecretEnvName(k)) continue; // the run's one rule (src/scenarios/secretEnv.ts)
-    if (k in fromFile || k === 'BILLING_CLIENT_SECRET' || v.length >= 8) secrets.add(v);
+    if (k in fromFile || k === 'BILLING_CLIENT_SECRET' || v.length >= SECRET_BY_WORDS_MIN_LENGTH) secrets.add(v);
   }
   return { env, secrets: [...secrets] };
 }

@@ -4,13 +4,18 @@
 // `${data.NAME}` is the row's value ("Signup ${data.plan}" -> "Signup gold [row 2: ...]").
 import { isSecretName, redact } from '../client/redact';
 import type { Run } from './runner';
-import { isSecretEnvName } from './secretEnv';
+import { isSecretEnvName, SECRET_BY_WORDS_MIN_LENGTH } from './secretEnv';
 
 /**
- * A data column whose values are secret: by the names of variables (`${data.GITHUB_TOKEN}` is used as
- * `${env.GITHUB_TOKEN}` is: TOKEN, KEY, PASS, SESSION... anywhere in it), or of the service's secret fields.
+ * A data column whose values are secret: named as the service's secret fields are (`password`, `card_number`), or
+ * as secret variables are (`${data.GITHUB_TOKEN}` is used as `${env.GITHUB_TOKEN}` is: TOKEN, KEY, PASS, SESSION...
+ * anywhere in the name). By the variables' words, a value is masked wherever it shows only from 8 characters, as
+ * the environment's are: those words are in ordinary columns too (`passengers=3`), and a short value masked
+ * everywhere would blank every "3" of a report. Without a value, whether the column's label is masked.
  */
-export const isSecretColumn = (column: string): boolean => isSecretEnvName(column) || isSecretName(column);
+export const isSecretColumn = (column: string, value?: string): boolean =>
+  isSecretName(column) ||
+  (isSecretEnvName(column) && (value === undefined || value.length >= SECRET_BY_WORDS_MIN_LENGTH));
 
 export interface DataRunOptions {
   /** The data file's rows (none: no --data). */

@@ -25,3 +25,10 @@ const NOT_SECRET_PARTS = /AUTHOR|^(?:XDG|DBUS)_SESSION|^(?:DESKTOP_SESSION|SESSI
 export const SECRET_ENV_NAME = new RegExp(SECRET_ENV_WORDS.join('|'), 'i');
 
 export const isSecretEnvName = (name: string): boolean => SECRET_ENV_NAME.test(name.replace(NOT_SECRET_PARTS, ''));
+
+/**
+ * The shortest value masked wherever it shows when only its name's words make it secret and nobody wrote it as a
+ * secret (the real environment, a data column): such names hold short unrelated values too (KEYBOARD=us,
+ * passengers=3), and masking those everywhere would scramble reports.
+ */
+export const SECRET_BY_WORDS_MIN_LENGTH = 8;

@@ -133,6 +133,23 @@ test('a column named as a secret variable is (GITHUB_TOKEN, db_pass, license_key
     ...fs.readdirSync(reports).map(f => fs.readFileSync(path.join(reports, f), 'utf8')),
   ];
   for (const value of Object.values(row)) assert.ok(!everything.some(t => t.includes(value)), value);
+  // Those words are in ordinary columns too: a short value is masked in its label, not in every text of the run.
+  put('short.csv', 'passenger_title,name\nDemo,Demo Customer\n');
+  put('short.scenario.json', {
+    name: 'Short',
+    steps: [
+      {
+        kind: 'getAccount',
+        accountNumber: 'A00000001',
+        expect: { values: [{ path: 'name', equals: '${data.name}' }] },
+      },
+    ],
+  });
+  const short = await run(['short.scenario.json', '--data', 'short.csv', '--reporter', 'json']);
+  assert.equal(short.status, 0, short.stderr);
+  const [scenario] = JSON.parse(short.stdout).scenarios;
+  assert.equal(scenario.name, 'Short [row 1: passenger_title=***, name=Demo Customer]');
+  assert.match(JSON.stringify(scenario.steps[0].exchange.answer), /"Demo Customer"/, 'no "Demo" masked in the answer');
 });
 
 test('--iterations 3 without --data: three named tests', async () => {
