@@ -1,6 +1,6 @@
-// dist/scenario-worker.js, a worker thread of `test --jobs N` (scenarios/worker.ts): the CLI's compile cache on
-// first (cli/compileCache.ts), so that the bundles the worker's runs load (the sandbox, the client, undici) are
-// read compiled, as the main thread reads them, instead of parsed and compiled again on every thread.
+// dist/scenario-worker.js, a worker thread of `test --jobs N` (scenarios/worker.ts), with the CLI's compile cache
+// (cli/compileCache.ts) on as the thread starts, before its first run loads the bundles it needs (the sandbox, the
+// client, undici): they are read compiled, as the main thread reads them, not parsed and compiled again per thread.
 import { enableCompileCache } from './cli/compileCache';
 import './scenarios/worker';
 

@@ -3,8 +3,8 @@
 // --jobs N runs N scenarios at once (on the embedded sandboxes, N threads); reports come out in file order.
 // Exit codes: 0 all passed; 1 a check failed (or a step could not run as written); 2 usage, an invalid
 // scenario file, a missing env file or a report that could not be written; 3 the service could not be reached
-// or answered an error no step expected; 4 interrupted (Ctrl+C, or SIGTERM as CI sends). Scenarios that write run on a connection only
-// with --yes: CI says so explicitly, nobody writes to a tenant by accident. A --base-url on loopback that
+// or answered an error no step expected; 4 interrupted (Ctrl+C, or SIGTERM as CI sends). Scenarios that write
+// run on a connection only with --yes: CI says so explicitly, nobody writes to a tenant by accident. A --base-url on loopback that
 // answers as a Local sandbox is one (localSandbox.ts): demo credentials by default, clock steps, no --yes.
 import * as fs from 'fs';
 import * as path from 'path';
@@ -272,13 +272,12 @@ export async function testCommand(
   // Ctrl+C, or SIGTERM as CI sends on a timeout or a cancel: the runs stop, the reports are written, exit 4.
   const interrupt = new AbortController();
   const onSignal = (name: NodeJS.Signals) => {
-    const again = name === 'SIGINT' ? 'Ctrl+C again' : `${name} again`;
     if (interrupt.signal.aborted) {
       // A second one: a request that does not hear the signal (a token being fetched) is not waited for.
       io.err('interrupted again: exiting now');
       process.exit(EXIT.interrupted);
     }
-    const by = name === 'SIGINT' ? '' : ` (${name})`;
+    const [by, again] = name === 'SIGINT' ? ['', 'Ctrl+C again'] : [` (${name})`, `${name} again`];
     io.err(`interrupted${by}: stopping the running scenarios (exit 4; ${again} exits at once)`);
     interrupt.abort();
   };
