@@ -4,8 +4,9 @@
 // Exit codes: 0 all passed; 1 a check failed (or a step could not run as written); 2 usage, an invalid
 // scenario file, a missing env file or a report that could not be written; 3 the service could not be reached
 // or answered an error no step expected; 4 interrupted (Ctrl+C, or SIGTERM as CI sends). Scenarios that write
-// run on a connection only with --yes: CI says so explicitly, nobody writes to a tenant by accident. A --base-url on loopback that
-// answers as a Local sandbox is one (localSandbox.ts): demo credentials by default, clock steps, no --yes.
+// run on a connection only with --yes: CI says so explicitly, nobody writes to a tenant by accident. A --base-url
+// on loopback that answers as a Local sandbox is one (localSandbox.ts): demo credentials by default, clock steps,
+// no --yes.
 import * as fs from 'fs';
 import * as path from 'path';
 import { parseArgs, type ParseArgsConfig } from 'util';
