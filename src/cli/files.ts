@@ -54,9 +54,10 @@ function decodesWithoutError(b: Uint8Array): boolean {
 
 /**
  * A file system error as a sentence a person can act on. `file` is the path they gave; `writing` when the file
- * may be created (a missing file is then a missing folder).
+ * may be created (a missing file is then a missing folder); `example` a name of the kind of file expected, for a
+ * folder given where a file should be (`junit.xml` for a JUnit report).
  */
-export function fileErrorMessage(e: unknown, file?: string, writing = false): string {
+export function fileErrorMessage(e: unknown, file?: string, writing = false, example = 'name.json'): string {
   const err = e as NodeJS.ErrnoException;
   const p = file ?? err.path ?? 'the file';
   switch (err.code) {
@@ -66,8 +67,8 @@ export function fileErrorMessage(e: unknown, file?: string, writing = false): st
       }
       return `${p}: no such file. Check the path (it is relative to ${process.cwd()}).`;
     case 'EISDIR': {
-      const example = file ? ` (for example ${join(file, 'name.json')})` : '';
-      return `${p} is a folder, not a file. Give the path of a file${example}.`;
+      const such = file ? ` (for example ${join(file, example)})` : '';
+      return `${p} is a folder, not a file. Give the path of a file${such}.`;
     }
     case 'ENOTDIR':
       return `${p}: a part of this path is a file, not a folder. Check the path.`;

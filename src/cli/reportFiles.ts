@@ -1,6 +1,7 @@
 // Reports of `test`: one format on stdout (--reporter) and any number of files (--report FORMAT=FILE, and
 // --junit-file F as --report junit=F). A file's folder is created; a file that cannot be written is one clear
-// line (the run then exits 2) and the other files are still written.
+// line (the run then exits 2) and the other files are still written. Two reports to one file are refused before
+// anything runs (the last would silently replace the first).
 import * as fs from 'fs';
 import * as path from 'path';
 import {
@@ -17,6 +18,15 @@ import { UsageError, type Io } from './io';
 
 export const REPORT_FORMATS = ['text', 'junit', 'json', 'tap', 'html'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
+
+/** A file name of each format, for a message that asks for one. */
+const EXAMPLE_NAMES: Record<ReportFormat, string> = {
+  text: 'report.txt',
+  junit: 'junit.xml',
+  json: 'report.json',
+  tap: 'report.tap',
+  html: 'report.html',
+};
 
 export interface ReportFile {
   format: ReportFormat;
@@ -42,19 +52,37 @@ export function reportFiles(reports: string[], junitFile: string | undefined): R
     return { format: reportFormat(r.slice(0, eq), '--report FORMAT'), file: r.slice(eq + 1), flag: '--report' };
   });
   if (junitFile !== undefined) files.push({ format: 'junit', file: junitFile, flag: '--junit-file' });
+  const seen = new Map<string, ReportFile>();
+  for (const f of files) {
+    const key = samePathKey(f.file);
+    const first = seen.get(key);
+    if (first) {
+      const as = (x: ReportFile) => (x.flag === '--report' ? `--report ${x.format}=${x.file}` : `${x.flag} ${x.file}`);
+      throw new UsageError(
+        `${as(first)} and ${as(f)} write the same file ${f.file}: give each report a file of its own (such as ${EXAMPLE_NAMES[f.format]})`,
+      );
+    }
+    seen.set(key, f);
+  }
   return files;
+}
+
+/** A path as the file system names it: `r.xml` and `./out/../r.xml` are one; case too where it is ignored. */
+function samePathKey(file: string): string {
+  const full = path.resolve(file);
+  return process.platform === 'win32' || process.platform === 'darwin' ? full.toLowerCase() : full;
 }
 
 export function render(format: ReportFormat, results: ScenarioResult[], meta: ReportRun): string {
   switch (format) {
     case 'text':
-      return textReport(results);
+      return textReport(results, meta);
     case 'junit':
-      return junitReport(results);
+      return junitReport(results, meta);
     case 'json':
       return jsonReport(results, meta);
     case 'tap':
-      return tapReport(results);
+      return tapReport(results, meta);
     case 'html':
       return htmlReport(results, meta);
   }
@@ -69,7 +97,10 @@ export function writeReports(files: ReportFile[], results: ScenarioResult[], met
       const text = render(f.format, results, meta);
       fs.writeFileSync(f.file, text.endsWith('\n') ? text : text + '\n');
     } catch (e) {
-      const why = e instanceof FolderRefused ? `${f.file}: ${e.message}` : fileErrorMessage(e, f.file, true);
+      const why =
+        e instanceof FolderRefused
+          ? `${f.file}: ${e.message}`
+          : fileErrorMessage(e, f.file, true, EXAMPLE_NAMES[f.format]);
       io.err(`error: ${f.flag} ${f.format}: ${why}`);
       ok = false;
     }

@@ -1,5 +1,9 @@
 // `--filter TEXT` (the scenario's name or file path contains it, any case) and `--tag T` (repeatable: the
-// scenario has any of them). Both given: a scenario must match both.
+// scenario has any of them). Both given: a scenario must match both. A file named twice (by its folder and by
+// itself) runs once.
+import { realpathSync } from 'fs';
+import { resolve } from 'path';
+
 export interface Candidate {
   file: string;
   name?: string;
@@ -34,5 +38,27 @@ export function peek(text: string): { name?: string; tags?: string[] } {
     return { name, tags };
   } catch {
     return {};
+  }
+}
+
+/**
+ * Each file once, where it was first named: `test scenarios scenarios/a.scenario.json` runs a.scenario.json once.
+ * Two names are one file when they resolve to one path (links followed), so `./a` and `dir/../a` are one too.
+ */
+export function distinctFiles(files: string[]): string[] {
+  const seen = new Set<string>();
+  return files.filter(f => {
+    const key = realPath(f);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function realPath(file: string): string {
+  try {
+    return realpathSync.native(file);
+  } catch {
+    return resolve(file); // gone meanwhile: reading it says so
   }
 }

@@ -36,7 +36,7 @@ import { lineColumn } from './lines';
 import { InputError, maxResponseOption, UsageError, type Io } from './io';
 import { render, reportFiles, reportFormat, writeReports } from './reportFiles';
 import { requestLog } from './requestLog';
-import { describeCandidates, peek, selecting, selects, type Candidate } from './selection';
+import { describeCandidates, distinctFiles, peek, selecting, selects, type Candidate } from './selection';
 import { shardOptions } from './testShard';
 import { DATA_OPTIONS, dataArgs, dataRun, type DataArgs } from './dataDriven';
 
@@ -310,7 +310,7 @@ export async function testCommand(
   results = maskSecrets(results, secrets);
   const meta: ReportRun = { target: targetName, date: new Date(started).toISOString(), ms: Date.now() - started };
   Object.assign(meta, plan.run, abort.aborted ? { interrupted: true } : {});
-  if (reporter === 'text') io.out(textSummary(results));
+  if (reporter === 'text') io.out(textSummary(results, meta));
   else {
     io.out(render(reporter, results, meta));
     io.err(textReport(results).split('\n').at(-1)!);
@@ -402,5 +402,5 @@ function scenarioPaths(given: string[]): { files: string[]; errors: string[] } {
     else if (isScenarioFile(g)) files.push(g);
     else errors.push(`${g}: not a scenario file; name it *.scenario.json`);
   }
-  return { files, errors };
+  return { files: distinctFiles(files), errors };
 }

@@ -9,6 +9,8 @@ import { lineColumn } from './lines';
 import { UsageError, type Io } from './io';
 
 const KINDS = ['order', 'preview', 'account', 'request'];
+// As src/scenarios' isScenarioFile, without loading the scenario runner at validate's start.
+const SCENARIO_FILE = /\.scenario\.json$/i;
 const SYNTAX = new Set(['json-syntax', 'json-comment', 'json-trailing-comma', 'too-deep']);
 type FileKind = PayloadKind | 'request';
 
@@ -83,6 +85,13 @@ function checkFile(
   version?: string,
 ): FileReport {
   const kind = given ?? (isRequestFile(file) ? 'request' : kindFromFileName(file));
+  if (!kind && SCENARIO_FILE.test(file)) {
+    const arg = /\s/.test(file) ? `"${file}"` : file;
+    const error =
+      `${file} is a scenario file: validate checks payload files. Run it with \`billing-workbench test ${arg}\`, ` +
+      'which checks it first (a scenario file with errors is not run: exit 2, each error with its line).';
+    return { file, findings: [], error };
+  }
   if (!kind) {
     const error =
       `${file}: cannot tell the payload kind from the name; ` +

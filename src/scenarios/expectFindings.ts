@@ -2,7 +2,7 @@
 // checking something, with a pattern that reads; totals and billing documents on previews only.
 import { isRealDate, type PathSegment } from '../schemas';
 import { parseJsonPath } from './jsonPath';
-import { suggestKey } from '../schemas/typos';
+import { distance, suggestKey } from '../schemas/typos';
 import { Expect, InvoiceCheck, Retry, TotalsCheck, ValueCheck, type StepData, type ValueCheckData } from './schema';
 import type { AddFinding as Add } from './findingTypes';
 import { checkSpan } from './stepFindings';
@@ -107,6 +107,17 @@ export function expectKeyHint(at: PathSegment[], key: string, present: readonly 
     'where.#': Object.keys(ValueCheck.shape), // a callout step's checks on the body
   };
   const keys = at[0] === 'steps' && typeof at[1] === 'number' ? known[rest] : undefined;
-  const near = keys && suggestKey(key, keys, new Set(present));
+  const near = keys && (suggestKey(key, keys, new Set(present)) ?? twoEditsFrom(key, keys, present));
   return near ? ` Did you mean \`${near}\`?` : '';
+}
+
+/**
+ * The one name two edits from `key` (`totla`: a swap and a letter short of `totals`), which suggestKey's budget
+ * of one edit for five letters or fewer misses. These objects have few keys: one that near and alone is meant.
+ */
+function twoEditsFrom(key: string, known: readonly string[], present: readonly string[]): string | undefined {
+  if (key.length < 4) return undefined;
+  const k = key.toLowerCase();
+  const fits = known.filter(n => !present.includes(n) && distance(k, n.toLowerCase(), 2) <= 2);
+  return fits.length === 1 ? fits[0] : undefined;
 }

@@ -2,7 +2,7 @@
 // says so), light and dark. A summary first, then the scenarios (failures first), each step on a time line
 // with its request and answer (already redacted). Every text from a scenario or an answer is escaped.
 import { formatPath } from '../schemas/findings';
-import { summaryCounts, xml } from './reports';
+import { interruptedText, summaryCounts, xml } from './reports';
 import type { ScenarioResult, StepResult } from './runner';
 
 export interface ReportMeta {
@@ -12,6 +12,8 @@ export interface ReportMeta {
   date: string;
   /** Wall time of the whole run. */
   ms: number;
+  /** Ctrl+C stopped it: a banner says so, and the summary is not green. */
+  interrupted?: boolean;
 }
 
 const CSP = "default-src 'none'; style-src 'unsafe-inline'";
@@ -22,7 +24,12 @@ export function htmlReport(results: ScenarioResult[], meta: ReportMeta): string 
   const rank = (r: ScenarioResult) => (r.outcome === 'failed' || r.outcome === 'errored' ? 0 : 1);
   const ordered = results.map((r, i) => ({ r, i })).sort((a, b) => rank(a.r) - rank(b.r) || a.i - b.i);
   const passedSteps = c.tests - c.failures - c.errors - c.skipped;
-  const verdict = by('failed') + by('errored') ? 'failed' : 'passed';
+  const verdict = by('failed') + by('errored') || meta.interrupted ? 'failed' : 'passed';
+  const title = `${meta.interrupted ? 'INTERRUPTED: ' : ''}${by('passed')} passed, ${by('failed')} failed, ${by('errored')} errored`;
+  // Styled where it stands: the style sheet (and so every report of a run that ended) stays as it was.
+  const banner = meta.interrupted
+    ? `\n<p class="interrupted" role="alert" style="${BANNER}">${esc(interruptedText(results))}</p>`
+    : '';
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -30,12 +37,12 @@ export function htmlReport(results: ScenarioResult[], meta: ReportMeta): string 
 <meta http-equiv="Content-Security-Policy" content="${CSP}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
-<title>Scenarios: ${by('passed')} passed, ${by('failed')} failed, ${by('errored')} errored</title>
+<title>Scenarios: ${title}</title>
 <style>${STYLE}</style>
 </head>
 <body>
 <section id="summary" class="summary ${verdict}">
-<h1>Billing Workbench scenarios</h1>
+<h1>Billing Workbench scenarios</h1>${banner}
 <p class="counts"><span class="c-passed">${by('passed')} passed</span> <span class="c-failed">${by('failed')} failed</span> <span class="c-errored">${by('errored')} errored</span> <span class="c-skipped">${by('skipped')} skipped</span></p>
 <p>${results.length} scenario(s), ${c.tests} step(s): ${passedSteps} passed, ${c.failures} failed, ${c.errors} errored, ${c.skipped} skipped</p>
 <dl><dt>Total time</dt><dd>${ms(meta.ms)}</dd><dt>Target</dt><dd>${esc(meta.target)}</dd><dt>Date</dt><dd>${esc(meta.date)}</dd></dl>
@@ -100,6 +107,8 @@ export const esc = (s: string): string => xml(s);
 const json = (v: unknown) => (v === undefined ? '(nothing)' : JSON.stringify(v));
 const ms = (n: number) => (n >= 1000 ? `${(n / 1000).toFixed(2)} s` : `${n} ms`);
 const pct = (n: number) => Math.max(0, Math.min(100, n)).toFixed(2);
+
+const BANNER = 'border:2px solid var(--fail);color:var(--fail);font-weight:700;border-radius:4px;padding:.5rem .75rem';
 
 const STYLE = `
 :root{--bg:#fff;--fg:#1f2328;--muted:#59636e;--line:#d1d9e0;--card:#f6f8fa;--pass:#1a7f37;--fail:#cf222e;--err:#9a6700;--skip:#6e7781;--track:#eaeef2}

@@ -1,10 +1,11 @@
 // TAP version 14 (the Test Anything Protocol): one subtest per scenario, one test point per step, failures and
 // errors with YAML diagnostics (message, path, expected, actual). Values are written as JSON, which YAML reads.
+// An interrupted run ends with `Bail out!` instead of its plan: a harness reads it as not passed.
 import { formatPath } from '../schemas/findings';
-import { printable, scenarioAsStep } from './reports';
+import { interruptedText, printable, scenarioAsStep, type Stopped } from './reports';
 import type { ScenarioResult, StepResult } from './runner';
 
-export function tapReport(results: ScenarioResult[]): string {
+export function tapReport(results: ScenarioResult[], run?: Stopped): string {
   const out = ['TAP version 14'];
   results.forEach((r, i) => {
     const steps = r.steps.length ? r.steps : [scenarioAsStep(r)];
@@ -16,7 +17,8 @@ export function tapReport(results: ScenarioResult[]): string {
     const file = r.file ? ` (${r.file})` : '';
     out.push(`${ok ? 'ok' : 'not ok'} ${i + 1} - ${description(r.name + file)}${skip}`);
   });
-  out.push(`1..${results.length}`);
+  // After a bail out a harness reads nothing more (a plan after it is ignored, one before it would pass the run).
+  out.push(run?.interrupted ? `Bail out! ${printable(interruptedText(results))}` : `1..${results.length}`);
   return out.join('\n') + '\n';
 }
 

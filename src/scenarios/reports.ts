@@ -11,8 +11,8 @@ export function summaryCounts(results: ScenarioResult[]) {
   return { tests: steps.length, failures: count('failed'), errors: count('errored'), skipped: count('skipped') };
 }
 
-export function textReport(results: ScenarioResult[]): string {
-  return [...results.flatMap(textScenarioBlock), textSummary(results)].join('\n');
+export function textReport(results: ScenarioResult[], run?: Stopped): string {
+  return [...results.flatMap(textScenarioBlock), textSummary(results, run)].join('\n');
 }
 
 /** One scenario's lines, whole (parallel runs print each block at once, never interleaved). */
@@ -33,11 +33,24 @@ export function textScenarioBlock(r: ScenarioResult): string[] {
   return lines.map(printable);
 }
 
-/** The last line: how many scenarios and steps, and how they ended. */
-export function textSummary(results: ScenarioResult[]): string {
+/** The last line: how many scenarios and steps, and how they ended (then a line of its own when interrupted). */
+export function textSummary(results: ScenarioResult[], run?: Stopped): string {
   const c = summaryCounts(results);
   const passed = c.tests - c.failures - c.errors - c.skipped;
-  return `${results.length} scenario(s), ${c.tests} step(s): ${passed} passed, ${c.failures} failed, ${c.errors} errored, ${c.skipped} skipped`;
+  const line = `${results.length} scenario(s), ${c.tests} step(s): ${passed} passed, ${c.failures} failed, ${c.errors} errored, ${c.skipped} skipped`;
+  return run?.interrupted ? `${line}\n${interruptedText(results)}` : line;
+}
+
+/** Whether the run was stopped before its end (what every report format says of it). */
+export type Stopped = Pick<ReportRun, 'interrupted'>;
+
+/**
+ * What every report says of an interrupted run: its skipped steps are not a pass, and a CI viewer must not show
+ * one (JUnit counts it as an error, TAP bails out, HTML shows a banner).
+ */
+export function interruptedText(results: ScenarioResult[]): string {
+  const stopped = results.filter(r => r.outcome === 'skipped').length;
+  return `INTERRUPTED (Ctrl+C, exit 4): the run was stopped before its end, so it did not pass; ${stopped} scenario(s) stopped or not started.`;
 }
 
 /** ", passed after 3 tries" for a retried step (one try says nothing). */
@@ -77,13 +90,24 @@ export function jsonReport(results: ScenarioResult[], run?: ReportRun): string {
   return JSON.stringify({ ...summaryCounts(results), ...(run ? { run } : {}), scenarios: results }, null, 2);
 }
 
-export function junitReport(results: ScenarioResult[]): string {
+export function junitReport(results: ScenarioResult[], run?: Stopped): string {
   const c = summaryCounts(results);
   const total = results.reduce((n, r) => n + r.ms, 0);
+  const stop = run?.interrupted ? 1 : 0; // the interruption is one errored testcase of its own
   const out = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="Billing Workbench scenarios" tests="${c.tests}" failures="${c.failures}" errors="${c.errors}" skipped="${c.skipped}" time="${seconds(total)}">`,
+    `<testsuites name="Billing Workbench scenarios" tests="${c.tests + stop}" failures="${c.failures}" errors="${c.errors + stop}" skipped="${c.skipped}" time="${seconds(total)}">`,
   ];
+  if (stop) {
+    const why = xml(interruptedText(results));
+    out.push(
+      '  <testsuite name="Run interrupted" tests="1" failures="0" errors="1" skipped="0" time="0.000">',
+      '    <testcase classname="Run interrupted" name="The run was interrupted (Ctrl+C)" time="0.000">',
+      `      <error message="${why}" type="interrupted">${why}</error>`,
+      '    </testcase>',
+      '  </testsuite>',
+    );
+  }
   for (const r of results) {
     const steps = r.steps.length ? r.steps : [scenarioAsStep(r)];
     const n = summaryCounts([r]);

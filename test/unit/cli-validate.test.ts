@@ -92,6 +92,19 @@ describe('node dist/cli.js validate', () => {
     assert.equal(run('validate', '--bogus', good).status, 2);
   });
 
+  test('a scenario file: validate says it is run, and checked, with `test`', () => {
+    const scenario = write('x.scenario.json', JSON.stringify({ name: 'x', steps: [] }));
+    const r = run('validate', scenario);
+    assert.equal(r.status, 2);
+    assert.ok(
+      r.stderr.includes(
+        `${scenario} is a scenario file: validate checks payload files. Run it with \`billing-workbench test ${scenario}\`, which checks it first`,
+      ),
+      r.stderr,
+    );
+    assert.doesNotMatch(r.stderr, /name it \*\.order\.json/);
+  });
+
   test('the build writes JSON Schemas generated from zod, with spec descriptions', () => {
     const schema = JSON.parse(fs.readFileSync('dist/schemas/order.schema.json', 'utf8'));
     const account = schema.properties.account_data;

@@ -29,6 +29,21 @@ test('a misspelt expect key gets "did you mean", as a misspelt step kind does', 
   assert.deepEqual(far, [['error', 'wrong-shape', 'Unknown field "colour" in steps[0].expect of a scenario.']]);
 });
 
+test('a key two edits from the one it means (`totla`: a swap and a letter short) gets it too, as `stauts` does', () => {
+  const f = findings({
+    name: 'two edits',
+    steps: [
+      { kind: 'preview', body: {}, expect: { totla: [] } },
+      { kind: 'getAccount', accountNumber: 'A00000001', expect: { values: [{ path: 'name', eqals: 'x' }] } },
+    ],
+  });
+  const messages = f.map(x => x[2]);
+  assert.ok(messages.includes('Unknown field "totla" in steps[0].expect of a scenario. Did you mean `totals`?'));
+  assert.ok(
+    messages.includes('Unknown field "eqals" in steps[1].expect.values[0] of a scenario. Did you mean `equals`?'),
+  );
+});
+
 test('a Postman {{name}} left in a body, path, header or read is a finding saying what to write', () => {
   const scenario = {
     name: 'postman',
