@@ -46,7 +46,8 @@ export function runIdentity(
 
 /** What differs between two runs' inputs, said as the user would fix it; undefined when nothing said does. */
 export function inputsDiffer(a: ReportRun['inputs'], b: ReportRun['inputs']): string | undefined {
-  if (!a || !b) return undefined; // a report of a version without them: the suite alone says "other"
+  if (!a !== !b) return 'one written by an older version of the CLI: run every shard with the same version';
+  if (!a || !b) return undefined; // reports of a version without them: the suite alone says "other"
   if (a.scenarios !== b.scenarios) return 'other scenario files or contents';
   if (a.payloads !== b.payloads) return 'other contents of the payload files the scenarios send';
   if (a.data !== b.data) return a.data && b.data ? 'other --data rows' : '--data on one and not the other';

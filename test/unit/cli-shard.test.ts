@@ -224,6 +224,11 @@ describe('merge-reports', () => {
       r.stderr,
       /m1\.json and .*o2\.json are reports of different runs \(other scenario files or contents\)/,
     );
+    const newer = shard('n2.json', [result('a.scenario.json', 'passed')], {
+      ...run(2, { suite: 'digest-3' }),
+      inputs: { scenarios: 'x', payloads: 'y', iterations: 1 },
+    });
+    assert.match((await merge(s1, newer, s3)).stderr, /different runs \(one written by an older version of the CLI/);
     const ci = shard('c2.json', [result('a.scenario.json', 'passed')], run(2, { ci: 'github o/r run 7' }));
     assert.match((await merge(s1, ci)).stderr, /different runs \(CI runs none and "github o\/r run 7"\)/);
     r = await merge(s1, s1);
