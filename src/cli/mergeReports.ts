@@ -1,7 +1,7 @@
 // `merge-reports DIR|FILE...`: the JSON reports of `test --shard i/n` (one per machine) as one report, in every
 // format `test` writes, in the unsharded run's order, with its totals and exit code. Reports of another run (other
-// scenario files or contents, another CI run) are refused; a missing shard is said and exits 2 unless
-// --allow-partial, so a crashed machine never passes as green.
+// scenario or payload files or contents, --data rows, --iterations, another CI run: runIdentity) are refused; a
+// missing shard is said and exits 2 unless --allow-partial, so a crashed machine never passes as green.
 import * as fs from 'fs';
 import * as path from 'path';
 import { parseArgs, type ParseArgsConfig } from 'util';
@@ -9,6 +9,7 @@ import { printable, textReport, textSummary, type ReportRun, type ScenarioResult
 import { fileErrorMessage, readPayloadFile } from './files';
 import { InputError, UsageError, type Io } from './io';
 import { render, reportFiles, reportFormat, writeReports } from './reportFiles';
+import { inputsDiffer } from './runIdentity';
 import { EXIT, exitCode } from './test';
 
 export const MERGE_OPTIONS = {
@@ -48,7 +49,10 @@ export function mergeReportsCommand(args: MergeArgs, io: Io): number {
   for (const s of shards.slice(1)) {
     if (s.run.suite !== first.run.suite || s.run.ci !== first.run.ci) {
       const ci = (r: ReportRun) => (r.ci ? `"${r.ci}"` : 'none');
-      const why = s.run.ci !== first.run.ci ? `CI runs ${ci(first.run)} and ${ci(s.run)}` : 'other scenario files';
+      const why =
+        s.run.ci !== first.run.ci
+          ? `CI runs ${ci(first.run)} and ${ci(s.run)}`
+          : (inputsDiffer(first.run.inputs, s.run.inputs) ?? 'other scenario files or contents');
       throw new InputError(`${first.file} and ${s.file} are reports of different runs (${why}): merge one run's`);
     }
   }
@@ -62,7 +66,7 @@ export function mergeReportsCommand(args: MergeArgs, io: Io): number {
   const results: ScenarioResult[] = [];
   for (const s of shards) {
     for (const r of s.scenarios) {
-      const key = r.file ?? r.name;
+      const key = fileKey(r.file ?? r.name);
       const other = seen.get(key);
       if (other !== undefined && other !== s.file)
         throw new InputError(
@@ -72,15 +76,17 @@ export function mergeReportsCommand(args: MergeArgs, io: Io): number {
       results.push(r);
     }
   }
-  const order = new Map(first.run.files!.map((f, i) => [f, i]));
+  // The order of shard 1's run (each machine may list the files in another order: its shell's glob).
+  const lead = shards.reduce((a, b) => ((b.run.shard?.index ?? 1) < (a.run.shard?.index ?? 1) ? b : a));
+  const order = new Map(lead.run.files!.map((f, i) => [fileKey(f), i]));
   // As test: files with errors first when nothing ran (then the ones skipped for them), else in file order.
   const rank = (r: ScenarioResult) =>
-    (order.get(r.file ?? r.name) ?? order.size) +
+    (order.get(fileKey(r.file ?? r.name)) ?? order.size) +
     (r.target === 'not run' && r.outcome === 'skipped' ? order.size + 1 : 0);
   results.sort((a, b) => rank(a) - rank(b));
-  const notReported = missing.length ? [] : first.run.files!.filter(f => !seen.has(f));
+  const notReported = missing.length ? [] : lead.run.files!.filter(f => !seen.has(fileKey(f)));
 
-  const meta = mergedRun(shards);
+  const meta = mergedRun(shards, lead);
   const verdict = missing.length || notReported.length ? (args.allowPartial ? 'allowed' : 'refused') : 'whole';
   if (missing.length) {
     const n = `${missing.map(i => `${i}/${total}`).join(', ')}`;
@@ -129,13 +135,19 @@ function sharding(shards: Shard[]): number {
   return total;
 }
 
+/**
+ * A file as the shards' reports name it, whichever way its machine spelt it (`./a` and `a`; `\` on Windows): the
+ * run's identity counts it once either way.
+ */
+const fileKey = (file: string) => path.posix.normalize(file.replace(/\\/g, '/'));
+
 /** The whole run's target, start and wall time (first start to last end: the shards ran side by side). */
-function mergedRun(shards: Shard[]): ReportRun {
+function mergedRun(shards: Shard[], lead: Shard): ReportRun {
   const ran = shards.filter(s => s.scenarios.length);
   const targets = [...new Set((ran.length ? ran : shards).map(s => s.run.target))];
   const start = Math.min(...shards.map(s => Date.parse(s.run.date)));
   const end = Math.max(...shards.map(s => Date.parse(s.run.date) + s.run.ms));
-  const { files, suite, ci } = shards[0].run;
+  const { files, suite, inputs, ci } = lead.run;
   const interrupted = shards.some(s => s.run.interrupted) ? { interrupted: true } : {};
   return {
     target: targets.join(', '),
@@ -143,6 +155,7 @@ function mergedRun(shards: Shard[]): ReportRun {
     ms: end - start,
     files,
     suite,
+    ...(inputs ? { inputs } : {}),
     ci,
     ...interrupted,
   };

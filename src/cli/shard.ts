@@ -1,7 +1,9 @@
 // `test --shard i/n`: one machine's part of the scenario files. The split is the same on every machine: files
 // sorted by their path relative to the project (as Playwright and Jest do), dealt round-robin; with
 // --shard-durations (an earlier JSON report, such as merge-reports' output) the longest files go first, each
-// into the lightest shard, so the shards end together. Files the durations do not name count as the median.
+// into the lightest shard (of those, the one with the fewest files, then the first), so the shards end together.
+// A file the durations do not name, or give 0 ms (not run, skipped by --bail), weighs as a typical file: the
+// median of the positive durations (1 ms when there is none: all-zero durations split as no durations do).
 import * as path from 'path';
 import { readPayloadFile } from './files';
 import { InputError, UsageError } from './io';
@@ -66,22 +68,25 @@ export function shardFiles(files: string[], shard: Shard, durations?: Map<string
   if (!durations) {
     byPath.forEach((f, i) => i % shard.total === shard.index - 1 && mine.add(f.file));
   } else {
-    const known = byPath.map(f => durations.get(f.key)).filter((d): d is number => d !== undefined);
-    const fallback = median(known);
-    const weighed = byPath.map(f => ({ ...f, ms: durations.get(f.key) ?? fallback }));
+    const known = byPath.map(f => durations.get(f.key)).filter((d): d is number => d !== undefined && d > 0);
+    const typical = median(known);
+    const weighed = byPath.map(f => ({ ...f, ms: durations.get(f.key) || typical }));
     weighed.sort((a, b) => b.ms - a.ms); // stable: equal durations stay in path order
     const load = new Array<number>(shard.total).fill(0);
+    const count = new Array<number>(shard.total).fill(0);
     for (const f of weighed) {
       let lightest = 0;
-      for (let i = 1; i < load.length; i++) if (load[i] < load[lightest]) lightest = i;
+      for (let i = 1; i < load.length; i++)
+        if (load[i] < load[lightest] || (load[i] === load[lightest] && count[i] < count[lightest])) lightest = i;
       load[lightest] += f.ms;
+      count[lightest]++;
       if (lightest === shard.index - 1) mine.add(f.file);
     }
   }
   return files.filter(f => mine.has(f));
 }
 
-/** The median of the durations known (1 ms when none is: the split is then by count). */
+/** The median of the positive durations known (1 ms when none is: the split is then by count). */
 function median(values: number[]): number {
   if (!values.length) return 1;
   const s = [...values].sort((a, b) => a - b);

@@ -155,7 +155,7 @@ export async function testCommand(
     return EXIT.usage;
   }
 
-  const plan = sharding.plan(chosen, realEnv);
+  const plan = sharding.plan(chosen, realEnv, driven); // --data and --iterations are part of the run's identity
   let scenarios: ScenarioFile[] = [];
   const notRun: ScenarioResult[] = []; // files that cannot run, as CI's JUnit still shows them
   for (const r of chosen) {

@@ -1,14 +1,15 @@
-// What `test` adds for `merge-reports`: the run's files and their digest (so shards of one run are joined and
-// others refused), the CI run, and this machine's shard, whose files are the only ones it runs and reports.
-import { createHash } from 'crypto';
+// What `test` adds for `merge-reports`: the run's files and its identity (so shards of one run are joined and
+// others refused: runIdentity), the CI run, and this machine's shard, whose files are the only ones it runs and
+// reports.
 import type { ReportRun } from '../scenarios';
-import { projectPath, readDurations, shardFiles, shardOption, type Shard } from './shard';
+import { runIdentity, type RunInputs } from './runIdentity';
+import { readDurations, shardFiles, shardOption, type Shard } from './shard';
 import { UsageError } from './io';
 
 export interface ShardPlan {
   shard?: Shard;
   /** The report fields that name the run and this shard. */
-  run: Pick<ReportRun, 'files' | 'suite' | 'ci' | 'shard'>;
+  run: Pick<ReportRun, 'files' | 'suite' | 'inputs' | 'ci' | 'shard'>;
   /** Whether this machine runs (and reports) the file. */
   mine(file: string): boolean;
 }
@@ -19,12 +20,10 @@ export function shardOptions(shard: string | undefined, durations: string | unde
   if (durations !== undefined && !s) throw new UsageError('--shard-durations balances --shard i/n: give both');
   const ms = durations !== undefined ? readDurations(durations) : undefined;
   return {
-    plan(chosen: { file: string; text?: string }[], env: NodeJS.ProcessEnv): ShardPlan {
+    plan(chosen: { file: string; text?: string }[], env: NodeJS.ProcessEnv, inputs?: RunInputs): ShardPlan {
       const files = chosen.map(c => c.file);
-      const digest = createHash('sha256');
-      for (const c of chosen) digest.update(`${projectPath(c.file)}\0${c.text ?? ''}\0`);
       const mine = new Set(s ? shardFiles(files, s, ms) : files);
-      const run = { files, suite: digest.digest('hex').slice(0, 32), ci: ciRun(env), shard: s };
+      const run = { files, ...runIdentity(chosen, inputs), ci: ciRun(env), shard: s };
       return { shard: s, run, mine: file => mine.has(file) };
     },
   };

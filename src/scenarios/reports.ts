@@ -76,8 +76,13 @@ export interface ReportRun {
   ms: number;
   /** The scenario files of the whole run (every shard's), in report order. */
   files?: string[];
-  /** A digest of those files' paths and contents: the shards of one run agree on it. */
+  /**
+   * A digest of what the run's tests are: the scenario files and the payload files they send (paths and
+   * contents), the --data rows and --iterations. The shards of one run agree on it.
+   */
   suite?: string;
+  /** The digest's parts, so that merge-reports can say which of them two shards differ in. */
+  inputs?: { scenarios: string; payloads: string; data?: string; iterations: number };
   /** The CI run (GitHub Actions, GitLab), when there is one. */
   ci?: string;
   /** This machine's part (`test --shard 2/4`). */

@@ -56,6 +56,43 @@ describe('--shard i/n', () => {
     ]);
   });
 
+  test('durations of 0 ms (a run not run, or skipped by --bail) split the files as no durations do', () => {
+    const files = fs.readdirSync('examples/scenarios').map(f => `examples/scenarios/${f}`);
+    const notRun = files.map(file => ({ name: file, file, outcome: 'errored', ms: 0, steps: [], target: 'not run' }));
+    const ms = readDurations(write('not-run.json', jsonReport(notRun as ScenarioResult[])));
+    const split = (d?: Map<string, number>) => [1, 2, 3, 4].map(index => shardFiles(files, { index, total: 4 }, d));
+    assert.deepEqual(
+      split(ms).map(s => s.length),
+      [2, 2, 2, 1],
+    );
+    assert.deepEqual(split(ms), split());
+  });
+
+  test('a file of 0 ms or unnamed weighs the median of the positive durations; ties go to the fewest files', () => {
+    const files = ['a', 'b', 'c', 'd', 'e', 'f'].map(f => `${f}.scenario.json`);
+    const ms = new Map([
+      ['a.scenario.json', 30],
+      ['b.scenario.json', 10],
+      ['c.scenario.json', 0], // skipped by --bail: weighs 20, the median of 30 and 10
+      ['d.scenario.json', 0],
+    ]); // e and f: unnamed, 20 each
+    const split = [1, 2].map(index => shardFiles(files, { index, total: 2 }, ms));
+    // a 30 -> 1; c 20 -> 2; d 20 -> 2 (20 < 30); e 20 -> 1 (30 < 40); f 20 -> 2 (40 < 50); b 10 -> 1 (50 < 60)
+    assert.deepEqual(split, [
+      ['a.scenario.json', 'b.scenario.json', 'e.scenario.json'],
+      ['c.scenario.json', 'd.scenario.json', 'f.scenario.json'],
+    ]);
+    // a 4 -> 1; b, c 3 -> 2; d, e 1 -> 1; f 1: 6 ms each, to shard 2 of 2 files (shard 1 has 3)
+    const tie = new Map(['a', 'b', 'c', 'd', 'e', 'f'].map((f, i) => [`${f}.scenario.json`, [4, 3, 3, 1, 1, 1][i]]));
+    assert.deepEqual(
+      [1, 2].map(index => shardFiles(files, { index, total: 2 }, tie)),
+      [
+        ['a.scenario.json', 'd.scenario.json', 'e.scenario.json'],
+        ['b.scenario.json', 'c.scenario.json', 'f.scenario.json'],
+      ],
+    );
+  });
+
   test('bad values say what to write', () => {
     assert.deepEqual(shardOption(' 2/4 '), { index: 2, total: 4 });
     assert.throws(() => shardOption('0/3'), /--shard takes INDEX\/TOTAL.*\(1\/3 to 3\/3\), not "0\/3"/);
@@ -183,7 +220,15 @@ describe('merge-reports', () => {
     const other = shard('o2.json', [result('a.scenario.json', 'passed')], run(2, { suite: 'digest-2' }));
     let r = await merge(s1, other, s3);
     assert.equal(r.status, 2);
-    assert.match(r.stderr, /m1\.json and .*o2\.json are reports of different runs \(other scenario files\)/);
+    assert.match(
+      r.stderr,
+      /m1\.json and .*o2\.json are reports of different runs \(other scenario files or contents\)/,
+    );
+    const newer = shard('n2.json', [result('a.scenario.json', 'passed')], {
+      ...run(2, { suite: 'digest-3' }),
+      inputs: { scenarios: 'x', payloads: 'y', iterations: 1 },
+    });
+    assert.match((await merge(s1, newer, s3)).stderr, /different runs \(one written by an older version of the CLI/);
     const ci = shard('c2.json', [result('a.scenario.json', 'passed')], run(2, { ci: 'github o/r run 7' }));
     assert.match((await merge(s1, ci)).stderr, /different runs \(CI runs none and "github o\/r run 7"\)/);
     r = await merge(s1, s1);
