@@ -97,7 +97,7 @@ export function mergeReportsCommand(args: MergeArgs, io: Io): number {
       `${notReported.length} scenario file(s) in no shard's report (${printable(notReported.join(', '))}); ${partly(verdict)}`,
     );
 
-  if (reporter === 'text') io.out(textReport(results));
+  if (reporter === 'text') io.out(textReport(results, meta));
   else {
     io.out(render(reporter, results, meta));
     io.err(textSummary(results));

@@ -33,6 +33,7 @@ import { isLocalSandboxAt } from './localSandbox';
 import { runEnvironment } from './envFile';
 import { fileErrorMessage, readPayloadFile } from './files';
 import { lineColumn } from './lines';
+import { listenForInterrupt } from './interrupt';
 import { InputError, maxResponseOption, UsageError, type Io } from './io';
 import { render, reportFiles, reportFormat, writeReports } from './reportFiles';
 import { requestLog } from './requestLog';
@@ -270,21 +271,8 @@ export async function testCommand(
     io.err(`running on fresh embedded Local sandboxes, one per scenario${at} (pass --base-url for a real environment)`);
   }
 
-  // Ctrl+C, or SIGTERM as CI sends on a timeout or a cancel: the runs stop, the reports are written, exit 4.
-  const interrupt = new AbortController();
-  const onSignal = (name: NodeJS.Signals) => {
-    if (interrupt.signal.aborted) {
-      // A second one: a request that does not hear the signal (a token being fetched) is not waited for.
-      io.err('interrupted again: exiting now');
-      process.exit(EXIT.interrupted);
-    }
-    const [by, again] = name === 'SIGINT' ? ['', 'Ctrl+C again'] : [` (${name})`, `${name} again`];
-    io.err(`interrupted${by}: stopping the running scenarios (exit 4; ${again} exits at once)`);
-    interrupt.abort();
-  };
+  const interrupt = listenForInterrupt(io, EXIT.interrupted); // Ctrl+C, or SIGTERM as CI sends
   const abort = signal ? AbortSignal.any([signal, interrupt.signal]) : interrupt.signal;
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
   let results: ScenarioResult[];
   try {
     results = await runScenariosInParallel(scenarios, {
@@ -303,8 +291,7 @@ export async function testCommand(
         reporter === 'text' ? r => io.out(textScenarioBlock(maskSecrets([r], secrets)[0]).join('\n')) : undefined,
     });
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    interrupt.close();
     await client?.close();
   }
   results = maskSecrets(results, secrets);

@@ -12,7 +12,7 @@ export interface ReportMeta {
   date: string;
   /** Wall time of the whole run. */
   ms: number;
-  /** Ctrl+C stopped it: a banner says so, and the summary is not green. */
+  /** Ctrl+C or SIGTERM stopped it: a banner says so, and the summary is not green. */
   interrupted?: boolean;
 }
 

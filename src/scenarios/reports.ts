@@ -50,7 +50,10 @@ export type Stopped = Pick<ReportRun, 'interrupted'>;
  */
 export function interruptedText(results: ScenarioResult[]): string {
   const stopped = results.filter(r => r.outcome === 'skipped').length;
-  return `INTERRUPTED (Ctrl+C, exit 4): the run was stopped before its end, so it did not pass; ${stopped} scenario(s) stopped or not started.`;
+  return (
+    'INTERRUPTED (Ctrl+C or SIGTERM, exit 4): the run was stopped before its end, so it did not pass; ' +
+    `${stopped} scenario(s) stopped or not started.`
+  );
 }
 
 /** ", passed after 3 tries" for a retried step (one try says nothing). */
@@ -87,7 +90,7 @@ export interface ReportRun {
   ci?: string;
   /** This machine's part (`test --shard 2/4`). */
   shard?: { index: number; total: number };
-  /** Ctrl+C stopped it (exit 4). */
+  /** Ctrl+C or SIGTERM stopped it (exit 4). */
   interrupted?: boolean;
 }
 
@@ -107,7 +110,7 @@ export function junitReport(results: ScenarioResult[], run?: Stopped): string {
     const why = xml(interruptedText(results));
     out.push(
       '  <testsuite name="Run interrupted" tests="1" failures="0" errors="1" skipped="0" time="0.000">',
-      '    <testcase classname="Run interrupted" name="The run was interrupted (Ctrl+C)" time="0.000">',
+      '    <testcase classname="Run interrupted" name="The run was interrupted (Ctrl+C or SIGTERM)" time="0.000">',
       `      <error message="${why}" type="interrupted">${why}</error>`,
       '    </testcase>',
       '  </testsuite>',

@@ -56,21 +56,21 @@ async function assertInterrupted(dir: string) {
   assert.match(error.name, /interrupted/i);
   assert.match(
     error.message,
-    /^INTERRUPTED \(Ctrl\+C, exit 4\): .*did not pass; 2 scenario\(s\) stopped or not started/,
+    /^INTERRUPTED \(Ctrl\+C or SIGTERM, exit 4\): .*did not pass; 2 scenario\(s\) stopped or not started/,
   );
 
   const tap = await readTap(fs.readFileSync(path.join(dir, 'report.tap'), 'utf8'));
   assert.equal(tap.ok, false, 'a TAP harness reads the run as not passed');
-  assert.match(String(tap.bailout), /^INTERRUPTED \(Ctrl\+C, exit 4\)/);
+  assert.match(String(tap.bailout), /^INTERRUPTED \(Ctrl\+C or SIGTERM, exit 4\)/);
 
   const html = fs.readFileSync(path.join(dir, 'report.html'), 'utf8');
   assert.match(html, /<title>Scenarios: INTERRUPTED: 1 passed, 0 failed, 0 errored<\/title>/);
   assert.match(html, /<section id="summary" class="summary failed">/, 'the summary is not green');
-  assert.match(html, /<p class="interrupted" role="alert" style="[^"]*">INTERRUPTED \(Ctrl\+C, exit 4\)/);
+  assert.match(html, /<p class="interrupted" role="alert" style="[^"]*">INTERRUPTED \(Ctrl\+C or SIGTERM, exit 4\)/);
 
   const text = fs.readFileSync(path.join(dir, 'report.txt'), 'utf8').trimEnd().split('\n');
   assert.match(text.at(-2)!, /^3 scenario\(s\), 3 step\(s\): 1 passed, 0 failed, 0 errored, 2 skipped$/);
-  assert.match(text.at(-1)!, /^INTERRUPTED \(Ctrl\+C, exit 4\)/);
+  assert.match(text.at(-1)!, /^INTERRUPTED \(Ctrl\+C or SIGTERM, exit 4\)/);
 }
 
 const reports = (dir: string) =>
@@ -101,7 +101,7 @@ test('Ctrl+C: JUnit counts an error, TAP bails out, HTML and text say INTERRUPTE
   await quickDone;
   child.kill('SIGINT');
   assert.equal(await closed, 4, stdout + stderr);
-  assert.match(stdout, /1 passed, 0 failed, 0 errored, 2 skipped\nINTERRUPTED \(Ctrl\+C, exit 4\)/);
+  assert.match(stdout, /1 passed, 0 failed, 0 errored, 2 skipped\nINTERRUPTED \(Ctrl\+C or SIGTERM, exit 4\)/);
   assert.equal(JSON.parse(fs.readFileSync(path.join(out, 'report.json'), 'utf8')).run.interrupted, true);
   await assertInterrupted(out);
 
