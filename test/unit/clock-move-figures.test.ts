@@ -46,9 +46,15 @@ async function subscriptionsOf(o: { subscriptions: { subscription_number: string
   return o.subscriptions.map(s => s.subscription_number);
 }
 
+/** The real date the seeding was made on (a start across midnight: either). */
+let seededOn: string[] = [];
+const realDay = () => new Date().toISOString().slice(0, 10);
+
 /** The sandbox on 2026-01-01: 200 seeded accounts and the varied customers. */
 async function start() {
+  const before = realDay();
   sb = await startSandbox({ seedAccounts: 200, today: '2026-01-01' });
+  seededOn = [...new Set([before, realDay()])];
   c = new BillingClient({ baseUrl: sb.url, clientId: sb.clientId, clientSecret: sb.clientSecret });
   await send('POST', '/v2/orders', newCustomer(FIVE_PLANS, '2026-01-01'));
   const mid = await account(15);
@@ -120,12 +126,18 @@ afterEach(async () => {
   await sb.close();
 });
 
-/** The JSON with every 32-hex id named by its first place, and each time of day not midnight written as one. */
+/**
+ * The JSON with every 32-hex id named by its first place, each time of day not midnight written as one, and the
+ * real date the seeding was made on (the seeded rows' created_time: the seeding runs at the real time, only the
+ * sandbox's date is simulated) written as one: the digest is the same on every day the test runs.
+ */
 function stable(value: unknown): string {
   const ids = new Map<string, string>();
-  return JSON.stringify(value)
+  let text = JSON.stringify(value)
     .replace(/\b[0-9a-f]{32}\b/g, id => ids.get(id) ?? (ids.set(id, `id${ids.size}`), `id${ids.size - 1}`))
     .replace(/T(?!00:00:00\.000Z)\d\d:\d\d:\d\d(\.\d+)?Z/g, 'T<time>Z');
+  for (const day of seededOn) text = text.replaceAll(`"${day}T<time>Z"`, '"<seeded on>T<time>Z"');
+  return text;
 }
 
 /** What the moves left, written the same way on every run, and its digest against the one kept. */
