@@ -122,29 +122,33 @@ describe('client hardening: base URLs', () => {
 });
 
 describe('client hardening: the total timeout', () => {
-  test('a body dripping one byte at a time ends at the total limit, not when it finishes', async () => {
-    let sent = 0;
-    const total = 12;
-    const srv = await serve(tokenJson({ access_token: 'drip-token', expires_in: 3600 }), (_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.write('[');
-      sent = 1;
-      const t = setInterval(() => {
-        if (sent >= total) {
-          clearInterval(t);
-          res.end(']');
-          return;
-        }
-        res.write(sent++ > 1 ? ',1' : '1');
-      }, 400);
-      res.on('close', () => clearInterval(t));
+  // Chunked, and with its length declared (read then by undici's own reader).
+  for (const declared of [false, true])
+    test(`a body dripping one byte at a time ends at the total limit, not when it finishes${declared ? ' (its length declared)' : ''}`, async () => {
+      let sent = 0;
+      const total = 12;
+      const body = `[1${',1'.repeat(total - 2)}]`;
+      const srv = await serve(tokenJson({ access_token: 'drip-token', expires_in: 3600 }), (_req, res) => {
+        const length = declared ? { 'content-length': String(body.length) } : {};
+        res.writeHead(200, { 'content-type': 'application/json', ...length });
+        res.write('[');
+        sent = 1;
+        const t = setInterval(() => {
+          if (sent >= total) {
+            clearInterval(t);
+            res.end(']');
+            return;
+          }
+          res.write(sent++ > 1 ? ',1' : '1');
+        }, 400);
+        res.on('close', () => clearInterval(t));
+      });
+      const c = client(srv.url, { totalTimeoutMs: 1500 });
+      const e = await failure(c.send({ method: 'GET', path: '/v1/slow' }));
+      assert.equal(e.kind, 'timeout');
+      assert.match(e.message, /GET \/v1\/slow did not complete within 2 s/);
+      assert.ok(sent < total, `the client waited for the whole body (${sent} of ${total} bytes)`);
     });
-    const c = client(srv.url, { totalTimeoutMs: 1500 });
-    const e = await failure(c.send({ method: 'GET', path: '/v1/slow' }));
-    assert.equal(e.kind, 'timeout');
-    assert.match(e.message, /GET \/v1\/slow did not complete within 2 s/);
-    assert.ok(sent < total, `the client waited for the whole body (${sent} of ${total} bytes)`);
-  });
 });
 
 describe('client hardening: token answers', () => {
