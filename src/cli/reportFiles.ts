@@ -42,8 +42,8 @@ export function reportFormat(value: string, flag: string): ReportFormat {
   return value as ReportFormat;
 }
 
-/** `--report junit=out.xml` (repeatable) and `--junit-file F`. */
-export function reportFiles(reports: string[], junitFile: string | undefined): ReportFile[] {
+/** `--report junit=out.xml` (repeatable) and `--junit-file F`; none may write where another or `--export` does. */
+export function reportFiles(reports: string[], junitFile: string | undefined, exportFile?: string): ReportFile[] {
   const files = reports.map(r => {
     const eq = r.indexOf('=');
     if (eq < 1 || eq === r.length - 1) {
@@ -53,7 +53,8 @@ export function reportFiles(reports: string[], junitFile: string | undefined): R
   });
   if (junitFile !== undefined) files.push({ format: 'junit', file: junitFile, flag: '--junit-file' });
   const seen = new Map<string, ReportFile>();
-  for (const f of files) {
+  const exported = exportFile === undefined ? [] : [{ format: 'json' as const, file: exportFile, flag: '--export' }];
+  for (const f of [...exported, ...files]) {
     const key = samePathKey(f.file);
     const first = seen.get(key);
     if (first) {

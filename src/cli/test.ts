@@ -125,7 +125,7 @@ export async function testCommand(
   signal?: AbortSignal,
 ): Promise<number> {
   const reporter = reportFormat(args.reporter, '--reporter');
-  const files = reportFiles(args.reports ?? [], args.junitFile);
+  const files = reportFiles(args.reports ?? [], args.junitFile, args.dataDriven?.export);
   let jobs = jobsOption(args.jobs);
   const maxResponseBytes = maxResponseOption(args.maxResponseMb);
   const sharding = shardOptions(args.shard, args.shardDurations);

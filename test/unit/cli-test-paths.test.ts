@@ -28,6 +28,7 @@ test('two reports to one file: a usage error naming the path, before anything ru
     [['--report', 'junit=r.xml', '--report', 'json=r.xml'], '--report junit=r.xml and --report json=r.xml'],
     [['--report', 'junit=out/r.xml', '--junit-file', './out/../out/r.xml'], '--junit-file ./out/../out/r.xml'],
     [['--report', `html=${path.join(tmp, 'r.html')}`, '--report', 'tap=r.html'], 'and --report tap=r.html'],
+    [['--export', 'r.json', '--report', 'json=r.json'], '--export r.json and --report json=r.json'], // the captures
   ];
   for (const [flags, said] of cases) {
     const r = await run([a, ...flags]);
