@@ -1,25 +1,16 @@
 // An interrupted run (Ctrl+C, exit 4) as CI's report viewers read it: never green. JUnit has an errored testcase
 // for the interruption (xml2js), TAP bails out (tap-parser), the HTML and text reports say it; merge-reports,
 // which builds every format from the JSON reports, says it the same way. A run that ended says nothing of it.
-import { test, after } from 'node:test';
+import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseStringPromise } from 'xml2js';
 import { Parser } from 'tap-parser';
 import { junitReport, tapReport, textReport, type ScenarioResult } from '../../src/scenarios';
-import { CLI, runCli } from './cli';
+import { runCli, runCliInterrupted, scratchFolder } from './cli';
 
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bw-interrupted-'));
-after(() => fs.rmSync(tmp, { recursive: true, force: true }));
-const write = (name: string, value: unknown) => {
-  const file = path.join(tmp, name);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, JSON.stringify(value, null, 2));
-  return file;
-};
+const { tmp, write } = scratchFolder('bw-interrupted-');
 const getAccount = { kind: 'getAccount', accountNumber: 'A00000001' };
 // Retried until a name it never has, for 10 minutes: only the interrupt ends it.
 const hangs = { ...getAccount, retry: { until: { path: 'name', equals: 'Never so' }, every: '1s', for: '10m' } };
@@ -85,22 +76,9 @@ test('Ctrl+C: JUnit counts an error, TAP bails out, HTML and text say INTERRUPTE
   write('suite/b-hangs.scenario.json', { name: 'Hangs', steps: [hangs] });
   write('suite/c-hangs.scenario.json', { name: 'Hangs too', steps: [hangs] });
   const out = path.join(tmp, 'out');
-  const child = spawn(process.execPath, [CLI, 'test', suite, ...reports(out)], {
-    env: { ...process.env, BILLING_CLIENT_ID: '', BILLING_CLIENT_SECRET: '' },
-  });
-  let stdout = '';
-  let stderr = '';
-  const quickDone = new Promise<void>(resolve =>
-    child.stdout.on('data', d => {
-      stdout += d;
-      if (/✓ Quick/.test(stdout)) resolve(); // it ended: "Hangs" is on its way, "Hangs too" waits
-    }),
-  );
-  child.stderr.on('data', d => (stderr += d));
-  const closed = new Promise<number | null>(resolve => child.on('close', resolve));
-  await quickDone;
-  child.kill('SIGINT');
-  assert.equal(await closed, 4, stdout + stderr);
+  // Once "Quick" ended: "Hangs" is on its way, "Hangs too" waits.
+  const { status, stdout, stderr } = await runCliInterrupted(['test', suite, ...reports(out)], /✓ Quick/);
+  assert.equal(status, 4, stdout + stderr);
   assert.match(stdout, /1 passed, 0 failed, 0 errored, 2 skipped\nINTERRUPTED \(Ctrl\+C or SIGTERM, exit 4\)/);
   assert.equal(JSON.parse(fs.readFileSync(path.join(out, 'report.json'), 'utf8')).run.interrupted, true);
   await assertInterrupted(out);

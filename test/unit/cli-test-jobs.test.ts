@@ -1,22 +1,13 @@
 // `test --jobs N` on worker threads, through the CLI as a person runs it: the same reports as one at a time (all
 // five formats, durations and the sandboxes' own clocks, ports and ids aside), a failure in a worker reported with
 // its message, --bail, --data/--iterations/--export, and Ctrl+C ending the workers with exit 4 as before.
-import { test, describe, after } from 'node:test';
+import { test, describe } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import { CLI, runCli } from './cli';
+import { runCli, runCliInterrupted, scratchFolder } from './cli';
 
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bw-jobs-'));
-after(() => fs.rmSync(tmp, { recursive: true, force: true }));
-const write = (name: string, value: unknown) => {
-  const file = path.join(tmp, name);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, typeof value === 'string' ? value : JSON.stringify(value, null, 2));
-  return file;
-};
+const { tmp, write } = scratchFolder('bw-jobs-');
 const getAccount = (expect: unknown = { status: 200 }) => ({ kind: 'getAccount', accountNumber: 'A00000001', expect });
 const failing = write('suite/b-fails.scenario.json', {
   name: 'Expects another name',
@@ -144,22 +135,9 @@ describe('--jobs 2 on worker threads', () => {
       };
       for (const n of ['b', 'c', 'd'])
         write(`interrupt/${n}-waits.scenario.json`, { name: `Waits ${n}`, steps: [waits] });
-      const child = spawn(process.execPath, [CLI, 'test', dir, '--jobs', '2', '--report', `junit=${junit}`], {
-        env: { ...process.env, BILLING_CLIENT_ID: '', BILLING_CLIENT_SECRET: '' },
-      });
-      let stdout = '';
-      let stderr = '';
-      const quickDone = new Promise<void>(resolve =>
-        child.stdout.on('data', d => {
-          stdout += d;
-          if (/✓ Quick/.test(stdout)) resolve(); // printed once it and every run before it ended: b is on its way
-        }),
-      );
-      child.stderr.on('data', d => (stderr += d));
-      const closed = new Promise<number | null>(resolve => child.on('close', resolve));
-      await quickDone;
-      child.kill(sig);
-      const status = await closed;
+      // Printed once it and every run before it ended: b is on its way.
+      const run = ['test', dir, '--jobs', '2', '--report', `junit=${junit}`];
+      const { status, stdout, stderr } = await runCliInterrupted(run, /✓ Quick/, sig);
       assert.equal(status, 4, stdout + stderr);
       assert.match(
         stderr,

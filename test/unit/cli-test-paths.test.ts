@@ -1,22 +1,14 @@
 // The paths `test` is given: two reports to one file are refused before anything runs; a scenario file named
 // twice (through its folder and by itself) runs once, where first named; a folder given for a report is told a
 // file name of that report's format.
-import { test, after } from 'node:test';
+import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileErrorMessage } from '../../src/cli/files';
-import { runCli } from './cli';
+import { runCli, scratchFolder } from './cli';
 
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bw-test-paths-'));
-after(() => fs.rmSync(tmp, { recursive: true, force: true }));
-const write = (name: string, value: unknown) => {
-  const file = path.join(tmp, name);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, JSON.stringify(value, null, 2));
-  return file;
-};
+const { tmp, write } = scratchFolder('bw-test-paths-');
 const reads = (name: string) => ({ name, steps: [{ kind: 'getAccount', accountNumber: 'A00000001' }] });
 const a = write('scenarios/a.scenario.json', reads('A'));
 const b = write('scenarios/b.scenario.json', reads('B'));

@@ -1,5 +1,8 @@
 // The CLI as a person runs it: its own process, with no credentials in its environment unless a test gives them.
+import { after } from 'node:test';
 import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 
 export const CLI = path.resolve('dist/cli.js');
@@ -25,4 +28,37 @@ export function runCli(
     p.stderr.on('data', d => (stderr += d));
     p.on('close', status => resolve({ status, stdout, stderr }));
   });
+}
+
+/**
+ * A run sent `signal` (Ctrl+C's SIGINT, CI's SIGTERM) once its stdout matches `when`: a scenario has ended and the
+ * next is on its way. An event, never a wait for time.
+ */
+export function runCliInterrupted(args: string[], when: RegExp, signal: NodeJS.Signals = 'SIGINT'): Promise<CliRun> {
+  return new Promise(resolve => {
+    const env = { ...process.env, BILLING_CLIENT_ID: '', BILLING_CLIENT_SECRET: '' };
+    const p = spawn(process.execPath, [CLI, ...args], { env });
+    let stdout = '',
+      stderr = '',
+      sent = false;
+    p.stdout.on('data', d => {
+      stdout += d;
+      if (!sent && when.test(stdout)) sent = p.kill(signal);
+    });
+    p.stderr.on('data', d => (stderr += d));
+    p.on('close', status => resolve({ status, stdout, stderr }));
+  });
+}
+
+/** A folder of the test's own, removed after it, and a writer of JSON (or text) files in it. */
+export function scratchFolder(prefix: string): { tmp: string; write: (name: string, value: unknown) => string } {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  after(() => fs.rmSync(tmp, { recursive: true, force: true }));
+  const write = (name: string, value: unknown) => {
+    const file = path.join(tmp, name);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, typeof value === 'string' ? value : JSON.stringify(value, null, 2));
+    return file;
+  };
+  return { tmp, write };
 }

@@ -1,21 +1,13 @@
 // `test --data/--iterations/--bail/--export` as a person runs them: the CLI in its own process, each run on a
 // fresh embedded Local sandbox, the reports read back. Every row is a test of its own, named by its values.
-import { test, after } from 'node:test';
+import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseStringPromise } from 'xml2js';
-import { runCli } from './cli';
+import { runCli, scratchFolder } from './cli';
 
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bw-data-'));
-after(() => fs.rmSync(tmp, { recursive: true, force: true }));
-const put = (name: string, value: unknown) => {
-  const file = path.join(tmp, name);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, typeof value === 'string' ? value : JSON.stringify(value, null, 2));
-  return file;
-};
+const { tmp, write: put } = scratchFolder('bw-data-');
 const run = (args: string[], env: Record<string, string> = {}) => runCli(['test', ...args], env, { cwd: tmp });
 
 // The demo account is named "Demo Customer": the row whose `expected` says so passes, the others fail.
