@@ -53,7 +53,9 @@ export function mergeReportsCommand(args: MergeArgs, io: Io): number {
         s.run.ci !== first.run.ci
           ? `CI runs ${ci(first.run)} and ${ci(s.run)}`
           : (inputsDiffer(first.run.inputs, s.run.inputs) ?? 'other scenario files or contents');
-      throw new InputError(`${first.file} and ${s.file} are reports of different runs (${why}): merge one run's`);
+      throw new InputError(
+        `${first.file} and ${s.file} are reports of different runs (${why}): merge the shards of one run`,
+      );
     }
   }
   const total = sharding(shards);

@@ -284,7 +284,8 @@ export function networkError(
     case 'AbortError':
       return fail('cancelled', `${where} was cancelled.`);
     case 'ResponseTooLarge': {
-      const limit = `${Math.round((maxBytes / 1048576) * 100) / 100} MB`;
+      const mb = maxBytes / 1048576;
+      const limit = mb >= 0.01 ? `${Math.round(mb * 100) / 100} MB` : `${maxBytes.toLocaleString('en')} bytes`;
       return fail('network', `The answer to ${where} is over ${limit}, the limit on one answer: not read.`, 'size');
     }
   }

@@ -200,6 +200,7 @@ function sweep(): void {
  */
 async function readWithin(body: Body, ms: number, max: number, length: string | string[] | undefined): Promise<string> {
   const fail = (e: Error) => {
+    body.once('error', () => undefined); // the error is thrown here: the stream's own event has no reader to reach
     body.destroy(e);
     throw e;
   };

@@ -5,6 +5,9 @@ import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { once } from 'node:events';
 import * as http from 'node:http';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { ApiError, BillingClient } from '../../src/client';
 import { runCli } from './cli';
@@ -99,4 +102,20 @@ test('the CLI: --max-response-mb sets the limit; the error says how to raise it 
   const bad = await runCli(['preview', file, '--base-url', url, '--max-response-mb', '0'], env);
   assert.equal(bad.status, 2);
   assert.match(bad.stderr, /--max-response-mb must be a number of MB above 0/);
+});
+
+test('`test` with an answer over --max-response-mb: the step errors, the reports are written, no crash (exit 3)', async () => {
+  // The embedded sandbox declares each answer's length: refused before its body is read, and nothing throws after.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bw-response-limit-'));
+  try {
+    const junit = path.join(dir, 'junit.xml');
+    const scenario = path.resolve('examples/scenarios/pause-then-resume.scenario.json');
+    const r = await runCli(['test', scenario, '--max-response-mb', '0.001', '--report', `junit=${junit}`]);
+    assert.equal(r.status, 3, r.stdout + r.stderr);
+    assert.doesNotMatch(r.stderr, /Unhandled 'error' event|at .*\(node:/, 'no stack trace');
+    assert.match(r.stdout, /is over 1,04\d bytes, the limit on one answer/);
+    assert.match(fs.readFileSync(junit, 'utf8'), /errors="1"/);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
