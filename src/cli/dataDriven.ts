@@ -71,10 +71,12 @@ export function dataRun(a: DataArgs = {}): DataRun {
   const table = a.data === undefined ? undefined : readData(a.data);
   const iterations = iterationsOption(a.iterations);
   if (a.export !== undefined) exportFolder(a.export);
+  // A JSON file's numbers too (`"password": 98765`); not true or false, which every answer holds.
   const secrets = (table?.rows ?? []).flatMap(row =>
     Object.entries(row)
-      .filter(([k, v]) => typeof v === 'string' && v && isSecretColumn(k, v))
-      .map(([, v]) => v as string),
+      .map(([k, v]) => [k, typeof v === 'string' || typeof v === 'number' ? String(v) : ''])
+      .filter(([k, v]) => v && isSecretColumn(k, v))
+      .map(([, v]) => v),
   );
   const runs: Run[] = [];
   const captures = new Map<number, Record<string, unknown>>();

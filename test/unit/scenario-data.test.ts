@@ -98,6 +98,18 @@ test('a secret-named column: its values masked in the names and everywhere the r
   assert.ok(!r.stdout.includes('hunter2-xyz') && !r.stderr.includes('hunter2-xyz'));
 });
 
+test('a secret field given as a number in a JSON data file is masked as its text is', async () => {
+  put('secret-number.json', JSON.stringify([{ password: 98765, plan: 'gold' }]));
+  put('secret-number.scenario.json', {
+    name: 'N',
+    steps: [{ kind: 'getAccount', accountNumber: '${data.password}', expect: { status: 404 } }],
+  });
+  const r = await run(['secret-number.scenario.json', '--data', 'secret-number.json', '--reporter', 'json']);
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(JSON.parse(r.stdout).scenarios[0].name, 'N [row 1: password=***, plan=gold]');
+  assert.ok(!r.stdout.includes('98765') && !r.stderr.includes('98765'), 'the number is nowhere');
+});
+
 test('a column named as a secret variable is (GITHUB_TOKEN, db_pass, license_key): masked as --dotenv names are', async () => {
   // `${data.GITHUB_TOKEN}` is used as `${env.GITHUB_TOKEN}` is: the same words make both secret (test --help).
   const row = { GITHUB_TOKEN: 'ghp-value-1a2b3c', db_pass: 'pass-value-4d5e', license_key: 'lic-value-6f7a' };
