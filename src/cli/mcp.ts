@@ -105,6 +105,8 @@ export async function mcpCommand(args: McpArgs, io: Io, env = process.env, stdin
 
   // Never a silent exit: why it stops is said on stderr, and a failure is exit 1.
   let failed: Error | undefined;
+  let unheard = false;
+  const out = guarded(process.stdout);
   const closed = new Promise<void>(resolve => {
     server.server.onclose = () => resolve();
     stdin.once('end', () => resolve()); // the agent went away
@@ -112,9 +114,14 @@ export async function mcpCommand(args: McpArgs, io: Io, env = process.env, stdin
       failed = e;
       resolve();
     });
+    // Nobody reads the answers (the agent closed its end): no tool runs unheard, a create least of all.
+    out.once('error', () => {
+      unheard = true;
+      resolve();
+    });
   });
   server.server.onerror = e => io.err(`mcp: ${e.message}`); // a dropped message, a reply that failed
-  await server.connect(new LineTransport(stdin, guarded(process.stdout)));
+  await server.connect(new LineTransport(stdin, out));
   io.err(`billing-workbench MCP server on stdio; previews on ${args.baseUrl ?? 'the embedded Local sandbox'}`);
   await closed;
   await server.close();
@@ -122,6 +129,10 @@ export async function mcpCommand(args: McpArgs, io: Io, env = process.env, stdin
   if (failed) {
     io.err(`mcp: stopping: cannot read stdin (${failed.message})`);
     return 1;
+  }
+  if (unheard) {
+    io.err('mcp: the agent closed its end (stdout): stopping');
+    return 0;
   }
   io.err('mcp: the agent closed the connection (end of stdin): stopping');
   return 0;

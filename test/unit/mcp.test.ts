@@ -287,4 +287,21 @@ describe('node dist/cli.js mcp: bounded messages and queries', () => {
     s.p.stdin.end();
     assert.equal(await s.exited, 0);
   });
+
+  test('an agent that closed its end (stdout) while stdin stays open: the server stops at its next answer, saying so', async () => {
+    const s = rawServer();
+    await s.answer(0);
+    s.p.stdout.destroy(); // nobody reads the answers any more
+    s.call(
+      1,
+      TOOLS.find(t => t.endsWith('findOperation'))!,
+      { query: 'refund a payment', limit: 1 },
+    );
+    // A deadline, not a figure: before, it served on until stdin ended (never, here).
+    const deadline = new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error(`still serving with its stdout closed: ${s.stderr()}`)), 20_000).unref(),
+    );
+    assert.equal(await Promise.race([s.exited, deadline]), 0, s.stderr());
+    assert.match(s.stderr(), /the agent closed its end \(stdout\): stopping/);
+  });
 });
