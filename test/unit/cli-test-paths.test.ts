@@ -31,6 +31,21 @@ test('two reports to one file: a usage error naming the path, before anything ru
     assert.doesNotMatch(r.stderr, /running on/);
   }
   assert.deepEqual(fs.readdirSync(tmp).sort(), ['scenarios'], 'no report was written');
+  // Through links: a folder linked to another, and a link to a report not written yet.
+  fs.mkdirSync(path.join(tmp, 'y'));
+  fs.symlinkSync(path.join(tmp, 'y'), path.join(tmp, 'yy'));
+  fs.symlinkSync(path.join(tmp, 'y', 'a.xml'), path.join(tmp, 'y', 'link.xml'));
+  for (const [first, second] of [
+    ['junit=y/b.xml', 'tap=yy/b.xml'],
+    ['junit=y/a.xml', 'tap=y/link.xml'],
+  ]) {
+    const r = await run([a, '--report', first, '--report', second]);
+    assert.equal(r.status, 2, `${first} ${second}: ${r.stderr}`);
+    assert.match(r.stderr, /write the same file/);
+  }
+  assert.deepEqual(fs.readdirSync(path.join(tmp, 'y')), ['link.xml'], 'no report was written');
+  fs.rmSync(path.join(tmp, 'y'), { recursive: true });
+  fs.rmSync(path.join(tmp, 'yy'));
   const apart = await run([a, '--report', 'junit=r.xml', '--report', 'json=r.json']);
   assert.equal(apart.status, 0, apart.stderr);
 });
