@@ -26,6 +26,13 @@ const int = (v: string | undefined, name: string, min: number): number | undefin
   return n;
 };
 
+const portOption = (v: string | undefined): number | undefined => {
+  const port = int(v, 'port', 0);
+  if (port !== undefined && port > 65535)
+    throw new UsageError(`--port takes 0 to 65535 (0: any free port), not "${v}"`);
+  return port;
+};
+
 /** The --catalog file as JSON: GET /v2/plans answers (one, or a list of its pages), or their plans. */
 function catalogOf(file: string | undefined): unknown {
   if (file === undefined) return undefined;
@@ -82,7 +89,7 @@ export async function sandboxCommand(v: Record<string, string | undefined>, io: 
   const catalog = catalogOf(v.catalog);
   const sb = await startSandbox({
     conventions,
-    port: int(v.port, 'port', 0),
+    port: portOption(v.port),
     tokenTtlSeconds: int(v['token-ttl'], 'token-ttl', 1),
     maxConcurrent: int(v['max-concurrent'], 'max-concurrent', 1),
     seedAccounts: int(v['seed-accounts'], 'seed-accounts', 1),
@@ -96,6 +103,11 @@ export async function sandboxCommand(v: Record<string, string | undefined>, io: 
   }).catch((e: unknown) => {
     if (e instanceof CatalogError || (e as Error)?.name === 'CatalogError') {
       throw new InputError(`--catalog ${v.catalog}: ${(e as Error).message}`);
+    }
+    const code = (e as NodeJS.ErrnoException)?.code;
+    if (code === 'EADDRINUSE' || code === 'EACCES') {
+      const why = code === 'EADDRINUSE' ? 'another program is listening there' : 'this user may not listen there';
+      throw new InputError(`--port ${v.port}: ${why}. Pick another port, or --port 0 for any free one.`);
     }
     throw e;
   });

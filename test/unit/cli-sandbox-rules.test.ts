@@ -4,6 +4,8 @@
 // billing-settings-configuration/system-settings/customization-of-currencies (Rounding Mode; Half Up by default).
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
+import { once } from 'node:events';
+import * as net from 'node:net';
 import { runCli } from './cli';
 import { withCliSandbox } from './cliSandbox';
 import { tokenOf } from './sandboxToken';
@@ -65,4 +67,23 @@ test('sandbox with a rule value outside its choices: exit 2, the choices named',
   assert.match(p.stderr, /--proration takes one of day, month-first, not "week"/);
   const help = await runCli(['sandbox', '--help']);
   assert.match(help.stdout + help.stderr, /--rounding half-up\|half-down\|half-even\|up\|down/);
+});
+
+test('sandbox --port: one taken is exit 2 saying to pick another or 0; past 65535 a usage error', async () => {
+  const taken = net.createServer().listen(0, '127.0.0.1');
+  await once(taken, 'listening');
+  try {
+    const port = (taken.address() as net.AddressInfo).port;
+    const r = await runCli(['sandbox', '--port', String(port)]);
+    assert.equal(r.status, 2, r.stderr);
+    assert.match(
+      r.stderr,
+      new RegExp(`--port ${port}: another program is listening there\\. Pick another port, or --port 0`),
+    );
+  } finally {
+    taken.close();
+  }
+  const big = await runCli(['sandbox', '--port', '70000']);
+  assert.equal(big.status, 2, big.stderr);
+  assert.match(big.stderr, /--port takes 0 to 65535/);
 });
