@@ -25,6 +25,7 @@ import {
   previewBody,
   requestFindings,
   v1CreateBody,
+  v1CreatedOrder,
   v1NeedsMessage,
   v1OrderNeeds,
   v1PreviewBody,
@@ -279,8 +280,9 @@ function v1OrderSend(command: 'preview' | 'create', args: SendArgs, text: string
   }
   return async client => {
     const r = await client.createOrderV1(created);
-    const subscriptions = (r.data.subscriptions ?? []).map(s => `${s.subscriptionNumber} (${s.status})`).join(', ');
-    done(r, `created order ${r.data.orderNumber} with ${subscriptions || 'no subscriptions'}`);
+    const facts = v1CreatedOrder(r.data);
+    const subscriptions = facts.subscriptions.map(s => (s.state ? `${s.number} (${s.state})` : s.number)).join(', ');
+    done(r, `created order ${facts.orderNumber} with ${subscriptions || 'no subscriptions'}`);
   };
 }
 

@@ -96,13 +96,19 @@ export interface CreatedOrderFacts {
   accountNumber?: string;
 }
 
-/** A v1 create's answer as the panel's created order. */
+/**
+ * A v1 create's answer as the panel's created order: `subscriptions` with their status (minor version 223.0 on),
+ * or `subscriptionNumbers` alone (through 222.x, the service's default), whose status is not said.
+ */
 export function v1CreatedOrder(order: {
   orderNumber?: string;
   accountNumber?: string;
   subscriptions?: { subscriptionNumber?: string; status?: string }[];
+  subscriptionNumbers?: string[];
 }): CreatedOrderFacts {
-  const subscriptions = (order.subscriptions ?? []).map(s => ({
+  const given: { subscriptionNumber?: string; status?: string }[] =
+    order.subscriptions ?? (order.subscriptionNumbers ?? []).map(n => ({ subscriptionNumber: n }));
+  const subscriptions = given.map(s => ({
     number: s.subscriptionNumber ?? '',
     state: s.status ?? '',
     version: 1,

@@ -187,6 +187,19 @@ describe('cli preview: v1 invoices on the embedded Local sandbox', () => {
     assert.ok(Array.isArray(JSON.parse(json.stdout).previewResult.invoices), 'the v1 answer, invoices included');
   });
 
+  test('create on a v1 order file says the subscriptions it made (the default version answers their numbers)', async () => {
+    const r = await runCli(['create', order(), '--base-url', sb.url], env());
+    assert.equal(r.status, 0, r.stderr);
+    const [, orderNumber, subscriptions] = /created order (O\d{8}) with (.*)/.exec(r.stdout)!;
+    const made = sb.store.orders.get(orderNumber)!.subscriptions as { subscription_number: string }[];
+    assert.ok(made.length > 0);
+    assert.deepEqual(
+      subscriptions.split(', '),
+      made.map(x => x.subscription_number),
+      'not "with no subscriptions"',
+    );
+  });
+
   test('the shipped v1 example names its own previewOptions: kept, whatever --periods says', async () => {
     const a = await runCli(['preview', 'examples/v1/new-and-add.request.json', '--periods', '1']);
     const b = await runCli(['preview', 'examples/v1/new-and-add.request.json']);
