@@ -95,6 +95,11 @@ export async function sendCommand(
     io.err(`${args.file}: not valid JSON (${(e as Error).message}); run "validate" for the exact place`);
     return 2; // an input error, like a file that cannot be read
   }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    const what = value === null ? 'null' : Array.isArray(value) ? 'a list' : `a ${typeof value}`;
+    io.err(`${args.file}: a payload file holds one JSON object ({ ... }), not ${what}`);
+    return 2;
+  }
   // The editor's rules: an order file previews with metrics added; a preview file creates the same order.
   let body =
     kind === 'account' ? value : command === 'preview' ? previewBody(value, fileKind, args.periods) : createBody(value);

@@ -68,6 +68,29 @@ describe('node dist/cli.js preview / create', () => {
     const misplaced = await run(['preview', file, '--account-name', 'X']);
     assert.equal(misplaced.status, 2, 'a usage error: --account-name is for create');
   });
+  test('a payload file that is JSON but not an object (null, a text, a list, a number): exit 2 saying so, nothing sent', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bw-send-root-'));
+    for (const [text, what] of [
+      ['null', 'null'],
+      ['"str"', 'a string'],
+      ['[]', 'a list'],
+      ['42', 'a number'],
+    ]) {
+      const file = path.join(dir, 'x.order.json');
+      fs.writeFileSync(file, text);
+      for (const command of ['preview', 'create']) {
+        const r = await run([command, file]);
+        assert.equal(r.status, 2, `${command} ${text}: ${r.stderr}`);
+        assert.match(
+          r.stderr,
+          new RegExp(`x\\.order\\.json: a payload file holds one JSON object \\(\\{ \\.\\.\\. \\}\\), not ${what}`),
+        );
+        assert.doesNotMatch(r.stderr, /Cannot read|Cannot destructure|Unknown field/);
+      }
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
   test('errors: decoded message and exit 1; invalid file not sent; missing credentials exit 2', async () => {
     const env = { BILLING_CLIENT_ID: sb.clientId, BILLING_CLIENT_SECRET: 'wrong-secret' };
     const bad = await run(['preview', 'examples/new-customer.preview.json', '--base-url', sb.url], env);
