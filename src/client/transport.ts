@@ -71,6 +71,11 @@ export function checkBaseUrl(baseUrl: string, surface?: Surface): URL {
   }
   if (u.protocol === 'https:') return u;
   if (u.protocol === 'http:' && isLoopback(u.hostname)) return u;
+  if (u.protocol !== 'http:') {
+    const loopback = isLoopback(u.hostname) ? ` (or http://${u.host} on this machine)` : '';
+    const message = `Refusing ${u.protocol}//${u.host}: the service speaks HTTPS. Change ${place} to https://${u.host}${loopback}.`;
+    throw new ApiError({ kind: 'config', message });
+  }
   throw new ApiError({
     kind: 'config',
     message:

@@ -42,7 +42,7 @@ function failures(surface: Surface): { name: string; text: string }[] {
     ...['ECONNREFUSED', 'ENOTFOUND', 'ECONNRESET', 'UND_ERR_CONNECT_TIMEOUT', 'TimeoutError', 'CERT_HAS_EXPIRED'].map(
       code => [code, () => networkError('GET', URL_, { code }, 30_000, surface)] as [string, () => ApiError],
     ),
-    ...['not a url', 'http://billing.example.com', 'https://u:p@billing.example.com'].map(
+    ...['not a url', 'http://billing.example.com', 'https://u:p@billing.example.com', 'ftp://127.0.0.1:1'].map(
       url =>
         [
           `base URL ${url}`,
@@ -186,4 +186,18 @@ describe('the texts each surface writes itself', () => {
     );
     assert.deepEqual(named, []);
   });
+});
+
+test('a base URL of another scheme on loopback is told HTTPS, or http on this machine; never that loopback needs HTTPS', () => {
+  for (const url of ['ftp://127.0.0.1:1', 'ws://localhost:8080']) {
+    assert.throws(
+      () => checkBaseUrl(url, 'cli'),
+      (e: ApiError) => /the service speaks HTTPS.*\(or http:\/\/\S+ on this machine\)/.test(e.message),
+      url,
+    );
+  }
+  assert.throws(
+    () => checkBaseUrl('ftp://billing.example.com', 'cli'),
+    /Change --base-url to https:\/\/billing\.example\.com\.$/,
+  );
 });
