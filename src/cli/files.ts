@@ -1,7 +1,7 @@
 // Reading payload files for the CLI: UTF-8 with or without a BOM; anything else, and every file system
 // failure, becomes one sentence that names the path and says what to do (never a raw EISDIR or ENOENT).
-import { readFileSync } from 'fs';
-import { dirname, join, resolve } from 'path';
+import { readFileSync, readlinkSync, realpathSync } from 'fs';
+import { basename, dirname, join, resolve } from 'path';
 
 export type ReadResult = { text: string; error?: undefined } | { text?: undefined; error: string };
 
@@ -95,3 +95,25 @@ export const isFileSystemError = (e: unknown): e is NodeJS.ErrnoException =>
   typeof e === 'object' &&
   typeof (e as NodeJS.ErrnoException).code === 'string' &&
   typeof (e as NodeJS.ErrnoException).syscall === 'string';
+
+/**
+ * The path a file has once its links are followed (`./out/../r.xml`, a linked folder and a link to it are one),
+ * for a file not written yet too: then its nearest folder that is there, and a link to what is not there yet.
+ */
+export function realPathOf(file: string, links = 0): string {
+  const full = resolve(file);
+  try {
+    return realpathSync.native(full);
+  } catch {
+    // not there yet, or a link to what is not there yet
+  }
+  if (links < 8) {
+    try {
+      return realPathOf(resolve(dirname(full), readlinkSync(full)), links + 1);
+    } catch {
+      // not a link
+    }
+  }
+  const parent = dirname(full);
+  return parent === full ? full : join(realPathOf(parent, links), basename(full));
+}

@@ -13,7 +13,7 @@ import {
   type ReportRun,
   type ScenarioResult,
 } from '../scenarios';
-import { fileErrorMessage } from './files';
+import { fileErrorMessage, realPathOf } from './files';
 import { UsageError, type Io } from './io';
 
 export const REPORT_FORMATS = ['text', 'junit', 'json', 'tap', 'html'] as const;
@@ -68,30 +68,10 @@ export function reportFiles(reports: string[], junitFile: string | undefined, ex
   return files;
 }
 
-/**
- * A path as the file system names it: `r.xml`, `./out/../r.xml` and a link to it are one (links followed, a link
- * to a file not written yet too); case too where the file system ignores it.
- */
+/** A path as the file system names it (links followed); case too where the file system ignores it. */
 function samePathKey(file: string): string {
-  const full = realPathOf(path.resolve(file));
+  const full = realPathOf(file);
   return process.platform === 'win32' || process.platform === 'darwin' ? full.toLowerCase() : full;
-}
-
-function realPathOf(full: string, links = 0): string {
-  try {
-    return fs.realpathSync.native(full);
-  } catch {
-    // not there yet, or a link to what is not there yet
-  }
-  if (links < 8) {
-    try {
-      return realPathOf(path.resolve(path.dirname(full), fs.readlinkSync(full)), links + 1);
-    } catch {
-      // not a link
-    }
-  }
-  const parent = path.dirname(full);
-  return parent === full ? full : path.join(realPathOf(parent, links), path.basename(full));
 }
 
 export function render(format: ReportFormat, results: ScenarioResult[], meta: ReportRun): string {

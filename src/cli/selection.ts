@@ -1,8 +1,7 @@
 // `--filter TEXT` (the scenario's name or file path contains it, any case) and `--tag T` (repeatable: the
 // scenario has any of them). Both given: a scenario must match both. A file named twice (by its folder and by
 // itself) runs once.
-import { realpathSync } from 'fs';
-import { resolve } from 'path';
+import { realPathOf } from './files';
 
 export interface Candidate {
   file: string;
@@ -48,17 +47,9 @@ export function peek(text: string): { name?: string; tags?: string[] } {
 export function distinctFiles(files: string[]): string[] {
   const seen = new Set<string>();
   return files.filter(f => {
-    const key = realPath(f);
+    const key = realPathOf(f);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
   });
-}
-
-function realPath(file: string): string {
-  try {
-    return realpathSync.native(file);
-  } catch {
-    return resolve(file); // gone meanwhile: reading it says so
-  }
 }

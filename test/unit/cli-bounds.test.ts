@@ -3,11 +3,11 @@
 // --env-file) with dotenv's quoting. Each run has a deadline: a CLI that hangs fails the test, never stalls it.
 import { test, describe, after } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { CLI, type CliRun } from './cli';
+import { runCli, type CliRun } from './cli';
 import { parseEnvFile } from '../../src/cli/envFile';
 import { SECRET_ENV_NAME } from '../../src/scenarios';
 
@@ -21,24 +21,18 @@ const write = (name: string, value: unknown) => {
 };
 
 /** The CLI in its own process, killed at the deadline (status null then, and `timedOut`). */
-function runBounded(args: string[], deadlineMs = 30_000): Promise<CliRun & { timedOut: boolean }> {
-  return new Promise(resolve => {
-    const env = { ...process.env, BILLING_CLIENT_ID: '', BILLING_CLIENT_SECRET: '' };
-    const p = spawn(process.execPath, [CLI, ...args], { env });
-    let stdout = '',
-      stderr = '',
-      timedOut = false;
-    const timer = setTimeout(() => {
+async function runBounded(args: string[], deadlineMs = 30_000): Promise<CliRun & { timedOut: boolean }> {
+  let timedOut = false;
+  let timer: NodeJS.Timeout | undefined;
+  const onSpawn = (_pid: number, child: ChildProcess) => {
+    timer = setTimeout(() => {
       timedOut = true;
-      p.kill('SIGKILL');
+      child.kill('SIGKILL');
     }, deadlineMs);
-    p.stdout.on('data', d => (stdout += d));
-    p.stderr.on('data', d => (stderr += d));
-    p.on('close', status => {
-      clearTimeout(timer);
-      resolve({ status, stdout, stderr, timedOut });
-    });
-  });
+  };
+  const r = await runCli(args, {}, { onSpawn });
+  clearTimeout(timer);
+  return { ...r, timedOut };
 }
 
 const reads = { name: 'Reads the demo account', steps: [{ kind: 'getAccount', accountNumber: 'A00000001' }] };

@@ -1,6 +1,6 @@
 // The CLI as a person runs it: its own process, with no credentials in its environment unless a test gives them.
 import { after } from 'node:test';
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -16,15 +16,23 @@ export interface CliRun {
 export function runCli(
   args: string[],
   env: Record<string, string> = {},
-  opts: { cwd?: string; onSpawn?: (pid: number) => void } = {},
+  opts: {
+    cwd?: string;
+    onSpawn?: (pid: number, child: ChildProcess) => void;
+    /** Each time stdout grows, with all of it so far. */
+    onStdout?: (stdout: string, child: ChildProcess) => void;
+  } = {},
 ): Promise<CliRun> {
   return new Promise(resolve => {
     const childEnv = { ...process.env, BILLING_CLIENT_ID: '', BILLING_CLIENT_SECRET: '', ...env };
     const p = spawn(process.execPath, [CLI, ...args], { env: childEnv, cwd: opts.cwd });
-    if (p.pid !== undefined) opts.onSpawn?.(p.pid);
+    if (p.pid !== undefined) opts.onSpawn?.(p.pid, p);
     let stdout = '',
       stderr = '';
-    p.stdout.on('data', d => (stdout += d));
+    p.stdout.on('data', d => {
+      stdout += d;
+      opts.onStdout?.(stdout, p);
+    });
     p.stderr.on('data', d => (stderr += d));
     p.on('close', status => resolve({ status, stdout, stderr }));
   });
@@ -35,19 +43,11 @@ export function runCli(
  * next is on its way. An event, never a wait for time.
  */
 export function runCliInterrupted(args: string[], when: RegExp, signal: NodeJS.Signals = 'SIGINT'): Promise<CliRun> {
-  return new Promise(resolve => {
-    const env = { ...process.env, BILLING_CLIENT_ID: '', BILLING_CLIENT_SECRET: '' };
-    const p = spawn(process.execPath, [CLI, ...args], { env });
-    let stdout = '',
-      stderr = '',
-      sent = false;
-    p.stdout.on('data', d => {
-      stdout += d;
-      if (!sent && when.test(stdout)) sent = p.kill(signal);
-    });
-    p.stderr.on('data', d => (stderr += d));
-    p.on('close', status => resolve({ status, stdout, stderr }));
-  });
+  let sent = false;
+  const onStdout = (stdout: string, child: ChildProcess) => {
+    if (!sent && when.test(stdout)) sent = child.kill(signal);
+  };
+  return runCli(args, {}, { onStdout });
 }
 
 /** A folder of the test's own, removed after it, and a writer of JSON (or text) files in it. */
