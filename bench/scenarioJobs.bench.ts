@@ -4,8 +4,9 @@
 // median of the pairs' ratios: the wall-time speed-up, and the median scenario's reported time under --jobs N
 // over its time alone (--jobs 1), from the JSON report. Other processes on the machine make both noisier.
 // The ceiling beside them: JOBS separate CLIs at once, each on its share of the copies at --jobs 1 (nothing shared,
-// nothing coordinated), against one CLI on them all. No way of running the copies N at a time on this machine does
-// better than that; on 2 cores --jobs 1 already keeps the second core busy with V8's compiler threads.
+// nothing coordinated, V8's own tiering), against one CLI on them all. On 2 cores --jobs 1 already keeps the second
+// core busy with V8's compiler threads, so running the copies N at a time with V8's default does no better than
+// that; --jobs N beats it by optimizing less eagerly when its lanes take every core (cli/sharedCoresJit.ts).
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';

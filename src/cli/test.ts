@@ -33,6 +33,7 @@ import { isLocalSandboxAt } from './localSandbox';
 import { runEnvironment } from './envFile';
 import { fileErrorMessage, readPayloadFile } from './files';
 import { lineColumn } from './lines';
+import { jitForSharedCores } from './sharedCoresJit';
 import { listenForInterrupt } from './interrupt';
 import { InputError, maxResponseOption, UsageError, type Io } from './io';
 import { render, reportFiles, reportFormat, writeReports } from './reportFiles';
@@ -268,6 +269,7 @@ export async function testCommand(
     target = { kind: 'connection', client, connection };
   } else {
     const at = jobs > 1 ? `, ${jobs} at a time on threads of their own` : '';
+    jitForSharedCores(jobs);
     io.err(`running on fresh embedded Local sandboxes, one per scenario${at} (pass --base-url for a real environment)`);
   }
 

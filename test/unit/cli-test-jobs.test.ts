@@ -5,6 +5,7 @@ import { test, describe } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { lanesTakeEveryCore } from '../../src/cli/sharedCoresJit';
 import { runCli, runCliInterrupted, scratchFolder } from './cli';
 
 const { tmp, write } = scratchFolder('bw-jobs-');
@@ -148,4 +149,13 @@ describe('--jobs 2 on worker threads', () => {
       assert.match(stdout, /4 scenario\(s\), 4 step\(s\): 1 passed, 0 failed, 0 errored, 3 skipped/);
       assert.doesNotMatch(stdout, /Never so/, 'no retry ran to its end');
     });
+});
+
+// V8 optimizes less eagerly only when the lanes leave its compiler threads no core (bench/scenarioJobs.bench.ts
+// measures what that is worth): one lane, or fewer lanes than cores, keep V8's default.
+test('--jobs: V8 optimizes less eagerly only when the lanes take every core', () => {
+  assert.equal(lanesTakeEveryCore(2, 2), true);
+  assert.equal(lanesTakeEveryCore(8, 4), true);
+  assert.equal(lanesTakeEveryCore(1, 1), false, 'one lane: its own core and the compilers on the rest');
+  assert.equal(lanesTakeEveryCore(2, 4), false, 'two cores left for the compilers');
 });
