@@ -107,6 +107,48 @@ describe('bill runs as the clock moves', () => {
     assert.equal(owed(docs), Math.round(expected * 100));
   });
 
+  // A preview bills N periods (number_of_periods): what was billed past them, for charges that still run then, is
+  // neither billed again nor given back there (found by a tryout: 3 periods of a change dated back 6 months gave
+  // back the last 3 whole, the unchanged platform fee too, and billed nothing for them: -750.00 for a -150.00 change).
+  test('the preview of a change dated back 6 bill runs, for 3 periods: those 3 credited and billed again, none after', () => {
+    const { store, tm, subscriptions } = billed();
+    tm.move({ to: '2027-06-01' }); // January to June billed at 10 seats
+    const preview = changeSeats(store, subscriptions[0], '2027-01-01', 8, false);
+    const shown = orderBillingDocuments(preview, { periods: 3 });
+    const line = (i: BillingItem<BilledRef>) =>
+      `${i.ref.kind === 'subscription_item' ? i.ref.item.name : ''} ${i.kind} ${i.serviceStart} x${i.quantity} ${i.amount}`;
+    assert.deepEqual(
+      shown.map(d => `${d.type} ${d.targetDate} ${d.total}: ${d.items.map(line).join(', ')}`),
+      ['2027-01-01', '2027-02-01', '2027-03-01'].flatMap(date => [
+        `credit_memo ${date} 250: Seats credit ${date} x10 250`,
+        `invoice ${date} 200: Seats charge ${date} x8 200`,
+      ]),
+    );
+  });
+
+  test('the preview of a cancellation dated back past bill runs gives back every period billed after it, past its window', () => {
+    const { store, tm, subscriptions, account } = billed();
+    tm.move({ to: '2027-06-01' });
+    const order = {
+      account_number: account.account_number,
+      order_date: '2027-03-01',
+      subscriptions: [
+        { subscription_number: subscriptions[0], cancel: { cancel_at: 'specific_date', cancel_date: '2027-03-01' } },
+      ],
+    };
+    const shown = orderBillingDocuments(runOrder(store, order as never, false), { periods: 1 });
+    // March to June given back, as the next bill run would (350 a month: 10 seats and the platform fee).
+    assert.deepEqual(
+      shown.map(d => `${d.type} ${d.targetDate} ${d.total}`),
+      [
+        'credit_memo 2027-03-01 350',
+        'credit_memo 2027-04-01 350',
+        'credit_memo 2027-05-01 350',
+        'credit_memo 2027-06-01 350',
+      ],
+    );
+  });
+
   test("the preview of a change dated back past bill runs gives back the old seats' periods and adds up to the next bill", () => {
     const { store, tm, documents, subscriptions } = billed();
     tm.move({ to: '2027-04-10' }); // January to April billed at 10 seats

@@ -2,13 +2,17 @@
 // date as if nothing after it had been billed, yet the account's documents may already hold later periods at the
 // old terms. As a bill run would, a line already billed from that date on is not billed again, and one billed
 // that the order no longer bills is given back (the old seats of April, say, before April at the new seats).
+// Only within what the engine billed: a preview of N periods (or to an end date) bills each charge that far, and a
+// line billed later for a charge that still runs then is neither billed again nor given back there (previewed for
+// 3 months, a change back-dated 6 gave back the last 3 whole, untouched charges too, and billed nothing for them).
+// A charge the order stops is given back whatever the window: a bill run gives back all it billed past the stop.
 import { lineKey, type Billed } from '../state/documents';
 import type { ItemRec, SubscriptionRec } from '../state/store';
 import { splitByDocument } from '../billing/creditSplit';
 import { boundedCents, SUM_DECIMALS } from '../money/limits';
 import { exact } from '../money/exact';
 import { toMinor } from '../money/rounding';
-import type { BillingDocument, BillingItem } from '../billing/types';
+import type { BillingDocument, BillingItem, SubscriptionInput } from '../billing/types';
 import type { LineItem } from './orderLines';
 
 /** What a billing item bills: a subscription item (on the subscription as the order leaves it), or a line item. */
@@ -36,6 +40,7 @@ export function lessBilledBefore(
   documents: BillingDocument<BilledRef>[],
   scopes: readonly BilledScope[],
   billed: (itemId: string) => ReadonlyMap<string, Billed>,
+  stops: ReadonlyMap<string, string> = new Map(),
 ): BillingDocument<BilledRef>[] {
   const fromOf = new Map<string, string>();
   const itemOf = new Map<string, { sub: SubscriptionRec; item: ItemRec }>();
@@ -45,8 +50,16 @@ export function lessBilledBefore(
       itemOf.set(item.id, { sub, item });
     }
   }
+  const served = lastServed(documents);
+  const beyond = (id: string, b: Billed) => {
+    const start = b.item.service_start;
+    const stop = stops.get(id);
+    const runs = stop === undefined || start < stop; // the order still bills the item then
+    const last = served.get(id);
+    return runs && (last === undefined || start > last);
+  };
   const already = [...fromOf].flatMap(([id, from]) =>
-    [...billed(id).values()].filter(b => b.count > 0 && b.item.target_date >= from),
+    [...billed(id).values()].filter(b => b.count > 0 && b.item.target_date >= from && !beyond(id, b)),
   );
   if (!already.length) return documents;
 
@@ -68,6 +81,41 @@ export function lessBilledBefore(
     }
   }
   return regroup(lines.filter((l): l is Signed => l !== undefined));
+}
+
+/** Each subscription item's last day served by the engine's lines (its window's end). */
+function lastServed(documents: BillingDocument<BilledRef>[]): Map<string, string> {
+  const last = new Map<string, string>();
+  for (const d of documents) {
+    for (const i of d.items) {
+      if (i.ref.kind !== 'subscription_item') continue;
+      const was = last.get(i.ref.item.id);
+      if (was === undefined || i.serviceEnd > was) last.set(i.ref.item.id, i.serviceEnd);
+    }
+  }
+  return last;
+}
+
+/**
+ * Where the order stops each subscription item billing (its earliest stop, or its planned end where the
+ * subscription does not renew past it): a line billed from then on is given back whatever the preview's window.
+ */
+export function stopDates(inputs: readonly SubscriptionInput<BilledRef>[]): Map<string, string> {
+  const stops = new Map<string, string>();
+  for (const sub of inputs) {
+    for (const c of sub.charges) {
+      if (c.ref.kind !== 'subscription_item') continue;
+      const renews = sub.renewalMonths != null && sub.termEnd != null && c.end === sub.termEnd;
+      const dates = (c.changes ?? []).filter(x => x.kind === 'stop').map(x => x.on);
+      if (c.end && !renews) dates.push(c.end);
+      if (dates.length)
+        stops.set(
+          c.ref.item.id,
+          dates.reduce((a, b) => (a < b ? a : b)),
+        );
+    }
+  }
+  return stops;
 }
 
 /** Amounts are rounded already: in minor units at a scale that holds any currency's, exactly (no float product). */

@@ -10,7 +10,7 @@ import type { ItemRec, SubscriptionRec } from '../state/store';
 import { addMonths } from '../../schemas/dates';
 import { termEnd } from './subscriptionBuild';
 import { later } from '../billing/calendar';
-import { lessBilledBefore, type BilledRef, type BilledScope } from './billedBefore';
+import { lessBilledBefore, stopDates, type BilledRef, type BilledScope } from './billedBefore';
 import { billingDocuments } from '../billing/documents';
 import type {
   BillingDocument,
@@ -41,7 +41,7 @@ export function orderBillingDocuments(outcome: OrderOutcome, through: Through): 
   }));
   const all = [...subscriptions, ...lineItems];
   const documents = billingDocuments({ billCycleDay, currency, through, subscriptions: all });
-  return billed && scopes.length ? lessBilledBefore(documents, scopes, billed) : documents;
+  return billed && scopes.length ? lessBilledBefore(documents, scopes, billed, stopDates(subscriptions)) : documents;
 }
 
 // The catalog's periods and models as the engine names them; a name it does not know bills as per unit / month.
