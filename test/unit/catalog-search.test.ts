@@ -172,7 +172,7 @@ describe('search: a method and path typed (`endpoints "GET /v2/accounts/{account
     const v2Accounts = OPERATIONS.filter(o => o.path.startsWith('/v2/accounts')).length;
     assert.equal(v2Accounts, 7);
     for (const q of ['GET /v2/accounts/{account_key}', 'v2 accounts', 'v2 get an account']) {
-      const other = top(q, v2Accounts).filter(id => !id.includes(' /v2/accounts'));
+      const other: string[] = top(q, v2Accounts).filter(id => !id.includes(' /v2/accounts'));
       assert.deepEqual(other, [], `"${q}"`);
     }
     for (const q of ['GET /v1/accounts/{account_key}', 'v1 accounts'])
