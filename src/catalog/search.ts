@@ -9,6 +9,8 @@
 // - No action and a plural object ("v2 invoices"): the list (a GET of a collection) comes first.
 // - An operation holding every object beats any that misses one; then tighter matches (fewer words of the path
 //   and purpose that nothing typed asked for) and shorter paths first.
+// - A method and path typed (`GET /v2/accounts/{account_key}`, `/v2/accounts/A00000001`) ranks that very
+//   operation first, whatever its parameters are named; a version named (`v2`, `/v1/...`) is preferred.
 // Words match whole, by prefix or inside a path segment (`debitmemos` holds "memo"), lightly stemmed (memos -> memo).
 import { OPERATIONS, type Operation } from './catalog';
 
