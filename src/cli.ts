@@ -29,9 +29,10 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
     return 0;
   }
   if (command === 'help' && rest.length) {
-    const of = usage(rest[0]);
+    // `help help` and `help --help` are the whole usage; `help send` is refused as `send` itself is.
+    const of = ['help', '--help', '-h'].includes(rest[0]) ? usage() : usage(rest[0]);
     if (of !== undefined) io.out(of);
-    else io.err(`error: no command "${rest[0]}"\n\n${usage()}`);
+    else io.err(unknownCommand(rest[0]));
     return of !== undefined ? 0 : 2;
   }
   try {
@@ -157,7 +158,8 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
         io.out(usage()!);
         return command === undefined ? 2 : 0;
       default:
-        throw new UsageError(`unknown command "${command}"`);
+        io.err(unknownCommand(command));
+        return 2;
     }
   } catch (e) {
     if (e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
@@ -177,6 +179,9 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
     return 1;
   }
 }
+
+/** A word that is no command (`send`, a typo), with or without --help: said so, and the commands listed. */
+const unknownCommand = (word: string) => `error: unknown command "${word}"\n\n${usage()}`;
 
 const asksHelp = (args: string[]) => {
   const end = args.indexOf('--');

@@ -9,6 +9,8 @@
 // - No action and a plural object ("v2 invoices"): the list (a GET of a collection) comes first.
 // - An operation holding every object beats any that misses one; then tighter matches (fewer words of the path
 //   and purpose that nothing typed asked for) and shorter paths first.
+// - A method and path typed (`GET /v2/accounts/{account_key}`, `/v2/accounts/A00000001`) ranks that very
+//   operation first, whatever its parameters are named; a version named (`v2`, `/v1/...`) is preferred.
 // Words match whole, by prefix or inside a path segment (`debitmemos` holds "memo"), lightly stemmed (memos -> memo).
 import { OPERATIONS, type Operation } from './catalog';
 
@@ -162,20 +164,27 @@ interface Query {
   asked: Set<string>;
   /** The word being typed (no space after it yet) matches by any prefix: "p" for payments. */
   typing?: string;
-  /** The query itself when it is a path (`/v1/invoices`). */
+  /** The query itself when it is a path (`/v1/invoices`), or the path of a method and path (`GET /v2/plans`). */
   path?: string;
+  /** The method of a query that is a method and a path. */
+  method?: Method;
+  /** The versions the query names (`v2`, `/v1/...`): operations of another rank after theirs. */
+  versions: Set<string>;
   /** No action, a plural object ("v2 invoices"): the list of them comes first. */
   lists?: boolean;
 }
 
 function parse(text: string): Query | undefined {
-  const raw = rawWords(text);
+  const typed = typedPath(text);
+  // A parameter's name in a typed path (`{account_key}`) only says "a value here": its words are not asked for.
+  const raw = rawWords(typed.path ? text.replace(/\{[^}]*\}/g, ' ') : text);
   if (raw.length === 0) return undefined;
   const typing = /[a-z0-9]$/i.test(text) ? stem(raw[raw.length - 1]) : undefined;
+  const versions = new Set(raw.filter(w => /^v\d+$/.test(w)));
   const content = raw.filter(w => !LITTLE.has(w));
   // only little words ("a"): search them as typed
   if (content.every(w => PREPOSITIONS.has(w)))
-    return { objects: raw.map(stem), qualifiers: [], asked: new Set(), typing };
+    return { objects: raw.map(stem), qualifiers: [], asked: new Set(), typing, versions };
   const cut = content.findIndex((w, i) => i > 0 && PREPOSITIONS.has(w));
   // a version ("/v1/describe", "v2 orders") qualifies too: nearly every path holds one
   const isVersion = (w: string) => /^v\d+$/.test(w);
@@ -184,7 +193,8 @@ function parse(text: string): Query | undefined {
   const qualifiers = [...(cut < 0 ? [] : content.slice(cut + 1)), ...content.filter(isVersion)]
     .filter(w => !PREPOSITIONS.has(w))
     .map(stem);
-  if (!main.length) return { objects: qualifiers, qualifiers: [], asked: new Set(qualifiers), typing };
+  if (!main.length)
+    return { objects: qualifiers, qualifiers: [], asked: new Set(qualifiers), typing, ...typed, versions };
   const at = main.findIndex(w => ACTIONS.has(w));
   const objects = main.filter((_, i) => i !== at);
   let action: Query['action'];
@@ -198,9 +208,38 @@ function parse(text: string): Query | undefined {
   const all = [...main, ...qualifiers];
   const asked = new Set([...all, ...all.flatMap(w => [...(VERBS[w]?.alts ?? []), ...(RELATED[w] ?? [])])]);
   if (action?.verb) for (const a of action.verb.alts) asked.add(a);
-  const path = /^\/\S*$/.test(text.trim()) ? text.trim() : undefined;
-  const lists = !action && !path && mainRaw.some(w => stem(w) !== w);
-  return { action, objects, qualifiers, asked, typing, path, lists };
+  const lists = !action && !typed.path && mainRaw.some(w => stem(w) !== w);
+  return { action, objects, qualifiers, asked, typing, ...typed, lists, versions };
+}
+
+/** `GET /v2/accounts/{account_key}` or a path alone (`/v1/invoices`): its method and path; else nothing. */
+function typedPath(text: string): Pick<Query, 'path' | 'method'> {
+  const m = /^\s*(?:(get|post|put|patch|delete)\s+)?(\/[^\s?#]*)(?:[?#]\S*)?\s*$/i.exec(text);
+  return m ? { path: m[2], ...(m[1] ? { method: m[1].toUpperCase() as Method } : {}) } : {};
+}
+
+/**
+ * Whether the typed path is the operation's: undefined if not, else how many of its parameters were typed as
+ * values (`/v2/accounts/A00000001`); a parameter typed as one matches whatever its name (`{account_key}`).
+ */
+function pathFit(typed: string, template: string): number | undefined {
+  const a = typed
+    .replace(/(.)\/+$/, '$1')
+    .toLowerCase()
+    .split('/');
+  const b = template.toLowerCase().split('/');
+  if (a.length !== b.length) return undefined;
+  let values = 0;
+  for (let i = 0; i < a.length; i++) {
+    const param = b[i].startsWith('{');
+    if (a[i].startsWith('{')) {
+      if (!param) return undefined;
+    } else if (a[i] !== b[i]) {
+      if (!param || !a[i]) return undefined;
+      values++; // a value where the operation has a parameter
+    }
+  }
+  return values;
 }
 
 /** What the operation holds that nothing typed asked for: another target (its last segment) above all. */
@@ -212,6 +251,11 @@ function extra(x: Indexed, asked: Set<string>): number {
   };
   return Math.min(0.8 * not(x.last) + 0.3 * not(x.pathExtra) + 0.1 * not(x.purpose), 2.5);
 }
+
+/** What an exact path adds (twice with its method): more than any match of words can. */
+const EXACT = 100;
+/** What an operation of a version the query did not name loses: about a missing object's worth. */
+const OTHER_VERSION = 5;
 
 export interface SearchHit {
   op: Operation;
@@ -241,13 +285,19 @@ export function searchOperations(text: string, limit = 50): SearchHit[] {
       if (s > 0) score += s;
       else if (!q.objects.length) missing++;
     }
-    if (score === 0) continue;
+    const fit = q.path === undefined ? undefined : pathFit(q.path, x.op.path);
+    if (score === 0 && fit === undefined) continue;
     if (missing === 0) score += 10; // every object found beats any partial match
     if (q.path && x.op.path.startsWith(q.path)) score += x.op.path === q.path ? 2 : 1; // a path typed as is
+    // The very operation typed (`GET /v2/accounts/{account_key}`) first, then the others at its path.
+    if (fit !== undefined) score += EXACT - fit + (x.op.method === q.method ? EXACT : 0);
     if (q.lists && x.op.method === 'GET' && !x.op.path.endsWith('}')) score += 1;
     score -= extra(x, q.asked) + x.op.path.length / 1000; // tighter, then shorter (more general) paths first
-    // Between equals, the v1 operation first (the broad family, the one the trees read) unless v2 was asked for.
-    if (x.op.path.startsWith('/v2/') && !q.asked.has('v2') && !q.path?.startsWith('/v2')) score -= 0.5;
+    // A version named (`v2 accounts`, `/v1/...`) is preferred; between equals, the v1 operation first (the broad
+    // family, the one the trees read).
+    const version = /^\/(v\d+)\//.exec(x.op.path)?.[1];
+    if (q.versions.size) score -= version && q.versions.has(version) ? 0 : OTHER_VERSION;
+    else if (version === 'v2') score -= 0.5;
     hits.push({ op: x.op, score });
   }
   hits.sort((a, b) => b.score - a.score);

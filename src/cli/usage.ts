@@ -7,14 +7,14 @@ export const VERSION = typeof BW_VERSION === 'string' ? BW_VERSION : '0.0.0';
 
 const HEAD = 'usage: billing-workbench <command> [options]';
 
-/** Each command's section; preview and create share one. */
+/** Each command's section; preview and create share one (under preview: `send` is no command). */
 const SECTIONS = (): Record<string, string> => ({
   validate: `  validate [--format text|json] [--kind order|preview|account|request] [--connection-catalog [--base-url URL]] FILE...
       Check payload files as the service would; exit 0 clean, 1 errors found, 2 usage or read error.
       --connection-catalog also checks plan_id, plan_number and price_id against a product catalog: the
       embedded local sandbox's, or with --base-url that environment's (credentials from BILLING_CLIENT_ID and
       BILLING_CLIENT_SECRET). Ids it does not know are warnings (exit 0); no catalog is exit 2.`,
-  send: `  preview FILE [--format table|json] [--periods N] [--base-url URL] [--max-response-mb MB]
+  preview: `  preview FILE [--format table|json] [--periods N] [--base-url URL] [--max-response-mb MB]
   create FILE [--format table|json] [--base-url URL] [--max-response-mb MB] [--account-name NAME]
       Send a payload. With --base-url, credentials come from BILLING_CLIENT_ID and BILLING_CLIENT_SECRET;
       without it, the embedded local sandbox is started in-process. Exit 1 on an error (decoded), 2 on a usage
@@ -103,15 +103,30 @@ const SECTIONS = (): Record<string, string> => ({
       creating an order also needs --yes. Exit 0 when the agent closes the connection.`,
 });
 
-/** The whole usage, or one command's (undefined for a word that is no command). */
+/** The commands the CLI runs, as the whole usage lists them. */
+export const COMMANDS = [
+  'validate',
+  'preview',
+  'create',
+  'endpoints',
+  'sandbox',
+  'clock',
+  'listen',
+  'test',
+  'merge-reports',
+  'mcp',
+] as const;
+
+/** The whole usage, or one command's (undefined for a word that is no command: `send`, `toString`). */
 export function usage(command?: string): string | undefined {
   const sections = SECTIONS();
   if (command === undefined) {
     const all = Object.values(sections).join('\n\n');
     return `${HEAD}\n\n${all}\n\n  --version prints the version; <command> --help prints that command's usage.`;
   }
-  const section = sections[command === 'preview' || command === 'create' ? 'send' : command];
-  return section === undefined ? undefined : `usage: billing-workbench${section.replace(/^ {2}/, ' ')}`;
+  if (!(COMMANDS as readonly string[]).includes(command)) return undefined; // own keys only, never Object's
+  const section = sections[command === 'create' ? 'preview' : command];
+  return `usage: billing-workbench${section.replace(/^ {2}/, ' ')}`;
 }
 
 /** The secret-name rule as the scenarios apply it: "SECRET, TOKEN, ... or SIGNATURE". */

@@ -2,7 +2,7 @@
 // says so), light and dark. A summary first, then the scenarios (failures first), each step on a time line
 // with its request and answer (already redacted). Every text from a scenario or an answer is escaped.
 import { formatPath } from '../schemas/findings';
-import { interruptedText, summaryCounts, xml } from './reports';
+import { interruptedText, summaryCounts, summaryLine, xml } from './reports';
 import type { ScenarioResult, StepResult } from './runner';
 
 export interface ReportMeta {
@@ -25,7 +25,9 @@ export function htmlReport(results: ScenarioResult[], meta: ReportMeta): string 
   const ordered = results.map((r, i) => ({ r, i })).sort((a, b) => rank(a.r) - rank(b.r) || a.i - b.i);
   const passedSteps = c.tests - c.failures - c.errors - c.skipped;
   const verdict = by('failed') + by('errored') || meta.interrupted ? 'failed' : 'passed';
-  const title = `${meta.interrupted ? 'INTERRUPTED: ' : ''}${by('passed')} passed, ${by('failed')} failed, ${by('errored')} errored`;
+  // The title and the counts are the text report's (steps), never another count of the same run.
+  const line = summaryLine(results);
+  const title = `${meta.interrupted ? 'INTERRUPTED: ' : ''}${line}`;
   // Styled where it stands: the style sheet (and so every report of a run that ended) stays as it was.
   const banner = meta.interrupted
     ? `\n<p class="interrupted" role="alert" style="${BANNER}">${esc(interruptedText(results))}</p>`
@@ -43,8 +45,8 @@ export function htmlReport(results: ScenarioResult[], meta: ReportMeta): string 
 <body>
 <section id="summary" class="summary ${verdict}">
 <h1>Billing Workbench scenarios</h1>${banner}
-<p class="counts"><span class="c-passed">${by('passed')} passed</span> <span class="c-failed">${by('failed')} failed</span> <span class="c-errored">${by('errored')} errored</span> <span class="c-skipped">${by('skipped')} skipped</span></p>
-<p>${results.length} scenario(s), ${c.tests} step(s): ${passedSteps} passed, ${c.failures} failed, ${c.errors} errored, ${c.skipped} skipped</p>
+<p class="counts"><span class="c-passed">${passedSteps} passed</span> <span class="c-failed">${c.failures} failed</span> <span class="c-errored">${c.errors} errored</span> <span class="c-skipped">${c.skipped} skipped</span></p>
+<p>${line}</p>
 <dl><dt>Total time</dt><dd>${ms(meta.ms)}</dd><dt>Target</dt><dd>${esc(meta.target)}</dd><dt>Date</dt><dd>${esc(meta.date)}</dd></dl>
 </section>
 <main>

@@ -2,7 +2,7 @@
 // errors with YAML diagnostics (message, path, expected, actual). Values are written as JSON, which YAML reads.
 // An interrupted run ends with `Bail out!` instead of its plan: a harness reads it as not passed.
 import { formatPath } from '../schemas/findings';
-import { interruptedText, printable, scenarioAsStep, type Stopped } from './reports';
+import { interruptedText, printable, scenarioAsStep, skipReason, summaryLine, type Stopped } from './reports';
 import type { ScenarioResult, StepResult } from './runner';
 
 export function tapReport(results: ScenarioResult[], run?: Stopped): string {
@@ -13,10 +13,11 @@ export function tapReport(results: ScenarioResult[], run?: Stopped): string {
     out.push(`    1..${steps.length}`);
     steps.forEach((s, j) => out.push(...testPoint(s, j + 1).map(l => `    ${l}`)));
     const ok = r.outcome === 'passed' || r.outcome === 'skipped';
-    const skip = r.outcome === 'skipped' ? ` # SKIP ${description(r.error ?? 'skipped')}` : '';
+    const skip = r.outcome === 'skipped' ? ` # SKIP ${description(skipReason(r))}` : '';
     const file = r.file ? ` (${r.file})` : '';
     out.push(`${ok ? 'ok' : 'not ok'} ${i + 1} - ${description(r.name + file)}${skip}`);
   });
+  out.push(`# ${summaryLine(results)}`); // the text report's counts, for a person reading the log
   // After a bail out a harness reads nothing more (a plan after it is ignored, one before it would pass the run).
   out.push(run?.interrupted ? `Bail out! ${printable(interruptedText(results))}` : `1..${results.length}`);
   return out.join('\n') + '\n';

@@ -5,10 +5,29 @@ import type { ScenarioResult, StepResult } from './runner';
 
 const MARK: Record<StepResult['outcome'], string> = { passed: '✓', failed: '✗', errored: '!', skipped: '-' };
 
+/**
+ * The one count of a run every format reports (text, HTML, JUnit, TAP, JSON): its steps (a scenario not run at
+ * all is one), so that no two reports of one run disagree.
+ */
 export function summaryCounts(results: ScenarioResult[]) {
   const steps = results.flatMap(r => (r.steps.length ? r.steps : [scenarioAsStep(r)]));
   const count = (o: StepResult['outcome']) => steps.filter(s => s.outcome === o).length;
   return { tests: steps.length, failures: count('failed'), errors: count('errored'), skipped: count('skipped') };
+}
+
+/** The counts as every report words them: "3 scenario(s), 8 step(s): 2 passed, 0 failed, 0 errored, 6 skipped". */
+export function summaryLine(results: ScenarioResult[]): string {
+  const c = summaryCounts(results);
+  const passed = c.tests - c.failures - c.errors - c.skipped;
+  return `${results.length} scenario(s), ${c.tests} step(s): ${passed} passed, ${c.failures} failed, ${c.errors} errored, ${c.skipped} skipped`;
+}
+
+/**
+ * Why a scenario was skipped: its own reason (not started: "Cancelled."), else its first skipped step's (the one
+ * in flight when the run was interrupted says it at its steps).
+ */
+export function skipReason(r: ScenarioResult): string {
+  return r.error ?? r.steps.find(s => s.outcome === 'skipped' && s.error)?.error ?? 'skipped';
 }
 
 export function textReport(results: ScenarioResult[], run?: Stopped): string {
@@ -35,9 +54,7 @@ export function textScenarioBlock(r: ScenarioResult): string[] {
 
 /** The last line: how many scenarios and steps, and how they ended (then a line of its own when interrupted). */
 export function textSummary(results: ScenarioResult[], run?: Stopped): string {
-  const c = summaryCounts(results);
-  const passed = c.tests - c.failures - c.errors - c.skipped;
-  const line = `${results.length} scenario(s), ${c.tests} step(s): ${passed} passed, ${c.failures} failed, ${c.errors} errored, ${c.skipped} skipped`;
+  const line = summaryLine(results);
   return run?.interrupted ? `${line}\n${interruptedText(results)}` : line;
 }
 

@@ -3,7 +3,7 @@
 // running the search: the object of the phrase names the group/path, the verb the purpose or method.
 import { test, describe } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { findOperation, searchOperations } from '../../src/catalog';
+import { findOperation, OPERATIONS, searchOperations } from '../../src/catalog';
 
 /** A phrase as typed, and the operation (`METHOD path`) the person means. */
 const MEANT: [query: string, meant: string][] = [
@@ -143,5 +143,43 @@ describe('search: phrasing', () => {
     assert.equal(top('get a contact', 1)[0], 'GET /v1/contacts/{contactId}');
     assert.equal(top('update a contact', 1)[0], 'PUT /v1/contacts/{contactId}');
     assert.equal(top('delete a contact', 1)[0], 'DELETE /v1/contacts/{contactId}');
+  });
+});
+
+describe('search: a method and path typed (`endpoints "GET /v2/accounts/{account_key}"`)', () => {
+  test('the very operation first, whatever its parameters are named; then the others at that path', () => {
+    assert.deepEqual(top('GET /v2/accounts/{account_key}', 3), [
+      'GET /v2/accounts/{account_id}',
+      'PATCH /v2/accounts/{account_id}',
+      'DELETE /v2/accounts/{account_id}',
+    ]);
+    assert.equal(top('DELETE /v2/accounts/{x}', 1)[0], 'DELETE /v2/accounts/{account_id}');
+    assert.equal(top('GET /v1/accounts/{account_key}', 1)[0], 'GET /v1/accounts/{account-key}');
+    assert.equal(top('get /v1/accounts/{account-key}/summary/', 1)[0], 'GET /v1/accounts/{account-key}/summary');
+  });
+  test('a path with values where the operation has parameters (as a request log shows it)', () => {
+    assert.equal(top('GET /v2/accounts/A00000001', 1)[0], 'GET /v2/accounts/{account_id}');
+    assert.equal(top('GET /v1/accounts/A00000001/summary', 1)[0], 'GET /v1/accounts/{account-key}/summary');
+  });
+  test('every operation of the catalog, typed as METHOD PATH (its parameters renamed), ranks itself first', () => {
+    const missed = OPERATIONS.filter(o => {
+      const renamed = `${o.method} ${o.path.replace(/\{[^}]+\}/g, '{p}')}`;
+      return top(o.id, 1)[0] !== o.id || top(renamed, 1)[0] !== o.id;
+    }).map(o => `${o.id} -> ${top(o.id, 1)[0]}`);
+    assert.deepEqual(missed, []);
+  });
+  test('a query naming a version prefers it: every v2 account operation before any v1 one', () => {
+    const v2Accounts = OPERATIONS.filter(o => o.path.startsWith('/v2/accounts')).length;
+    assert.equal(v2Accounts, 7);
+    for (const q of ['GET /v2/accounts/{account_key}', 'v2 accounts', 'v2 get an account']) {
+      const other: string[] = top(q, v2Accounts).filter(id => !id.includes(' /v2/accounts'));
+      assert.deepEqual(other, [], `"${q}"`);
+    }
+    for (const q of ['GET /v1/accounts/{account_key}', 'v1 accounts'])
+      assert.deepEqual(
+        top(q, 3).filter(id => !id.includes(' /v1/accounts')),
+        [],
+        `"${q}"`,
+      );
   });
 });

@@ -38,17 +38,50 @@ async function runBounded(args: string[], deadlineMs = 30_000): Promise<CliRun &
 const reads = { name: 'Reads the demo account', steps: [{ kind: 'getAccount', accountNumber: 'A00000001' }] };
 
 describe('--help and --version', () => {
-  const commands = ['validate', 'preview', 'create', 'endpoints', 'sandbox', 'clock', 'test', 'mcp'];
-  test("every command's --help prints its own usage on stdout, exit 0", async () => {
+  test('every command `node dist/cli.js` lists: `CMD --help`, `CMD -h` and `help CMD` print its usage, exit 0', async () => {
+    const listing = await runBounded([]);
+    const commands = [...listing.stdout.matchAll(/^ {2}([a-z][a-z-]*) /gm)].map(m => m[1]);
+    for (const known of ['validate', 'preview', 'create', 'test', 'listen', 'merge-reports', 'mcp'])
+      assert.ok(commands.includes(known), `the listing names ${known}: ${commands.join(', ')}`);
     for (const command of commands) {
-      for (const flag of ['--help', '-h']) {
-        const r = await runBounded([command, flag]);
-        assert.equal(r.status, 0, `${command} ${flag}: ${r.stderr}`);
+      for (const args of [
+        [command, '--help'],
+        [command, '-h'],
+        ['help', command],
+      ]) {
+        const r = await runBounded(args);
+        const said = args.join(' ');
+        assert.equal(r.status, 0, `${said}: ${r.stderr}`);
         const own = command === 'create' ? 'preview' : command; // preview and create share one section
-        assert.match(r.stdout, new RegExp(`^usage: billing-workbench ${own} `), `${command} ${flag}`);
-        assert.equal(r.stderr, '', `${command} ${flag}`);
+        assert.match(r.stdout, new RegExp(`^usage: billing-workbench ${own} `), said);
+        if (command === 'create') assert.match(r.stdout, /^ {2}create FILE /m, said);
+        assert.equal(r.stderr, '', said);
       }
     }
+    for (const args of [['help', 'help'], ['help', '--help'], ['--help'], ['-h'], ['help']]) {
+      const r = await runBounded(args);
+      assert.equal(r.status, 0, `${args.join(' ')}: ${r.stderr}`);
+      assert.equal(r.stdout, listing.stdout, `${args.join(' ')}: the whole usage`);
+    }
+  });
+  test('a word that is no command (send, catalog, toString), with --help or after help: said so, the commands listed, exit 2', async () => {
+    for (const word of ['send', 'catalog', 'toString', 'constructor']) {
+      for (const args of [[word, '--help'], ['help', word], [word]]) {
+        const r = await runBounded(args);
+        const said = args.join(' ');
+        assert.equal(r.status, 2, `${said}: ${r.stdout}${r.stderr}`);
+        assert.equal(r.stdout, '', `${said}: no command's usage on stdout`);
+        assert.match(
+          r.stderr,
+          new RegExp(`^error: unknown command "${word}"\n\nusage: billing-workbench <command>`),
+          said,
+        );
+        for (const command of ['validate', 'preview', 'create', 'merge-reports'])
+          assert.match(r.stderr, new RegExp(`^ {2}${command} `, 'm'), `${said} lists ${command}`);
+      }
+    }
+  });
+  test('test --help names every secret word and --dotenv', async () => {
     const words = SECRET_ENV_NAME.source.split('|').map(w => w.replace(/[^A-Za-z0-9_]/g, ''));
     const help = (await runBounded(['test', '--help'])).stdout;
     for (const w of words) assert.match(help, new RegExp(`\\b${w}\\b`), `test --help names the secret word ${w}`);
