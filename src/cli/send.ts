@@ -190,9 +190,13 @@ async function sendWith(args: SendArgs, io: Io, env: NodeJS.ProcessEnv, send: Se
   let client: BillingClient;
   if (args.baseUrl) {
     checkBaseUrl(args.baseUrl, 'cli'); // first: nothing is sent to a URL the client refuses, not even the probe
-    // A Local sandbox (`sandbox` started it) takes its demo credentials, as `test` and `clock` do.
+    // Without credentials, a Local sandbox (`sandbox` started it) lends its demo ones, as to `test` and `clock`;
+    // with them, it is not even asked: nothing is sent but the work.
     const given = { clientId: env.BILLING_CLIENT_ID, clientSecret: env.BILLING_CLIENT_SECRET };
-    const { clientId, clientSecret, demo } = await credentialsAt(args.baseUrl, given);
+    const both = !!given.clientId && !!given.clientSecret;
+    const { clientId, clientSecret, demo } = both
+      ? { ...given, demo: false }
+      : await credentialsAt(args.baseUrl, given);
     if (!clientId || !clientSecret) {
       throw new InputError('--base-url needs BILLING_CLIENT_ID and BILLING_CLIENT_SECRET in the environment');
     }

@@ -50,10 +50,9 @@ export const isLoopback = (host: string) => LOOPBACK_NAMES.includes(host) || /^1
 
 /**
  * Refuses plain http to anything but loopback (credentials must never cross a network in clear), and a base URL
- * with the service's own path in it (baseUrlPath.ts).
+ * with the service's own path in it (baseUrlPath.ts). `place`: where the person changes it, when not the surface's own.
  */
-export function checkBaseUrl(baseUrl: string, surface?: Surface): URL {
-  const place = baseUrlPlace(surface);
+export function checkBaseUrl(baseUrl: string, surface?: Surface, place = baseUrlPlace(surface)): URL {
   let u: URL;
   try {
     u = new URL(baseUrl);
