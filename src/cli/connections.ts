@@ -92,6 +92,9 @@ export interface ConnectionChoice {
   from: 'editor' | 'user' | 'workspace';
 }
 
+/** Where a refused base URL of a connection is changed: its own entry, not --base-url. */
+const where = (name: string, file: string) => `the baseUrl of connection "${name}" in ${file}`;
+
 export function findConnection(
   name: string,
   opts: { env: NodeJS.ProcessEnv; cwd: string; trustWorkspace: boolean },
@@ -118,7 +121,7 @@ export function findConnection(
         `warning: ${workspaceFile} points connection "${name}" at ${workspace.baseUrl}; ignored, ${whose} ${found.baseUrl} is used (a workspace cannot redirect credentials)`,
       );
     }
-    checkBaseUrl(found.baseUrl, 'cli');
+    checkBaseUrl(found.baseUrl, 'cli', where(name, from === 'editor' ? 'the editor' : userFile));
     return { connection: found, from };
   }
   if (workspace) {
@@ -127,7 +130,7 @@ export function findConnection(
         `connection "${name}" is defined only in ${workspaceFile} (URL ${workspace.baseUrl}); a workspace cannot choose where your secret is sent. Add it to your user settings (${userFile}), or pass --trust-workspace if you trust this folder`,
       );
     }
-    checkBaseUrl(workspace.baseUrl, 'cli');
+    checkBaseUrl(workspace.baseUrl, 'cli', where(name, workspaceFile));
     io.err(
       `warning: --trust-workspace: connection "${name}" from ${workspaceFile}; the secret is sent to ${workspace.baseUrl}`,
     );

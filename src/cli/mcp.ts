@@ -14,7 +14,7 @@ import {
 } from '../agentTools';
 import { TOOL_DESCRIPTIONS, TOOL_INPUTS, TOOL_NAMES } from '../agentTools/inputs';
 import * as path from 'path';
-import { BillingClient } from '../client';
+import { BillingClient, checkBaseUrl } from '../client';
 import { readProjectFile } from '../payloads/projectFile';
 import { startSandbox, type Sandbox } from '../sandbox';
 import { decodePayload, type ReadResult } from './files';
@@ -37,6 +37,9 @@ const answer = (data: unknown, isError = false): Answer => ({
 const failure = (message: string): Answer => answer({ error: message }, true);
 
 export async function mcpCommand(args: McpArgs, io: Io, env = process.env, stdin = process.stdin): Promise<number> {
+  // Refused before serving, as every command refuses it (plain http off loopback, the service's path in it):
+  // else the agent met the refusal only at its first preview, as a tool error.
+  if (args.baseUrl) checkBaseUrl(args.baseUrl, 'cli');
   if (args.baseUrl && (!env.BILLING_CLIENT_ID || !env.BILLING_CLIENT_SECRET))
     throw new InputError('--base-url needs BILLING_CLIENT_ID and BILLING_CLIENT_SECRET in the environment');
   const target = new Target(args, env, io);

@@ -1,11 +1,13 @@
 // The MCP server's stdio: one JSON-RPC message per line, as the SDK's StdioServerTransport reads it, but with
 // bounds. A line past MAX_MESSAGE_BYTES is dropped as it streams in (never held whole) and answered with a
 // JSON-RPC error (-32600) for its id, and serving goes on; a line that is not JSON is answered -32700 (the
-// SDK's own reader closes the connection on an oversize line, so the server exited 0 without a word). Lines
-// are gathered in a list of chunks and joined once: linear in the line's size.
+// SDK's own reader closes the connection on an oversize line, so the server exited 0 without a word). A request
+// whose params do not fit its method (tools/call without params) is answered -32602 naming what is missing: the
+// SDK answered it -32603, an internal error, with the schema library's dump. Lines are gathered in a list of
+// chunks and joined once: linear in the line's size.
 import type { Readable, Writable } from 'stream';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { ClientRequestSchema, JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 
 /** Far above any tool call (a payload to validate is text of some KB), far below what stalls the server. */
 export const MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
@@ -91,6 +93,8 @@ export class LineTransport implements Transport {
       const known = typeof id === 'string' || typeof id === 'number' ? id : null;
       return this.reply(known, -32600, 'Invalid Request: not a JSON-RPC 2.0 request, notification or response.');
     }
+    const invalid = invalidParams(parsed.data);
+    if (invalid) return this.reply(invalid.id, -32602, invalid.message);
     this.onmessage?.(parsed.data);
   }
 
@@ -131,4 +135,26 @@ export function idAtEdges(head: string, tail: string): Id {
   const last = new RegExp(`[,{]\\s*"id"\\s*:\\s*${value}\\s*\\}\\s*\\r?$`).exec(tail);
   const raw = first?.[1] ?? last?.[1];
   return raw === undefined ? null : (JSON.parse(raw) as string | number);
+}
+
+/** The schema of each request an MCP client sends, by method: the SDK parses params with it before a handler runs. */
+const REQUESTS = new Map(ClientRequestSchema.options.map(schema => [schema.shape.method.value as string, schema]));
+
+/** A request of a known method whose params do not fit it: its id and a message naming each field at fault. */
+export function invalidParams(message: JSONRPCMessage): { id: string | number; message: string } | undefined {
+  if (!('method' in message) || !('id' in message)) return undefined; // a notification or a response
+  const schema = REQUESTS.get(message.method);
+  const parsed = schema?.safeParse({ method: message.method, params: message.params });
+  if (!parsed || parsed.success) return undefined;
+  const faults = parsed.error.issues.map(issue => {
+    const field = issue.path.map(String).join('.');
+    const expected = 'expected' in issue ? String(issue.expected) : '';
+    const a = /^[aeiou]/.test(expected) ? 'an' : 'a';
+    return /received undefined$/.test(issue.message)
+      ? `"${field}" is missing${expected ? ` (${a} ${expected})` : ''}`
+      : `"${field}": ${issue.message.replace(/^Invalid input: /, '')}`;
+  });
+  const hint =
+    message.method === 'tools/call' ? ' Give params { "name": a tool of tools/list, "arguments": {...} }.' : '';
+  return { id: message.id, message: `Invalid params of ${message.method}: ${faults.join('; ')}.${hint}` };
 }

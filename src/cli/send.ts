@@ -1,11 +1,13 @@
 // `preview FILE [--format table|json] [--periods N]` and `create FILE`: against --base-url with BILLING_CLIENT_ID /
-// BILLING_CLIENT_SECRET from the environment (a secret is never a flag), or the embedded local sandbox.
+// BILLING_CLIENT_SECRET from the environment (a secret is never a flag; a Local sandbox there needs none), or the
+// embedded local sandbox.
 // An order or preview file previews and creates an order; an account file creates an account (POST
 // /v2/accounts) and has nothing to preview.
 import {
   ApiError,
   asksForBillingDocuments,
   BillingClient,
+  checkBaseUrl,
   previewBillingDocuments,
   summarizePreview,
   v1PreviewAsV2,
@@ -45,6 +47,7 @@ import { readPayloadFile } from './files';
 import { lineColumn } from './lines';
 import { previewTable } from './table';
 import { InputError, UsageError, type Io } from './io';
+import { credentialsAt } from './localSandbox';
 import { requestLog } from './requestLog';
 
 export interface SendArgs {
@@ -186,11 +189,18 @@ async function sendWith(args: SendArgs, io: Io, env: NodeJS.ProcessEnv, send: Se
   const requests = requestLog(io);
   let client: BillingClient;
   if (args.baseUrl) {
-    const clientId = env.BILLING_CLIENT_ID;
-    const clientSecret = env.BILLING_CLIENT_SECRET;
+    checkBaseUrl(args.baseUrl, 'cli'); // first: nothing is sent to a URL the client refuses, not even the probe
+    // Without credentials, a Local sandbox (`sandbox` started it) lends its demo ones, as to `test` and `clock`;
+    // with them, it is not even asked: nothing is sent but the work.
+    const given = { clientId: env.BILLING_CLIENT_ID, clientSecret: env.BILLING_CLIENT_SECRET };
+    const both = !!given.clientId && !!given.clientSecret;
+    const { clientId, clientSecret, demo } = both
+      ? { ...given, demo: false }
+      : await credentialsAt(args.baseUrl, given);
     if (!clientId || !clientSecret) {
       throw new InputError('--base-url needs BILLING_CLIENT_ID and BILLING_CLIENT_SECRET in the environment');
     }
+    if (demo) io.err(`using the Local sandbox at ${args.baseUrl} with its demo credentials`);
     const { log, onRetry } = requests;
     const { maxResponseBytes } = args;
     client = new BillingClient({

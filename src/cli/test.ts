@@ -27,9 +27,8 @@ import {
   type ScenarioFile,
   type ScenarioResult,
 } from '../scenarios';
-import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET } from '../sandbox';
 import { findConnection } from './connections';
-import { isLocalSandboxAt } from './localSandbox';
+import { credentialsAt } from './localSandbox';
 import { runEnvironment } from './envFile';
 import { fileErrorMessage, readPayloadFile } from './files';
 import { lineColumn } from './lines';
@@ -217,14 +216,11 @@ export async function testCommand(
   if (remote) {
     checkBaseUrl(remote.baseUrl, 'cli'); // first: a refused URL (a password in it) is never repeated below
     // A Local sandbox on this machine (`sandbox` printed its URL): its demo credentials unless others are given.
-    const localSandbox = await isLocalSandboxAt(remote.baseUrl);
-    const given = !!remote.clientId && !!remote.clientSecret;
-    const clientId = localSandbox && !given ? DEMO_CLIENT_ID : remote.clientId;
-    const clientSecret = localSandbox && !given ? DEMO_CLIENT_SECRET : remote.clientSecret;
+    const { localSandbox, clientId, clientSecret, demo } = await credentialsAt(remote.baseUrl, remote);
     if (localSandbox) {
-      const who = given
-        ? 'the credentials given (BILLING_CLIENT_ID and BILLING_CLIENT_SECRET; unset them for its demo credentials)'
-        : 'its demo credentials';
+      const who = demo
+        ? 'its demo credentials'
+        : 'the credentials given (BILLING_CLIENT_ID and BILLING_CLIENT_SECRET; unset them for its demo credentials)';
       io.err(`${remote.baseUrl} is a Local sandbox: ${who}, clock steps allowed, writes without --yes`);
       // One sandbox for every scenario: one that moves its clock, sets its catalog or resets it would move the
       // ground under the others running beside it.

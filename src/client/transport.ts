@@ -3,6 +3,7 @@
 // every host but loopback.
 import { Agent, EnvHttpProxyAgent, ProxyAgent, request, type Dispatcher } from 'undici';
 import { baseUrlPlace, type Surface } from './advice';
+import { servicePathProblem } from './baseUrlPath';
 import { ApiError, networkError } from './errors';
 
 export interface TransportOptions {
@@ -47,9 +48,11 @@ export const DEFAULT_USER_AGENT = `billing-workbench/${typeof BW_VERSION === 'st
 const LOOPBACK_NAMES = ['localhost', '[::1]', '::1'];
 export const isLoopback = (host: string) => LOOPBACK_NAMES.includes(host) || /^127\.\d+\.\d+\.\d+$/.test(host);
 
-/** Refuses plain http to anything but loopback: credentials must never cross a network in clear. */
-export function checkBaseUrl(baseUrl: string, surface?: Surface): URL {
-  const place = baseUrlPlace(surface);
+/**
+ * Refuses plain http to anything but loopback (credentials must never cross a network in clear), and a base URL
+ * with the service's own path in it (baseUrlPath.ts). `place`: where the person changes it, when not the surface's own.
+ */
+export function checkBaseUrl(baseUrl: string, surface?: Surface, place = baseUrlPlace(surface)): URL {
   let u: URL;
   try {
     u = new URL(baseUrl);
@@ -69,8 +72,11 @@ export function checkBaseUrl(baseUrl: string, surface?: Surface): URL {
         `give the URL without them${surface ? credentials[surface] : ''}.`,
     });
   }
-  if (u.protocol === 'https:') return u;
-  if (u.protocol === 'http:' && isLoopback(u.hostname)) return u;
+  if (u.protocol === 'https:' || (u.protocol === 'http:' && isLoopback(u.hostname))) {
+    const problem = servicePathProblem(u, place);
+    if (problem) throw new ApiError({ kind: 'config', message: problem });
+    return u;
+  }
   if (u.protocol !== 'http:') {
     const loopback = isLoopback(u.hostname) ? ` (or http://${u.host} on this machine)` : '';
     const message = `Refusing ${u.protocol}//${u.host}: the service speaks HTTPS. Change ${place} to https://${u.host}${loopback}.`;

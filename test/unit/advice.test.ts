@@ -42,7 +42,13 @@ function failures(surface: Surface): { name: string; text: string }[] {
     ...['ECONNREFUSED', 'ENOTFOUND', 'ECONNRESET', 'UND_ERR_CONNECT_TIMEOUT', 'TimeoutError', 'CERT_HAS_EXPIRED'].map(
       code => [code, () => networkError('GET', URL_, { code }, 30_000, surface)] as [string, () => ApiError],
     ),
-    ...['not a url', 'http://billing.example.com', 'https://u:p@billing.example.com', 'ftp://127.0.0.1:1'].map(
+    ...[
+      'not a url',
+      'http://billing.example.com',
+      'https://u:p@billing.example.com',
+      'ftp://127.0.0.1:1',
+      'https://billing.example.com/v2',
+    ].map(
       url =>
         [
           `base URL ${url}`,
@@ -200,4 +206,42 @@ test('a base URL of another scheme on loopback is told HTTPS, or http on this ma
     () => checkBaseUrl('ftp://billing.example.com', 'cli'),
     /Change --base-url to https:\/\/billing\.example\.com\.$/,
   );
+});
+
+test("a base URL with the service's path is refused naming the host to pass; the host alone, or a gateway's path, is kept", () => {
+  // The v2 reference lists its servers with /v2 (https://rest.sandbox.na.zuora.com/v2): the client adds /v2 itself.
+  const refused: [string, string][] = [
+    ['https://rest.sandbox.na.zuora.com/v2', 'https://rest.sandbox.na.zuora.com'],
+    ['https://billing.example.com/v1', 'https://billing.example.com'],
+    ['http://127.0.0.1:8080/v2/', 'http://127.0.0.1:8080'],
+    ['http://localhost:8080/oauth/token', 'http://localhost:8080'],
+    ['https://gw.example.com/billing/V2/orders/preview', 'https://gw.example.com/billing'],
+    ['https://billing.example.com/?tenant=1', 'https://billing.example.com'],
+  ];
+  for (const [url, corrected] of refused) {
+    for (const [surface, place] of [
+      ['cli', '--base-url'],
+      ['editor', "the connection's base URL"],
+    ] as const) {
+      assert.throws(
+        () => checkBaseUrl(url, surface),
+        (e: ApiError) =>
+          e.kind === 'config' &&
+          e.message.includes('A base URL is the host (and optional port) only') &&
+          e.message.endsWith(`Change ${place} to ${corrected}.`),
+        `${url} (${surface})`,
+      );
+    }
+  }
+  // Never cry wolf: the v1 reference's servers are hosts, and a path in front of the service is the user's.
+  for (const url of [
+    'https://rest.sandbox.na.zuora.com',
+    'https://rest.test.eu.zuora.com/',
+    'http://127.0.0.1:8080',
+    'http://[::1]:8080/',
+    'https://gw.example.com/billing',
+    'https://gw.example.com/api/billing/',
+  ]) {
+    assert.equal(checkBaseUrl(url, 'cli').href, new URL(url).href, url);
+  }
 });

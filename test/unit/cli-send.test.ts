@@ -122,7 +122,13 @@ describe('node dist/cli.js preview / create', () => {
       .join('\n');
     const validated = at(errorLines).filter(p => p !== '1:1 missing-field');
     assert.deepEqual(at(both[0].stderr), validated, 'preview and validate place them alike');
-    const noCreds = await run(['preview', 'examples/new-customer.preview.json', '--base-url', sb.url]);
+    // A host that is not a Local sandbox (one takes its demo credentials: cli-base-url.test.ts).
+    const noCreds = await run([
+      'preview',
+      'examples/new-customer.preview.json',
+      '--base-url',
+      'https://billing.invalid',
+    ]);
     assert.equal(noCreds.status, 2);
     assert.match(noCreds.stderr, /BILLING_CLIENT_ID and BILLING_CLIENT_SECRET/);
     const insecure = await run(

@@ -281,6 +281,14 @@ describe('--connection', () => {
     assert.doesNotMatch(r.stderr, /trust-workspace/, 'the editor defines it: no workspace trust needed');
   });
 
+  test("a connection whose baseUrl has the service's path (/v2) is refused before any request, naming its entry and the URL to give", async () => {
+    const user = settings('user4/settings.json', [{ name: 'Pasted', baseUrl: `${sandbox().url}/v2` }]);
+    const r = await run([scenario, '--connection', 'Pasted'], env(user), { cwd: workspace });
+    assert.equal(r.status, 2, r.stdout + r.stderr);
+    assert.ok(r.stderr.includes(`Change the baseUrl of connection "Pasted" in ${user} to ${sandbox().url}.`), r.stderr);
+    assert.doesNotMatch(r.stderr, /401|Authentication failed/);
+  });
+
   test('a connection only the workspace defines is refused, unless --trust-workspace (then its URL is said)', async () => {
     const user = settings('user2/settings.json', []);
     const refused = await run([scenario, '--connection', 'Only here'], env(user), { cwd: workspace });

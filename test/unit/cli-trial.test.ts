@@ -86,7 +86,7 @@ describe('runtime errors: their message and a hint, not the usage', () => {
   after(() => plain.close());
   test('missing credentials for --base-url (preview, test, validate --connection-catalog)', async () => {
     const runs = [
-      ['preview', PREVIEW, '--base-url', sandbox().url],
+      ['preview', PREVIEW, '--base-url', plain.url], // a Local sandbox itself lends its demo credentials
       ['test', 'examples/scenarios', '--base-url', plain.url],
       ['validate', '--connection-catalog', '--base-url', sandbox().url, PREVIEW],
     ];

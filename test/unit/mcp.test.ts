@@ -189,8 +189,8 @@ describe('node dist/cli.js mcp', () => {
  * (a server that died or hangs fails the test instead of stalling it).
  */
 const started: ReturnType<typeof spawn>[] = [];
-function rawServer() {
-  const p = spawn(process.execPath, [CLI, 'mcp'], { env: { ...process.env, BILLING_CLIENT_ID: '' } });
+function rawServer(args: string[] = [], env: Record<string, string> = {}) {
+  const p = spawn(process.execPath, [CLI, 'mcp', ...args], { env: { ...process.env, BILLING_CLIENT_ID: '', ...env } });
   started.push(p);
   const answers = new Map<unknown, Record<string, unknown>>();
   const waiting = new Map<unknown, () => void>();
@@ -286,6 +286,53 @@ describe('node dist/cli.js mcp: bounded messages and queries', () => {
     assert.match(found.content[0].text, /refunds/);
     s.p.stdin.end();
     assert.equal(await s.exited, 0);
+  });
+
+  test('tools/call without params, or without a name: -32602 (invalid params) naming what is missing; serving goes on', async () => {
+    const s = rawServer();
+    await s.answer(0);
+    s.send({ jsonrpc: '2.0', id: 1, method: 'tools/call' });
+    s.send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { arguments: {} } });
+    s.call(
+      3,
+      TOOLS.find(t => t.endsWith('findOperation'))!,
+      { query: 'refund a payment', limit: 1 },
+    );
+    const none = (await s.answer(1)).error as { code: number; message: string };
+    assert.equal(none.code, -32602, none.message);
+    assert.match(
+      none.message,
+      /^Invalid params of tools\/call: "params" is missing \(an object\)\. Give params \{ "name"/,
+    );
+    const nameless = (await s.answer(2)).error as { code: number; message: string };
+    assert.equal(nameless.code, -32602, nameless.message);
+    assert.match(nameless.message, /"params\.name" is missing \(a string\)/);
+    const found = (await s.answer(3)).result as { content: { text: string }[] };
+    assert.match(found.content[0].text, /refunds/, 'still serving');
+    s.p.stdin.end();
+    assert.equal(await s.exited, 0);
+  });
+
+  test('--base-url plain http off loopback, or with the service path: refused at start, exit 2, saying what to pass', async () => {
+    const credentials = { BILLING_CLIENT_ID: 'id', BILLING_CLIENT_SECRET: 'secret' };
+    for (const [url, told] of [
+      [
+        'http://billing.example.com',
+        /HTTPS is required for every host but loopback\. Change --base-url to https:\/\/billing\.example\.com\./,
+      ],
+      [
+        'https://billing.example.com/v2',
+        /the host \(and optional port\) only.*Change --base-url to https:\/\/billing\.example\.com\./,
+      ],
+    ] as const) {
+      const s = rawServer(['--base-url', url], credentials); // stdin stays open: before, it served on
+      const deadline = new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error(`${url}: still serving: ${s.stderr()}`)), 20_000).unref(),
+      );
+      assert.equal(await Promise.race([s.exited, deadline]), 2, s.stderr());
+      assert.match(s.stderr(), told);
+      assert.doesNotMatch(s.stderr(), /MCP server on stdio/);
+    }
   });
 
   test('an agent that closed its end (stdout) while stdin stays open: the server stops at its next answer, saying so', async () => {
