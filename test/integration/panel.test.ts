@@ -6,7 +6,7 @@ import * as fs from 'fs';
 import * as vscode from 'vscode';
 import type { BillingWorkbenchApi } from '../../src/extension';
 import { formatMoney } from '../../src/client/money';
-import { api, drawn as drawnIn, onScreen, panelWidth, shown, theme, typeKeys, waitFor } from './helpers';
+import { answering, api, drawn as drawnIn, onScreen, panelWidth, shown, theme, typeKeys, waitFor } from './helpers';
 import { NEW_CUSTOMER_TOTALS, SETUP_FEE, USD } from '../unit/expected';
 import { buttonShape, measured, right } from './panelLayout';
 
@@ -291,19 +291,27 @@ suite('Response panel, money first', () => {
       return Promise.resolve(items[0]);
     };
     Object.assign(vscode.window, { showWarningMessage: patched });
+    const done = answering('showInformationMessage', () => undefined);
     try {
       const before = a.panel.state?.at;
       await vscode.commands.executeCommand('workbench.action.focusSecondEditorGroup');
       if (!(await typeKeys({ press: ['Tab', 'Tab', 'Enter'] }))) this.skip(); // Preview Again, Create
       await waitFor('the created order', () => a.panel.state?.at !== before && a.panel.state?.kind === 'response');
+      // Create then reveals the order in the Accounts view (the side bar opens): done once it says so.
+      await waitFor('the create said done', () => done.asked.some(m => m.message.startsWith('Created order')));
     } finally {
       Object.assign(vscode.window, { showWarningMessage: original });
+      done.restore();
     }
     assert.deepEqual(asked, ['Create order from panel.order.json on Local sandbox? | modal: true']);
     const created = shown(a, 'response').order!;
     assert.match(created.orderNumber, /^O/);
+    await panelWidth(500); // the panel as the other shots show it, not squeezed by the side bar
     const shot = await onScreen(this, 'panel-created');
     assert.ok(shot.text.includes(`Order ${created.orderNumber}`), 'the new order on screen');
+    // A v2 answer says each subscription's state and version: every column of the table is filled.
+    const [sub] = created.subscriptions;
+    assert.ok(shot.text.includes(`subscription\tstate\tversion\n${sub.number}\tactive\t1`), 'the subscription');
   });
 
   suiteTeardown(async () => {
