@@ -188,6 +188,8 @@ export interface MeasuredBox {
   color: string;
   borderColor: string;
   borderWidth: number;
+  /** An SVG shape's computed fill (a timeline's dots and bars). */
+  fill: string;
   /** Drawn at all (not display: none, not visibility: hidden, not in a closed disclosure). */
   visible: boolean;
 }

@@ -8,7 +8,7 @@ import type { BillingWorkbenchApi } from '../../src/extension';
 import { formatMoney } from '../../src/client/money';
 import { answering, api, drawn as drawnIn, onScreen, panelWidth, shown, theme, typeKeys, waitFor } from './helpers';
 import { NEW_CUSTOMER_TOTALS, SETUP_FEE, USD } from '../unit/expected';
-import { buttonShape, measured, right } from './panelLayout';
+import { buttonShape, contrastRatio, measured, right } from './panelLayout';
 
 const ws = () => vscode.workspace.workspaceFolders![0].uri;
 const file = (name: string) => vscode.Uri.joinPath(ws(), name);
@@ -117,7 +117,7 @@ suite('Response panel, money first', () => {
     }
   });
 
-  test('buttons look like VS Code buttons in the light, dark and high contrast themes', async function () {
+  test('buttons look like VS Code buttons, and the billing dates are seen, in the light, dark and high contrast themes', async function () {
     try {
       // Each theme's editor background, which the panel is drawn on.
       for (const [name, id, background] of [
@@ -128,7 +128,7 @@ suite('Response panel, money first', () => {
         await theme(name);
         await drawn(4, () => preview(file('panel.preview.json')));
         const { boxes, page } = await waitFor(`${name} in the panel`, async () => {
-          const m = await measured(a, ['button']);
+          const m = await measured(a, ['button', '.timeline .bill-dot']);
           return m.page.background === background ? m : undefined;
         });
         const shown = boxes[0].filter(b => b.visible);
@@ -141,6 +141,12 @@ suite('Response panel, money first', () => {
           const seen = Math.max(shape.background, shape.border);
           assert.ok(seen >= 10, `${name}: "${b.text}" stands out from the page ${page.background} (${seen})`);
         }
+        // The timeline's dots on the axis, one per billing date: a figure's marks need 3:1 against the page.
+        const dots = boxes[1].filter(b => b.visible);
+        assert.equal(dots.length, 5, 'a dot for each of the 5 invoices');
+        const ratio = contrastRatio(dots[0].fill, page.background);
+        console.log(`${name}: billing date dots ${dots[0].fill}, contrast ${ratio.toFixed(2)}:1`);
+        assert.ok(ratio >= 3, `${name}: the billing date dots (${dots[0].fill}) are seen on ${page.background}`);
         await onScreen(this, `panel-500-buttons-${id}`);
       }
     } finally {
