@@ -89,11 +89,17 @@ const money = (m: V1DeltaMetric): Money => ({
   currency: m.currency ?? 'USD',
 });
 
-/** A created order as the panel shows it; the account's number when the answer carries it (v1 always does). */
+/**
+ * A created order as the panel shows it; the account's number when the answer carries it (v1 always does). What the
+ * answer does not say stays out: a v1 answer names no versions, and its subscriptions' states only from 223.0 on
+ * (`state` is then ''), but it says the order's status.
+ */
 export interface CreatedOrderFacts {
   orderNumber: string;
-  subscriptions: { number: string; state: string; version: number }[];
+  subscriptions: { number: string; state: string; version?: number }[];
   accountNumber?: string;
+  /** The order's status, as a v1 answer says it (Completed, Pending, ...). */
+  status?: string;
 }
 
 /**
@@ -105,16 +111,14 @@ export function v1CreatedOrder(order: {
   accountNumber?: string;
   subscriptions?: { subscriptionNumber?: string; status?: string }[];
   subscriptionNumbers?: string[];
+  status?: string;
 }): CreatedOrderFacts {
   const given: { subscriptionNumber?: string; status?: string }[] =
     order.subscriptions ?? (order.subscriptionNumbers ?? []).map(n => ({ subscriptionNumber: n }));
-  const subscriptions = given.map(s => ({
-    number: s.subscriptionNumber ?? '',
-    state: s.status ?? '',
-    version: 1,
-  }));
+  const subscriptions = given.map(s => ({ number: s.subscriptionNumber ?? '', state: s.status ?? '' }));
   const account = order.accountNumber ? { accountNumber: order.accountNumber } : {};
-  return { orderNumber: order.orderNumber ?? '', subscriptions, ...account };
+  const status = order.status ? { status: order.status } : {};
+  return { orderNumber: order.orderNumber ?? '', subscriptions, ...account, ...status };
 }
 
 /** Each `subscriptions[i]`'s initial term (its CreateSubscription action's), in the v2 term's words. */

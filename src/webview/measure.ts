@@ -3,12 +3,12 @@
 import type { MeasuredBox, WebviewMessage } from './protocol';
 
 export function measure(id: number, selectors: string[]): Extract<WebviewMessage, { type: 'measured' }> {
-  const boxes = selectors.map(sel => Array.from(document.querySelectorAll<HTMLElement>(sel), box));
+  const boxes = selectors.map(sel => Array.from(document.querySelectorAll(sel), box));
   const page = document.documentElement;
   return { type: 'measured', id, boxes, page: { width: page.clientWidth, background: editorBackground() } };
 }
 
-function box(e: HTMLElement): MeasuredBox {
+function box(e: Element): MeasuredBox {
   const r = e.getBoundingClientRect();
   const s = getComputedStyle(e);
   const shown = e.getClientRects().length > 0 && s.visibility !== 'hidden';
@@ -22,6 +22,7 @@ function box(e: HTMLElement): MeasuredBox {
     color: s.color,
     borderColor: s.borderTopColor,
     borderWidth: parseFloat(s.borderTopWidth) || 0,
+    fill: s.fill,
     visible: shown,
   };
 }

@@ -36,7 +36,10 @@ export interface OperationDetails {
 
 export interface CreatedOrder {
   orderNumber: string;
-  subscriptions: { number: string; state: string; version: number }[];
+  /** `state` is '' and `version` absent where the answer does not say them (v1: no versions; states from 223.0). */
+  subscriptions: { number: string; state: string; version?: number }[];
+  /** The order's status, where the answer says it (v1). */
+  status?: string;
   /** The account it belongs to: the one the file names, or the new one (looked up once the order exists). */
   accountNumber?: string;
   /** What the panel says when the new account's number could not be looked up. */
@@ -185,6 +188,8 @@ export interface MeasuredBox {
   color: string;
   borderColor: string;
   borderWidth: number;
+  /** An SVG shape's computed fill (a timeline's dots and bars). */
+  fill: string;
   /** Drawn at all (not display: none, not visibility: hidden, not in a closed disclosure). */
   visible: boolean;
 }

@@ -6,9 +6,9 @@ import * as fs from 'fs';
 import * as vscode from 'vscode';
 import type { BillingWorkbenchApi } from '../../src/extension';
 import { formatMoney } from '../../src/client/money';
-import { api, drawn as drawnIn, onScreen, panelWidth, shown, theme, typeKeys, waitFor } from './helpers';
+import { answering, api, drawn as drawnIn, onScreen, panelWidth, shown, theme, typeKeys, waitFor } from './helpers';
 import { NEW_CUSTOMER_TOTALS, SETUP_FEE, USD } from '../unit/expected';
-import { buttonShape, measured, right } from './panelLayout';
+import { buttonShape, contrastRatio, measured, right } from './panelLayout';
 
 const ws = () => vscode.workspace.workspaceFolders![0].uri;
 const file = (name: string) => vscode.Uri.joinPath(ws(), name);
@@ -117,7 +117,7 @@ suite('Response panel, money first', () => {
     }
   });
 
-  test('buttons look like VS Code buttons in the light, dark and high contrast themes', async function () {
+  test('buttons look like VS Code buttons, and the billing dates are seen, in the light, dark and high contrast themes', async function () {
     try {
       // Each theme's editor background, which the panel is drawn on.
       for (const [name, id, background] of [
@@ -128,7 +128,7 @@ suite('Response panel, money first', () => {
         await theme(name);
         await drawn(4, () => preview(file('panel.preview.json')));
         const { boxes, page } = await waitFor(`${name} in the panel`, async () => {
-          const m = await measured(a, ['button']);
+          const m = await measured(a, ['button', '.timeline .bill-dot']);
           return m.page.background === background ? m : undefined;
         });
         const shown = boxes[0].filter(b => b.visible);
@@ -141,6 +141,12 @@ suite('Response panel, money first', () => {
           const seen = Math.max(shape.background, shape.border);
           assert.ok(seen >= 10, `${name}: "${b.text}" stands out from the page ${page.background} (${seen})`);
         }
+        // The timeline's dots on the axis, one per billing date: a figure's marks need 3:1 against the page.
+        const dots = boxes[1].filter(b => b.visible);
+        assert.equal(dots.length, 5, 'a dot for each of the 5 invoices');
+        const ratio = contrastRatio(dots[0].fill, page.background);
+        console.log(`${name}: billing date dots ${dots[0].fill}, contrast ${ratio.toFixed(2)}:1`);
+        assert.ok(ratio >= 3, `${name}: the billing date dots (${dots[0].fill}) are seen on ${page.background}`);
         await onScreen(this, `panel-500-buttons-${id}`);
       }
     } finally {
@@ -291,19 +297,27 @@ suite('Response panel, money first', () => {
       return Promise.resolve(items[0]);
     };
     Object.assign(vscode.window, { showWarningMessage: patched });
+    const done = answering('showInformationMessage', () => undefined);
     try {
       const before = a.panel.state?.at;
       await vscode.commands.executeCommand('workbench.action.focusSecondEditorGroup');
       if (!(await typeKeys({ press: ['Tab', 'Tab', 'Enter'] }))) this.skip(); // Preview Again, Create
       await waitFor('the created order', () => a.panel.state?.at !== before && a.panel.state?.kind === 'response');
+      // Create then reveals the order in the Accounts view (the side bar opens): done once it says so.
+      await waitFor('the create said done', () => done.asked.some(m => m.message.startsWith('Created order')));
     } finally {
       Object.assign(vscode.window, { showWarningMessage: original });
+      done.restore();
     }
     assert.deepEqual(asked, ['Create order from panel.order.json on Local sandbox? | modal: true']);
     const created = shown(a, 'response').order!;
     assert.match(created.orderNumber, /^O/);
+    await panelWidth(500); // the panel as the other shots show it, not squeezed by the side bar
     const shot = await onScreen(this, 'panel-created');
     assert.ok(shot.text.includes(`Order ${created.orderNumber}`), 'the new order on screen');
+    // A v2 answer says each subscription's state and version: every column of the table is filled.
+    const [sub] = created.subscriptions;
+    assert.ok(shot.text.includes(`subscription\tstate\tversion\n${sub.number}\tactive\t1`), 'the subscription');
   });
 
   suiteTeardown(async () => {

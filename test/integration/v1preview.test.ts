@@ -113,13 +113,17 @@ suite('v1 order preview request files', () => {
 
   test('Create from the panel: the same confirmation, then POST /v1/orders; the order reads back through v2', async function () {
     const modal = answering('showWarningMessage', items => items[0]);
+    const done = answering('showInformationMessage', () => undefined);
     try {
       const before = a.panel.state?.at;
       await vscode.commands.executeCommand('workbench.action.focusSecondEditorGroup');
       if (!(await typeKeys({ press: ['Tab', 'Tab', 'Enter'] }))) this.skip(); // Preview Again, Create
       await waitFor('the created order', () => a.panel.state?.at !== before && a.panel.state?.kind === 'response');
+      // Create then reveals the order in the Accounts view (the side bar opens): done once it says so.
+      await waitFor('the create said done', () => done.asked.some(m => m.message.startsWith('Created order')));
     } finally {
       modal.restore();
+      done.restore();
     }
     assert.deepEqual(
       modal.asked.map(q => [q.message, q.modal]),
@@ -130,7 +134,39 @@ suite('v1 order preview request files', () => {
     const { client } = await a.clients.active();
     const v2 = await client.getOrder(created.orderNumber);
     assert.equal(v2.data.order_number, created.orderNumber);
-    const shot = await onScreen(this, 'panel-v1-created');
-    assert.ok(shot.text.includes(`Order ${created.orderNumber}`), 'the new order on screen');
+    // What a person sees at 500 px, dark and light: the order, its status, and its subscriptions with only the
+    // columns the answer filled (the default minor version names no states, and no v1 answer names versions).
+    await panelWidth(500);
+    const numbers = v2.data.subscriptions.map(s => s.subscription_number);
+    const versions = new Map(v2.data.subscriptions.map(s => [s.subscription_number, String(s.version)]));
+    for (const [name, look] of [
+      ['panel-v1-created', 'Default Dark Modern'],
+      ['panel-v1-created-light', 'Default Light Modern'],
+    ]) {
+      await theme(look);
+      const shot = await onScreen(this, name);
+      assert.ok(shot.text.includes(`Order ${created.orderNumber}`), 'the new order on screen');
+      assert.ok(shot.text.includes('Order status\nCompleted'), `the order's status on screen (${look})`);
+      const { head, rows } = subscriptionsOnScreen(shot.text, numbers.length);
+      assert.deepEqual(rows.map(r => r[0]).sort(), [...numbers].sort(), `every subscription listed (${look})`);
+      head.forEach((h, i) =>
+        assert.ok(
+          rows.some(r => r[i]),
+          `column "${h}" is empty in every row (${look}): ${head.join(' | ')}`,
+        ),
+      );
+      const v = head.indexOf('version');
+      for (const r of v < 0 ? [] : rows) assert.equal(r[v], versions.get(r[0]), `${r[0]}'s version as v2 reads it`);
+    }
   });
 });
+
+/** The created panel's subscriptions table as the screen's text reads it: its header cells and `count` rows. */
+function subscriptionsOnScreen(text: string, count: number): { head: string[]; rows: string[][] } {
+  const lines = text.split('\n');
+  const at = lines.findIndex(l => l.split('\t')[0] === 'subscription');
+  assert.ok(at >= 0, 'the subscriptions table on screen');
+  const head = lines[at].split('\t');
+  const rows = lines.slice(at + 1, at + 1 + count).map(l => l.split('\t'));
+  return { head, rows };
+}
