@@ -57,38 +57,33 @@ export function checkBaseUrl(baseUrl: string, surface?: Surface, place = baseUrl
   try {
     u = new URL(baseUrl);
   } catch {
-    const message = `"${baseUrl}" is not a URL. Set ${place} to https://... .`;
-    throw new ApiError({ kind: 'config', message });
+    throw refused(`"${baseUrl}" is not a URL. Set ${place} to https://... .`);
   }
   if (u.username || u.password) {
     const credentials = {
       cli: '; credentials come from BILLING_CLIENT_ID and BILLING_CLIENT_SECRET',
       editor: '; credentials go in Sign In, where they are kept in secret storage',
     };
-    throw new ApiError({
-      kind: 'config',
-      message:
-        `Refusing a base URL with a user name or password in it (${u.protocol}//***@${u.host}): ` +
+    throw refused(
+      `Refusing a base URL with a user name or password in it (${u.protocol}//***@${u.host}): ` +
         `give the URL without them${surface ? credentials[surface] : ''}.`,
-    });
+    );
   }
   if (u.protocol === 'https:' || (u.protocol === 'http:' && isLoopback(u.hostname))) {
     const problem = servicePathProblem(u, place);
-    if (problem) throw new ApiError({ kind: 'config', message: problem });
+    if (problem) throw refused(problem);
     return u;
   }
+  const https = `Change ${place} to https://${u.host}`;
   if (u.protocol !== 'http:') {
     const loopback = isLoopback(u.hostname) ? ` (or http://${u.host} on this machine)` : '';
-    const message = `Refusing ${u.protocol}//${u.host}: the service speaks HTTPS. Change ${place} to https://${u.host}${loopback}.`;
-    throw new ApiError({ kind: 'config', message });
+    throw refused(`Refusing ${u.protocol}//${u.host}: the service speaks HTTPS. ${https}${loopback}.`);
   }
-  throw new ApiError({
-    kind: 'config',
-    message:
-      `Refusing ${u.protocol}//${u.host}: HTTPS is required for every host but loopback. ` +
-      `Change ${place} to https://${u.host}.`,
-  });
+  throw refused(`Refusing ${u.protocol}//${u.host}: HTTPS is required for every host but loopback. ${https}.`);
 }
+
+/** A base URL the client will not send to: said before anything is sent. */
+const refused = (message: string) => new ApiError({ kind: 'config', message });
 
 type ConnectOptions = { timeout: number; rejectUnauthorized: boolean };
 
