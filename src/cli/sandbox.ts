@@ -115,6 +115,15 @@ export async function sandboxCommand(v: Record<string, string | undefined>, io: 
   io.out(`client id: ${sb.clientId}`);
   io.out(`client secret: ${sb.clientSecret}`);
   if (sb.store.damaged) io.err(`warning: ${sb.store.damaged}`);
+  const reached = sb.store.today; // the date the data file's clock was moved to
+  if (v.today !== undefined && reached !== undefined && v.today < reached) {
+    // Its invoices and payments run to that date: a clock set back by a flag undoes none of them.
+    io.err(
+      `warning: --today ${v.today} is before ${reached}, the date ${v.data}'s clock was moved to: what was billed up ` +
+        `to then stays. Start without --today to go on from ${reached}, then \`clock --to ${v.today}\` to go back, ` +
+        'which undoes what came after.',
+    );
+  }
   const where = v.data ? `in ${v.data}` : 'in memory';
   io.err(`${sb.store.accounts.size} account(s), ${sb.store.orders.size} order(s) ${where}; Ctrl+C stops`);
   const rules = conventionsLine(sb.conventions); // said before the catalog line, which always follows

@@ -6,7 +6,8 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { once } from 'node:events';
 import * as net from 'node:net';
-import { runCli } from './cli';
+import * as path from 'node:path';
+import { runCli, scratchFolder } from './cli';
 import { withCliSandbox } from './cliSandbox';
 import { tokenOf } from './sandboxToken';
 import { until } from './waits';
@@ -86,4 +87,27 @@ test('sandbox --port: one taken is exit 2 saying to pick another or 0; past 6553
   const big = await runCli(['sandbox', '--port', '70000']);
   assert.equal(big.status, 2, big.stderr);
   assert.match(big.stderr, /--port takes 0 to 65535/);
+});
+
+// Found by a tryout: restarted with the --today it was first started with, a data file whose clock had moved on was
+// set back in silence, its invoices up to the later date kept.
+test('sandbox --today before the date its --data file reached: a warning naming both dates and how to go back', async () => {
+  const { tmp } = scratchFolder('bw-today-');
+  const data = path.join(tmp, 'data.json');
+  await withCliSandbox(['--today', '2027-01-01', '--data', data], async url => {
+    const r = await runCli(['clock', '--base-url', url, '--to', '2027-03-01']);
+    assert.equal(r.status, 0, r.stderr);
+  });
+  await withCliSandbox(['--today', '2027-01-01', '--data', data], async (_url, stderr) => {
+    await until(() => stderr().includes('catalog '), 'the startup lines');
+    assert.match(
+      stderr(),
+      /warning: --today 2027-01-01 is before 2027-03-01, the date .*data\.json's clock was moved to/,
+    );
+    assert.match(stderr(), /Start without --today to go on from 2027-03-01, then `clock --to 2027-01-01` to go back/);
+  });
+  await withCliSandbox(['--data', data], async (_url, stderr) => {
+    await until(() => stderr().includes('catalog '), 'the startup lines');
+    assert.doesNotMatch(stderr(), /warning/, 'without --today it goes on from where it was');
+  });
 });
