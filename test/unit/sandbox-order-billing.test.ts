@@ -61,8 +61,13 @@ describe('create_invoice bills with the order; the clock bills only what comes a
     const account = created.account_id as string;
     const [invoice] = await invoicesOf(call, account);
     assert.ok(invoice, 'an invoice at order time');
-    assert.deepEqual(created.ar_transactions, { invoice_numbers: [invoice.invoice_number], payments: [] });
     assert.deepEqual([invoice.total, invoice.document_date, invoice.state], [350, '2026-12-31', 'posted']);
+    const ar = created.ar_transactions as { invoice_numbers: string[]; invoices: Invoice; payments: unknown[] };
+    assert.deepEqual(
+      [ar.invoice_numbers, ar.invoices.id, ar.invoices.total],
+      [[invoice.invoice_number], invoice.id, 350],
+    );
+    assert.deepEqual(ar.payments, []);
     const moved = await call('POST', CLOCK_PATH, { by: '2 months' });
     assert.equal(moved.status, 200, JSON.stringify(moved.json));
     const all = await invoicesOf(call, account);
@@ -94,8 +99,13 @@ describe('collect_payment, drafts, refusals, and no processing_options', () => {
     const [payment, ...more] = await paymentsOf(call, account);
     assert.deepEqual(more, []);
     assert.deepEqual([payment.amount, payment.state, payment.payment_date], [350, 'processed', '2027-01-01']);
-    const ar = created.ar_transactions as { invoice_numbers: string[]; payments: Record<string, unknown>[] };
+    const ar = created.ar_transactions as {
+      invoice_numbers: string[];
+      invoices: Invoice;
+      payments: Record<string, unknown>[];
+    };
     assert.deepEqual(ar.invoice_numbers, [invoice.invoice_number]);
+    assert.deepEqual([ar.invoices.total, ar.invoices.balance], [350, 0], 'the invoice as paid');
     assert.equal(ar.payments.length, 1);
     const [p] = ar.payments;
     assert.deepEqual(
@@ -124,7 +134,8 @@ describe('collect_payment, drafts, refusals, and no processing_options', () => {
     const [invoice] = await invoicesOf(call, account);
     assert.deepEqual([invoice.total, invoice.state], [350, 'draft']);
     assert.deepEqual(await paymentsOf(call, account), []);
-    assert.deepEqual(created.ar_transactions, { invoice_numbers: [invoice.invoice_number], payments: [] });
+    const ar = created.ar_transactions as { invoice_numbers: string[]; invoices: Invoice; payments: unknown[] };
+    assert.deepEqual([ar.invoice_numbers, ar.invoices.state, ar.payments], [[invoice.invoice_number], 'draft', []]);
   });
 
   test('collect_payment without a payment method, or a target_date after today: a 400 naming the field, nothing kept', async () => {

@@ -2,12 +2,14 @@
 // done by collection/orderCollection.ts) and the answer's ar_transactions (arTransactionsOrders: the invoice and
 // credit memo numbers, each payment with its state and record). The reference's order answer holds them on each of
 // its subscriptions (postSubscriptionOrderResponse), none on the order: one bill covers the order's subscriptions, so
-// each shows the same; an order of line items only has no place for them (GET /v2/invoices reads them). It types
-// `invoices` and `credit_memos` as one object, not a list: the numbers say them.
+// each shows the same; an order of line items only has no place for them (GET /v2/invoices reads them).
 import { currencyDecimals } from '../../wire/money';
 import { billWithOrder, type OrderBilled, type OrderProcessing } from '../collection/orderCollection';
 import { badRequest } from '../http/errors';
 import type { OrderRec, Store } from '../state/store';
+import { statusOf } from '../invoicing/documentActions';
+import { invoiceView } from './invoiceViews';
+import { memoView } from './memoViews';
 import { paying } from './payDocument';
 import { paymentView } from './paymentViews';
 
@@ -52,13 +54,18 @@ export function billedWithOrder(
   }
 }
 
-/** The answer's ar_transactions: what the order billed and collected. */
-export function arTransactionsView(store: Store, billed: OrderBilled) {
-  const numbers = (type: string) => billed.documents.filter(d => d.type === type).map(d => d.number);
-  const memos = numbers('credit_memo');
+/**
+ * The answer's ar_transactions: what the order billed and collected. A bill issues one invoice at most (and a
+ * credit memo when it gives back more than it bills): `invoices` and `credit_memos` are that one, as GET answers it.
+ */
+export function arTransactionsView(store: Store, billed: OrderBilled, today: string) {
+  const of = (type: string) => billed.documents.filter(d => d.type === type);
+  const [invoice, memo] = [of('invoice'), of('credit_memo')];
   return {
-    invoice_numbers: numbers('invoice'),
-    ...(memos.length ? { credit_memo_numbers: memos } : {}),
+    invoice_numbers: invoice.map(d => d.number),
+    ...(invoice.length === 1 ? { invoices: invoiceView(invoice[0], today, false, statusOf(store, invoice[0])) } : {}),
+    ...(memo.length ? { credit_memo_numbers: memo.map(d => d.number) } : {}),
+    ...(memo.length === 1 ? { credit_memos: memoView(store, memo[0], today, false) } : {}),
     payments: billed.payments.map(p => ({
       payment_number: p.number,
       amount: [p.amount.toFixed(currencyDecimals(p.currency))],
@@ -72,6 +79,6 @@ export function arTransactionsView(store: Store, billed: OrderBilled) {
 }
 
 /** The order's answer with what it billed on each of its subscriptions, where the reference places it. */
-export function withArTransactions<T extends { subscriptions: object[] }>(view: T, ar: object): T {
-  return { ...view, subscriptions: view.subscriptions.map(s => ({ ...s, ar_transactions: ar })) };
+export function withArTransactions<T extends { subscriptions: unknown[] }>(view: T, ar: object): T {
+  return { ...view, subscriptions: view.subscriptions.map(s => ({ ...(s as object), ar_transactions: ar })) };
 }

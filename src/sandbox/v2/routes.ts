@@ -80,7 +80,7 @@ export function v2Routes(deps: RouteDeps): Route[] {
             return { ...outcome, billed: processing && billedWithOrder(store, outcome.order!, processing, when) };
           });
           const view = orderView(order!, account?.id);
-          return ok(billed ? withArTransactions(view, arTransactionsView(store, billed)) : view);
+          return ok(billed ? withArTransactions(view, arTransactionsView(store, billed, deps.clock.today())) : view);
         }),
     },
     { method: 'GET', path: '/v2/plans', handle: call => ok(plansPage(call.query)) },
