@@ -7,8 +7,12 @@
 // nothing is billed until the clock's bill run, as before.
 import { describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { CLOCK_PATH } from '../../src/wire/sandboxClock';
 import { newCustomer, TEAM } from './billRunFixtures';
+import { runCli } from './cli';
 import type { v1Caller } from './sandbox-v1-helpers';
 import { conforms, refused, v2Sandbox } from './sandboxV2';
 
@@ -155,5 +159,24 @@ describe('collect_payment, drafts, refusals, and no processing_options', () => {
     const created = await create(call, order(undefined, '4111111111111111'));
     assert.equal(created.ar_transactions, undefined);
     assert.deepEqual(await invoicesOf(call, created.account_id as string), []);
+  });
+});
+
+describe('the CLI create of an order that bills with it', () => {
+  const { sb } = v2Sandbox();
+
+  test('create prints what the order billed and collected: the invoice, its amount and balance, the payment', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bw-order-billing-'));
+    const file = path.join(dir, 'pay-now.order.json');
+    fs.writeFileSync(file, JSON.stringify(order({ collection_method: 'collect_payment' }, '4111111111111111')));
+    const env = { BILLING_CLIENT_ID: sb().clientId, BILLING_CLIENT_SECRET: sb().clientSecret };
+    const r = await runCli(['create', file, '--base-url', sb().url], env);
+    fs.rmSync(dir, { recursive: true, force: true });
+    assert.equal(r.status, 0, r.stderr);
+    const [created, billed, collected, ...more] = r.stdout.trimEnd().split('\n');
+    assert.match(created, /^created order O\d{8} with /);
+    assert.match(billed, /^billed INV\d+: 350\.00 USD, balance 0\.00 USD$/);
+    assert.match(collected, /^collected P-?\d+ 350\.00 USD$/);
+    assert.deepEqual(more, []);
   });
 });
