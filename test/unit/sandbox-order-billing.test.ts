@@ -131,6 +131,20 @@ describe('collect_payment, drafts, refusals, and no processing_options', () => {
     assert.match(p.state.failed ?? '', /^generic_decline: /);
   });
 
+  test('run_billing of a two-subscription order: one invoice for both (700.00), shown on each subscription of the answer', async () => {
+    const body = {
+      ...newCustomer([TEAM, TEAM], '2027-01-01'),
+      processing_options: { collection_method: 'run_billing' },
+    };
+    const answer = conforms(await call('POST', '/v2/orders', body), 200, 'order', 'POST /v2/orders');
+    const [invoice, ...more] = await invoicesOf(call, answer.account_id as string);
+    assert.deepEqual([invoice.total, more], [700, []]);
+    const [one, two] = (answer.subscriptions as { ar_transactions: { invoice_numbers: string[] } }[]).map(
+      s => s.ar_transactions,
+    );
+    assert.deepEqual([one.invoice_numbers, two], [[invoice.invoice_number], one]);
+  });
+
   test('draft_invoice leaves the invoice a draft and collects nothing', async () => {
     const asked = { collection_method: 'collect_payment', draft_invoice: true };
     const created = await create(call, order(asked, '4111111111111111'));
