@@ -43,6 +43,7 @@ import {
   type PreviewRequestBody,
 } from '../schemas';
 import { Locator } from '../schemas/locate';
+import { formatMoney } from '../wire/money';
 import { readPayloadFile } from './files';
 import { lineColumn } from './lines';
 import { previewTable } from './table';
@@ -150,10 +151,43 @@ export async function sendCommand(
       const r = await client.createOrder(body as OrderRequestBody);
       const subscriptions = r.data.subscriptions.map(s => `${s.subscription_number} (${s.state})`).join(', ');
       const created = `created order ${r.data.order_number} with ${subscriptions || 'no subscriptions'}`;
-      io.out(args.format === 'json' ? JSON.stringify(r.data, null, 2) : created);
+      io.out(args.format === 'json' ? JSON.stringify(r.data, null, 2) : [created, ...billedWith(r.data)].join('\n'));
       io.err(`${r.status} in ${r.ms} ms, Service-Request-Id ${r.requestId ?? '-'}`);
     }
   });
+}
+
+type Doc = { total?: number; balance?: number; currency?: string; state?: string };
+interface ArTransactions {
+  invoice_numbers?: string[];
+  invoices?: Doc;
+  credit_memo_numbers?: string[];
+  payments?: { payment_number?: string; state?: { failed?: string }; payments?: Doc & { amount?: number } }[];
+}
+
+/** What an order billed and collected with it (processing_options): its subscriptions' ar_transactions, if any. */
+function billedWith(order: unknown): string[] {
+  const subs = (order as { subscriptions?: { ar_transactions?: ArTransactions }[] }).subscriptions ?? [];
+  const ar = subs.find(s => s.ar_transactions)?.ar_transactions; // each subscription shows the order's one bill
+  if (!ar) return [];
+  const inv = ar.invoices;
+  const total = inv?.total !== undefined ? `: ${formatMoney(inv.total, inv.currency)}` : '';
+  const due = inv?.balance !== undefined ? `, balance ${formatMoney(inv.balance, inv.currency)}` : '';
+  const numbers = [...(ar.invoice_numbers ?? []), ...(ar.credit_memo_numbers ?? [])].join(', ');
+  const lines = [
+    numbers
+      ? `billed ${numbers}${total}${due}${inv?.state === 'draft' ? ' (draft)' : ''}`
+      : 'billed nothing: nothing was due yet',
+  ];
+  for (const p of ar.payments ?? []) {
+    const amount = p.payments?.amount !== undefined ? ` ${formatMoney(p.payments.amount, p.payments.currency)}` : '';
+    lines.push(
+      p.state?.failed
+        ? `payment ${p.payment_number}${amount} failed: ${p.state.failed}`
+        : `collected ${p.payment_number}${amount}`,
+    );
+  }
+  return lines;
 }
 
 /**

@@ -38,28 +38,44 @@ export function collect(
     const account = store.accounts.get(d.account_number);
     if (!account || !autoPays(account)) continue;
     const method = defaultMethod(store, account);
-    if (!method || statusWithPayments(store, d).state !== 'posted') continue;
-    const amount = balanceOf(store, d);
-    if (!(amount > 0)) continue;
-    const input = {
-      account,
-      amount,
-      currency: d.currency,
-      payment_date: today,
-      external: false,
-      method,
-      payment_method_id: method.id,
-      documents: [{ id: d.id, type: 'invoice', amount }],
-      description: `Collected by the Local sandbox for invoice ${d.number} (auto-pay)`,
-    };
-    try {
-      taken.push(takePayment(store, input, at, today));
-    } catch (e) {
-      // What the rules refuse (an invoice in another currency than its account's now) is left for a person to pay.
-      if (!(e instanceof PaymentRefused)) throw e;
-    }
+    const p = method && chargeInvoice(store, d, account, method, { at, today, why: 'auto-pay' });
+    if (p) taken.push(p);
   }
   return taken;
+}
+
+/**
+ * Charges a posted invoice its balance on `method`, dated `today` (a declined card: the failed payment kept);
+ * undefined when it owes nothing (a draft, paid, 0) or the rules refuse it (an invoice in another currency than
+ * its account's now), left for a person to pay.
+ */
+export function chargeInvoice(
+  store: Store,
+  d: BillingDocumentRec,
+  account: AccountRec,
+  method: PaymentMethodRec,
+  when: { at: string; today: string; why: string },
+): PaymentRec | undefined {
+  if (statusWithPayments(store, d).state !== 'posted') return undefined;
+  const amount = balanceOf(store, d);
+  if (!(amount > 0)) return undefined;
+  const input = {
+    account,
+    amount,
+    currency: d.currency,
+    payment_date: when.today,
+    external: false,
+    method,
+    payment_method_id: method.id,
+    documents: [{ id: d.id, type: 'invoice', amount }],
+    description: `Collected by the Local sandbox for invoice ${d.number} (${when.why})`,
+  };
+  try {
+    return takePayment(store, input, when.at, when.today);
+  } catch (e) {
+    if (!(e instanceof PaymentRefused)) throw e;
+    return undefined;
+  }
 }
 
 /** A bill run that posts collects what it posted (the request's `post`); the outcome, with the payments taken. */

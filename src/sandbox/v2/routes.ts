@@ -14,6 +14,7 @@ import { billRunActions } from './billRunActions';
 import { catalogRoutes } from './catalogRoutes';
 import { invoiceRoutes } from './invoiceRoutes';
 import { contactRoutes } from './contactRoutes';
+import { arTransactionsView, billedWithOrder, processingOf, withArTransactions } from './orderBilled';
 import { orderRoutes } from './orderRoutes';
 import { paymentRoutes } from './paymentRoutes';
 import { refundRoutes } from './refundRoutes';
@@ -66,7 +67,8 @@ export function v2Routes(deps: RouteDeps): Route[] {
       path: '/v2/orders',
       handle: call =>
         deps.idempotent(call, 'order', body => {
-          const { order, account } = deps.commit(() => {
+          const processing = processingOf(body, deps.clock.today());
+          const { order, account, billed } = deps.commit(() => {
             const known = store.accountList.length;
             const outcome = runOrder(store, bounded(body, deps), true, deps.clock, undefined, deps.prices);
             const b = body as { account_data?: unknown; subscriptions?: { account_data?: unknown }[] };
@@ -74,9 +76,11 @@ export function v2Routes(deps: RouteDeps): Route[] {
             if (outcome.account && store.accountList.length > known) {
               keepAccountData(store, outcome.account, data, deps.clock.timestamp()); // auto_pay, payment_method
             }
-            return outcome;
+            const when = { now: deps.clock.timestamp(), today: deps.clock.today() };
+            return { ...outcome, billed: processing && billedWithOrder(store, outcome.order!, processing, when) };
           });
-          return ok(orderView(order!, account?.id));
+          const view = orderView(order!, account?.id);
+          return ok(billed ? withArTransactions(view, arTransactionsView(store, billed, deps.clock.today())) : view);
         }),
     },
     { method: 'GET', path: '/v2/plans', handle: call => ok(plansPage(call.query)) },
