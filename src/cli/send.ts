@@ -150,11 +150,27 @@ export async function sendCommand(
     } else {
       const r = await client.createOrder(body as OrderRequestBody);
       const subscriptions = r.data.subscriptions.map(s => `${s.subscription_number} (${s.state})`).join(', ');
-      const created = `created order ${r.data.order_number} with ${subscriptions || 'no subscriptions'}`;
+      const account = args.format === 'json' ? '' : ` for ${await accountOf(client, body, r.data.account_id)}`;
+      const created = `created order ${r.data.order_number}${account} with ${subscriptions || 'no subscriptions'}`;
       io.out(args.format === 'json' ? JSON.stringify(r.data, null, 2) : [created, ...billedWith(r.data)].join('\n'));
       io.err(`${r.status} in ${r.ms} ms, Service-Request-Id ${r.requestId ?? '-'}`);
     }
   });
+}
+
+/**
+ * The order's account by its number: the body's, or a new account's, which v2's answer names only by id (one read
+ * more; the id when that read fails, as the order was made all the same).
+ */
+async function accountOf(client: BillingClient, body: unknown, id: string | undefined): Promise<string> {
+  const given = (body as { account_number?: unknown }).account_number;
+  if (typeof given === 'string') return given;
+  if (!id) return 'its new account';
+  try {
+    return `new account ${(await client.getAccount(id)).data.account_number}`;
+  } catch {
+    return `new account ${id}`;
+  }
 }
 
 type Doc = { total?: number; balance?: number; currency?: string; state?: string };
