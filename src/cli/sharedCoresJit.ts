@@ -1,10 +1,11 @@
-// `test --jobs N` on embedded sandboxes, when its lanes take every core: V8 weighs a function for optimizing each
-// time it has run 66 KB of bytecode (--interrupt-budget), and optimizes it on compiler threads beside the lanes. One lane leaves those threads a core of their
-// own; N lanes on N cores each bring an isolate compiling the same few hundred functions, and the compilers take
-// the lanes' cores. Optimizing only what runs several times longer halves that work for what it costs the lanes
-// (measured on 2 cores, 200 runs of a 7-step scenario: jobs 2 0.99x as fast as jobs 1 before, 1.09-1.15x after;
-// a scenario's time under jobs 2 over its time alone 1.71x before, 1.38-1.43x after). This process runs only the
-// test, and worker threads started after this read the flag too; a lone lane keeps V8's default.
+// `test --jobs N` on embedded sandboxes, when its lanes take every core. V8 weighs a function for optimizing each
+// time it has run 66 KB of bytecode (--interrupt-budget) and optimizes it on compiler threads beside the lanes.
+// One lane leaves those threads a core of their own; N lanes on N cores each bring an isolate compiling the same
+// few hundred functions, and the compilers take the lanes' cores. Optimizing only what runs several times longer
+// halves that work for what it costs the lanes (2 cores, 200 runs of a 7-step scenario, bench/scenarioJobs: jobs 2
+// was 0.99x as fast as jobs 1, now 1.09-1.15x; a scenario's time under jobs 2 over its time alone was 1.71x, now
+// 1.29-1.43x). This process runs only the test, and worker threads started after this read the flag too; a lone
+// lane keeps V8's default.
 import os from 'node:os';
 import v8 from 'node:v8';
 

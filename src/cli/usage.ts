@@ -17,8 +17,8 @@ const SECTIONS = (): Record<string, string> => ({
   preview: `  preview FILE [--format table|json] [--periods N] [--base-url URL] [--max-response-mb MB]
   create FILE [--format table|json] [--base-url URL] [--max-response-mb MB] [--account-name NAME]
       Send a payload. With --base-url, credentials come from BILLING_CLIENT_ID and BILLING_CLIENT_SECRET (a
-      Local sandbox there lends its demo ones); without it, the embedded local sandbox is started in-process. Exit 1 on an error (decoded), 2 on a usage
-      or input error.
+      Local sandbox there lends its demo ones); without it, the embedded local sandbox is started in-process.
+      Exit 1 on an error (decoded), 2 on a usage or input error.
       A preview asks for billing documents over N billing periods (default 3; 0: none) and prints an invoices
       table after the items (json: the service's answer, documents included), unless the file names its own
       metrics or period options (v1: previewTypes or previewThruType and its number or date): they are kept.

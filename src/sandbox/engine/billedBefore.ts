@@ -108,11 +108,8 @@ export function stopDates(inputs: readonly SubscriptionInput<BilledRef>[]): Map<
       const renews = sub.renewalMonths != null && sub.termEnd != null && c.end === sub.termEnd;
       const dates = (c.changes ?? []).filter(x => x.kind === 'stop').map(x => x.on);
       if (c.end && !renews) dates.push(c.end);
-      if (dates.length)
-        stops.set(
-          c.ref.item.id,
-          dates.reduce((a, b) => (a < b ? a : b)),
-        );
+      const first = dates.sort()[0];
+      if (first !== undefined) stops.set(c.ref.item.id, first);
     }
   }
   return stops;
