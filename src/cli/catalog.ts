@@ -1,10 +1,11 @@
 // `validate --connection-catalog`: the product catalog to check plan and price ids against, fetched from
-// --base-url (credentials from BILLING_CLIENT_ID / BILLING_CLIENT_SECRET, never a flag) or from the
-// embedded Local sandbox started in-process.
-import { ApiError, BillingClient } from '../client';
+// --base-url (credentials from BILLING_CLIENT_ID / BILLING_CLIENT_SECRET, never a flag; a Local sandbox lends its
+// demo ones) or from the embedded Local sandbox started in-process.
+import { ApiError, BillingClient, checkBaseUrl } from '../client';
 import { checkCatalog, fetchProductCatalog, type CatalogFinding, type ProductCatalog } from '../products';
 import { startSandbox } from '../sandbox';
 import { InputError, type Io } from './io';
+import { credentialsAt } from './localSandbox';
 
 export interface ConnectionCatalog {
   /** How messages name where the catalog comes from. */
@@ -22,8 +23,11 @@ export async function fetchConnectionCatalog(
   let client: BillingClient;
   let connection: string;
   if (baseUrl) {
-    const clientId = env.BILLING_CLIENT_ID;
-    const clientSecret = env.BILLING_CLIENT_SECRET;
+    checkBaseUrl(baseUrl, 'cli'); // before the question below: nothing goes to a URL the client refuses
+    // A Local sandbox there lends its demo credentials, as to `test`, `preview` and `create`.
+    const given = { clientId: env.BILLING_CLIENT_ID, clientSecret: env.BILLING_CLIENT_SECRET };
+    const { clientId, clientSecret, demo } = await credentialsAt(baseUrl, given);
+    if (demo) io.err(`using the Local sandbox at ${baseUrl} with its demo credentials`);
     if (!clientId || !clientSecret) {
       throw new InputError('--base-url needs BILLING_CLIENT_ID and BILLING_CLIENT_SECRET in the environment');
     }

@@ -18,6 +18,7 @@ import { BillingClient, checkBaseUrl } from '../client';
 import { readProjectFile } from '../payloads/projectFile';
 import { startSandbox, type Sandbox } from '../sandbox';
 import { decodePayload, type ReadResult } from './files';
+import { credentialsAt } from './localSandbox';
 import { guarded, InputError, type Io } from './io';
 import { LineTransport } from './mcpTransport';
 
@@ -40,9 +41,9 @@ export async function mcpCommand(args: McpArgs, io: Io, env = process.env, stdin
   // Refused before serving, as every command refuses it (plain http off loopback, the service's path in it):
   // else the agent met the refusal only at its first preview, as a tool error.
   if (args.baseUrl) checkBaseUrl(args.baseUrl, 'cli');
-  if (args.baseUrl && (!env.BILLING_CLIENT_ID || !env.BILLING_CLIENT_SECRET))
-    throw new InputError('--base-url needs BILLING_CLIENT_ID and BILLING_CLIENT_SECRET in the environment');
-  const target = new Target(args, env, io);
+  // A Local sandbox there (`sandbox` started it) lends its demo credentials and takes writes without --yes.
+  const remote = args.baseUrl ? await remoteCredentials(args.baseUrl, env, io) : undefined;
+  const target = new Target(args, remote, io);
   const server = new McpServer({
     name: 'billing-workbench',
     version: typeof BW_VERSION === 'string' ? BW_VERSION : '0.0.0',
@@ -72,7 +73,7 @@ export async function mcpCommand(args: McpArgs, io: Io, env = process.env, stdin
     TOOL_NAMES.preview,
     { description: TOOL_DESCRIPTIONS.preview, inputSchema: TOOL_INPUTS.preview },
     async (input, extra) => {
-      if (input.create && args.baseUrl && !args.yes)
+      if (input.create && args.baseUrl && !args.yes && !remote?.localSandbox)
         return failure(
           `Creating an order on ${args.baseUrl} writes to that tenant: start the server with --yes to allow it.`,
         );
@@ -150,6 +151,21 @@ function readToolFile(file: string, root = process.cwd()): ReadResult {
   return read.problem ? { error: read.problem.message } : decodePayload(read.bytes, file);
 }
 
+interface Remote {
+  clientId: string;
+  clientSecret: string;
+  localSandbox: boolean;
+}
+
+/** --base-url's credentials: the environment's, else a Local sandbox's demo ones; none is exit 2 before serving. */
+async function remoteCredentials(baseUrl: string, env: NodeJS.ProcessEnv, io: Io): Promise<Remote> {
+  const c = await credentialsAt(baseUrl, { clientId: env.BILLING_CLIENT_ID, clientSecret: env.BILLING_CLIENT_SECRET });
+  if (!c.clientId || !c.clientSecret)
+    throw new InputError('--base-url needs BILLING_CLIENT_ID and BILLING_CLIENT_SECRET in the environment');
+  if (c.demo) io.err(`using the Local sandbox at ${baseUrl} with its demo credentials`);
+  return { clientId: c.clientId, clientSecret: c.clientSecret, localSandbox: c.localSandbox };
+}
+
 /** Where previews go: --base-url, or the embedded Local sandbox started on first use. */
 class Target {
   private pending: Promise<{ client: BillingClient; connection: ToolConnection }> | undefined;
@@ -157,7 +173,7 @@ class Target {
 
   constructor(
     private readonly args: McpArgs,
-    private readonly env: NodeJS.ProcessEnv,
+    private readonly remote: Remote | undefined,
     private readonly io: Io,
   ) {}
 
@@ -167,8 +183,8 @@ class Target {
 
   private async start() {
     const { baseUrl } = this.args;
-    if (baseUrl) {
-      const { BILLING_CLIENT_ID: clientId = '', BILLING_CLIENT_SECRET: clientSecret = '' } = this.env;
+    if (baseUrl && this.remote) {
+      const { clientId, clientSecret } = this.remote;
       const client = new BillingClient({ baseUrl, clientId, clientSecret, surface: 'cli' });
       return { client, connection: { name: baseUrl, kind: 'remote' } };
     }

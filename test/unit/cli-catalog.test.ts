@@ -104,11 +104,18 @@ describe('validate --connection-catalog --base-url', () => {
     assert.equal(r.stdout, '');
   });
 
-  test('no credentials in the environment, or --base-url without the flag: usage error, exit 2', async () => {
+  test('no credentials: a Local sandbox lends its demo ones, another host is exit 2; --base-url without the flag, exit 2', async () => {
     const noCreds = { BILLING_CLIENT_ID: '', BILLING_CLIENT_SECRET: '' };
-    const a = await run(['validate', '--connection-catalog', '--base-url', sb.url, typo], noCreds);
-    assert.equal(a.status, 2);
-    assert.match(a.stderr, /--base-url needs BILLING_CLIENT_ID and BILLING_CLIENT_SECRET/);
+    // As test, preview and create do (found by a tryout: this one alone still asked for credentials).
+    const local = await run(['validate', '--connection-catalog', '--base-url', sb.url, typo], noCreds);
+    assert.match(local.stderr, /using the Local sandbox at http:\/\/127\.0\.0\.1:\d+ with its demo credentials/);
+    assert.match(local.stderr, /product catalog of http:\/\/127\.0\.0\.1:\d+: \d+ plans/);
+    const elsewhere = await run(
+      ['validate', '--connection-catalog', '--base-url', 'http://127.0.0.1:9', typo],
+      noCreds,
+    );
+    assert.equal(elsewhere.status, 2, 'nothing listens on port 9 (discard): no Local sandbox there');
+    assert.match(elsewhere.stderr, /--base-url needs BILLING_CLIENT_ID and BILLING_CLIENT_SECRET/);
     const b = await run(['validate', '--base-url', sb.url, typo], creds());
     assert.equal(b.status, 2);
     assert.match(b.stderr, /--base-url is for --connection-catalog/);

@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { startSandbox } from '../../src/sandbox';
 import { CLI } from './cli';
 import { NEW_CUSTOMER_TOTALS } from './expected';
 import { TOOL_NAMES as TOOLS, type Answer } from './agentToolAnswers';
@@ -332,6 +333,29 @@ describe('node dist/cli.js mcp: bounded messages and queries', () => {
       assert.equal(await Promise.race([s.exited, deadline]), 2, s.stderr());
       assert.match(s.stderr(), told);
       assert.doesNotMatch(s.stderr(), /MCP server on stdio/);
+    }
+  });
+
+  // As test, preview and create do (found by a tryout: mcp alone asked for credentials and --yes there).
+  test('--base-url on a Local sandbox, no credentials and no --yes: its demo ones, and a create makes the order', async () => {
+    const sb = await startSandbox();
+    try {
+      const s = rawServer(['--base-url', sb.url]);
+      await s.answer(0);
+      const orders = sb.store.orders.size;
+      s.call(
+        1,
+        TOOLS.find(t => t.endsWith('preview'))!,
+        { path: 'examples/new-customer.order.json', create: true },
+      );
+      const r = (await s.answer(1)) as { result?: { isError?: boolean; content: { text: string }[] } };
+      assert.ok(r.result && !r.result.isError, JSON.stringify(r));
+      assert.equal(sb.store.orders.size, orders + 1, 'the order is made in that sandbox');
+      assert.match(s.stderr(), /using the Local sandbox at http:\/\/127\.0\.0\.1:\d+ with its demo credentials/);
+      s.p.stdin.end();
+      assert.equal(await s.exited, 0);
+    } finally {
+      await sb.close();
     }
   });
 
