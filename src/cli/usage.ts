@@ -100,7 +100,8 @@ const SECTIONS = (): Record<string, string> => ({
       Serve the agent tools (validate, preview, findOperation, describeOperation) to a chat agent over the Model
       Context Protocol on stdio (stdout is the protocol; messages go to stderr). Previews run on the embedded
       local sandbox, or on --base-url (credentials from BILLING_CLIENT_ID and BILLING_CLIENT_SECRET), where
-      creating an order also needs --yes. Exit 0 when the agent closes the connection.`,
+      creating an order also needs --yes; a Local sandbox there needs neither. Exit 0 when the agent closes the
+      connection.`,
 });
 
 /** The commands the CLI runs, as the whole usage lists them. */
