@@ -86,9 +86,10 @@ describe('runtime errors: their message and a hint, not the usage', () => {
   after(() => plain.close());
   test('missing credentials for --base-url (preview, test, validate --connection-catalog)', async () => {
     const runs = [
-      ['preview', PREVIEW, '--base-url', plain.url], // a Local sandbox itself lends its demo credentials
+      // Each at a service that is not a Local sandbox: a Local sandbox lends its demo credentials.
+      ['preview', PREVIEW, '--base-url', plain.url],
       ['test', 'examples/scenarios', '--base-url', plain.url],
-      ['validate', '--connection-catalog', '--base-url', sandbox().url, PREVIEW],
+      ['validate', '--connection-catalog', '--base-url', plain.url, PREVIEW],
     ];
     for (const args of runs) {
       const r = await runCli(args);
