@@ -8,6 +8,9 @@ echo "== type check, lint and format"
 npm run --silent typecheck
 npm run --silent lint
 npm run --silent format:check
+# Chromium and VS Code first: the unit test of the HTML report drives Chromium, and skips (saying so) without it.
+echo "== set-up of the browser and VS Code the tests drive"
+bash scripts/setup-vscode-host.sh
 echo "== unit tests"
 npm run --silent test:unit
 echo "== integration tests"
