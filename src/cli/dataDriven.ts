@@ -16,7 +16,7 @@ import {
   type Run,
   type ScenarioResult,
 } from '../scenarios';
-import { fileErrorMessage, readPayloadFile } from './files';
+import { fileErrorMessage, readPayloadFile, writeWhole } from './files';
 import { InputError, UsageError, type Io } from './io';
 
 /** The flags, as TEST_OPTIONS holds them. */
@@ -149,13 +149,10 @@ function exportFolder(file: string): void {
 
 /** A temporary file beside it, then a rename: the file is whole or as it was. */
 function writeAtomically(file: string, text: string, io: Io): boolean {
-  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
   try {
-    fs.writeFileSync(temp, text, { flag: 'wx' });
-    fs.renameSync(temp, file);
+    writeWhole(file, text);
     return true;
   } catch (e) {
-    fs.rmSync(temp, { force: true });
     io.err(`error: --export: ${fileErrorMessage(e, file, true)}`);
     return false;
   }

@@ -1,6 +1,6 @@
 // Reading payload files for the CLI: UTF-8 with or without a BOM; anything else, and every file system
 // failure, becomes one sentence that names the path and says what to do (never a raw EISDIR or ENOENT).
-import { readFileSync, readlinkSync, realpathSync } from 'fs';
+import { lstatSync, readFileSync, readlinkSync, realpathSync, renameSync, rmSync, writeFileSync } from 'fs';
 import { basename, dirname, join, resolve } from 'path';
 
 export type ReadResult = { text: string; error?: undefined } | { text?: undefined; error: string };
@@ -116,4 +116,22 @@ export function realPathOf(file: string, links = 0): string {
   }
   const parent = dirname(full);
   return parent === full ? full : join(realPathOf(parent, links), basename(full));
+}
+
+/**
+ * Writes `text` to `file` whole or not at all: to a name of its own beside it first, then renamed over it. A process
+ * ended meanwhile (a second Ctrl+C, a full disk) leaves the file as it was, never cut short. Throws as writeFileSync.
+ * Anything but a plain file there (/dev/stdout, a pipe, a link) is written to as it is: a rename would replace it.
+ */
+export function writeWhole(file: string, text: string): void {
+  const there = lstatSync(file, { throwIfNoEntry: false });
+  if (there && !there.isFile()) return writeFileSync(file, text);
+  const temp = join(dirname(file), `.${basename(file)}.${process.pid}.tmp`);
+  try {
+    writeFileSync(temp, text, { flag: 'wx' });
+    renameSync(temp, file);
+  } catch (e) {
+    rmSync(temp, { force: true });
+    throw e;
+  }
 }

@@ -90,14 +90,17 @@ export function mergeReportsCommand(args: MergeArgs, io: Io): number {
 
   const meta = mergedRun(shards, lead);
   const verdict = missing.length || notReported.length ? (args.allowPartial ? 'allowed' : 'refused') : 'whole';
+  const lacks: string[] = [];
   if (missing.length) {
-    const n = `${missing.map(i => `${i}/${total}`).join(', ')}`;
+    const n = missing.map(i => `${i}/${total}`).join(', ');
+    lacks.push(`shard(s) ${n} missing`);
     io.err(`missing shard(s) ${n}: no report of theirs among the ${shards.length} given; ${partly(verdict)}`);
   }
-  if (notReported.length)
-    io.err(
-      `${notReported.length} scenario file(s) in no shard's report (${printable(notReported.join(', '))}); ${partly(verdict)}`,
-    );
+  if (notReported.length) {
+    lacks.push(`${notReported.length} scenario file(s) in no shard's report`);
+    io.err(`${lacks.at(-1)} (${printable(notReported.join(', '))}); ${partly(verdict)}`);
+  }
+  if (lacks.length) meta.partial = lacks.join('; '); // every format says it (exit 2 unless --allow-partial)
 
   if (reporter === 'text') io.out(textReport(results, meta));
   else {

@@ -13,7 +13,7 @@ import {
   type ReportRun,
   type ScenarioResult,
 } from '../scenarios';
-import { fileErrorMessage, realPathOf } from './files';
+import { fileErrorMessage, realPathOf, writeWhole } from './files';
 import { UsageError, type Io } from './io';
 
 export const REPORT_FORMATS = ['text', 'junit', 'json', 'tap', 'html'] as const;
@@ -96,7 +96,7 @@ export function writeReports(files: ReportFile[], results: ScenarioResult[], met
     try {
       makeFolder(path.dirname(path.resolve(f.file)));
       const text = render(f.format, results, meta);
-      fs.writeFileSync(f.file, text.endsWith('\n') ? text : text + '\n');
+      writeWhole(f.file, text.endsWith('\n') ? text : text + '\n'); // never cut short by a second signal
     } catch (e) {
       const why =
         e instanceof FolderRefused

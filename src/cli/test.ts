@@ -271,40 +271,45 @@ export async function testCommand(
 
   const interrupt = listenForInterrupt(io, EXIT.interrupted); // Ctrl+C, or SIGTERM as CI sends
   const abort = signal ? AbortSignal.any([signal, interrupt.signal]) : interrupt.signal;
-  let results: ScenarioResult[];
+  // Listening until the reports are written: they are written synchronously, so a second signal meanwhile waits
+  // for the last of them to be whole (see interrupt.ts).
   try {
-    results = await runScenariosInParallel(scenarios, {
-      target,
-      jobs,
-      signal: abort,
-      env,
-      secrets,
-      contract: args.contract,
-      maxResponseBytes,
-      confirm: () => args.yes,
-      surface: 'cli',
-      ...driven.options,
-      // Text on stdout as each scenario (and every one before it) is done: whole blocks, in file order.
-      onResult:
-        reporter === 'text' ? r => io.out(textScenarioBlock(maskSecrets([r], secrets)[0]).join('\n')) : undefined,
-    });
+    let results: ScenarioResult[];
+    try {
+      results = await runScenariosInParallel(scenarios, {
+        target,
+        jobs,
+        signal: abort,
+        env,
+        secrets,
+        contract: args.contract,
+        maxResponseBytes,
+        confirm: () => args.yes,
+        surface: 'cli',
+        ...driven.options,
+        // Text on stdout as each scenario (and every one before it) is done: whole blocks, in file order.
+        onResult:
+          reporter === 'text' ? r => io.out(textScenarioBlock(maskSecrets([r], secrets)[0]).join('\n')) : undefined,
+      });
+    } finally {
+      await client?.close();
+    }
+    results = maskSecrets(results, secrets);
+    const meta: ReportRun = { target: targetName, date: new Date(started).toISOString(), ms: Date.now() - started };
+    Object.assign(meta, plan.run, abort.aborted ? { interrupted: true } : {});
+    if (reporter === 'text') io.out(textSummary(results, meta));
+    else {
+      io.out(render(reporter, results, meta));
+      io.err(textReport(results).split('\n').at(-1)!);
+    }
+    const exported = driven.writeExport(results, secrets, io); // the captures, whether or not a report fails
+    const written = writeReports(files, results, meta, io) && exported;
+    if (abort.aborted) return EXIT.interrupted;
+    if (!written) return EXIT.usage;
+    return exitCode(results);
   } finally {
     interrupt.close();
-    await client?.close();
   }
-  results = maskSecrets(results, secrets);
-  const meta: ReportRun = { target: targetName, date: new Date(started).toISOString(), ms: Date.now() - started };
-  Object.assign(meta, plan.run, abort.aborted ? { interrupted: true } : {});
-  if (reporter === 'text') io.out(textSummary(results, meta));
-  else {
-    io.out(render(reporter, results, meta));
-    io.err(textReport(results).split('\n').at(-1)!);
-  }
-  const exported = driven.writeExport(results, secrets, io); // the captures, whether or not a report fails
-  const written = writeReports(files, results, meta, io) && exported;
-  if (abort.aborted) return EXIT.interrupted;
-  if (!written) return EXIT.usage;
-  return exitCode(results);
 }
 
 /** 3 when the service could not be reached or answered an error no step expected; else 1 for any failure. */

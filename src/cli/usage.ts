@@ -90,7 +90,7 @@ const SECTIONS = (): Record<string, string> => ({
       Exit 0 all passed, 1 a check failed, 2 usage or input error (a scenario with findings is not run, a
       report that cannot be written), 3 the service could not be reached or answered an error no step
       expected, 4 interrupted (Ctrl+C or SIGTERM stops every running scenario; the reports are written, each
-      saying INTERRUPTED).`,
+      saying INTERRUPTED), 130 or 143 a second Ctrl+C or SIGTERM (exits at once; no report is left cut short).`,
   'merge-reports': `  merge-reports DIR|FILE... [--reporter text|junit|json|tap|html] [--report FORMAT=FILE]... [--junit-file F]
        [--allow-partial]
       Join the JSON reports of \`test --shard i/n\` (files, or folders searched for *.json) into one report, in

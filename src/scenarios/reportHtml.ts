@@ -2,7 +2,7 @@
 // says so), light and dark. A summary first, then the scenarios (failures first), each step on a time line
 // with its request and answer (already redacted). Every text from a scenario or an answer is escaped.
 import { formatPath } from '../schemas/findings';
-import { interruptedText, summaryCounts, summaryLine, xml } from './reports';
+import { interruptedText, partialText, summaryCounts, summaryLine, xml } from './reports';
 import type { ScenarioResult, StepResult } from './runner';
 
 export interface ReportMeta {
@@ -14,6 +14,8 @@ export interface ReportMeta {
   ms: number;
   /** Ctrl+C or SIGTERM stopped it: a banner says so, and the summary is not green. */
   interrupted?: boolean;
+  /** A merge taken with --allow-partial: what it lacks, said in the title and a banner; the summary is not green. */
+  partial?: string;
 }
 
 const CSP = "default-src 'none'; style-src 'unsafe-inline'";
@@ -24,14 +26,15 @@ export function htmlReport(results: ScenarioResult[], meta: ReportMeta): string 
   const rank = (r: ScenarioResult) => (r.outcome === 'failed' || r.outcome === 'errored' ? 0 : 1);
   const ordered = results.map((r, i) => ({ r, i })).sort((a, b) => rank(a.r) - rank(b.r) || a.i - b.i);
   const passedSteps = c.tests - c.failures - c.errors - c.skipped;
-  const verdict = by('failed') + by('errored') || meta.interrupted ? 'failed' : 'passed';
+  const verdict = by('failed') + by('errored') || meta.interrupted || meta.partial ? 'failed' : 'passed';
   // The title and the counts are the text report's (steps), never another count of the same run.
   const line = summaryLine(results);
-  const title = `${meta.interrupted ? 'INTERRUPTED: ' : ''}${line}`;
+  const title = `${meta.interrupted ? 'INTERRUPTED: ' : ''}${meta.partial ? 'PARTIAL: ' : ''}${line}`;
   // Styled where it stands: the style sheet (and so every report of a run that ended) stays as it was.
-  const banner = meta.interrupted
-    ? `\n<p class="interrupted" role="alert" style="${BANNER}">${esc(interruptedText(results))}</p>`
-    : '';
+  const alert = (cls: string, text: string) => `\n<p class="${cls}" role="alert" style="${BANNER}">${esc(text)}</p>`;
+  const banner =
+    (meta.interrupted ? alert('interrupted', interruptedText(results)) : '') +
+    (meta.partial ? alert('partial', partialText(meta.partial)) : '');
   return `<!doctype html>
 <html lang="en">
 <head>

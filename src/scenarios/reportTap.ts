@@ -2,7 +2,15 @@
 // errors with YAML diagnostics (message, path, expected, actual). Values are written as JSON, which YAML reads.
 // An interrupted run ends with `Bail out!` instead of its plan: a harness reads it as not passed.
 import { formatPath } from '../schemas/findings';
-import { interruptedText, printable, scenarioAsStep, skipReason, summaryLine, type Stopped } from './reports';
+import {
+  interruptedText,
+  partialText,
+  printable,
+  scenarioAsStep,
+  skipReason,
+  summaryLine,
+  type Stopped,
+} from './reports';
 import type { ScenarioResult, StepResult } from './runner';
 
 export function tapReport(results: ScenarioResult[], run?: Stopped): string {
@@ -18,6 +26,7 @@ export function tapReport(results: ScenarioResult[], run?: Stopped): string {
     out.push(`${ok ? 'ok' : 'not ok'} ${i + 1} - ${description(r.name + file)}${skip}`);
   });
   out.push(`# ${summaryLine(results)}`); // the text report's counts, for a person reading the log
+  if (run?.partial) out.push(`# ${printable(partialText(run.partial))}`);
   // After a bail out a harness reads nothing more (a plan after it is ignored, one before it would pass the run).
   out.push(run?.interrupted ? `Bail out! ${printable(interruptedText(results))}` : `1..${results.length}`);
   return out.join('\n') + '\n';

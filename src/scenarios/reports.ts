@@ -54,12 +54,19 @@ export function textScenarioBlock(r: ScenarioResult): string[] {
 
 /** The last line: how many scenarios and steps, and how they ended (then a line of its own when interrupted). */
 export function textSummary(results: ScenarioResult[], run?: Stopped): string {
-  const line = summaryLine(results);
-  return run?.interrupted ? `${line}\n${interruptedText(results)}` : line;
+  const lines = [summaryLine(results)];
+  if (run?.interrupted) lines.push(interruptedText(results));
+  if (run?.partial) lines.push(partialText(run.partial));
+  return lines.join('\n');
 }
 
-/** Whether the run was stopped before its end (what every report format says of it). */
-export type Stopped = Pick<ReportRun, 'interrupted'>;
+/** Whether the run was stopped before its end, or merged without all its shards (what every format says of it). */
+export type Stopped = Pick<ReportRun, 'interrupted' | 'partial'>;
+
+/** What every report says of a merge taken with --allow-partial: it is not the whole run. */
+export function partialText(partial: string): string {
+  return `PARTIAL (merge-reports --allow-partial): ${partial}; their scenarios did not run, so this is not the whole run.`;
+}
 
 /**
  * What every report says of an interrupted run: its skipped steps are not a pass, and a CI viewer must not show
@@ -109,6 +116,8 @@ export interface ReportRun {
   shard?: { index: number; total: number };
   /** Ctrl+C or SIGTERM stopped it (exit 4). */
   interrupted?: boolean;
+  /** What a merge taken with --allow-partial lacks ("shard(s) 2/3 missing"): every format says it. */
+  partial?: string;
 }
 
 export function jsonReport(results: ScenarioResult[], run?: ReportRun): string {
@@ -119,10 +128,21 @@ export function junitReport(results: ScenarioResult[], run?: Stopped): string {
   const c = summaryCounts(results);
   const total = results.reduce((n, r) => n + r.ms, 0);
   const stop = run?.interrupted ? 1 : 0; // the interruption is one errored testcase of its own
+  const part = run?.partial ? 1 : 0; // and a partial merge one skipped testcase: a CI viewer shows both
   const out = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="Billing Workbench scenarios" tests="${c.tests + stop}" failures="${c.failures}" errors="${c.errors + stop}" skipped="${c.skipped}" time="${seconds(total)}">`,
+    `<testsuites name="Billing Workbench scenarios" tests="${c.tests + stop + part}" failures="${c.failures}" errors="${c.errors + stop}" skipped="${c.skipped + part}" time="${seconds(total)}">`,
   ];
+  if (run?.partial) {
+    const why = xml(partialText(run.partial));
+    out.push(
+      '  <testsuite name="Partial merge" tests="1" failures="0" errors="0" skipped="1" time="0.000">',
+      `    <testcase classname="Partial merge" name="Not the whole run: ${xml(run.partial)}" time="0.000">`,
+      `      <skipped message="${why}"/>`,
+      '    </testcase>',
+      '  </testsuite>',
+    );
+  }
   if (stop) {
     const why = xml(interruptedText(results));
     out.push(

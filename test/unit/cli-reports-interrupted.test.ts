@@ -295,3 +295,53 @@ test('the reports of one interrupted run count alike in every format, and TAP sa
   };
   await assertCountsAgree(e, { passed: 3, failed: 1, errored: 1, skipped: 0 });
 });
+
+// A second signal exits at once, as the signal would have ended the CLI (130, 143), never with the 4 that promises
+// the reports; a report is written whole or not at all (under a name of its own, then renamed), so one written
+// before stays as it was. The second signal goes right after the first, or when the first is heard: wherever it
+// lands, both hold.
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+] as const) {
+  for (const when of ['right after the first', 'when the first is heard'] as const) {
+    test(`${signal} twice, ${when}: exit ${code} or, once the reports are written, 4; none cut short`, async () => {
+      const name = `twice-${signal}-${when.split(' ').at(-1)}`;
+      write(`${name}/a-quick.scenario.json`, { name: 'Quick', steps: [getAccount] });
+      write(`${name}/b-hangs.scenario.json`, { name: 'Hangs', steps: [hangs] });
+      const out = path.join(tmp, `${name}-out`);
+      fs.mkdirSync(out, { recursive: true });
+      for (const f of Object.values(reportLines)) fs.writeFileSync(path.join(out, f), 'an earlier run\n');
+      let sent = 0;
+      const r = await runCli(
+        ['test', path.join(tmp, name), ...reports(out)],
+        {},
+        {
+          onStdout: (stdout, child) => {
+            if (sent || !/✓ Quick/.test(stdout)) return;
+            sent = child.kill(signal) ? 1 : 0;
+            if (sent && when === 'right after the first') sent += child.kill(signal) ? 1 : 0;
+          },
+          onStderr: (stderr, child) => {
+            if (sent === 1 && when !== 'right after the first' && /interrupted/.test(stderr))
+              sent += child.kill(signal) ? 1 : 0;
+          },
+        },
+      );
+      assert.equal(sent, 2, 'both signals were sent');
+      assert.ok(r.status === code || r.status === 4, `exit ${r.status}: ${r.stderr}`);
+      if (r.status === code) assert.match(r.stderr, new RegExp(`interrupted again: exiting now \\(exit ${code};`));
+      const left = fs.readdirSync(out).filter(f => f.endsWith('.tmp'));
+      assert.deepEqual(left, [], 'no report left under its temporary name');
+      for (const f of Object.values(reportLines)) {
+        const text = fs.readFileSync(path.join(out, f), 'utf8');
+        if (text === 'an earlier run\n') assert.equal(r.status, code, `${f} was not written, yet exit 4`);
+        else assert.match(text, /INTERRUPTED|"interrupted": true/, `${f} is a whole report of this run`);
+      }
+      const json = fs.readFileSync(path.join(out, reportLines.json), 'utf8');
+      if (json !== 'an earlier run\n') assert.equal(JSON.parse(json).run.interrupted, true);
+      const junit = fs.readFileSync(path.join(out, reportLines.junit), 'utf8');
+      if (junit !== 'an earlier run\n') assert.ok(await parseStringPromise(junit), 'the JUnit parses');
+    });
+  }
+}

@@ -193,6 +193,24 @@ describe('merge-reports', () => {
     assert.match(partial.stderr, /merged what there is \(--allow-partial\)/);
   });
 
+  test('--allow-partial: every format says the merge is not the whole run, and which shard it lacks', async () => {
+    const says = /PARTIAL \(merge-reports --allow-partial\): shard\(s\) 2\/3 missing; their scenarios did not run/;
+    const out = (f: string) => merge(s1, s3, '--allow-partial', '--reporter', f);
+    const [text, tap, html, junit, json] = await Promise.all(['text', 'tap', 'html', 'junit', 'json'].map(out));
+    assert.match(text.stdout.trimEnd().split('\n').at(-1)!, says, "the text report's last line");
+    assert.match(tap.stdout, new RegExp(`^# ${says.source}`, 'm'));
+    assert.match(html.stdout, /<title>Scenarios: PARTIAL: 2 scenario\(s\)/);
+    assert.match(html.stdout, new RegExp(`<p class="partial" role="alert" style="[^"]*">${says.source}`));
+    assert.match(html.stdout, /<section id="summary" class="summary failed">/, 'not green');
+    assert.equal(JSON.parse(json.stdout).run.partial, 'shard(s) 2/3 missing');
+    // JUnit: a skipped testcase of its own, which a CI viewer lists; the steps' counts are the others'.
+    assert.match(junit.stdout, /<testsuites [^>]*tests="3" failures="0" errors="0" skipped="1"/);
+    assert.match(junit.stdout, /<testcase classname="Partial merge" name="Not the whole run: shard\(s\) 2\/3 missing"/);
+    // A whole merge says nothing of it.
+    const whole = await merge(s1, s2, s3, '--reporter', 'text');
+    assert.doesNotMatch(whole.stdout, /PARTIAL/);
+  });
+
   test('exit codes as the whole run: 3 unreachable, 2 a scenario file with errors, 4 interrupted', async () => {
     const step = {
       index: 0,

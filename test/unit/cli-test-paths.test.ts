@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { fileErrorMessage } from '../../src/cli/files';
+import { fileErrorMessage, writeWhole } from '../../src/cli/files';
 import { runCli, scratchFolder } from './cli';
 
 const { tmp, write } = scratchFolder('bw-test-paths-');
@@ -87,4 +87,25 @@ test("a folder given for a report: the message's example has that format's exten
   }
   const eisdir = Object.assign(new Error('EISDIR'), { code: 'EISDIR' });
   assert.match(fileErrorMessage(eisdir, 'data'), /for example data.name\.json/, 'other files keep their example');
+});
+
+test('a report replaces the file whole; a device or a link there is written to, never renamed over', () => {
+  const file = write('whole/report.json', 'an earlier run');
+  writeWhole(file, '{"tests": 1}\n');
+  assert.equal(fs.readFileSync(file, 'utf8'), '{"tests": 1}\n');
+  assert.deepEqual(fs.readdirSync(path.dirname(file)), ['report.json'], 'nothing left beside it');
+  // A link to a report elsewhere: the report it names is written, the link stays a link.
+  const target = write('whole/elsewhere.xml', 'old');
+  const link = path.join(tmp, 'whole', 'link.xml');
+  fs.symlinkSync(target, link);
+  writeWhole(link, '<testsuites/>\n');
+  assert.ok(fs.lstatSync(link).isSymbolicLink());
+  assert.equal(fs.readFileSync(target, 'utf8'), '<testsuites/>\n');
+  // /dev/null (`--report junit=/dev/null`): written to; it stays the device.
+  writeWhole('/dev/null', 'x');
+  assert.ok(fs.statSync('/dev/null').isCharacterDevice());
+  assert.deepEqual(
+    fs.readdirSync('/dev').filter(f => f.startsWith('.null.')),
+    [],
+  );
 });

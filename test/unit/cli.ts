@@ -21,6 +21,8 @@ export function runCli(
     onSpawn?: (pid: number, child: ChildProcess) => void;
     /** Each time stdout grows, with all of it so far. */
     onStdout?: (stdout: string, child: ChildProcess) => void;
+    /** Each time stderr grows, with all of it so far. */
+    onStderr?: (stderr: string, child: ChildProcess) => void;
   } = {},
 ): Promise<CliRun> {
   return new Promise(resolve => {
@@ -33,7 +35,10 @@ export function runCli(
       stdout += d;
       opts.onStdout?.(stdout, p);
     });
-    p.stderr.on('data', d => (stderr += d));
+    p.stderr.on('data', d => {
+      stderr += d;
+      opts.onStderr?.(stderr, p);
+    });
     p.on('close', status => resolve({ status, stdout, stderr }));
   });
 }
