@@ -47,10 +47,15 @@ export function billed(order: object = newCustomer()) {
 
 /** The seats of a Team subscription become `quantity` on `date`, by order (made with the sandbox's today). */
 export function changeSeats(store: Store, number: string, date: string, quantity: number, commit = true) {
+  return changeSeatItem(store, number, date, { quantity }, commit);
+}
+
+/** The seats item of a Team subscription changed as `fields` say (`quantity`, `unit_amount`) on `date`, by order. */
+export function changeSeatItem(store: Store, number: string, date: string, fields: object, commit = true) {
   const sub = store.subscriptions.get(number)!;
   const [plan] = sub.plans;
   const seats = plan.items.find(i => i.price_id === 'price-team-seats')!;
-  const item = { subscription_item_number: seats.subscription_item_number, quantity };
+  const item = { subscription_item_number: seats.subscription_item_number, ...fields };
   const entry = {
     subscription_number: number,
     update_subscription_plans: [{ subscription_plan: { subscription_plan_id: plan.id, subscription_items: [item] } }],

@@ -12,7 +12,17 @@ import { orderBillingDocuments } from '../../src/sandbox/engine/orderBilling';
 import type { BilledRef } from '../../src/sandbox/engine/billedBefore';
 import type { BillingItem } from '../../src/sandbox/billing';
 import { machineWithFailingSaves } from './timeTravelFixtures';
-import { billed, brief, changeSeats, FIVE_PLANS, lines, newCustomer, owed, TEAM } from './billRunFixtures';
+import {
+  billed,
+  brief,
+  changeSeatItem,
+  changeSeats,
+  FIVE_PLANS,
+  lines,
+  newCustomer,
+  owed,
+  TEAM,
+} from './billRunFixtures';
 
 describe('bill runs as the clock moves', () => {
   test('Done when: 10 seats + the platform fee from 2027-01-01, moved to 2027-04-01: invoices of 350 on Jan, Feb, Mar, Apr 1', () => {
@@ -188,6 +198,45 @@ describe('bill runs as the clock moves', () => {
       next.total,
       shown.reduce((sum, d) => sum + d.total, 0),
     );
+  });
+
+  // A tryout: the seats' price changed back to Jan 15 (30), then to Jan 20 (35), by two orders. The preview read the
+  // item's price as one from its start: a price never billed was credited, and the earlier order left out.
+  const priced = (d: { type: string; targetDate: string; total: number; items: BillingItem<BilledRef>[] }) =>
+    `${d.type} ${d.targetDate} ${d.total}: ${d.items.map(i => `${i.kind} @${i.unitAmount} ${i.amount}`).join(', ')}`;
+  test('the same back-dated price change made again previews as the bill run bills it: nothing owed for its days', () => {
+    const { store, tm, documents, subscriptions } = billed();
+    tm.move({ to: '2027-03-01' });
+    changeSeatItem(store, subscriptions[0], '2027-01-15', { unit_amount: 30 });
+    changeSeatItem(store, subscriptions[0], '2027-01-20', { unit_amount: 35 });
+    tm.move({ to: '2027-04-01' }); // both billed
+    const again = changeSeatItem(store, subscriptions[0], '2027-01-20', { unit_amount: 35 }, false);
+    const shown = orderBillingDocuments(again, { endDate: '2027-04-01' });
+    assert.deepEqual(shown.map(priced), ['invoice 2027-01-20 0: credit @35 -135.48, charge @35 135.48']);
+    changeSeatItem(store, subscriptions[0], '2027-01-20', { unit_amount: 35 });
+    tm.move({ to: '2027-05-01' });
+    assert.deepEqual(
+      brief(documents()).slice(4),
+      ['INV 2027-05-01 450'],
+      'the bill run: the same, nothing owed for it',
+    );
+  });
+
+  test('a back-dated price change with an earlier one not yet billed: the preview shows both, the next bill run', () => {
+    const { store, tm, documents, subscriptions } = billed();
+    tm.move({ to: '2027-03-01' });
+    changeSeatItem(store, subscriptions[0], '2027-01-15', { unit_amount: 30 }); // billed on Apr 1 with the next
+    const preview = changeSeatItem(store, subscriptions[0], '2027-01-20', { unit_amount: 35 }, false);
+    const shown = orderBillingDocuments(preview, { endDate: '2027-04-01' });
+    assert.deepEqual(shown.map(priced).slice(0, 2), [
+      'invoice 2027-01-15 27.42: credit @25 -137.1, charge @30 164.52',
+      'invoice 2027-01-20 19.35: credit @30 -116.13, charge @35 135.48',
+    ]);
+    changeSeatItem(store, subscriptions[0], '2027-01-20', { unit_amount: 35 });
+    tm.move({ to: '2027-04-01' });
+    const sum = shown.reduce((n, d) => n + Math.round(d.total * 100) * (d.type === 'invoice' ? 1 : -1), 0);
+    assert.equal(documents().at(-1)!.total, 696.77);
+    assert.equal(sum, 69677, 'the preview adds up to the bill run, to the cent');
   });
 
   test('a renewal and a bill on the same date: the term renews first, then the new term is billed', () => {

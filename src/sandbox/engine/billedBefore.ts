@@ -12,7 +12,7 @@ import { splitByDocument } from '../billing/creditSplit';
 import { boundedCents, SUM_DECIMALS } from '../money/limits';
 import { exact } from '../money/exact';
 import { toMinor } from '../money/rounding';
-import type { BillingDocument, BillingItem, SubscriptionInput } from '../billing/types';
+import type { BillingDocument, BillingItem, ChargeInput, SubscriptionInput } from '../billing/types';
 import type { LineItem } from './orderLines';
 
 /** What a billing item bills: a subscription item (on the subscription as the order leaves it), or a line item. */
@@ -83,6 +83,28 @@ export function lessBilledBefore(
   return regroup(lines.filter((l): l is Signed => l !== undefined));
 }
 
+/**
+ * Where the engine bills an existing subscription from: the order's first change date, or an earlier change of its
+ * history a bill run went past without billing (an earlier order's price dated back, created after that bill run):
+ * the next bill run bills it with the order's, so the preview shows both and adds up to it.
+ */
+export function billedFrom(
+  input: SubscriptionInput<BilledRef>,
+  from: string,
+  billed: (itemId: string) => ReadonlyMap<string, Billed>,
+): string {
+  let since = from;
+  for (const c of input.charges) {
+    if (c.ref.kind !== 'subscription_item') continue;
+    const dates = [...billed(c.ref.item.id).values()].filter(b => b.count > 0).map(b => b.item.target_date);
+    for (const x of c.changes ?? []) {
+      const passed = dates.some(d => d >= x.on); // a bill run billed the item on or after the change's date
+      if (x.on < since && passed && !dates.includes(x.on)) since = x.on;
+    }
+  }
+  return since;
+}
+
 /** Each subscription item's last day served by the engine's lines (its window's end). */
 function lastServed(documents: BillingDocument<BilledRef>[]): Map<string, string> {
   const last = new Map<string, string>();
@@ -103,13 +125,19 @@ function lastServed(documents: BillingDocument<BilledRef>[]): Map<string, string
 export function stopDates(inputs: readonly SubscriptionInput<BilledRef>[]): Map<string, string> {
   const stops = new Map<string, string>();
   for (const sub of inputs) {
+    // An item's last run only (its history's): a stop an earlier run had was a pause the item resumed from.
+    const last = new Map<string, ChargeInput<BilledRef>>();
     for (const c of sub.charges) {
       if (c.ref.kind !== 'subscription_item') continue;
+      const was = last.get(c.ref.item.id);
+      if (!was || c.start >= was.start) last.set(c.ref.item.id, c);
+    }
+    for (const [id, c] of last) {
       const renews = sub.renewalMonths != null && sub.termEnd != null && c.end === sub.termEnd;
       const dates = (c.changes ?? []).filter(x => x.kind === 'stop').map(x => x.on);
       if (c.end && !renews) dates.push(c.end);
       const first = dates.sort()[0];
-      if (first !== undefined) stops.set(c.ref.item.id, first);
+      if (first !== undefined) stops.set(id, first);
     }
   }
   return stops;

@@ -4,24 +4,16 @@
 // a resume starts a new run. Bill runs price every item from its history, past periods included, so a change
 // dated before a bill is credited and billed again (src/sandbox/invoicing/billRun.ts).
 import type { SubscriptionResult } from './orderTypes';
-import { live, priceOf, subscriptionInput } from './orderBilling';
-import type { BillingRun, SubscriptionRec } from '../state/store';
+import { historyOf, live, priceOf, subscriptionInput, type BillingHistory } from './orderBilling';
+import type { SubscriptionRec } from '../state/store';
 
-export type BillingHistory = Record<string, BillingRun[]>;
-
-/** The item histories of a subscription; kept before bill runs: each live item from its start at its price. */
-export function historyOf(sub: SubscriptionRec): BillingHistory {
-  if (sub.billing) return sub.billing;
-  const history: BillingHistory = {};
-  for (const it of live(sub)) history[it.id] = [{ start: it.start_date, price: priceOf(it) }];
-  return history;
-}
+export { historyOf, type BillingHistory };
 
 /** The histories once the order's subscription change is made (a new object: records are never changed in place). */
 export function historyAfter(r: SubscriptionResult, orderDate: string): BillingHistory {
   const history = structuredClone(r.before ? historyOf(r.before) : {});
   const restarts = r.before?.state === 'paused'; // a resume: recurring items bill again from its date
-  for (const input of subscriptionInput(r, orderDate)) {
+  for (const input of subscriptionInput(r, orderDate, false)) {
     for (const c of input.charges) {
       if (c.ref.kind !== 'subscription_item') continue;
       const runs = (history[c.ref.item.id] ??= []);

@@ -6,11 +6,11 @@
 // subscription's own periods follow. Tax is zero.
 import type { EngineSubscription, OrderOutcome, SubscriptionResult } from './orderTypes';
 import { productOf } from '../state/activeCatalog';
-import type { ItemRec, SubscriptionRec } from '../state/store';
+import type { BillingRun, ItemRec, SubscriptionRec } from '../state/store';
 import { addMonths } from '../../schemas/dates';
 import { termEnd } from './subscriptionBuild';
 import { later } from '../billing/calendar';
-import { lessBilledBefore, stopDates, type BilledRef, type BilledScope } from './billedBefore';
+import { billedFrom, lessBilledBefore, stopDates, type BilledRef, type BilledScope } from './billedBefore';
 import { billingDocuments } from '../billing/documents';
 import type {
   BillingDocument,
@@ -27,7 +27,12 @@ export function orderBillingDocuments(outcome: OrderOutcome, through: Through): 
   const scopes: BilledScope[] = [];
   const subscriptions = outcome.subscriptions.flatMap(r => {
     const inputs = subscriptionInput(r, orderDate);
-    if (r.before && inputs[0]?.from) scopes.push({ sub: r.sub, from: inputs[0].from });
+    const [first] = inputs;
+    if (r.before && first?.from) {
+      const from = billed ? billedFrom(first, first.from, billed) : first.from;
+      inputs[0] = { ...first, from };
+      scopes.push({ sub: r.sub, from });
+    }
     return inputs;
   });
   const lineItems: SubscriptionInput<BilledRef>[] = outcome.lineItems.map(li => ({
@@ -142,8 +147,26 @@ export function termStarts(sub: SubscriptionRec): string[] {
 /** The items of the plans still on the subscription. */
 export const live = (sub: SubscriptionRec) => sub.plans.filter(p => !p.removed).flatMap(p => p.items);
 
-/** What one subscription of an order bills, as the engine's input (none: canceled, or paused and not resumed). */
-export function subscriptionInput(r: SubscriptionResult, orderDate: string): SubscriptionInput<BilledRef>[] {
+export type BillingHistory = Record<string, BillingRun[]>;
+
+/** The item histories of a subscription (billingHistory.ts); kept before bill runs: each live item from its start. */
+export function historyOf(sub: SubscriptionRec): BillingHistory {
+  if (sub.billing) return sub.billing;
+  const history: BillingHistory = {};
+  for (const it of live(sub)) history[it.id] = [{ start: it.start_date, price: priceOf(it) }];
+  return history;
+}
+
+/**
+ * What one subscription of an order bills, as the engine's input (none: canceled, or paused and not resumed). An
+ * existing subscription's items bill from their history (each price it had and every change since, as bill runs
+ * price them), the order's changes last; without `history`, only the order's changes (what billingHistory.ts adds).
+ */
+export function subscriptionInput(
+  r: SubscriptionResult,
+  orderDate: string,
+  history = true,
+): SubscriptionInput<BilledRef>[] {
   const after = r.sub;
   if (!r.before) {
     const charges = live(after).map(it => charge(after, it, it.start_date, []));
@@ -157,7 +180,7 @@ export function subscriptionInput(r: SubscriptionResult, orderDate: string): Sub
     const charges = live(after).map(it => charge(after, it, later(it.start_date, on), []));
     return [{ ...terms(after), from: on, charges: openEnded(after, charges) }];
   }
-  return [changedSubscription(r, before, after, orderDate)];
+  return [changedSubscription(r, before, after, orderDate, history)];
 }
 
 /** Renewing into an evergreen term: the charges that run to the term's end never end. */
@@ -172,6 +195,7 @@ function changedSubscription(
   before: SubscriptionRec,
   after: SubscriptionRec,
   orderDate: string,
+  withHistory: boolean,
 ): SubscriptionInput<BilledRef> {
   const e = r.entry;
   const changes = new Map<string, ChargeChange[]>();
@@ -198,10 +222,21 @@ function changedSubscription(
   const stopAll = wholeStop(e, orderDate);
   if (stopAll) for (const it of live(before)) note(it.id, stopAll);
 
-  const kept = live(before).map(it => {
+  const history = withHistory ? historyOf(before) : {};
+  const kept = live(before).flatMap(it => {
     const now = afterItem.get(it.id) ?? it;
-    // The order's terms (a renewal, a longer term) decide how long the item runs; its amounts change only as noted.
-    return charge(after, { ...it, end_date: now.end_date }, it.start_date, changes.get(it.id) ?? []);
+    // The order's terms (a renewal, a longer term) decide how long the item runs; its amounts change only as noted:
+    // as its history says up to the order (a price changed back in January by an earlier order), then as it says.
+    const item = { ...it, end_date: now.end_date };
+    const own = changes.get(it.id) ?? [];
+    const runs = history[it.id] ?? [];
+    if (!runs.length) return [charge(after, item, it.start_date, own)];
+    const used = it.charge_type === 'one_time' ? runs.slice(0, 1) : runs;
+    return used.map((run, k) => {
+      const earlier = run.changes ?? [];
+      const c = charge(after, item, run.start, k === used.length - 1 ? [...earlier, ...own] : earlier);
+      return { ...c, price: run.price };
+    });
   });
   const added = (e.add_subscription_plans ?? []).flatMap((a, j) => {
     const plan = after.plans[before.plans.length + j];
