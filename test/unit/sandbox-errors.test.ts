@@ -107,6 +107,10 @@ describe('sandbox: errors, never a 500', () => {
     assert.equal(r.json.success, false);
     assert.match(r.json.reasons[0].message, /not served by the local sandbox/);
     assert.equal(r.headers.get('local-sandbox'), 'not-served', 'marked, so the client advises a real environment');
+    // v2: the same, and not retryable: asked again it is not served either (a tryout's client looped on it).
+    const v2 = await call('DELETE', '/v2/orders/O00000001');
+    assert.equal(v2.status, 501);
+    assert.deepEqual([v2.json.type, v2.json.retryable], ['not_implemented', false]);
   });
   test('every response carries Service-Request-Id, errors included', async () => {
     for (const [m, p] of [

@@ -65,7 +65,9 @@ export class ServiceError extends Error {
   }
 
   v2Body() {
-    const retryable = this.retryable ?? (this.status === 429 || this.status >= 500 || this.status === 409);
+    // 501: not served here, however often asked (a client honouring `retryable` would loop on it).
+    const transient = this.status === 429 || this.status === 409 || (this.status >= 500 && this.status !== 501);
+    const retryable = this.retryable ?? transient;
     return { type: this.v2.type, errors: this.v2.errors, retryable };
   }
   v1Body() {
