@@ -78,12 +78,23 @@ export const ValueCheck = z
 /** A time span: `"500ms"`, `"2s"`, `"1m"`, or a number of milliseconds. */
 const span = (description: string) => described(z.union([z.number(), z.string()]), description);
 
+/**
+ * An amount expected: a number, or a string that is one reference (`${data.mrr}`, `${quote.total}`), which takes
+ * the value it names (a data file's column, an earlier answer's number); a numeric text from a CSV counts as its
+ * number.
+ */
+const amount = (description: string) =>
+  described(
+    z.union([z.number(), z.string().regex(/^\$\{[^}]+\}$/, 'a number, or one reference such as ${data.mrr}')]),
+    `${description} A number, or one reference such as \`\${data.mrr}\`.`,
+  );
+
 /** A preview's delta MRR and TCB, summed per currency over every item (src/client/summary.ts). */
 export const TotalsCheck = z
   .strictObject({
     currency: text('Currency code of the totals, such as USD.'),
-    mrr: described(z.number(), 'Expected total delta MRR (net) in this currency.').optional(),
-    tcb: described(z.number(), 'Expected total delta TCB (net) in this currency.').optional(),
+    mrr: amount('Expected total delta MRR (net) in this currency.').optional(),
+    tcb: amount('Expected total delta TCB (net) in this currency.').optional(),
   })
   .register(z.globalRegistry, { description: "Expected totals of a preview's delta metrics in one currency." });
 
@@ -92,7 +103,7 @@ export const BILLING_DOCUMENT_TYPES = ['invoice', 'credit_memo', 'debit_memo'] a
 export const InvoiceCheck = z
   .strictObject({
     date: text('Its target date (the day it is billed), YYYY-MM-DD, such as 2027-01-01.').optional(),
-    total: described(z.number(), 'Its total, tax included, such as 350 (compared to the cent).'),
+    total: amount('Its total, tax included, such as 350 (compared to the cent).'),
     type: described(
       z.enum(BILLING_DOCUMENT_TYPES),
       '`invoice`, `credit_memo` or `debit_memo`; left out, any type passes.',

@@ -275,3 +275,45 @@ test('--export writes the captures of each run as JSON, a captured secret masked
   assert.match(bad.stderr, /--export no\/such\/folder\/c\.json: the folder .*no\/such\/folder does not exist/);
   assert.equal(bad.stdout, '', 'nothing ran');
 });
+
+// A tryout: `${data.mrr}` in `totals` was refused as "expected number" (so was `${data.total}` in `invoices`; the
+// check of a number given as text is in scenario-invoices.test.ts).
+test('--data: the expected totals of a preview come from the row (JSON numbers, or CSV text)', async () => {
+  put('priced.scenario.json', {
+    name: 'Quote',
+    steps: [
+      {
+        kind: 'preview',
+        file: 'quote.order.json',
+        expect: { totals: [{ currency: 'USD', mrr: '${data.mrr}', tcb: '${data.tcb}' }] },
+      },
+    ],
+  });
+  put('quote.order.json', fs.readFileSync('examples/new-customer.order.json', 'utf8'));
+  put('prices.json', [
+    { name: 'right', mrr: 350, tcb: 4200 },
+    { name: 'wrong', mrr: 351, tcb: 4200 },
+  ]);
+  put('prices.csv', 'name,mrr,tcb\nright,350.00,4200\nwrong,350,4199.99\n');
+  for (const data of ['prices.json', 'prices.csv']) {
+    const r = await run(['priced.scenario.json', '--data', data, '--reporter', 'json']);
+    assert.equal(r.status, 1, `${data}: ${r.stderr}`);
+    const runs = JSON.parse(r.stdout).scenarios as { outcome: string; steps: { failures: { message: string }[] }[] }[];
+    assert.deepEqual(
+      runs.map(s => s.outcome),
+      ['passed', 'failed'],
+      data,
+    );
+    const [failure] = runs[1].steps[0].failures;
+    const says = data === 'prices.json' ? /MRR 351 USD, got 350$/ : /TCB 4199\.99 USD, got 4200$/;
+    assert.match(failure.message, says);
+  }
+  // A literal text is still no amount: only a reference may stand for one.
+  put('literal.scenario.json', {
+    name: 'Literal',
+    steps: [{ kind: 'preview', file: 'quote.order.json', expect: { totals: [{ currency: 'USD', mrr: '350' }] } }],
+  });
+  const literal = await run(['literal.scenario.json']);
+  assert.equal(literal.status, 2);
+  assert.match(literal.stderr, /steps\[0\]\.expect\.totals\[0\]\.mrr/);
+});

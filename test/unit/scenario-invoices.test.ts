@@ -57,6 +57,13 @@ describe('checks of billing documents', () => {
       'billing document 3 (invoice 350.00 USD on 2027-03-01): expected a credit memo, got an invoice',
     );
   });
+  // `${data.total}` from a CSV column is text once resolved: a number written as text counts as that number.
+  test('an amount a reference gave (a number, or a number as text from a CSV): compared as that number', () => {
+    const text = THREE.map(i => ({ ...i, total: String(i.total) }));
+    assert.deepEqual(checkAnswer(answer, { invoices: text as never }, at, asked), []);
+    const [f] = checkAnswer(answer, { invoices: [{ total: 'n/a' }, ...THREE.slice(1)] as never }, at, asked);
+    assert.deepEqual([f.check, f.message.split(': ').at(-1)], ['invoices[0] total', '"n/a" is not a number']);
+  });
   test('more or fewer documents than expected: the count fails and lists what came back', () => {
     const [f] = checkAnswer(answer, { invoices: THREE.slice(0, 2) }, at, asked);
     assert.deepEqual(
