@@ -87,6 +87,8 @@ function csvRecords(text: string, file: string): { line: number; values: string[
 }
 
 function parseCsv(text: string, file: string): DataTable {
+  // Lines ended by CR alone (Excel's "CSV (Macintosh)"): read as the lines they are.
+  if (!text.includes('\n')) text = text.replace(/\r/g, '\n');
   const [header, ...records] = csvRecords(text, file);
   if (!header)
     throw new DataFileError(`${file}: the file is empty: write a header line of column names, then one row per line`);

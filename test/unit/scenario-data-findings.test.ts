@@ -141,6 +141,11 @@ test('CSV as RFC 4180: quoted commas, doubled quotes, new lines, CRLF, a BOM; ev
     { a: '1', b: 'x, "y"' },
     { a: 'multi\nline', b: '' },
   ]);
+  // Lines ended by CR alone, as Excel's "CSV (Macintosh)" writes them (a tryout was told "no rows").
+  assert.deepEqual(parseDataText('name,note\rA,b\rB,"c\rd"\r', 'mac.csv').rows, [
+    { name: 'A', note: 'b' },
+    { name: 'B', note: 'c\nd' },
+  ]);
   const error = (text: string) => {
     try {
       parseDataText(text, 'r.csv');
