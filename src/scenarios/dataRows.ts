@@ -2,7 +2,8 @@
 // row's values as `${data.column}`. CSV as RFC 4180 (a header line; quoted fields may hold commas, doubled
 // quotes and new lines; CRLF or LF): every value is text. JSON: an array of objects, values as written. A file
 // that cannot be read as rows is a DataFileError naming the line, never a run on half the rows.
-import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { parseTree, type ParseError } from 'jsonc-parser';
+import { jsonErrorWords } from '../schemas/syntax';
 
 export interface DataTable {
   /** The file as given, for messages. */
@@ -119,7 +120,7 @@ function parseJsonRows(text: string, file: string): DataTable {
     const e = errors[0];
     const where = e ? `:${lineAt(e.offset)}` : '';
     throw new DataFileError(
-      `${file}${where}: not valid JSON${e ? ` (${printParseErrorCode(e.error)})` : ''}: write an array of objects, one per run`,
+      `${file}${where}: not valid JSON${e ? ` (${jsonErrorWords(e.error)})` : ''}: write an array of objects, one per run`,
     );
   }
   if (root.type !== 'array')

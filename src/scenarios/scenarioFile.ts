@@ -2,8 +2,9 @@
 // and the steps the runner sends, with each payload file read and parsed. Findings carry offsets into the
 // scenario's text like src/schemas' findings, and a path (`steps[2].file`) that the runner's results share.
 import * as path from 'path';
-import { findNodeAtLocation, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { findNodeAtLocation, parseTree, type Node, type ParseError } from 'jsonc-parser';
 import { formatPath, isRealDate, tooDeepAt, type PathSegment } from '../schemas';
+import { jsonErrorWords } from '../schemas/syntax';
 import { suggestKey } from '../schemas/typos';
 import { parseJsonPath } from './jsonPath';
 import { findReferences } from './references';
@@ -67,7 +68,7 @@ export function readScenario(text: string, opts: ReadScenarioOptions = {}): Scen
     findings.push({ code, severity, message, path: at, ...locate(root, text, at, key) });
   if (errors.length || !root) {
     const e = errors[0];
-    const message = e ? `Not valid JSON: ${printParseErrorCode(e.error)}.` : 'The file is empty.';
+    const message = e ? `Not valid JSON: ${jsonErrorWords(e.error)}.` : 'The file is empty.';
     findings.push({
       code: 'json-syntax',
       severity: 'error',

@@ -2,11 +2,12 @@
 // order, a preview, an account); a value held by a `${...}` reference is left to the run (never cry wolf).
 import * as fs from 'fs';
 import * as path from 'path';
-import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { parseTree, type ParseError } from 'jsonc-parser';
 import { parsePayload } from '../payloads';
 import { isInside, outsideRoots, projectFileProblem } from '../payloads/projectFile';
 import { kindFromFileName, tooDeepAt, type PathSegment, type PayloadKind } from '../schemas';
 import { lineColumn } from '../schemas/lines';
+import { jsonErrorWords } from '../schemas/syntax';
 import { MAX_SCENARIO_DEPTH, tooDeepMessage } from './depth';
 import { findReferences } from './references';
 import type { StepData } from './schema';
@@ -118,7 +119,7 @@ function jsonSyntaxError(text: string): string {
   const e = errors[0];
   if (!e) return 'check its syntax';
   const { line, column } = lineColumn(text, e.offset);
-  return `${printParseErrorCode(e.error)} at ${line}:${column}`;
+  return `${jsonErrorWords(e.error)} at ${line}:${column}`;
 }
 
 /** An inline body checked as the payload it is; a finding on a `${...}` value is left to the run (never cry wolf). */

@@ -1,6 +1,6 @@
 // Text that JSON.parse rejects: syntax errors, comments and trailing commas (the service's category 90),
 // and nesting too deep to read at all.
-import { printParseErrorCode, visit, type ParseError } from 'jsonc-parser';
+import { printParseErrorCode, visit, type ParseError, type ParseErrorCode } from 'jsonc-parser';
 import type { Finding } from './findings';
 
 /** Deeper than this, the service's parser refuses the body (and jsonc-parser, being recursive, would overflow). */
@@ -104,3 +104,6 @@ const CLOSING = /\s*[}\]]/y;
 const SPACE = /\s/; // what trimEnd trims
 
 const readable = (code: string) => code.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+
+/** A JSON parse error in words ("value expected", "comma expected"), as the payload checks say it. */
+export const jsonErrorWords = (error: ParseErrorCode): string => readable(printParseErrorCode(error));

@@ -112,6 +112,9 @@ describe('findings of a scenario file', () => {
       bad.findings.map(x => [x.code, x.offset]),
       [['json-syntax', text.indexOf('}')]],
     );
+    // In words, as the payload checks say it, not the parser's names (ValueExpected, InvalidSymbol).
+    assert.equal(bad.findings[0].message, 'Not valid JSON: value expected.');
+    assert.equal(readScenario('{ "name": x }').findings[0].message, 'Not valid JSON: invalid symbol.');
   });
   test('every finding code is documented in docs/FINDINGS.md', () => {
     const doc = fs.readFileSync('docs/FINDINGS.md', 'utf8');
