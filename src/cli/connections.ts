@@ -8,7 +8,8 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { parse, type ParseError } from 'jsonc-parser';
+import { jsonErrorWords } from '../schemas/syntax';
 import { checkBaseUrl } from '../client';
 import { CONNECTIONS_FILE, EXTENSION_ID } from '../wire/connectionsFile';
 import { InputError, type Io } from './io';
@@ -76,9 +77,7 @@ export function connectionsIn(file: string): CliConnection[] {
   const settings = parse(text, errors, { allowTrailingComma: true }) as Record<string, unknown> | undefined;
   if (errors.length) {
     const e = errors[0];
-    throw new InputError(
-      `${file}: not valid JSON with comments (${printParseErrorCode(e.error)} at offset ${e.offset})`,
-    );
+    throw new InputError(`${file}: not valid JSON with comments (${jsonErrorWords(e.error)} at offset ${e.offset})`);
   }
   const list = settings?.[CONNECTIONS_KEY];
   if (list === undefined) return [];
