@@ -12,6 +12,7 @@ import { termEnd } from './subscriptionBuild';
 import { later } from '../billing/calendar';
 import { billedFrom, lessBilledBefore, stopDates, type BilledRef, type BilledScope } from './billedBefore';
 import { billingDocuments } from '../billing/documents';
+import { extendedByPause, pauseOf, type PauseRequest } from './pauses';
 import type {
   BillingDocument,
   BillingPeriod,
@@ -128,12 +129,13 @@ export function terms(sub: SubscriptionRec): Terms {
 }
 
 /**
- * Where the subscription's earlier terms ended, up to the current term's start: its first term from its start,
- * each renewal from the end of the one before (as renewals set them), the current term's start last.
+ * Where the subscription's earlier terms ended, up to the current term's start, the current term's start last: as
+ * renewals kept them, else counted: its first term from its start, each renewal from the end of the one before.
  */
 export function termStarts(sub: SubscriptionRec): string[] {
   const current = sub.current_term_start;
   if (current <= sub.start_date) return [];
+  if (sub.renewed_on?.[sub.renewed_on.length - 1] === current) return [...sub.renewed_on];
   const out: string[] = [];
   let end = termEnd(sub.start_date, sub.initial_term);
   while (end && end > sub.start_date && end < current) {
@@ -245,11 +247,27 @@ function changedSubscription(
     return (plan?.items ?? []).map(it => charge(after, it, later(it.start_date, on), []));
   });
   const from = dates.length ? dates.reduce((a, b) => (a < b ? a : b)) : orderDate;
+  const resumed = e.pause ? resumedAfterPause(e.pause, after, orderDate) : undefined;
+  if (resumed) return { ...terms(resumed.sub), from, charges: openEnded(resumed.sub, [...kept, ...resumed.charges]) };
   // A cancellation turns auto-renew off for what follows it; up to its date the subscription renewed as it was.
   const renewing = e.cancel ? { ...after, auto_renew: before.auto_renew } : after;
   const charges = openEnded(renewing, [...kept, ...added]);
   if (e.cancel?.cancel_at === 'subscription_term_end') return endingWithTerm(terms(renewing), from, charges);
   return { ...terms(renewing), from, charges };
+}
+
+/**
+ * A pause that says when it ends: the subscription as the clock resumes it then (its term longer by the days paused
+ * with `extend_term`), and its recurring items billing again from that date, as bill runs will bill them
+ * (timeTravel/resumes.ts). Without a resume date, what the pause stops stays stopped.
+ */
+function resumedAfterPause(p: PauseRequest, after: SubscriptionRec, orderDate: string) {
+  const pause = pauseOf(p, orderDate);
+  const on = pause.resume_date;
+  if (on === undefined) return undefined;
+  const sub = extendedByPause(after, pause, on);
+  const runsOn = (it: ItemRec) => it.charge_type !== 'one_time' && (it.end_date === null || it.end_date > on);
+  return { sub, charges: live(sub).filter(runsOn).map(it => charge(sub, it, on, [])) };
 }
 
 /** Canceled at the end of the term in effect on `from` (renewals counted): what ran to the term's end ends there. */

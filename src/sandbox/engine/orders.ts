@@ -5,9 +5,9 @@ import { SYSTEM_CLOCK, type SandboxClock } from '../state/clock';
 import { refused } from './refused';
 import { newId } from '../state/ids';
 import { accountOf, orderAccount } from './orderAccount';
-import { billedChange, termBilled } from './termBilling';
+import { billedChange, pausedChange, resumedChange, termBilled } from './termBilling';
 import { billedOver, monthly, termMonths } from './metrics';
-import type { Term } from '../state/subscriptionParts';
+import type { ChargeChange, Term } from '../state/subscriptionParts';
 import { exact, neg, sub as minus, ZERO, type Exact } from '../money/exact';
 import { tcvBetween, tcvDelta, tcvOver } from './tcv';
 import { finiteMoney, lineItemOf } from './orderLines';
@@ -16,6 +16,7 @@ import { stopDate } from './stopDates';
 import { subscriptionView } from './orderRecord';
 import { pausedBy, pauseOf } from './pauses';
 import { recordOrderBilling } from './billingHistory';
+import { termStarts } from './orderBilling';
 import type { AccountRec, ItemRec, OrderRec, Store, SubscriptionRec } from '../state/store';
 import type {
   Action,
@@ -261,6 +262,7 @@ function applyChanges(sub: SubscriptionRec, entry: EngineSubscription, at: strin
     const ends = new Map<ItemRec, string | null>(active().map(it => [it, it.end_date]));
     if (sub.current_term_end) {
       const ending = sub.current_term_end;
+      sub.renewed_on = [...termStarts(sub), ending];
       sub.current_term_start = ending;
       sub.current_term_end = termEnd(sub.current_term_start, sub.renewal_term);
       sub.end_date = sub.current_term_end;
@@ -307,14 +309,29 @@ function applyChanges(sub: SubscriptionRec, entry: EngineSubscription, at: strin
     rule(termEnds === null || pause.pause_date <= termEnds, `${at}.pause.pause_date`, after);
     sub.state = pausedBy(pause, ctx.now) ? 'paused' : 'active'; // a later date: the clock pauses it then
     sub.pause = pause; // time travel pauses it on a later date, and resumes it on its resume date
-    act(sub, 'pause', active(), it => ({ mrr: negative(monthly(price(it))), tcb: ZERO, tcv: ZERO }));
+    const stop: ChargeChange =
+      entry.pause.pause_at === 'invoice_period_end'
+        ? { on: ctx.orderDate, kind: 'stop', atPeriodEnd: true }
+        : { on: pause.pause_date, kind: 'stop' };
+    act(sub, 'pause', active(), it => ({
+      mrr: negative(monthly(price(it))),
+      tcb: pausedChange(sub, it, ctx, months, stop, pause),
+      tcv: ZERO,
+    }));
   }
   if (entry.resume) {
     const message = `${sub.subscription_number} is ${sub.state}; only a paused subscription can be resumed.`;
     rule(sub.state === 'paused', `${at}.resume`, message);
+    const was = sub.pause;
+    const on =
+      entry.resume.resume_date ?? (was && entry.resume.resume_at === 'pause_date' ? was.pause_date : ctx.orderDate);
     sub.state = 'active';
     delete sub.pause;
-    act(sub, 'resume', active(), it => ({ mrr: monthly(price(it)) ?? ZERO, tcb: ZERO, tcv: ZERO }));
+    act(sub, 'resume', active(), it => ({
+      mrr: monthly(price(it)) ?? ZERO,
+      tcb: was ? resumedChange(sub, it, ctx, was, on) : ZERO,
+      tcv: ZERO,
+    }));
   }
 }
 

@@ -4,9 +4,10 @@
 // that date (timeTravel/pauses.ts pauses it then). Time travel resumes it on its resume date.
 import type { SubscriptionRequestBody } from '../../schemas';
 import { addDays, addMonths, isRealDate } from '../../schemas/dates';
-import type { PauseRec } from '../state/store';
+import { daysBetween } from '../billing/calendar';
+import type { PauseRec, SubscriptionRec } from '../state/store';
 
-type PauseRequest = NonNullable<SubscriptionRequestBody['pause']>;
+export type PauseRequest = NonNullable<SubscriptionRequestBody['pause']>;
 
 export function pauseOf(p: PauseRequest, orderDate: string): PauseRec {
   const pauseDate = typeof p.pause_date === 'string' && isRealDate(p.pause_date) ? p.pause_date : orderDate;
@@ -36,4 +37,23 @@ export const pausedBy = (p: PauseRec, now: string) => p.pause_date <= now.slice(
 export function suspendOf(s: { suspendPolicy?: string; suspendSpecificDate?: string } | undefined): PauseRequest {
   const on = s?.suspendPolicy === 'SpecificDate' ? s.suspendSpecificDate : undefined;
   return typeof on === 'string' && isRealDate(on) ? { pause_date: on } : {};
+}
+
+/**
+ * The subscription as it resumes on `resumeDate` (a copy): with `extend_term`, its term and what ran to the term's
+ * end longer by the days paused ("Extend the current term by the number of days suspended", the vendor's Resume).
+ */
+export function extendedByPause(sub: SubscriptionRec, pause: PauseRec, resumeDate: string): SubscriptionRec {
+  const next = structuredClone(sub);
+  const ended = sub.current_term_end;
+  const days = daysBetween(pause.pause_date, resumeDate);
+  if (!pause.extend_term || ended === null || days <= 0) return next;
+  const end = addDays(ended, days);
+  next.current_term_end = end;
+  next.end_date = end;
+  for (const p of next.plans) {
+    if (p.removed) continue;
+    for (const it of p.items) if (it.state === 'active' && it.end_date === ended) it.end_date = end;
+  }
+  return next;
 }

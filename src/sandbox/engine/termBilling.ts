@@ -3,11 +3,14 @@
 // the cent whatever the start date and the lengths of the months (17/31 of January and 14/29 of a leap February
 // are not one period).
 import { billingDocuments } from '../billing/documents';
-import { charge } from './orderBilling';
-import type { ItemRec, SubscriptionRec } from '../state/store';
+import { charge, live } from './orderBilling';
+import type { ItemRec, PauseRec, SubscriptionRec } from '../state/store';
 import { billedOver, price } from './metrics';
-import { sub, ZERO, type Exact } from '../money/exact';
-import type { ChargeChange } from '../billing/types';
+import { neg, sub, ZERO, type Exact } from '../money/exact';
+import type { ChargeChange, ChargeInput } from '../billing/types';
+import type { BilledRef } from './billedBefore';
+import { extendedByPause } from './pauses';
+import { addMonths } from '../../schemas/dates';
 import { sumOf } from '../money/rounding';
 
 export function termBilled(
@@ -66,4 +69,97 @@ export function billedChange(
   const before = billed(it);
   if (!termEnd || change.on <= it.start_date) return sub(change.kind === 'stop' ? ZERO : billed(after), before);
   return sub(termBilled(subscription, it, account, months, [change]), before);
+}
+
+/**
+ * What a pause moves the item's billing over its term by (Order Delta TCB, as above): credited from its `stop`,
+ * billed again from its resume date over the term `extend_term` makes longer; without a resume date, nothing more.
+ * An evergreen subscription counts a year from the pause, as a stop of one counts a year of the item.
+ */
+export function pausedChange(
+  subscription: SubscriptionRec,
+  it: ItemRec,
+  account: { billCycleDay: number; currency: string },
+  months: Exact,
+  stop: ChargeChange,
+  pause: PauseRec,
+): Exact {
+  if (it.charge_type !== 'recurring') return ZERO; // usage commits nothing; a one-time charge is billed already
+  const termEnd = subscription.current_term_end;
+  if (termEnd !== null && stop.on >= termEnd) return ZERO;
+  if (termEnd === null && pause.resume_date === undefined) return neg(billedOver(price(it), months));
+  const end = termEnd ?? addMonths(stop.on, 12);
+  return guarded(() => {
+    const before = netBilled(account, end, [charge(subscription, it, it.start_date, [])]);
+    return sub(billedAsPaused(subscription, it, account, end, stop, pause), before);
+  });
+}
+
+/**
+ * What resuming on `on` by order moves the item's billing by: billed from then on, where the pause (`was`) left
+ * it stopped or resuming on its own date.
+ */
+export function resumedChange(
+  subscription: SubscriptionRec,
+  it: ItemRec,
+  account: { billCycleDay: number; currency: string },
+  was: PauseRec,
+  on: string,
+): Exact {
+  if (it.charge_type !== 'recurring') return ZERO;
+  const termEnd = subscription.current_term_end;
+  const end = termEnd ?? addMonths(was.pause_date, 12);
+  if (on >= end) return ZERO;
+  const stop: ChargeChange = { on: was.pause_date, kind: 'stop' };
+  return guarded(() => {
+    const resumed = billedAsPaused(subscription, it, account, end, stop, {
+      pause_date: was.pause_date,
+      resume_date: on,
+    });
+    return sub(resumed, billedAsPaused(subscription, it, account, end, stop, was));
+  });
+}
+
+/** The item as a pause leaves it, billed over its term to `end` (or the longer one `extend_term` makes). */
+function billedAsPaused(
+  subscription: SubscriptionRec,
+  it: ItemRec,
+  account: { billCycleDay: number; currency: string },
+  end: string,
+  stop: ChargeChange,
+  pause: PauseRec,
+): Exact {
+  const charges = [charge(subscription, it, it.start_date, [stop])];
+  const on = pause.resume_date;
+  if (on === undefined || on >= end) return netBilled(account, end, charges);
+  const resumed = subscription.current_term_end === null ? subscription : extendedByPause(subscription, pause, on);
+  const item = live(resumed).find(x => x.id === it.id) ?? it;
+  if (item.end_date === null || item.end_date > on) charges.push(charge(resumed, item, on, []));
+  return netBilled(account, resumed.current_term_end ?? end, charges);
+}
+
+/** Invoiced less credited, through `termEnd`. */
+function netBilled(
+  account: { billCycleDay: number; currency: string },
+  termEnd: string,
+  charges: ChargeInput<BilledRef>[],
+): Exact {
+  const docs = billingDocuments({
+    billCycleDay: account.billCycleDay,
+    currency: account.currency,
+    through: { termEnd: true },
+    subscriptions: [{ termEnd, charges }],
+  });
+  const totals = (invoice: boolean) => docs.filter(d => (d.type === 'invoice') === invoice).map(d => d.total);
+  return sub(sumOf(totals(true)), sumOf(totals(false)));
+}
+
+/** Beyond what the engine prices (a century of periods, amounts past a double): no change counted. */
+function guarded(f: () => Exact): Exact {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof RangeError) return ZERO;
+    throw e;
+  }
 }

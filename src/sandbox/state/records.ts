@@ -48,6 +48,11 @@ export interface SubscriptionRec {
   pause?: PauseRec;
   /** How each item bills over time, by item id (absent in data kept before bill runs: from each item's start). */
   billing?: Record<string, BillingRun[]>;
+  /**
+   * The date each renewal term began, oldest first, as renewals set them: a resume with `extend_term` moves a term's
+   * end, so they cannot be counted from the start (absent in data kept before: counted from the start and the terms).
+   */
+  renewed_on?: string[];
 }
 
 /** The journal's key of an account (a subscription's is its number). */

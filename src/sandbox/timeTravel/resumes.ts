@@ -1,9 +1,9 @@
 // A paused subscription whose pause has a resume date (kept from the order: src/sandbox/engine/pauses.ts)
 // resumes on that date: active again, a new version, and with `extend_term` its term longer by the days paused.
-import { addDays } from '../../schemas/dates';
 import type { TimeEvent } from '../../wire/sandboxClock';
 import type { SubscriptionRec } from '../state/store';
 import { resumedHistory } from '../engine/billingHistory';
+import { extendedByPause } from '../engine/pauses';
 import { changeOf, stampOf, type DueHandler } from './due';
 
 const resumeOf = (s: SubscriptionRec) => (s.state === 'paused' ? s.pause?.resume_date : undefined);
@@ -45,25 +45,11 @@ export const scheduledResumes: DueHandler = {
 };
 
 function resumed(s: SubscriptionRec, resumeDate: string, date: string): SubscriptionRec {
-  const next = structuredClone(s);
+  const next = extendedByPause(s, s.pause!, resumeDate);
   next.state = 'active';
   delete next.pause;
   next.version++;
   next.updated_time = stampOf(date);
-  const ended = s.current_term_end;
-  const days = daysBetween(s.pause!.pause_date, resumeDate);
-  if (s.pause!.extend_term && ended !== null && days > 0) {
-    const end = addDays(ended, days);
-    next.current_term_end = end;
-    next.end_date = end;
-    for (const p of next.plans) {
-      if (p.removed) continue;
-      for (const it of p.items) if (it.state === 'active' && it.end_date === ended) it.end_date = end;
-    }
-  }
   next.billing = resumedHistory(next, resumeDate); // its items bill again from the resume
   return next;
 }
-
-const dayNumber = (d: string) => Date.UTC(+d.slice(0, 4), +d.slice(5, 7) - 1, +d.slice(8, 10)) / 86_400_000;
-const daysBetween = (from: string, to: string) => dayNumber(to) - dayNumber(from);

@@ -3,6 +3,7 @@
 // its term's end date), as the v2 reference's subscription states have it.
 import type { TimeEvent } from '../../wire/sandboxClock';
 import { termEnd } from '../engine/subscriptionBuild';
+import { termStarts } from '../engine/orderBilling';
 import type { SubscriptionRec } from '../state/store';
 import { changeOf, stampOf, type DueHandler } from './due';
 
@@ -42,6 +43,7 @@ function renewal(s: SubscriptionRec, date: string): SubscriptionRec | undefined 
   const end = termEnd(ended, s.renewal_term);
   if (end !== null && end <= ended) return undefined;
   const next = structuredClone(s);
+  next.renewed_on = [...termStarts(s), ended];
   next.current_term_start = ended;
   next.current_term_end = end;
   next.end_date = end;
