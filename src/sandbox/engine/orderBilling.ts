@@ -267,7 +267,12 @@ function resumedAfterPause(p: PauseRequest, after: SubscriptionRec, orderDate: s
   if (on === undefined) return undefined;
   const sub = extendedByPause(after, pause, on);
   const runsOn = (it: ItemRec) => it.charge_type !== 'one_time' && (it.end_date === null || it.end_date > on);
-  return { sub, charges: live(sub).filter(runsOn).map(it => charge(sub, it, on, [])) };
+  return {
+    sub,
+    charges: live(sub)
+      .filter(runsOn)
+      .map(it => charge(sub, it, on, [])),
+  };
 }
 
 /** Canceled at the end of the term in effect on `from` (renewals counted): what ran to the term's end ends there. */
