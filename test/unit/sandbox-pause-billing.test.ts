@@ -121,14 +121,30 @@ describe("a pause's delta TCB is the change in what the bill runs bill over the 
     assert.equal(tcbOf({ pause_date: '2027-02-10' }), -(23_750 + 350_000));
   });
   test('a resume by order adds back what it bills from its date: resumed on 2027-03-01, 10 months of 350', () => {
-    const b = billed();
-    b.tm.move({ to: '2027-02-01' });
-    runOrder(b.store, pauseOrder(b, '2027-02-01', { pause_date: '2027-02-01' }) as never, true, b.clock);
-    b.tm.move({ to: '2027-03-01' });
-    const resume = {
-      ...pauseOrder(b, '2027-03-01', {}),
-      subscriptions: [{ subscription_number: b.subscriptions[0], resume: {} }],
-    };
-    assert.equal(tcbCents(runOrder(b.store, resume as never, false, b.clock)), 350_000);
+    const b = pausedByOrder();
+    assert.equal(tcbCents(runOrder(b.store, resumeOrder(b, {}) as never, false, b.clock)), 350_000);
   });
+  test('a resume by order with extend_term: the term 28 days longer, January 2028 to the 28th billed (316.13)', () => {
+    const b = pausedByOrder();
+    const resume = resumeOrder(b, { extend_term: true });
+    assert.equal(tcbCents(runOrder(b.store, resume as never, false, b.clock)), 350_000 + 31_613);
+    runOrder(b.store, resume as never, true, b.clock);
+    assert.equal(b.store.subscriptions.get(b.subscriptions[0])!.current_term_end, '2028-01-29');
+    b.tm.move({ to: '2028-01-01' });
+    assert.deepEqual(brief(dated(b.documents(), '2028-01-01', '2028-02-01')), ['INV 2028-01-01 316.13']);
+  });
+});
+
+/** billed()'s Team subscription paused from 2027-02-01 with no resume date, the clock on 2027-03-01. */
+function pausedByOrder() {
+  const b = billed();
+  b.tm.move({ to: '2027-02-01' });
+  runOrder(b.store, pauseOrder(b, '2027-02-01', { pause_date: '2027-02-01' }) as never, true, b.clock);
+  b.tm.move({ to: '2027-03-01' });
+  return b;
+}
+
+const resumeOrder = (b: ReturnType<typeof billed>, resume: object) => ({
+  ...pauseOrder(b, '2027-03-01', {}),
+  subscriptions: [{ subscription_number: b.subscriptions[0], resume }],
 });

@@ -14,7 +14,7 @@ import { finiteMoney, lineItemOf } from './orderLines';
 import { later } from '../billing/calendar';
 import { stopDate } from './stopDates';
 import { subscriptionView } from './orderRecord';
-import { pausedBy, pauseOf } from './pauses';
+import { extendTerm, pausedBy, pauseOf } from './pauses';
 import { recordOrderBilling } from './billingHistory';
 import { termStarts } from './orderBilling';
 import type { AccountRec, ItemRec, OrderRec, Store, SubscriptionRec } from '../state/store';
@@ -325,13 +325,13 @@ function applyChanges(sub: SubscriptionRec, entry: EngineSubscription, at: strin
     const was = sub.pause;
     const on =
       entry.resume.resume_date ?? (was && entry.resume.resume_at === 'pause_date' ? was.pause_date : ctx.orderDate);
+    const resumed = was && { pause_date: was.pause_date, resume_date: on, extend_term: entry.resume.extend_term };
+    // What it bills is counted over the term as the pause left it; then `extend_term` lengthens the term.
+    const tcb = new Map(active().map(it => [it, resumed ? resumedChange(sub, it, ctx, was, resumed) : ZERO]));
+    if (resumed) extendTerm(sub, resumed, on);
     sub.state = 'active';
     delete sub.pause;
-    act(sub, 'resume', active(), it => ({
-      mrr: monthly(price(it)) ?? ZERO,
-      tcb: was ? resumedChange(sub, it, ctx, was, on) : ZERO,
-      tcv: ZERO,
-    }));
+    act(sub, 'resume', active(), it => ({ mrr: monthly(price(it)) ?? ZERO, tcb: tcb.get(it) ?? ZERO, tcv: ZERO }));
   }
 }
 

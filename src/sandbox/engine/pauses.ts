@@ -45,15 +45,20 @@ export function suspendOf(s: { suspendPolicy?: string; suspendSpecificDate?: str
  */
 export function extendedByPause(sub: SubscriptionRec, pause: PauseRec, resumeDate: string): SubscriptionRec {
   const next = structuredClone(sub);
+  extendTerm(next, pause, resumeDate);
+  return next;
+}
+
+/** As extendedByPause, on the subscription itself (an order's working copy). */
+export function extendTerm(sub: SubscriptionRec, pause: PauseRec, resumeDate: string): void {
   const ended = sub.current_term_end;
   const days = daysBetween(pause.pause_date, resumeDate);
-  if (!pause.extend_term || ended === null || days <= 0) return next;
+  if (!pause.extend_term || ended === null || days <= 0) return;
   const end = addDays(ended, days);
-  next.current_term_end = end;
-  next.end_date = end;
-  for (const p of next.plans) {
+  sub.current_term_end = end;
+  sub.end_date = end;
+  for (const p of sub.plans) {
     if (p.removed) continue;
     for (const it of p.items) if (it.state === 'active' && it.end_date === ended) it.end_date = end;
   }
-  return next;
 }

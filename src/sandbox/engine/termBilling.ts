@@ -96,28 +96,26 @@ export function pausedChange(
 }
 
 /**
- * What resuming on `on` by order moves the item's billing by: billed from then on, where the pause (`was`) left
- * it stopped or resuming on its own date.
+ * What resuming by order (`resumed`: its date, and whether it extends the term) moves the item's billing by:
+ * billed from then on, where the pause (`was`) left it stopped or resuming on its own date.
  */
 export function resumedChange(
   subscription: SubscriptionRec,
   it: ItemRec,
   account: { billCycleDay: number; currency: string },
   was: PauseRec,
-  on: string,
+  resumed: PauseRec & { resume_date: string },
 ): Exact {
   if (it.charge_type !== 'recurring') return ZERO;
-  const termEnd = subscription.current_term_end;
-  const end = termEnd ?? addMonths(was.pause_date, 12);
-  if (on >= end) return ZERO;
+  const end = subscription.current_term_end ?? addMonths(was.pause_date, 12);
+  if (resumed.resume_date >= end) return ZERO;
   const stop: ChargeChange = { on: was.pause_date, kind: 'stop' };
-  return guarded(() => {
-    const resumed = billedAsPaused(subscription, it, account, end, stop, {
-      pause_date: was.pause_date,
-      resume_date: on,
-    });
-    return sub(resumed, billedAsPaused(subscription, it, account, end, stop, was));
-  });
+  return guarded(() =>
+    sub(
+      billedAsPaused(subscription, it, account, end, stop, resumed),
+      billedAsPaused(subscription, it, account, end, stop, was),
+    ),
+  );
 }
 
 /** The item as a pause leaves it, billed over its term to `end` (or the longer one `extend_term` makes). */
