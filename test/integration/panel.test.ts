@@ -195,6 +195,47 @@ suite('Response panel, money first', () => {
     assert.ok(open.text.includes(bar), `"${bar}" on the timeline`);
   });
 
+  test('a pause with a resume date: its credit, the invoice from the resume on and the later ones, and its TCB', async function () {
+    const pause = { pause_date: '2027-02-10', resume_behavior: { resume_date: '2027-02-20' } };
+    const order = {
+      account_number: 'A00000001',
+      order_date: '2027-01-01',
+      subscriptions: [{ subscription_number: 'S00000001', pause }],
+    };
+    fs.writeFileSync(file('pause-resume.order.json').fsPath, JSON.stringify(order, null, 2));
+    for (const [name, id] of [
+      ['Default Dark Modern', 'dark'],
+      ['Default Light Modern', 'light'],
+    ]) {
+      await theme(name);
+      try {
+        await drawn(2, () => preview(file('pause-resume.order.json')));
+        const r = shown(a, 'response');
+        const documents = r.billing?.documents ?? [];
+        const resumed = documents.find(d => d.type === 'invoice' && d.date === '2027-02-20');
+        assert.ok(
+          documents.some(d => d.type === 'credit_memo' && d.date === '2027-02-10'),
+          'the credit of the pause',
+        );
+        assert.ok(
+          resumed,
+          `an invoice on the resume date among ${documents.map(d => `${d.type} ${d.date}`).join(', ')}`,
+        );
+        assert.ok(
+          documents.some(d => d.date > '2027-02-20'),
+          'the invoices after the resume',
+        );
+        const tcb = r.summary!.totals[0].tcb;
+        assert.ok(tcb < 0, `the paused days come off TCB: ${tcb}`);
+        const shot = await onScreen(this, `panel-pause-resume-${id}`);
+        for (const t of [total(tcb), formatMoney(resumed.total, 'USD'), '2027-02-20'])
+          assert.ok(shot.text.includes(t), `"${t}" on screen`);
+      } finally {
+        await theme(undefined);
+      }
+    }
+  });
+
   test('an edit marks the preview stale (errors named); Preview Again, by keyboard, clears the mark', async function () {
     // Live preview would answer each edit on the Local sandbox at once: this is the panel of a connection
     // that is not live (a tenant), where the mark stays until the person previews again.

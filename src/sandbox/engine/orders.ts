@@ -5,7 +5,7 @@ import { SYSTEM_CLOCK, type SandboxClock } from '../state/clock';
 import { refused } from './refused';
 import { newId } from '../state/ids';
 import { accountOf, orderAccount } from './orderAccount';
-import { billedChange, pausedChange, resumedChange, termBilled } from './termBilling';
+import { billedChange, inEffectOn, pausedChange, resumedChange, termBilled } from './termBilling';
 import { billedOver, monthly, termMonths } from './metrics';
 import type { ChargeChange, Term } from '../state/subscriptionParts';
 import { exact, neg, sub as minus, ZERO, type Exact } from '../money/exact';
@@ -236,7 +236,7 @@ function applyChanges(sub: SubscriptionRec, entry: EngineSubscription, at: strin
       const d = deltas.get(it)!;
       const change = { kind: 'update' as const, on: d.on, quantity: it.quantity, unitAmount: it.unit_amount };
       const tcb = billedChange(sub, d.was, ctx, months, change, it);
-      return { mrr: d.mrr, tcb, tcv: tcvDelta(d.mrr, d.on, it.end_date) };
+      return { mrr: d.mrr, tcb, tcv: tcvDelta(d.mrr, d.on, inEffectOn(sub, d.on).item(it).end_date) };
     });
   });
   entry.remove_subscription_plans?.forEach((r, j) => {
@@ -248,7 +248,7 @@ function applyChanges(sub: SubscriptionRec, entry: EngineSubscription, at: strin
     act(sub, 'remove_subscription_plan', p.items, it => ({
       mrr: negative(monthly(price(it))),
       tcb: billedChange(sub, it, ctx, months, { kind: 'stop', on }, it),
-      tcv: neg(removedTcv(it, on)),
+      tcv: neg(removedTcv(inEffectOn(sub, on).item(it), on)),
     }));
   });
   if (entry.terms) applyTerms(sub, entry.terms, act);
@@ -282,6 +282,8 @@ function applyChanges(sub: SubscriptionRec, entry: EngineSubscription, at: strin
   if (entry.cancel) {
     rule(sub.state !== 'canceled', `${at}.cancel`, `${sub.subscription_number} is already canceled.`);
     const items = active();
+    // What it takes off is counted over the term in effect on its date: renewed on its end, when it renewed.
+    const counted = { ...sub, auto_renew: sub.auto_renew };
     sub.state = 'canceled';
     sub.auto_renew = false;
     const cancel = entry.cancel;
@@ -293,8 +295,8 @@ function applyChanges(sub: SubscriptionRec, entry: EngineSubscription, at: strin
       const on = stopDate(it, cancel, ctx);
       return {
         mrr: negative(monthly(price(it))),
-        tcb: on === null ? ZERO : billedChange(sub, it, ctx, months, { kind: 'stop', on }, it),
-        tcv: on === null ? ZERO : neg(removedTcv(it, on)),
+        tcb: on === null ? ZERO : billedChange(counted, it, ctx, months, { kind: 'stop', on }, it),
+        tcv: on === null ? ZERO : neg(removedTcv(inEffectOn(counted, on).item(it), on)),
       };
     });
   }

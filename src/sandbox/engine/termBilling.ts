@@ -11,6 +11,7 @@ import type { ChargeChange, ChargeInput } from '../billing/types';
 import type { BilledRef } from './billedBefore';
 import { extendedByPause } from './pauses';
 import { addMonths } from '../../schemas/dates';
+import { termEnd } from './subscriptionBuild';
 import { sumOf } from '../money/rounding';
 
 export function termBilled(
@@ -61,14 +62,31 @@ export function billedChange(
 ): Exact {
   if (it.charge_type === 'usage') return ZERO;
   if (it.charge_type === 'one_time' && it.start_date < change.on) return ZERO; // billed already
-  const termEnd = it.charge_type === 'recurring' ? subscription.current_term_end : null;
+  const { sub: s, item } = inEffectOn(subscription, change.on);
+  const termEnd = it.charge_type === 'recurring' ? s.current_term_end : null;
   if (termEnd && change.on >= termEnd) return ZERO;
   // Over its term as the bill runs bill it; a one-time charge or an evergreen subscription as its TCB counts.
-  const billed = (x: ItemRec) =>
-    termEnd ? termBilled(subscription, x, account, months) : billedOver(price(x), months);
+  const billed = (x: ItemRec) => (termEnd ? termBilled(s, item(x), account, months) : billedOver(price(x), months));
   const before = billed(it);
   if (!termEnd || change.on <= it.start_date) return sub(change.kind === 'stop' ? ZERO : billed(after), before);
-  return sub(termBilled(subscription, it, account, months, [change]), before);
+  return sub(termBilled(s, item(it), account, months, [change]), before);
+}
+
+/**
+ * The subscription with the term in effect on `on`: one that auto-renews and whose term ended by then renewed on
+ * its term's end (the vendor renews on the first day of the renewal term), as its billing documents bill it; its
+ * items that ran to the old end run to the new one (`item`). A change dated on the last term's end is in the next.
+ */
+export function inEffectOn(s: SubscriptionRec, on: string): { sub: SubscriptionRec; item: (it: ItemRec) => ItemRec } {
+  const ended = s.current_term_end;
+  if (!s.auto_renew || ended === null || ended > on) return { sub: s, item: it => it };
+  let end: string | null = ended;
+  while (end !== null && end <= on) {
+    const next = termEnd(end, s.renewal_term);
+    end = next !== null && next > end ? next : null; // a renewal term with no length: evergreen from then on
+  }
+  const rolled = { ...s, current_term_end: end, end_date: end };
+  return { sub: rolled, item: it => (it.end_date === ended ? { ...it, end_date: end } : it) };
 }
 
 /**
@@ -77,14 +95,16 @@ export function billedChange(
  * An evergreen subscription counts a year from the pause, as a stop of one counts a year of the item.
  */
 export function pausedChange(
-  subscription: SubscriptionRec,
-  it: ItemRec,
+  before: SubscriptionRec,
+  was: ItemRec,
   account: { billCycleDay: number; currency: string },
   months: Exact,
   stop: ChargeChange,
   pause: PauseRec,
 ): Exact {
-  if (it.charge_type !== 'recurring') return ZERO; // usage commits nothing; a one-time charge is billed already
+  if (was.charge_type !== 'recurring') return ZERO; // usage commits nothing; a one-time charge is billed already
+  const { sub: subscription, item } = inEffectOn(before, stop.on);
+  const it = item(was);
   const termEnd = subscription.current_term_end;
   if (termEnd !== null && stop.on >= termEnd) return ZERO;
   if (termEnd === null && pause.resume_date === undefined) return neg(billedOver(price(it), months));
