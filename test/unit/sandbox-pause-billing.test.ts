@@ -67,6 +67,10 @@ describe('a pause preview with a resume date bills what the clock then bills', (
     ['a resume date', { pause_date: '2027-02-10', resume_behavior: { resume_date: '2027-02-20' } }],
     ['extend_term', { pause_date: '2027-02-10', resume_behavior: { resume_date: '2027-02-20', extend_term: true } }],
     ['a length (2 months)', { pause_date: '2027-03-15', pause_interval: 'month', pause_interval_count: 2 }],
+    [
+      'at the invoice period end, for a month',
+      { pause_at: 'invoice_period_end', pause_interval: 'month', pause_interval_count: 1 },
+    ],
   ];
   for (const [name, pause] of cases) {
     test(`${name}: the preview through the term's end equals the bill runs, document by document`, () => {
@@ -79,7 +83,7 @@ describe('a pause preview with a resume date bills what the clock then bills', (
       b.tm.move({ to: '2028-02-01' }); // past the term's end (the renewal's first invoice is not in the preview)
       const end = b.store.subscriptions.get(b.subscriptions[0])!.current_term_start; // the renewal's start
       // The preview bills from the order's first change on: what the clock bills before the pause is not the order's.
-      const from = (pause as { pause_date: string }).pause_date;
+      const from = (pause as { pause_date?: string }).pause_date ?? '2027-02-01';
       const issued = b.documents().filter(d => !before.has(d.id) && d.document_date >= from && d.document_date < end);
       assert.ok(issued.length > 3, 'the clock billed months after the resume');
       assert.deepEqual(
@@ -88,6 +92,23 @@ describe('a pause preview with a resume date bills what the clock then bills', (
       );
     });
   }
+
+  test('pause_at invoice_period_end pauses when the billed period ends: active until 2027-03-01, back on 04-01', () => {
+    const b = billed();
+    b.tm.move({ to: '2027-02-10' });
+    const pause = { pause_at: 'invoice_period_end', pause_interval: 'month', pause_interval_count: 1 };
+    runOrder(b.store, pauseOrder(b, '2027-02-10', pause) as never, true, b.clock);
+    const sub = () => b.store.subscriptions.get(b.subscriptions[0])!;
+    assert.deepEqual([sub().state, sub().pause], ['active', { pause_date: '2027-03-01', resume_date: '2027-04-01' }]);
+    b.tm.move({ to: '2027-03-15' });
+    assert.equal(sub().state, 'paused');
+    b.tm.move({ to: '2027-04-01' });
+    assert.equal(sub().state, 'active');
+    assert.deepEqual(brief(dated(b.documents(), '2027-02-01', '2027-04-02')), [
+      'INV 2027-02-01 350',
+      'INV 2027-04-01 350',
+    ]);
+  });
 
   test('without a resume date the preview stops at the pause: only its credit', () => {
     const b = billed();

@@ -262,7 +262,7 @@ function changedSubscription(
  * (timeTravel/resumes.ts). Without a resume date, what the pause stops stays stopped.
  */
 function resumedAfterPause(p: PauseRequest, after: SubscriptionRec, orderDate: string) {
-  const pause = pauseOf(p, orderDate);
+  const pause = after.pause ?? pauseOf(p, orderDate); // as the order kept it (at a period's end: that date)
   const on = pause.resume_date;
   if (on === undefined) return undefined;
   const sub = extendedByPause(after, pause, on);

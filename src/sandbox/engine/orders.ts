@@ -12,7 +12,7 @@ import { exact, neg, sub as minus, ZERO, type Exact } from '../money/exact';
 import { tcvBetween, tcvDelta, tcvOver } from './tcv';
 import { finiteMoney, lineItemOf } from './orderLines';
 import { later } from '../billing/calendar';
-import { stopDate } from './stopDates';
+import { periodEndPause, stopDate } from './stopDates';
 import { subscriptionView } from './orderRecord';
 import { extendTerm, pausedBy, pauseOf } from './pauses';
 import { recordOrderBilling } from './billingHistory';
@@ -305,7 +305,8 @@ function applyChanges(sub: SubscriptionRec, entry: EngineSubscription, at: strin
     rule(sub.state === 'active', `${at}.pause`, message);
     const planned = `${sub.subscription_number} is already to be paused on ${sub.pause?.pause_date}.`;
     rule(!sub.pause, `${at}.pause`, planned);
-    const pause = pauseOf(entry.pause, ctx.orderDate);
+    const periodEnd = entry.pause.pause_at === 'invoice_period_end' ? periodEndPause(active(), ctx) : undefined;
+    const pause = pauseOf(entry.pause, periodEnd ?? ctx.orderDate);
     const termEnds = sub.current_term_end;
     const after = `${sub.subscription_number}'s term ends ${termEnds}: a pause from ${pause.pause_date} comes after it.`;
     rule(termEnds === null || pause.pause_date <= termEnds, `${at}.pause.pause_date`, after);

@@ -18,3 +18,17 @@ export function stopDate(it: ItemRec, cancel: Cancel, ctx: OrderContext): string
   for (const p of periods(it.start_date, months, ctx.billCycleDay)) if (p.end > ctx.orderDate) return p.end;
   return null;
 }
+
+/**
+ * Where `pause_at: invoice_period_end` pauses the subscription: when the last of its recurring items' billing periods
+ * holding the order date ends (each bills to its own period's end); the order date when none is recurring.
+ */
+export function periodEndPause(items: readonly ItemRec[], ctx: OrderContext): string {
+  let last = ctx.orderDate;
+  for (const it of items) {
+    if (it.charge_type !== 'recurring') continue;
+    const end = stopDate(it, { cancel_at: 'invoice_period_end' }, ctx);
+    if (end !== null && end > last) last = end;
+  }
+  return last;
+}
