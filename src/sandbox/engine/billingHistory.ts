@@ -12,7 +12,8 @@ export { historyOf, type BillingHistory };
 /** The histories once the order's subscription change is made (a new object: records are never changed in place). */
 export function historyAfter(r: SubscriptionResult, orderDate: string): BillingHistory {
   const history = structuredClone(r.before ? historyOf(r.before) : {});
-  const restarts = r.before?.state === 'paused'; // a resume: recurring items bill again from its date
+  // A resume: recurring items bill again from its date (one dated later: from then, as the clock resumes it).
+  const restarts = r.before?.state === 'paused' && r.sub.state !== 'paused';
   for (const input of subscriptionInput(r, orderDate, false)) {
     for (const c of input.charges) {
       if (c.ref.kind !== 'subscription_item') continue;

@@ -12,7 +12,7 @@ import { termEnd } from './subscriptionBuild';
 import { later } from '../billing/calendar';
 import { billedFrom, lessBilledBefore, stopDates, type BilledRef, type BilledScope } from './billedBefore';
 import { billingDocuments } from '../billing/documents';
-import { extendedByPause, pauseOf, type PauseRequest } from './pauses';
+import { extendedByPause, pauseOf, resumeDateOf, type PauseRequest } from './pauses';
 import type {
   BillingDocument,
   BillingPeriod,
@@ -29,7 +29,8 @@ export function orderBillingDocuments(outcome: OrderOutcome, through: Through): 
   const subscriptions = outcome.subscriptions.flatMap(r => {
     const inputs = subscriptionInput(r, orderDate);
     const [first] = inputs;
-    if (r.before && first?.from) {
+    // A resume bills a new run from its date: what was billed from then on (the pause's credit) is the old run's.
+    if (r.before && r.before.state !== 'paused' && first?.from) {
       const from = billed ? billedFrom(first, first.from, billed) : first.from;
       inputs[0] = { ...first, from };
       scopes.push({ sub: r.sub, from });
@@ -178,9 +179,11 @@ export function subscriptionInput(
   if (before.state === 'canceled') return [];
   if (before.state === 'paused') {
     if (!r.entry.resume) return [];
-    const on = r.entry.resume.resume_date ?? orderDate;
-    const charges = live(after).map(it => charge(after, it, later(it.start_date, on), []));
-    return [{ ...terms(after), from: on, charges: openEnded(after, charges) }];
+    const on = resumeDateOf(r.entry.resume, before.pause, orderDate);
+    // Resumed later by the clock (still paused): the term as the clock will extend it then.
+    const sub = after.pause ? extendedByPause(after, after.pause, on) : after;
+    const charges = live(sub).map(it => charge(sub, it, later(it.start_date, on), []));
+    return [{ ...terms(sub), from: on, charges: openEnded(sub, charges) }];
   }
   return [changedSubscription(r, before, after, orderDate, history)];
 }

@@ -14,7 +14,7 @@ import { finiteMoney, lineItemOf } from './orderLines';
 import { later } from '../billing/calendar';
 import { periodEndPause, stopDate } from './stopDates';
 import { subscriptionView } from './orderRecord';
-import { extendTerm, pausedBy, pauseOf } from './pauses';
+import { extendTerm, pausedBy, pauseOf, resumeDateOf } from './pauses';
 import { recordOrderBilling } from './billingHistory';
 import { termStarts } from './orderBilling';
 import type { AccountRec, ItemRec, OrderRec, Store, SubscriptionRec } from '../state/store';
@@ -326,14 +326,23 @@ function applyChanges(sub: SubscriptionRec, entry: EngineSubscription, at: strin
     const message = `${sub.subscription_number} is ${sub.state}; only a paused subscription can be resumed.`;
     rule(sub.state === 'paused', `${at}.resume`, message);
     const was = sub.pause;
-    const on =
-      entry.resume.resume_date ?? (was && entry.resume.resume_at === 'pause_date' ? was.pause_date : ctx.orderDate);
+    const on = resumeDateOf(entry.resume, was, ctx.orderDate);
+    const since = `${at}.resume.resume_date`;
+    rule(
+      !was || on >= was.pause_date,
+      since,
+      `${sub.subscription_number} is paused from ${was?.pause_date}: it cannot resume before.`,
+    );
     const resumed = was && { pause_date: was.pause_date, resume_date: on, extend_term: entry.resume.extend_term };
     // What it bills is counted over the term as the pause left it; then `extend_term` lengthens the term.
     const tcb = new Map(active().map(it => [it, resumed ? resumedChange(sub, it, ctx, was, resumed) : ZERO]));
-    if (resumed) extendTerm(sub, resumed, on);
-    sub.state = 'active';
-    delete sub.pause;
+    if (resumed && on > ctx.now.slice(0, 10)) {
+      sub.pause = resumed; // a later date: paused until the clock reaches it, which resumes it (and extends the term)
+    } else {
+      if (resumed) extendTerm(sub, resumed, on);
+      sub.state = 'active';
+      delete sub.pause;
+    }
     act(sub, 'resume', active(), it => ({ mrr: monthly(price(it)) ?? ZERO, tcb: tcb.get(it) ?? ZERO, tcv: ZERO }));
   }
 }

@@ -33,10 +33,68 @@ function resumeDate(p: PauseRequest, pauseDate: string): string | undefined {
 /** Whether the pause has begun by the sandbox's clock (`now`: its timestamp, on today's date). */
 export const pausedBy = (p: PauseRec, now: string) => p.pause_date <= now.slice(0, 10);
 
-/** A v1 Suspend order action as the engine's pause: on its SpecificDate, else on the order's date. */
-export function suspendOf(s: { suspendPolicy?: string; suspendSpecificDate?: string } | undefined): PauseRequest {
-  const on = s?.suspendPolicy === 'SpecificDate' ? s.suspendSpecificDate : undefined;
+type ResumeRequest = NonNullable<SubscriptionRequestBody['resume']>;
+
+/** The date a resume order resumes on: its date, the pause's date (`resume_at: pause_date`), or the order's. */
+export function resumeDateOf(r: ResumeRequest, was: PauseRec | undefined, orderDate: string): string {
+  if (typeof r.resume_date === 'string' && isRealDate(r.resume_date)) return r.resume_date;
+  return was && r.resume_at === 'pause_date' ? was.pause_date : orderDate;
+}
+
+/** `n` periods of a v1 `*PeriodsType` (Day, Week, Month, Year) after `date`. */
+function periodsAfter(date: string, n: number | undefined, type: string | undefined): string {
+  const count = typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : 0;
+  if (type === 'Day') return addDays(date, count);
+  if (type === 'Week') return addDays(date, 7 * count);
+  return addMonths(date, type === 'Year' ? 12 * count : count);
+}
+
+/** A v1 Suspend order action (CreateOrderSuspend) as the engine's pause; "today" is the order's date. */
+export function suspendOf(
+  s: {
+    suspendPolicy?: string;
+    suspendSpecificDate?: string;
+    suspendPeriods?: number;
+    suspendPeriodsType?: string;
+  } = {},
+  orderDate: string,
+): PauseRequest {
+  if (s.suspendPolicy === 'EndOfLastInvoicePeriod') return { pause_at: 'invoice_period_end' };
+  if (s.suspendPolicy === 'FixedPeriodsFromToday') {
+    return { pause_date: periodsAfter(orderDate, s.suspendPeriods, s.suspendPeriodsType) };
+  }
+  const on = s.suspendPolicy === 'SpecificDate' ? s.suspendSpecificDate : undefined;
   return typeof on === 'string' && isRealDate(on) ? { pause_date: on } : {};
+}
+
+/** A v1 Resume order action (CreateOrderResume) as the engine's resume; "today" is the order's date. */
+export function resumeOf(
+  r: {
+    resumePolicy?: string;
+    resumeSpecificDate?: string;
+    resumePeriods?: number;
+    resumePeriodsType?: string;
+    extendsTerm?: boolean;
+  } = {},
+  pause: PauseRec | undefined,
+  orderDate: string,
+): ResumeRequest {
+  const extend = r.extendsTerm === true || String(r.extendsTerm) === 'true' ? { extend_term: true } : {};
+  const at = (date: string) => ({ resume_date: date, ...extend });
+  if (r.resumePolicy === 'SuspendDate') return { resume_at: 'pause_date', ...extend };
+  if (r.resumePolicy === 'FixedPeriodsFromToday')
+    return at(periodsAfter(orderDate, r.resumePeriods, r.resumePeriodsType));
+  if (r.resumePolicy === 'FixedPeriodsFromSuspendDate') {
+    return at(periodsAfter(pause?.pause_date ?? orderDate, r.resumePeriods, r.resumePeriodsType));
+  }
+  if (
+    r.resumePolicy === 'SpecificDate' &&
+    typeof r.resumeSpecificDate === 'string' &&
+    isRealDate(r.resumeSpecificDate)
+  ) {
+    return at(r.resumeSpecificDate);
+  }
+  return { ...extend };
 }
 
 /**

@@ -98,8 +98,19 @@ export interface V1Action {
   removeProduct?: V1RatePlanRemove;
   renewSubscription?: object;
   cancelSubscription?: { cancellationPolicy?: string; cancellationEffectiveDate?: string };
-  suspend?: { suspendPolicy?: string; suspendSpecificDate?: string };
-  resume?: { resumePolicy?: string };
+  suspend?: {
+    suspendPolicy?: string;
+    suspendSpecificDate?: string;
+    suspendPeriods?: number;
+    suspendPeriodsType?: string;
+  };
+  resume?: {
+    resumePolicy?: string;
+    resumeSpecificDate?: string;
+    resumePeriods?: number;
+    resumePeriodsType?: string;
+    extendsTerm?: boolean;
+  };
   termsAndConditions?: V1Terms & { lastTerm?: V1Term };
   ownerTransfer?: { destinationAccountNumber?: string };
   changePlan?: object;

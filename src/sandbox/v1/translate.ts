@@ -4,7 +4,7 @@
 // (v2 `price_id`); a subscription's ratePlanId is its plan's id, a chargeNumber its item's number.
 import type { AccountData, PreviewRequestBody, TermBody } from '../../schemas';
 import type { EngineBody, EngineSubscription } from '../engine/orderTypes';
-import { suspendOf } from '../engine/pauses';
+import { resumeOf, suspendOf } from '../engine/pauses';
 import { findCharge, findPlan, findPlanByNumber } from '../state/activeCatalog';
 import type { PlanRec, Store, SubscriptionRec } from '../state/store';
 import type {
@@ -31,8 +31,16 @@ export function toEngineBody(body: V1OrderBody, store: Store): EngineBody {
   return {
     order_date: body.orderDate,
     ...(accountNumber !== undefined ? { account_number: accountNumber } : { account_data: accountData(body) }),
-    subscriptions: (body.subscriptions ?? []).map((s, i) =>
-      subscriptionEntry(s.subscriptionNumber, s.orderActions ?? [], `subscriptions[${i}]`, accountNumber, store),
+    subscriptions: (body.subscriptions ?? []).map(
+      (s, i) =>
+        subscriptionEntry(
+          s.subscriptionNumber,
+          s.orderActions ?? [],
+          `subscriptions[${i}]`,
+          accountNumber,
+          store,
+          body.orderDate!,
+        ), // checked present (check.ts)
     ),
     ...(body.orderLineItems ? { line_items: body.orderLineItems.map(lineItem) } : {}),
   };
@@ -105,6 +113,7 @@ function subscriptionEntry(
   at: string,
   accountNumber: string | undefined,
   store: Store,
+  orderDate: string,
 ): EngineSubscription {
   const create = actions.find(a => a.type === 'CreateSubscription');
   if (create) {
@@ -120,7 +129,7 @@ function subscriptionEntry(
     throw notFoundIn('subscription', `${at}.subscriptionNumber: no subscription ${number} on this account.`);
   }
   const entry: EngineSubscription = { subscription_number: number };
-  actions.forEach((a, j) => change(entry, a, sub, `${at}.orderActions[${j}]`, store));
+  actions.forEach((a, j) => change(entry, a, sub, `${at}.orderActions[${j}]`, store, orderDate));
   return entry;
 }
 
@@ -140,7 +149,14 @@ function newSubscription(a: V1Action, at: string): EngineSubscription {
 }
 
 /** One action on an existing subscription, into the engine's change containers. */
-function change(entry: EngineSubscription, a: V1Action, sub: SubscriptionRec, at: string, store: Store): void {
+function change(
+  entry: EngineSubscription,
+  a: V1Action,
+  sub: SubscriptionRec,
+  at: string,
+  store: Store,
+  orderDate: string,
+): void {
   switch (a.type) {
     case 'AddProduct':
       (entry.add_subscription_plans ??= []).push({ subscription_plan: ratePlan(a.addProduct!, `${at}.addProduct`) });
@@ -176,10 +192,10 @@ function change(entry: EngineSubscription, a: V1Action, sub: SubscriptionRec, at
       return;
     }
     case 'Suspend':
-      entry.pause = suspendOf(a.suspend); // a SpecificDate later than today: paused when the clock reaches it
+      entry.pause = suspendOf(a.suspend, orderDate); // a later date: paused when the clock reaches it
       return;
     case 'Resume':
-      entry.resume = {};
+      entry.resume = resumeOf(a.resume, sub.pause, orderDate); // a later date: resumed when the clock reaches it
       return;
     case 'TermsAndConditions': {
       const t = a.termsAndConditions!;
