@@ -169,3 +169,24 @@ const resumeOrder = (b: ReturnType<typeof billed>, resume: object) => ({
   ...pauseOrder(b, '2027-03-01', {}),
   subscriptions: [{ subscription_number: b.subscriptions[0], resume }],
 });
+
+describe('a pause the term ends in ends the subscription ("If the subscription term ends during the suspension period, the subscription ends")', () => {
+  // https://docs.zuora.com/en/zuora-billing/manage-accounts-subscriptions-and-non-subscriptions/manage-subscription-transactions/subscribe-and-amend/amend-subscriptions/subscriptions-suspension/considerations-of-suspend-a-subscription
+  for (const extend of [false, true]) {
+    test(`paused Dec 15 to Jan 15 over the Jan 1 term end${extend ? ', extend_term' : ''}: expired, nothing billed after, as previewed`, () => {
+      const b = billed();
+      b.tm.move({ to: '2027-12-01' });
+      const pause = { pause_date: '2027-12-15', resume_behavior: { resume_date: '2028-01-15', extend_term: extend } };
+      const preview = runOrder(b.store, pauseOrder(b, '2027-12-01', pause) as never, false, b.clock);
+      assert.deepEqual(orderBillingDocuments(preview, { periods: 3 }).map(total), ['CM 191.94']);
+      assert.equal(tcbCents(preview), -19_194);
+      runOrder(b.store, pauseOrder(b, '2027-12-01', pause) as never, true, b.clock);
+      const moved = b.tm.move({ to: '2028-03-01' });
+      const sub = b.store.subscriptions.get(b.subscriptions[0])!;
+      assert.deepEqual([sub.state, sub.end_date, sub.pause], ['expired', '2028-01-01', undefined]);
+      assert.deepEqual(brief(dated(b.documents(), '2027-12-02', '2028-04-01')), ['CM 2027-12-15 191.94']);
+      const said = JSON.stringify(moved);
+      assert.ok(said.includes('expired on 2028-01-01: its term ended while paused'), said.slice(0, 400));
+    });
+  }
+});

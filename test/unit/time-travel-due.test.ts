@@ -138,11 +138,12 @@ describe('what falls due', () => {
       end: '2029-01-01',
     },
     {
-      name: 'paused without a resume date: it stays paused, and its term does not renew while paused',
+      // "If the subscription term ends during the suspension period, the subscription ends" (the vendor's Suspend date).
+      name: 'paused without a resume date: its term ends while paused, and so does the subscription (not renewed)',
       then: [['2027-03-01', { pause: {} }]],
       until: '2029-03-01',
-      events: [],
-      state: 'paused',
+      events: ['2028-01-01 expired'],
+      state: 'expired',
       term: ['2027-01-01', '2028-01-01'],
       version: 2,
       end: '2028-01-01',

@@ -12,7 +12,7 @@ import { termEnd } from './subscriptionBuild';
 import { later } from '../billing/calendar';
 import { billedFrom, lessBilledBefore, stopDates, type BilledRef, type BilledScope } from './billedBefore';
 import { billingDocuments } from '../billing/documents';
-import { extendedByPause, pauseOf, resumeDateOf, type PauseRequest } from './pauses';
+import { extendedByPause, pausedPast, pauseOf, resumeDateOf, type PauseRequest } from './pauses';
 import type {
   BillingDocument,
   BillingPeriod,
@@ -267,7 +267,9 @@ function changedSubscription(
 function resumedAfterPause(p: PauseRequest, after: SubscriptionRec, orderDate: string) {
   const pause = after.pause ?? pauseOf(p, orderDate); // as the order kept it (at a period's end: that date)
   const on = pause.resume_date;
-  if (on === undefined) return undefined;
+  // The term ending during the pause ends the subscription (timeTravel/terms.ts): it does not resume.
+  if (on === undefined || (after.current_term_end !== null && pausedPast(pause, after.current_term_end)))
+    return undefined;
   const sub = extendedByPause(after, pause, on);
   const runsOn = (it: ItemRec) => it.charge_type !== 'one_time' && (it.end_date === null || it.end_date > on);
   return {

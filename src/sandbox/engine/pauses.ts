@@ -120,3 +120,6 @@ export function extendTerm(sub: SubscriptionRec, pause: PauseRec, resumeDate: st
     for (const it of p.items) if (it.state === 'active' && it.end_date === ended) it.end_date = end;
   }
 }
+
+/** Paused on the term's `end` and not resuming by then (a resume on that day comes first): the term ends paused. */
+export const pausedPast = (p: PauseRec, end: string) => p.pause_date < end && !(p.resume_date && p.resume_date <= end);

@@ -9,7 +9,7 @@ import { billedOver, price } from './metrics';
 import { neg, sub, ZERO, type Exact } from '../money/exact';
 import type { ChargeChange, ChargeInput } from '../billing/types';
 import type { BilledRef } from './billedBefore';
-import { extendedByPause } from './pauses';
+import { extendedByPause, pausedPast } from './pauses';
 import { addMonths } from '../../schemas/dates';
 import { termEnd } from './subscriptionBuild';
 import { sumOf } from '../money/rounding';
@@ -149,7 +149,8 @@ function billedAsPaused(
 ): Exact {
   const charges = [charge(subscription, it, it.start_date, [stop])];
   const on = pause.resume_date;
-  if (on === undefined || on >= end) return netBilled(account, end, charges);
+  // Not resuming by the term's end: the subscription ends paused (timeTravel/terms.ts).
+  if (on === undefined || pausedPast(pause, end)) return netBilled(account, end, charges);
   const resumed = subscription.current_term_end === null ? subscription : extendedByPause(subscription, pause, on);
   const item = live(resumed).find(x => x.id === it.id) ?? it;
   if (item.end_date === null || item.end_date > on) charges.push(charge(resumed, item, on, []));
