@@ -190,3 +190,31 @@ describe('a pause the term ends in ends the subscription ("If the subscription t
     });
   }
 });
+
+describe("a pause from the day the term ends (the Local sandbox's seeded subscriptions on its first day)", () => {
+  test('the term renews first, the resume bills from Jan 11 (237.09), as previewed; TCB -112.91', () => {
+    const b = billed(newCustomer(undefined, '2026-01-01')); // 12 months to 2027-01-01, the store's today
+    const pause = { pause_date: '2027-01-01', resume_behavior: { resume_date: '2027-01-11' } };
+    const preview = runOrder(b.store, pauseOrder(b, '2027-01-01', pause) as never, false, b.clock);
+    assert.equal(tcbCents(preview), -11_291);
+    const shown = orderBillingDocuments(preview, { termEnd: true }).map(d => `${d.targetDate} ${total(d)}`);
+    runOrder(b.store, pauseOrder(b, '2027-01-01', pause) as never, true, b.clock);
+    b.tm.move({ to: '2027-12-31' });
+    const sub = b.store.subscriptions.get(b.subscriptions[0])!;
+    assert.deepEqual([sub.state, sub.current_term_start, sub.current_term_end], ['active', '2027-01-01', '2028-01-01']);
+    const issued = dated(b.documents(), '2027-01-01', '2028-01-01').map(d => `${d.document_date} ${total(d)}`);
+    assert.equal(issued[0], '2027-01-11 INV 237.09');
+    assert.deepEqual(shown, issued);
+  });
+
+  test('with no resume date it stays paused through the renewed term, and ends with it', () => {
+    const b = billed(newCustomer(undefined, '2026-01-01'));
+    runOrder(b.store, pauseOrder(b, '2027-01-01', { pause_date: '2027-01-01' }) as never, true, b.clock);
+    b.tm.move({ to: '2027-06-01' });
+    const sub = () => b.store.subscriptions.get(b.subscriptions[0])!;
+    assert.deepEqual([sub().state, sub().current_term_end], ['paused', '2028-01-01']);
+    b.tm.move({ to: '2028-02-01' });
+    assert.deepEqual([sub().state, sub().end_date], ['expired', '2028-01-01']);
+    assert.deepEqual(dated(b.documents(), '2027-01-01', '2028-03-01'), []);
+  });
+});

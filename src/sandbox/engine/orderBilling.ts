@@ -8,11 +8,11 @@ import type { EngineSubscription, OrderOutcome, SubscriptionResult } from './ord
 import { productOf } from '../state/activeCatalog';
 import type { BillingRun, ItemRec, SubscriptionRec } from '../state/store';
 import { addMonths } from '../../schemas/dates';
-import { termEnd } from './subscriptionBuild';
 import { later } from '../billing/calendar';
 import { billedFrom, lessBilledBefore, stopDates, type BilledRef, type BilledScope } from './billedBefore';
 import { billingDocuments } from '../billing/documents';
 import { extendedByPause, pausedPast, pauseOf, resumeDateOf, type PauseRequest } from './pauses';
+import { renewedThrough, termStarts } from './renewals';
 import type {
   BillingDocument,
   BillingPeriod,
@@ -127,24 +127,6 @@ export function terms(sub: SubscriptionRec): Terms {
     renewalMonths: evergreenNext ? null : renewalMonths(sub),
     termStarts: termStarts(sub),
   };
-}
-
-/**
- * Where the subscription's earlier terms ended, up to the current term's start, the current term's start last: as
- * renewals kept them, else counted: its first term from its start, each renewal from the end of the one before.
- */
-export function termStarts(sub: SubscriptionRec): string[] {
-  const current = sub.current_term_start;
-  if (current <= sub.start_date) return [];
-  if (sub.renewed_on?.[sub.renewed_on.length - 1] === current) return [...sub.renewed_on];
-  const out: string[] = [];
-  let end = termEnd(sub.start_date, sub.initial_term);
-  while (end && end > sub.start_date && end < current) {
-    out.push(end);
-    const next = termEnd(end, sub.renewal_term);
-    end = next && next > end ? next : null;
-  }
-  return [...out, current];
 }
 
 /** The items of the plans still on the subscription. */
@@ -267,10 +249,12 @@ function changedSubscription(
 function resumedAfterPause(p: PauseRequest, after: SubscriptionRec, orderDate: string) {
   const pause = after.pause ?? pauseOf(p, orderDate); // as the order kept it (at a period's end: that date)
   const on = pause.resume_date;
-  // The term ending during the pause ends the subscription (timeTravel/terms.ts): it does not resume.
-  if (on === undefined || (after.current_term_end !== null && pausedPast(pause, after.current_term_end)))
+  // A term that ended by the pause's date renewed first (the clock renews it); one ending during the pause ends the
+  // subscription (timeTravel/terms.ts): it does not resume.
+  const renewed = renewedThrough(after, pause.pause_date);
+  if (on === undefined || (renewed.current_term_end !== null && pausedPast(pause, renewed.current_term_end)))
     return undefined;
-  const sub = extendedByPause(after, pause, on);
+  const sub = extendedByPause(renewed, pause, on);
   const runsOn = (it: ItemRec) => it.charge_type !== 'one_time' && (it.end_date === null || it.end_date > on);
   return {
     sub,

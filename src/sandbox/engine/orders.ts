@@ -16,7 +16,7 @@ import { periodEndPause, stopDate } from './stopDates';
 import { subscriptionView } from './orderRecord';
 import { extendTerm, pausedBy, pauseOf, resumeDateOf } from './pauses';
 import { recordOrderBilling } from './billingHistory';
-import { termStarts } from './orderBilling';
+import { termStarts } from './renewals';
 import type { AccountRec, ItemRec, OrderRec, Store, SubscriptionRec } from '../state/store';
 import type {
   Action,

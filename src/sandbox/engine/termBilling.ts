@@ -3,7 +3,7 @@
 // the cent whatever the start date and the lengths of the months (17/31 of January and 14/29 of a leap February
 // are not one period).
 import { billingDocuments } from '../billing/documents';
-import { charge, live } from './orderBilling';
+import { charge } from './orderBilling';
 import type { ItemRec, PauseRec, SubscriptionRec } from '../state/store';
 import { billedOver, price } from './metrics';
 import { neg, sub, ZERO, type Exact } from '../money/exact';
@@ -63,12 +63,12 @@ export function billedChange(
   if (it.charge_type === 'usage') return ZERO;
   if (it.charge_type === 'one_time' && it.start_date < change.on) return ZERO; // billed already
   const { sub: s, item } = inEffectOn(subscription, change.on);
-  const termEnd = it.charge_type === 'recurring' ? s.current_term_end : null;
-  if (termEnd && change.on >= termEnd) return ZERO;
+  const end = it.charge_type === 'recurring' ? s.current_term_end : null;
+  if (end && change.on >= end) return ZERO;
   // Over its term as the bill runs bill it; a one-time charge or an evergreen subscription as its TCB counts.
-  const billed = (x: ItemRec) => (termEnd ? termBilled(s, item(x), account, months) : billedOver(price(x), months));
+  const billed = (x: ItemRec) => (end ? termBilled(s, item(x), account, months) : billedOver(price(x), months));
   const before = billed(it);
-  if (!termEnd || change.on <= it.start_date) return sub(change.kind === 'stop' ? ZERO : billed(after), before);
+  if (!end || change.on <= it.start_date) return sub(change.kind === 'stop' ? ZERO : billed(after), before);
   return sub(termBilled(s, item(it), account, months, [change]), before);
 }
 
@@ -105,10 +105,10 @@ export function pausedChange(
   if (was.charge_type !== 'recurring') return ZERO; // usage commits nothing; a one-time charge is billed already
   const { sub: subscription, item } = inEffectOn(before, stop.on);
   const it = item(was);
-  const termEnd = subscription.current_term_end;
-  if (termEnd !== null && stop.on >= termEnd) return ZERO;
-  if (termEnd === null && pause.resume_date === undefined) return neg(billedOver(price(it), months));
-  const end = termEnd ?? addMonths(stop.on, 12);
+  const termEnds = subscription.current_term_end;
+  if (termEnds !== null && stop.on >= termEnds) return ZERO;
+  if (termEnds === null && pause.resume_date === undefined) return neg(billedOver(price(it), months));
+  const end = termEnds ?? addMonths(stop.on, 12);
   return guarded(() => {
     const before = netBilled(account, end, [charge(subscription, it, it.start_date, [])]);
     return sub(billedAsPaused(subscription, it, account, end, stop, pause), before);
@@ -152,7 +152,9 @@ function billedAsPaused(
   // Not resuming by the term's end: the subscription ends paused (timeTravel/terms.ts).
   if (on === undefined || pausedPast(pause, end)) return netBilled(account, end, charges);
   const resumed = subscription.current_term_end === null ? subscription : extendedByPause(subscription, pause, on);
-  const item = live(resumed).find(x => x.id === it.id) ?? it;
+  // `it` may run to a term its record has not reached yet (inEffectOn): it runs on to the term the resume extends.
+  const runsToEnd = it.end_date !== null && it.end_date === subscription.current_term_end;
+  const item = runsToEnd ? { ...it, end_date: resumed.current_term_end } : it;
   if (item.end_date === null || item.end_date > on) charges.push(charge(resumed, item, on, []));
   return netBilled(account, resumed.current_term_end ?? end, charges);
 }

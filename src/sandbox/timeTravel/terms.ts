@@ -2,9 +2,8 @@
 // the term moves on; several times when several terms pass), and expires otherwise (state `expired`, ending on
 // its term's end date), as the v2 reference's subscription states have it.
 import type { TimeEvent } from '../../wire/sandboxClock';
-import { termEnd } from '../engine/subscriptionBuild';
 import { pausedPast } from '../engine/pauses';
-import { termStarts } from '../engine/orderBilling';
+import { renewedOnce } from '../engine/renewals';
 import type { SubscriptionRec } from '../state/store';
 import { changeOf, stampOf, type DueHandler } from './due';
 
@@ -15,11 +14,12 @@ import { changeOf, stampOf, type DueHandler } from './due';
  */
 const ending = (s: SubscriptionRec) => {
   const end = s.current_term_end ?? undefined;
-  if (s.state === 'active') return end;
-  return s.state === 'paused' && end !== undefined && s.pause !== undefined && pausedPast(s.pause, end)
-    ? end
-    : undefined;
+  if (s.state === 'active' || end === undefined) return end;
+  return s.state === 'paused' && s.pause && (pausedPast(s.pause, end) || renewsPaused(s, end)) ? end : undefined;
 };
+
+/** Paused from the day its term ends, or later: the term ended before the pause began, and renews as it would. */
+const renewsPaused = (s: SubscriptionRec, end: string) => s.pause !== undefined && s.pause.pause_date >= end;
 
 export const termEnds: DueHandler = {
   name: 'the term handler',
@@ -38,12 +38,13 @@ export const termEnds: DueHandler = {
       yield;
       const end = ending(s);
       if (end === undefined || end > date) continue;
-      const renewed = s.auto_renew && s.state === 'active' ? renewal(s, date) : undefined;
+      const renews = s.state === 'active' || renewsPaused(s, end);
+      const renewed = s.auto_renew && renews ? renewal(s, date) : undefined;
       const next = renewed ?? expiry(s, date);
       store.putSubscription(next);
       if (renewed) store.changes.add({ ...changeOf(next), kind: 'renewed', date }); // its event (events/)
       const why =
-        s.state === 'paused'
+        s.state === 'paused' && !renewsPaused(s, end)
           ? 'its term ended while paused'
           : s.auto_renew
             ? 'its renewal term has no length'
@@ -54,21 +55,10 @@ export const termEnds: DueHandler = {
   },
 };
 
-/** The next term, from the end of this one; undefined when the renewal term has no length (it cannot renew). */
+/** The next term, from the end of this one (a new version); undefined when the renewal term has no length. */
 function renewal(s: SubscriptionRec, date: string): SubscriptionRec | undefined {
-  const ended = s.current_term_end!;
-  const end = termEnd(ended, s.renewal_term);
-  if (end !== null && end <= ended) return undefined;
-  const next = structuredClone(s);
-  next.renewed_on = [...termStarts(s), ended];
-  next.current_term_start = ended;
-  next.current_term_end = end;
-  next.end_date = end;
-  // The items that ran to the end of the term run on to the end of the new one (as an order's renewal does).
-  for (const p of next.plans) {
-    if (p.removed) continue;
-    for (const it of p.items) if (it.state === 'active' && it.end_date === ended) it.end_date = end;
-  }
+  const next = renewedOnce(s);
+  if (!next) return undefined;
   next.version++;
   next.updated_time = stampOf(date);
   return next;
